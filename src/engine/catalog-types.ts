@@ -1,0 +1,19 @@
+/** The raw tile facts as written in the spec's tiles.json (rotation 0). */
+export type Edge = 'N' | 'E' | 'S' | 'W';
+export type HalfEdge = 'NL' | 'NR' | 'EL' | 'ER' | 'SL' | 'SR' | 'WL' | 'WR';
+export type Good = 'wine' | 'wheat' | 'cloth';
+
+export type FeatureDef =
+  | { kind: 'city'; edges: Edge[]; pennants: number; goods?: Good }
+  | { kind: 'road'; edges: Edge[]; tunnel?: boolean; continuous?: boolean }
+  | { kind: 'field'; halfEdges: HalfEdge[]; adjacentCities: number[] }
+  | { kind: 'monastery' }
+  | { kind: 'abbey' };
+
+export interface TileDef {
+  id: string;
+  count: number;
+  startTile?: boolean;
+  features: FeatureDef[];
+  wagonLinks: number[][];
+}

@@ -1,0 +1,3 @@
+export { abbeyChoicePossible, abbeyMoves, abbeyViolation } from './abbey.js';
+export { barnFigure } from './barn.js';
+export { wagonTargets } from './wagon.js';

@@ -1,0 +1,43 @@
+/**
+ * Board geometry. Positions are packed into one integer key so that board lookups are Map
+ * lookups on numbers; neighbours are key arithmetic. x grows east, y grows south.
+ */
+import type { Corner, Rotation } from './types.js';
+
+const SPAN = 1024;
+const HALF = 512;
+/** Coordinates beyond this can never touch a tile (at most ~120 tiles are ever placed). */
+export const MAX_COORD = 400;
+
+export const keyOf = (x: number, y: number): number => (x + HALF) * SPAN + (y + HALF);
+export const xOf = (key: number): number => Math.floor(key / SPAN) - HALF;
+export const yOf = (key: number): number => (key % SPAN) - HALF;
+
+export const inRange = (x: number, y: number): boolean =>
+  Number.isInteger(x) && Number.isInteger(y) && Math.abs(x) <= MAX_COORD && Math.abs(y) <= MAX_COORD;
+
+/** Directions in clockwise order: 0 = N, 1 = E, 2 = S, 3 = W. */
+export const N = 0;
+export const E = 1;
+export const S = 2;
+export const W = 3;
+export const DIR_NAMES = ['N', 'E', 'S', 'W'] as const;
+export const DIR_STEP = [-1, SPAN, 1, -SPAN] as const;
+export const opposite = (d: number): number => (d + 2) & 3;
+
+/** The 8 positions around a key (orthogonal and diagonal). */
+export const AROUND = [-1, 1, SPAN, -SPAN, SPAN - 1, SPAN + 1, -SPAN - 1, -SPAN + 1] as const;
+
+export const rotationIndex = (r: Rotation): number => r / 90;
+export const ROTATION_OF = [0, 90, 180, 270] as const satisfies readonly Rotation[];
+
+/** Corners in clockwise order: 0 = NE, 1 = SE, 2 = SW, 3 = NW. */
+export const CORNER_NAMES = ['NE', 'SE', 'SW', 'NW'] as const satisfies readonly Corner[];
+export const cornerIndex = (c: Corner): number => CORNER_NAMES.indexOf(c);
+/** Step in x and y from a tile towards its corner. */
+export const CORNER_DX = [1, 1, -1, -1] as const;
+export const CORNER_DY = [-1, 1, 1, -1] as const;
+/** The same corner point seen from the tile east/west of it, north/south of it, diagonal. */
+export const mirrorX = (c: number): number => 3 - c;
+export const mirrorY = (c: number): number => c ^ 1;
+export const mirrorXY = (c: number): number => (c + 2) & 3;
