@@ -1,0 +1,57 @@
+/**
+ * npm run bench: random complete games per second (base, with each expansion, with both),
+ * microseconds per legal-move query and per move, and full-game replay time.
+ */
+import { legalMoves, replay, type GameSetup } from '../src/engine/game-internal.js';
+import { playRandom, randomSetup } from './random-play.js';
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 2);
+
+function gamesPerSecond(label: string, make: (i: number) => GameSetup): void {
+  // Warm up, then count complete games for a fixed time.
+  for (let i = 0; i < 50; i++) playRandom(make(i), `w${i}`);
+  let games = 0, moves = 0;
+  const start = performance.now();
+  while (performance.now() - start < seconds * 1000) {
+    const r = playRandom(make(games), `c${games}`);
+    moves += r.moves.length;
+    games++;
+  }
+  const ms = performance.now() - start;
+  const perGame = ms / games;
+  console.log(`${label.padEnd(34)} ${(games / (ms / 1000)).toFixed(0).padStart(6)} games/s  ${(perGame * 1000 / (moves / games)).toFixed(2).padStart(6)} µs/move (incl. legal-move query)  ${(moves / games).toFixed(0)} moves/game`);
+}
+
+function legalMoveQuery(label: string, setup: GameSetup): void {
+  const positions = [];
+  const r = playRandom(setup, 'q', (g) => { positions.push(g.clone()); });
+  void r;
+  const start = performance.now();
+  let n = 0;
+  while (performance.now() - start < seconds * 500) {
+    for (const g of positions) { legalMoves(g); n++; }
+  }
+  console.log(`${label.padEnd(34)} ${((performance.now() - start) * 1000 / n).toFixed(2).padStart(6)} µs per legal-move query (averaged over a whole game)`);
+}
+
+function replayTime(label: string, setup: GameSetup): void {
+  const { moves } = playRandom(setup, 'r');
+  for (let i = 0; i < 50; i++) replay(setup, moves);
+  const start = performance.now();
+  let n = 0;
+  while (performance.now() - start < seconds * 500) { replay(setup, moves); n++; }
+  console.log(`${label.padEnd(34)} ${((performance.now() - start) / n).toFixed(3).padStart(6)} ms per full-game replay (${moves.length} moves)`);
+}
+
+const both: GameSetup['expansions'] = ['traders-builders', 'abbey-mayor'];
+console.log(`Node ${process.version}, one core, ${seconds}s per measurement`);
+gamesPerSecond('base, 2 players', (i) => randomSetup(`b2-${i}`, 2));
+gamesPerSecond('base, 4 players', (i) => randomSetup(`b4-${i}`, 4));
+gamesPerSecond('traders-builders, 2 players', (i) => randomSetup(`t2-${i}`, 2, ['traders-builders']));
+gamesPerSecond('abbey-mayor, 2 players', (i) => randomSetup(`a2-${i}`, 2, ['abbey-mayor']));
+gamesPerSecond('both expansions, 2 players', (i) => randomSetup(`x2-${i}`, 2, both));
+gamesPerSecond('both expansions, 4 players', (i) => randomSetup(`x4-${i}`, 4, both));
+legalMoveQuery('base, 2 players', randomSetup('q', 2));
+legalMoveQuery('both expansions, 2 players', randomSetup('q', 2, both));
+replayTime('base, 2 players', randomSetup('r', 2));
+replayTime('both expansions, 2 players', randomSetup('r', 2, both));

@@ -1,0 +1,35 @@
+/**
+ * Random complete games with legal moves only: shared by the benchmark, the soak script
+ * and the invariant tests.
+ */
+import { applyInPlace, createGame, legalMoves, type Game, type GameSetup, type Move } from '../src/engine/game-internal.js';
+import { seededRandom } from '../src/engine/rng.js';
+
+export interface RandomGame {
+  setup: GameSetup;
+  game: Game;
+  moves: Move[];
+}
+
+export function randomSetup(seed: string, players: number, expansions: GameSetup['expansions'] = [], rules: GameSetup['rules'] = {}): GameSetup {
+  return { players: Array.from({ length: players }, (_, i) => ({ name: `P${i}` })), expansions, rules, seed };
+}
+
+/** Plays a game to the end choosing uniformly among legal moves (figure moves more rarely passed). */
+export function playRandom(setup: GameSetup, choiceSeed: string, onStep?: (g: Game, move: Move) => void): RandomGame {
+  const created = createGame(setup);
+  if (!created.ok) throw new Error(created.error.reason);
+  const game = created.value.game;
+  const rnd = seededRandom(choiceSeed);
+  const moves: Move[] = [];
+  for (;;) {
+    const lm = legalMoves(game);
+    if (lm.actor === null) break;
+    const move = lm.moves[Math.floor(rnd() * lm.moves.length)]!;
+    onStep?.(game, move);
+    const v = applyInPlace(game, move);
+    if (v) throw new Error(`listed move refused: ${JSON.stringify(move)} ${v.code} ${v.reason}`);
+    moves.push(move);
+  }
+  return { setup, game, moves };
+}

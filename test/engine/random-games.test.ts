@@ -1,0 +1,116 @@
+/**
+ * Random complete games checking the engine's invariants: every listed move is accepted and
+ * every probed unlisted move refused (without change); replay of the log equals the live
+ * game; figures are conserved; scores never go down; every tile ends placed or discarded;
+ * the public view never shows the seed or the pile order.
+ */
+import t from 'tap';
+import {
+  legalMoves, play, publicView, replay, type Game, type GameSetup, type Move, type PublicState,
+} from '../../src/engine/index.js';
+import { seededRandom } from '../../src/engine/rng.js';
+import { playRandom, randomSetup } from '../../scripts/random-play.js';
+
+const GAMES = Number(process.env.RANDOM_GAMES ?? 80);
+
+const same = (a: Move, b: Move) => JSON.stringify(a) === JSON.stringify(b);
+
+/** Moves a careless or hostile client might send at this point. */
+function probes(g: Game, rnd: () => number): Move[] {
+  const v = publicView(g);
+  const last = v.tiles[v.tiles.length - 1]!;
+  const near = () => Math.floor(rnd() * 9) - 4;
+  const rot = ([0, 90, 180, 270] as const)[Math.floor(rnd() * 4)]!;
+  const corner = (['NE', 'SE', 'SW', 'NW'] as const)[Math.floor(rnd() * 4)]!;
+  const figure = (['meeple', 'mayor', 'wagon', 'builder', 'pig'] as const)[Math.floor(rnd() * 5)]!;
+  return [
+    { type: 'placeTile', x: near(), y: near(), rotation: rot },
+    { type: 'placeFigure', figure, x: last.x, y: last.y, feature: Math.floor(rnd() * 10) - 1 },
+    { type: 'placeFigure', figure: 'meeple', x: near(), y: near(), feature: 0 },
+    { type: 'placeBarn', x: last.x, y: last.y, corner },
+    { type: 'placeAbbey', x: near(), y: near() },
+    { type: 'moveWagon', x: near(), y: near(), feature: Math.floor(rnd() * 4) },
+    { type: 'pass' }, { type: 'draw' }, { type: 'returnWagon' },
+  ];
+}
+
+const TOTAL_FIGURES: Record<string, number> = { meeple: 7, builder: 1, pig: 1, mayor: 1, wagon: 1, barn: 1 };
+
+function checkFigures(t: Tap.Test, v: PublicState, setup: GameSetup): void {
+  for (const p of v.players) {
+    for (const [kind, inSupply] of Object.entries(p.supply)) {
+      const onBoard = v.figures.filter((f) => f.owner === p.seat && f.kind === kind).length;
+      const pending = kind === 'wagon' ? v.pendingWagons.filter((w) => w.seat === p.seat).length : 0;
+      if (inSupply! + onBoard + pending !== TOTAL_FIGURES[kind]) {
+        t.fail(`figures of seat ${p.seat} kind ${kind} not conserved (${setup.seed})`);
+      }
+    }
+  }
+}
+
+function runGames(t: Tap.Test, label: string, make: (i: number) => GameSetup, games: number): void {
+  let moves = 0, probesRefused = 0;
+  for (let i = 0; i < games; i++) {
+    const setup = make(i);
+    const rnd = seededRandom(`probe-${label}-${i}`);
+    let lastScores: number[] = [];
+    let prev: Game | undefined;
+    const { game, moves: log } = playRandom(setup, `${label}-${i}`, (g, move) => {
+      // Probe a few moves: accepted exactly when listed, and a refusal leaves g unchanged.
+      const listed = legalMoves(g).moves;
+      const before = JSON.stringify(publicView(g));
+      for (const m of probes(g, rnd)) {
+        const r = play(g, m);
+        const isListed = listed.some((l) => same(l, m));
+        if (r.ok !== isListed) t.fail(`${label} game ${i}: ${JSON.stringify(m)} listed=${isListed} accepted=${r.ok}`);
+        if (!r.ok) {
+          probesRefused++;
+          if (!r.error.code) t.fail('refusal without a code');
+        }
+      }
+      if (JSON.stringify(publicView(g)) !== before) t.fail('a probe changed the game');
+      const v = publicView(g);
+      if (v.scores.some((s, seat) => s < (lastScores[seat] ?? 0))) t.fail('a score went down');
+      lastScores = v.scores;
+      checkFigures(t, v, setup);
+      if (JSON.stringify(v).includes(`"${setup.seed}"`)) t.fail('the seed leaked into the view');
+      prev = g;
+      void move;
+    });
+    void prev;
+    moves += log.length;
+    const end = publicView(game);
+    if (end.status !== 'finished') t.fail('game did not finish');
+    if (end.scores.some((s, seat) => s < (lastScores[seat] ?? 0))) t.fail('final scoring lowered a score');
+    checkFigures(t, end, setup);
+    const placedOrDiscarded = end.tiles.length - 1 - end.tiles.filter((x) => x.tile === 'abbey-mayor/A').length;
+    const r = replay(setup, log);
+    if (!r.ok) { t.fail(`replay refused move ${r.error.index}: ${r.error.reason}`); continue; }
+    if (JSON.stringify(publicView(r.value.game)) !== JSON.stringify(end)) t.fail(`${label} game ${i}: replay differs from the live game`);
+    const discarded = [r.value.created, ...r.value.events].flat().filter((e) => e.type === 'tileDiscarded').length;
+    const pileSize = (setup.expansions ?? []).reduce((n, e) => n + (e === 'traders-builders' ? 24 : 12), 71);
+    if (placedOrDiscarded + discarded !== pileSize) t.fail(`${label} game ${i}: ${placedOrDiscarded} placed + ${discarded} discarded != ${pileSize}`);
+  }
+  t.pass(`${label}: ${games} random games, ${moves} moves, ${probesRefused} unlisted probes refused`);
+}
+
+t.test('random base games keep every invariant (2-6 players)', async (t) => {
+  runGames(t, 'base', (i) => randomSetup(`base-${i}`, 2 + (i % 5)), GAMES);
+});
+
+t.test('random Traders & Builders games keep every invariant', async (t) => {
+  runGames(t, 'tb', (i) => randomSetup(`tb-${i}`, 2 + (i % 3), ['traders-builders']), GAMES / 2);
+});
+
+t.test('random Abbey & Mayor games keep every invariant (every end-game ruling, both wagon rules)', async (t) => {
+  const endings = ['continue', 'final-round', 'none'] as const;
+  runGames(t, 'am', (i) => randomSetup(`am-${i}`, 2 + (i % 3), ['abbey-mayor'], {
+    endgameAbbeys: endings[i % 3], wagonMove: i % 2 ? 'c1' : 'c2',
+  }), GAMES / 2);
+});
+
+t.test('random games with both expansions keep every invariant', async (t) => {
+  runGames(t, 'both', (i) => randomSetup(`both-${i}`, 2 + (i % 4), ['traders-builders', 'abbey-mayor'], {
+    wagonMove: i % 2 ? 'c1' : 'c2', endgameAbbeys: (['continue', 'final-round', 'none'] as const)[i % 3],
+  }), GAMES / 2);
+});
