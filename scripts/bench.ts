@@ -2,7 +2,7 @@
  * npm run bench: random complete games per second (base, with each expansion, with both),
  * microseconds per legal-move query and per move, and full-game replay time.
  */
-import { legalMoves, replay, type GameSetup } from '../src/engine/game-internal.js';
+import { legalMoves, replay, type Game, type GameSetup } from '../src/engine/game-internal.js';
 import { playRandom, randomSetup } from './random-play.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 2);
@@ -23,7 +23,7 @@ function gamesPerSecond(label: string, make: (i: number) => GameSetup): void {
 }
 
 function legalMoveQuery(label: string, setup: GameSetup): void {
-  const positions = [];
+  const positions: Game[] = [];
   const r = playRandom(setup, 'q', (g) => { positions.push(g.clone()); });
   void r;
   const start = performance.now();

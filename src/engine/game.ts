@@ -133,7 +133,9 @@ function drawTile(g: State, events: GameEvent[]): void {
 
 /** After a tile or abbey is placed: the figure step, unless no figure can go anywhere. */
 function figureStep(g: State, events: GameEvent[]): void {
-  if (figureMoves(g).length > 0) {
+  const moves = figureMoves(g);
+  if (moves.length > 0) {
+    g.figureMoves = moves;
     g.phase = 'placeFigure';
     return;
   }
@@ -144,6 +146,7 @@ function figureStep(g: State, events: GameEvent[]): void {
 /** RULES 2.4: (a) completed features, (b) field scorings, (c) figures home, (d) goods, (e) wagons. */
 function scoringStep(g: State, events: GameEvent[]): void {
   const t = g.lastTile!;
+  g.figureMoves = null;
   const completed: number[] = [];
   const add = (root: number) => {
     if (!completed.includes(root) && g.isComplete(root)) completed.push(root);
@@ -160,8 +163,8 @@ function scoringStep(g: State, events: GameEvent[]): void {
       if (k === ROAD || k === CITY) add(g.find(t.base + i));
     }
   }
-  for (const k of [t.key, ...AROUND.map((a) => t.key + a)]) {
-    const c = g.board.get(k);
+  for (let i = -1; i < AROUND.length; i++) {
+    const c = g.board.get(i < 0 ? t.key : t.key + AROUND[i]!);
     if (c && c.type.cloister >= 0) add(c.base + c.type.cloister);
   }
 
@@ -452,7 +455,7 @@ export function legalMoves(g: Game): LegalMoves {
       break;
     }
     case 'placeFigure':
-      moves.push(...figureMoves(g), { type: 'pass' });
+      moves.push(...(g.figureMoves ?? figureMoves(g)), { type: 'pass' });
       break;
     case 'moveWagon':
       moves.push(...wagonTargets(g, g.wagons[0]!), { type: 'returnWagon' });

@@ -12,7 +12,7 @@ import {
 } from './catalog.js';
 import { AROUND, DIR_STEP, opposite, xOf, yOf } from './geometry.js';
 import type { Expansion, FigureRule } from './expansion.js';
-import type { ExpansionId, FigureKind, Phase, PlaceableFigure, Rules } from './types.js';
+import type { ExpansionId, FigureKind, Move, Phase, PlaceableFigure, Rules } from './types.js';
 import { FIGURE_KINDS } from './types.js';
 
 export interface PlacedTile {
@@ -100,6 +100,8 @@ export class State {
   drawn: TileType | null = null;
   /** The tile (or abbey) placed in this part of the turn, for the figure and scoring steps. */
   lastTile: PlacedTile | null = null;
+  /** The figure-step moves, computed once when the step begins (immutable). */
+  figureMoves: Move[] | null = null;
   /** The figure placed in this part of the turn, if any. */
   newFigure: Figure | null = null;
   /** True while the builder's second part is played. */

@@ -4,7 +4,7 @@
  * game; figures are conserved; scores never go down; every tile ends placed or discarded;
  * the public view never shows the seed or the pile order.
  */
-import t from 'tap';
+import t, { type Test } from 'tap';
 import {
   legalMoves, play, publicView, replay, type Game, type GameSetup, type Move, type PublicState,
 } from '../../src/engine/index.js';
@@ -36,7 +36,7 @@ function probes(g: Game, rnd: () => number): Move[] {
 
 const TOTAL_FIGURES: Record<string, number> = { meeple: 7, builder: 1, pig: 1, mayor: 1, wagon: 1, barn: 1 };
 
-function checkFigures(t: Tap.Test, v: PublicState, setup: GameSetup): void {
+function checkFigures(t: Test, v: PublicState, setup: GameSetup): void {
   for (const p of v.players) {
     for (const [kind, inSupply] of Object.entries(p.supply)) {
       const onBoard = v.figures.filter((f) => f.owner === p.seat && f.kind === kind).length;
@@ -48,7 +48,7 @@ function checkFigures(t: Tap.Test, v: PublicState, setup: GameSetup): void {
   }
 }
 
-function runGames(t: Tap.Test, label: string, make: (i: number) => GameSetup, games: number): void {
+function runGames(t: Test, label: string, make: (i: number) => GameSetup, games: number): void {
   let moves = 0, probesRefused = 0;
   for (let i = 0; i < games; i++) {
     const setup = make(i);
