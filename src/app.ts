@@ -1,0 +1,75 @@
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { TypeBoxValidatorCompiler, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { registerProblemHandlers } from './http/problem.js';
+import { eventRoutes } from './http/routes/events.js';
+import { gameRoutes } from './http/routes/games.js';
+import { healthRoutes, tileRoutes } from './http/routes/health.js';
+import { moveRoutes } from './http/routes/moves.js';
+import type { App } from './http/types.js';
+import { GameService } from './service/game-service.js';
+import { openDatabase } from './storage/database.js';
+import { GameRepository } from './storage/game-repository.js';
+
+export interface AppOptions {
+  /** A file path, or `:memory:`. */
+  databasePath: string;
+  /** Games whose current state is kept in memory (least recently used ones are dropped). */
+  cacheSize?: number;
+  logger?: FastifyServerOptions['logger'];
+  /** Largest accepted request body in bytes. */
+  bodyLimit?: number;
+  /** The clock for move timestamps (tests fix it). */
+  now?: () => Date;
+}
+
+export const API_VERSION = '1.0.0';
+
+/** Builds the whole service; `server.ts` only reads configuration and listens. */
+export async function buildApp(options: AppOptions): Promise<App> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: options.bodyLimit ?? 64 * 1024,
+  }).withTypeProvider<TypeBoxTypeProvider>();
+  // TypeBox checks bodies strictly (no coercion, no silently dropped members) and converts
+  // only query strings and path parameters.
+  app.setValidatorCompiler(TypeBoxValidatorCompiler);
+
+  const repo = new GameRepository(openDatabase(options.databasePath));
+  const service = new GameService(repo, { cacheSize: options.cacheSize ?? 1000, now: options.now });
+  app.addHook('preClose', async () => service.close());
+  app.addHook('onClose', async () => repo.close());
+
+  registerProblemHandlers(app);
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Carcassonne game-state API',
+        version: API_VERSION,
+        description:
+          'Games of Carcassonne (base game, Traders & Builders, Abbey & Mayor) as an event-sourced move log. ' +
+          'Errors are application/problem+json with a stable `code`.',
+      },
+      tags: [
+        { name: 'games', description: 'Create games, read their state and legal moves' },
+        { name: 'moves', description: 'Submit moves, read the log and its events' },
+        { name: 'tiles', description: 'The tile catalog' },
+        { name: 'service', description: 'Operations' },
+      ],
+      components: {
+        securitySchemes: { seatToken: { type: 'http', scheme: 'bearer', description: 'A seat token from POST /games' } },
+      },
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+
+  const routes = { service };
+  healthRoutes(app);
+  tileRoutes(app);
+  gameRoutes(app, routes);
+  moveRoutes(app, routes);
+  eventRoutes(app, routes);
+  return app;
+}

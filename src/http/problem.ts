@@ -1,0 +1,108 @@
+import { STATUS_CODES } from 'node:http';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { ErrorCode } from '../engine/index.js';
+import { ServiceError, type ServiceErrorCode } from '../service/service-error.js';
+
+/** Codes of the HTTP layer itself. */
+type HttpErrorCode =
+  | 'BAD_REQUEST'
+  | 'TOKEN_MISSING'
+  | 'TOKEN_MALFORMED'
+  | 'ROUTE_NOT_FOUND'
+  | 'PAYLOAD_TOO_LARGE'
+  | 'UNSUPPORTED_MEDIA_TYPE'
+  | 'TOO_MANY_REQUESTS'
+  | 'SERVICE_UNAVAILABLE'
+  | 'INTERNAL_ERROR';
+
+export type ProblemCode = HttpErrorCode | ServiceErrorCode | ErrorCode;
+
+/**
+ * The one table from error codes to statuses. It is total over the engine's codes, so a code
+ * the engine adds is a compile error here until it is given a status.
+ */
+export const STATUS_BY_CODE: Readonly<Record<ProblemCode, number>> = {
+  BAD_REQUEST: 400,
+  TOKEN_MISSING: 401,
+  TOKEN_MALFORMED: 401,
+  NOT_YOUR_GAME: 403,
+  NOT_YOUR_TURN: 403,
+  GAME_NOT_FOUND: 404,
+  ROUTE_NOT_FOUND: 404,
+  VERSION_CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  IDEMPOTENCY_KEY_REUSED: 422,
+  TOO_MANY_REQUESTS: 429,
+  INTERNAL_ERROR: 500,
+  SERVICE_UNAVAILABLE: 503,
+  // The engine refuses a well-formed request: a setup or a move the rules do not allow.
+  INVALID_SETUP: 422,
+  GAME_FINISHED: 422,
+  MOVE_NOT_ALLOWED_NOW: 422,
+  EXPANSION_NOT_ENABLED: 422,
+  POSITION_OCCUPIED: 422,
+  NOT_ADJACENT: 422,
+  EDGES_DO_NOT_MATCH: 422,
+  NOT_A_HOLE: 422,
+  NO_ABBEY_LEFT: 422,
+  NO_FIGURE_IN_SUPPLY: 422,
+  NOT_ON_NEW_TILE: 422,
+  NO_SUCH_FEATURE: 422,
+  WRONG_FEATURE_KIND: 422,
+  FEATURE_OCCUPIED: 422,
+  BUILDER_NEEDS_FOLLOWER: 422,
+  FEATURE_COMPLETE: 422,
+  PIG_NEEDS_FARMER: 422,
+  FIELD_HAS_BARN: 422,
+  BARN_CORNER_INVALID: 422,
+  CANNOT_PASS: 422,
+  WAGON_TARGET_INVALID: 422,
+  ILLEGAL_MOVE: 422,
+};
+
+/** Framework errors by status, for the few Fastify raises before a handler runs. */
+const CODE_BY_FRAMEWORK_STATUS: Readonly<Record<number, HttpErrorCode>> = {
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'TOO_MANY_REQUESTS',
+  503: 'SERVICE_UNAVAILABLE',
+};
+
+export const PROBLEM_CONTENT_TYPE = 'application/problem+json; charset=utf-8';
+
+/** Thrown by handlers for refusals decided in the HTTP layer (e.g. a missing token). */
+export class HttpProblem extends Error {
+  constructor(
+    readonly code: HttpErrorCode,
+    readonly detail: string,
+  ) {
+    super(detail);
+    this.name = 'HttpProblem';
+  }
+}
+
+export function sendProblem(reply: FastifyReply, code: ProblemCode, detail: string, extra: Record<string, unknown> = {}): FastifyReply {
+  const status = STATUS_BY_CODE[code];
+  if (status === 401) reply.header('www-authenticate', 'Bearer');
+  const body = { type: 'about:blank', title: STATUS_CODES[status] ?? 'Error', status, code, detail, ...extra };
+  // Sent pre-serialised: a problem never depends on a route's response schema.
+  return reply.code(status).type(PROBLEM_CONTENT_TYPE).send(JSON.stringify(body));
+}
+
+/** One error handler for the whole app: known errors keep their code, anything else is a hidden 500. */
+export function registerProblemHandlers(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | ServiceError | HttpProblem, request, reply) => {
+    if (error instanceof ServiceError) return sendProblem(reply, error.code, error.detail, error.extra);
+    if (error instanceof HttpProblem) return sendProblem(reply, error.code, error.detail);
+    if (error.validation) return sendProblem(reply, 'BAD_REQUEST', error.message);
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return sendProblem(reply, CODE_BY_FRAMEWORK_STATUS[status] ?? 'BAD_REQUEST', error.message);
+    }
+    if (status === 503) return sendProblem(reply, 'SERVICE_UNAVAILABLE', 'the server is shutting down');
+    request.log.error({ err: error }, 'unexpected error');
+    return sendProblem(reply, 'INTERNAL_ERROR', 'an unexpected error occurred');
+  });
+  app.setNotFoundHandler((request, reply) => sendProblem(reply, 'ROUTE_NOT_FOUND', `no route ${request.method} ${request.url.split('?')[0]}`));
+}

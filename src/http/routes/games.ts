@@ -1,0 +1,48 @@
+import { GameIdParams, problems } from '../schemas/common.js';
+import { CreateGameBody, CreatedGameResponse } from '../schemas/games.js';
+import { GameStateSchema, LegalMovesResponse } from '../schemas/state.js';
+import type { App, RouteOptions } from '../types.js';
+
+export function gameRoutes(app: App, { service }: RouteOptions): void {
+  app.post(
+    '/games',
+    {
+      schema: {
+        tags: ['games'],
+        summary: 'Create a game; answers one secret token per seat',
+        body: CreateGameBody,
+        response: { 201: CreatedGameResponse, ...problems(400, 413, 415, 422) },
+      },
+    },
+    async (request, reply) => {
+      const created = service.create(request.body);
+      return reply.code(201).header('location', `/games/${created.id}`).send(created);
+    },
+  );
+
+  app.get(
+    '/games/:id',
+    {
+      schema: {
+        tags: ['games'],
+        summary: 'The public state of a game',
+        params: GameIdParams,
+        response: { 200: GameStateSchema, ...problems(400, 404) },
+      },
+    },
+    (request) => service.state(request.params.id),
+  );
+
+  app.get(
+    '/games/:id/legal-moves',
+    {
+      schema: {
+        tags: ['games'],
+        summary: 'Who must act now and every legal move for them',
+        params: GameIdParams,
+        response: { 200: LegalMovesResponse, ...problems(400, 404) },
+      },
+    },
+    (request) => service.legalMoves(request.params.id),
+  );
+}

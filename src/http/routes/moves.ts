@@ -1,0 +1,49 @@
+import { bearerToken } from '../../service/seat-tokens.js';
+import { HttpProblem } from '../problem.js';
+import { GameIdParams, problems } from '../schemas/common.js';
+import { MoveAcceptedResponse } from '../schemas/games.js';
+import { IdempotencyHeaders, MoveLog, MoveSubmissionBody } from '../schemas/moves.js';
+import type { App, RouteOptions } from '../types.js';
+
+export function moveRoutes(app: App, { service }: RouteOptions): void {
+  app.post(
+    '/games/:id/moves',
+    {
+      schema: {
+        tags: ['moves'],
+        summary: 'Submit one move for the seat of the bearer token',
+        description:
+          'Only the seat that must act (the `actor` of legal-moves) may move. `expectedVersion` must be the current version ' +
+          '(else 409 with `currentVersion`). With an `Idempotency-Key`, a retried submission answers the original response.',
+        security: [{ seatToken: [] }],
+        params: GameIdParams,
+        headers: IdempotencyHeaders,
+        body: MoveSubmissionBody,
+        response: { 201: MoveAcceptedResponse, ...problems(400, 401, 403, 404, 409, 413, 415, 422) },
+      },
+    },
+    async (request, reply) => {
+      const header = request.headers.authorization;
+      if (header === undefined) throw new HttpProblem('TOKEN_MISSING', 'send the seat token as Authorization: Bearer <token>');
+      const token = bearerToken(header);
+      if (token === null) throw new HttpProblem('TOKEN_MALFORMED', 'the Authorization header is not a well-formed seat token');
+      const key = request.headers['idempotency-key'];
+      const { replayed, ...accepted } = service.submit(request.params.id, token, request.body, key);
+      if (replayed) reply.header('idempotent-replayed', 'true');
+      return reply.code(201).send(accepted);
+    },
+  );
+
+  app.get(
+    '/games/:id/moves',
+    {
+      schema: {
+        tags: ['moves'],
+        summary: 'The move log, in order',
+        params: GameIdParams,
+        response: { 200: MoveLog, ...problems(400, 404) },
+      },
+    },
+    (request) => ({ moves: service.moves(request.params.id) }),
+  );
+}

@@ -1,0 +1,34 @@
+import { Type, type TProperties } from 'typebox';
+
+/** An object that refuses members it does not name (a request with them gets 400). */
+export const Strict = <P extends TProperties>(properties: P, options: { title?: string; description?: string } = {}) =>
+  Type.Object(properties, { ...options, additionalProperties: false });
+
+/** Board coordinates are bounded far beyond any reachable board, so absurd numbers are malformed. */
+export const Coordinate = Type.Integer({ minimum: -1000, maximum: 1000 });
+
+export const Seat = Type.Integer({ minimum: 0, maximum: 5 });
+
+export const Position = Strict({ x: Coordinate, y: Coordinate });
+
+export const GameIdParams = Strict({
+  id: Type.String({ minLength: 1, maxLength: 64, description: 'The game id returned by POST /games' }),
+});
+
+/** RFC 9457 problem details, with the service's stable `code`. */
+export const Problem = Type.Object(
+  {
+    type: Type.String(),
+    title: Type.String(),
+    status: Type.Integer(),
+    code: Type.String({ description: 'Stable machine-readable error code' }),
+    detail: Type.String(),
+    currentVersion: Type.Optional(Type.Integer({ description: 'On 409: the version the game is at now' })),
+  },
+  { title: 'Problem', additionalProperties: true },
+);
+
+/** Every error status a route can answer with, to declare in its response schema. */
+export function problems(...statuses: number[]): Record<number, typeof Problem> {
+  return Object.fromEntries(statuses.map((s) => [s, Problem]));
+}

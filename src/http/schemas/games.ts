@@ -1,0 +1,51 @@
+import { Type } from 'typebox';
+import { ENDGAME_ABBEYS, EXPANSIONS, WAGON_MOVES } from '../../engine/index.js';
+import { Strict } from './common.js';
+import { GameEventSchema } from './events.js';
+import { GameStateSchema } from './state.js';
+
+export const CreateGameBody = Strict(
+  {
+    players: Type.Array(Strict({ name: Type.String({ minLength: 1, maxLength: 40 }) }), { minItems: 2, maxItems: 6 }),
+    expansions: Type.Optional(Type.Array(Type.Enum([...EXPANSIONS]), { maxItems: 2, uniqueItems: true })),
+    rules: Type.Optional(
+      Strict({
+        endgameAbbeys: Type.Optional(Type.Enum([...ENDGAME_ABBEYS])),
+        wagonMove: Type.Optional(Type.Enum([...WAGON_MOVES])),
+      }),
+    ),
+    seed: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Secret; never shown again' })),
+    tileOrder: Type.Optional(
+      Type.Array(Type.String({ pattern: '^[a-z-]+/[A-Z]$' }), {
+        maxItems: 500,
+        description: 'Fixes the whole draw pile from the first draw',
+      }),
+    ),
+  },
+  { title: 'CreateGame' },
+);
+
+export const CreatedGameResponse = Type.Object(
+  {
+    id: Type.String(),
+    seats: Type.Array(
+      Type.Object({
+        seat: Type.Integer(),
+        name: Type.String(),
+        token: Type.String({ description: 'The secret that authorises moves for this seat; shown only here' }),
+      }),
+    ),
+    state: GameStateSchema,
+    events: Type.Array(GameEventSchema, { description: 'Events of the game start (the first draw)' }),
+  },
+  { title: 'CreatedGame' },
+);
+
+export const MoveAcceptedResponse = Type.Object(
+  {
+    version: Type.Integer(),
+    events: Type.Array(GameEventSchema),
+    state: GameStateSchema,
+  },
+  { title: 'MoveAccepted' },
+);

@@ -1,0 +1,73 @@
+import { Type } from 'typebox';
+import { CORNERS, PLACEABLE_FIGURES } from '../../engine/index.js';
+import { Coordinate, Seat, Strict } from './common.js';
+
+const Feature = Type.Integer({ minimum: 0, maximum: 63, description: "Index into the tile's catalog `features`" });
+export const Rotation = Type.Union([Type.Literal(0), Type.Literal(90), Type.Literal(180), Type.Literal(270)], {
+  description: 'Degrees clockwise',
+});
+
+export const DrawMove = Strict({ type: Type.Literal('draw') }, { title: 'draw' });
+export const PlaceTileMove = Strict(
+  { type: Type.Literal('placeTile'), x: Coordinate, y: Coordinate, rotation: Rotation },
+  { title: 'placeTile' },
+);
+export const PlaceAbbeyMove = Strict({ type: Type.Literal('placeAbbey'), x: Coordinate, y: Coordinate }, { title: 'placeAbbey' });
+export const PlaceFigureMove = Strict(
+  {
+    type: Type.Literal('placeFigure'),
+    figure: Type.Enum([...PLACEABLE_FIGURES]),
+    x: Coordinate,
+    y: Coordinate,
+    feature: Feature,
+  },
+  { title: 'placeFigure' },
+);
+export const PlaceBarnMove = Strict(
+  { type: Type.Literal('placeBarn'), x: Coordinate, y: Coordinate, corner: Type.Enum([...CORNERS]) },
+  { title: 'placeBarn' },
+);
+export const PassMove = Strict({ type: Type.Literal('pass') }, { title: 'pass' });
+export const MoveWagonMove = Strict(
+  { type: Type.Literal('moveWagon'), x: Coordinate, y: Coordinate, feature: Feature },
+  { title: 'moveWagon' },
+);
+export const ReturnWagonMove = Strict({ type: Type.Literal('returnWagon') }, { title: 'returnWagon' });
+
+/** A plain anyOf on the literal `type`: Fastify's strict Ajv refuses `discriminator`. */
+export const MoveSchema = Type.Union(
+  [DrawMove, PlaceTileMove, PlaceAbbeyMove, PlaceFigureMove, PlaceBarnMove, PassMove, MoveWagonMove, ReturnWagonMove],
+  { title: 'Move' },
+);
+
+export const MoveSubmissionBody = Strict(
+  {
+    expectedVersion: Type.Integer({ minimum: 0, description: 'The version the client saw; a different current version answers 409' }),
+    move: MoveSchema,
+  },
+  { title: 'MoveSubmission' },
+);
+
+export const IdempotencyHeaders = Type.Object({
+  authorization: Type.Optional(Type.String({ description: 'Bearer <seat token>' })),
+  'idempotency-key': Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 128,
+      pattern: '^[\\x21-\\x7e]+$',
+      description: 'Makes a retried submission answer the original response',
+    }),
+  ),
+});
+
+export const MoveLogEntry = Type.Object(
+  {
+    seq: Type.Integer({ minimum: 1 }),
+    seat: Seat,
+    move: MoveSchema,
+    at: Type.String({ format: 'date-time' }),
+  },
+  { title: 'MoveLogEntry' },
+);
+
+export const MoveLog = Type.Object({ moves: Type.Array(MoveLogEntry) }, { title: 'MoveLog' });

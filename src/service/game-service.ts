@@ -1,0 +1,282 @@
+import { createHash } from 'node:crypto';
+import {
+  actorOf,
+  createGame,
+  isFinished,
+  legalMoves,
+  play,
+  publicView,
+  replay,
+  type Game,
+  type GameEvent,
+  type GameSetup,
+  type LegalMoves,
+  type Move,
+  type PublicState,
+} from '../engine/index.js';
+import { SequenceTakenError, type GameRepository, type MoveRecord, type StoredSetup } from '../storage/game-repository.js';
+import { LruCache } from './lru-cache.js';
+import { MoveNotifier } from './move-notifier.js';
+import { hashToken, newGameId, newSeatToken, newSeed, seatOfToken } from './seat-tokens.js';
+import { ServiceError } from './service-error.js';
+
+export type GameState = { id: string; version: number } & PublicState;
+
+export interface CreatedGame {
+  id: string;
+  seats: { seat: number; name: string; token: string }[];
+  state: GameState;
+  events: GameEvent[];
+}
+
+export interface MoveAccepted {
+  version: number;
+  events: GameEvent[];
+  state: GameState;
+}
+
+export interface EventBatch {
+  seq: number;
+  seat: number;
+  events: GameEvent[];
+}
+
+export interface MoveSubmission {
+  expectedVersion: number;
+  move: Move;
+}
+
+/**
+ * The current state of one game as rebuilt from its log. A snapshot belongs to one version;
+ * `log` is shared by the snapshots of a game and only ever appended to after a commit.
+ */
+interface Snapshot {
+  id: string;
+  setup: StoredSetup;
+  tokenHashes: Buffer[];
+  game: Game;
+  version: number;
+  log: { seat: number; events: GameEvent[] }[];
+  legal?: LegalMoves;
+  state?: GameState;
+}
+
+export interface GameServiceOptions {
+  cacheSize: number;
+  now?: () => Date;
+}
+
+function canonicalJson(value: unknown): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value);
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+}
+
+function requestHash(seat: number, submission: MoveSubmission): string {
+  return createHash('sha256').update(canonicalJson({ seat, ...submission })).digest('hex');
+}
+
+/**
+ * Games over the move log. The log in the database is the truth: every read first asks the
+ * database for the game's version, and a cached snapshot is used only when it is that version.
+ */
+export class GameService {
+  private readonly cache: LruCache<string, Snapshot>;
+  readonly notifier = new MoveNotifier();
+  private readonly now: () => Date;
+
+  constructor(
+    private readonly repo: GameRepository,
+    options: GameServiceOptions,
+  ) {
+    this.cache = new LruCache(options.cacheSize);
+    this.now = options.now ?? (() => new Date());
+  }
+
+  create(input: GameSetup): CreatedGame {
+    // The caller's setup is stored as given: defaults stay the engine's business.
+    const setup: StoredSetup = { ...input, seed: input.seed ?? newSeed() };
+    const created = createGame(setup);
+    if (!created.ok) throw new ServiceError(created.error.code, created.error.reason);
+    const id = newGameId();
+    const tokens = setup.players.map(() => newSeatToken());
+    const tokenHashes = tokens.map(hashToken);
+    this.repo.insertGame({ id, setup, tokenHashes, status: 'active', at: this.now().toISOString() });
+    const snapshot: Snapshot = {
+      id,
+      setup,
+      tokenHashes: tokenHashes.map((h) => Buffer.from(h, 'hex')),
+      game: created.value.game,
+      version: 0,
+      log: [],
+    };
+    this.cache.set(id, snapshot);
+    return {
+      id,
+      seats: setup.players.map((p, seat) => ({ seat, name: p.name, token: tokens[seat]! })),
+      state: this.stateOf(snapshot),
+      events: created.value.events,
+    };
+  }
+
+  state(id: string): GameState {
+    return this.stateOf(this.load(id));
+  }
+
+  legalMoves(id: string): LegalMoves & { version: number } {
+    const snapshot = this.load(id);
+    snapshot.legal ??= legalMoves(snapshot.game);
+    return { version: snapshot.version, ...snapshot.legal };
+  }
+
+  moves(id: string): MoveRecord[] {
+    this.load(id);
+    return this.repo.movesAfter(id, 0);
+  }
+
+  /** The events of the moves after `after`, and the current version. */
+  eventsAfter(id: string, after: number): { version: number; finished: boolean; events: EventBatch[] } {
+    const snapshot = this.load(id);
+    const events: EventBatch[] = [];
+    for (let seq = Math.max(after, 0) + 1; seq <= snapshot.version; seq++) {
+      events.push({ seq, ...snapshot.log[seq - 1]! });
+    }
+    return { version: snapshot.version, finished: isFinished(snapshot.game), events };
+  }
+
+  /**
+   * Submits one move for the seat holding `token`. Everything from reading the version to
+   * appending the move runs in one synchronous write transaction, so of concurrent
+   * submissions for the same version exactly one is appended.
+   */
+  submit(id: string, token: string, submission: MoveSubmission, idempotencyKey?: string): MoveAccepted & { replayed: boolean } {
+    type Outcome =
+      | { kind: 'replay'; snapshot: Snapshot; seq: number }
+      | { kind: 'played'; snapshot: Snapshot; seat: number; game: Game; events: GameEvent[] };
+    const outcome = this.repo.transaction((): Outcome => {
+      const snapshot = this.load(id);
+      const seat = seatOfToken(token, snapshot.tokenHashes);
+      if (seat === null) throw new ServiceError('NOT_YOUR_GAME', 'this token belongs to no seat of this game');
+      const hash = idempotencyKey === undefined ? null : requestHash(seat, submission);
+      if (idempotencyKey !== undefined) {
+        const prior = this.repo.findIdempotentMove(id, idempotencyKey);
+        if (prior) {
+          if (prior.requestHash !== hash) {
+            throw new ServiceError('IDEMPOTENCY_KEY_REUSED', 'this Idempotency-Key was used for a different request');
+          }
+          return { kind: 'replay', snapshot, seq: prior.seq };
+        }
+      }
+      if (submission.expectedVersion !== snapshot.version) {
+        throw new ServiceError(
+          'VERSION_CONFLICT',
+          `expectedVersion is ${submission.expectedVersion} but the game is at version ${snapshot.version}`,
+          { currentVersion: snapshot.version },
+        );
+      }
+      const actor = actorOf(snapshot.game);
+      if (actor !== null && actor !== seat) {
+        throw new ServiceError('NOT_YOUR_TURN', `seat ${seat} may not move now: seat ${actor} must act`);
+      }
+      const result = play(snapshot.game, submission.move);
+      if (!result.ok) throw new ServiceError(result.error.code, result.error.reason);
+      const seq = snapshot.version + 1;
+      try {
+        this.repo.appendMove(
+          { gameId: id, seq, seat, move: submission.move, at: this.now().toISOString(), idempotencyKey: idempotencyKey ?? null, requestHash: hash },
+          isFinished(result.value.game) ? 'finished' : 'active',
+        );
+      } catch (error) {
+        if (!(error instanceof SequenceTakenError)) throw error;
+        this.cache.delete(id);
+        const current = this.repo.version(id);
+        throw new ServiceError('VERSION_CONFLICT', `another move took version ${seq}`, { currentVersion: current });
+      }
+      return { kind: 'played', seat, snapshot, game: result.value.game, events: result.value.events };
+    });
+
+    if (outcome.kind === 'replay') {
+      return { ...this.responseAt(outcome.snapshot, outcome.seq), replayed: true };
+    }
+    // Committed: only now may the shared log and the cache learn of the move.
+    const { snapshot, seat, game, events } = outcome;
+    snapshot.log.push({ seat, events });
+    const next: Snapshot = { ...snapshot, game, version: snapshot.version + 1, legal: undefined, state: undefined };
+    this.cache.set(id, next);
+    this.notifier.notify(id);
+    return { version: next.version, events, state: this.stateOf(next), replayed: false };
+  }
+
+  /** The response a move at `seq` was given: the log is immutable, so it is rebuilt exactly. */
+  private responseAt(snapshot: Snapshot, seq: number): MoveAccepted {
+    const events = snapshot.log[seq - 1]!.events;
+    if (seq === snapshot.version) return { version: seq, events, state: this.stateOf(snapshot) };
+    const log = this.repo.movesAfter(snapshot.id, 0).slice(0, seq);
+    const rebuilt = replay(snapshot.setup, log.map((m) => m.move));
+    if (!rebuilt.ok) throw new Error(`game ${snapshot.id}: stored log does not replay at move ${rebuilt.error.index + 1}`);
+    return { version: seq, events, state: { id: snapshot.id, version: seq, ...publicView(rebuilt.value.game) } };
+  }
+
+  private stateOf(snapshot: Snapshot): GameState {
+    snapshot.state ??= { id: snapshot.id, version: snapshot.version, ...publicView(snapshot.game) };
+    return snapshot.state;
+  }
+
+  /** The snapshot at the game's current version in the database (404 when there is no game). */
+  private load(id: string): Snapshot {
+    const cached = this.cache.get(id);
+    if (cached) {
+      const version = this.repo.version(id);
+      if (version === cached.version) return cached;
+      const caughtUp = this.catchUp(cached, version);
+      if (caughtUp) return caughtUp;
+    }
+    const record = this.repo.findGame(id);
+    if (!record) throw new ServiceError('GAME_NOT_FOUND', `no game ${id}`);
+    const log = this.repo.movesAfter(id, 0);
+    const rebuilt = replay(record.setup, log.map((m) => m.move));
+    // A log the engine refuses is a server fault (the engine changed under stored games), never the client's.
+    if (!rebuilt.ok) throw new Error(`game ${id}: stored log does not replay at move ${rebuilt.error.index + 1}: ${rebuilt.error.code}`);
+    const snapshot: Snapshot = {
+      id,
+      setup: record.setup,
+      tokenHashes: record.tokenHashes.map((h) => Buffer.from(h, 'hex')),
+      game: rebuilt.value.game,
+      version: log.length,
+      log: log.map((m, i) => ({ seat: m.seat, events: rebuilt.value.events[i]! })),
+    };
+    this.cache.set(id, snapshot);
+    return snapshot;
+  }
+
+  /** Another writer (a second process on the same file) appended moves: play just those. */
+  private catchUp(cached: Snapshot, version: number): Snapshot | undefined {
+    if (version < cached.version) return undefined;
+    const newer = this.repo.movesAfter(cached.id, cached.version);
+    let game = cached.game;
+    const added: { seat: number; events: GameEvent[] }[] = [];
+    for (const record of newer) {
+      const result = play(game, record.move);
+      if (!result.ok) return undefined;
+      game = result.value.game;
+      added.push({ seat: record.seat, events: result.value.events });
+    }
+    const log = [...cached.log.slice(0, cached.version), ...added];
+    const snapshot: Snapshot = { ...cached, game, version: cached.version + newer.length, log, legal: undefined, state: undefined };
+    this.cache.set(cached.id, snapshot);
+    return snapshot;
+  }
+
+  /** Waits until the game has a move after `after`, `ms` pass, or `signal` aborts. */
+  async waitForMove(id: string, after: number, ms: number, signal?: AbortSignal): Promise<void> {
+    const { version, finished } = this.eventsAfter(id, Number.MAX_SAFE_INTEGER);
+    if (version > after || finished || ms <= 0) return;
+    await this.notifier.wait(id, ms, signal);
+  }
+
+  close(): void {
+    this.notifier.wakeAll();
+    this.cache.clear();
+  }
+}

@@ -1,0 +1,40 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
+import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
+import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import * as schema from './schema.js';
+
+export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
+
+/** Resolved from this module so it works both from `src/storage/` and `dist/storage/`. */
+export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../migrations', import.meta.url));
+
+/**
+ * Opens (creating the folder if needed) and migrates the database.
+ * `path` is a file path or `:memory:`.
+ */
+export function openDatabase(path: string): Db {
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  const sqlite = new Database(path);
+  sqlite.pragma('journal_mode = WAL');
+  // NORMAL in WAL mode loses at most the last transactions on power loss, never corrupts.
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  // Another process holding the write lock (a second server on the same file) is waited for.
+  sqlite.pragma('busy_timeout = 5000');
+  const db = drizzle({ client: sqlite, schema });
+  migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  return db;
+}
+
+/**
+ * `DATABASE_URL` accepts `file:./path.db`, `file:///abs/path.db`, a plain path or `:memory:`.
+ */
+export function databasePathFromUrl(url: string): string {
+  if (url === ':memory:' || url === 'file::memory:') return ':memory:';
+  if (url.startsWith('file://')) return fileURLToPath(url);
+  if (url.startsWith('file:')) return url.slice('file:'.length);
+  return url;
+}

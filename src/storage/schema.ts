@@ -1,0 +1,39 @@
+import { integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import type { GameSetup, Move } from '../engine/index.js';
+
+/** One row per game. `setup` holds the secret seed: it never leaves the storage layer. */
+export const games = sqliteTable('games', {
+  id: text('id').primaryKey(),
+  setup: text('setup', { mode: 'json' }).$type<GameSetup & { seed: string }>().notNull(),
+  /** sha256 of each seat's token, hex, in seat order. */
+  tokenHashes: text('token_hashes', { mode: 'json' }).$type<string[]>().notNull(),
+  status: text('status', { enum: ['active', 'finished'] }).notNull().default('active'),
+  createdAt: text('created_at').notNull(),
+  updatedAt: text('updated_at').notNull(),
+});
+
+/**
+ * The append-only move log. The primary key (game_id, seq) is what makes exactly one of two
+ * concurrent submissions for the same version win, even across processes.
+ */
+export const moves = sqliteTable(
+  'moves',
+  {
+    gameId: text('game_id')
+      .notNull()
+      .references(() => games.id),
+    seq: integer('seq').notNull(),
+    seat: integer('seat').notNull(),
+    move: text('move', { mode: 'json' }).$type<Move>().notNull(),
+    at: text('at').notNull(),
+    /** Set when the client sent an Idempotency-Key; the response is rebuilt from the log. */
+    idempotencyKey: text('idempotency_key'),
+    /** sha256 of the request (seat, expectedVersion, move), to refuse a key reused for another request. */
+    requestHash: text('request_hash'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.gameId, t.seq] }),
+    // SQLite treats NULLs as distinct, so moves without a key never collide.
+    uniqueIndex('moves_game_idempotency_key').on(t.gameId, t.idempotencyKey),
+  ],
+);
