@@ -211,7 +211,8 @@ function endPart(g: State, events: GameEvent[]): void {
     nextEndgameSeat(g, events);
     return;
   }
-  if (g.bonusDue && !g.bonus) {
+  // The builder's second part; with the pile empty only the abbey can still be played in it.
+  if (g.bonusDue && !g.bonus && (g.pileLeft() > 0 || (g.cfg.am && abbeyChoicePossible(g)))) {
     g.bonusDue = false;
     g.bonus = true;
     startPart(g, events);
