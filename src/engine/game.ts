@@ -294,8 +294,11 @@ function placeAbbey(g: State, move: Extract<Move, { type: 'placeAbbey' }>, event
 
 function placeFigure(g: State, move: Extract<Move, { type: 'placeFigure' }>, events: GameEvent[]): RuleViolation | null {
   if (!PLACEABLE_FIGURES.includes(move.figure)) return violation('ILLEGAL_MOVE', `unknown figure ${String(move.figure)}`);
-  const v = figureViolation(g, move.figure, move.x, move.y, move.feature, new Occupancy(g));
-  if (v) return v;
+  // The step's move list is the rule; the predicate runs again only to explain a refusal.
+  if (!listed(g, move)) {
+    return figureViolation(g, move.figure, move.x, move.y, move.feature, new Occupancy(g))
+      ?? violation('ILLEGAL_MOVE', 'that figure placement is not allowed');
+  }
   const t = g.lastTile!;
   const f: Figure = { owner: g.active, kind: move.figure, seg: t.base + move.feature, key: t.key, feature: move.feature, corner: -1 };
   addFigure(g, f, events);
@@ -306,8 +309,18 @@ function placeBarn(g: State, move: Extract<Move, { type: 'placeBarn' }>, events:
   if (!g.cfg.am) return violation('EXPANSION_NOT_ENABLED', 'the barn is not part of this game');
   const f = barnFigure(g, move.x, move.y, move.corner, new Occupancy(g));
   if ('code' in f) return f;
+  if (!listed(g, move)) return violation('ILLEGAL_MOVE', 'that barn placement is not allowed');
   addFigure(g, f, events);
   return null;
+}
+
+function listed(g: State, move: Extract<Move, { type: 'placeFigure' | 'placeBarn' }>): boolean {
+  for (const m of g.figureMoves ?? figureMoves(g)) {
+    if (m.type !== move.type || m.x !== move.x || m.y !== move.y) continue;
+    if (m.type === 'placeFigure' && move.type === 'placeFigure' && m.figure === move.figure && m.feature === move.feature) return true;
+    if (m.type === 'placeBarn' && move.type === 'placeBarn' && m.corner === move.corner) return true;
+  }
+  return false;
 }
 
 /** Puts a figure from the active player's supply on the new tile and scores. */
