@@ -11,13 +11,19 @@
  *  onCompleted       scoring step (d): completed features after figures return (goods)
  *  farmerBonus       extra points per city for a farmer-majority seat (the pig)
  *  finalScoring      end-game steps after fields, in registry order (barns, then goods)
- *
- * Abbey & Mayor also changes the turn's shape (the abbey choice, wagon decisions, the
- * end-game abbey round); those phases are driven by game.ts through expansions/abbey-mayor.
+ *  moves             handlers of the move types it brings (placeAbbey, placeBarn, moveWagon…)
+ *  drawAlternatives  moves offered instead of drawing when a part starts (the abbey)
+ *  heldOnReturn      a figure leaving a scored feature waits for a decision (the wagon)
+ *  decisionMoves     the moves of such a decision; none and it goes home by itself
+ *  endgameRound      after the last land tile, one more round of alternatives (RULES 7)
+ *  endgameSkipped    a seat of that round that cannot act
  */
 import type { Occupancy } from './occupancy.js';
-import type { Figure, State } from './state.js';
-import type { ExpansionId, FigureKind, GameEvent, Move, PlaceableFigure, RuleViolation } from './types.js';
+import type { Figure, HeldFigure, State } from './state.js';
+import type { ExpansionId, FigureKind, GameEvent, Move, MoveType, PlaceableFigure, RuleViolation } from './types.js';
+
+/** Validates a move completely, then applies it in place; a refusal changes nothing. */
+export type MoveHandler = (g: State, move: Move, events: GameEvent[]) => RuleViolation | null;
 
 export interface FigureRule {
   /** Feature kinds (catalog kind numbers) the figure may stand on. */
@@ -38,4 +44,10 @@ export interface Expansion {
   onCompleted?(g: State, roots: readonly number[], events: GameEvent[]): void;
   farmerBonus?(g: State, seat: number, fieldRoot: number): number;
   finalScoring?(g: State, events: GameEvent[]): void;
+  readonly moves?: Partial<Record<MoveType, MoveHandler>>;
+  drawAlternatives?(g: State, out: Move[]): void;
+  heldOnReturn?(f: Figure): boolean;
+  decisionMoves?(g: State, held: HeldFigure, out: Move[]): void;
+  endgameRound?(g: State): { passAllowed: boolean } | null;
+  endgameSkipped?(g: State, seat: number, events: GameEvent[]): void;
 }

@@ -1,23 +1,21 @@
 /**
- * The turn: draw (or abbey), place, figure, score, next seat; and the engine's pure API.
- * Internal steps mutate a State; createGame/play/replay hand out fresh states only.
+ * The engine's pure API: createGame, legalMoves, play, replay. Internal steps (turn.ts,
+ * moves.ts) mutate a State; these functions only ever hand out fresh states.
  */
-import { ABBEY_TILE, CITY, ROAD, START_TILE, TILE_BY_ID, pileTiles, type TileType } from './catalog.js';
-import {
-  abbeyChoicePossible, abbeyMoves, abbeyViolation, barnFigure, wagonTargets,
-} from './expansions/abbey-mayor/index.js';
+import { START_TILE, TILE_BY_ID, pileTiles, type TileType } from './catalog.js';
 import { orderedModules } from './expansions/index.js';
-import { composeFigureRules, figureMoves, figureViolation } from './figures.js';
-import { AROUND, DIR_STEP, ROTATION_OF, inRange, keyOf, xOf, yOf } from './geometry.js';
-import { Occupancy } from './occupancy.js';
+import { composeFigureRules, figureMoves } from './figures.js';
+import { ROTATION_OF, keyOf, xOf, yOf } from './geometry.js';
+import { applyMove } from './moves.js';
 import { seededRandom, shuffle } from './rng.js';
-import { figureView, finalScoring, scoreFeature } from './scoring.js';
-import { FIGURE_INDEX, State, capacityFor, type Figure } from './state.js';
+import { FIGURE_INDEX, State, capacityFor } from './state.js';
+import { decisionMoves, drawAlternatives, endgameRound, startPart } from './turn.js';
 import {
-  CORNERS, ENDGAME_ABBEYS, EXPANSIONS, PLACEABLE_FIGURES, ROTATIONS, WAGON_MOVES,
-  type ExpansionId, type GameEvent, type GameSetup, type LegalMoves, type Move, type Result,
-  type Rules, type RuleViolation, FIGURE_KINDS,
+  ENDGAME_ABBEYS, EXPANSIONS, WAGON_MOVES, FIGURE_KINDS,
+  type GameEvent, type GameSetup, type LegalMoves, type Move, type MoveType, type Result,
+  type Rules, type RuleViolation,
 } from './types.js';
+import type { MoveHandler } from './expansion.js';
 import { violation } from './violation.js';
 
 /** An opaque game value. Never mutate it; play() returns a new one. */
@@ -88,6 +86,7 @@ export function createGame(setup: GameSetup): Result<{ game: Game; events: GameE
     capacity: capacityFor(pile.length),
     modules,
     figureRules: composeFigureRules(modules),
+    moveHandlers: Object.assign({}, ...modules.map((m) => m.moves ?? {})) as Partial<Record<MoveType, MoveHandler>>,
   }, supply);
   g.putTile(START_TILE, keyOf(0, 0), 0);
   const events: GameEvent[] = [];
@@ -95,351 +94,11 @@ export function createGame(setup: GameSetup): Result<{ game: Game; events: GameE
   return { ok: true, value: { game: g, events } };
 }
 
-// ---------------------------------------------------------------- flow
-
-function startPart(g: State, events: GameEvent[]): void {
-  g.lastTile = null;
-  g.newFigure = null;
-  g.drawn = null;
-  if (g.bonus) events.push({ type: 'bonusPartStarted', seat: g.active });
-  else events.push({ type: 'turnStarted', seat: g.active, bonus: false });
-  if (g.cfg.am && abbeyChoicePossible(g)) {
-    g.phase = 'drawOrAbbey';
-    return;
-  }
-  if (g.pileLeft() > 0) drawTile(g, events);
-  else endPart(g, events);
-}
-
-function drawTile(g: State, events: GameEvent[]): void {
-  const seat = g.active;
-  while (g.pileLeft() > 0) {
-    const t = g.cfg.pile[g.pileIndex++]!;
-    events.push({ type: 'tileDrawn', seat, tile: t.id });
-    if (g.canPlace(t)) {
-      g.drawn = t;
-      g.phase = 'placeTile';
-      return;
-    }
-    events.push({ type: 'tileDiscarded', seat, tile: t.id, reason: 'unplaceable' });
-  }
-  // The pile ran out on discards: a bonus part may still use the abbey.
-  if (g.bonus && g.cfg.am && abbeyChoicePossible(g)) {
-    g.phase = 'drawOrAbbey';
-    return;
-  }
-  endPart(g, events);
-}
-
-/** After a tile or abbey is placed: the figure step, unless no figure can go anywhere. */
-function figureStep(g: State, events: GameEvent[]): void {
-  const moves = figureMoves(g);
-  if (moves.length > 0) {
-    g.figureMoves = moves;
-    g.phase = 'placeFigure';
-    return;
-  }
-  events.push({ type: 'figureSkipped', seat: g.active, reason: 'no-legal-placement' });
-  scoringStep(g, events);
-}
-
-/** RULES 2.4: (a) completed features, (b) field scorings, (c) figures home, (d) goods, (e) wagons. */
-function scoringStep(g: State, events: GameEvent[]): void {
-  const t = g.lastTile!;
-  g.figureMoves = null;
-  const completed: number[] = [];
-  const add = (root: number) => {
-    if (!completed.includes(root) && g.isComplete(root)) completed.push(root);
-  };
-  if (t.type.abbey) {
-    for (let d = 0; d < 4; d++) {
-      const nb = g.board.get(t.key + DIR_STEP[d]!)!;
-      const f = nb.type.rot[nb.r]!.edgeFeature[(d + 2) & 3]!;
-      if (f >= 0) add(g.find(nb.base + f));
-    }
-  } else {
-    for (let i = 0; i < t.type.kinds.length; i++) {
-      const k = t.type.kinds[i];
-      if (k === ROAD || k === CITY) add(g.find(t.base + i));
-    }
-  }
-  for (let i = -1; i < AROUND.length; i++) {
-    const c = g.board.get(i < 0 ? t.key : t.key + AROUND[i]!);
-    if (c && c.type.cloister >= 0) add(c.base + c.type.cloister);
-  }
-
-  const returning: Figure[] = [];
-  for (const root of completed) returning.push(...scoreFeature(g, root, false, events));
-  for (const m of g.cfg.modules) m.scoreFields?.(g, events, returning);
-
-  const wagons: Figure[] = [];
-  for (const f of new Set(returning)) {
-    if (!g.figures.includes(f)) continue;
-    g.removeFigure(f);
-    if (f.kind === 'wagon') wagons.push(f);
-    else g.supply[f.owner]![FIGURE_INDEX[f.kind]] += 1;
-  }
-  for (const m of g.cfg.modules) m.onCompleted?.(g, completed, events);
-
-  // Wagons decide one after another in seat order from the active player.
-  const n = g.players;
-  wagons.sort((a, b) => ((a.owner - g.active + n) % n) - ((b.owner - g.active + n) % n));
-  g.wagons = wagons.map((w) => ({ owner: w.owner, key: w.key, seg: w.seg }));
-  nextWagon(g, events);
-}
-
-function nextWagon(g: State, events: GameEvent[]): void {
-  while (g.wagons.length > 0) {
-    const w = g.wagons[0]!;
-    if (wagonTargets(g, w).length > 0) {
-      g.phase = 'moveWagon';
-      return;
-    }
-    g.wagons = g.wagons.slice(1);
-    g.supply[w.owner]![FIGURE_INDEX.wagon] += 1;
-    const t = g.board.get(w.key)!;
-    events.push({ type: 'wagonReturned', seat: w.owner, from: { x: t.x, y: t.y }, reason: 'no-target' });
-  }
-  endPart(g, events);
-}
-
-function endPart(g: State, events: GameEvent[]): void {
-  g.lastTile = null;
-  g.newFigure = null;
-  g.drawn = null;
-  if (g.endgame) {
-    nextEndgameSeat(g, events);
-    return;
-  }
-  // The builder's second part; with the pile empty only the abbey can still be played in it.
-  if (g.bonusDue && !g.bonus && (g.pileLeft() > 0 || (g.cfg.am && abbeyChoicePossible(g)))) {
-    g.bonusDue = false;
-    g.bonus = true;
-    startPart(g, events);
-    return;
-  }
-  g.bonus = false;
-  g.bonusDue = false;
-  if (g.pileLeft() === 0) {
-    beginEnd(g, events);
-    return;
-  }
-  g.active = (g.active + 1) % g.players;
-  startPart(g, events);
-}
-
-/** The pile is empty after a turn: the end-game abbey round (RULES 7), then final scoring. */
-function beginEnd(g: State, events: GameEvent[]): void {
-  if (g.cfg.am && g.cfg.rules.endgameAbbeys !== 'none') {
-    const n = g.players;
-    const last = g.active;
-    g.endgame = Array.from({ length: n }, (_, i) => (last + 1 + i) % n);
-    nextEndgameSeat(g, events);
-    return;
-  }
-  finish(g, events);
-}
-
-function nextEndgameSeat(g: State, events: GameEvent[]): void {
-  while (g.endgame!.length > 0) {
-    const seat = g.endgame![0]!;
-    g.endgame = g.endgame!.slice(1);
-    if (!g.abbeys[seat]) continue;
-    if (g.hasHole()) {
-      g.active = seat;
-      g.phase = 'endgameAbbey';
-      events.push({ type: 'turnStarted', seat, bonus: false });
-      return;
-    }
-    events.push({ type: 'abbeySkipped', seat, reason: 'cannot-place' });
-  }
-  finish(g, events);
-}
-
-function finish(g: State, events: GameEvent[]): void {
-  g.endgame = null;
-  g.phase = 'finished';
-  finalScoring(g, events);
-}
-
-// ---------------------------------------------------------------- moves
-
-function placeTile(g: State, move: Extract<Move, { type: 'placeTile' }>, events: GameEvent[]): RuleViolation | null {
-  const type = g.drawn!;
-  if (!inRange(move.x, move.y)) return violation('NOT_ADJACENT', 'the tile must touch a placed tile');
-  const r = ROTATIONS.indexOf(move.rotation);
-  if (r < 0) return violation('ILLEGAL_MOVE', 'rotation must be 0, 90, 180 or 270');
-  const key = keyOf(move.x, move.y);
-  if (g.board.has(key)) return violation('POSITION_OCCUPIED', `(${move.x},${move.y}) already holds a tile`);
-  if (!g.open.has(key)) return violation('NOT_ADJACENT', 'the tile must touch a placed tile');
-  if (!g.fits(type, key, r)) return violation('EDGES_DO_NOT_MATCH', `${type.id} at rotation ${move.rotation} does not match its neighbours`);
-  g.drawn = null;
-  g.lastTile = g.putTile(type, key, r);
-  events.push({ type: 'tilePlaced', seat: g.active, tile: type.id, x: move.x, y: move.y, rotation: move.rotation });
-  for (const m of g.cfg.modules) m.onTilePlaced?.(g);
-  figureStep(g, events);
-  return null;
-}
-
-function placeAbbey(g: State, move: Extract<Move, { type: 'placeAbbey' }>, events: GameEvent[]): RuleViolation | null {
-  const v = abbeyViolation(g, move.x, move.y);
-  if (v) return v;
-  g.abbeys[g.active] = false;
-  g.drawn = null;
-  g.lastTile = g.putTile(ABBEY_TILE, keyOf(move.x, move.y), 0);
-  events.push({ type: 'abbeyPlaced', seat: g.active, x: move.x, y: move.y });
-  figureStep(g, events);
-  return null;
-}
-
-function placeFigure(g: State, move: Extract<Move, { type: 'placeFigure' }>, events: GameEvent[]): RuleViolation | null {
-  if (!PLACEABLE_FIGURES.includes(move.figure)) return violation('ILLEGAL_MOVE', `unknown figure ${String(move.figure)}`);
-  // The step's move list is the rule; the predicate runs again only to explain a refusal.
-  if (!listed(g, move)) {
-    return figureViolation(g, move.figure, move.x, move.y, move.feature, new Occupancy(g))
-      ?? violation('ILLEGAL_MOVE', 'that figure placement is not allowed');
-  }
-  const t = g.lastTile!;
-  const f: Figure = { owner: g.active, kind: move.figure, seg: t.base + move.feature, key: t.key, feature: move.feature, corner: -1 };
-  addFigure(g, f, events);
-  return null;
-}
-
-function placeBarn(g: State, move: Extract<Move, { type: 'placeBarn' }>, events: GameEvent[]): RuleViolation | null {
-  if (!g.cfg.am) return violation('EXPANSION_NOT_ENABLED', 'the barn is not part of this game');
-  const f = barnFigure(g, move.x, move.y, move.corner, new Occupancy(g));
-  if ('code' in f) return f;
-  if (!listed(g, move)) return violation('ILLEGAL_MOVE', 'that barn placement is not allowed');
-  addFigure(g, f, events);
-  return null;
-}
-
-function listed(g: State, move: Extract<Move, { type: 'placeFigure' | 'placeBarn' }>): boolean {
-  for (const m of g.figureMoves ?? figureMoves(g)) {
-    if (m.type !== move.type || m.x !== move.x || m.y !== move.y) continue;
-    if (m.type === 'placeFigure' && move.type === 'placeFigure' && m.figure === move.figure && m.feature === move.feature) return true;
-    if (m.type === 'placeBarn' && move.type === 'placeBarn' && m.corner === move.corner) return true;
-  }
-  return false;
-}
-
-/** Puts a figure from the active player's supply on the new tile and scores. */
-export function addFigure(g: State, f: Figure, events: GameEvent[]): void {
-  g.supply[f.owner]![FIGURE_INDEX[f.kind]] -= 1;
-  g.figures.push(f);
-  g.newFigure = f;
-  events.push({ type: 'figurePlaced', seat: f.owner, figure: figureView(g, f) });
-  scoringStep(g, events);
-}
-
-function moveWagon(g: State, move: Extract<Move, { type: 'moveWagon' }>, events: GameEvent[]): RuleViolation | null {
-  const w = g.wagons[0]!;
-  const ok = wagonTargets(g, w).some((m) => m.type === 'moveWagon' && m.x === move.x && m.y === move.y && m.feature === move.feature);
-  if (!ok) return violation('WAGON_TARGET_INVALID', 'the wagon cannot move there');
-  const t = g.board.get(keyOf(move.x, move.y))!;
-  const from = g.board.get(w.key)!;
-  const f: Figure = { owner: w.owner, kind: 'wagon', seg: t.base + move.feature, key: t.key, feature: move.feature, corner: -1 };
-  g.figures.push(f);
-  g.wagons = g.wagons.slice(1);
-  events.push({ type: 'wagonMoved', seat: w.owner, from: { x: from.x, y: from.y }, to: figureView(g, f) });
-  nextWagon(g, events);
-  return null;
-}
-
-function returnWagon(g: State, events: GameEvent[]): void {
-  const w = g.wagons[0]!;
-  g.wagons = g.wagons.slice(1);
-  g.supply[w.owner]![FIGURE_INDEX.wagon] += 1;
-  const t = g.board.get(w.key)!;
-  events.push({ type: 'wagonReturned', seat: w.owner, from: { x: t.x, y: t.y }, reason: 'chosen' });
-  nextWagon(g, events);
-}
-
-function pass(g: State, events: GameEvent[]): RuleViolation | null {
-  switch (g.phase) {
-    case 'placeFigure':
-      events.push({ type: 'figureSkipped', seat: g.active, reason: 'passed' });
-      scoringStep(g, events);
-      return null;
-    case 'drawOrAbbey':
-      if (g.pileLeft() > 0) return violation('CANNOT_PASS', 'draw a tile or place your abbey');
-      events.push({ type: 'abbeySkipped', seat: g.active, reason: 'passed' });
-      endPart(g, events);
-      return null;
-    case 'endgameAbbey':
-      if (g.cfg.rules.endgameAbbeys !== 'final-round') {
-        return violation('CANNOT_PASS', 'the abbey must be placed (endgameAbbeys: continue)');
-      }
-      events.push({ type: 'abbeySkipped', seat: g.active, reason: 'passed' });
-      endPart(g, events);
-      return null;
-    default:
-      return violation('CANNOT_PASS', `nothing to pass in phase ${g.phase}`);
-  }
-}
-
-const ALLOWED: Record<Move['type'], readonly string[]> = {
-  draw: ['drawOrAbbey'],
-  placeTile: ['placeTile'],
-  placeAbbey: ['drawOrAbbey', 'endgameAbbey'],
-  placeFigure: ['placeFigure'],
-  placeBarn: ['placeFigure'],
-  pass: ['placeFigure', 'drawOrAbbey', 'endgameAbbey'],
-  moveWagon: ['moveWagon'],
-  returnWagon: ['moveWagon'],
-};
-
-const isInt = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v);
-
-function shapeViolation(move: Move): RuleViolation | null {
-  if (typeof move !== 'object' || move === null || typeof move.type !== 'string' || !(move.type in ALLOWED)) {
-    return violation('ILLEGAL_MOVE', 'unknown move type');
-  }
-  const m = move as unknown as Record<string, unknown>;
-  switch (move.type) {
-    case 'placeTile':
-      return isInt(m.x) && isInt(m.y) && ROTATIONS.includes(m.rotation as 0) ? null : violation('ILLEGAL_MOVE', 'placeTile needs integer x, y and a rotation of 0, 90, 180 or 270');
-    case 'placeAbbey':
-      return isInt(m.x) && isInt(m.y) ? null : violation('ILLEGAL_MOVE', 'placeAbbey needs integer x and y');
-    case 'placeFigure':
-    case 'moveWagon':
-      return isInt(m.x) && isInt(m.y) && isInt(m.feature) ? null : violation('ILLEGAL_MOVE', `${move.type} needs integer x, y and feature`);
-    case 'placeBarn':
-      return isInt(m.x) && isInt(m.y) && CORNERS.includes(m.corner as 'NE') ? null : violation('ILLEGAL_MOVE', 'placeBarn needs integer x, y and a corner NE, SE, SW or NW');
-    default:
-      return null;
-  }
-}
-
-/** Applies a move to a state in place. On a violation nothing has been changed. */
-function apply(g: State, move: Move, events: GameEvent[]): RuleViolation | null {
-  if (g.phase === 'finished') return violation('GAME_FINISHED', 'the game is over');
-  const shape = shapeViolation(move);
-  if (shape) return shape;
-  if (!ALLOWED[move.type].includes(g.phase)) {
-    return violation('MOVE_NOT_ALLOWED_NOW', `${move.type} is not allowed in phase ${g.phase}`);
-  }
-  switch (move.type) {
-    case 'draw':
-      if (g.pileLeft() === 0) return violation('MOVE_NOT_ALLOWED_NOW', 'the pile is empty');
-      drawTile(g, events);
-      return null;
-    case 'placeTile': return placeTile(g, move, events);
-    case 'placeAbbey': return placeAbbey(g, move, events);
-    case 'placeFigure': return placeFigure(g, move, events);
-    case 'placeBarn':
-      return placeBarn(g, move, events);
-    case 'pass': return pass(g, events);
-    case 'moveWagon': return moveWagon(g, move, events);
-    case 'returnWagon': returnWagon(g, events); return null;
-  }
-}
-
 // ---------------------------------------------------------------- public API
 
 export function actorOf(g: Game): number | null {
   if (g.phase === 'finished') return null;
-  if (g.phase === 'moveWagon') return g.wagons[0]!.owner;
+  if (g.phase === 'moveWagon') return g.held[0]!.owner;
   return g.active;
 }
 
@@ -452,8 +111,7 @@ export function legalMoves(g: Game): LegalMoves {
     case 'finished':
       break;
     case 'drawOrAbbey':
-      moves.push(g.pileLeft() > 0 ? { type: 'draw' } : { type: 'pass' });
-      abbeyMoves(g, moves);
+      moves.push(g.pileLeft() > 0 ? { type: 'draw' } : { type: 'pass' }, ...drawAlternatives(g));
       break;
     case 'placeTile': {
       const type = g.drawn!;
@@ -472,11 +130,11 @@ export function legalMoves(g: Game): LegalMoves {
       moves.push(...(g.figureMoves ?? figureMoves(g)), { type: 'pass' });
       break;
     case 'moveWagon':
-      moves.push(...wagonTargets(g, g.wagons[0]!), { type: 'returnWagon' });
+      moves.push(...decisionMoves(g, g.held[0]!));
       break;
     case 'endgameAbbey':
-      abbeyMoves(g, moves);
-      if (g.cfg.rules.endgameAbbeys === 'final-round') moves.push({ type: 'pass' });
+      moves.push(...drawAlternatives(g));
+      if (endgameRound(g)?.passAllowed) moves.push({ type: 'pass' });
       break;
   }
   return { actor: actorOf(g), phase: g.phase, moves };
@@ -488,7 +146,7 @@ export function play(game: Game, move: Move): Result<{ game: Game; events: GameE
     if (game.phase === 'finished') return { ok: false, error: violation('GAME_FINISHED', 'the game is over') };
     const g = game.clone();
     const events: GameEvent[] = [];
-    const v = apply(g, move, events);
+    const v = applyMove(g, move, events);
     if (v) return { ok: false, error: v };
     g.version += 1;
     return { ok: true, value: { game: g, events } };
@@ -510,7 +168,7 @@ export function replay(
     const ev: GameEvent[] = [];
     let v: RuleViolation | null;
     try {
-      v = apply(g, moves[i]!, ev);
+      v = applyMove(g, moves[i]!, ev);
     } catch {
       v = violation('ILLEGAL_MOVE', 'the move could not be read');
     }
@@ -523,7 +181,7 @@ export function replay(
 
 /** Applies a move in place (for benchmarks and soaks that own their state). */
 export function applyInPlace(g: Game, move: Move, events: GameEvent[] = []): RuleViolation | null {
-  const v = apply(g, move, events);
+  const v = applyMove(g, move, events);
   if (!v) g.version += 1;
   return v;
 }

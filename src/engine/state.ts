@@ -11,8 +11,8 @@ import {
   ABBEY, CITY, FIELD, MAX_FEATURES, MONASTERY, ROAD, type TileType,
 } from './catalog.js';
 import { AROUND, DIR_STEP, opposite, xOf, yOf } from './geometry.js';
-import type { Expansion, FigureRule } from './expansion.js';
-import type { ExpansionId, FigureKind, Move, Phase, PlaceableFigure, Rules } from './types.js';
+import type { Expansion, FigureRule, MoveHandler } from './expansion.js';
+import type { ExpansionId, FigureKind, Move, MoveType, Phase, PlaceableFigure, Rules } from './types.js';
 import { FIGURE_KINDS } from './types.js';
 
 export interface PlacedTile {
@@ -39,9 +39,11 @@ export interface Figure {
   readonly corner: number;
 }
 
-export interface PendingWagon {
+/** A figure taken off a scored feature that waits for its owner's decision (a wagon). */
+export interface HeldFigure {
   readonly owner: number;
-  /** Where the wagon stood and the feature it stood on (complete, so its root is stable). */
+  readonly kind: FigureKind;
+  /** Where it stood and the segment it stood on (complete, so its root is stable). */
   readonly key: number;
   readonly seg: number;
 }
@@ -60,6 +62,8 @@ export interface Config {
   /** Enabled expansion modules, in the order their end-game steps run. */
   readonly modules: readonly Expansion[];
   readonly figureRules: Partial<Record<PlaceableFigure, FigureRule>>;
+  /** Handlers of the move types the enabled expansions bring. */
+  readonly moveHandlers: Partial<Record<MoveType, MoveHandler>>;
 }
 
 export const FIGURE_INDEX: Record<FigureKind, number> = Object.fromEntries(
@@ -108,7 +112,8 @@ export class State {
   bonus = false;
   /** The first part extended a feature with the active player's builder. */
   bonusDue = false;
-  wagons: PendingWagon[] = [];
+  /** Held figures (wagons) still to decide, in decision order. */
+  held: HeldFigure[] = [];
   /** Seats still to visit in the end-game abbey round, or null outside it. */
   endgame: number[] | null = null;
 
@@ -147,7 +152,7 @@ export class State {
     c.supply = this.supply.map((s) => s.slice());
     c.tokens = this.tokens.map((t) => t.slice());
     c.abbeys = this.abbeys.slice();
-    c.wagons = this.wagons.slice();
+    c.held = this.held.slice();
     c.endgame = this.endgame ? this.endgame.slice() : null;
     return c;
   }

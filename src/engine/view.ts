@@ -44,7 +44,7 @@ export function publicView(g: State): PublicState {
     bonusPart: g.bonus,
     tiles: g.tiles.map((t) => ({ tile: t.type.id, x: t.x, y: t.y, rotation: ROTATIONS[t.r]! })),
     figures: g.figures.map((f) => figureView(g, f)),
-    pendingWagons: g.wagons.map((w) => {
+    pendingWagons: g.held.map((w) => {
       const t = g.board.get(w.key)!;
       return { seat: w.owner, x: t.x, y: t.y };
     }),

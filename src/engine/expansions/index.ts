@@ -4,7 +4,7 @@
  */
 import type { Expansion } from '../expansion.js';
 import type { ExpansionId } from '../types.js';
-import { abbeyMayor } from './abbey-mayor/module.js';
+import { abbeyMayor } from './abbey-mayor/index.js';
 import { tradersBuilders } from './traders-builders/module.js';
 
 const REGISTRY: readonly Expansion[] = [abbeyMayor, tradersBuilders];

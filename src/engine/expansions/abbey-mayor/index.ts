@@ -1,3 +1,1 @@
-export { abbeyChoicePossible, abbeyMoves, abbeyViolation } from './abbey.js';
-export { barnFigure } from './barn.js';
-export { wagonTargets } from './wagon.js';
+export { abbeyMayor } from './module.js';

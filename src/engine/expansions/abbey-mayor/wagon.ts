@@ -6,17 +6,17 @@
 import { ABBEY, CITY, FIELD, MONASTERY, ROAD } from '../../catalog.js';
 import { AROUND, DIR_STEP } from '../../geometry.js';
 import { Occupancy } from '../../occupancy.js';
-import type { PendingWagon, State } from '../../state.js';
+import type { HeldFigure, State } from '../../state.js';
 import type { Move } from '../../types.js';
 
 const isTarget = (g: State, root: number, occ: Occupancy): boolean =>
   g.segKind[root] !== FIELD && !occ.any.has(root) && !g.isComplete(root);
 
-export function wagonTargets(g: State, w: PendingWagon): Move[] {
+export function wagonTargets(g: State, w: HeldFigure): Move[] {
   return g.cfg.rules.wagonMove === 'c1' ? connectedTargets(g, w) : nearbyTargets(g, w);
 }
 
-function nearbyTargets(g: State, w: PendingWagon): Move[] {
+function nearbyTargets(g: State, w: HeldFigure): Move[] {
   const occ = new Occupancy(g);
   const out: Move[] = [];
   for (const k of [w.key, ...AROUND.map((a) => w.key + a)]) {
@@ -29,7 +29,7 @@ function nearbyTargets(g: State, w: PendingWagon): Move[] {
   return out;
 }
 
-function connectedTargets(g: State, w: PendingWagon): Move[] {
+function connectedTargets(g: State, w: HeldFigure): Move[] {
   const occ = new Occupancy(g);
   const scored = g.find(w.seg);
   const roots: number[] = [];
