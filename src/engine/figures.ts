@@ -5,7 +5,7 @@
  */
 import { ABBEY, CITY, FIELD, KIND_NAMES, MONASTERY, ROAD } from './catalog.js';
 import type { Expansion, FigureRule } from './expansion.js';
-import { Occupancy } from './occupancy.js';
+import type { Occupancy } from './occupancy.js';
 import { FIGURE_INDEX, type State } from './state.js';
 import type { Move, PlaceableFigure, RuleViolation } from './types.js';
 import { PLACEABLE_FIGURES } from './types.js';
@@ -53,7 +53,7 @@ export function figureViolation(
 /** Every figure-step move except pass, in a stable order. */
 export function figureMoves(g: State): Move[] {
   const t = g.lastTile!;
-  const occ = new Occupancy(g);
+  const occ = g.occupancy();
   const rules = figureRules(g);
   const supply = g.supply[g.active]!;
   const out: Move[] = [];

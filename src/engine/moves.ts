@@ -5,7 +5,6 @@
  */
 import { figureMoves, figureViolation } from './figures.js';
 import { inRange, keyOf } from './geometry.js';
-import { Occupancy } from './occupancy.js';
 import type { State, Figure } from './state.js';
 import { addFigure, drawTile, endPart, endgameRound, figureStep, scoringStep } from './turn.js';
 import { CORNERS, PLACEABLE_FIGURES, ROTATIONS, type GameEvent, type Move, type RuleViolation } from './types.js';
@@ -76,7 +75,7 @@ export function listedFigureMove(g: State, move: Extract<Move, { type: 'placeFig
 function placeFigure(g: State, move: Extract<Move, { type: 'placeFigure' }>, events: GameEvent[]): RuleViolation | null {
   if (!listedFigureMove(g, move)) {
     // The predicate runs again only to say why.
-    return figureViolation(g, move.figure, move.x, move.y, move.feature, new Occupancy(g))
+    return figureViolation(g, move.figure, move.x, move.y, move.feature, g.occupancy())
       ?? violation('ILLEGAL_MOVE', 'that figure placement is not allowed');
   }
   const t = g.lastTile!;

@@ -1,9 +1,13 @@
 /**
- * Who stands on which feature, computed once per query from the figure list (a few dozen
- * figures at most), keyed by union-find root.
+ * Who stands on which feature, keyed by union-find root. Built from the figure list (a few
+ * dozen figures at most) and cached on the state until a tile or figure changes it
+ * (State.occupancy); never mutated once built, so clones may share it.
  */
 import type { State } from './state.js';
-import { isFollower } from './state.js';
+import type { FigureKind } from './types.js';
+
+/** Followers count for majority; builder, pig and barn never do. */
+export const isFollower = (k: FigureKind): boolean => k === 'meeple' || k === 'mayor' || k === 'wagon';
 
 export class Occupancy {
   /** root -> bit mask of seats with a follower there (on a field: a farmer). */

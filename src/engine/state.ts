@@ -11,6 +11,7 @@ import {
   ABBEY, CITY, FIELD, MAX_FEATURES, MONASTERY, ROAD, type TileType,
 } from './catalog.js';
 import { AROUND, DIR_STEP, opposite, xOf, yOf } from './geometry.js';
+import { Occupancy } from './occupancy.js';
 import type { Expansion, FigureRule, MoveHandler } from './expansion.js';
 import type { ExpansionId, FigureKind, Move, MoveType, Phase, PlaceableFigure, Rules } from './types.js';
 import { FIGURE_KINDS } from './types.js';
@@ -70,7 +71,7 @@ export const FIGURE_INDEX: Record<FigureKind, number> = Object.fromEntries(
   FIGURE_KINDS.map((k, i) => [k, i]),
 ) as Record<FigureKind, number>;
 
-export const isFollower = (k: FigureKind): boolean => k === 'meeple' || k === 'mayor' || k === 'wagon';
+export { isFollower } from './occupancy.js';
 
 export class State {
   cfg: Config;
@@ -93,6 +94,7 @@ export class State {
   members: number[][];
 
   figures: Figure[] = [];
+  private occ: Occupancy | null = null;
   scores: number[];
   /** supply[seat][FIGURE_INDEX[kind]] */
   supply: number[][];
@@ -216,6 +218,7 @@ export class State {
     this.tiles.push(placed);
     this.board.set(key, placed);
     this.open.delete(key);
+    this.occ = null;
 
     const rt = type.rot[r]!;
     for (let d = 0; d < 4; d++) {
@@ -353,9 +356,20 @@ export class State {
     return out;
   }
 
+  addFigure(f: Figure): void {
+    this.figures.push(f);
+    this.occ = null;
+  }
+
   removeFigure(f: Figure): void {
     const i = this.figures.indexOf(f);
     if (i >= 0) this.figures.splice(i, 1);
+    this.occ = null;
+  }
+
+  /** Who stands where, cached until the next tile or figure change. */
+  occupancy(): Occupancy {
+    return (this.occ ??= new Occupancy(this));
   }
 
   isField(seg: number): boolean {

@@ -67,7 +67,7 @@ export function figureStep(g: State, events: GameEvent[]): void {
 /** Puts a figure from its owner's supply on the new tile, then scores. */
 export function addFigure(g: State, f: Figure, events: GameEvent[]): void {
   g.supply[f.owner]![FIGURE_INDEX[f.kind]] -= 1;
-  g.figures.push(f);
+  g.addFigure(f);
   g.newFigure = f;
   events.push({ type: 'figurePlaced', seat: f.owner, figure: figureView(g, f) });
   scoringStep(g, events);

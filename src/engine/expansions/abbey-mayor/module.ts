@@ -6,7 +6,6 @@ import { ABBEY, ABBEY_TILE, CITY, MONASTERY, ROAD } from '../../catalog.js';
 import type { Expansion, FigureRule } from '../../expansion.js';
 import { keyOf } from '../../geometry.js';
 import { listedFigureMove } from '../../moves.js';
-import { Occupancy } from '../../occupancy.js';
 import { figureView } from '../../scoring.js';
 import type { Figure } from '../../state.js';
 import { addFigure, figureStep, nextDecision, sendHome } from '../../turn.js';
@@ -57,7 +56,7 @@ export const abbeyMayor: Expansion = {
     },
     placeBarn(g, move, events) {
       const m = move as MoveOf<'placeBarn'>;
-      const f = barnFigure(g, m.x, m.y, m.corner, new Occupancy(g));
+      const f = barnFigure(g, m.x, m.y, m.corner, g.occupancy());
       if ('code' in f) return f;
       if (!listedFigureMove(g, m)) return violation('ILLEGAL_MOVE', 'that barn placement is not allowed');
       addFigure(g, f, events);
@@ -71,7 +70,7 @@ export const abbeyMayor: Expansion = {
       const t = g.board.get(keyOf(m.x, m.y))!;
       const from = g.board.get(w.key)!;
       const f: Figure = { owner: w.owner, kind: 'wagon', seg: t.base + m.feature, key: t.key, feature: m.feature, corner: -1 };
-      g.figures.push(f);
+      g.addFigure(f);
       g.held = g.held.slice(1);
       events.push({ type: 'wagonMoved', seat: w.owner, from: { x: from.x, y: from.y }, to: figureView(g, f) });
       nextDecision(g, events);

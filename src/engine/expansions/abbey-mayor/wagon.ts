@@ -5,7 +5,7 @@
  */
 import { ABBEY, CITY, FIELD, MONASTERY, ROAD } from '../../catalog.js';
 import { AROUND, DIR_STEP } from '../../geometry.js';
-import { Occupancy } from '../../occupancy.js';
+import type { Occupancy } from '../../occupancy.js';
 import type { HeldFigure, State } from '../../state.js';
 import type { Move } from '../../types.js';
 
@@ -17,7 +17,7 @@ export function wagonTargets(g: State, w: HeldFigure): Move[] {
 }
 
 function nearbyTargets(g: State, w: HeldFigure): Move[] {
-  const occ = new Occupancy(g);
+  const occ = g.occupancy();
   const out: Move[] = [];
   for (const k of [w.key, ...AROUND.map((a) => w.key + a)]) {
     const t = g.board.get(k);
@@ -30,7 +30,7 @@ function nearbyTargets(g: State, w: HeldFigure): Move[] {
 }
 
 function connectedTargets(g: State, w: HeldFigure): Move[] {
-  const occ = new Occupancy(g);
+  const occ = g.occupancy();
   const scored = g.find(w.seg);
   const roots: number[] = [];
   const consider = (root: number) => {
