@@ -1,0 +1,67 @@
+/** Builds the very app the server runs, in-process, for `inject` tests. */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Test } from 'tap';
+import { buildApp, type AppOptions } from '../../../src/app.js';
+import type { App } from '../../../src/http/types.js';
+
+export type { App };
+
+export interface Seat {
+  seat: number;
+  name: string;
+  token: string;
+}
+
+export interface CreatedGame {
+  id: string;
+  seats: Seat[];
+  state: { version: number; [key: string]: unknown };
+}
+
+export async function testApp(t: Test, options: Partial<AppOptions> = {}): Promise<App> {
+  const app = await buildApp({ databasePath: ':memory:', ...options });
+  t.teardown(() => app.close());
+  return app;
+}
+
+/** A fresh temporary database file, removed when the test ends. */
+export function tempDatabase(t: Test): string {
+  const dir = mkdtempSync(join(tmpdir(), 'carcassonne-test-'));
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+  return join(dir, 'games.db');
+}
+
+export const TWO_PLAYERS = { players: [{ name: 'Ann' }, { name: 'Bob' }] };
+
+export async function createGame(app: App, body: object = TWO_PLAYERS): Promise<CreatedGame> {
+  const res = await app.inject({ method: 'POST', url: '/games', payload: body });
+  if (res.statusCode !== 201) throw new Error(`create: ${res.statusCode} ${res.body}`);
+  return res.json() as CreatedGame;
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+export interface LegalMovesBody {
+  version: number;
+  actor: number | null;
+  phase: string;
+  moves: { type: string; [key: string]: unknown }[];
+}
+
+export async function legal(app: App, id: string): Promise<LegalMovesBody> {
+  return (await app.inject({ url: `/games/${id}/legal-moves` })).json() as LegalMovesBody;
+}
+
+/** Plays the first legal move with the actor's token; returns the response. */
+export async function playFirstLegal(app: App, game: CreatedGame) {
+  const lm = await legal(app, game.id);
+  if (lm.actor === null) throw new Error('game over');
+  return app.inject({
+    method: 'POST',
+    url: `/games/${game.id}/moves`,
+    headers: bearer(game.seats[lm.actor]!.token),
+    payload: { expectedVersion: lm.version, move: lm.moves[0] },
+  });
+}
