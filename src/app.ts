@@ -2,6 +2,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { TypeBoxValidatorCompiler, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyServerOptions } from 'fastify';
+import { hoistTitledSchemas } from './http/openapi-components.js';
 import { registerProblemHandlers } from './http/problem.js';
 import { eventRoutes } from './http/routes/events.js';
 import { gameRoutes } from './http/routes/games.js';
@@ -63,7 +64,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       },
     },
   });
-  await app.register(swaggerUi, { routePrefix: '/docs' });
+  await app.register(swaggerUi, { routePrefix: '/docs', transformSpecification: (spec) => hoistTitledSchemas(spec) });
 
   const routes = { service };
   healthRoutes(app);

@@ -28,7 +28,20 @@ export const Problem = Type.Object(
   { title: 'Problem', additionalProperties: true },
 );
 
-/** Every error status a route can answer with, to declare in its response schema. */
-export function problems(...statuses: number[]): Record<number, typeof Problem> {
-  return Object.fromEntries(statuses.map((s) => [s, Problem]));
+const PROBLEM_DESCRIPTIONS: Record<number, string> = {
+  400: 'Malformed request: the body, a parameter or a header does not match its schema',
+  401: 'No seat token, or not a well-formed one',
+  403: 'The token is of another game, or of a seat that must not act now',
+  404: 'Unknown game',
+  409: '`expectedVersion` is not the current version (see `currentVersion`)',
+  413: 'The body is too large',
+  415: 'The body is not JSON',
+  422: 'Well-formed, but the rules do not allow it (see `code` and `detail`)',
+};
+
+/** Every error status a route can answer with, declared as application/problem+json. */
+export function problems(...statuses: number[]) {
+  return Object.fromEntries(
+    statuses.map((s) => [s, { description: PROBLEM_DESCRIPTIONS[s] ?? 'Error', content: { 'application/problem+json': { schema: Problem } } }]),
+  );
 }

@@ -7,12 +7,12 @@ export const Rotation = Type.Union([Type.Literal(0), Type.Literal(90), Type.Lite
   description: 'Degrees clockwise',
 });
 
-export const DrawMove = Strict({ type: Type.Literal('draw') }, { title: 'draw' });
+export const DrawMove = Strict({ type: Type.Literal('draw') }, { title: 'DrawMove' });
 export const PlaceTileMove = Strict(
   { type: Type.Literal('placeTile'), x: Coordinate, y: Coordinate, rotation: Rotation },
-  { title: 'placeTile' },
+  { title: 'PlaceTileMove' },
 );
-export const PlaceAbbeyMove = Strict({ type: Type.Literal('placeAbbey'), x: Coordinate, y: Coordinate }, { title: 'placeAbbey' });
+export const PlaceAbbeyMove = Strict({ type: Type.Literal('placeAbbey'), x: Coordinate, y: Coordinate }, { title: 'PlaceAbbeyMove' });
 export const PlaceFigureMove = Strict(
   {
     type: Type.Literal('placeFigure'),
@@ -21,18 +21,18 @@ export const PlaceFigureMove = Strict(
     y: Coordinate,
     feature: Feature,
   },
-  { title: 'placeFigure' },
+  { title: 'PlaceFigureMove' },
 );
 export const PlaceBarnMove = Strict(
   { type: Type.Literal('placeBarn'), x: Coordinate, y: Coordinate, corner: Type.Enum([...CORNERS]) },
-  { title: 'placeBarn' },
+  { title: 'PlaceBarnMove' },
 );
-export const PassMove = Strict({ type: Type.Literal('pass') }, { title: 'pass' });
+export const PassMove = Strict({ type: Type.Literal('pass') }, { title: 'PassMove' });
 export const MoveWagonMove = Strict(
   { type: Type.Literal('moveWagon'), x: Coordinate, y: Coordinate, feature: Feature },
-  { title: 'moveWagon' },
+  { title: 'MoveWagonMove' },
 );
-export const ReturnWagonMove = Strict({ type: Type.Literal('returnWagon') }, { title: 'returnWagon' });
+export const ReturnWagonMove = Strict({ type: Type.Literal('returnWagon') }, { title: 'ReturnWagonMove' });
 
 /** A plain anyOf on the literal `type`: Fastify's strict Ajv refuses `discriminator`. */
 export const MoveSchema = Type.Union(
