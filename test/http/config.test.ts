@@ -1,0 +1,54 @@
+import t from 'tap';
+import { loadConfig } from '../../src/config.js';
+import { LruCache } from '../../src/service/lru-cache.js';
+import { bearerToken, hashToken, newSeatToken, seatOfToken } from '../../src/service/seat-tokens.js';
+import { databasePathFromUrl } from '../../src/storage/database.js';
+
+t.test('configuration comes from the environment with documented defaults', async (t) => {
+  t.same(loadConfig({}), { port: 3000, host: '127.0.0.1', databasePath: './data/carcassonne.db', cacheSize: 1000, logLevel: 'info' });
+  t.match(loadConfig({ PORT: '8080', HOST: '0.0.0.0', DATABASE_URL: '/var/lib/c.db', CACHE_SIZE: '5', LOG_LEVEL: 'warn' }), {
+    port: 8080,
+    host: '0.0.0.0',
+    databasePath: '/var/lib/c.db',
+    cacheSize: 5,
+    logLevel: 'warn',
+  });
+  t.throws(() => loadConfig({ PORT: 'http' }), /PORT must be an integer/);
+  t.throws(() => loadConfig({ PORT: '70000' }));
+});
+
+t.test('DATABASE_URL takes file: URLs, plain paths and :memory:', async (t) => {
+  t.equal(databasePathFromUrl('file:./data/x.db'), './data/x.db');
+  t.equal(databasePathFromUrl('file:///tmp/x.db'), '/tmp/x.db');
+  t.equal(databasePathFromUrl('relative/x.db'), 'relative/x.db');
+  t.equal(databasePathFromUrl(':memory:'), ':memory:');
+  t.equal(databasePathFromUrl('file::memory:'), ':memory:');
+});
+
+t.test('seat tokens: random, stored hashed, matched to their seat', async (t) => {
+  const tokens = [newSeatToken(), newSeatToken(), newSeatToken()];
+  const hashes = tokens.map((tk) => Buffer.from(hashToken(tk), 'hex'));
+  t.equal(new Set(tokens).size, 3);
+  t.same(tokens.map((tk) => seatOfToken(tk, hashes)), [0, 1, 2]);
+  t.equal(seatOfToken(newSeatToken(), hashes), null);
+  t.notOk(hashToken(tokens[0]!).includes(tokens[0]!));
+  t.equal(bearerToken(`Bearer ${tokens[0]}`), tokens[0]);
+  t.equal(bearerToken(`bearer ${tokens[0]}`), tokens[0], 'the scheme is case-insensitive');
+  for (const header of [undefined, '', 'Bearer', `Basic ${tokens[0]}`, 'Bearer short', `Bearer ${tokens[0]} extra`]) {
+    t.equal(bearerToken(header), null, String(header));
+  }
+});
+
+t.test('the LRU cache drops the least recently used entry', async (t) => {
+  const cache = new LruCache<string, number>(2);
+  cache.set('a', 1);
+  cache.set('b', 2);
+  t.equal(cache.get('a'), 1);
+  cache.set('c', 3);
+  t.equal(cache.get('b'), undefined, 'b was least recently used');
+  t.equal(cache.get('a'), 1);
+  t.equal(cache.size, 2);
+  const none = new LruCache<string, number>(0);
+  none.set('a', 1);
+  t.equal(none.get('a'), undefined);
+});

@@ -1,0 +1,81 @@
+import Database from 'better-sqlite3';
+import t from 'tap';
+import { GameService } from '../../src/service/game-service.js';
+import { openDatabase } from '../../src/storage/database.js';
+import { GameRepository, SequenceTakenError } from '../../src/storage/game-repository.js';
+import { bearer, createGame, legal, playFirstLegal, tempDatabase, testApp } from './helpers/app.js';
+
+t.test('migrations create the tables once; reopening the file applies nothing twice', async (t) => {
+  const path = tempDatabase(t);
+  openDatabase(path).$client.close();
+  openDatabase(path).$client.close();
+  const db = new Database(path, { readonly: true });
+  t.teardown(() => db.close());
+  const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all() as { name: string }[];
+  t.same(tables.map((r) => r.name).filter((n) => !n.startsWith('sqlite_')), ['__drizzle_migrations', 'games', 'moves']);
+  t.equal((db.prepare('SELECT count(*) AS n FROM __drizzle_migrations').get() as { n: number }).n, 1);
+  t.equal(db.pragma('journal_mode', { simple: true }), 'wal');
+});
+
+t.test('the log is append-only and unique per game and sequence number', async (t) => {
+  const repo = new GameRepository(openDatabase(':memory:'));
+  t.teardown(() => repo.close());
+  const service = new GameService(repo, { cacheSize: 10 });
+  const { id } = service.create({ players: [{ name: 'A' }, { name: 'B' }], seed: 's' });
+  const move = { gameId: id, seq: 1, seat: 0, move: { type: 'pass' as const }, at: '2026-01-01T00:00:00.000Z', idempotencyKey: null, requestHash: null };
+  repo.transaction(() => repo.appendMove(move, 'active'));
+  t.throws(() => repo.transaction(() => repo.appendMove(move, 'active')), SequenceTakenError);
+  t.equal(repo.version(id), 1);
+});
+
+t.test('a game outlives the app: a new app on the same file continues identically', async (t) => {
+  const path = tempDatabase(t);
+  const first = await testApp(t, { databasePath: path });
+  const game = await createGame(first, { players: [{ name: 'A' }, { name: 'B' }], expansions: ['traders-builders', 'abbey-mayor'], seed: 'persist' });
+  for (let i = 0; i < 12; i++) t.equal((await playFirstLegal(first, game)).statusCode, 201);
+  const before = (await first.inject({ url: `/games/${game.id}` })).json();
+  const legalBefore = await legal(first, game.id);
+  const eventsBefore = (await first.inject({ url: `/games/${game.id}/events` })).json();
+  await first.close();
+
+  const second = await testApp(t, { databasePath: path });
+  t.same((await second.inject({ url: `/games/${game.id}` })).json(), before, 'same state');
+  t.same(await legal(second, game.id), legalBefore, 'same legal moves');
+  t.same((await second.inject({ url: `/games/${game.id}/events` })).json(), eventsBefore, 'same events');
+  t.equal((await playFirstLegal(second, game)).statusCode, 201, 'the old tokens still play');
+});
+
+t.test('correctness never depends on the cache: two apps on one file see each other’s moves', async (t) => {
+  const path = tempDatabase(t);
+  const a = await testApp(t, { databasePath: path });
+  const b = await testApp(t, { databasePath: path });
+  const game = await createGame(a, { players: [{ name: 'A' }, { name: 'B' }], seed: 'two-apps' });
+  for (let i = 0; i < 8; i++) {
+    const app = i % 2 === 0 ? a : b;
+    t.equal((await playFirstLegal(app, game)).statusCode, 201, `move ${i + 1} through app ${i % 2 === 0 ? 'a' : 'b'}`);
+  }
+  t.same((await a.inject({ url: `/games/${game.id}` })).json(), (await b.inject({ url: `/games/${game.id}` })).json());
+  // b's cached state is at version 8; a stale submission through b is still refused.
+  const lm = await legal(a, game.id);
+  const stale = await b.inject({
+    method: 'POST',
+    url: `/games/${game.id}/moves`,
+    headers: bearer(game.seats[lm.actor!]!.token),
+    payload: { expectedVersion: 7, move: lm.moves[0] },
+  });
+  t.equal(stale.statusCode, 409);
+  t.equal(stale.json().currentVersion, 8);
+});
+
+t.test('a cache of size 0 or 1 changes nothing but speed', async (t) => {
+  for (const cacheSize of [0, 1]) {
+    const app = await testApp(t, { cacheSize });
+    const g1 = await createGame(app, { players: [{ name: 'A' }, { name: 'B' }], seed: 'c1' });
+    const g2 = await createGame(app, { players: [{ name: 'A' }, { name: 'B' }], seed: 'c2' });
+    for (let i = 0; i < 5; i++) {
+      t.equal((await playFirstLegal(app, g1)).statusCode, 201);
+      t.equal((await playFirstLegal(app, g2)).statusCode, 201);
+    }
+    t.equal((await app.inject({ url: `/games/${g1.id}` })).json().version, 5, `cache ${cacheSize}`);
+  }
+});
