@@ -43,12 +43,18 @@ function connectedTargets(g: State, w: HeldFigure): Move[] {
       if (!group.includes(f)) continue;
       for (const other of group) if (other !== f) consider(g.find(t.base + other));
     }
-    // A road or city closed by an abbey is connected to that abbey.
+    // A road or city is connected to an abbey that closes it, and the abbey to it.
     const kind = g.segKind[s];
     if (kind === ROAD || kind === CITY) {
       for (const d of t.type.rot[t.r]!.featureEdges[f]!) {
         const nb = g.board.get(t.key + DIR_STEP[d]!);
         if (nb?.type.abbey) consider(nb.base);
+      }
+    } else if (kind === ABBEY) {
+      for (let d = 0; d < 4; d++) {
+        const nb = g.board.get(t.key + DIR_STEP[d]!)!;
+        const nf = nb.type.rot[nb.r]!.edgeFeature[(d + 2) & 3]!;
+        if (nf >= 0) consider(g.find(nb.base + nf));
       }
     }
   }
