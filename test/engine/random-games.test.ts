@@ -11,7 +11,7 @@ import {
 import { seededRandom } from '../../src/engine/rng.js';
 import { playRandom, randomSetup } from '../../scripts/random-play.js';
 
-const GAMES = Number(process.env.RANDOM_GAMES ?? 80);
+const GAMES = Number(process.env.RANDOM_GAMES ?? 60);
 
 const same = (a: Move, b: Move) => JSON.stringify(a) === JSON.stringify(b);
 
