@@ -1,0 +1,77 @@
+/** Runs the real server (`src/server.ts`) as a child process on a free port. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import type { Test } from 'tap';
+
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+
+export interface RunningServer {
+  url: string;
+  /** Every line the server wrote to stdout and stderr. */
+  output: string[];
+  stop(): Promise<void>;
+}
+
+export async function startServer(t: Test, databasePath: string): Promise<RunningServer> {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATABASE_URL: databasePath, LOG_LEVEL: 'info' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output: string[] = [];
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output.join('')}`)), 20_000);
+    const onData = (chunk: Buffer) => {
+      output.push(chunk.toString());
+      const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output.join(''));
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]!);
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}:\n${output.join('')}`));
+    });
+  });
+  let stopped = false;
+  const stop = async () => {
+    if (stopped) return;
+    stopped = true;
+    child.kill('SIGTERM');
+    const killer = setTimeout(() => child.kill('SIGKILL'), 5000);
+    await exited;
+    clearTimeout(killer);
+  };
+  t.teardown(stop);
+  return { url, output, stop };
+}
+
+export interface HttpResponse {
+  status: number;
+  headers: Headers;
+  /** Parsed JSON: tests read it like a client would, without a schema. */
+  body: any;
+}
+
+/** A tiny JSON client over real HTTP. */
+export function client(base: string) {
+  const request = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<HttpResponse> => {
+    const res = await fetch(base + path, {
+      method,
+      headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : undefined };
+  };
+  return {
+    get: (path: string) => request('GET', path),
+    post: (path: string, body: unknown, headers?: Record<string, string>) => request('POST', path, body, headers),
+  };
+}
+
+export type Client = ReturnType<typeof client>;
