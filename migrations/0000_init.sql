@@ -4,7 +4,7 @@ CREATE TABLE `games` (
 	`token_hashes` text NOT NULL,
 	`status` text DEFAULT 'active' NOT NULL,
 	`created_at` text NOT NULL,
-	`updated_at` text NOT NULL
+	`finished_at` text
 );
 --> statement-breakpoint
 CREATE TABLE `moves` (

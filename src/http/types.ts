@@ -1,9 +1,19 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
 import type { GameService } from '../service/game-service.js';
 
 export type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, TypeBoxTypeProvider>;
 
 export interface RouteOptions {
   service: GameService;
+}
+
+export const JSON_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * Sends JSON that is already serialised: Fastify passes a string with a JSON content type
+ * through untouched, skipping the route's response serialiser.
+ */
+export function sendJson(reply: { code(status: number): FastifyReply }, status: number, json: string): void {
+  reply.code(status).type(JSON_TYPE).send(json);
 }

@@ -59,11 +59,20 @@ interface Snapshot {
   log: { seat: number; events: GameEvent[] }[];
   legal?: LegalMoves;
   state?: GameState;
+  /** The JSON of `state` and of the legal-moves answer, built once per version. */
+  stateJson?: string;
+  legalJson?: string;
 }
 
 export interface GameServiceOptions {
   cacheSize: number;
   now?: () => Date;
+}
+
+const NO_MEMOS = { legal: undefined, state: undefined, stateJson: undefined, legalJson: undefined } as const;
+
+function moveAcceptedJson(version: number, events: GameEvent[], stateJson: string): string {
+  return `{"version":${version},"events":${JSON.stringify(events)},"state":${stateJson}}`;
 }
 
 function canonicalJson(value: unknown): string {
@@ -124,10 +133,25 @@ export class GameService {
     return this.stateOf(this.load(id));
   }
 
+  /** The state as JSON: reads are served from one string per version. */
+  stateJson(id: string): string {
+    return this.stateJsonOf(this.load(id));
+  }
+
   legalMoves(id: string): LegalMoves & { version: number } {
     const snapshot = this.load(id);
     snapshot.legal ??= legalMoves(snapshot.game);
     return { version: snapshot.version, ...snapshot.legal };
+  }
+
+  legalMovesJson(id: string): string {
+    const snapshot = this.load(id);
+    if (snapshot.legalJson === undefined) {
+      snapshot.legal ??= legalMoves(snapshot.game);
+      const { actor, phase, moves } = snapshot.legal;
+      snapshot.legalJson = JSON.stringify({ version: snapshot.version, actor, phase, moves });
+    }
+    return snapshot.legalJson;
   }
 
   moves(id: string): MoveRecord[] {
@@ -151,6 +175,20 @@ export class GameService {
    * submissions for the same version exactly one is appended.
    */
   submit(id: string, token: string, submission: MoveSubmission, idempotencyKey?: string): MoveAccepted & { replayed: boolean } {
+    const { json, ...accepted } = this.submitJson(id, token, submission, idempotencyKey);
+    return { ...accepted, state: JSON.parse(json).state as GameState };
+  }
+
+  /**
+   * `submit`, answering the response body as JSON (`{ version, events, state }`) built from
+   * the state's cached JSON: the write path serialises the state once per version.
+   */
+  submitJson(
+    id: string,
+    token: string,
+    submission: MoveSubmission,
+    idempotencyKey?: string,
+  ): { version: number; events: GameEvent[]; json: string; replayed: boolean } {
     type Outcome =
       | { kind: 'replay'; snapshot: Snapshot; seq: number }
       | { kind: 'played'; snapshot: Snapshot; seat: number; game: Game; events: GameEvent[] };
@@ -197,15 +235,16 @@ export class GameService {
     });
 
     if (outcome.kind === 'replay') {
-      return { ...this.responseAt(outcome.snapshot, outcome.seq), replayed: true };
+      const { version, events, state } = this.responseAt(outcome.snapshot, outcome.seq);
+      return { version, events, json: moveAcceptedJson(version, events, JSON.stringify(state)), replayed: true };
     }
     // Committed: only now may the shared log and the cache learn of the move.
     const { snapshot, seat, game, events } = outcome;
     snapshot.log.push({ seat, events });
-    const next: Snapshot = { ...snapshot, game, version: snapshot.version + 1, legal: undefined, state: undefined };
+    const next: Snapshot = { ...snapshot, game, version: snapshot.version + 1, ...NO_MEMOS };
     this.cache.set(id, next);
     this.notifier.notify(id);
-    return { version: next.version, events, state: this.stateOf(next), replayed: false };
+    return { version: next.version, events, json: moveAcceptedJson(next.version, events, this.stateJsonOf(next)), replayed: false };
   }
 
   /** The response a move at `seq` was given: the log is immutable, so it is rebuilt exactly. */
@@ -216,6 +255,11 @@ export class GameService {
     const rebuilt = replay(snapshot.setup, log.map((m) => m.move));
     if (!rebuilt.ok) throw new Error(`game ${snapshot.id}: stored log does not replay at move ${rebuilt.error.index + 1}`);
     return { version: seq, events, state: { id: snapshot.id, version: seq, ...publicView(rebuilt.value.game) } };
+  }
+
+  private stateJsonOf(snapshot: Snapshot): string {
+    snapshot.stateJson ??= JSON.stringify(this.stateOf(snapshot));
+    return snapshot.stateJson;
   }
 
   private stateOf(snapshot: Snapshot): GameState {
@@ -263,7 +307,7 @@ export class GameService {
       added.push({ seat: record.seat, events: result.value.events });
     }
     const log = [...cached.log.slice(0, cached.version), ...added];
-    const snapshot: Snapshot = { ...cached, game, version: cached.version + newer.length, log, legal: undefined, state: undefined };
+    const snapshot: Snapshot = { ...cached, game, version: cached.version + newer.length, log, ...NO_MEMOS };
     this.cache.set(cached.id, snapshot);
     return snapshot;
   }

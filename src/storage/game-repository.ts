@@ -54,7 +54,7 @@ export class GameRepository {
   private readonly versionStatement;
   private readonly movesAfterStatement;
   private readonly insertMoveStatement;
-  private readonly touchGameStatement;
+  private readonly finishGameStatement;
   private readonly idempotentMoveStatement;
 
   constructor(private readonly db: Db) {
@@ -67,7 +67,6 @@ export class GameRepository {
         tokenHashes: p('tokenHashes'),
         status: 'active',
         createdAt: p('at'),
-        updatedAt: p('at'),
       })
       .prepare();
     this.findGameStatement = db
@@ -98,9 +97,9 @@ export class GameRepository {
         requestHash: p('requestHash'),
       })
       .prepare();
-    this.touchGameStatement = db
+    this.finishGameStatement = db
       .update(games)
-      .set({ status: sql`${p('status')}`, updatedAt: sql`${p('at')}` })
+      .set({ status: 'finished', finishedAt: sql`${p('at')}` })
       .where(eq(games.id, p('id')))
       .prepare();
     this.idempotentMoveStatement = db
@@ -132,8 +131,8 @@ export class GameRepository {
   }
 
   /**
-   * Appends one move and updates the game row. Must run inside `transaction`.
-   * Throws `SequenceTakenError` when `seq` is already in the log.
+   * Appends one move (and marks the game finished when it ended it). Must run inside
+   * `transaction`. Throws `SequenceTakenError` when `seq` is already in the log.
    */
   appendMove(move: NewMove, status: 'active' | 'finished'): void {
     try {
@@ -142,7 +141,7 @@ export class GameRepository {
       if (isPrimaryKeyViolation(error)) throw new SequenceTakenError();
       throw error;
     }
-    this.touchGameStatement.run({ id: move.gameId, status, at: move.at });
+    if (status === 'finished') this.finishGameStatement.run({ id: move.gameId, at: move.at });
   }
 
   /** Runs `fn` in one synchronous write transaction (BEGIN IMMEDIATE: writers queue up front). */

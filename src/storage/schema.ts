@@ -9,7 +9,8 @@ export const games = sqliteTable('games', {
   tokenHashes: text('token_hashes', { mode: 'json' }).$type<string[]>().notNull(),
   status: text('status', { enum: ['active', 'finished'] }).notNull().default('active'),
   createdAt: text('created_at').notNull(),
-  updatedAt: text('updated_at').notNull(),
+  /** Set by the move that ends the game. Other moves leave this row alone: the write path stays one insert. */
+  finishedAt: text('finished_at'),
 });
 
 /**

@@ -3,7 +3,7 @@ import { HttpProblem } from '../problem.js';
 import { GameIdParams, problems } from '../schemas/common.js';
 import { MoveAcceptedResponse } from '../schemas/games.js';
 import { IdempotencyHeaders, MoveLog, MoveSubmissionBody } from '../schemas/moves.js';
-import type { App, RouteOptions } from '../types.js';
+import { sendJson, type App, type RouteOptions } from '../types.js';
 
 export function moveRoutes(app: App, { service }: RouteOptions): void {
   app.post(
@@ -22,15 +22,15 @@ export function moveRoutes(app: App, { service }: RouteOptions): void {
         response: { 201: MoveAcceptedResponse, ...problems(400, 401, 403, 404, 409, 413, 415, 422) },
       },
     },
-    async (request, reply) => {
+    (request, reply) => {
       const header = request.headers.authorization;
       if (header === undefined) throw new HttpProblem('TOKEN_MISSING', 'send the seat token as Authorization: Bearer <token>');
       const token = bearerToken(header);
       if (token === null) throw new HttpProblem('TOKEN_MALFORMED', 'the Authorization header is not a well-formed seat token');
       const key = request.headers['idempotency-key'];
-      const { replayed, ...accepted } = service.submit(request.params.id, token, request.body, key);
+      const { replayed, json } = service.submitJson(request.params.id, token, request.body, key);
       if (replayed) reply.header('idempotent-replayed', 'true');
-      return reply.code(201).send(accepted);
+      sendJson(reply, 201, json);
     },
   );
 

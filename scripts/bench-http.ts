@@ -1,0 +1,153 @@
+/**
+ * npm run bench:http — the built server (`dist/server.js`) on a temporary database, loaded by
+ * autocannon from this process: req/s and p99 latency of GET /health, GET legal-moves and
+ * POST moves (legal moves only, many games in parallel), and their ratios to /health.
+ * Targets (issue 3): legal-moves >= 50% of /health, moves >= 20%, move p99 < 10 ms.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import type { AddressInfo } from 'node:net';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon, { type Result } from 'autocannon';
+import { actorOf, type GameSetup, type Move } from '../src/engine/index.js';
+import { playRandom } from './random-play.js';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const GAMES = Number(process.env.BENCH_GAMES ?? 600);
+const root = fileURLToPath(new URL('../', import.meta.url));
+
+interface PlannedGame {
+  id: string;
+  tokens: string[];
+  moves: Move[];
+  seats: number[];
+  step: number;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function startServer(databasePath: string): Promise<{ url: string; stop: () => void }> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  // BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=prof" profiles the server.
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, 'dist/server.js'], {
+    cwd: root,
+    // Request logging is off by default here (warn): it would measure pino, not the service.
+    env: { ...process.env, PORT: String(port), DATABASE_URL: databasePath, LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  for (let i = 0; ; i++) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/health`)).ok) break;
+    } catch {
+      if (i > 100) throw new Error('server did not start');
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { url, stop: () => child.kill('SIGTERM') };
+}
+
+function plan(i: number): { setup: GameSetup; moves: Move[]; seats: number[] } {
+  const expansions = ([[], ['traders-builders'], ['abbey-mayor'], ['traders-builders', 'abbey-mayor']] as const)[i % 4]!;
+  const setup: GameSetup = {
+    players: Array.from({ length: 2 + (i % 3) }, (_, p) => ({ name: `P${p}` })),
+    expansions: [...expansions],
+    seed: `bench-${i}`,
+  };
+  const seats: number[] = [];
+  const { moves } = playRandom(setup, `choices-${i}`, (g) => {
+    seats.push(actorOf(g)!);
+  });
+  return { setup, moves, seats };
+}
+
+async function createGames(url: string): Promise<PlannedGame[]> {
+  const games: PlannedGame[] = [];
+  for (let i = 0; i < GAMES; i++) {
+    const { setup, moves, seats } = plan(i);
+    const res = await fetch(`${url}/games`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(setup) });
+    const body = (await res.json()) as { id: string; seats: { token: string }[] };
+    games.push({ id: body.id, tokens: body.seats.map((s) => s.token), moves, seats, step: 0 });
+  }
+  return games;
+}
+
+function summary(label: string, r: Result, base?: Result) {
+  return {
+    route: label,
+    'req/s': Math.round(r.requests.average),
+    'p50 ms': r.latency.p50,
+    'p99 ms': r.latency.p99,
+    'vs /health': base ? `${((r.requests.average / base.requests.average) * 100).toFixed(0)}%` : '100%',
+    errors: r.errors + r.timeouts + r.non2xx,
+  };
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'carcassonne-bench-'));
+const server = await startServer(join(dir, 'bench.db'));
+try {
+  console.log(`planning and creating ${GAMES} games...`);
+  const games = await createGames(server.url);
+  const run = (requests: Parameters<typeof autocannon>[0]['requests'], path = '/health') =>
+    autocannon({ url: server.url + path, connections: CONNECTIONS, duration: SECONDS, requests });
+
+  await autocannon({ url: `${server.url}/health`, connections: CONNECTIONS, duration: 2 }); // warm-up
+  const health = await run(undefined);
+
+  // Each request takes an idle game, sends its next planned move, and gives the game back.
+  const idle = [...games];
+  const moves = await run([
+    {
+      setupRequest: (request, context) => {
+        const game = idle.shift();
+        if (!game) throw new Error('out of planned games: raise BENCH_GAMES');
+        context.game = game;
+        return {
+          ...request,
+          method: 'POST',
+          path: `/games/${game.id}/moves`,
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${game.tokens[game.seats[game.step]!]}` },
+          body: JSON.stringify({ expectedVersion: game.step, move: game.moves[game.step] }),
+        };
+      },
+      onResponse: (status, _body, context) => {
+        const game = context.game as PlannedGame;
+        if (status === 201) game.step++;
+        if (game.step < game.moves.length) idle.push(game);
+      },
+    },
+  ]);
+
+  // Legal moves of games spread over every stage, as the move benchmark left them.
+  let next = 0;
+  const legal = await run([
+    {
+      setupRequest: (request) => ({ ...request, method: 'GET', path: `/games/${games[next++ % games.length]!.id}/legal-moves` }),
+    },
+  ]);
+
+  const played = games.reduce((n, g) => n + g.step, 0);
+  console.log(`\n${CONNECTIONS} connections, ${SECONDS} s per route; ${played} moves played in ${games.filter((g) => g.step > 0).length} games`);
+  console.table([summary('GET /health', health), summary('GET /games/{id}/legal-moves', legal, health), summary('POST /games/{id}/moves', moves, health)]);
+  const ratio = (r: Result) => r.requests.average / health.requests.average;
+  console.log(
+    `targets: legal-moves >= 50% ${ratio(legal) >= 0.5 ? 'met' : 'MISSED'}; moves >= 20% ${ratio(moves) >= 0.2 ? 'met' : 'MISSED'}; ` +
+      `move p99 < 10 ms ${moves.latency.p99 < 10 ? 'met' : 'MISSED'}`,
+  );
+} finally {
+  server.stop();
+  rmSync(dir, { recursive: true, force: true });
+}
