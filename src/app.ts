@@ -1,6 +1,6 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { TypeBoxValidatorCompiler, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { hoistTitledSchemas } from './http/openapi-components.js';
 import { registerProblemHandlers } from './http/problem.js';
@@ -9,6 +9,7 @@ import { gameRoutes } from './http/routes/games.js';
 import { healthRoutes, tileRoutes } from './http/routes/health.js';
 import { moveRoutes } from './http/routes/moves.js';
 import type { App } from './http/types.js';
+import { validatorCompiler } from './http/validator.js';
 import { GameService } from './service/game-service.js';
 import { openDatabase } from './storage/database.js';
 import { GameRepository } from './storage/game-repository.js';
@@ -33,9 +34,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     logger: options.logger ?? false,
     bodyLimit: options.bodyLimit ?? 64 * 1024,
   }).withTypeProvider<TypeBoxTypeProvider>();
-  // TypeBox checks bodies strictly (no coercion, no silently dropped members) and converts
-  // only query strings and path parameters.
-  app.setValidatorCompiler(TypeBoxValidatorCompiler);
+  app.setValidatorCompiler(validatorCompiler);
 
   const repo = new GameRepository(openDatabase(options.databasePath));
   const service = new GameService(repo, { cacheSize: options.cacheSize ?? 1000, now: options.now });

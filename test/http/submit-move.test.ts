@@ -140,3 +140,17 @@ t.test('a game whose pile runs out finishes, and then refuses moves with 422 GAM
   const events = (await app.inject({ url: `/games/${game.id}/events` })).json();
   t.match(events.events.at(-1).events.at(-1), { type: 'gameEnded', scores: [Number, Number] });
 });
+
+t.test('a malformed move is explained against the move type it names', async (t) => {
+  const app = await testApp(t);
+  const game = await createGame(app);
+  const ann = bearer(game.seats[0]!.token);
+  const detail = async (payload: unknown) => (await post(app, game, ann, payload)).json().detail;
+  t.equal(
+    await detail({ expectedVersion: 0, move: { type: 'placeTile', x: 1, y: 0, rotation: 45, spin: 1 } }),
+    'body/move/rotation must be one of 0, 90, 180, 270, body/move/spin is not allowed',
+  );
+  t.equal(await detail({ expectedVersion: 0, move: { type: 'flip' } }), 'body/move/type must be one of draw, placeTile, placeAbbey, placeFigure, placeBarn, pass, moveWagon, returnWagon');
+  t.equal(await detail({ expectedVersion: 0, move: { type: 'placeBarn', x: 0, y: 0 } }), "body/move must have required property 'corner'");
+  t.equal(await detail({ expectedVersion: 0, move: { type: 'pass' }, note: 'x' }), 'body/note is not allowed');
+});

@@ -3,9 +3,7 @@ import { CORNERS, PLACEABLE_FIGURES } from '../../engine/index.js';
 import { Coordinate, Seat, Strict } from './common.js';
 
 const Feature = Type.Integer({ minimum: 0, maximum: 63, description: "Index into the tile's catalog `features`" });
-export const Rotation = Type.Union([Type.Literal(0), Type.Literal(90), Type.Literal(180), Type.Literal(270)], {
-  description: 'Degrees clockwise',
-});
+export const Rotation = Type.Enum([0, 90, 180, 270], { description: 'Degrees clockwise' });
 
 export const DrawMove = Strict({ type: Type.Literal('draw') }, { title: 'DrawMove' });
 export const PlaceTileMove = Strict(

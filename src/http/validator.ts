@@ -1,0 +1,106 @@
+import type { FastifySchemaCompiler } from 'fastify';
+import type { TSchema } from 'typebox';
+import { Compile } from 'typebox/compile';
+import { Value } from 'typebox/value';
+
+/** Fastify's validation error shape: `instancePath` and `message` make the problem's detail. */
+interface Problem {
+  keyword: string;
+  instancePath: string;
+  schemaPath: string;
+  params: Record<string, unknown>;
+  message: string;
+}
+
+const problem = (instancePath: string, message: string, keyword = 'schema'): Problem => ({
+  keyword,
+  instancePath,
+  schemaPath: '',
+  params: {},
+  message,
+});
+
+/** TypeBox's leaf errors in words a client can act on (one line per member). */
+function leafProblems(validator: Validator, value: unknown, path: string): Problem[] {
+  const out: Problem[] = [];
+  for (const e of validator.Errors(value)) {
+    if (e.keyword === 'additionalProperties') continue; // each extra member is named below
+    let message = e.message;
+    if (e.keyword === 'boolean' && e.schemaPath.endsWith('additionalProperties')) message = 'is not allowed';
+    if (e.keyword === 'enum') message = `must be one of ${(e.params as { allowedValues: unknown[] }).allowedValues.join(', ')}`;
+    out.push(problem(path + e.instancePath, message, e.keyword));
+  }
+  return out;
+}
+
+type Validator = ReturnType<typeof Compile>;
+const compiled = new WeakMap<object, Validator>();
+function compile(schema: TSchema): Validator {
+  let validator = compiled.get(schema);
+  if (!validator) {
+    validator = Compile(schema);
+    compiled.set(schema, validator);
+  }
+  return validator;
+}
+
+interface SchemaNode {
+  type?: string;
+  anyOf?: SchemaNode[];
+  properties?: Record<string, SchemaNode>;
+  required?: string[];
+  additionalProperties?: boolean | SchemaNode;
+  items?: SchemaNode;
+  const?: unknown;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The literal `type` of each branch, when every branch of an anyOf is an object tagged so. */
+function tags(schema: SchemaNode): string[] | undefined {
+  const values = schema.anyOf?.map((branch) => branch.properties?.type?.const);
+  return values?.every((v) => typeof v === 'string') ? (values as string[]) : undefined;
+}
+
+/**
+ * Why `value` fails `schema`, said the way a client needs it: a union tagged by `type` (a
+ * move) is explained against the branch the value names, not as every branch's failure.
+ */
+function explain(schema: SchemaNode, value: unknown, path: string): Problem[] {
+  const branchTags = tags(schema);
+  if (branchTags) {
+    const index = isRecord(value) ? branchTags.indexOf(value.type as string) : -1;
+    if (index < 0) return [problem(`${path}/type`, `must be one of ${branchTags.join(', ')}`, 'enum')];
+    return explain(schema.anyOf![index]!, value, path);
+  }
+  if (schema.type === 'object' && schema.properties && isRecord(value)) {
+    const problems: Problem[] = [];
+    for (const key of schema.required ?? []) {
+      if (!(key in value)) problems.push(problem(path, `must have required property '${key}'`, 'required'));
+    }
+    for (const [key, item] of Object.entries(value)) {
+      const property = schema.properties[key];
+      if (property) problems.push(...explain(property, item, `${path}/${key}`));
+      else if (schema.additionalProperties === false) problems.push(problem(`${path}/${key}`, 'is not allowed', 'additionalProperties'));
+    }
+    return problems;
+  }
+  const validator = compile(schema as TSchema);
+  return validator.Check(value) ? [] : leafProblems(validator, value, path);
+}
+
+/**
+ * TypeBox validation: bodies are checked strictly (no coercion, no members silently
+ * dropped); query strings and path parameters are converted from strings first.
+ */
+export const validatorCompiler: FastifySchemaCompiler<TSchema> = ({ schema, httpPart }) => {
+  const validator = compile(schema);
+  return (value: unknown) => {
+    const converted = httpPart === 'body' ? value : Value.Convert(schema, value);
+    if (validator.Check(converted)) return { value: converted };
+    const problems = explain(schema as SchemaNode, converted, '');
+    // Array-level rules (minItems...) of an object's member are not explained above.
+    return { error: problems.length ? problems : leafProblems(validator, converted, '') };
+  };
+};
