@@ -19,4 +19,4 @@ CREATE TABLE `moves` (
 	FOREIGN KEY (`game_id`) REFERENCES `games`(`id`) ON UPDATE no action ON DELETE no action
 );
 --> statement-breakpoint
-CREATE UNIQUE INDEX `moves_game_idempotency_key` ON `moves` (`game_id`,`idempotency_key`);
+CREATE UNIQUE INDEX `moves_game_idempotency_key` ON `moves` (`game_id`,`idempotency_key`) WHERE idempotency_key IS NOT NULL;

@@ -69,6 +69,8 @@ export interface GameServiceOptions {
   now?: () => Date;
 }
 
+const CROSS_PROCESS_POLL_MS = 1000;
+
 const NO_MEMOS = { legal: undefined, state: undefined, stateJson: undefined, legalJson: undefined } as const;
 
 function moveAcceptedJson(version: number, events: GameEvent[], stateJson: string): string {
@@ -94,6 +96,7 @@ export class GameService {
   private readonly cache: LruCache<string, Snapshot>;
   readonly notifier = new MoveNotifier();
   private readonly now: () => Date;
+  private closed = false;
 
   constructor(
     private readonly repo: GameRepository,
@@ -314,12 +317,19 @@ export class GameService {
 
   /** Waits until the game has a move after `after`, `ms` pass, or `signal` aborts. */
   async waitForMove(id: string, after: number, ms: number, signal?: AbortSignal): Promise<void> {
-    const { version, finished } = this.eventsAfter(id, Number.MAX_SAFE_INTEGER);
-    if (version > after || finished || ms <= 0) return;
-    await this.notifier.wait(id, ms, signal);
+    const deadline = Date.now() + ms;
+    for (;;) {
+      const { version, finished } = this.eventsAfter(id, Number.MAX_SAFE_INTEGER);
+      const left = deadline - Date.now();
+      if (version > after || finished || left <= 0 || signal?.aborted || this.closed) return;
+      // Moves made here wake the wait at once; a look at the database every so often also
+      // catches moves another server process appended to the same file.
+      await this.notifier.wait(id, Math.min(left, CROSS_PROCESS_POLL_MS), signal);
+    }
   }
 
   close(): void {
+    this.closed = true;
     this.notifier.wakeAll();
     this.cache.clear();
   }

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import type { GameSetup, Move } from '../engine/index.js';
 
@@ -34,7 +35,7 @@ export const moves = sqliteTable(
   },
   (t) => [
     primaryKey({ columns: [t.gameId, t.seq] }),
-    // SQLite treats NULLs as distinct, so moves without a key never collide.
-    uniqueIndex('moves_game_idempotency_key').on(t.gameId, t.idempotencyKey),
+    // Partial: moves sent without a key (most) cost no index write.
+    uniqueIndex('moves_game_idempotency_key').on(t.gameId, t.idempotencyKey).where(sql`idempotency_key IS NOT NULL`),
   ],
 );

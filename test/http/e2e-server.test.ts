@@ -130,6 +130,16 @@ t.test('two servers on one database file: still exactly one winner, and each see
     t.equal(results.filter((r) => r.status === 409).length, 7, `round ${round}: seven conflicts`);
   }
   t.same((await a.get(`/games/${game.id}`)).body, (await b.get(`/games/${game.id}`)).body, 'both answer the same state');
+
+  // A long-poll on one server learns of a move made through the other (within about a second).
+  const started = Date.now();
+  const poll = a.get(`/games/${game.id}/events?after=4&wait=20`);
+  await new Promise((r) => setTimeout(r, 200));
+  const lm = (await b.get(`/games/${game.id}/legal-moves`)).body;
+  t.equal((await b.post(`/games/${game.id}/moves`, { expectedVersion: 4, move: lm.moves[0] }, auth(game.tokens[lm.actor]!))).status, 201);
+  const woken = await poll;
+  t.match(woken.body, { version: 5, events: [{ seq: 5 }] });
+  t.ok(Date.now() - started < 4000, `answered in ${Date.now() - started} ms`);
 });
 
 t.test('a retry with the same Idempotency-Key (as after a dropped connection) gets the original answer', async (t) => {
