@@ -114,7 +114,8 @@ export class GameService {
     const id = newGameId();
     const tokens = setup.players.map(() => newSeatToken());
     const tokenHashes = tokens.map(hashToken);
-    this.repo.insertGame({ id, setup, tokenHashes, status: 'active', at: this.now().toISOString() });
+    const status = isFinished(created.value.game) ? 'finished' : 'active';
+    this.repo.insertGame({ id, setup, tokenHashes, status, at: this.now().toISOString() });
     const snapshot: Snapshot = {
       id,
       setup,

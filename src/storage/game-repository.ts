@@ -65,8 +65,9 @@ export class GameRepository {
         id: p('id'),
         setup: p('setup'),
         tokenHashes: p('tokenHashes'),
-        status: 'active',
+        status: sql`${p('status')}`,
         createdAt: p('at'),
+        finishedAt: sql`${p('finishedAt')}`,
       })
       .prepare();
     this.findGameStatement = db
@@ -110,7 +111,15 @@ export class GameRepository {
   }
 
   insertGame(game: GameRecord & { at: string }): void {
-    this.insertGameStatement.run({ id: game.id, setup: game.setup, tokenHashes: game.tokenHashes, at: game.at });
+    this.insertGameStatement.run({
+      id: game.id,
+      setup: game.setup,
+      tokenHashes: game.tokenHashes,
+      status: game.status,
+      at: game.at,
+      // A game whose pile is empty from the start ends as it is created.
+      finishedAt: game.status === 'finished' ? game.at : null,
+    });
   }
 
   findGame(id: string): GameRecord | undefined {

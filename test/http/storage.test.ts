@@ -79,3 +79,21 @@ t.test('a cache of size 0 or 1 changes nothing but speed', async (t) => {
     t.equal((await app.inject({ url: `/games/${g1.id}` })).json().version, 5, `cache ${cacheSize}`);
   }
 });
+
+t.test('the games row records status and timestamps; the seed stays in storage', async (t) => {
+  const path = tempDatabase(t);
+  const app = await testApp(t, { databasePath: path, now: () => new Date('2026-02-03T04:05:06.000Z') });
+  const empty = await createGame(app, { players: [{ name: 'A' }, { name: 'B' }], tileOrder: [] });
+  t.equal(empty.state.status, 'finished', 'an empty pile ends the game at once');
+  const one = await createGame(app, { players: [{ name: 'A' }, { name: 'B' }], tileOrder: ['base/E'], seed: 'kept' });
+  while ((await legal(app, one.id)).actor !== null) t.equal((await playFirstLegal(app, one)).statusCode, 201);
+  const running = await createGame(app, { players: [{ name: 'A' }, { name: 'B' }] });
+  const db = new Database(path, { readonly: true });
+  t.teardown(() => db.close());
+  const row = (id: string) => db.prepare('SELECT status, created_at, finished_at, setup FROM games WHERE id = ?').get(id) as Record<string, string | null>;
+  t.match(row(empty.id), { status: 'finished', created_at: '2026-02-03T04:05:06.000Z', finished_at: '2026-02-03T04:05:06.000Z' });
+  t.match(row(one.id), { status: 'finished', finished_at: '2026-02-03T04:05:06.000Z' });
+  t.match(row(running.id), { status: 'active', finished_at: null });
+  t.equal(JSON.parse(row(one.id).setup!).seed, 'kept');
+  t.match(JSON.parse(row(running.id).setup!).seed, /^[A-Za-z0-9_-]{32}$/, 'a random seed was generated and stored');
+});
