@@ -10,7 +10,6 @@ import {
   type Game,
   type GameEvent,
   type GameSetup,
-  type LegalMoves,
   type Move,
   type PublicState,
 } from '../engine/index.js';
@@ -57,7 +56,6 @@ interface Snapshot {
   game: Game;
   version: number;
   log: { seat: number; events: GameEvent[] }[];
-  legal?: LegalMoves;
   state?: GameState;
   /** The JSON of `state` and of the legal-moves answer, built once per version. */
   stateJson?: string;
@@ -71,7 +69,7 @@ export interface GameServiceOptions {
 
 const CROSS_PROCESS_POLL_MS = 1000;
 
-const NO_MEMOS = { legal: undefined, state: undefined, stateJson: undefined, legalJson: undefined } as const;
+const NO_MEMOS = { state: undefined, stateJson: undefined, legalJson: undefined } as const;
 
 function moveAcceptedJson(version: number, events: GameEvent[], stateJson: string): string {
   return `{"version":${version},"events":${JSON.stringify(events)},"state":${stateJson}}`;
@@ -133,26 +131,16 @@ export class GameService {
     };
   }
 
-  state(id: string): GameState {
-    return this.stateOf(this.load(id));
-  }
-
   /** The state as JSON: reads are served from one string per version. */
   stateJson(id: string): string {
     return this.stateJsonOf(this.load(id));
   }
 
-  legalMoves(id: string): LegalMoves & { version: number } {
-    const snapshot = this.load(id);
-    snapshot.legal ??= legalMoves(snapshot.game);
-    return { version: snapshot.version, ...snapshot.legal };
-  }
-
+  /** `{ version, actor, phase, moves }` as JSON, built once per version. */
   legalMovesJson(id: string): string {
     const snapshot = this.load(id);
     if (snapshot.legalJson === undefined) {
-      snapshot.legal ??= legalMoves(snapshot.game);
-      const { actor, phase, moves } = snapshot.legal;
+      const { actor, phase, moves } = legalMoves(snapshot.game);
       snapshot.legalJson = JSON.stringify({ version: snapshot.version, actor, phase, moves });
     }
     return snapshot.legalJson;
@@ -164,30 +152,23 @@ export class GameService {
   }
 
   /** The events of the moves after `after`, and the current version. */
-  eventsAfter(id: string, after: number): { version: number; finished: boolean; events: EventBatch[] } {
+  eventsAfter(id: string, after: number): { version: number; events: EventBatch[] } {
     const snapshot = this.load(id);
     const events: EventBatch[] = [];
     for (let seq = Math.max(after, 0) + 1; seq <= snapshot.version; seq++) {
       events.push({ seq, ...snapshot.log[seq - 1]! });
     }
-    return { version: snapshot.version, finished: isFinished(snapshot.game), events };
+    return { version: snapshot.version, events };
   }
 
   /**
    * Submits one move for the seat holding `token`. Everything from reading the version to
    * appending the move runs in one synchronous write transaction, so of concurrent
-   * submissions for the same version exactly one is appended.
+   * submissions for the same version exactly one is appended. The answer's body
+   * (`{ version, events, state }`) comes as JSON built around the state's cached JSON: the
+   * write path serialises each state once.
    */
-  submit(id: string, token: string, submission: MoveSubmission, idempotencyKey?: string): MoveAccepted & { replayed: boolean } {
-    const { json, ...accepted } = this.submitJson(id, token, submission, idempotencyKey);
-    return { ...accepted, state: JSON.parse(json).state as GameState };
-  }
-
-  /**
-   * `submit`, answering the response body as JSON (`{ version, events, state }`) built from
-   * the state's cached JSON: the write path serialises the state once per version.
-   */
-  submitJson(
+  submit(
     id: string,
     token: string,
     submission: MoveSubmission,
@@ -320,7 +301,8 @@ export class GameService {
   async waitForMove(id: string, after: number, ms: number, signal?: AbortSignal): Promise<void> {
     const deadline = Date.now() + ms;
     for (;;) {
-      const { version, finished } = this.eventsAfter(id, Number.MAX_SAFE_INTEGER);
+      const { version, game } = this.load(id);
+      const finished = isFinished(game);
       const left = deadline - Date.now();
       if (version > after || finished || left <= 0 || signal?.aborted || this.closed) return;
       // Moves made here wake the wait at once; a look at the database every so often also

@@ -28,7 +28,7 @@ export function moveRoutes(app: App, { service }: RouteOptions): void {
       const token = bearerToken(header);
       if (token === null) throw new HttpProblem('TOKEN_MALFORMED', 'the Authorization header is not a well-formed seat token');
       const key = request.headers['idempotency-key'];
-      const { replayed, json } = service.submitJson(request.params.id, token, request.body, key);
+      const { replayed, json } = service.submit(request.params.id, token, request.body, key);
       if (replayed) reply.header('idempotent-replayed', 'true');
       sendJson(reply, 201, json);
     },
