@@ -95,9 +95,12 @@ t.test('a bot using only legal-moves plays a whole game, across a server restart
   for (const token of game.tokens) t.notOk(logs.includes(token), 'no token reached a log line');
 });
 
+/** One server for the tests that need no restart of their own (each starts in ~1 s). */
+let shared: Promise<Client> | undefined;
+const sharedServer = () => (shared ??= startServer(t, tempDatabase(t)).then((s) => client(s.url)));
+
 t.test('of parallel submissions for one version exactly one wins; the others get 409', async (t) => {
-  const server = await startServer(t, tempDatabase(t));
-  const api = client(server.url);
+  const api = await sharedServer();
   const game = await create(api, { players: [{ name: 'Ann' }, { name: 'Bob' }], seed: 'race' });
   for (let round = 0; round < 3; round++) {
     const lm = (await api.get(`/games/${game.id}/legal-moves`)).body;
@@ -143,8 +146,7 @@ t.test('two servers on one database file: still exactly one winner, and each see
 });
 
 t.test('a retry with the same Idempotency-Key (as after a dropped connection) gets the original answer', async (t) => {
-  const server = await startServer(t, tempDatabase(t));
-  const api = client(server.url);
+  const api = await sharedServer();
   const game = await create(api, { players: [{ name: 'Ann' }, { name: 'Bob' }], seed: 'retry' });
   const lm = (await api.get(`/games/${game.id}/legal-moves`)).body;
   const headers = { ...auth(game.tokens[0]!), 'idempotency-key': 'ann-move-1' };
@@ -156,8 +158,7 @@ t.test('a retry with the same Idempotency-Key (as after a dropped connection) ge
 });
 
 t.test('a long-poll wakes up when the opponent moves', async (t) => {
-  const server = await startServer(t, tempDatabase(t));
-  const api = client(server.url);
+  const api = await sharedServer();
   const game = await create(api, { players: [{ name: 'Ann' }, { name: 'Bob' }], seed: 'poll' });
   const started = Date.now();
   const poll = api.get(`/games/${game.id}/events?after=0&wait=20`);
