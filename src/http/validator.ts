@@ -96,8 +96,11 @@ function explain(schema: SchemaNode, value: unknown, path: string): Problem[] {
  */
 export const validatorCompiler: FastifySchemaCompiler<TSchema> = ({ schema, httpPart }) => {
   const validator = compile(schema);
+  // Path parameters and headers that are all strings need no conversion: skip its cost.
+  const properties = Object.values((schema as SchemaNode).properties ?? {});
+  const convert = httpPart !== 'body' && !properties.every((p) => p.type === 'string');
   return (value: unknown) => {
-    const converted = httpPart === 'body' ? value : Value.Convert(schema, value);
+    const converted = convert ? Value.Convert(schema, value) : value;
     if (validator.Check(converted)) return { value: converted };
     const problems = explain(schema as SchemaNode, converted, '');
     // Array-level rules (minItems...) of an object's member are not explained above.

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, max, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { GameSetup, Move } from '../engine/index.js';
 import type { Db } from './database.js';
 import { games, moves } from './schema.js';
@@ -75,11 +75,9 @@ export class GameRepository {
       .from(games)
       .where(eq(games.id, p('id')))
       .prepare();
-    this.versionStatement = db
-      .select({ version: max(moves.seq) })
-      .from(moves)
-      .where(eq(moves.gameId, p('id')))
-      .prepare();
+    // Asked on every request (the cache is trusted only at the stored version): a plain
+    // better-sqlite3 statement, a third of the cost of the query builder's prepared query.
+    this.versionStatement = db.$client.prepare<[string], number | null>('SELECT max(seq) FROM moves WHERE game_id = ?').pluck();
     this.movesAfterStatement = db
       .select({ seq: moves.seq, seat: moves.seat, move: moves.move, at: moves.at })
       .from(moves)
@@ -128,7 +126,7 @@ export class GameRepository {
 
   /** The number of moves in the log (0 for an unknown game). */
   version(id: string): number {
-    return this.versionStatement.get({ id })?.version ?? 0;
+    return this.versionStatement.get(id) ?? 0;
   }
 
   movesAfter(id: string, after: number): MoveRecord[] {
