@@ -43,5 +43,3 @@ export const TileCatalogResponse = Type.Object(
   },
   { title: 'TileCatalog' },
 );
-
-export const HealthResponse = Type.Object({ status: Type.Literal('ok') }, { title: 'Health' });
