@@ -86,6 +86,7 @@ export function createGame(setup: GameSetup): Result<{ game: Game; events: GameE
     capacity: capacityFor(pile.length),
     modules,
     figureRules: composeFigureRules(modules),
+    figureKinds: FIGURE_KINDS.filter((k) => k === 'meeple' || modules.some((m) => m.supply[k] !== undefined)),
     moveHandlers: Object.assign({}, ...modules.map((m) => m.moves ?? {})) as Partial<Record<MoveType, MoveHandler>>,
   }, supply);
   g.putTile(START_TILE, keyOf(0, 0), 0);
@@ -177,6 +178,19 @@ export function replay(
     events.push(ev);
   }
   return { ok: true, value: { game: g, created: created.value.events, events } };
+}
+
+/**
+ * play() for a caller that owns its game value and shares it with nobody: the move is applied
+ * to `game` itself, without a copy. A refused move leaves it unchanged, as with play(). An
+ * exception (an engine fault, never a client's) may leave it half-changed: discard it then.
+ */
+export function playInPlace(game: Game, move: Move): Result<GameEvent[]> {
+  const events: GameEvent[] = [];
+  const v = applyMove(game, move, events);
+  if (v) return { ok: false, error: v };
+  game.version += 1;
+  return { ok: true, value: events };
 }
 
 /** Applies a move in place (for benchmarks and soaks that own their state). */

@@ -8,7 +8,7 @@
  * first (see game.ts), so callers only ever see immutable values.
  */
 import {
-  ABBEY, CITY, FIELD, MAX_FEATURES, MONASTERY, ROAD, type TileType,
+  ABBEY, CITY, FIELD, MAX_FEATURES, MONASTERY, ROAD, TILE_TYPES, type TileType,
 } from './catalog.js';
 import { AROUND, DIR_STEP, opposite, xOf, yOf } from './geometry.js';
 import { Occupancy } from './occupancy.js';
@@ -63,6 +63,8 @@ export interface Config {
   /** Enabled expansion modules, in the order their end-game steps run. */
   readonly modules: readonly Expansion[];
   readonly figureRules: Partial<Record<PlaceableFigure, FigureRule>>;
+  /** The figure kinds players have in this game (meeple first), as the view lists them. */
+  readonly figureKinds: readonly FigureKind[];
   /** Handlers of the move types the enabled expansions bring. */
   readonly moveHandlers: Partial<Record<MoveType, MoveHandler>>;
 }
@@ -80,6 +82,10 @@ export class State {
 
   board = new Map<number, PlacedTile>();
   tiles: PlacedTile[] = [];
+  /** The placed tiles as JSON array members, appended as tiles go down (for the public view). */
+  tilesJson = '';
+  /** Tiles left in the pile per tile type index. */
+  left: Int16Array;
   /** Empty positions next to a tile: edge requirement | mask << 8 | neighbour count << 16. */
   open = new Map<number, number>();
 
@@ -134,6 +140,8 @@ export class State {
     this.supply = Array.from({ length: n }, () => supply.slice());
     this.tokens = Array.from({ length: n }, () => [0, 0, 0]);
     this.abbeys = new Array<boolean>(n).fill(cfg.am);
+    this.left = new Int16Array(TILE_TYPES.length);
+    for (const t of cfg.pile) this.left[t.index] += 1;
   }
 
   clone(): State {
@@ -141,6 +149,7 @@ export class State {
     Object.assign(c, this);
     c.board = new Map(this.board);
     c.tiles = this.tiles.slice();
+    c.left = this.left.slice();
     c.open = new Map(this.open);
     c.parent = this.parent.slice();
     c.segTile = this.segTile.slice();
@@ -165,6 +174,13 @@ export class State {
 
   pileLeft(): number {
     return this.cfg.pile.length - this.pileIndex;
+  }
+
+  /** Takes the next tile off the pile. */
+  drawFromPile(): TileType {
+    const t = this.cfg.pile[this.pileIndex++]!;
+    this.left[t.index] -= 1;
+    return t;
   }
 
   // ---- union-find ----
@@ -216,6 +232,7 @@ export class State {
     }
     this.nSeg += nf;
     this.tiles.push(placed);
+    this.tilesJson += `${this.tilesJson ? ',' : ''}{"tile":"${type.id}","x":${placed.x},"y":${placed.y},"rotation":${r * 90}}`;
     this.board.set(key, placed);
     this.open.delete(key);
     this.occ = null;

@@ -35,7 +35,7 @@ export function startPart(g: State, events: GameEvent[]): void {
 export function drawTile(g: State, events: GameEvent[]): void {
   const seat = g.active;
   while (g.pileLeft() > 0) {
-    const t = g.cfg.pile[g.pileIndex++]!;
+    const t = g.drawFromPile();
     events.push({ type: 'tileDrawn', seat, tile: t.id });
     if (g.canPlace(t)) {
       g.drawn = t;

@@ -5,7 +5,9 @@ import {
   isFinished,
   legalMoves,
   play,
+  playInPlace,
   publicView,
+  publicViewJson,
   replay,
   type Game,
   type GameEvent,
@@ -202,21 +204,31 @@ export class GameService {
       if (actor !== null && actor !== seat) {
         throw new ServiceError('NOT_YOUR_TURN', `seat ${seat} may not move now: seat ${actor} must act`);
       }
-      const result = play(snapshot.game, submission.move);
+      // The cached game is this service's own: the move is applied to it without a copy. A
+      // refused move leaves it as it was; any failure after it changed drops it from the cache,
+      // so the next request replays the log.
+      const game = snapshot.game;
+      let result: ReturnType<typeof playInPlace>;
+      try {
+        result = playInPlace(game, submission.move);
+      } catch (error) {
+        this.cache.delete(id);
+        throw error;
+      }
       if (!result.ok) throw new ServiceError(result.error.code, result.error.reason);
       const seq = snapshot.version + 1;
       try {
         this.repo.appendMove(
           { gameId: id, seq, seat, move: submission.move, at: this.now().toISOString(), idempotencyKey: idempotencyKey ?? null, requestHash: hash },
-          isFinished(result.value.game) ? 'finished' : 'active',
+          isFinished(game) ? 'finished' : 'active',
         );
       } catch (error) {
-        if (!(error instanceof SequenceTakenError)) throw error;
         this.cache.delete(id);
+        if (!(error instanceof SequenceTakenError)) throw error;
         const current = this.repo.version(id);
         throw new ServiceError('VERSION_CONFLICT', `another move took version ${seq}`, { currentVersion: current });
       }
-      return { kind: 'played', seat, snapshot, game: result.value.game, events: result.value.events };
+      return { kind: 'played', seat, snapshot, game, events: result.value };
     });
 
     if (outcome.kind === 'replay') {
@@ -243,7 +255,9 @@ export class GameService {
   }
 
   private stateJsonOf(snapshot: Snapshot): string {
-    snapshot.stateJson ??= JSON.stringify(this.stateOf(snapshot));
+    snapshot.stateJson ??= snapshot.state
+      ? JSON.stringify(snapshot.state)
+      : publicViewJson(snapshot.game, `"id":${JSON.stringify(snapshot.id)},"version":${snapshot.version}`);
     return snapshot.stateJson;
   }
 

@@ -6,7 +6,7 @@
  */
 import t, { type Test } from 'tap';
 import {
-  legalMoves, play, publicView, replay, type Game, type GameSetup, type Move, type PublicState,
+  legalMoves, play, playInPlace, publicView, publicViewJson, replay, type Game, type GameSetup, type Move, type PublicState,
 } from '../../src/engine/index.js';
 import { seededRandom } from '../../src/engine/rng.js';
 import { playRandom, randomSetup } from '../../scripts/random-play.js';
@@ -69,6 +69,13 @@ function runGames(t: Test, label: string, make: (i: number) => GameSetup, games:
         }
       }
       if (JSON.stringify(publicView(g)) !== before) t.fail('a probe changed the game');
+      // The same probes applied in place: a refusal must leave the game exactly as it was.
+      const own = g.clone();
+      for (const m of probes(g, rnd)) {
+        if (listed.some((l) => same(l, m))) continue;
+        if (playInPlace(own, m).ok) t.fail(`in place: unlisted ${JSON.stringify(m)} accepted`);
+      }
+      if (publicViewJson(own) !== before) t.fail('a refused in-place move changed the game');
       const v = publicView(g);
       if (v.scores.some((s, seat) => s < (lastScores[seat] ?? 0))) t.fail('a score went down');
       lastScores = v.scores;
