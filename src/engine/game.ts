@@ -115,16 +115,19 @@ export function legalMoves(g: Game): LegalMoves {
       moves.push(g.pileLeft() > 0 ? { type: 'draw' } : { type: 'pass' }, ...drawAlternatives(g));
       break;
     case 'placeTile': {
-      const type = g.drawn!;
-      for (const [key, v] of g.open) {
+      const rot = g.drawn!.rot;
+      const sigs = [rot[0]!.sig, rot[1]!.sig, rot[2]!.sig, rot[3]!.sig];
+      // forEach, not for-of: no entry array is allocated per open position.
+      g.open.forEach((v, key) => {
         const req = v & 0xff;
         const mask = (v >> 8) & 0xff;
+        let x = 0, y = 0, found = false;
         for (let r = 0; r < 4; r++) {
-          if ((type.rot[r]!.sig & mask) === req) {
-            moves.push({ type: 'placeTile', x: xOf(key), y: yOf(key), rotation: ROTATION_OF[r]! });
-          }
+          if ((sigs[r]! & mask) !== req) continue;
+          if (!found) { x = xOf(key); y = yOf(key); found = true; }
+          moves.push({ type: 'placeTile', x, y, rotation: ROTATION_OF[r]! });
         }
-      }
+      });
       break;
     }
     case 'placeFigure':

@@ -10,8 +10,9 @@ const HALF = 512;
 export const MAX_COORD = 400;
 
 export const keyOf = (x: number, y: number): number => (x + HALF) * SPAN + (y + HALF);
-export const xOf = (key: number): number => Math.floor(key / SPAN) - HALF;
-export const yOf = (key: number): number => (key % SPAN) - HALF;
+// Keys are positive and SPAN is 2^10, so shifts and masks take them apart.
+export const xOf = (key: number): number => (key >> 10) - HALF;
+export const yOf = (key: number): number => (key & (SPAN - 1)) - HALF;
 
 export const inRange = (x: number, y: number): boolean =>
   Number.isInteger(x) && Number.isInteger(y) && Math.abs(x) <= MAX_COORD && Math.abs(y) <= MAX_COORD;
