@@ -3,7 +3,9 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { hoistTitledSchemas } from './http/openapi-components.js';
+import { registerJsonBody } from './http/json-body.js';
 import { registerProblemHandlers } from './http/problem.js';
+import { DEFAULT_RATE_LIMIT, RateLimiter, type RateLimitOptions } from './http/rate-limit.js';
 import { eventRoutes } from './http/routes/events.js';
 import { gameRoutes } from './http/routes/games.js';
 import { healthRoutes } from './http/routes/health.js';
@@ -25,6 +27,8 @@ export interface AppOptions {
   bodyLimit?: number;
   /** The clock for move timestamps (tests fix it). */
   now?: () => Date;
+  /** Requests per bearer token (429 beyond); `perSecond: 0` turns it off. */
+  rateLimit?: RateLimitOptions;
 }
 
 export const API_VERSION = '1.0.0';
@@ -43,6 +47,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.addHook('onClose', async () => repo.close());
 
   registerProblemHandlers(app);
+  registerJsonBody(app);
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -70,7 +75,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   healthRoutes(app);
   tileRoutes(app);
   gameRoutes(app, routes);
-  moveRoutes(app, routes);
+  moveRoutes(app, { ...routes, rateLimiter: new RateLimiter(options.rateLimit ?? DEFAULT_RATE_LIMIT) });
   eventRoutes(app, routes);
   return app;
 }

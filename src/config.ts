@@ -1,3 +1,4 @@
+import { DEFAULT_RATE_LIMIT } from './http/rate-limit.js';
 import { databasePathFromUrl } from './storage/database.js';
 
 export interface ServerConfig {
@@ -5,6 +6,8 @@ export interface ServerConfig {
   host: string;
   databasePath: string;
   cacheSize: number;
+  /** Requests per second and burst per bearer token; 0 turns the limit off. */
+  rateLimit: { perSecond: number; burst: number };
   logLevel: string;
 }
 
@@ -27,6 +30,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     host: env.HOST || '127.0.0.1',
     databasePath: databasePathFromUrl(env.DATABASE_URL || DEFAULT_DATABASE_URL),
     cacheSize: integer(env, 'CACHE_SIZE', 1000, 0, 1_000_000),
+    rateLimit: {
+      perSecond: integer(env, 'RATE_LIMIT_PER_SECOND', DEFAULT_RATE_LIMIT.perSecond, 0, 1_000_000),
+      burst: integer(env, 'RATE_LIMIT_BURST', DEFAULT_RATE_LIMIT.burst, 0, 1_000_000),
+    },
     logLevel: env.LOG_LEVEL || 'info',
   };
 }

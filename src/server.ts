@@ -5,6 +5,7 @@ const config = loadConfig();
 const app = await buildApp({
   databasePath: config.databasePath,
   cacheSize: config.cacheSize,
+  rateLimit: config.rateLimit,
   logger: { level: config.logLevel },
 });
 

@@ -11,7 +11,7 @@ type HttpErrorCode =
   | 'ROUTE_NOT_FOUND'
   | 'PAYLOAD_TOO_LARGE'
   | 'UNSUPPORTED_MEDIA_TYPE'
-  | 'TOO_MANY_REQUESTS'
+  | 'RATE_LIMITED'
   | 'SERVICE_UNAVAILABLE'
   | 'INTERNAL_ERROR';
 
@@ -33,7 +33,7 @@ export const STATUS_BY_CODE: Readonly<Record<ProblemCode, number>> = {
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   IDEMPOTENCY_KEY_REUSED: 422,
-  TOO_MANY_REQUESTS: 429,
+  RATE_LIMITED: 429,
   INTERNAL_ERROR: 500,
   SERVICE_UNAVAILABLE: 503,
   // The engine refuses a well-formed request: a setup or a move the rules do not allow.
@@ -65,7 +65,7 @@ export const STATUS_BY_CODE: Readonly<Record<ProblemCode, number>> = {
 const CODE_BY_FRAMEWORK_STATUS: Readonly<Record<number, HttpErrorCode>> = {
   413: 'PAYLOAD_TOO_LARGE',
   415: 'UNSUPPORTED_MEDIA_TYPE',
-  429: 'TOO_MANY_REQUESTS',
+  429: 'RATE_LIMITED',
   503: 'SERVICE_UNAVAILABLE',
 };
 

@@ -5,7 +5,7 @@ import { bearerToken, hashToken, newSeatToken, seatOfToken } from '../../src/ser
 import { databasePathFromUrl } from '../../src/storage/database.js';
 
 t.test('configuration comes from the environment with documented defaults', async (t) => {
-  t.same(loadConfig({}), { port: 3000, host: '127.0.0.1', databasePath: './data/carcassonne.db', cacheSize: 1000, logLevel: 'info' });
+  t.same(loadConfig({}), { port: 3000, host: '127.0.0.1', databasePath: './data/carcassonne.db', cacheSize: 1000, rateLimit: { perSecond: 100, burst: 200 }, logLevel: 'info' });
   t.match(loadConfig({ PORT: '8080', HOST: '0.0.0.0', DATABASE_URL: '/var/lib/c.db', CACHE_SIZE: '5', LOG_LEVEL: 'warn' }), {
     port: 8080,
     host: '0.0.0.0',
@@ -13,6 +13,8 @@ t.test('configuration comes from the environment with documented defaults', asyn
     cacheSize: 5,
     logLevel: 'warn',
   });
+  t.same(loadConfig({ RATE_LIMIT_PER_SECOND: '0', RATE_LIMIT_BURST: '7' }).rateLimit, { perSecond: 0, burst: 7 }, '0 turns the limit off');
+  t.throws(() => loadConfig({ RATE_LIMIT_BURST: '-1' }), /RATE_LIMIT_BURST must be an integer/);
   t.throws(() => loadConfig({ PORT: 'http' }), /PORT must be an integer/);
   t.throws(() => loadConfig({ PORT: '70000' }));
 });

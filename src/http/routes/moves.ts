@@ -1,11 +1,12 @@
 import { bearerToken } from '../../service/seat-tokens.js';
 import { HttpProblem } from '../problem.js';
+import { limitPerToken, type RateLimiter } from '../rate-limit.js';
 import { GameIdParams, problems } from '../schemas/common.js';
 import { MoveAcceptedResponse } from '../schemas/games.js';
 import { IdempotencyHeaders, MoveLog, MoveSubmissionBody } from '../schemas/moves.js';
 import { sendJson, type App, type RouteOptions } from '../types.js';
 
-export function moveRoutes(app: App, { service }: RouteOptions): void {
+export function moveRoutes(app: App, { service, rateLimiter }: RouteOptions & { rateLimiter: RateLimiter }): void {
   app.post(
     '/games/:id/moves',
     {
@@ -14,13 +15,15 @@ export function moveRoutes(app: App, { service }: RouteOptions): void {
         summary: 'Submit one move for the seat of the bearer token',
         description:
           'Only the seat that must act (the `actor` of legal-moves) may move. `expectedVersion` must be the current version ' +
-          '(else 409 with `currentVersion`). With an `Idempotency-Key`, a retried submission answers the original response.',
+          '(else 409 with `currentVersion`). With an `Idempotency-Key`, a retried submission answers the original response. ' +
+          'Requests are limited per token (429 with `Retry-After` beyond the limit).',
         security: [{ seatToken: [] }],
         params: GameIdParams,
         headers: IdempotencyHeaders,
         body: MoveSubmissionBody,
-        response: { 201: MoveAcceptedResponse, ...problems(400, 401, 403, 404, 409, 413, 415, 422) },
+        response: { 201: MoveAcceptedResponse, ...problems(400, 401, 403, 404, 409, 413, 415, 422, 429) },
       },
+      onRequest: limitPerToken(rateLimiter),
     },
     (request, reply) => {
       const header = request.headers.authorization;

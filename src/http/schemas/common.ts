@@ -24,6 +24,7 @@ export const Problem = Type.Object(
     code: Type.String({ description: 'Stable machine-readable error code' }),
     detail: Type.String(),
     currentVersion: Type.Optional(Type.Integer({ description: 'On 409: the version the game is at now' })),
+    retryAfter: Type.Optional(Type.Integer({ description: 'On 429: seconds to wait, as in the Retry-After header' })),
   },
   { title: 'Problem', additionalProperties: true },
 );
@@ -37,6 +38,7 @@ const PROBLEM_DESCRIPTIONS: Record<number, string> = {
   413: 'The body is too large',
   415: 'The body is not JSON',
   422: 'Well-formed, but the rules do not allow it (see `code` and `detail`)',
+  429: 'Too many requests with this token (`RATE_LIMITED`): wait the `Retry-After` seconds',
 };
 
 /** Every error status a route can answer with, declared as application/problem+json. */

@@ -1,0 +1,102 @@
+import { createHash } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { sendProblem } from './problem.js';
+
+export interface RateLimitOptions {
+  /** Requests each key earns per second; 0 turns limiting off. */
+  perSecond: number;
+  /** Requests a key may make at once after being idle; 0 turns limiting off. */
+  burst: number;
+  /** Most keys tracked at once: idle (full) buckets go first, then the least recently used. */
+  maxKeys?: number;
+  /** Milliseconds, monotonic; tests pass a fake clock. */
+  now?: () => number;
+}
+
+export const DEFAULT_RATE_LIMIT = { perSecond: 100, burst: 200 } as const;
+
+interface Bucket {
+  tokens: number;
+  at: number;
+}
+
+/**
+ * Token buckets by key: each key holds up to `burst` requests and earns `perSecond` back.
+ * Memory is bounded: a bucket that has refilled is the same as no bucket, so those are
+ * dropped, and beyond `maxKeys` the least recently used key is forgotten.
+ */
+export class RateLimiter {
+  private readonly buckets = new Map<string, Bucket>();
+  private readonly perMs: number;
+  private readonly maxKeys: number;
+  private readonly now: () => number;
+  private lastSweep: number;
+
+  constructor(private readonly options: RateLimitOptions) {
+    this.perMs = options.perSecond / 1000;
+    this.maxKeys = options.maxKeys ?? 100_000;
+    this.now = options.now ?? (() => performance.now());
+    this.lastSweep = this.now();
+  }
+
+  get enabled(): boolean {
+    return this.options.perSecond > 0 && this.options.burst > 0;
+  }
+
+  get size(): number {
+    return this.buckets.size;
+  }
+
+  /** Takes one request for `key`: 0 when allowed, else the seconds until the next one is. */
+  take(key: string): number {
+    if (!this.enabled) return 0;
+    const now = this.now();
+    this.sweep(now);
+    const bucket = this.buckets.get(key);
+    let tokens = this.options.burst;
+    if (bucket) {
+      tokens = Math.min(this.options.burst, bucket.tokens + (now - bucket.at) * this.perMs);
+      this.buckets.delete(key); // re-inserted below: the Map's order is least recently used first
+    } else if (this.buckets.size >= this.maxKeys) {
+      this.buckets.delete(this.buckets.keys().next().value as string);
+    }
+    if (tokens >= 1) {
+      this.buckets.set(key, { tokens: tokens - 1, at: now });
+      return 0;
+    }
+    this.buckets.set(key, { tokens, at: now });
+    return Math.max(1, Math.ceil((1 - tokens) / this.perMs / 1000));
+  }
+
+  /** Forgets buckets that have refilled, at most once per full-refill time. */
+  private sweep(now: number): void {
+    const refillMs = this.options.burst / this.perMs;
+    if (now - this.lastSweep < refillMs) return;
+    this.lastSweep = now;
+    for (const [key, bucket] of this.buckets) {
+      if (bucket.tokens + (now - bucket.at) * this.perMs >= this.options.burst) this.buckets.delete(key);
+    }
+  }
+}
+
+const BEARER = /^\s*bearer\s+(\S+)\s*$/i;
+
+/**
+ * An onRequest hook limiting requests per bearer token (keyed by the token's hash, so no
+ * secret is kept). It runs before the body is read: a flood costs a hash and a map lookup.
+ * Requests without a bearer token are left to the route (which answers 401).
+ */
+export function limitPerToken(limiter: RateLimiter) {
+  return (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void): void => {
+    const match = limiter.enabled ? BEARER.exec(request.headers.authorization ?? '') : null;
+    if (match) {
+      const retryAfter = limiter.take(createHash('sha256').update(match[1]!).digest('base64'));
+      if (retryAfter > 0) {
+        reply.header('retry-after', String(retryAfter));
+        sendProblem(reply, 'RATE_LIMITED', `too many requests with this token: retry after ${retryAfter} s`, { retryAfter });
+        return;
+      }
+    }
+    done();
+  };
+}
