@@ -4,7 +4,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { hoistTitledSchemas } from './http/openapi-components.js';
 import { registerJsonBody } from './http/json-body.js';
-import { registerProblemHandlers } from './http/problem.js';
+import { frameworkErrors, registerProblemHandlers } from './http/problem.js';
 import { DEFAULT_RATE_LIMIT, RateLimiter, type RateLimitOptions } from './http/rate-limit.js';
 import { eventRoutes } from './http/routes/events.js';
 import { gameRoutes } from './http/routes/games.js';
@@ -38,6 +38,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: options.bodyLimit ?? 64 * 1024,
+    frameworkErrors,
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
 

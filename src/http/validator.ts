@@ -1,7 +1,6 @@
 import type { FastifySchemaCompiler } from 'fastify';
 import type { TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
-import { Value } from 'typebox/value';
 
 /** Fastify's validation error shape: `instancePath` and `message` make the problem's detail. */
 interface Problem {
@@ -91,8 +90,24 @@ function explain(schema: SchemaNode, value: unknown, path: string): Problem[] {
 }
 
 /**
+ * Query strings and path parameters arrive as strings: only a plain decimal integer becomes
+ * an integer (`0x10`, `1.5`, `1e3`, `` and numbers beyond 2^53 stay strings and fail).
+ */
+function convertStrings(schema: SchemaNode, value: unknown): unknown {
+  if (!isRecord(value) || !schema.properties) return value;
+  const out: Record<string, unknown> = { ...value };
+  for (const [key, property] of Object.entries(schema.properties)) {
+    const raw = out[key];
+    if (typeof raw !== 'string') continue;
+    if (property.type === 'integer' && /^-?[0-9]{1,16}$/.test(raw) && Number.isSafeInteger(Number(raw))) out[key] = Number(raw);
+    else if (property.type === 'boolean' && (raw === 'true' || raw === 'false')) out[key] = raw === 'true';
+  }
+  return out;
+}
+
+/**
  * TypeBox validation: bodies are checked strictly (no coercion, no members silently
- * dropped); query strings and path parameters are converted from strings first.
+ * dropped); query strings and path parameters are converted from strings first, strictly.
  */
 export const validatorCompiler: FastifySchemaCompiler<TSchema> = ({ schema, httpPart }) => {
   const validator = compile(schema);
@@ -100,7 +115,7 @@ export const validatorCompiler: FastifySchemaCompiler<TSchema> = ({ schema, http
   const properties = Object.values((schema as SchemaNode).properties ?? {});
   const convert = httpPart !== 'body' && !properties.every((p) => p.type === 'string');
   return (value: unknown) => {
-    const converted = convert ? Value.Convert(schema, value) : value;
+    const converted = convert ? convertStrings(schema as SchemaNode, value) : value;
     if (validator.Check(converted)) return { value: converted };
     const problems = explain(schema as SchemaNode, converted, '');
     // Array-level rules (minItems...) of an object's member are not explained above.
