@@ -9,13 +9,16 @@ export interface RunningServer {
   url: string;
   /** Every line the server wrote to stdout and stderr. */
   output: string[];
+  pid: number;
   stop(): Promise<void>;
+  /** Kills the process at once (no shutdown), as a crash would. */
+  crash(): Promise<void>;
 }
 
-export async function startServer(t: Test, databasePath: string): Promise<RunningServer> {
+export async function startServer(t: Test, databasePath: string, env: Record<string, string> = {}): Promise<RunningServer> {
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATABASE_URL: databasePath, LOG_LEVEL: 'info' },
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATABASE_URL: databasePath, LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output: string[] = [];
@@ -46,8 +49,14 @@ export async function startServer(t: Test, databasePath: string): Promise<Runnin
     await exited;
     clearTimeout(killer);
   };
+  const crash = async () => {
+    if (stopped) return;
+    stopped = true;
+    child.kill('SIGKILL');
+    await exited;
+  };
   t.teardown(stop);
-  return { url, output, stop };
+  return { url, output, pid: child.pid!, stop, crash };
 }
 
 export interface HttpResponse {
