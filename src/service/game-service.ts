@@ -325,6 +325,11 @@ export class GameService {
     }
   }
 
+  /** Games whose state is held in memory now (never more than the cache size). */
+  get cachedGames(): number {
+    return this.cache.size;
+  }
+
   close(): void {
     this.closed = true;
     this.notifier.wakeAll();
