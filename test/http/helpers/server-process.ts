@@ -24,7 +24,11 @@ export async function startServer(t: Test, databasePath: string, env: Record<str
   const output: string[] = [];
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output.join('')}`)), 20_000);
+    // A server that never says it listens (e.g. LOG_LEVEL above info) is killed, not leaked.
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`server did not start:\n${output.join('')}`));
+    }, 20_000);
     const onData = (chunk: Buffer) => {
       output.push(chunk.toString());
       const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output.join(''));
