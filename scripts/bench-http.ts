@@ -26,6 +26,8 @@ interface PlannedGame {
   moves: Move[];
   seats: number[];
   step: number;
+  bodies: string[];
+  headers: Record<string, string>[];
 }
 
 function freePort(): Promise<number> {
@@ -80,7 +82,13 @@ async function createGames(url: string): Promise<PlannedGame[]> {
     const { setup, moves, seats } = plan(i);
     const res = await fetch(`${url}/games`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(setup) });
     const body = (await res.json()) as { id: string; seats: { token: string }[] };
-    games.push({ id: body.id, tokens: body.seats.map((s) => s.token), moves, seats, step: 0 });
+    const tokens = body.seats.map((s) => s.token);
+    // Requests are built up front: the load generator shares this machine's two cores.
+    games.push({
+      id: body.id, tokens, moves, seats, step: 0,
+      bodies: moves.map((move, step) => JSON.stringify({ expectedVersion: step, move })),
+      headers: seats.map((seat) => ({ 'content-type': 'application/json', authorization: `Bearer ${tokens[seat]}` })),
+    });
   }
   return games;
 }
@@ -119,8 +127,8 @@ try {
           ...request,
           method: 'POST',
           path: `/games/${game.id}/moves`,
-          headers: { 'content-type': 'application/json', authorization: `Bearer ${game.tokens[game.seats[game.step]!]}` },
-          body: JSON.stringify({ expectedVersion: game.step, move: game.moves[game.step] }),
+          headers: game.headers[game.step]!,
+          body: game.bodies[game.step]!,
         };
       },
       onResponse: (status, _body, context) => {
