@@ -1,7 +1,8 @@
 /**
- * Who stands on which feature, keyed by union-find root. Built from the figure list (a few
- * dozen figures at most) and cached on the state until a tile or figure changes it
- * (State.occupancy); never mutated once built, so clones may share it.
+ * Who stands on which feature, keyed by union-find root. Built once from the figure list and
+ * then kept up to date by the state that owns it: a union moves the absorbed root's entries
+ * to the new root, a placed figure is added. A removed figure (rare: only after scoring)
+ * makes the state build it afresh. Owned by one state: a clone builds its own.
  */
 import type { State } from './state.js';
 import type { FigureKind } from './types.js';
@@ -18,11 +19,24 @@ export class Occupancy {
   readonly barns = new Set<number>();
 
   constructor(g: State) {
-    for (const f of g.figures) {
-      const r = g.find(f.seg);
-      this.any.add(r);
-      if (f.kind === 'barn') this.barns.add(r);
-      else if (isFollower(f.kind)) this.followers.set(r, (this.followers.get(r) ?? 0) | (1 << f.owner));
+    for (const f of g.figures) this.add(g.find(f.seg), f.kind, f.owner);
+  }
+
+  add(root: number, kind: FigureKind, owner: number): void {
+    this.any.add(root);
+    if (kind === 'barn') this.barns.add(root);
+    else if (isFollower(kind)) this.followers.set(root, (this.followers.get(root) ?? 0) | (1 << owner));
+  }
+
+  /** Root `from` was joined under root `to`. */
+  merge(to: number, from: number): void {
+    if (!this.any.delete(from)) return;
+    this.any.add(to);
+    if (this.barns.delete(from)) this.barns.add(to);
+    const mask = this.followers.get(from);
+    if (mask !== undefined) {
+      this.followers.delete(from);
+      this.followers.set(to, (this.followers.get(to) ?? 0) | mask);
     }
   }
 

@@ -159,6 +159,7 @@ export class State {
     c.goods = this.goods.slice();
     c.members = this.members.slice();
     c.figures = this.figures.slice();
+    c.occ = null;
     c.scores = this.scores.slice();
     c.supply = this.supply.map((s) => s.slice());
     c.tokens = this.tokens.map((t) => t.slice());
@@ -203,6 +204,7 @@ export class State {
       const t = ra; ra = rb; rb = t;
     }
     this.parent[rb] = ra;
+    this.occ?.merge(ra, rb);
     this.openEnds[ra] += this.openEnds[rb]!;
     this.pennants[ra] += this.pennants[rb]!;
     this.goods[ra * 3] += this.goods[rb * 3]!;
@@ -235,7 +237,6 @@ export class State {
     this.tilesJson += `${this.tilesJson ? ',' : ''}{"tile":"${type.id}","x":${placed.x},"y":${placed.y},"rotation":${r * 90}}`;
     this.board.set(key, placed);
     this.open.delete(key);
-    this.occ = null;
 
     const rt = type.rot[r]!;
     for (let d = 0; d < 4; d++) {
@@ -375,7 +376,7 @@ export class State {
 
   addFigure(f: Figure): void {
     this.figures.push(f);
-    this.occ = null;
+    this.occ?.add(this.find(f.seg), f.kind, f.owner);
   }
 
   removeFigure(f: Figure): void {
@@ -384,7 +385,7 @@ export class State {
     this.occ = null;
   }
 
-  /** Who stands where, cached until the next tile or figure change. */
+  /** Who stands where: built on first use, then kept up to date (see Occupancy). */
   occupancy(): Occupancy {
     return (this.occ ??= new Occupancy(this));
   }
