@@ -15,7 +15,7 @@ import { keyOf } from './geometry.js';
 export const MEEPLE_RULE: FigureRule = {
   kinds: [ROAD, CITY, FIELD, MONASTERY, ABBEY],
   strength: () => 1,
-  check(g, _seat, root, occ) {
+  check(_g, _seat, root, occ) {
     if (occ.hasFollower(root)) return violation('FEATURE_OCCUPIED', 'that feature already holds a follower');
     if (occ.barns.has(root)) return violation('FIELD_HAS_BARN', 'a farmer may not enter a field with a barn');
     return null;

@@ -13,7 +13,7 @@ import type { InjectOptions } from 'fastify';
 import t from 'tap';
 import { replay, publicView, type GameSetup, type Move } from '../../src/engine/index.js';
 import { STATUS_BY_CODE } from '../../src/http/problem.js';
-import { tempDatabase, testApp, type App, type CreatedGame } from './helpers/app.js';
+import { tempDatabase, testApp, type CreatedGame } from './helpers/app.js';
 
 const REQUESTS = 3000;
 
