@@ -23,7 +23,7 @@ export function startPart(g: State, events: GameEvent[]): void {
   g.newFigure = null;
   g.drawn = null;
   if (g.bonus) events.push({ type: 'bonusPartStarted', seat: g.active });
-  else events.push({ type: 'turnStarted', seat: g.active, bonus: false });
+  else events.push({ type: 'turnStarted', seat: g.active });
   if (drawAlternatives(g).length > 0) {
     g.phase = 'drawOrAbbey';
     return;
@@ -201,7 +201,7 @@ function nextEndgameSeat(g: State, events: GameEvent[]): void {
     g.active = seat;
     if (drawAlternatives(g).length > 0) {
       g.phase = 'endgameAbbey';
-      events.push({ type: 'turnStarted', seat, bonus: false });
+      events.push({ type: 'turnStarted', seat });
       return;
     }
     for (const m of g.cfg.modules) m.endgameSkipped?.(g, seat, events);

@@ -82,7 +82,7 @@ export interface SeatPoints {
 }
 
 export type GameEvent =
-  | { type: 'turnStarted'; seat: number; bonus: boolean }
+  | { type: 'turnStarted'; seat: number }
   | { type: 'tileDrawn'; seat: number; tile: string }
   | { type: 'tileDiscarded'; seat: number; tile: string; reason: 'unplaceable' }
   | { type: 'tilePlaced'; seat: number; tile: string; x: number; y: number; rotation: Rotation }

@@ -33,7 +33,7 @@ t.test('the start tile base/D lies at (0,0) with rotation 0 before the first tur
   const r = createGame({ players: players(2), seed: 's' });
   if (!r.ok) throw new Error(r.error.reason);
   t.same(publicView(r.value.game).tiles, [{ tile: 'base/D', x: 0, y: 0, rotation: 0 }]);
-  t.same(r.value.events.slice(0, 2), [{ type: 'turnStarted', seat: 0, bonus: false }, { type: 'tileDrawn', seat: 0, tile: publicView(r.value.game).drawnTile }]);
+  t.same(r.value.events.slice(0, 2), [{ type: 'turnStarted', seat: 0 }, { type: 'tileDrawn', seat: 0, tile: publicView(r.value.game).drawnTile }]);
 });
 
 t.test('supply: 7 meeples; Traders & Builders adds a builder and a pig; Abbey & Mayor a mayor, wagon, barn and an abbey', async (t) => {

@@ -29,7 +29,7 @@ t.test('a tile that fits nowhere is discarded with an event and the same player 
   s.play(tile(0, -1, 180), pass);
   const tail = s.last.slice(s.last.findIndex((e) => e.type === 'turnStarted'));
   t.same(tail, [
-    { type: 'turnStarted', seat: 1, bonus: false },
+    { type: 'turnStarted', seat: 1 },
     { type: 'tileDrawn', seat: 1, tile: 'base/C' },
     { type: 'tileDiscarded', seat: 1, tile: 'base/C', reason: 'unplaceable' },
     { type: 'tileDrawn', seat: 1, tile: 'base/U' },

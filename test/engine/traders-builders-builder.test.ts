@@ -156,7 +156,7 @@ t.test('extending the builder\'s road gives a second part to the same player', a
   t.equal(v.tilesLeftTotal, 1);
   // The second part: place (1,1), then the turn goes to P1.
   s.play(tile(1, 1), pass);
-  t.same(s.last.filter((e) => e.type === 'turnStarted'), [{ type: 'turnStarted', seat: 1, bonus: false }]);
+  t.same(s.last.filter((e) => e.type === 'turnStarted'), [{ type: 'turnStarted', seat: 1 }]);
   t.equal(s.view().bonusPart, false);
   t.equal(legalMoves(s.game).actor, 1);
 });
@@ -181,7 +181,7 @@ t.test('no third part even if the second tile extends the builder\'s road again'
   t.equal(s.view().bonusPart, true);
   s.play(tile(4, 0, 90), pass);
   t.same(types(s.last), ['figureSkipped', 'turnStarted', 'tileDrawn']);
-  t.same(s.last[1], { type: 'turnStarted', seat: 1, bonus: false });
+  t.same(s.last[1], { type: 'turnStarted', seat: 1 });
   t.equal(legalMoves(s.game).actor, 1);
   t.equal(s.view().bonusPart, false);
   // The builder stays on the open road: on P0's next turn, extending it gives a bonus again.
@@ -207,7 +207,7 @@ t.test('a tile beside the builder that does not extend its road gives no second 
   // P0 places base/B at (2,1), under the builder's tile: it touches only the field.
   const s = builderOnRoad(['base/B', 'base/B']);
   s.play(tile(2, 1), pass);
-  t.same(s.last.filter((e) => e.type === 'turnStarted'), [{ type: 'turnStarted', seat: 1, bonus: false }]);
+  t.same(s.last.filter((e) => e.type === 'turnStarted'), [{ type: 'turnStarted', seat: 1 }]);
   t.notOk(s.last.some((e) => e.type === 'bonusPartStarted'));
 });
 
@@ -216,7 +216,7 @@ t.test('an opponent extending the builder\'s road gives nobody a second part', a
   const s = builderOnRoad(['base/B', 'base/U', 'base/B']);
   s.play(tile(1, 1), pass);
   s.play(tile(3, 0, 90), pass);
-  t.same(s.last.filter((e) => e.type === 'turnStarted'), [{ type: 'turnStarted', seat: 0, bonus: false }]);
+  t.same(s.last.filter((e) => e.type === 'turnStarted'), [{ type: 'turnStarted', seat: 0 }]);
   t.notOk(s.last.some((e) => e.type === 'bonusPartStarted'));
   t.equal(legalMoves(s.game).actor, 0);
 });

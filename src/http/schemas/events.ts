@@ -25,7 +25,7 @@ const event = <P extends Parameters<typeof Type.Object>[0]>(properties: P) => Ty
 
 export const GameEventSchema = Type.Union(
   [
-    event({ type: Type.Literal('turnStarted'), seat: Int, bonus: Type.Boolean() }),
+    event({ type: Type.Literal('turnStarted'), seat: Int }),
     event({ type: Type.Literal('tileDrawn'), seat: Int, tile: Type.String() }),
     event({ type: Type.Literal('tileDiscarded'), seat: Int, tile: Type.String(), reason: Type.Literal('unplaceable') }),
     event({ type: Type.Literal('tilePlaced'), seat: Int, tile: Type.String(), x: Int, y: Int, rotation: Rotation }),
