@@ -2,7 +2,7 @@
  * npm run bench: random complete games per second (base, with each expansion, with both),
  * microseconds per legal-move query and per move, and full-game replay time.
  */
-import { legalMoves, replay, type Game, type GameSetup } from '../src/engine/game-internal.js';
+import { legalMoves, replay, type Game, type GameSetup } from '../src/engine/index.js';
 import { playRandom, randomSetup } from './random-play.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 2);

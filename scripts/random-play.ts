@@ -2,7 +2,7 @@
  * Random complete games with legal moves only: shared by the benchmark, the soak script
  * and the invariant tests.
  */
-import { applyInPlace, createGame, legalMoves, type Game, type GameSetup, type Move } from '../src/engine/game-internal.js';
+import { createGame, legalMoves, playInPlace, type Game, type GameSetup, type Move } from '../src/engine/index.js';
 import { seededRandom } from '../src/engine/rng.js';
 
 export interface RandomGame {
@@ -27,8 +27,8 @@ export function playRandom(setup: GameSetup, choiceSeed: string, onStep?: (g: Ga
     if (lm.actor === null) break;
     const move = lm.moves[Math.floor(rnd() * lm.moves.length)]!;
     onStep?.(game, move);
-    const v = applyInPlace(game, move);
-    if (v) throw new Error(`listed move refused: ${JSON.stringify(move)} ${v.code} ${v.reason}`);
+    const r = playInPlace(game, move);
+    if (!r.ok) throw new Error(`listed move refused: ${JSON.stringify(move)} ${r.error.code} ${r.error.reason}`);
     moves.push(move);
   }
   return { setup, game, moves };

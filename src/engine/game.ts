@@ -195,10 +195,3 @@ export function playInPlace(game: Game, move: Move): Result<GameEvent[]> {
   game.version += 1;
   return { ok: true, value: events };
 }
-
-/** Applies a move in place (for benchmarks and soaks that own their state). */
-export function applyInPlace(g: Game, move: Move, events: GameEvent[] = []): RuleViolation | null {
-  const v = applyMove(g, move, events);
-  if (!v) g.version += 1;
-  return v;
-}

@@ -40,17 +40,13 @@ function award(g: State, seats: number[], pointsOf: (seat: number) => number): S
   return out;
 }
 
-/** The value of a road, city or cloister: complete during the game, or at the end. */
-export function featureValue(g: State, root: number, final: boolean): number {
-  const kind = g.segKind[root]!;
-  switch (kind) {
-    case ROAD: return g.featureTiles(root).length;
-    case CITY: {
-      const n = g.featureTiles(root).length + g.pennants[root]!;
-      return final ? n : 2 * n;
-    }
+/** The value of a road, city or cloister covering `tiles` tiles: complete, or at the end. */
+function featureValue(g: State, root: number, tiles: number, final: boolean): number {
+  switch (g.segKind[root]!) {
+    case ROAD: return tiles;
+    case CITY: return final ? tiles + g.pennants[root]! : 2 * (tiles + g.pennants[root]!);
     case MONASTERY:
-    case ABBEY: return final ? g.featureTiles(root).length : 9;
+    case ABBEY: return final ? tiles : 9;
     default: return 0;
   }
 }
@@ -60,11 +56,12 @@ export function scoreFeature(g: State, root: number, final: boolean, events: Gam
   const figs = g.figuresOn(root);
   const strength = new Array<number>(g.players).fill(0);
   for (const f of figs) if (isFollower(f.kind)) strength[f.owner] += strengthOf(g, f.kind as PlaceableFigure, root);
-  const value = featureValue(g, root, final);
+  const tiles = g.featureTiles(root);
+  const value = featureValue(g, root, tiles.length, final);
   const points = award(g, majority(strength), () => value);
   const kind = KIND_NAMES[g.segKind[root]!]!;
   events.push({
-    type: 'featureScored', kind, tiles: positions(g, root), reason: kind as ScoreReason, points,
+    type: 'featureScored', kind, tiles: tiles.map((t) => ({ x: t.x, y: t.y })), reason: kind as ScoreReason, points,
     returned: final ? [] : figs.map((f) => figureView(g, f)), final,
   });
   return figs;
