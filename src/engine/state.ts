@@ -311,6 +311,17 @@ export class State {
     return v !== undefined && v >> 16 === 4;
   }
 
+  /** Roots of the roads and cities an abbey at `key` closes (one per side that shows one). */
+  closedByAbbey(key: number): number[] {
+    const out: number[] = [];
+    for (let d = 0; d < 4; d++) {
+      const nb = this.board.get(key + DIR_STEP[d]!)!;
+      const f = nb.type.rot[nb.r]!.edgeFeature[opposite(d)]!;
+      if (f >= 0) out.push(this.find(nb.base + f));
+    }
+    return out;
+  }
+
   /** Tiles in the 8 positions around a key. */
   neighbourCount(key: number): number {
     let n = 0;

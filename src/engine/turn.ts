@@ -6,7 +6,7 @@
  */
 import { CITY, ROAD } from './catalog.js';
 import { figureMoves } from './figures.js';
-import { AROUND, DIR_STEP } from './geometry.js';
+import { AROUND } from './geometry.js';
 import { figureView, finalScoring, scoreFeature } from './scoring.js';
 import { FIGURE_INDEX, type Figure, type HeldFigure, type State } from './state.js';
 import type { GameEvent, Move } from './types.js';
@@ -83,11 +83,7 @@ export function scoringStep(g: State, events: GameEvent[]): void {
   };
   if (t.type.abbey) {
     // An abbey completes what it closes on its four sides.
-    for (let d = 0; d < 4; d++) {
-      const nb = g.board.get(t.key + DIR_STEP[d]!)!;
-      const f = nb.type.rot[nb.r]!.edgeFeature[(d + 2) & 3]!;
-      if (f >= 0) add(g.find(nb.base + f));
-    }
+    for (const root of g.closedByAbbey(t.key)) add(root);
   } else {
     for (let i = 0; i < t.type.kinds.length; i++) {
       const k = t.type.kinds[i];

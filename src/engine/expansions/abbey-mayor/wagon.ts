@@ -51,11 +51,7 @@ function connectedTargets(g: State, w: HeldFigure): Move[] {
         if (nb?.type.abbey) consider(nb.base);
       }
     } else if (kind === ABBEY) {
-      for (let d = 0; d < 4; d++) {
-        const nb = g.board.get(t.key + DIR_STEP[d]!)!;
-        const nf = nb.type.rot[nb.r]!.edgeFeature[(d + 2) & 3]!;
-        if (nf >= 0) consider(g.find(nb.base + nf));
-      }
+      for (const root of g.closedByAbbey(t.key)) consider(root);
     }
   }
   const out: Move[] = [];
