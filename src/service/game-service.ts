@@ -47,6 +47,25 @@ export interface MoveSubmission {
   move: Move;
 }
 
+/** An accepted move (or the replayed answer of an earlier one): `json` is the 201 body. */
+export interface SubmitResult {
+  version: number;
+  events: GameEvent[];
+  json: string;
+  replayed: boolean;
+}
+
+type Applied = SubmitResult;
+
+interface PendingSubmission {
+  id: string;
+  token: string;
+  submission: MoveSubmission;
+  idempotencyKey: string | undefined;
+  resolve: (result: SubmitResult) => void;
+  reject: (error: unknown) => void;
+}
+
 /**
  * The current state of one game as rebuilt from its log. A snapshot belongs to one version;
  * `log` is shared by the snapshots of a game and only ever appended to after a commit.
@@ -97,6 +116,7 @@ export class GameService {
   readonly notifier = new MoveNotifier();
   private readonly now: () => Date;
   private closed = false;
+  private pending: PendingSubmission[] = [];
 
   constructor(
     private readonly repo: GameRepository,
@@ -164,84 +184,128 @@ export class GameService {
   }
 
   /**
-   * Submits one move for the seat holding `token`. Everything from reading the version to
-   * appending the move runs in one synchronous write transaction, so of concurrent
-   * submissions for the same version exactly one is appended. The answer's body
-   * (`{ version, events, state }`) comes as JSON built around the state's cached JSON: the
-   * write path serialises each state once.
+   * Submits one move for the seat holding `token`. Submissions that arrive together are
+   * committed together (group commit): they queue until the event loop has read every request
+   * at hand, then one write transaction checks and appends them in arrival order. Reading the
+   * version and appending the move still happen under one write lock, so of concurrent
+   * submissions for the same version exactly one is appended, in this process or across
+   * processes. Each answer is sent only after its transaction committed.
    */
-  submit(
-    id: string,
-    token: string,
-    submission: MoveSubmission,
-    idempotencyKey?: string,
-  ): { version: number; events: GameEvent[]; json: string; replayed: boolean } {
-    type Outcome =
-      | { kind: 'replay'; snapshot: Snapshot; seq: number }
-      | { kind: 'played'; snapshot: Snapshot; seat: number; game: Game; events: GameEvent[] };
-    const outcome = this.repo.transaction((): Outcome => {
-      const snapshot = this.load(id);
-      const seat = seatOfToken(token, snapshot.tokenHashes);
-      if (seat === null) throw new ServiceError('NOT_YOUR_GAME', 'this token belongs to no seat of this game');
-      const hash = idempotencyKey === undefined ? null : requestHash(seat, submission);
-      if (idempotencyKey !== undefined) {
-        const prior = this.repo.findIdempotentMove(id, idempotencyKey);
-        if (prior) {
-          if (prior.requestHash !== hash) {
-            throw new ServiceError('IDEMPOTENCY_KEY_REUSED', 'this Idempotency-Key was used for a different request');
-          }
-          return { kind: 'replay', snapshot, seq: prior.seq };
-        }
-      }
-      if (submission.expectedVersion !== snapshot.version) {
-        throw new ServiceError(
-          'VERSION_CONFLICT',
-          `expectedVersion is ${submission.expectedVersion} but the game is at version ${snapshot.version}`,
-          { currentVersion: snapshot.version },
-        );
-      }
-      const actor = actorOf(snapshot.game);
-      if (actor !== null && actor !== seat) {
-        throw new ServiceError('NOT_YOUR_TURN', `seat ${seat} may not move now: seat ${actor} must act`);
-      }
-      // The cached game is this service's own: the move is applied to it without a copy. A
-      // refused move leaves it as it was; any failure after it changed drops it from the cache,
-      // so the next request replays the log.
-      const game = snapshot.game;
-      let result: ReturnType<typeof playInPlace>;
-      try {
-        result = playInPlace(game, submission.move);
-      } catch (error) {
-        this.cache.delete(id);
-        throw error;
-      }
-      if (!result.ok) throw new ServiceError(result.error.code, result.error.reason);
-      const seq = snapshot.version + 1;
-      try {
-        this.repo.appendMove(
-          { gameId: id, seq, seat, move: submission.move, at: this.now().toISOString(), idempotencyKey: idempotencyKey ?? null, requestHash: hash },
-          isFinished(game) ? 'finished' : 'active',
-        );
-      } catch (error) {
-        this.cache.delete(id);
-        if (!(error instanceof SequenceTakenError)) throw error;
-        const current = this.repo.version(id);
-        throw new ServiceError('VERSION_CONFLICT', `another move took version ${seq}`, { currentVersion: current });
-      }
-      return { kind: 'played', seat, snapshot, game, events: result.value };
+  submit(id: string, token: string, submission: MoveSubmission, idempotencyKey?: string): Promise<SubmitResult> {
+    return new Promise((resolve, reject) => {
+      this.pending.push({ id, token, submission, idempotencyKey, resolve, reject });
+      if (this.pending.length === 1) setImmediate(this.flush);
     });
+  }
 
-    if (outcome.kind === 'replay') {
-      const { version, events, state } = this.responseAt(outcome.snapshot, outcome.seq);
-      return { version, events, json: moveAcceptedJson(version, events, JSON.stringify(state)), replayed: true };
+  /** Commits every queued submission. */
+  private readonly flush = (): void => {
+    const batch = this.pending;
+    if (batch.length === 0) return;
+    this.pending = [];
+    this.commit(batch);
+  };
+
+  private commit(batch: PendingSubmission[]): void {
+    const outcomes: (Applied | ServiceError)[] = [];
+    // Games whose cached snapshot this transaction may have changed: a rollback drops them.
+    const touched = new Set<string>();
+    try {
+      this.repo.transaction(() => {
+        for (const s of batch) {
+          touched.add(s.id);
+          try {
+            outcomes.push(this.apply(s));
+          } catch (error) {
+            if (!(error instanceof ServiceError)) throw error;
+            outcomes.push(error);
+          }
+        }
+      });
+    } catch (error) {
+      for (const id of touched) this.cache.delete(id);
+      // A fault that is not a refusal rolled the whole batch back: each submission is tried
+      // again on its own, so one cannot fail the others.
+      if (batch.length === 1) batch[0]!.reject(error);
+      else for (const s of batch) this.commit([s]);
+      return;
     }
-    // Committed: only now may the shared log and the cache learn of the move.
-    const { snapshot, seat, game, events } = outcome;
+    // Committed: only now do answers go out and long-polls wake.
+    for (let i = 0; i < batch.length; i++) {
+      const outcome = outcomes[i]!;
+      if (outcome instanceof ServiceError) {
+        batch[i]!.reject(outcome);
+        continue;
+      }
+      batch[i]!.resolve(outcome);
+      if (!outcome.replayed) this.notifier.notify(batch[i]!.id);
+    }
+  }
+
+  /**
+   * Checks and appends one submission inside the batch's transaction. The cache learns of the
+   * move at once, so a later submission of the same batch for the same game sees it; a
+   * rollback drops the game from the cache again.
+   */
+  private apply({ id, token, submission, idempotencyKey }: PendingSubmission): Applied {
+    const snapshot = this.load(id);
+    const seat = seatOfToken(token, snapshot.tokenHashes);
+    if (seat === null) throw new ServiceError('NOT_YOUR_GAME', 'this token belongs to no seat of this game');
+    const hash = idempotencyKey === undefined ? null : requestHash(seat, submission);
+    if (idempotencyKey !== undefined) {
+      const prior = this.repo.findIdempotentMove(id, idempotencyKey);
+      if (prior) {
+        if (prior.requestHash !== hash) {
+          throw new ServiceError('IDEMPOTENCY_KEY_REUSED', 'this Idempotency-Key was used for a different request');
+        }
+        const { version, events, state } = this.responseAt(snapshot, prior.seq);
+        return { version, events, json: moveAcceptedJson(version, events, JSON.stringify(state)), replayed: true };
+      }
+    }
+    if (submission.expectedVersion !== snapshot.version) {
+      throw new ServiceError(
+        'VERSION_CONFLICT',
+        `expectedVersion is ${submission.expectedVersion} but the game is at version ${snapshot.version}`,
+        { currentVersion: snapshot.version },
+      );
+    }
+    const actor = actorOf(snapshot.game);
+    if (actor !== null && actor !== seat) {
+      throw new ServiceError('NOT_YOUR_TURN', `seat ${seat} may not move now: seat ${actor} must act`);
+    }
+    // The cached game is this service's own: the move is applied to it without a copy. A
+    // refused move leaves it as it was; any failure after it changed drops it from the cache,
+    // so the next request replays the log.
+    const game = snapshot.game;
+    let result: ReturnType<typeof playInPlace>;
+    try {
+      result = playInPlace(game, submission.move);
+    } catch (error) {
+      this.cache.delete(id);
+      throw error;
+    }
+    if (!result.ok) throw new ServiceError(result.error.code, result.error.reason);
+    const seq = snapshot.version + 1;
+    try {
+      this.repo.appendMove(
+        { gameId: id, seq, seat, move: submission.move, at: this.now().toISOString(), idempotencyKey: idempotencyKey ?? null, requestHash: hash },
+        isFinished(game) ? 'finished' : 'active',
+      );
+    } catch (error) {
+      this.cache.delete(id);
+      if (!(error instanceof SequenceTakenError)) throw error;
+      const current = this.repo.version(id);
+      throw new ServiceError('VERSION_CONFLICT', `another move took version ${seq}`, { currentVersion: current });
+    }
+    const events = result.value;
     snapshot.log.push({ seat, events });
-    const next: Snapshot = { ...snapshot, game, version: snapshot.version + 1, ...NO_MEMOS };
+    const next: Snapshot = { ...snapshot, game, version: seq, ...NO_MEMOS };
     this.cache.set(id, next);
-    this.notifier.notify(id);
-    return { version: next.version, events, json: moveAcceptedJson(next.version, events, this.stateJsonOf(next)), replayed: false };
+    // Built now, as a later move of the same batch changes this game in place; and not kept
+    // in the snapshot: a string that lives until the game's next move is promoted to the old
+    // generation, and with hundreds of games in play that cost more than rebuilding on a read.
+    const stateJson = publicViewJson(game, `"id":${JSON.stringify(id)},"version":${seq}`);
+    return { version: seq, events, json: moveAcceptedJson(seq, events, stateJson), replayed: false };
   }
 
   /** The response a move at `seq` was given: the log is immutable, so it is rebuilt exactly. */
@@ -331,6 +395,7 @@ export class GameService {
   }
 
   close(): void {
+    this.flush();
     this.closed = true;
     this.notifier.wakeAll();
     this.cache.clear();

@@ -56,9 +56,12 @@ export class GameRepository {
   private readonly insertMoveStatement;
   private readonly finishGameStatement;
   private readonly idempotentMoveStatement;
+  /** Made once: better-sqlite3 builds a wrapper per `transaction()` call. */
+  private readonly inTransaction;
 
   constructor(private readonly db: Db) {
     const p = sql.placeholder;
+    this.inTransaction = db.$client.transaction((fn: () => unknown) => fn());
     this.insertGameStatement = db
       .insert(games)
       .values({
@@ -84,18 +87,10 @@ export class GameRepository {
       .where(and(eq(moves.gameId, p('id')), gt(moves.seq, p('after'))))
       .orderBy(asc(moves.seq))
       .prepare();
-    this.insertMoveStatement = db
-      .insert(moves)
-      .values({
-        gameId: p('gameId'),
-        seq: p('seq'),
-        seat: p('seat'),
-        move: p('move'),
-        at: p('at'),
-        idempotencyKey: p('idempotencyKey'),
-        requestHash: p('requestHash'),
-      })
-      .prepare();
+    // The write path's one insert, also as a plain statement (drizzle maps each value first).
+    this.insertMoveStatement = db.$client.prepare<[string, number, number, string, string, string | null, string | null]>(
+      'INSERT INTO moves (game_id, seq, seat, move, at, idempotency_key, request_hash) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    );
     this.finishGameStatement = db
       .update(games)
       .set({ status: 'finished', finishedAt: sql`${p('at')}` })
@@ -143,7 +138,7 @@ export class GameRepository {
    */
   appendMove(move: NewMove, status: 'active' | 'finished'): void {
     try {
-      this.insertMoveStatement.run({ ...move });
+      this.insertMoveStatement.run(move.gameId, move.seq, move.seat, JSON.stringify(move.move), move.at, move.idempotencyKey, move.requestHash);
     } catch (error) {
       if (isPrimaryKeyViolation(error)) throw new SequenceTakenError();
       throw error;
@@ -153,7 +148,7 @@ export class GameRepository {
 
   /** Runs `fn` in one synchronous write transaction (BEGIN IMMEDIATE: writers queue up front). */
   transaction<T>(fn: () => T): T {
-    return this.db.$client.transaction(fn).immediate();
+    return this.inTransaction.immediate(fn) as T;
   }
 
   close(): void {

@@ -43,7 +43,7 @@ t.test(`${GAMES} active games with a cache of ${CACHE}: never more than ${CACHE}
       if (lm.actor === null) continue;
       const move = lm.moves[(i + round) % lm.moves.length]!;
       try {
-        service.submit(game.id, game.tokens[lm.actor]!, { expectedVersion: lm.version, move });
+        await service.submit(game.id, game.tokens[lm.actor]!, { expectedVersion: lm.version, move });
       } catch {
         refused++;
       }

@@ -25,15 +25,16 @@ export function moveRoutes(app: App, { service, rateLimiter }: RouteOptions & { 
       },
       onRequest: limitPerToken(rateLimiter),
     },
-    (request, reply) => {
+    async (request, reply) => {
       const header = request.headers.authorization;
       if (header === undefined) throw new HttpProblem('TOKEN_MISSING', 'send the seat token as Authorization: Bearer <token>');
       const token = bearerToken(header);
       if (token === null) throw new HttpProblem('TOKEN_MALFORMED', 'the Authorization header is not a well-formed seat token');
       const key = request.headers['idempotency-key'];
-      const { replayed, json } = service.submit(request.params.id, token, request.body, key);
+      const { replayed, json } = await service.submit(request.params.id, token, request.body, key);
       if (replayed) reply.header('idempotent-replayed', 'true');
       sendJson(reply, 201, json);
+      return reply;
     },
   );
 

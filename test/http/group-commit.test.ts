@@ -1,0 +1,148 @@
+/**
+ * Group commit: submissions that arrive together share one write transaction. Each is still
+ * judged on its own, in arrival order, and each answer goes out only after the commit.
+ */
+import t, { type Test } from 'tap';
+import { createGame as engineCreate, legalMoves, play, publicView, type Game, type GameSetup, type Move } from '../../src/engine/index.js';
+import { GameService } from '../../src/service/game-service.js';
+import { ServiceError } from '../../src/service/service-error.js';
+import { openDatabase } from '../../src/storage/database.js';
+import { GameRepository } from '../../src/storage/game-repository.js';
+import { tempDatabase } from './helpers/app.js';
+
+function open(t: Test, path = tempDatabase(t)) {
+  const repo = new GameRepository(openDatabase(path));
+  const service = new GameService(repo, { cacheSize: 100 });
+  t.teardown(() => {
+    service.close();
+    repo.close();
+  });
+  return { repo, service, path };
+}
+
+const SETUP: GameSetup = { players: [{ name: 'Ann' }, { name: 'Bob' }], seed: 'group-commit' };
+
+/** The engine's own game, to compare the service against. */
+function mirror(): Game {
+  const created = engineCreate(SETUP);
+  if (!created.ok) throw new Error(created.error.reason);
+  return created.value.game;
+}
+
+/** The next `n` moves of a game, each the first listed move. */
+function firstMoves(n: number): { moves: Move[]; seats: number[] } {
+  let game = mirror();
+  const moves: Move[] = [];
+  const seats: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const lm = legalMoves(game);
+    moves.push(lm.moves[0]!);
+    seats.push(lm.actor!);
+    const next = play(game, lm.moves[0]!);
+    if (!next.ok) throw new Error(next.error.reason);
+    game = next.value.game;
+  }
+  return { moves, seats };
+}
+
+const outcome = (p: Promise<{ version: number }>) =>
+  p.then(
+    (r) => ({ ok: true as const, version: r.version }),
+    (e: unknown) => ({ ok: false as const, code: e instanceof ServiceError ? e.code : String(e) }),
+  );
+
+t.test('submissions for many games sent together are all committed, each with its own answer', async (t) => {
+  const { service, repo } = open(t);
+  const { moves, seats } = firstMoves(1);
+  const games = Array.from({ length: 8 }, () => service.create(SETUP));
+  let transactions = 0;
+  const transaction = repo.transaction.bind(repo);
+  repo.transaction = (fn) => {
+    transactions++;
+    return transaction(fn);
+  };
+  const results = await Promise.all(
+    games.map((g) => service.submit(g.id, g.seats[seats[0]!]!.token, { expectedVersion: 0, move: moves[0]! })),
+  );
+  t.same(results.map((r) => r.version), games.map(() => 1));
+  t.equal(transactions, 1, 'in one write transaction');
+  for (const g of games) t.equal(repo.version(g.id), 1, 'in the log');
+});
+
+t.test('two moves of one game in one batch: the second sees the first, and each answer has its own state', async (t) => {
+  const { service } = open(t);
+  const { moves, seats } = firstMoves(2);
+  const g = service.create(SETUP);
+  const [first, second] = await Promise.all(
+    [0, 1].map((v) => service.submit(g.id, g.seats[seats[v]!]!.token, { expectedVersion: v, move: moves[v]! })),
+  );
+  let expected = mirror();
+  for (const [v, answer] of [first!, second!].entries()) {
+    const next = play(expected, moves[v]!);
+    if (!next.ok) throw new Error(next.error.reason);
+    expected = next.value.game;
+    const body = JSON.parse(answer.json) as { version: number; state: Record<string, unknown> };
+    t.equal(body.version, v + 1);
+    t.same(body.state, { id: g.id, version: v + 1, ...publicView(expected) }, `the answer to move ${v + 1} shows the state after it`);
+  }
+});
+
+t.test('of two submissions for the same version in one batch, exactly one wins; the other is a conflict', async (t) => {
+  const { service, repo } = open(t);
+  const { moves, seats } = firstMoves(1);
+  const g = service.create(SETUP);
+  const token = g.seats[seats[0]!]!.token;
+  const results = await Promise.all([0, 1, 2].map(() => outcome(service.submit(g.id, token, { expectedVersion: 0, move: moves[0]! }))));
+  t.same(results, [{ ok: true, version: 1 }, { ok: false, code: 'VERSION_CONFLICT' }, { ok: false, code: 'VERSION_CONFLICT' }]);
+  t.equal(repo.version(g.id), 1);
+});
+
+t.test('a refused move in a batch changes nothing and does not hold the others back', async (t) => {
+  const { service, repo } = open(t);
+  const { moves, seats } = firstMoves(1);
+  const [a, b, c] = [0, 1, 2].map(() => service.create(SETUP));
+  const results = await Promise.all([
+    outcome(service.submit(a!.id, a!.seats[seats[0]!]!.token, { expectedVersion: 0, move: moves[0]! })),
+    outcome(service.submit(b!.id, b!.seats[seats[0]!]!.token, { expectedVersion: 0, move: { type: 'placeTile', x: 5, y: 5, rotation: 0 } })),
+    outcome(service.submit(c!.id, c!.seats[1 - seats[0]!]!.token, { expectedVersion: 0, move: moves[0]! })),
+    outcome(service.submit(c!.id, c!.seats[seats[0]!]!.token, { expectedVersion: 0, move: moves[0]! })),
+  ]);
+  t.same(results.map((r) => (r.ok ? r.version : r.code)), [1, 'NOT_ADJACENT', 'NOT_YOUR_TURN', 1]);
+  t.same([a, b, c].map((g) => repo.version(g!.id)), [1, 0, 1]);
+  t.same(JSON.parse(service.stateJson(b!.id)), { id: b!.id, version: 0, ...publicView(mirror()) }, 'the refused game is as it was');
+});
+
+t.test('a fault that is not a refusal rolls the batch back; every other submission is committed on its own', async (t) => {
+  const { service, repo } = open(t);
+  const { moves, seats } = firstMoves(1);
+  const games = [0, 1, 2].map(() => service.create(SETUP));
+  const broken = games[1]!.id;
+  const append = repo.appendMove.bind(repo);
+  repo.appendMove = (move, status) => {
+    if (move.gameId === broken) throw new Error('disk on fire');
+    append(move, status);
+  };
+  const results = await Promise.all(
+    games.map((g) => outcome(service.submit(g.id, g.seats[seats[0]!]!.token, { expectedVersion: 0, move: moves[0]! }))),
+  );
+  t.same(results, [{ ok: true, version: 1 }, { ok: false, code: 'Error: disk on fire' }, { ok: true, version: 1 }]);
+  t.same(games.map((g) => repo.version(g.id)), [1, 0, 1], 'the log holds exactly the answered moves');
+  repo.appendMove = append;
+  const expected = mirror();
+  t.same(JSON.parse(service.stateJson(broken)), { id: broken, version: 0, ...publicView(expected) }, 'the failed game was not left changed in memory');
+  const retried = await service.submit(broken, games[1]!.seats[seats[0]!]!.token, { expectedVersion: 0, move: moves[0]! });
+  t.equal(retried.version, 1, 'and takes the move once the fault is gone');
+});
+
+t.test('closing the service commits what is queued', async (t) => {
+  const path = tempDatabase(t);
+  const repo = new GameRepository(openDatabase(path));
+  const service = new GameService(repo, { cacheSize: 10 });
+  const { moves, seats } = firstMoves(1);
+  const g = service.create(SETUP);
+  const answer = service.submit(g.id, g.seats[seats[0]!]!.token, { expectedVersion: 0, move: moves[0]! });
+  service.close();
+  t.equal((await answer).version, 1);
+  t.equal(repo.version(g.id), 1);
+  repo.close();
+});
