@@ -4,7 +4,6 @@ import {
   createGame,
   isFinished,
   legalMoves,
-  play,
   playInPlace,
   publicView,
   publicViewJson,
@@ -67,8 +66,9 @@ interface PendingSubmission {
 }
 
 /**
- * The current state of one game as rebuilt from its log. A snapshot belongs to one version;
- * `log` is shared by the snapshots of a game and only ever appended to after a commit.
+ * The current state of one game as rebuilt from its log, as the cache holds it. Accepted moves
+ * play on its game in place and move its version (and forget its memos) along; a rolled-back
+ * batch drops it from the cache, so nothing uncommitted is ever read.
  */
 interface Snapshot {
   id: string;
@@ -243,12 +243,29 @@ export class GameService {
   }
 
   /**
-   * Checks and appends one submission inside the batch's transaction. The cache learns of the
-   * move at once, so a later submission of the same batch for the same game sees it; a
-   * rollback drops the game from the cache again.
+   * Checks and appends one submission inside the batch's transaction. A cached snapshot is
+   * trusted without asking the log for its version: were it stale (another process appended
+   * moves), this move's sequence number would be taken and the insert refused, so a stale
+   * snapshot can never append. A refusal is judged again on the log's version, so that a
+   * stale snapshot answers a conflict rather than a rule's code.
    */
-  private apply({ id, token, submission, idempotencyKey }: PendingSubmission): Applied {
-    const snapshot = this.load(id);
+  private apply(submission: PendingSubmission): Applied {
+    const cached = this.cache.get(submission.id);
+    if (cached) {
+      try {
+        return this.applyTo(cached, submission);
+      } catch (error) {
+        if (!(error instanceof ServiceError) || this.repo.version(submission.id) === cached.version) throw error;
+      }
+    }
+    return this.applyTo(this.load(submission.id), submission);
+  }
+
+  /**
+   * The cache learns of the move at once, so a later submission of the same batch for the same
+   * game sees it; a rollback drops the game from the cache again.
+   */
+  private applyTo(snapshot: Snapshot, { id, token, submission, idempotencyKey }: PendingSubmission): Applied {
     const seat = seatOfToken(token, snapshot.tokenHashes);
     if (seat === null) throw new ServiceError('NOT_YOUR_GAME', 'this token belongs to no seat of this game');
     const hash = idempotencyKey === undefined ? null : requestHash(seat, submission);
@@ -258,7 +275,7 @@ export class GameService {
         if (prior.requestHash !== hash) {
           throw new ServiceError('IDEMPOTENCY_KEY_REUSED', 'this Idempotency-Key was used for a different request');
         }
-        const { version, events, state } = this.responseAt(snapshot, prior.seq);
+        const { version, events, state } = this.responseAt(this.load(id), prior.seq);
         return { version, events, json: moveAcceptedJson(version, events, JSON.stringify(state)), replayed: true };
       }
     }
@@ -299,8 +316,9 @@ export class GameService {
     }
     const events = result.value;
     snapshot.log.push({ seat, events });
-    const next: Snapshot = { ...snapshot, game, version: seq, ...NO_MEMOS };
-    this.cache.set(id, next);
+    // The snapshot is the cache's own, so it moves on in place like its game.
+    snapshot.version = seq;
+    snapshot.state = snapshot.stateJson = snapshot.legalJson = undefined;
     // Built now, as a later move of the same batch changes this game in place; and not kept
     // in the snapshot: a string that lives until the game's next move is promoted to the old
     // generation, and with hundreds of games in play that cost more than rebuilding on a read.
@@ -357,17 +375,21 @@ export class GameService {
     return snapshot;
   }
 
-  /** Another writer (a second process on the same file) appended moves: play just those. */
+  /**
+   * Another writer (a writer thread, or a second process on the same file) appended moves:
+   * play just those, on the cached game itself (no snapshot outlives a synchronous call).
+   */
   private catchUp(cached: Snapshot, version: number): Snapshot | undefined {
     if (version < cached.version) return undefined;
     const newer = this.repo.movesAfter(cached.id, cached.version);
-    let game = cached.game;
+    const game = cached.game;
     const added: { seat: number; events: GameEvent[] }[] = [];
+    // Until the snapshot below is stored, the cached game may be ahead of its version.
+    this.cache.delete(cached.id);
     for (const record of newer) {
-      const result = play(game, record.move);
+      const result = playInPlace(game, record.move);
       if (!result.ok) return undefined;
-      game = result.value.game;
-      added.push({ seat: record.seat, events: result.value.events });
+      added.push({ seat: record.seat, events: result.value });
     }
     const log = [...cached.log.slice(0, cached.version), ...added];
     const snapshot: Snapshot = { ...cached, game, version: cached.version + newer.length, log, ...NO_MEMOS };
