@@ -110,6 +110,7 @@ function requestHash(seat: number, submission: MoveSubmission): string {
 /**
  * Games over the move log. The log in the database is the truth: every read first asks the
  * database for the game's version, and a cached snapshot is used only when it is that version.
+ * A write needs no such question: the log's primary key refuses a move built on a stale one.
  */
 export class GameService {
   private readonly cache: LruCache<string, Snapshot>;
