@@ -1,11 +1,13 @@
 /**
  * npm run bench:http — the built server (`dist/server.js`) on a temporary database, loaded by
  * autocannon from this process: req/s and p99 latency of GET /health, GET legal-moves and
- * POST moves (legal moves only, many games in parallel), and their ratios to /health.
+ * POST moves (legal moves only, many games in parallel), and their ratios to /health; with the
+ * server process's CPU over each run (Linux), which tells whether the server was the bottleneck
+ * and what one request cost it.
  * Targets (issue 3): legal-moves >= 50% of /health, moves >= 20%, move p99 < 10 ms.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import type { AddressInfo } from 'node:net';
 import { createServer } from 'node:net';
@@ -39,7 +41,14 @@ function freePort(): Promise<number> {
   });
 }
 
-async function startServer(databasePath: string): Promise<{ url: string; stop: () => void }> {
+interface Server {
+  url: string;
+  stop: () => void;
+  /** CPU seconds the server process has used so far (user + system), or NaN off Linux. */
+  cpuSeconds: () => number;
+}
+
+async function startServer(databasePath: string): Promise<Server> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   // BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=prof" profiles the server.
@@ -59,7 +68,16 @@ async function startServer(databasePath: string): Promise<{ url: string; stop: (
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  return { url, stop: () => child.kill('SIGTERM') };
+  const cpuSeconds = () => {
+    try {
+      // /proc/<pid>/stat fields 14 and 15: utime and stime in clock ticks (100 per second).
+      const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      return (Number(fields[11]) + Number(fields[12])) / 100;
+    } catch {
+      return Number.NaN;
+    }
+  };
+  return { url, stop: () => child.kill('SIGTERM'), cpuSeconds };
 }
 
 function plan(i: number): { setup: GameSetup; moves: Move[]; seats: number[] } {
@@ -93,10 +111,16 @@ async function createGames(url: string): Promise<PlannedGame[]> {
   return games;
 }
 
-function summary(label: string, r: Result, base?: Result) {
+/** A route's result with the server's CPU time over the run. */
+type Measured = Result & { cpu: number };
+
+function summary(label: string, r: Measured, base?: Result) {
   return {
     route: label,
     'req/s': Math.round(r.requests.average),
+    // Near 100 % the server is the bottleneck; µs/req is then what one request costs it.
+    'server cpu': Number.isNaN(r.cpu) ? '?' : `${Math.round((r.cpu / SECONDS) * 100)}%`,
+    'µs/req': Number.isNaN(r.cpu) ? '?' : Math.round((r.cpu * 1e6) / r.requests.total),
     'p50 ms': r.latency.p50,
     'p99 ms': r.latency.p99,
     'vs /health': base ? `${((r.requests.average / base.requests.average) * 100).toFixed(0)}%` : '100%',
@@ -109,8 +133,11 @@ const server = await startServer(join(dir, 'bench.db'));
 try {
   console.log(`planning and creating ${GAMES} games...`);
   const games = await createGames(server.url);
-  const run = (requests: Parameters<typeof autocannon>[0]['requests'], path = '/health') =>
-    autocannon({ url: server.url + path, connections: CONNECTIONS, duration: SECONDS, requests });
+  const run = async (requests: Parameters<typeof autocannon>[0]['requests'], path = '/health'): Promise<Measured> => {
+    const before = server.cpuSeconds();
+    const result = await autocannon({ url: server.url + path, connections: CONNECTIONS, duration: SECONDS, requests });
+    return { ...result, cpu: server.cpuSeconds() - before };
+  };
 
   await autocannon({ url: `${server.url}/health`, connections: CONNECTIONS, duration: 2 }); // warm-up
   const health = await run(undefined);
