@@ -14,7 +14,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon, { type Result } from 'autocannon';
-import { actorOf, type GameSetup, type Move } from '../src/engine/index.js';
+import { actorOf, publicView, replay, type GameSetup, type Move } from '../src/engine/index.js';
 import { playRandom } from './random-play.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -24,6 +24,7 @@ const root = fileURLToPath(new URL('../', import.meta.url));
 
 interface PlannedGame {
   id: string;
+  setup: GameSetup;
   tokens: string[];
   moves: Move[];
   seats: number[];
@@ -103,7 +104,7 @@ async function createGames(url: string): Promise<PlannedGame[]> {
     const tokens = body.seats.map((s) => s.token);
     // Requests are built up front: the load generator shares this machine's two cores.
     games.push({
-      id: body.id, tokens, moves, seats, step: 0,
+      id: body.id, setup, tokens, moves, seats, step: 0,
       bodies: moves.map((move, step) => JSON.stringify({ expectedVersion: step, move })),
       headers: seats.map((seat) => ({ 'content-type': 'application/json', authorization: `Bearer ${tokens[seat]}` })),
     });
@@ -182,6 +183,20 @@ try {
     `targets: legal-moves >= 50% ${ratio(legal) >= 0.5 ? 'met' : 'MISSED'}; moves >= 20% ${ratio(moves) >= 0.2 ? 'met' : 'MISSED'}; ` +
       `move p99 < 10 ms ${moves.latency.p99 < 10 ? 'met' : 'MISSED'}`,
   );
+
+  // Under load nothing may be lost or bent: every game's state is the engine's replay of the
+  // moves answered 201, plus at most the one still in flight when the run stopped.
+  let wrong = 0;
+  for (const game of games) {
+    const state = await (await fetch(`${server.url}/games/${game.id}`)).text();
+    const version = (JSON.parse(state) as { version: number }).version;
+    const replayed = replay(game.setup, game.moves.slice(0, version));
+    if (!replayed.ok) throw new Error(`game ${game.id}: planned moves do not replay`);
+    const expected = JSON.stringify({ id: game.id, version, ...publicView(replayed.value.game) });
+    if (state !== expected || (version !== game.step && version !== game.step + 1)) wrong++;
+  }
+  console.log(`states: ${games.length - wrong} of ${games.length} games equal the replay of their answered moves`);
+  if (wrong > 0) process.exitCode = 1;
 } finally {
   server.stop();
   rmSync(dir, { recursive: true, force: true });
