@@ -77,6 +77,12 @@ interface Snapshot {
   game: Game;
   version: number;
   log: { seat: number; events: GameEvent[] }[];
+  /**
+   * The database's data version when this snapshot was last known to be the log's current
+   * version. It changes only when another connection commits, so while it holds, the snapshot
+   * is current without asking (this service's own commits move the snapshot along themselves).
+   */
+  checkedAt: number;
   state?: GameState;
   /** The JSON of `state` and of the legal-moves answer, built once per version. */
   stateJson?: string;
@@ -136,6 +142,7 @@ export class GameService {
     const tokens = setup.players.map(() => newSeatToken());
     const tokenHashes = tokens.map(hashToken);
     const status = isFinished(created.value.game) ? 'finished' : 'active';
+    const checkedAt = this.repo.dataVersion();
     this.repo.insertGame({ id, setup, tokenHashes, status, at: this.now().toISOString() });
     const snapshot: Snapshot = {
       id,
@@ -144,6 +151,7 @@ export class GameService {
       game: created.value.game,
       version: 0,
       log: [],
+      checkedAt,
     };
     this.cache.set(id, snapshot);
     return {
@@ -351,11 +359,17 @@ export class GameService {
 
   /** The snapshot at the game's current version in the database (404 when there is no game). */
   private load(id: string): Snapshot {
+    // Read first: a commit by another connection after this read makes the next load ask again.
+    const checkedAt = this.repo.dataVersion();
     const cached = this.cache.get(id);
     if (cached) {
+      if (cached.checkedAt === checkedAt) return cached;
       const version = this.repo.version(id);
-      if (version === cached.version) return cached;
-      const caughtUp = this.catchUp(cached, version);
+      if (version === cached.version) {
+        cached.checkedAt = checkedAt;
+        return cached;
+      }
+      const caughtUp = this.catchUp(cached, version, checkedAt);
       if (caughtUp) return caughtUp;
     }
     const record = this.repo.findGame(id);
@@ -371,6 +385,7 @@ export class GameService {
       game: rebuilt.value.game,
       version: log.length,
       log: log.map((m, i) => ({ seat: m.seat, events: rebuilt.value.events[i]! })),
+      checkedAt,
     };
     this.cache.set(id, snapshot);
     return snapshot;
@@ -380,7 +395,7 @@ export class GameService {
    * Another writer (a writer thread, or a second process on the same file) appended moves:
    * play just those, on the cached game itself (no snapshot outlives a synchronous call).
    */
-  private catchUp(cached: Snapshot, version: number): Snapshot | undefined {
+  private catchUp(cached: Snapshot, version: number, checkedAt: number): Snapshot | undefined {
     if (version < cached.version) return undefined;
     const newer = this.repo.movesAfter(cached.id, cached.version);
     const game = cached.game;
@@ -393,7 +408,7 @@ export class GameService {
       added.push({ seat: record.seat, events: result.value });
     }
     const log = [...cached.log.slice(0, cached.version), ...added];
-    const snapshot: Snapshot = { ...cached, game, version: cached.version + newer.length, log, ...NO_MEMOS };
+    const snapshot: Snapshot = { ...cached, game, version: cached.version + newer.length, log, checkedAt, ...NO_MEMOS };
     this.cache.set(cached.id, snapshot);
     return snapshot;
   }

@@ -56,6 +56,7 @@ export class GameRepository {
   private readonly insertMoveStatement;
   private readonly finishGameStatement;
   private readonly idempotentMoveStatement;
+  private readonly dataVersionStatement;
   /** Made once: better-sqlite3 builds a wrapper per `transaction()` call. */
   private readonly inTransaction;
 
@@ -81,6 +82,7 @@ export class GameRepository {
     // Asked on every request (the cache is trusted only at the stored version): a plain
     // better-sqlite3 statement, a third of the cost of the query builder's prepared query.
     this.versionStatement = db.$client.prepare<[string], number | null>('SELECT max(seq) FROM moves WHERE game_id = ?').pluck();
+    this.dataVersionStatement = db.$client.prepare<[], number>('PRAGMA data_version').pluck();
     this.movesAfterStatement = db
       .select({ seq: moves.seq, seat: moves.seat, move: moves.move, at: moves.at })
       .from(moves)
@@ -122,6 +124,14 @@ export class GameRepository {
   /** The number of moves in the log (0 for an unknown game). */
   version(id: string): number {
     return this.versionStatement.get(id) ?? 0;
+  }
+
+  /**
+   * SQLite's data version of this connection: it changes when, and only when, another
+   * connection (another server process) has committed since the last call.
+   */
+  dataVersion(): number {
+    return this.dataVersionStatement.get()!;
   }
 
   movesAfter(id: string, after: number): MoveRecord[] {

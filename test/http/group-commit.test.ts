@@ -151,31 +151,35 @@ t.test('a snapshot left stale by another writer on the same file never appends, 
   const path = tempDatabase(t);
   const here = open(t, path).service;
   const { service: there, repo } = open(t, path);
-  const { moves, seats } = firstMoves(4);
+  const { moves, seats } = firstMoves(5);
   const g = here.create(SETUP);
   const submit = (service: GameService, v: number, move = moves[v]!) =>
     service.submit(g.id, g.seats[seats[v]!]!.token, { expectedVersion: v, move });
+  const versionOf = (json: string) => (JSON.parse(json) as { version: number }).version;
   t.equal((await submit(here, 0)).version, 1, 'this service caches the game at version 1');
   t.equal((await submit(there, 1)).version, 2, 'another writer appends move 2');
-  const illegal = await submit(here, 1, { type: 'placeTile', x: 9, y: 9, rotation: 0 }).catch((e: unknown) => e);
+  t.same([versionOf(here.legalMovesJson(g.id)), versionOf(here.stateJson(g.id))], [2, 2], 'reads here see it at once');
+
+  t.equal((await submit(there, 2)).version, 3, 'another writer appends move 3 while this service is at version 2');
+  const illegal = await submit(here, 2, { type: 'placeTile', x: 9, y: 9, rotation: 0 }).catch((e: unknown) => e);
   t.ok(
-    illegal instanceof ServiceError && illegal.code === 'VERSION_CONFLICT' && illegal.extra.currentVersion === 2,
+    illegal instanceof ServiceError && illegal.code === 'VERSION_CONFLICT' && illegal.extra.currentVersion === 3,
     'a move the stale state refuses: a conflict with the current version, not the rule',
   );
-  t.equal((await submit(there, 2)).version, 3, 'another writer appends move 3 while this service is at version 2');
-  const taken = await submit(here, 2).catch((e: unknown) => e);
+  t.equal((await submit(there, 3)).version, 4, 'another writer appends move 4 while this service is at version 3');
+  const taken = await submit(here, 3).catch((e: unknown) => e);
   t.ok(
-    taken instanceof ServiceError && taken.code === 'VERSION_CONFLICT' && taken.extra.currentVersion === 3,
+    taken instanceof ServiceError && taken.code === 'VERSION_CONFLICT' && taken.extra.currentVersion === 4,
     'a move the stale state accepts: its sequence number is taken, a conflict',
   );
-  t.equal((await submit(here, 3)).version, 4, 'the current version is accepted after catching up');
-  t.equal(repo.version(g.id), 4);
+  t.equal((await submit(here, 4)).version, 5, 'the current version is accepted after catching up');
+  t.equal(repo.version(g.id), 5);
   let expected = mirror();
   for (const move of moves) {
     const next = play(expected, move);
     if (!next.ok) throw new Error(next.error.reason);
     expected = next.value.game;
   }
-  t.same(JSON.parse(here.stateJson(g.id)), { id: g.id, version: 4, ...publicView(expected) });
-  t.same(JSON.parse(there.stateJson(g.id)), { id: g.id, version: 4, ...publicView(expected) }, 'both services agree');
+  t.same(JSON.parse(here.stateJson(g.id)), { id: g.id, version: 5, ...publicView(expected) });
+  t.same(JSON.parse(there.stateJson(g.id)), { id: g.id, version: 5, ...publicView(expected) }, 'both services agree');
 });
