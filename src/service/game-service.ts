@@ -29,18 +29,6 @@ export interface CreatedGame {
   events: GameEvent[];
 }
 
-export interface MoveAccepted {
-  version: number;
-  events: GameEvent[];
-  state: GameState;
-}
-
-export interface EventBatch {
-  seq: number;
-  seat: number;
-  events: GameEvent[];
-}
-
 export interface MoveSubmission {
   expectedVersion: number;
   move: Move;
@@ -49,7 +37,6 @@ export interface MoveSubmission {
 /** An accepted move (or the replayed answer of an earlier one): `json` is the 201 body. */
 export interface SubmitResult {
   version: number;
-  events: GameEvent[];
   json: string;
   replayed: boolean;
 }
@@ -61,6 +48,8 @@ interface PendingSubmission {
   token: string;
   submission: MoveSubmission;
   idempotencyKey: string | undefined;
+  /** Leave `state` out of the answer. */
+  minimal: boolean;
   resolve: (result: SubmitResult) => void;
   reject: (error: unknown) => void;
 }
@@ -76,7 +65,11 @@ interface Snapshot {
   tokenHashes: Buffer[];
   game: Game;
   version: number;
-  log: { seat: number; events: GameEvent[] }[];
+  /**
+   * Each move's seat and events, the events kept as their JSON: one string per move instead of
+   * a tree of objects per event, which every old-generation collection would walk again.
+   */
+  log: { seat: number; events: string }[];
   /**
    * The database's data version when this snapshot was last known to be the log's current
    * version. It changes only when another connection commits, so while it holds, the snapshot
@@ -98,8 +91,10 @@ const CROSS_PROCESS_POLL_MS = 1000;
 
 const NO_MEMOS = { state: undefined, stateJson: undefined, legalJson: undefined } as const;
 
-function moveAcceptedJson(version: number, events: GameEvent[], stateJson: string): string {
-  return `{"version":${version},"events":${JSON.stringify(events)},"state":${stateJson}}`;
+/** The 201 body: `stateJson` undefined leaves `state` out (the client preferred `return=minimal`). */
+function moveAcceptedJson(version: number, eventsJson: string, stateJson: string | undefined): string {
+  const head = `{"version":${version},"events":${eventsJson}`;
+  return stateJson === undefined ? `${head}}` : `${head},"state":${stateJson}}`;
 }
 
 function canonicalJson(value: unknown): string {
@@ -182,14 +177,16 @@ export class GameService {
     return this.repo.movesAfter(id, 0);
   }
 
-  /** The events of the moves after `after`, and the current version. */
-  eventsAfter(id: string, after: number): { version: number; events: EventBatch[] } {
+  /** `{ version, events: [{ seq, seat, events }] }` for the moves after `after`, as JSON. */
+  eventsJson(id: string, after: number): string {
     const snapshot = this.load(id);
-    const events: EventBatch[] = [];
-    for (let seq = Math.max(after, 0) + 1; seq <= snapshot.version; seq++) {
-      events.push({ seq, ...snapshot.log[seq - 1]! });
+    const first = Math.max(after, 0) + 1;
+    let json = `{"version":${snapshot.version},"events":[`;
+    for (let seq = first; seq <= snapshot.version; seq++) {
+      const { seat, events } = snapshot.log[seq - 1]!;
+      json += `${seq > first ? ',' : ''}{"seq":${seq},"seat":${seat},"events":${events}}`;
     }
-    return { version: snapshot.version, events };
+    return `${json}]}`;
   }
 
   /**
@@ -200,9 +197,9 @@ export class GameService {
    * submissions for the same version exactly one is appended, in this process or across
    * processes. Each answer is sent only after its transaction committed.
    */
-  submit(id: string, token: string, submission: MoveSubmission, idempotencyKey?: string): Promise<SubmitResult> {
+  submit(id: string, token: string, submission: MoveSubmission, idempotencyKey?: string, minimal = false): Promise<SubmitResult> {
     return new Promise((resolve, reject) => {
-      this.pending.push({ id, token, submission, idempotencyKey, resolve, reject });
+      this.pending.push({ id, token, submission, idempotencyKey, minimal, resolve, reject });
       if (this.pending.length === 1) setImmediate(this.flush);
     });
   }
@@ -274,7 +271,7 @@ export class GameService {
    * The cache learns of the move at once, so a later submission of the same batch for the same
    * game sees it; a rollback drops the game from the cache again.
    */
-  private applyTo(snapshot: Snapshot, { id, token, submission, idempotencyKey }: PendingSubmission): Applied {
+  private applyTo(snapshot: Snapshot, { id, token, submission, idempotencyKey, minimal }: PendingSubmission): Applied {
     const seat = seatOfToken(token, snapshot.tokenHashes);
     if (seat === null) throw new ServiceError('NOT_YOUR_GAME', 'this token belongs to no seat of this game');
     const hash = idempotencyKey === undefined ? null : requestHash(seat, submission);
@@ -284,8 +281,9 @@ export class GameService {
         if (prior.requestHash !== hash) {
           throw new ServiceError('IDEMPOTENCY_KEY_REUSED', 'this Idempotency-Key was used for a different request');
         }
-        const { version, events, state } = this.responseAt(this.load(id), prior.seq);
-        return { version, events, json: moveAcceptedJson(version, events, JSON.stringify(state)), replayed: true };
+        const current = this.load(id);
+        const stateJson = minimal ? undefined : this.stateJsonAt(current, prior.seq);
+        return { version: prior.seq, json: moveAcceptedJson(prior.seq, current.log[prior.seq - 1]!.events, stateJson), replayed: true };
       }
     }
     if (submission.expectedVersion !== snapshot.version) {
@@ -323,7 +321,7 @@ export class GameService {
       const current = this.repo.version(id);
       throw new ServiceError('VERSION_CONFLICT', `another move took version ${seq}`, { currentVersion: current });
     }
-    const events = result.value;
+    const events = JSON.stringify(result.value);
     snapshot.log.push({ seat, events });
     // The snapshot is the cache's own, so it moves on in place like its game.
     snapshot.version = seq;
@@ -331,18 +329,17 @@ export class GameService {
     // Built now, as a later move of the same batch changes this game in place; and not kept
     // in the snapshot: a string that lives until the game's next move is promoted to the old
     // generation, and with hundreds of games in play that cost more than rebuilding on a read.
-    const stateJson = publicViewJson(game, `"id":${JSON.stringify(id)},"version":${seq}`);
-    return { version: seq, events, json: moveAcceptedJson(seq, events, stateJson), replayed: false };
+    const stateJson = minimal ? undefined : publicViewJson(game, `"id":${JSON.stringify(id)},"version":${seq}`);
+    return { version: seq, json: moveAcceptedJson(seq, events, stateJson), replayed: false };
   }
 
-  /** The response a move at `seq` was given: the log is immutable, so it is rebuilt exactly. */
-  private responseAt(snapshot: Snapshot, seq: number): MoveAccepted {
-    const events = snapshot.log[seq - 1]!.events;
-    if (seq === snapshot.version) return { version: seq, events, state: this.stateOf(snapshot) };
+  /** The state after move `seq`, as the answer to that move showed it: the log is immutable. */
+  private stateJsonAt(snapshot: Snapshot, seq: number): string {
+    if (seq === snapshot.version) return this.stateJsonOf(snapshot);
     const log = this.repo.movesAfter(snapshot.id, 0).slice(0, seq);
     const rebuilt = replay(snapshot.setup, log.map((m) => m.move));
     if (!rebuilt.ok) throw new Error(`game ${snapshot.id}: stored log does not replay at move ${rebuilt.error.index + 1}`);
-    return { version: seq, events, state: { id: snapshot.id, version: seq, ...publicView(rebuilt.value.game) } };
+    return publicViewJson(rebuilt.value.game, `"id":${JSON.stringify(snapshot.id)},"version":${seq}`);
   }
 
   private stateJsonOf(snapshot: Snapshot): string {
@@ -384,7 +381,7 @@ export class GameService {
       tokenHashes: record.tokenHashes.map((h) => Buffer.from(h, 'hex')),
       game: rebuilt.value.game,
       version: log.length,
-      log: log.map((m, i) => ({ seat: m.seat, events: rebuilt.value.events[i]! })),
+      log: log.map((m, i) => ({ seat: m.seat, events: JSON.stringify(rebuilt.value.events[i]) })),
       checkedAt,
     };
     this.cache.set(id, snapshot);
@@ -399,13 +396,13 @@ export class GameService {
     if (version < cached.version) return undefined;
     const newer = this.repo.movesAfter(cached.id, cached.version);
     const game = cached.game;
-    const added: { seat: number; events: GameEvent[] }[] = [];
+    const added: Snapshot['log'] = [];
     // Until the snapshot below is stored, the cached game may be ahead of its version.
     this.cache.delete(cached.id);
     for (const record of newer) {
       const result = playInPlace(game, record.move);
       if (!result.ok) return undefined;
-      added.push({ seat: record.seat, events: result.value });
+      added.push({ seat: record.seat, events: JSON.stringify(result.value) });
     }
     const log = [...cached.log.slice(0, cached.version), ...added];
     const snapshot: Snapshot = { ...cached, game, version: cached.version + newer.length, log, checkedAt, ...NO_MEMOS };

@@ -1,5 +1,6 @@
 import t from 'tap';
-import { MoveAcceptedResponse } from '../../src/http/schemas/games.js';
+import { prefersMinimal } from '../../src/http/routes/moves.js';
+import { MoveAcceptedMinimalResponse, MoveAcceptedResponse } from '../../src/http/schemas/games.js';
 import { conforms } from './helpers/schema.js';
 import { bearer, createGame, legal, testApp, type App, type CreatedGame } from './helpers/app.js';
 
@@ -153,4 +154,45 @@ t.test('a malformed move is explained against the move type it names', async (t)
   t.equal(await detail({ expectedVersion: 0, move: { type: 'flip' } }), 'body/move/type must be one of draw, placeTile, placeAbbey, placeFigure, placeBarn, pass, moveWagon, returnWagon');
   t.equal(await detail({ expectedVersion: 0, move: { type: 'placeBarn', x: 0, y: 0 } }), "body/move must have required property 'corner'");
   t.equal(await detail({ expectedVersion: 0, move: { type: 'pass' }, note: 'x' }), 'body/note is not allowed');
+});
+
+t.test('Prefer: return=minimal answers the version and events without the state, and the move is played all the same', async (t) => {
+  const app = await testApp(t);
+  const setup = { players: [{ name: 'Ann' }, { name: 'Bob' }], seed: 'minimal' };
+  const [full, minimal] = [await createGame(app, setup), await createGame(app, setup)];
+  const move = (await legal(app, full.id)).moves[0]!;
+  const fullAnswer = await post(app, full, bearer(full.seats[0]!.token), { expectedVersion: 0, move });
+  const res = await post(app, minimal, { ...bearer(minimal.seats[0]!.token), prefer: 'respond-async, return=minimal' }, { expectedVersion: 0, move });
+  t.equal(res.statusCode, 201);
+  t.equal(res.headers['preference-applied'], 'return=minimal');
+  t.equal(fullAnswer.headers['preference-applied'], undefined, 'no preference, none applied');
+  conforms(t, MoveAcceptedMinimalResponse, res.json(), 'minimal answer');
+  const { state, ...rest } = fullAnswer.json();
+  t.same(res.json(), rest, 'the same version and events, without the state');
+  const after = (await app.inject({ url: `/games/${minimal.id}` })).json();
+  t.same({ ...after, id: full.id }, state, 'the state is what the full answer showed');
+
+  const next = await legal(app, full.id);
+  const keyed = { ...bearer(full.seats[next.actor!]!.token), 'idempotency-key': 'k1', prefer: 'return=minimal' };
+  const submission = { expectedVersion: 1, move: next.moves[0]! };
+  const retried = await post(app, full, keyed, submission);
+  t.equal(retried.statusCode, 201);
+  const again = await post(app, full, keyed, submission);
+  t.equal(again.headers['idempotent-replayed'], 'true');
+  t.same(again.json(), retried.json(), 'a retry with the key answers the original, minimal too');
+  t.notOk('state' in again.json());
+});
+
+t.test('only a return=minimal preference leaves the state out (RFC 7240)', async (t) => {
+  const cases: [string, boolean][] = [
+    ['return=minimal', true],
+    ['RETURN = "minimal"', true],
+    ['respond-async, return=minimal; foo=bar', true],
+    ['return=representation', false],
+    ['return=minimalist', false],
+    ['handling=lenient; return=minimal', false],
+    ['', false],
+  ];
+  for (const [header, minimal] of cases) t.equal(prefersMinimal(header), minimal, JSON.stringify(header));
+  t.equal(prefersMinimal(undefined), false);
 });

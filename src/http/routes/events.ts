@@ -1,6 +1,6 @@
 import { GameIdParams, problems } from '../schemas/common.js';
 import { EventsQuery, EventsResponse } from '../schemas/events.js';
-import type { App, RouteOptions } from '../types.js';
+import { sendJson, type App, type RouteOptions } from '../types.js';
 
 export function eventRoutes(app: App, { service }: RouteOptions): void {
   app.get(
@@ -29,8 +29,9 @@ export function eventRoutes(app: App, { service }: RouteOptions): void {
           reply.raw.off('close', onClose);
         }
       }
-      const { version, events } = service.eventsAfter(id, after);
-      return { version, events };
+      // Pre-serialised: the log keeps each move's events as JSON.
+      sendJson(reply, 200, service.eventsJson(id, after));
+      return reply;
     },
   );
 }

@@ -2,9 +2,15 @@ import { bearerToken } from '../../service/seat-tokens.js';
 import { HttpProblem } from '../problem.js';
 import { limitPerToken, type RateLimiter } from '../rate-limit.js';
 import { GameIdParams, problems } from '../schemas/common.js';
-import { MoveAcceptedResponse } from '../schemas/games.js';
+import { MoveAnswerResponse } from '../schemas/games.js';
 import { IdempotencyHeaders, MoveLog, MoveSubmissionBody } from '../schemas/moves.js';
 import { sendJson, type App, type RouteOptions } from '../types.js';
+
+/** Whether a `Prefer` header (RFC 7240) asks for `return=minimal`; other preferences are ignored. */
+export function prefersMinimal(header: string | undefined): boolean {
+  if (header === undefined) return false;
+  return header.split(',').some((preference) => /^\s*return\s*=\s*"?minimal"?\s*(;|$)/i.test(preference));
+}
 
 export function moveRoutes(app: App, { service, rateLimiter }: RouteOptions & { rateLimiter: RateLimiter }): void {
   app.post(
@@ -16,12 +22,13 @@ export function moveRoutes(app: App, { service, rateLimiter }: RouteOptions & { 
         description:
           'Only the seat that must act (the `actor` of legal-moves) may move. `expectedVersion` must be the current version ' +
           '(else 409 with `currentVersion`). With an `Idempotency-Key`, a retried submission answers the original response. ' +
-          'Requests are limited per token (429 with `Retry-After` beyond the limit).',
+          'Requests are limited per token (429 with `Retry-After` beyond the limit). `Prefer: return=minimal` leaves ' +
+          '`state` out of the answer (and the answer says `Preference-Applied: return=minimal`).',
         security: [{ seatToken: [] }],
         params: GameIdParams,
         headers: IdempotencyHeaders,
         body: MoveSubmissionBody,
-        response: { 201: MoveAcceptedResponse, ...problems(400, 401, 403, 404, 409, 413, 415, 422, 429) },
+        response: { 201: MoveAnswerResponse, ...problems(400, 401, 403, 404, 409, 413, 415, 422, 429) },
       },
       onRequest: limitPerToken(rateLimiter),
     },
@@ -31,8 +38,10 @@ export function moveRoutes(app: App, { service, rateLimiter }: RouteOptions & { 
       const token = bearerToken(header);
       if (token === null) throw new HttpProblem('TOKEN_MALFORMED', 'the Authorization header is not a well-formed seat token');
       const key = request.headers['idempotency-key'];
-      const { replayed, json } = await service.submit(request.params.id, token, request.body, key);
+      const minimal = prefersMinimal(request.headers.prefer);
+      const { replayed, json } = await service.submit(request.params.id, token, request.body, key, minimal);
       if (replayed) reply.header('idempotent-replayed', 'true');
+      if (minimal) reply.header('preference-applied', 'return=minimal');
       sendJson(reply, 201, json);
       return reply;
     },

@@ -49,3 +49,16 @@ export const MoveAcceptedResponse = Type.Object(
   },
   { title: 'MoveAccepted' },
 );
+
+/** The answer to a submission sent with `Prefer: return=minimal`: no `state`. */
+export const MoveAcceptedMinimalResponse = Type.Object(
+  {
+    version: Type.Integer(),
+    events: Type.Array(GameEventSchema),
+  },
+  { title: 'MoveAcceptedMinimal' },
+);
+
+export const MoveAnswerResponse = Type.Union([MoveAcceptedResponse, MoveAcceptedMinimalResponse], {
+  description: '`{ version, events, state }`, or without `state` when the request preferred `return=minimal`',
+});

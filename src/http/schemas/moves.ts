@@ -56,6 +56,9 @@ export const IdempotencyHeaders = Type.Object({
       description: 'Makes a retried submission answer the original response',
     }),
   ),
+  prefer: Type.Optional(
+    Type.String({ description: '`return=minimal` (RFC 7240) leaves `state` out of the answer: `{ version, events }`' }),
+  ),
 });
 
 export const MoveLogEntry = Type.Object(
