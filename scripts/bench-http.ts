@@ -17,11 +17,12 @@ import autocannon, { type Result } from 'autocannon';
 import { actorOf, publicView, replay, type GameSetup, type Move } from '../src/engine/index.js';
 import { playRandom } from './random-play.js';
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
-// Enough games that the move rounds leave them mid-game, where legal-move answers are longest.
-const GAMES = Number(process.env.BENCH_GAMES ?? 1000);
+// Enough games for every move round; the first LEGAL_GAMES are kept for legal moves.
+const GAMES = Number(process.env.BENCH_GAMES ?? 2000);
+const LEGAL_GAMES = 200;
 const root = fileURLToPath(new URL('../', import.meta.url));
 
 interface PlannedGame {
@@ -33,6 +34,8 @@ interface PlannedGame {
   step: number;
   bodies: string[];
   headers: Record<string, string>[];
+  /** The same, asking for the answer without the state (`Prefer: return=minimal`). */
+  minimalHeaders: Record<string, string>[];
 }
 
 function freePort(): Promise<number> {
@@ -116,9 +119,25 @@ async function createGames(url: string): Promise<PlannedGame[]> {
       id: body.id, setup, tokens, moves, seats, step: 0,
       bodies: moves.map((move, step) => JSON.stringify({ expectedVersion: step, move })),
       headers: seats.map((seat) => ({ 'content-type': 'application/json', authorization: `Bearer ${tokens[seat]}` })),
+      minimalHeaders: seats.map((seat) => ({ 'content-type': 'application/json', authorization: `Bearer ${tokens[seat]}`, prefer: 'return=minimal' })),
     });
   }
   return games;
+}
+
+/** Plays each game's planned moves up to `target`, CONNECTIONS games at a time. */
+async function advance(url: string, list: PlannedGame[], target: (game: PlannedGame, index: number) => number): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    for (let index = next++; index < list.length; index = next++) {
+      const game = list[index]!;
+      for (const to = target(game, index); game.step < to; game.step++) {
+        const res = await fetch(`${url}/games/${game.id}/moves`, { method: 'POST', headers: game.headers[game.step]!, body: game.bodies[game.step]! });
+        if (res.status !== 201) throw new Error(`game ${game.id}: move ${game.step + 1} answered ${res.status}`);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: CONNECTIONS }, worker));
 }
 
 /** A route's result with the server's CPU time over the run. */
@@ -140,9 +159,14 @@ function summary(label: string, r: Measured, base?: Result) {
 
 const dir = mkdtempSync(join(tmpdir(), 'carcassonne-bench-'));
 const server = await startServer(join(dir, 'bench.db'));
+process.on('exit', () => server.stop()); // also when a failure ends this process at once
 try {
   console.log(`planning and creating ${GAMES} games...`);
   const games = await createGames(server.url);
+  // Bots ask for legal moves at every stage of a game: these games are spread evenly over
+  // theirs, and the move rounds leave them alone, so every round reads the same mix.
+  const legalGames = games.slice(0, LEGAL_GAMES);
+  await advance(server.url, legalGames, (game, index) => Math.floor((index / LEGAL_GAMES) * game.moves.length));
   const run = async (requests: Parameters<typeof autocannon>[0]['requests'], path = '/health'): Promise<Measured> => {
     const before = server.cpuSeconds();
     const result = await autocannon({ url: server.url + path, connections: CONNECTIONS, duration: SECONDS, requests });
@@ -152,8 +176,8 @@ try {
   await autocannon({ url: `${server.url}/health`, connections: CONNECTIONS, duration: 2 }); // warm-up
 
   // Each request takes an idle game, sends its next planned move, and gives the game back.
-  const idle = [...games];
-  const moveRequests: Parameters<typeof autocannon>[0]['requests'] = [
+  const idle = games.slice(LEGAL_GAMES);
+  const moveRequests = (minimal: boolean): Parameters<typeof autocannon>[0]['requests'] => [
     {
       setupRequest: (request, context) => {
         const game = idle.shift();
@@ -163,7 +187,7 @@ try {
           ...request,
           method: 'POST',
           path: `/games/${game.id}/moves`,
-          headers: game.headers[game.step]!,
+          headers: (minimal ? game.minimalHeaders : game.headers)[game.step]!,
           body: game.bodies[game.step]!,
         };
       },
@@ -174,26 +198,28 @@ try {
       },
     },
   ];
-  // Legal moves of the games as the move rounds left them.
   let next = 0;
   const legalRequests: Parameters<typeof autocannon>[0]['requests'] = [
-    { setupRequest: (request) => ({ ...request, method: 'GET', path: `/games/${games[next++ % games.length]!.id}/legal-moves` }) },
+    { setupRequest: (request) => ({ ...request, method: 'GET', path: `/games/${legalGames[next++ % LEGAL_GAMES]!.id}/legal-moves` }) },
   ];
 
   // The routes take turns, round after round: this shared machine's speed drifts over a minute,
   // and a ratio is only fair between runs that saw the same machine. Medians are reported.
-  const rounds: { health: Measured; moves: Measured; legal: Measured }[] = [];
+  const rounds: { health: Measured; moves: Measured; minimal: Measured; legal: Measured }[] = [];
   for (let round = 0; round < ROUNDS; round++) {
     const health = await run(undefined);
-    const moves = await run(moveRequests);
+    const moves = await run(moveRequests(false));
+    // For the record, not a target: the same kind of moves answered without the state.
+    const minimal = await run(moveRequests(true));
     const legal = await run(legalRequests);
-    rounds.push({ health, moves, legal });
+    rounds.push({ health, moves, minimal, legal });
   }
   const median = (pick: (r: (typeof rounds)[number]) => Measured): Measured =>
     rounds.map(pick).sort((a, b) => a.requests.average - b.requests.average)[Math.floor(rounds.length / 2)]!;
   const health = median((r) => r.health);
   const moves = median((r) => r.moves);
   const legal = median((r) => r.legal);
+  const minimal = median((r) => r.minimal);
 
   const played = games.reduce((n, g) => n + g.step, 0);
   const planned = games.reduce((n, g) => n + g.moves.length, 0);
@@ -201,7 +227,12 @@ try {
     `\n${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s per route (medians below); ` +
       `${played} of ${planned} planned moves played in ${games.filter((g) => g.step > 0).length} games`,
   );
-  console.table([summary('GET /health', health), summary('GET /games/{id}/legal-moves', legal, health), summary('POST /games/{id}/moves', moves, health)]);
+  console.table([
+    summary('GET /health', health),
+    summary('GET /games/{id}/legal-moves', legal, health),
+    summary('POST /games/{id}/moves', moves, health),
+    summary('POST moves, Prefer: return=minimal', minimal, health),
+  ]);
   const percent = (a: Result, b: Result) => `${Math.round((a.requests.average / b.requests.average) * 100)}%`;
   console.log(`per round, legal-moves / moves vs /health: ${rounds.map((r) => `${percent(r.legal, r.health)} / ${percent(r.moves, r.health)}`).join(', ')}`);
   const ratio = (r: Result) => r.requests.average / health.requests.average;
