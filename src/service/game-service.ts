@@ -41,8 +41,6 @@ export interface SubmitResult {
   replayed: boolean;
 }
 
-type Applied = SubmitResult;
-
 interface PendingSubmission {
   id: string;
   token: string;
@@ -76,8 +74,7 @@ interface Snapshot {
    * is current without asking (this service's own commits move the snapshot along themselves).
    */
   checkedAt: number;
-  state?: GameState;
-  /** The JSON of `state` and of the legal-moves answer, built once per version. */
+  /** The JSON of the state and of the legal-moves answer, built once per version. */
   stateJson?: string;
   legalJson?: string;
 }
@@ -88,8 +85,6 @@ export interface GameServiceOptions {
 }
 
 const CROSS_PROCESS_POLL_MS = 1000;
-
-const NO_MEMOS = { state: undefined, stateJson: undefined, legalJson: undefined } as const;
 
 /** The 201 body: `stateJson` undefined leaves `state` out (the client preferred `return=minimal`). */
 function moveAcceptedJson(version: number, eventsJson: string, stateJson: string | undefined): string {
@@ -152,7 +147,7 @@ export class GameService {
     return {
       id,
       seats: setup.players.map((p, seat) => ({ seat, name: p.name, token: tokens[seat]! })),
-      state: this.stateOf(snapshot),
+      state: { id, version: 0, ...publicView(snapshot.game) },
       events: created.value.events,
     };
   }
@@ -213,7 +208,7 @@ export class GameService {
   };
 
   private commit(batch: PendingSubmission[]): void {
-    const outcomes: (Applied | ServiceError)[] = [];
+    const outcomes: (SubmitResult | ServiceError)[] = [];
     // Games whose cached snapshot this transaction may have changed: a rollback drops them.
     const touched = new Set<string>();
     try {
@@ -255,7 +250,7 @@ export class GameService {
    * snapshot can never append. A refusal is judged again on the log's version, so that a
    * stale snapshot answers a conflict rather than a rule's code.
    */
-  private apply(submission: PendingSubmission): Applied {
+  private apply(submission: PendingSubmission): SubmitResult {
     const cached = this.cache.get(submission.id);
     if (cached) {
       try {
@@ -271,7 +266,7 @@ export class GameService {
    * The cache learns of the move at once, so a later submission of the same batch for the same
    * game sees it; a rollback drops the game from the cache again.
    */
-  private applyTo(snapshot: Snapshot, { id, token, submission, idempotencyKey, minimal }: PendingSubmission): Applied {
+  private applyTo(snapshot: Snapshot, { id, token, submission, idempotencyKey, minimal }: PendingSubmission): SubmitResult {
     const seat = seatOfToken(token, snapshot.tokenHashes);
     if (seat === null) throw new ServiceError('NOT_YOUR_GAME', 'this token belongs to no seat of this game');
     const hash = idempotencyKey === undefined ? null : requestHash(seat, submission);
@@ -325,7 +320,7 @@ export class GameService {
     snapshot.log.push({ seat, events });
     // The snapshot is the cache's own, so it moves on in place like its game.
     snapshot.version = seq;
-    snapshot.state = snapshot.stateJson = snapshot.legalJson = undefined;
+    snapshot.stateJson = snapshot.legalJson = undefined;
     // Built now, as a later move of the same batch changes this game in place; and not kept
     // in the snapshot: a string that lives until the game's next move is promoted to the old
     // generation, and with hundreds of games in play that cost more than rebuilding on a read.
@@ -343,15 +338,8 @@ export class GameService {
   }
 
   private stateJsonOf(snapshot: Snapshot): string {
-    snapshot.stateJson ??= snapshot.state
-      ? JSON.stringify(snapshot.state)
-      : publicViewJson(snapshot.game, `"id":${JSON.stringify(snapshot.id)},"version":${snapshot.version}`);
+    snapshot.stateJson ??= publicViewJson(snapshot.game, `"id":${JSON.stringify(snapshot.id)},"version":${snapshot.version}`);
     return snapshot.stateJson;
-  }
-
-  private stateOf(snapshot: Snapshot): GameState {
-    snapshot.state ??= { id: snapshot.id, version: snapshot.version, ...publicView(snapshot.game) };
-    return snapshot.state;
   }
 
   /** The snapshot at the game's current version in the database (404 when there is no game). */
@@ -389,25 +377,23 @@ export class GameService {
   }
 
   /**
-   * Another writer (a writer thread, or a second process on the same file) appended moves:
-   * play just those, on the cached game itself (no snapshot outlives a synchronous call).
+   * Another writer (a second process on the same file) appended moves: play just those, on
+   * the cached snapshot and its game themselves (no snapshot outlives a synchronous call).
    */
   private catchUp(cached: Snapshot, version: number, checkedAt: number): Snapshot | undefined {
     if (version < cached.version) return undefined;
-    const newer = this.repo.movesAfter(cached.id, cached.version);
-    const game = cached.game;
-    const added: Snapshot['log'] = [];
-    // Until the snapshot below is stored, the cached game may be ahead of its version.
+    // Out of the cache until it is whole again: a refused or failing move leaves it half-played.
     this.cache.delete(cached.id);
-    for (const record of newer) {
-      const result = playInPlace(game, record.move);
+    for (const record of this.repo.movesAfter(cached.id, cached.version)) {
+      const result = playInPlace(cached.game, record.move);
       if (!result.ok) return undefined;
-      added.push({ seat: record.seat, events: JSON.stringify(result.value) });
+      cached.log.push({ seat: record.seat, events: JSON.stringify(result.value) });
+      cached.version += 1;
     }
-    const log = [...cached.log.slice(0, cached.version), ...added];
-    const snapshot: Snapshot = { ...cached, game, version: cached.version + newer.length, log, checkedAt, ...NO_MEMOS };
-    this.cache.set(cached.id, snapshot);
-    return snapshot;
+    cached.checkedAt = checkedAt;
+    cached.stateJson = cached.legalJson = undefined;
+    this.cache.set(cached.id, cached);
+    return cached;
   }
 
   /** Waits until the game has a move after `after`, `ms` pass, or `signal` aborts. */
