@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { bearerToken, tokenDigest } from '../service/seat-tokens.js';
 import { sendProblem } from './problem.js';
 
 export interface RateLimitOptions {
@@ -79,18 +79,33 @@ export class RateLimiter {
   }
 }
 
-const BEARER = /^\s*bearer\s+(\S+)\s*$/i;
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The sha256 of the request's well-formed seat token, once something needed it. */
+    seatTokenDigest: Buffer | null;
+  }
+}
+
+/** The digest of the request's seat token (null without a well-formed one), made once per request. */
+export function requestTokenDigest(request: FastifyRequest): Buffer | null {
+  if (request.seatTokenDigest === null) {
+    const token = bearerToken(request.headers.authorization);
+    if (token !== null) request.seatTokenDigest = tokenDigest(token);
+  }
+  return request.seatTokenDigest;
+}
 
 /**
- * An onRequest hook limiting requests per bearer token (keyed by the token's hash, so no
- * secret is kept). It runs before the body is read: a flood costs a hash and a map lookup.
- * Requests without a bearer token are left to the route (which answers 401).
+ * An onRequest hook limiting requests per seat token, keyed by the token's digest (no secret is
+ * kept), which the route reuses to find the seat. It runs before the body is read: a flood
+ * costs a hash and a map lookup. Requests without a well-formed token are left to the route
+ * (which answers 401 before any work).
  */
 export function limitPerToken(limiter: RateLimiter) {
   return (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void): void => {
-    const match = limiter.enabled ? BEARER.exec(request.headers.authorization ?? '') : null;
-    if (match) {
-      const retryAfter = limiter.take(createHash('sha256').update(match[1]!).digest('base64'));
+    const digest = limiter.enabled ? requestTokenDigest(request) : null;
+    if (digest !== null) {
+      const retryAfter = limiter.take(digest.toString('latin1'));
       if (retryAfter > 0) {
         reply.header('retry-after', String(retryAfter));
         sendProblem(reply, 'RATE_LIMITED', `too many requests with this token: retry after ${retryAfter} s`, { retryAfter });

@@ -17,7 +17,7 @@ import {
 import { SequenceTakenError, type GameRepository, type MoveRecord, type StoredSetup } from '../storage/game-repository.js';
 import { LruCache } from './lru-cache.js';
 import { MoveNotifier } from './move-notifier.js';
-import { hashToken, newGameId, newSeatToken, newSeed, seatOfToken } from './seat-tokens.js';
+import { hashToken, newGameId, newSeatToken, newSeed, seatOfDigest } from './seat-tokens.js';
 import { ServiceError } from './service-error.js';
 
 export type GameState = { id: string; version: number } & PublicState;
@@ -43,7 +43,8 @@ export interface SubmitResult {
 
 interface PendingSubmission {
   id: string;
-  token: string;
+  /** The sha256 of the seat token (`tokenDigest`). */
+  digest: Buffer;
   submission: MoveSubmission;
   idempotencyKey: string | undefined;
   /** Leave `state` out of the answer. */
@@ -185,16 +186,16 @@ export class GameService {
   }
 
   /**
-   * Submits one move for the seat holding `token`. Submissions that arrive together are
+   * Submits one move for the seat whose token has the sha256 `digest` (`tokenDigest`). Submissions that arrive together are
    * committed together (group commit): they queue until the event loop has read every request
    * at hand, then one write transaction checks and appends them in arrival order. Reading the
    * version and appending the move still happen under one write lock, so of concurrent
    * submissions for the same version exactly one is appended, in this process or across
    * processes. Each answer is sent only after its transaction committed.
    */
-  submit(id: string, token: string, submission: MoveSubmission, idempotencyKey?: string, minimal = false): Promise<SubmitResult> {
+  submit(id: string, digest: Buffer, submission: MoveSubmission, idempotencyKey?: string, minimal = false): Promise<SubmitResult> {
     return new Promise((resolve, reject) => {
-      this.pending.push({ id, token, submission, idempotencyKey, minimal, resolve, reject });
+      this.pending.push({ id, digest, submission, idempotencyKey, minimal, resolve, reject });
       if (this.pending.length === 1) setImmediate(this.flush);
     });
   }
@@ -211,12 +212,14 @@ export class GameService {
     const outcomes: (SubmitResult | ServiceError)[] = [];
     // Games whose cached snapshot this transaction may have changed: a rollback drops them.
     const touched = new Set<string>();
+    // One time for the batch: its moves are committed at one instant.
+    const at = this.now().toISOString();
     try {
       this.repo.transaction(() => {
         for (const s of batch) {
           touched.add(s.id);
           try {
-            outcomes.push(this.apply(s));
+            outcomes.push(this.apply(s, at));
           } catch (error) {
             if (!(error instanceof ServiceError)) throw error;
             outcomes.push(error);
@@ -250,24 +253,24 @@ export class GameService {
    * snapshot can never append. A refusal is judged again on the log's version, so that a
    * stale snapshot answers a conflict rather than a rule's code.
    */
-  private apply(submission: PendingSubmission): SubmitResult {
+  private apply(submission: PendingSubmission, at: string): SubmitResult {
     const cached = this.cache.get(submission.id);
     if (cached) {
       try {
-        return this.applyTo(cached, submission);
+        return this.applyTo(cached, submission, at);
       } catch (error) {
         if (!(error instanceof ServiceError) || this.repo.version(submission.id) === cached.version) throw error;
       }
     }
-    return this.applyTo(this.load(submission.id), submission);
+    return this.applyTo(this.load(submission.id), submission, at);
   }
 
   /**
    * The cache learns of the move at once, so a later submission of the same batch for the same
    * game sees it; a rollback drops the game from the cache again.
    */
-  private applyTo(snapshot: Snapshot, { id, token, submission, idempotencyKey, minimal }: PendingSubmission): SubmitResult {
-    const seat = seatOfToken(token, snapshot.tokenHashes);
+  private applyTo(snapshot: Snapshot, { id, digest, submission, idempotencyKey, minimal }: PendingSubmission, at: string): SubmitResult {
+    const seat = seatOfDigest(digest, snapshot.tokenHashes);
     if (seat === null) throw new ServiceError('NOT_YOUR_GAME', 'this token belongs to no seat of this game');
     const hash = idempotencyKey === undefined ? null : requestHash(seat, submission);
     if (idempotencyKey !== undefined) {
@@ -307,7 +310,7 @@ export class GameService {
     const seq = snapshot.version + 1;
     try {
       this.repo.appendMove(
-        { gameId: id, seq, seat, move: submission.move, at: this.now().toISOString(), idempotencyKey: idempotencyKey ?? null, requestHash: hash },
+        { gameId: id, seq, seat, move: submission.move, at, idempotencyKey: idempotencyKey ?? null, requestHash: hash },
         isFinished(game) ? 'finished' : 'active',
       );
     } catch (error) {

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /** 32 random bytes, base64url: 43 characters. */
 export const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
@@ -7,19 +7,28 @@ export function newSeatToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
+/**
+ * The sha256 of a seat token: what the database keeps, and what a request's token is matched
+ * by. Computed once per request (the rate limiter and the seat lookup share it), one-shot:
+ * `crypto.hash` makes no Hash object.
+ */
+export function tokenDigest(token: string): Buffer {
+  return hash('sha256', token, 'buffer');
+}
+
 export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+  return tokenDigest(token).toString('hex');
 }
 
 /**
- * The seat whose stored hash matches `token`, or null. Every seat is compared, in constant
- * time, so the answer's timing tells nothing about which seat (if any) almost matched.
+ * The seat whose stored hash equals `digest` (a `tokenDigest`), or null. Every seat is
+ * compared, in constant time, so the answer's timing tells nothing about which seat (if any)
+ * almost matched.
  */
-export function seatOfToken(token: string, hashes: readonly Buffer[]): number | null {
-  const candidate = createHash('sha256').update(token).digest();
+export function seatOfDigest(digest: Buffer, hashes: readonly Buffer[]): number | null {
   let seat: number | null = null;
   for (let i = 0; i < hashes.length; i++) {
-    if (timingSafeEqual(candidate, hashes[i]!) && seat === null) seat = i;
+    if (timingSafeEqual(digest, hashes[i]!) && seat === null) seat = i;
   }
   return seat;
 }

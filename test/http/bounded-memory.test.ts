@@ -7,6 +7,7 @@ import { isDeepStrictEqual } from 'node:util';
 import t from 'tap';
 import { legalMoves, play, publicView, createGame as engineCreate, type Game, type Move } from '../../src/engine/index.js';
 import { GameService } from '../../src/service/game-service.js';
+import { tokenDigest } from '../../src/service/seat-tokens.js';
 import { openDatabase } from '../../src/storage/database.js';
 import { GameRepository } from '../../src/storage/game-repository.js';
 
@@ -43,7 +44,7 @@ t.test(`${GAMES} active games with a cache of ${CACHE}: never more than ${CACHE}
       if (lm.actor === null) continue;
       const move = lm.moves[(i + round) % lm.moves.length]!;
       try {
-        await service.submit(game.id, game.tokens[lm.actor]!, { expectedVersion: lm.version, move });
+        await service.submit(game.id, tokenDigest(game.tokens[lm.actor]!), { expectedVersion: lm.version, move });
       } catch {
         refused++;
       }

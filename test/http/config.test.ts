@@ -1,7 +1,8 @@
+import { createHash } from 'node:crypto';
 import t from 'tap';
 import { loadConfig } from '../../src/config.js';
 import { LruCache } from '../../src/service/lru-cache.js';
-import { bearerToken, hashToken, newSeatToken, seatOfToken } from '../../src/service/seat-tokens.js';
+import { bearerToken, hashToken, newSeatToken, seatOfDigest, tokenDigest } from '../../src/service/seat-tokens.js';
 import { databasePathFromUrl } from '../../src/storage/database.js';
 
 t.test('configuration comes from the environment with documented defaults', async (t) => {
@@ -31,8 +32,9 @@ t.test('seat tokens: random, stored hashed, matched to their seat', async (t) =>
   const tokens = [newSeatToken(), newSeatToken(), newSeatToken()];
   const hashes = tokens.map((tk) => Buffer.from(hashToken(tk), 'hex'));
   t.equal(new Set(tokens).size, 3);
-  t.same(tokens.map((tk) => seatOfToken(tk, hashes)), [0, 1, 2]);
-  t.equal(seatOfToken(newSeatToken(), hashes), null);
+  t.same(tokens.map((tk) => seatOfDigest(tokenDigest(tk), hashes)), [0, 1, 2]);
+  t.equal(seatOfDigest(tokenDigest(newSeatToken()), hashes), null);
+  t.equal(hashToken(tokens[0]!), createHash('sha256').update(tokens[0]!).digest('hex'), 'sha256, as stored since release 1');
   t.notOk(hashToken(tokens[0]!).includes(tokens[0]!));
   t.equal(bearerToken(`Bearer ${tokens[0]}`), tokens[0]);
   t.equal(bearerToken(`bearer ${tokens[0]}`), tokens[0], 'the scheme is case-insensitive');

@@ -5,6 +5,7 @@
 import t, { type Test } from 'tap';
 import { createGame as engineCreate, legalMoves, play, publicView, type Game, type GameSetup, type Move } from '../../src/engine/index.js';
 import { GameService } from '../../src/service/game-service.js';
+import { tokenDigest } from '../../src/service/seat-tokens.js';
 import { ServiceError } from '../../src/service/service-error.js';
 import { openDatabase } from '../../src/storage/database.js';
 import { GameRepository } from '../../src/storage/game-repository.js';
@@ -62,7 +63,7 @@ t.test('submissions for many games sent together are all committed, each with it
     return transaction(fn);
   };
   const results = await Promise.all(
-    games.map((g) => service.submit(g.id, g.seats[seats[0]!]!.token, { expectedVersion: 0, move: moves[0]! })),
+    games.map((g) => service.submit(g.id, tokenDigest(g.seats[seats[0]!]!.token), { expectedVersion: 0, move: moves[0]! })),
   );
   t.same(results.map((r) => r.version), games.map(() => 1));
   t.equal(transactions, 1, 'in one write transaction');
@@ -74,7 +75,7 @@ t.test('two moves of one game in one batch: the second sees the first, and each 
   const { moves, seats } = firstMoves(2);
   const g = service.create(SETUP);
   const [first, second] = await Promise.all(
-    [0, 1].map((v) => service.submit(g.id, g.seats[seats[v]!]!.token, { expectedVersion: v, move: moves[v]! })),
+    [0, 1].map((v) => service.submit(g.id, tokenDigest(g.seats[seats[v]!]!.token), { expectedVersion: v, move: moves[v]! })),
   );
   let expected = mirror();
   for (const [v, answer] of [first!, second!].entries()) {
@@ -92,7 +93,7 @@ t.test('of two submissions for the same version in one batch, exactly one wins; 
   const { moves, seats } = firstMoves(1);
   const g = service.create(SETUP);
   const token = g.seats[seats[0]!]!.token;
-  const results = await Promise.all([0, 1, 2].map(() => outcome(service.submit(g.id, token, { expectedVersion: 0, move: moves[0]! }))));
+  const results = await Promise.all([0, 1, 2].map(() => outcome(service.submit(g.id, tokenDigest(token), { expectedVersion: 0, move: moves[0]! }))));
   t.same(results, [{ ok: true, version: 1 }, { ok: false, code: 'VERSION_CONFLICT' }, { ok: false, code: 'VERSION_CONFLICT' }]);
   t.equal(repo.version(g.id), 1);
 });
@@ -102,10 +103,10 @@ t.test('a refused move in a batch changes nothing and does not hold the others b
   const { moves, seats } = firstMoves(1);
   const [a, b, c] = [0, 1, 2].map(() => service.create(SETUP));
   const results = await Promise.all([
-    outcome(service.submit(a!.id, a!.seats[seats[0]!]!.token, { expectedVersion: 0, move: moves[0]! })),
-    outcome(service.submit(b!.id, b!.seats[seats[0]!]!.token, { expectedVersion: 0, move: { type: 'placeTile', x: 5, y: 5, rotation: 0 } })),
-    outcome(service.submit(c!.id, c!.seats[1 - seats[0]!]!.token, { expectedVersion: 0, move: moves[0]! })),
-    outcome(service.submit(c!.id, c!.seats[seats[0]!]!.token, { expectedVersion: 0, move: moves[0]! })),
+    outcome(service.submit(a!.id, tokenDigest(a!.seats[seats[0]!]!.token), { expectedVersion: 0, move: moves[0]! })),
+    outcome(service.submit(b!.id, tokenDigest(b!.seats[seats[0]!]!.token), { expectedVersion: 0, move: { type: 'placeTile', x: 5, y: 5, rotation: 0 } })),
+    outcome(service.submit(c!.id, tokenDigest(c!.seats[1 - seats[0]!]!.token), { expectedVersion: 0, move: moves[0]! })),
+    outcome(service.submit(c!.id, tokenDigest(c!.seats[seats[0]!]!.token), { expectedVersion: 0, move: moves[0]! })),
   ]);
   t.same(results.map((r) => (r.ok ? r.version : r.code)), [1, 'NOT_ADJACENT', 'NOT_YOUR_TURN', 1]);
   t.same([a, b, c].map((g) => repo.version(g!.id)), [1, 0, 1]);
@@ -123,14 +124,14 @@ t.test('a fault that is not a refusal rolls the batch back; every other submissi
     append(move, status);
   };
   const results = await Promise.all(
-    games.map((g) => outcome(service.submit(g.id, g.seats[seats[0]!]!.token, { expectedVersion: 0, move: moves[0]! }))),
+    games.map((g) => outcome(service.submit(g.id, tokenDigest(g.seats[seats[0]!]!.token), { expectedVersion: 0, move: moves[0]! }))),
   );
   t.same(results, [{ ok: true, version: 1 }, { ok: false, code: 'Error: disk on fire' }, { ok: true, version: 1 }]);
   t.same(games.map((g) => repo.version(g.id)), [1, 0, 1], 'the log holds exactly the answered moves');
   repo.appendMove = append;
   const expected = mirror();
   t.same(JSON.parse(service.stateJson(broken)), { id: broken, version: 0, ...publicView(expected) }, 'the failed game was not left changed in memory');
-  const retried = await service.submit(broken, games[1]!.seats[seats[0]!]!.token, { expectedVersion: 0, move: moves[0]! });
+  const retried = await service.submit(broken, tokenDigest(games[1]!.seats[seats[0]!]!.token), { expectedVersion: 0, move: moves[0]! });
   t.equal(retried.version, 1, 'and takes the move once the fault is gone');
 });
 
@@ -140,7 +141,7 @@ t.test('closing the service commits what is queued', async (t) => {
   const service = new GameService(repo, { cacheSize: 10 });
   const { moves, seats } = firstMoves(1);
   const g = service.create(SETUP);
-  const answer = service.submit(g.id, g.seats[seats[0]!]!.token, { expectedVersion: 0, move: moves[0]! });
+  const answer = service.submit(g.id, tokenDigest(g.seats[seats[0]!]!.token), { expectedVersion: 0, move: moves[0]! });
   service.close();
   t.equal((await answer).version, 1);
   t.equal(repo.version(g.id), 1);
@@ -154,7 +155,7 @@ t.test('a snapshot left stale by another writer on the same file never appends, 
   const { moves, seats } = firstMoves(5);
   const g = here.create(SETUP);
   const submit = (service: GameService, v: number, move = moves[v]!) =>
-    service.submit(g.id, g.seats[seats[v]!]!.token, { expectedVersion: v, move });
+    service.submit(g.id, tokenDigest(g.seats[seats[v]!]!.token), { expectedVersion: v, move });
   const versionOf = (json: string) => (JSON.parse(json) as { version: number }).version;
   t.equal((await submit(here, 0)).version, 1, 'this service caches the game at version 1');
   t.equal((await submit(there, 1)).version, 2, 'another writer appends move 2');

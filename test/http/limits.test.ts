@@ -70,6 +70,13 @@ t.test('requests per token beyond the burst get 429 with Retry-After and change 
   t.equal((await app.inject({ url: `/games/${game.id}/legal-moves` })).statusCode, 200, 'reads are not limited');
   const noToken = await app.inject({ method: 'POST', url: `/games/${game.id}/moves`, payload: { expectedVersion: 0, move: lm.moves[0] } });
   t.equal(noToken.statusCode, 401, 'no token: the route answers');
+  const malformed = await app.inject({
+    method: 'POST',
+    url: `/games/${game.id}/moves`,
+    headers: { authorization: `Bearer  ${game.seats[0]!.token}` },
+    payload: { expectedVersion: 0, move: lm.moves[0] },
+  });
+  t.match(malformed.json(), { status: 401, code: 'TOKEN_MALFORMED' }, 'a malformed token: the route answers, not the limiter');
 
   clock += 499;
   t.equal((await stale(game.seats[0]!.token)).statusCode, 429, 'half a request earned after 499 ms');

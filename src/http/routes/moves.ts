@@ -1,6 +1,5 @@
-import { bearerToken } from '../../service/seat-tokens.js';
 import { HttpProblem } from '../problem.js';
-import { limitPerToken, type RateLimiter } from '../rate-limit.js';
+import { limitPerToken, requestTokenDigest, type RateLimiter } from '../rate-limit.js';
 import { GameIdParams, problems } from '../schemas/common.js';
 import { MoveAnswerResponse } from '../schemas/games.js';
 import { IdempotencyHeaders, MoveLog, MoveSubmissionBody } from '../schemas/moves.js';
@@ -13,6 +12,7 @@ export function prefersMinimal(header: string | undefined): boolean {
 }
 
 export function moveRoutes(app: App, { service, rateLimiter }: RouteOptions & { rateLimiter: RateLimiter }): void {
+  app.decorateRequest('seatTokenDigest', null);
   app.post(
     '/games/:id/moves',
     {
@@ -35,11 +35,11 @@ export function moveRoutes(app: App, { service, rateLimiter }: RouteOptions & { 
     async (request, reply) => {
       const header = request.headers.authorization;
       if (header === undefined) throw new HttpProblem('TOKEN_MISSING', 'send the seat token as Authorization: Bearer <token>');
-      const token = bearerToken(header);
-      if (token === null) throw new HttpProblem('TOKEN_MALFORMED', 'the Authorization header is not a well-formed seat token');
+      const digest = requestTokenDigest(request);
+      if (digest === null) throw new HttpProblem('TOKEN_MALFORMED', 'the Authorization header is not a well-formed seat token');
       const key = request.headers['idempotency-key'];
       const minimal = prefersMinimal(request.headers.prefer);
-      const { replayed, json } = await service.submit(request.params.id, token, request.body, key, minimal);
+      const { replayed, json } = await service.submit(request.params.id, digest, request.body, key, minimal);
       if (replayed) reply.header('idempotent-replayed', 'true');
       if (minimal) reply.header('preference-applied', 'return=minimal');
       sendJson(reply, 201, json);
