@@ -30,6 +30,8 @@ export interface AppOptions {
   now?: () => Date;
   /** Requests per bearer token (429 beyond); `perSecond: 0` turns it off. */
   rateLimit?: RateLimitOptions;
+  /** How long a write waits for another process's write lock (then 503 `DATABASE_BUSY`). */
+  busyTimeoutMs?: number;
 }
 
 export const API_VERSION = '1.0.0';
@@ -43,7 +45,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
 
-  const db = openDatabase(options.databasePath);
+  const db = openDatabase(options.databasePath, { busyTimeoutMs: options.busyTimeoutMs });
   const checkpointer =
     options.databasePath === ':memory:'
       ? undefined

@@ -36,6 +36,7 @@ export const STATUS_BY_CODE: Readonly<Record<ProblemCode, number>> = {
   RATE_LIMITED: 429,
   INTERNAL_ERROR: 500,
   SERVICE_UNAVAILABLE: 503,
+  DATABASE_BUSY: 503,
   // The engine refuses a well-formed request: a setup or a move the rules do not allow.
   INVALID_SETUP: 422,
   GAME_FINISHED: 422,
@@ -101,7 +102,10 @@ export function frameworkErrors(error: FastifyError, _request: unknown, reply: F
 /** One error handler for the whole app: known errors keep their code, anything else is a hidden 500. */
 export function registerProblemHandlers(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | ServiceError | HttpProblem, request, reply) => {
-    if (error instanceof ServiceError) return sendProblem(reply, error.code, error.detail, error.extra);
+    if (error instanceof ServiceError) {
+      if (typeof error.extra.retryAfter === 'number') reply.header('retry-after', String(error.extra.retryAfter));
+      return sendProblem(reply, error.code, error.detail, error.extra);
+    }
     if (error instanceof HttpProblem) return sendProblem(reply, error.code, error.detail);
     if (error.validation) return sendProblem(reply, 'BAD_REQUEST', error.message);
     const status = error.statusCode ?? 500;

@@ -93,6 +93,12 @@ function moveAcceptedJson(version: number, eventsJson: string, stateJson: string
   return stateJson === undefined ? `${head}}` : `${head},"state":${stateJson}}`;
 }
 
+/** SQLite gave up waiting for the write lock (`SQLITE_BUSY` and its extended codes). */
+function isBusy(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && code.startsWith('SQLITE_BUSY');
+}
+
 function canonicalJson(value: unknown): string {
   if (value === null || typeof value !== 'object') return JSON.stringify(value);
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
@@ -228,6 +234,14 @@ export class GameService {
       });
     } catch (error) {
       for (const id of touched) this.cache.delete(id);
+      if (isBusy(error)) {
+        // Another process held the write lock for the whole busy timeout. Trying each
+        // submission alone would wait that long again for each, with the event loop blocked:
+        // the batch is refused at once, and the client retries.
+        const busy = new ServiceError('DATABASE_BUSY', 'the database is locked by another writer: retry shortly', { retryAfter: 1 });
+        for (const s of batch) s.reject(busy);
+        return;
+      }
       // A fault that is not a refusal rolled the whole batch back: each submission is tried
       // again on its own, so one cannot fail the others.
       if (batch.length === 1) batch[0]!.reject(error);

@@ -8,6 +8,7 @@ export const SERVICE_ERROR_CODES = [
   'NOT_YOUR_TURN',
   'VERSION_CONFLICT',
   'IDEMPOTENCY_KEY_REUSED',
+  'DATABASE_BUSY',
 ] as const;
 export type ServiceErrorCode = (typeof SERVICE_ERROR_CODES)[number];
 

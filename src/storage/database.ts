@@ -11,11 +11,14 @@ export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Data
 /** Resolved from this module so it works both from `src/storage/` and `dist/storage/`. */
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../migrations', import.meta.url));
 
+/** How long a write waits for another process's write lock before the service answers 503. */
+export const DEFAULT_BUSY_TIMEOUT_MS = 5000;
+
 /**
  * Opens (creating the folder if needed) and migrates the database.
  * `path` is a file path or `:memory:`.
  */
-export function openDatabase(path: string): Db {
+export function openDatabase(path: string, { busyTimeoutMs = DEFAULT_BUSY_TIMEOUT_MS }: { busyTimeoutMs?: number } = {}): Db {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const sqlite = new Database(path);
   sqlite.pragma('journal_mode = WAL');
@@ -23,7 +26,7 @@ export function openDatabase(path: string): Db {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   // Another process holding the write lock (a second server on the same file) is waited for.
-  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma(`busy_timeout = ${Math.max(0, Math.floor(busyTimeoutMs))}`);
   const db = drizzle({ client: sqlite, schema });
   migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
   return db;

@@ -2,6 +2,7 @@
  * Group commit: submissions that arrive together share one write transaction. Each is still
  * judged on its own, in arrival order, and each answer goes out only after the commit.
  */
+import Database from 'better-sqlite3';
 import t, { type Test } from 'tap';
 import { createGame as engineCreate, legalMoves, play, publicView, type Game, type GameSetup, type Move } from '../../src/engine/index.js';
 import { GameService } from '../../src/service/game-service.js';
@@ -133,6 +134,39 @@ t.test('a fault that is not a refusal rolls the batch back; every other submissi
   t.same(JSON.parse(service.stateJson(broken)), { id: broken, version: 0, ...publicView(expected) }, 'the failed game was not left changed in memory');
   const retried = await service.submit(broken, tokenDigest(games[1]!.seats[seats[0]!]!.token), { expectedVersion: 0, move: moves[0]! });
   t.equal(retried.version, 1, 'and takes the move once the fault is gone');
+});
+
+t.test('a write lock another process holds beyond the busy timeout refuses the whole batch at once, changing nothing', async (t) => {
+  const path = tempDatabase(t);
+  const repo = new GameRepository(openDatabase(path, { busyTimeoutMs: 20 }));
+  const service = new GameService(repo, { cacheSize: 10 });
+  t.teardown(() => {
+    service.close();
+    repo.close();
+  });
+  const { moves, seats } = firstMoves(1);
+  const games = [0, 1, 2].map(() => service.create(SETUP));
+  let transactions = 0;
+  const transaction = repo.transaction.bind(repo);
+  repo.transaction = (fn) => {
+    transactions++;
+    return transaction(fn);
+  };
+  const other = new Database(path);
+  t.teardown(() => other.close());
+  other.exec('BEGIN IMMEDIATE');
+  const submitAll = () =>
+    Promise.all(games.map((g) => service.submit(g.id, tokenDigest(g.seats[seats[0]!]!.token), { expectedVersion: 0, move: moves[0]! }).catch((e: unknown) => e)));
+  const refused = await submitAll();
+  for (const error of refused) {
+    t.ok(error instanceof ServiceError && error.code === 'DATABASE_BUSY' && error.extra.retryAfter === 1, 'DATABASE_BUSY, retry after 1 s');
+  }
+  t.equal(transactions, 1, 'one attempt for the batch: no submission waits the timeout again on its own');
+  t.same(games.map((g) => repo.version(g.id)), [0, 0, 0], 'nothing was appended');
+  const expected = { version: 0, ...publicView(mirror()) };
+  for (const g of games) t.same(JSON.parse(service.stateJson(g.id)), { id: g.id, ...expected }, 'nor changed in memory');
+  other.exec('ROLLBACK');
+  t.same((await submitAll()).map((r) => (r as { version: number }).version), [1, 1, 1], 'the retried moves are taken once the lock is released');
 });
 
 t.test('closing the service commits what is queued', async (t) => {

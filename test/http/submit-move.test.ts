@@ -1,8 +1,9 @@
+import Database from 'better-sqlite3';
 import t from 'tap';
 import { prefersMinimal } from '../../src/http/routes/moves.js';
 import { MoveAcceptedMinimalResponse, MoveAcceptedResponse } from '../../src/http/schemas/games.js';
 import { conforms } from './helpers/schema.js';
-import { bearer, createGame, legal, testApp, type App, type CreatedGame } from './helpers/app.js';
+import { bearer, createGame, legal, tempDatabase, testApp, type App, type CreatedGame } from './helpers/app.js';
 
 const problem = /^application\/problem\+json/;
 
@@ -195,4 +196,24 @@ t.test('only a return=minimal preference leaves the state out (RFC 7240)', async
   ];
   for (const [header, minimal] of cases) t.equal(prefersMinimal(header), minimal, JSON.stringify(header));
   t.equal(prefersMinimal(undefined), false);
+});
+
+t.test('a write lock another process holds too long answers 503 DATABASE_BUSY with Retry-After, and changes nothing', async (t) => {
+  const path = tempDatabase(t);
+  const app = await testApp(t, { databasePath: path, busyTimeoutMs: 20 });
+  const game = await createGame(app);
+  const lm = await legal(app, game.id);
+  const before = (await app.inject({ url: `/games/${game.id}` })).body;
+  const other = new Database(path);
+  t.teardown(() => other.close());
+  other.exec('BEGIN IMMEDIATE');
+  const busy = await post(app, game, bearer(game.seats[lm.actor!]!.token), { expectedVersion: 0, move: lm.moves[0] });
+  t.equal(busy.statusCode, 503);
+  t.equal(busy.headers['retry-after'], '1');
+  t.match(busy.headers['content-type'], problem);
+  t.match(busy.json(), { status: 503, code: 'DATABASE_BUSY', retryAfter: 1 });
+  t.equal((await app.inject({ url: `/games/${game.id}` })).body, before, 'reads go on, and see nothing changed');
+  other.exec('ROLLBACK');
+  const retried = await post(app, game, bearer(game.seats[lm.actor!]!.token), { expectedVersion: 0, move: lm.moves[0] });
+  t.equal(retried.statusCode, 201, 'the same submission is taken once the lock is released');
 });

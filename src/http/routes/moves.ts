@@ -28,7 +28,7 @@ export function moveRoutes(app: App, { service, rateLimiter }: RouteOptions & { 
         params: GameIdParams,
         headers: IdempotencyHeaders,
         body: MoveSubmissionBody,
-        response: { 201: MoveAnswerResponse, ...problems(400, 401, 403, 404, 409, 413, 415, 422, 429) },
+        response: { 201: MoveAnswerResponse, ...problems(400, 401, 403, 404, 409, 413, 415, 422, 429, 503) },
       },
       onRequest: limitPerToken(rateLimiter),
     },
