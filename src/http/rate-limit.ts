@@ -88,9 +88,10 @@ declare module 'fastify' {
 
 /** The digest of the request's seat token (null without a well-formed one), made once per request. */
 export function requestTokenDigest(request: FastifyRequest): Buffer | null {
-  if (request.seatTokenDigest === null) {
+  // `== null`: also on an app that did not decorate requests with the memo.
+  if (request.seatTokenDigest == null) {
     const token = bearerToken(request.headers.authorization);
-    if (token !== null) request.seatTokenDigest = tokenDigest(token);
+    request.seatTokenDigest = token === null ? null : tokenDigest(token);
   }
   return request.seatTokenDigest;
 }

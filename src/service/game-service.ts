@@ -192,12 +192,13 @@ export class GameService {
   }
 
   /**
-   * Submits one move for the seat whose token has the sha256 `digest` (`tokenDigest`). Submissions that arrive together are
-   * committed together (group commit): they queue until the event loop has read every request
-   * at hand, then one write transaction checks and appends them in arrival order. Reading the
-   * version and appending the move still happen under one write lock, so of concurrent
-   * submissions for the same version exactly one is appended, in this process or across
-   * processes. Each answer is sent only after its transaction committed.
+   * Submits one move for the seat whose token has the sha256 `digest` (`tokenDigest`).
+   * Submissions that arrive together are committed together (group commit): they queue until
+   * the event loop has read every request at hand, then one write transaction checks and
+   * appends them in arrival order. Reading the version and appending the move still happen
+   * under one write lock, so of concurrent submissions for the same version exactly one is
+   * appended, in this process or across processes. Each answer is sent only after its
+   * transaction committed.
    */
   submit(id: string, digest: Buffer, submission: MoveSubmission, idempotencyKey?: string, minimal = false): Promise<SubmitResult> {
     return new Promise((resolve, reject) => {
