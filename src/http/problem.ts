@@ -86,6 +86,8 @@ export class HttpProblem extends Error {
 export function sendProblem(reply: FastifyReply, code: ProblemCode, detail: string, extra: Record<string, unknown> = {}): FastifyReply {
   const status = STATUS_BY_CODE[code];
   if (status === 401) reply.header('www-authenticate', 'Bearer');
+  // A problem that says when to come back (429, 503) says it in the header too.
+  if (typeof extra.retryAfter === 'number') reply.header('retry-after', String(extra.retryAfter));
   const body = { type: 'about:blank', title: STATUS_CODES[status] ?? 'Error', status, code, detail, ...extra };
   // Sent pre-serialised: a problem never depends on a route's response schema.
   return reply.code(status).type(PROBLEM_CONTENT_TYPE).send(JSON.stringify(body));
@@ -102,10 +104,7 @@ export function frameworkErrors(error: FastifyError, _request: unknown, reply: F
 /** One error handler for the whole app: known errors keep their code, anything else is a hidden 500. */
 export function registerProblemHandlers(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | ServiceError | HttpProblem, request, reply) => {
-    if (error instanceof ServiceError) {
-      if (typeof error.extra.retryAfter === 'number') reply.header('retry-after', String(error.extra.retryAfter));
-      return sendProblem(reply, error.code, error.detail, error.extra);
-    }
+    if (error instanceof ServiceError) return sendProblem(reply, error.code, error.detail, error.extra);
     if (error instanceof HttpProblem) return sendProblem(reply, error.code, error.detail);
     if (error.validation) return sendProblem(reply, 'BAD_REQUEST', error.message);
     const status = error.statusCode ?? 500;

@@ -108,7 +108,6 @@ export function limitPerToken(limiter: RateLimiter) {
     if (digest !== null) {
       const retryAfter = limiter.take(digest.toString('latin1'));
       if (retryAfter > 0) {
-        reply.header('retry-after', String(retryAfter));
         sendProblem(reply, 'RATE_LIMITED', `too many requests with this token: retry after ${retryAfter} s`, { retryAfter });
         return;
       }
