@@ -114,12 +114,13 @@ async function createGames(url: string): Promise<PlannedGame[]> {
     const res = await fetch(`${url}/games`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(setup) });
     const body = (await res.json()) as { id: string; seats: { token: string }[] };
     const tokens = body.seats.map((s) => s.token);
+    const headers = seats.map((seat) => ({ 'content-type': 'application/json', authorization: `Bearer ${tokens[seat]}` }));
     // Requests are built up front: the load generator shares this machine's two cores.
     games.push({
       id: body.id, setup, tokens, moves, seats, step: 0,
       bodies: moves.map((move, step) => JSON.stringify({ expectedVersion: step, move })),
-      headers: seats.map((seat) => ({ 'content-type': 'application/json', authorization: `Bearer ${tokens[seat]}` })),
-      minimalHeaders: seats.map((seat) => ({ 'content-type': 'application/json', authorization: `Bearer ${tokens[seat]}`, prefer: 'return=minimal' })),
+      headers,
+      minimalHeaders: headers.map((h) => ({ ...h, prefer: 'return=minimal' })),
     });
   }
   return games;
@@ -140,6 +141,10 @@ async function advance(url: string, list: PlannedGame[], target: (game: PlannedG
   await Promise.all(Array.from({ length: CONNECTIONS }, worker));
 }
 
+/** `a`'s throughput as a share of `b`'s. */
+const share = (a: Result, b: Result) => a.requests.average / b.requests.average;
+const percent = (a: Result, b: Result) => `${Math.round(share(a, b) * 100)}%`;
+
 /** A route's result with the server's CPU time over the run. */
 type Measured = Result & { cpu: number };
 
@@ -152,7 +157,7 @@ function summary(label: string, r: Measured, base?: Result) {
     'µs/req': Number.isNaN(r.cpu) ? '?' : Math.round((r.cpu * 1e6) / r.requests.total),
     'p50 ms': r.latency.p50,
     'p99 ms': r.latency.p99,
-    'vs /health': base ? `${((r.requests.average / base.requests.average) * 100).toFixed(0)}%` : '100%',
+    'vs /health': base ? percent(r, base) : '100%',
     errors: r.errors + r.timeouts + r.non2xx,
   };
 }
@@ -233,9 +238,8 @@ try {
     summary('POST /games/{id}/moves', moves, health),
     summary('POST moves, Prefer: return=minimal', minimal, health),
   ]);
-  const percent = (a: Result, b: Result) => `${Math.round((a.requests.average / b.requests.average) * 100)}%`;
   console.log(`per round, legal-moves / moves vs /health: ${rounds.map((r) => `${percent(r.legal, r.health)} / ${percent(r.moves, r.health)}`).join(', ')}`);
-  const ratio = (r: Result) => r.requests.average / health.requests.average;
+  const ratio = (r: Result) => share(r, health);
   console.log(
     `targets: legal-moves >= 50% ${ratio(legal) >= 0.5 ? 'met' : 'MISSED'}; moves >= 20% ${ratio(moves) >= 0.2 ? 'met' : 'MISSED'}; ` +
       `move p99 < 10 ms ${moves.latency.p99 < 10 ? 'met' : 'MISSED'}`,
