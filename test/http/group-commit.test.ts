@@ -12,8 +12,8 @@ import { openDatabase } from '../../src/storage/database.js';
 import { GameRepository } from '../../src/storage/game-repository.js';
 import { tempDatabase } from './helpers/app.js';
 
-function open(t: Test, path = tempDatabase(t)) {
-  const repo = new GameRepository(openDatabase(path));
+function open(t: Test, path = tempDatabase(t), busyTimeoutMs?: number) {
+  const repo = new GameRepository(openDatabase(path, { busyTimeoutMs }));
   const service = new GameService(repo, { cacheSize: 100 });
   t.teardown(() => {
     service.close();
@@ -137,13 +137,7 @@ t.test('a fault that is not a refusal rolls the batch back; every other submissi
 });
 
 t.test('a write lock another process holds beyond the busy timeout refuses the whole batch at once, changing nothing', async (t) => {
-  const path = tempDatabase(t);
-  const repo = new GameRepository(openDatabase(path, { busyTimeoutMs: 20 }));
-  const service = new GameService(repo, { cacheSize: 10 });
-  t.teardown(() => {
-    service.close();
-    repo.close();
-  });
+  const { service, repo, path } = open(t, tempDatabase(t), 20);
   const { moves, seats } = firstMoves(1);
   const games = [0, 1, 2].map(() => service.create(SETUP));
   let transactions = 0;
