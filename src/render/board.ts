@@ -1,0 +1,105 @@
+/**
+ * The board as one SVG document: the tiles' fragments moved into place, the legal positions,
+ * the last placed tile's frame, then the figures on top (barns on their tile corner). The
+ * output depends only on the inputs, in their order: the same state gives the same bytes.
+ */
+import type { Corner } from '../engine/index.js';
+import { at, figureShape, seatColour, STYLE } from './symbols.js';
+import { num, UNIT } from './svg.js';
+import type { TileArtBook } from './tile-art.js';
+import type { BoardOptions, BoardView, Figure, Rotation, TileOptions } from './types.js';
+
+export const TILE_PX = { min: 16, max: 256, default: 64 } as const;
+const MARGIN = 0.3;
+
+const clampPx = (px: number | undefined) =>
+  Math.min(TILE_PX.max, Math.max(TILE_PX.min, Math.round(px ?? TILE_PX.default)));
+
+function open(viewBox: [number, number, number, number], tilePx: number, title: string): string {
+  const [x, y, w, h] = viewBox;
+  const px = (v: number) => num((v / UNIT) * tilePx);
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="${px(w)}" height="${px(h)}" viewBox="${num(x)} ${num(y)} ${num(w)} ${num(h)}" role="img">` +
+    `<title>${title}</title><style>${STYLE}</style>`
+  );
+}
+
+/** Where a barn stands: the tile's corner point. */
+const CORNER_OFFSET: Readonly<Record<Corner, readonly [number, number]>> = {
+  NE: [1, 0],
+  SE: [1, 1],
+  SW: [0, 1],
+  NW: [0, 0],
+};
+
+export function renderTile(book: TileArtBook, id: string, options: TileOptions = {}): string | undefined {
+  const rotation: Rotation = options.rotation ?? 0;
+  const art = book.art(id, rotation);
+  if (!art) return undefined;
+  return `${open([0, 0, UNIT, UNIT], clampPx(options.tilePx), `Tile ${id}, rotation ${rotation}`)}<g class="tile" data-tile="${id}" data-rotation="${rotation}">${art.fragment}</g></svg>`;
+}
+
+export function renderBoard(book: TileArtBook, view: BoardView, options: BoardOptions = {}): string {
+  const legal = options.legal ?? [];
+  let minX = Infinity;
+  let minY = Infinity;
+  let maxX = -Infinity;
+  let maxY = -Infinity;
+  for (const p of [...view.tiles, ...legal]) {
+    minX = Math.min(minX, p.x);
+    minY = Math.min(minY, p.y);
+    maxX = Math.max(maxX, p.x);
+    maxY = Math.max(maxY, p.y);
+  }
+  if (minX === Infinity) minX = minY = maxX = maxY = 0;
+  const viewBox: [number, number, number, number] = [
+    (minX - MARGIN) * UNIT,
+    (minY - MARGIN) * UNIT,
+    (maxX - minX + 1 + 2 * MARGIN) * UNIT,
+    (maxY - minY + 1 + 2 * MARGIN) * UNIT,
+  ];
+  const title = `Board: ${view.tiles.length} tiles, ${view.figures.length} figures`;
+  let s = open(viewBox, clampPx(options.tilePx), title);
+
+  const anchorsAt = new Map<string, readonly (readonly [number, number])[]>();
+  s += '<g class="tiles">';
+  for (const t of view.tiles) {
+    const art = book.art(t.tile, t.rotation);
+    s += `<g class="tile" data-tile="${t.tile}" data-x="${t.x}" data-y="${t.y}" data-rotation="${t.rotation}" ${at(t.x * UNIT, t.y * UNIT)}>`;
+    s += art ? art.fragment : `<rect class="fd" width="${UNIT}" height="${UNIT}"/>`;
+    s += '</g>';
+    if (art) anchorsAt.set(`${t.x},${t.y}`, art.anchors);
+  }
+  s += '</g>';
+
+  if (legal.length > 0) {
+    s += '<g class="legal-spots">';
+    for (const p of legal) s += `<rect class="legal" data-x="${p.x}" data-y="${p.y}" x="${p.x * UNIT + 4}" y="${p.y * UNIT + 4}" width="${UNIT - 8}" height="${UNIT - 8}" rx="6"/>`;
+    s += '</g>';
+  }
+
+  const last = view.tiles[view.tiles.length - 1];
+  if (last) s += `<rect class="last" data-x="${last.x}" data-y="${last.y}" x="${last.x * UNIT + 2.5}" y="${last.y * UNIT + 2.5}" width="${UNIT - 5}" height="${UNIT - 5}"/>`;
+
+  s += '<g class="figures">';
+  // Two figures on one spot (not reachable by the rules today) still both show, side by side.
+  const crowd = new Map<string, number>();
+  for (const f of view.figures) {
+    const [px, py] = figurePoint(f, anchorsAt.get(`${f.x},${f.y}`));
+    const spot = `${num(px)},${num(py)}`;
+    const n = crowd.get(spot) ?? 0;
+    crowd.set(spot, n + 1);
+    const where = f.kind === 'barn' ? `data-corner="${f.corner}"` : `data-feature="${f.feature}"`;
+    s += `<g class="fig" data-kind="${f.kind}" data-seat="${f.owner}" data-x="${f.x}" data-y="${f.y}" ${where} fill="${seatColour(f.owner)}" transform="translate(${num(px + n * 14)} ${num(py)}) scale(.8)">${figureShape(f.kind)}</g>`;
+  }
+  return `${s}</g></svg>`;
+}
+
+function figurePoint(f: Figure, anchors: readonly (readonly [number, number])[] | undefined): [number, number] {
+  if (f.kind === 'barn' && f.corner) {
+    const [dx, dy] = CORNER_OFFSET[f.corner];
+    return [(f.x + dx) * UNIT, (f.y + dy) * UNIT];
+  }
+  const a = (f.feature !== undefined && anchors?.[f.feature]) || [0.5, 0.5];
+  return [(f.x + a[0]) * UNIT, (f.y + a[1]) * UNIT];
+}

@@ -1,0 +1,35 @@
+/**
+ * What the renderer reads: plain data as the API answers it (GET /tiles, GET /games/{id}),
+ * so the same module draws in the service and in a web page. Only types are imported from
+ * the engine; nothing of its code is bundled.
+ */
+import type { BoardFigure, CatalogView, PublicState, Rotation } from '../engine/index.js';
+
+export type { Rotation } from '../engine/index.js';
+
+/** The tile catalog as GET /tiles answers it. */
+export type RenderCatalog = Pick<CatalogView, 'tiles'>;
+export type CatalogTile = CatalogView['tiles'][number];
+export type CatalogFeature = CatalogTile['features'][number];
+
+/** The part of the public state the board picture needs. */
+export type BoardView = Pick<PublicState, 'tiles' | 'figures'>;
+export type Figure = BoardFigure;
+
+/** A board position, for the legal placements of the drawn tile. */
+export interface Spot {
+  x: number;
+  y: number;
+}
+
+export interface BoardOptions {
+  /** Pixels per tile side (the picture's width and height follow it). */
+  tilePx?: number;
+  /** Positions to highlight: where the drawn tile (or the abbey) may go. */
+  legal?: readonly Spot[];
+}
+
+export interface TileOptions {
+  rotation?: Rotation;
+  tilePx?: number;
+}
