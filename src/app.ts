@@ -6,6 +6,7 @@ import { hoistTitledSchemas } from './http/openapi-components.js';
 import { registerJsonBody } from './http/json-body.js';
 import { frameworkErrors, registerProblemHandlers } from './http/problem.js';
 import { DEFAULT_RATE_LIMIT, RateLimiter, type RateLimitOptions } from './http/rate-limit.js';
+import { boardRoutes } from './http/routes/board.js';
 import { eventRoutes } from './http/routes/events.js';
 import { gameRoutes } from './http/routes/games.js';
 import { healthRoutes } from './http/routes/health.js';
@@ -89,5 +90,6 @@ export async function buildApp(options: AppOptions): Promise<App> {
   gameRoutes(app, routes);
   moveRoutes(app, { ...routes, rateLimiter: new RateLimiter(options.rateLimit ?? DEFAULT_RATE_LIMIT) });
   eventRoutes(app, routes);
+  boardRoutes(app, routes);
   return app;
 }

@@ -58,8 +58,10 @@ export function renderBoard(book: TileArtBook, view: BoardView, options: BoardOp
     (maxX - minX + 1 + 2 * MARGIN) * UNIT,
     (maxY - minY + 1 + 2 * MARGIN) * UNIT,
   ];
-  const title = `Board: ${view.tiles.length} tiles, ${view.figures.length} figures`;
+  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  const title = `Board: ${plural(view.tiles.length, 'tile')}, ${plural(view.figures.length, 'figure')}`;
   let s = open(viewBox, clampPx(options.tilePx), title);
+  s += `<rect fill="#ece6d6" x="${num(viewBox[0])}" y="${num(viewBox[1])}" width="${num(viewBox[2])}" height="${num(viewBox[3])}"/>`;
 
   const anchorsAt = new Map<string, readonly (readonly [number, number])[]>();
   s += '<g class="tiles">';

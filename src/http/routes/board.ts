@@ -1,0 +1,87 @@
+import { createHash } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { tileCatalog, type LegalMoves, type PublicState, type Rotation } from '../../engine/index.js';
+import { createRenderer, type Spot } from '../../render/index.js';
+import { BoardQuery, notModified, svgResponse, TileSvgParams, TileSvgQuery } from '../schemas/board.js';
+import { GameIdParams, problems } from '../schemas/common.js';
+import { HttpProblem } from '../problem.js';
+import type { App, RouteOptions } from '../types.js';
+
+const SVG_TYPE = 'image/svg+xml; charset=utf-8';
+
+/** Tile pictures are made once per type and rotation and kept by the renderer. */
+const renderer = createRenderer(tileCatalog());
+
+/** A strong ETag of the bytes: the picture is a pure function of its inputs. */
+const etagOf = (svg: string) => `"${createHash('sha1').update(svg).digest('base64url')}"`;
+
+/** Whether If-None-Match names this ETag (a list, `*`, or a weak form of it). */
+function matches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((tag) => {
+    const t = tag.trim();
+    return t === '*' || t === etag || t === `W/${etag}`;
+  });
+}
+
+function sendSvg(request: FastifyRequest, reply: FastifyReply, svg: string, cacheControl: string): void {
+  const etag = etagOf(svg);
+  reply.header('etag', etag).header('cache-control', cacheControl);
+  if (matches(request.headers['if-none-match'], etag)) reply.code(304).send();
+  else reply.code(200).type(SVG_TYPE).send(svg);
+}
+
+/** Distinct positions of the placements the actor may make now, in the engine's order. */
+function legalSpots(moves: LegalMoves['moves']): Spot[] {
+  const seen = new Set<string>();
+  const spots: Spot[] = [];
+  for (const m of moves) {
+    if (m.type !== 'placeTile' && m.type !== 'placeAbbey') continue;
+    const key = `${m.x},${m.y}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    spots.push({ x: m.x, y: m.y });
+  }
+  return spots;
+}
+
+export function boardRoutes(app: App, { service }: RouteOptions): void {
+  app.get(
+    '/games/:id/board.svg',
+    {
+      schema: {
+        tags: ['games'],
+        summary: 'The board as an SVG picture: tiles, figures in seat colours, the last tile framed',
+        params: GameIdParams,
+        querystring: BoardQuery,
+        response: { 200: svgResponse('The board (ETag; If-None-Match answers 304)'), 304: notModified, ...problems(400, 404) },
+      },
+    },
+    (request, reply) => {
+      const { id } = request.params;
+      const state = JSON.parse(service.stateJson(id)) as PublicState;
+      const legal = request.query.legal === 1 ? legalSpots((JSON.parse(service.legalMovesJson(id)) as LegalMoves).moves) : undefined;
+      const svg = renderer.board(state, { tilePx: request.query.tile, legal });
+      sendSvg(request, reply, svg, 'no-cache');
+    },
+  );
+
+  app.get(
+    '/tiles/:set/:name.svg',
+    {
+      schema: {
+        tags: ['tiles'],
+        summary: 'One tile as an SVG picture (the id `base/D` is the path `/tiles/base/D.svg`)',
+        params: TileSvgParams,
+        querystring: TileSvgQuery,
+        response: { 200: svgResponse('The tile (ETag; If-None-Match answers 304)'), 304: notModified, ...problems(400, 404) },
+      },
+    },
+    (request, reply) => {
+      const id = `${request.params.set}/${request.params.name}`;
+      const svg = renderer.tile(id, { rotation: request.query.rotation as Rotation | undefined, tilePx: request.query.tile });
+      if (svg === undefined) throw new HttpProblem('ROUTE_NOT_FOUND', `no tile ${id} in the catalog (GET /tiles lists them)`);
+      sendSvg(request, reply, svg, 'public, max-age=3600');
+    },
+  );
+}
