@@ -1,0 +1,96 @@
+/**
+ * A full game with both expansions, played by seeded random legal moves, drawn as a board:
+ * the picture is well-formed, every placed tile is drawn with its catalog features, every
+ * figure of the state appears exactly once in its seat's colour, and the same state always
+ * gives the same bytes.
+ */
+import t from 'tap';
+import { FIGURE_KINDS, tileCatalog, type BoardFigure } from '../../src/engine/index.js';
+import { createRenderer, seatColour } from '../../src/render/index.js';
+import { playRandomGame } from './random-game.js';
+import { byClass, descendants, parseXml, type XmlElement } from './xml.js';
+
+const catalog = tileCatalog();
+const byId = new Map(catalog.tiles.map((tile) => [tile.id, tile]));
+const renderer = createRenderer(catalog);
+const { fullest, final } = playRandomGame(1);
+
+const translation = (e: XmlElement): [number, number] => {
+  const m = /translate\(([-\d.]+) ([-\d.]+)\)/.exec(e.attrs.transform ?? '');
+  return m ? [Number(m[1]), Number(m[2])] : [NaN, NaN];
+};
+
+t.test('the game fills a two-expansion board with every kind of figure', async (t) => {
+  t.same(fullest.expansions, ['traders-builders', 'abbey-mayor']);
+  t.ok(fullest.tiles.length >= 72, `${fullest.tiles.length} tiles`);
+  t.same(new Set(fullest.figures.map((f) => f.kind)), new Set(FIGURE_KINDS), 'meeple, mayor, wagon, builder, pig and barn all stand');
+  t.ok(fullest.tiles.some((p) => p.tile === 'abbey-mayor/A'), 'an abbey was placed');
+});
+
+t.test('every placed tile is drawn where it lies with its catalog roads and cities', async (t) => {
+  const doc = parseXml(renderer.board(fullest));
+  const tiles = byClass(doc, 'tile');
+  t.equal(tiles.length, fullest.tiles.length);
+  tiles.forEach((g, i) => {
+    const placed = fullest.tiles[i]!;
+    const def = byId.get(placed.tile)!;
+    t.same([g.attrs['data-tile'], Number(g.attrs['data-x']), Number(g.attrs['data-y']), Number(g.attrs['data-rotation'])], [placed.tile, placed.x, placed.y, placed.rotation]);
+    t.same(translation(g), [placed.x * 100, placed.y * 100], `${placed.tile} at ${placed.x},${placed.y}`);
+    t.equal(byClass(g, 'road').length, def.features.filter((f) => f.kind === 'road').length, `${placed.tile} roads`);
+    t.equal(byClass(g, 'city').length, def.features.filter((f) => f.kind === 'city').length, `${placed.tile} cities`);
+  });
+});
+
+t.test('every figure appears once, on its tile, in its seat colour', async (t) => {
+  const doc = parseXml(renderer.board(fullest));
+  const drawn = byClass(doc, 'fig');
+  t.equal(drawn.length, fullest.figures.length);
+  const key = (f: BoardFigure) => `${f.kind}/${f.owner}/${f.x},${f.y}/${f.kind === 'barn' ? f.corner : f.feature}`;
+  const drawnKeys = drawn.map((e) => `${e.attrs['data-kind']}/${e.attrs['data-seat']}/${e.attrs['data-x']},${e.attrs['data-y']}/${e.attrs['data-corner'] ?? e.attrs['data-feature']}`);
+  t.same(drawnKeys.slice().sort(), fullest.figures.map(key).sort(), 'the same figures');
+  t.equal(new Set(drawnKeys).size, drawnKeys.length, 'each once');
+  for (const e of drawn) {
+    t.equal(e.attrs.fill, seatColour(Number(e.attrs['data-seat'])), `${e.attrs['data-kind']} in its seat colour`);
+    const [px, py] = translation(e);
+    const x = Number(e.attrs['data-x']) * 100;
+    const y = Number(e.attrs['data-y']) * 100;
+    if (e.attrs['data-kind'] === 'barn') {
+      t.ok([x, x + 100].includes(px) && [y, y + 100].includes(py), 'a barn on its tile corner');
+    } else {
+      t.ok(px > x && px < x + 100 && py > y && py < y + 100, `a ${e.attrs['data-kind']} inside its tile`);
+    }
+  }
+  const colours = new Set(drawn.map((e) => e.attrs.fill));
+  t.equal(colours.size, new Set(fullest.figures.map((f) => f.owner)).size, 'one colour per seat');
+});
+
+t.test('the last placed tile is framed and legal positions are marked', async (t) => {
+  const last = fullest.tiles[fullest.tiles.length - 1]!;
+  const legal = [{ x: 100, y: -100 }, { x: 101, y: -100 }];
+  const doc = parseXml(renderer.board(fullest, { legal }));
+  const frames = byClass(doc, 'last');
+  t.equal(frames.length, 1);
+  t.same([Number(frames[0]!.attrs['data-x']), Number(frames[0]!.attrs['data-y'])], [last.x, last.y]);
+  t.same(byClass(doc, 'legal').map((e) => [Number(e.attrs['data-x']), Number(e.attrs['data-y'])]), [[100, -100], [101, -100]]);
+  // The picture grows to show far positions.
+  const [vx, vy, vw] = doc.attrs.viewBox!.split(' ').map(Number) as [number, number, number];
+  t.ok(vx + vw >= 10200 && vy <= -10000, 'legal spots inside the view');
+  t.equal(byClass(parseXml(renderer.board(fullest)), 'legal').length, 0, 'none unless asked');
+});
+
+t.test('the same state gives the same bytes; size changes only the picture size', async (t) => {
+  const a = renderer.board(fullest, { tilePx: 48 });
+  const b = createRenderer(JSON.parse(JSON.stringify(catalog))).board(JSON.parse(JSON.stringify(fullest)), { tilePx: 48 });
+  t.equal(a, b);
+  const big = renderer.board(fullest, { tilePx: 96 });
+  const strip = (s: string) => s.replace(/ width="[\d.]+" height="[\d.]+" viewBox/, ' viewBox');
+  t.equal(strip(big), strip(a));
+  t.not(big, a);
+});
+
+t.test('a finished game and an empty board draw too', async (t) => {
+  t.equal(final.status, 'finished');
+  t.equal(byClass(parseXml(renderer.board(final)), 'tile').length, final.tiles.length);
+  const empty = parseXml(renderer.board({ tiles: [], figures: [] }));
+  t.equal(descendants(empty).filter((e) => e.name === 'title').length, 1);
+});
