@@ -20,11 +20,13 @@ t.test('the document covers every endpoint of the contract with named schemas', 
   );
   t.same(operations.sort(), [
     'GET /games/{id}',
+    'GET /games/{id}/board.svg',
     'GET /games/{id}/events',
     'GET /games/{id}/legal-moves',
     'GET /games/{id}/moves',
     'GET /health',
     'GET /tiles',
+    'GET /tiles/{set}/{name}.svg',
     'POST /games',
     'POST /games/{id}/moves',
   ]);

@@ -74,7 +74,12 @@ export function boardRoutes(app: App, { service }: RouteOptions): void {
         summary: 'One tile as an SVG picture (the id `base/D` is the path `/tiles/base/D.svg`)',
         params: TileSvgParams,
         querystring: TileSvgQuery,
-        response: { 200: svgResponse('The tile (ETag; If-None-Match answers 304)'), 304: notModified, ...problems(400, 404) },
+        response: {
+          200: svgResponse('The tile (ETag; If-None-Match answers 304)'),
+          304: notModified,
+          ...problems(400),
+          404: { ...problems(404)[404], description: 'No such tile in the catalog' },
+        },
       },
     },
     (request, reply) => {
