@@ -74,18 +74,31 @@ export function fieldAnchors(tile: CatalogTile, art: readonly (FeatureArt | unde
     regions.push(cells);
   }
 
-  // Depth of each free cell: steps to the nearest blocked cell or the tile's border.
-  const depth = new Int16Array(N * N);
+  // Depth of each free cell: steps to the nearest blocked cell or out of the tile, found by
+  // one breadth-first pass over the 8-neighbourhood (Chebyshev distance).
+  const depth = new Int16Array(N * N).fill(-1);
+  const queue: number[] = [];
   for (let i = 0; i < N * N; i++) {
-    if (!free[i]) continue;
     const r = Math.floor(i / N);
     const c = i % N;
-    let d = Math.min(r + 1, c + 1, N - r, N - c);
-    for (let j = 0; j < N * N && d > 1; j++) {
-      if (free[j]) continue;
-      d = Math.min(d, Math.max(Math.abs(Math.floor(j / N) - r), Math.abs((j % N) - c)));
+    if (!free[i]) depth[i] = 0;
+    else if (r === 0 || c === 0 || r === N - 1 || c === N - 1) depth[i] = 1;
+    else continue;
+    queue.push(i);
+  }
+  for (let k = 0; k < queue.length; k++) {
+    const i = queue[k]!;
+    const r = Math.floor(i / N);
+    const c = i % N;
+    for (let dr = -1; dr <= 1; dr++) {
+      for (let dc = -1; dc <= 1; dc++) {
+        const nr = r + dr;
+        const nc = c + dc;
+        if (nr < 0 || nc < 0 || nr >= N || nc >= N || depth[nr * N + nc] !== -1) continue;
+        depth[nr * N + nc] = depth[i]! + 1;
+        queue.push(nr * N + nc);
+      }
     }
-    depth[i] = d;
   }
   const touchesEdge = (cells: number[]) => cells.some((i) => {
     const r = Math.floor(i / N);

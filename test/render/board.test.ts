@@ -7,7 +7,7 @@
 import t from 'tap';
 import { FIGURE_KINDS, tileCatalog, type BoardFigure } from '../../src/engine/index.js';
 import { createRenderer, seatColour } from '../../src/render/index.js';
-import { playRandomGame } from './random-game.js';
+import { playRandomGame } from '../../scripts/render-game.js';
 import { byClass, descendants, parseXml, type XmlElement } from './xml.js';
 
 const catalog = tileCatalog();

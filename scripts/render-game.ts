@@ -1,9 +1,9 @@
 /**
  * A full game with both expansions, played through the engine's public API by seeded random
  * choices among the legal moves (figures preferred to passing, so the board fills with them).
- * Used by the renderer's tests and its benchmark.
+ * Used by the renderer's tests and its benchmark (npm run bench:render).
  */
-import { createGame, legalMoves, play, publicView, type Game, type PublicState } from '../../src/engine/index.js';
+import { createGame, legalMoves, play, publicView, type Game, type PublicState } from '../src/engine/index.js';
 
 /** A small deterministic generator (mulberry32): the same seed plays the same game. */
 function random(seed: number): () => number {
