@@ -1,0 +1,88 @@
+/**
+ * Judging one submitted move inside the group commit's write transaction: the seat its token
+ * opens, an earlier answer for its Idempotency-Key, the expected version, the turn, the rules.
+ * An accepted move is played on the cached game in place (no copy) and becomes one row of the
+ * batch's append; the snapshot cache's write transaction undoes that if the batch fails.
+ */
+import { actorOf, isFinished, playInPlace } from '../engine/index.js';
+import type { GameStore, NewMove } from '../storage/repository.js';
+import { moveAcceptedJson, stateJsonOf } from './answers-json.js';
+import { earlierAnswer, requestHash, type MoveSubmission, type SubmitResult } from './idempotency.js';
+import { seatOfDigest } from './seat-tokens.js';
+import { ServiceError } from './service-error.js';
+import { advance, type Snapshot } from './snapshot.js';
+import type { SnapshotWrite } from './snapshot-cache.js';
+
+export interface PendingSubmission {
+  id: string;
+  /** The sha256 of the seat token (`tokenDigest`). */
+  digest: Buffer;
+  submission: MoveSubmission;
+  idempotencyKey: string | undefined;
+  /** Leave `state` out of the answer. */
+  minimal: boolean;
+}
+
+export interface Judged {
+  result: SubmitResult;
+  /** The row to append: none for the replayed answer of an earlier move. */
+  row?: NewMove;
+}
+
+/**
+ * Judges `s` at the time `at`. A cached snapshot is trusted without asking the log for its
+ * version: were it stale (another writer appended moves), this move's sequence number would be
+ * taken and the batch refused, so a stale snapshot never appends. A refusal is judged again on
+ * the log's version, so that a stale snapshot answers a conflict rather than a rule's code.
+ */
+export async function judge(s: PendingSubmission, tx: SnapshotWrite, store: GameStore, at: string): Promise<Judged> {
+  const cached = tx.cached(s.id);
+  if (cached) {
+    try {
+      return await judgeOn(cached, s, tx, store, at);
+    } catch (error) {
+      if (!(error instanceof ServiceError) || (await store.version(s.id)) === cached.version) throw error;
+    }
+  }
+  return judgeOn(await tx.current(s.id), s, tx, store, at);
+}
+
+async function judgeOn(snapshot: Snapshot, s: PendingSubmission, tx: SnapshotWrite, store: GameStore, at: string): Promise<Judged> {
+  const { id, submission, idempotencyKey, minimal } = s;
+  const seat = seatOfDigest(s.digest, snapshot.tokenHashes);
+  if (seat === null) throw new ServiceError('NOT_YOUR_GAME', 'this token belongs to no seat of this game');
+  const hash = idempotencyKey === undefined ? null : requestHash(seat, submission);
+  if (idempotencyKey !== undefined) {
+    const earlier = await earlierAnswer(store, () => tx.current(id), id, idempotencyKey, hash!, minimal);
+    if (earlier) return { result: earlier };
+  }
+  if (submission.expectedVersion !== snapshot.version) {
+    throw new ServiceError('VERSION_CONFLICT', `expectedVersion is ${submission.expectedVersion} but the game is at version ${snapshot.version}`, {
+      currentVersion: snapshot.version,
+    });
+  }
+  const actor = actorOf(snapshot.game);
+  if (actor !== null && actor !== seat) throw new ServiceError('NOT_YOUR_TURN', `seat ${seat} may not move now: seat ${actor} must act`);
+  // A refused move leaves the game as it was; a failure after it changed the game fails the
+  // write transaction, which drops the game from the cache.
+  const result = playInPlace(snapshot.game, submission.move);
+  if (!result.ok) throw new ServiceError(result.error.code, result.error.reason);
+  const events = JSON.stringify(result.value);
+  advance(snapshot, seat, events);
+  const seq = snapshot.version;
+  // Built now, as a later move of the same batch changes this game in place; and not kept in
+  // the snapshot: a string that lives until the game's next move is promoted to the old
+  // generation, and with hundreds of games in play that cost more than rebuilding on a read.
+  const stateJson = minimal ? undefined : stateJsonOf(snapshot.game, id, seq);
+  const row: NewMove = {
+    gameId: id,
+    seq,
+    seat,
+    move: submission.move,
+    at,
+    idempotencyKey: idempotencyKey ?? null,
+    requestHash: hash,
+    status: isFinished(snapshot.game) ? 'finished' : 'active',
+  };
+  return { result: { version: seq, json: moveAcceptedJson(seq, events, stateJson), replayed: false }, row };
+}
