@@ -206,3 +206,14 @@ t.test('a snapshot left stale by another writer on the same file never appends, 
   t.same(JSON.parse(await here.stateJson(g.id)), { id: g.id, version: 5, ...publicView(expected) });
   t.same(JSON.parse(await there.stateJson(g.id)), { id: g.id, version: 5, ...publicView(expected) }, 'both services agree');
 });
+
+t.test('the same Idempotency-Key twice in one batch: played once, the second answered as its replay', async (t) => {
+  const { service, store } = open(t);
+  const { moves, seats } = firstMoves(1);
+  const g = await service.create(SETUP);
+  const send = () => service.submit(g.id, tokenDigest(g.seats[seats[0]!]!.token), { expectedVersion: 0, move: moves[0]! }, 'same-key');
+  const [first, second] = await Promise.all([send(), send()]);
+  t.same([first!.version, first!.replayed, second!.version, second!.replayed], [1, false, 1, true]);
+  t.equal(second!.json, first!.json, 'the replay is the original answer');
+  t.equal(await store.version(g.id), 1, 'one move in the log');
+});
