@@ -10,7 +10,7 @@ import { moveAcceptedJson, stateJsonOf } from './answers-json.js';
 import { earlierAnswer, requestHash, type MoveSubmission, type SubmitResult } from './idempotency.js';
 import { seatOfDigest } from './seat-tokens.js';
 import { ServiceError } from './service-error.js';
-import { advance, type Snapshot } from './snapshot.js';
+import type { Snapshot } from './snapshot.js';
 import type { SnapshotWrite } from './snapshot-cache.js';
 
 export interface PendingSubmission {
@@ -41,7 +41,7 @@ export async function judge(s: PendingSubmission, tx: SnapshotWrite, store: Game
     try {
       return await judgeOn(cached, s, tx, store, at);
     } catch (error) {
-      if (!(error instanceof ServiceError) || (await store.version(s.id)) === cached.version) throw error;
+      if (!(error instanceof ServiceError) || (await store.version(s.id)) === tx.committedVersion(cached)) throw error;
     }
   }
   return judgeOn(await tx.current(s.id), s, tx, store, at);
@@ -68,7 +68,7 @@ async function judgeOn(snapshot: Snapshot, s: PendingSubmission, tx: SnapshotWri
   const result = playInPlace(snapshot.game, submission.move);
   if (!result.ok) throw new ServiceError(result.error.code, result.error.reason);
   const events = JSON.stringify(result.value);
-  advance(snapshot, seat, events);
+  tx.advance(snapshot, seat, events);
   const seq = snapshot.version;
   // Built now, as a later move of the same batch changes this game in place; and not kept in
   // the snapshot: a string that lives until the game's next move is promoted to the old

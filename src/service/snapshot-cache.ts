@@ -15,14 +15,22 @@
 import type { GameStore } from '../storage/repository.js';
 import { LruCache } from './lru-cache.js';
 import { ServiceError } from './service-error.js';
-import { catchUp, snapshotFromLog, type Snapshot } from './snapshot.js';
+import { advance, catchUp, snapshotFromLog, type Snapshot } from './snapshot.js';
 
-/** What a write transaction may do: take snapshots to change in place. */
+/** What a write transaction may do: take snapshots and play moves on them in place. */
 export interface SnapshotWrite {
   /** The cached snapshot, trusted without asking the store (the log's key refuses a stale append). */
   cached(id: string): Snapshot | undefined;
-  /** The snapshot at the log's current version (404 when there is no game). */
+  /**
+   * The snapshot at the log's current version (404 when there is no game); a game this
+   * transaction already moved is taken as it is (its moves are not in the store yet: the
+   * batch's append decides).
+   */
   current(id: string): Promise<Snapshot>;
+  /** Records a move played on a snapshot of this transaction: its next, uncommitted version. */
+  advance(snapshot: Snapshot, seat: number, events: string): void;
+  /** The version of the game the store holds: the snapshot's, less the moves this transaction played. */
+  committedVersion(snapshot: Snapshot): number;
 }
 
 interface OpenWrite {
@@ -70,18 +78,33 @@ export class SnapshotCache {
     let settle!: () => void;
     const open: OpenWrite = { touched: new Set(), settled: new Promise((resolve) => (settle = resolve)) };
     this.writing = open;
-    const touch = (snapshot: Snapshot | undefined): Snapshot | undefined => {
-      if (snapshot) open.touched.add(snapshot.id);
+    // The snapshots this transaction took (also when the cache is too small to keep them), and
+    // how many moves it played on each.
+    const held = new Map<string, Snapshot>();
+    const moved = new Map<string, number>();
+    const hold = (snapshot: Snapshot): Snapshot => {
+      open.touched.add(snapshot.id);
+      held.set(snapshot.id, snapshot);
       return snapshot;
     };
     const tx: SnapshotWrite = {
-      cached: (id) => touch(this.lru.get(id)),
+      cached: (id) => {
+        const snapshot = held.get(id) ?? this.lru.get(id);
+        return snapshot && hold(snapshot);
+      },
       current: async (id) => {
         open.touched.add(id);
+        const own = moved.has(id) ? held.get(id) : undefined;
+        if (own) return own;
         const stamp = this.store.changeStamp();
         const cached = this.lru.get(id);
-        return cached && cached.checkedAt === stamp ? cached : this.refresh(id, stamp, cached, true);
+        return hold(cached && cached.checkedAt === stamp ? cached : await this.refresh(id, stamp, cached, true));
       },
+      advance: (snapshot, seat, events) => {
+        advance(snapshot, seat, events);
+        moved.set(snapshot.id, (moved.get(snapshot.id) ?? 0) + 1);
+      },
+      committedVersion: (snapshot) => snapshot.version - (moved.get(snapshot.id) ?? 0),
     };
     try {
       return await fn(tx);

@@ -217,3 +217,30 @@ t.test('the same Idempotency-Key twice in one batch: played once, the second ans
   t.equal(second!.json, first!.json, 'the replay is the original answer');
   t.equal(await store.version(g.id), 1, 'one move in the log');
 });
+
+t.test('two moves of one game in one batch with no cache at all: the second still sees the first', async (t) => {
+  const { service, store } = openService(t, ':memory:', { cacheSize: 0 });
+  const { moves, seats } = firstMoves(2);
+  const g = await service.create(SETUP);
+  const results = await Promise.all(
+    [0, 1].map((v) => outcome(service.submit(g.id, tokenDigest(g.seats[seats[v]!]!.token), { expectedVersion: v, move: moves[v]! }))),
+  );
+  t.same(results, [{ ok: true, version: 1 }, { ok: true, version: 2 }]);
+  t.equal(await store.version(g.id), 2);
+});
+
+t.test('a refusal after a move of the same game in one batch, while another writer committed elsewhere: reads see the move', async (t) => {
+  const path = tempDatabase(t);
+  const here = open(t, path).service;
+  const there = open(t, path).service;
+  const { moves, seats } = firstMoves(2);
+  const g = await here.create(SETUP);
+  const other = await there.create(SETUP);
+  t.equal((await there.submit(other.id, tokenDigest(other.seats[seats[0]!]!.token), { expectedVersion: 0, move: moves[0]! })).version, 1, 'another writer commits');
+  const results = await Promise.all([
+    outcome(here.submit(g.id, tokenDigest(g.seats[seats[0]!]!.token), { expectedVersion: 0, move: moves[0]! })),
+    outcome(here.submit(g.id, tokenDigest(g.seats[seats[1]!]!.token), { expectedVersion: 1, move: { type: 'placeTile', x: 9, y: 9, rotation: 0 } })),
+  ]);
+  t.same(results, [{ ok: true, version: 1 }, { ok: false, code: 'MOVE_NOT_ALLOWED_NOW' }], 'the refusal is the rule, judged on the batch’s own move');
+  t.equal((JSON.parse(await here.stateJson(g.id)) as { version: number }).version, 1, 'and the cache holds the committed move');
+});
