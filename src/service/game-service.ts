@@ -97,7 +97,7 @@ export class GameService {
    * committed with the others that arrive together (`group-commit.ts`), and answered after.
    */
   submit(id: string, digest: Buffer, submission: MoveSubmission, idempotencyKey?: string, minimal = false): Promise<SubmitResult> {
-    return this.commits.submit({ id, digest, submission, idempotencyKey, minimal });
+    return this.commits.submit(id, digest, submission, idempotencyKey, minimal);
   }
 
   /** Waits until the game has a move after `after`, `ms` pass, or `signal` aborts. */

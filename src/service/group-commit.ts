@@ -15,7 +15,7 @@
  *   is committed and it is answered as its replay.
  */
 import { SequenceTakenError, StoreBusyError, type GameStore, type NewMove } from '../storage/repository.js';
-import type { SubmitResult } from './idempotency.js';
+import type { MoveSubmission, SubmitResult } from './idempotency.js';
 import { judge, type Judged, type PendingSubmission } from './move-submission.js';
 import { ServiceError } from './service-error.js';
 import type { SnapshotCache } from './snapshot-cache.js';
@@ -40,9 +40,9 @@ export class GroupCommit {
     private readonly onCommitted: (gameId: string) => void,
   ) {}
 
-  submit(submission: PendingSubmission): Promise<SubmitResult> {
+  submit(id: string, digest: Buffer, submission: MoveSubmission, idempotencyKey: string | undefined, minimal: boolean): Promise<SubmitResult> {
     return new Promise((resolve, reject) => {
-      this.pending.push({ ...submission, resolve, reject });
+      this.pending.push({ id, digest, submission, idempotencyKey, minimal, resolve, reject });
       if (this.pending.length === 1 && !this.running) setImmediate(this.flush);
     });
   }
@@ -85,7 +85,8 @@ export class GroupCommit {
             keys.add(key);
           }
           try {
-            const judged = await judge(s, tx, this.store, at);
+            const pending = judge(s, tx, this.store, at);
+            const judged = pending instanceof Promise ? await pending : pending;
             outcomes.push(judged);
             if (judged.row) rows.push(judged.row);
           } catch (error) {

@@ -34,28 +34,38 @@ export interface Judged {
  * version: were it stale (another writer appended moves), this move's sequence number would be
  * taken and the batch refused, so a stale snapshot never appends. A refusal is judged again on
  * the log's version, so that a stale snapshot answers a conflict rather than a rule's code.
+ * Synchronous when nothing needs the store (a cached game, no Idempotency-Key): the hot path
+ * awaits nothing.
  */
-export async function judge(s: PendingSubmission, tx: SnapshotWrite, store: GameStore, at: string): Promise<Judged> {
+export function judge(s: PendingSubmission, tx: SnapshotWrite, store: GameStore, at: string): Judged | Promise<Judged> {
   const cached = tx.cached(s.id);
-  if (cached) {
-    try {
-      return await judgeOn(cached, s, tx, store, at);
-    } catch (error) {
-      if (!(error instanceof ServiceError) || (await store.version(s.id)) === tx.committedVersion(cached)) throw error;
-    }
+  if (!cached) return tx.current(s.id).then((snapshot) => judgeOn(snapshot, s, tx, store, at));
+  const onLog = async (error: unknown): Promise<Judged> => {
+    if (!(error instanceof ServiceError) || (await store.version(s.id)) === tx.committedVersion(cached)) throw error;
+    return judgeOn(await tx.current(s.id), s, tx, store, at);
+  };
+  try {
+    const judged = judgeOn(cached, s, tx, store, at);
+    return judged instanceof Promise ? judged.catch(onLog) : judged;
+  } catch (error) {
+    return onLog(error);
   }
-  return judgeOn(await tx.current(s.id), s, tx, store, at);
 }
 
-async function judgeOn(snapshot: Snapshot, s: PendingSubmission, tx: SnapshotWrite, store: GameStore, at: string): Promise<Judged> {
-  const { id, submission, idempotencyKey, minimal } = s;
+function judgeOn(snapshot: Snapshot, s: PendingSubmission, tx: SnapshotWrite, store: GameStore, at: string): Judged | Promise<Judged> {
   const seat = seatOfDigest(s.digest, snapshot.tokenHashes);
   if (seat === null) throw new ServiceError('NOT_YOUR_GAME', 'this token belongs to no seat of this game');
-  const hash = idempotencyKey === undefined ? null : requestHash(seat, submission);
-  if (idempotencyKey !== undefined) {
-    const earlier = await earlierAnswer(store, () => tx.current(id), id, idempotencyKey, hash!, minimal);
-    if (earlier) return { result: earlier };
-  }
+  const key = s.idempotencyKey;
+  if (key === undefined) return accept(snapshot, s, seat, null, tx, at);
+  const hash = requestHash(seat, s.submission);
+  return earlierAnswer(store, () => tx.current(s.id), s.id, key, hash, s.minimal).then(
+    (earlier) => (earlier ? { result: earlier } : accept(snapshot, s, seat, hash, tx, at)),
+  );
+}
+
+/** Checks the version, the turn and the rules, and plays the move in place. */
+function accept(snapshot: Snapshot, s: PendingSubmission, seat: number, hash: string | null, tx: SnapshotWrite, at: string): Judged {
+  const { id, submission, idempotencyKey, minimal } = s;
   if (submission.expectedVersion !== snapshot.version) {
     throw new ServiceError('VERSION_CONFLICT', `expectedVersion is ${submission.expectedVersion} but the game is at version ${snapshot.version}`, {
       currentVersion: snapshot.version,
