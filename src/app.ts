@@ -15,9 +15,7 @@ import { tileRoutes } from './http/routes/tiles.js';
 import type { App } from './http/types.js';
 import { validatorCompiler } from './http/validator.js';
 import { GameService } from './service/game-service.js';
-import { Checkpointer } from './storage/checkpointer.js';
-import { openDatabase } from './storage/database.js';
-import { GameRepository } from './storage/game-repository.js';
+import { openSqliteStore } from './storage/sqlite-store.js';
 
 export interface AppOptions {
   /** A file path, or `:memory:`. */
@@ -46,18 +44,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
 
-  const db = openDatabase(options.databasePath, { busyTimeoutMs: options.busyTimeoutMs });
-  const checkpointer =
-    options.databasePath === ':memory:'
-      ? undefined
-      : new Checkpointer(db, options.databasePath, (message) => app.log.error({ message }, 'checkpoint failed'));
-  const repo = new GameRepository(db);
-  const service = new GameService(repo, { cacheSize: options.cacheSize ?? 1000, now: options.now });
-  app.addHook('preClose', async () => service.close());
-  app.addHook('onClose', async () => {
-    await checkpointer?.stop();
-    repo.close();
+  const store = openSqliteStore(options.databasePath, {
+    busyTimeoutMs: options.busyTimeoutMs,
+    onCheckpointError: (message) => app.log.error({ message }, 'checkpoint failed'),
   });
+  const service = new GameService(store, { cacheSize: options.cacheSize ?? 1000, now: options.now });
+  app.addHook('preClose', async () => service.close());
+  app.addHook('onClose', async () => store.close());
 
   registerProblemHandlers(app);
   registerJsonBody(app);

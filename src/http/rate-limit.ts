@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { bearerToken, tokenDigest } from '../service/seat-tokens.js';
 import { sendProblem } from './problem.js';
+import { requestTokenDigest } from './token-digest.js';
 
 export interface RateLimitOptions {
   /** Requests each key earns per second; 0 turns limiting off. */
@@ -77,23 +77,6 @@ export class RateLimiter {
       if (bucket.tokens + (now - bucket.at) * this.perMs >= this.options.burst) this.buckets.delete(key);
     }
   }
-}
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** The sha256 of the request's well-formed seat token, once something needed it. */
-    seatTokenDigest: Buffer | null;
-  }
-}
-
-/** The digest of the request's seat token (null without a well-formed one), made once per request. */
-export function requestTokenDigest(request: FastifyRequest): Buffer | null {
-  // `== null`: also on an app that did not decorate requests with the memo.
-  if (request.seatTokenDigest == null) {
-    const token = bearerToken(request.headers.authorization);
-    request.seatTokenDigest = token === null ? null : tokenDigest(token);
-  }
-  return request.seatTokenDigest;
 }
 
 /**

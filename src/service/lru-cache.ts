@@ -17,6 +17,11 @@ export class LruCache<K, V> {
     return value;
   }
 
+  /** The value without counting it as a use. */
+  peek(key: K): V | undefined {
+    return this.entries.get(key);
+  }
+
   set(key: K, value: V): void {
     if (this.capacity <= 0) return;
     this.entries.delete(key);

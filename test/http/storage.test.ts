@@ -1,32 +1,7 @@
+/** The store as the app uses it: games persist across apps, and several apps share one file. */
 import Database from 'better-sqlite3';
 import t from 'tap';
-import { GameService } from '../../src/service/game-service.js';
-import { openDatabase } from '../../src/storage/database.js';
-import { GameRepository, SequenceTakenError } from '../../src/storage/game-repository.js';
 import { bearer, createGame, legal, playFirstLegal, tempDatabase, testApp } from './helpers/app.js';
-
-t.test('migrations create the tables once; reopening the file applies nothing twice', async (t) => {
-  const path = tempDatabase(t);
-  openDatabase(path).$client.close();
-  openDatabase(path).$client.close();
-  const db = new Database(path, { readonly: true });
-  t.teardown(() => db.close());
-  const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all() as { name: string }[];
-  t.same(tables.map((r) => r.name).filter((n) => !n.startsWith('sqlite_')), ['__drizzle_migrations', 'games', 'moves']);
-  t.equal((db.prepare('SELECT count(*) AS n FROM __drizzle_migrations').get() as { n: number }).n, 1);
-  t.equal(db.pragma('journal_mode', { simple: true }), 'wal');
-});
-
-t.test('the log is append-only and unique per game and sequence number', async (t) => {
-  const repo = new GameRepository(openDatabase(':memory:'));
-  t.teardown(() => repo.close());
-  const service = new GameService(repo, { cacheSize: 10 });
-  const { id } = service.create({ players: [{ name: 'A' }, { name: 'B' }], seed: 's' });
-  const move = { gameId: id, seq: 1, seat: 0, move: { type: 'pass' as const }, at: '2026-01-01T00:00:00.000Z', idempotencyKey: null, requestHash: null };
-  repo.transaction(() => repo.appendMove(move, 'active'));
-  t.throws(() => repo.transaction(() => repo.appendMove(move, 'active')), SequenceTakenError);
-  t.equal(repo.version(id), 1);
-});
 
 t.test('a game outlives the app: a new app on the same file continues identically', async (t) => {
   const path = tempDatabase(t);

@@ -30,7 +30,7 @@ export function eventRoutes(app: App, { service }: RouteOptions): void {
         }
       }
       // Pre-serialised: the log keeps each move's events as JSON.
-      sendJson(reply, 200, service.eventsJson(id, after));
+      sendJson(reply, 200, await service.eventsJson(id, after));
       return reply;
     },
   );

@@ -15,7 +15,7 @@ export function gameRoutes(app: App, { service }: RouteOptions): void {
       },
     },
     async (request, reply) => {
-      const created = service.create(request.body);
+      const created = await service.create(request.body);
       return reply.code(201).header('location', `/games/${created.id}`).send(created);
     },
   );
@@ -32,8 +32,9 @@ export function gameRoutes(app: App, { service }: RouteOptions): void {
     },
     // Pre-serialised JSON (cached per version) skips the response serialiser; the schema
     // documents the shape and the tests check every answer against it.
-    (request, reply) => {
-      sendJson(reply, 200, service.stateJson(request.params.id));
+    async (request, reply) => {
+      sendJson(reply, 200, await service.stateJson(request.params.id));
+      return reply;
     },
   );
 
@@ -47,8 +48,9 @@ export function gameRoutes(app: App, { service }: RouteOptions): void {
         response: { 200: LegalMovesResponse, ...problems(400, 404) },
       },
     },
-    (request, reply) => {
-      sendJson(reply, 200, service.legalMovesJson(request.params.id));
+    async (request, reply) => {
+      sendJson(reply, 200, await service.legalMovesJson(request.params.id));
+      return reply;
     },
   );
 }

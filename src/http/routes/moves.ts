@@ -1,5 +1,6 @@
 import { HttpProblem } from '../problem.js';
-import { limitPerToken, requestTokenDigest, type RateLimiter } from '../rate-limit.js';
+import { limitPerToken, type RateLimiter } from '../rate-limit.js';
+import { requestTokenDigest } from '../token-digest.js';
 import { GameIdParams, problems } from '../schemas/common.js';
 import { MoveAnswerResponse } from '../schemas/games.js';
 import { IdempotencyHeaders, MoveLog, MoveSubmissionBody } from '../schemas/moves.js';
@@ -57,6 +58,6 @@ export function moveRoutes(app: App, { service, rateLimiter }: RouteOptions & { 
         response: { 200: MoveLog, ...problems(400, 404) },
       },
     },
-    (request) => ({ moves: service.moves(request.params.id) }),
+    async (request) => ({ moves: await service.moves(request.params.id) }),
   );
 }

@@ -9,8 +9,6 @@ export const Coordinate = Type.Integer({ minimum: -1000, maximum: 1000 });
 
 export const Seat = Type.Integer({ minimum: 0, maximum: 5 });
 
-export const Position = Strict({ x: Coordinate, y: Coordinate });
-
 export const GameIdParams = Strict({
   id: Type.String({ minLength: 1, maxLength: 64, description: 'The game id returned by POST /games' }),
 });

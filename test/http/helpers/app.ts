@@ -1,12 +1,10 @@
 /** Builds the very app the server runs, in-process, for `inject` tests. */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Test } from 'tap';
 import { buildApp, type AppOptions } from '../../../src/app.js';
 import type { App } from '../../../src/http/types.js';
 
 export type { App };
+export { tempDatabase } from '../../helpers/temp-database.js';
 
 export interface Seat {
   seat: number;
@@ -24,13 +22,6 @@ export async function testApp(t: Test, options: Partial<AppOptions> = {}): Promi
   const app = await buildApp({ databasePath: ':memory:', ...options });
   t.teardown(() => app.close());
   return app;
-}
-
-/** A fresh temporary database file, removed when the test ends. */
-export function tempDatabase(t: Test): string {
-  const dir = mkdtempSync(join(tmpdir(), 'carcassonne-test-'));
-  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
-  return join(dir, 'games.db');
 }
 
 export const TWO_PLAYERS = { players: [{ name: 'Ann' }, { name: 'Bob' }] };

@@ -6,28 +6,21 @@
 import { isDeepStrictEqual } from 'node:util';
 import t from 'tap';
 import { legalMoves, play, publicView, createGame as engineCreate, type Game, type Move } from '../../src/engine/index.js';
-import { GameService } from '../../src/service/game-service.js';
 import { tokenDigest } from '../../src/service/seat-tokens.js';
-import { openDatabase } from '../../src/storage/database.js';
-import { GameRepository } from '../../src/storage/game-repository.js';
+import { openService } from '../helpers/service.js';
 
 const GAMES = 3000;
 const CACHE = 100;
 const ROUNDS = 3;
 
 t.test(`${GAMES} active games with a cache of ${CACHE}: never more than ${CACHE} in memory, every game plays correctly`, async (t) => {
-  const repo = new GameRepository(openDatabase(':memory:'));
-  const service = new GameService(repo, { cacheSize: CACHE });
-  t.teardown(() => {
-    service.close();
-    repo.close();
-  });
+  const { service } = openService(t, ':memory:', { cacheSize: CACHE });
   const games: { id: string; tokens: string[]; mirror: Game }[] = [];
   let largest = 0;
   const watch = () => (largest = Math.max(largest, service.cachedGames));
   for (let i = 0; i < GAMES; i++) {
     const setup = { players: [{ name: 'A' }, { name: 'B' }], expansions: i % 2 ? (['abbey-mayor'] as const) : ([] as const), seed: `mem-${i}` };
-    const created = service.create({ ...setup, expansions: [...setup.expansions] });
+    const created = await service.create({ ...setup, expansions: [...setup.expansions] });
     const mirror = engineCreate({ ...setup, expansions: [...setup.expansions] });
     if (!mirror.ok) throw new Error(mirror.error.reason);
     games.push({ id: created.id, tokens: created.seats.map((s) => s.token), mirror: mirror.value.game });
@@ -37,7 +30,7 @@ t.test(`${GAMES} active games with a cache of ${CACHE}: never more than ${CACHE}
   let refused = 0;
   for (let round = 0; round < ROUNDS; round++) {
     for (const [i, game] of games.entries()) {
-      const lm = JSON.parse(service.legalMovesJson(game.id)) as { version: number; actor: number | null; moves: Move[] };
+      const lm = JSON.parse(await service.legalMovesJson(game.id)) as { version: number; actor: number | null; moves: Move[] };
       watch();
       const expected = legalMoves(game.mirror);
       if (lm.actor !== expected.actor || lm.moves.length !== expected.moves.length) refused++;
@@ -59,7 +52,7 @@ t.test(`${GAMES} active games with a cache of ${CACHE}: never more than ${CACHE}
   t.equal(largest, CACHE, 'and the cache was used');
   let differ = 0;
   for (const game of games.filter((_, i) => i % 10 === 0)) {
-    const { id: _id, version, ...state } = JSON.parse(service.stateJson(game.id));
+    const { id: _id, version, ...state } = JSON.parse(await service.stateJson(game.id));
     if (version !== ROUNDS || !isDeepStrictEqual(state, JSON.parse(JSON.stringify(publicView(game.mirror))))) differ++;
   }
   t.equal(differ, 0, 'states rebuilt from the log equal the engine playing the same moves');

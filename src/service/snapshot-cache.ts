@@ -1,0 +1,160 @@
+/**
+ * The snapshots of recently used games, kept coherent with the store. Invariants:
+ * - Nothing uncommitted is ever read. A write transaction (`write`) changes the snapshots it
+ *   touches in place, before its batch is committed; while it runs, a reader of a touched game
+ *   waits for it to settle; if it fails (the store rolled the batch back), every game it
+ *   touched is dropped, so the next use rebuilds it from the log. This is the only place that
+ *   rule lives.
+ * - A read is served from a cached snapshot only while the store's change stamp is the one the
+ *   snapshot was checked at (no other writer can have committed since); otherwise the log's
+ *   version is asked, and the snapshot is caught up with the moves it lacks or rebuilt.
+ * - A snapshot is changed only synchronously after its last await, and only if nothing else
+ *   changed it meanwhile; a stale rebuild never replaces a newer snapshot, and none is cached
+ *   over a game that an open write transaction holds.
+ */
+import type { GameStore } from '../storage/repository.js';
+import { LruCache } from './lru-cache.js';
+import { ServiceError } from './service-error.js';
+import { advance, catchUp, snapshotFromLog, type Snapshot } from './snapshot.js';
+
+/** What a write transaction may do: take snapshots and play moves on them in place. */
+export interface SnapshotWrite {
+  /** The cached snapshot, trusted without asking the store (the log's key refuses a stale append). */
+  cached(id: string): Snapshot | undefined;
+  /**
+   * The snapshot at the log's current version (404 when there is no game); a game this
+   * transaction already moved is taken as it is (its moves are not in the store yet: the
+   * batch's append decides).
+   */
+  current(id: string): Promise<Snapshot>;
+  /** Records a move played on a snapshot of this transaction: its next, uncommitted version. */
+  advance(snapshot: Snapshot, seat: number, events: string): void;
+  /** The version of the game the store holds: the snapshot's, less the moves this transaction played. */
+  committedVersion(snapshot: Snapshot): number;
+}
+
+interface OpenWrite {
+  touched: Set<string>;
+  settled: Promise<void>;
+}
+
+export class SnapshotCache {
+  private readonly lru: LruCache<string, Snapshot>;
+  private writing: OpenWrite | undefined;
+
+  constructor(
+    private readonly store: GameStore,
+    capacity: number,
+  ) {
+    this.lru = new LruCache(capacity);
+  }
+
+  /** Games held in memory now (never more than the capacity). */
+  get size(): number {
+    return this.lru.size;
+  }
+
+  /** Caches the snapshot of a game just created (its creation is committed). */
+  add(snapshot: Snapshot): void {
+    this.lru.set(snapshot.id, snapshot);
+  }
+
+  /** The snapshot at the game's current version; synchronous when the cached one is known current. */
+  read(id: string): Snapshot | Promise<Snapshot> {
+    const writing = this.writing;
+    if (writing?.touched.has(id)) return writing.settled.then(() => this.read(id));
+    // Read first: a commit by another writer after this read makes the next read ask again.
+    const stamp = this.store.changeStamp();
+    const cached = this.lru.get(id);
+    if (cached && cached.checkedAt === stamp) return cached;
+    return this.refresh(id, stamp, cached, false);
+  }
+
+  /**
+   * Runs one write transaction: `fn` changes snapshots in place and commits them to the store.
+   * One at a time (the group commit never opens a second before the first settled).
+   */
+  async write<T>(fn: (tx: SnapshotWrite) => Promise<T>): Promise<T> {
+    let settle!: () => void;
+    const open: OpenWrite = { touched: new Set(), settled: new Promise((resolve) => (settle = resolve)) };
+    this.writing = open;
+    // The snapshots this transaction took (also when the cache is too small to keep them), and
+    // how many moves it played on each.
+    const held = new Map<string, Snapshot>();
+    const moved = new Map<string, number>();
+    const hold = (snapshot: Snapshot): Snapshot => {
+      open.touched.add(snapshot.id);
+      held.set(snapshot.id, snapshot);
+      return snapshot;
+    };
+    const tx: SnapshotWrite = {
+      cached: (id) => {
+        const snapshot = held.get(id) ?? this.lru.get(id);
+        return snapshot && hold(snapshot);
+      },
+      current: async (id) => {
+        open.touched.add(id);
+        const own = moved.has(id) ? held.get(id) : undefined;
+        if (own) return own;
+        const stamp = this.store.changeStamp();
+        const cached = this.lru.get(id);
+        return hold(cached && cached.checkedAt === stamp ? cached : await this.refresh(id, stamp, cached, true));
+      },
+      advance: (snapshot, seat, events) => {
+        advance(snapshot, seat, events);
+        moved.set(snapshot.id, (moved.get(snapshot.id) ?? 0) + 1);
+      },
+      committedVersion: (snapshot) => snapshot.version - (moved.get(snapshot.id) ?? 0),
+    };
+    try {
+      return await fn(tx);
+    } catch (error) {
+      for (const id of open.touched) this.lru.delete(id);
+      throw error;
+    } finally {
+      this.writing = undefined;
+      settle();
+    }
+  }
+
+  clear(): void {
+    this.lru.clear();
+  }
+
+  /** Brings `cached` (or a rebuild) to the log's version; `writer` is the open write transaction itself. */
+  private async refresh(id: string, stamp: number, cached: Snapshot | undefined, writer: boolean): Promise<Snapshot> {
+    if (cached) {
+      const from = cached.version;
+      const version = await this.store.version(id);
+      if (version === from && cached.version === from) {
+        cached.checkedAt = stamp;
+        return cached;
+      }
+      if (version > from) {
+        const records = await this.store.movesAfter(id, from);
+        if (cached.version === from && this.lru.peek(id) === cached && this.mayCache(id, writer)) {
+          // Out of the cache until it is whole again: a refused or failing move leaves it half-played.
+          this.lru.delete(id);
+          if (catchUp(cached, records)) {
+            cached.checkedAt = stamp;
+            this.lru.set(id, cached);
+            return cached;
+          }
+        }
+      }
+    }
+    const record = await this.store.findGame(id);
+    if (!record) throw new ServiceError('GAME_NOT_FOUND', `no game ${id}`);
+    const snapshot = snapshotFromLog(record, await this.store.movesAfter(id, 0), stamp);
+    if (!this.mayCache(id, writer)) return snapshot;
+    const now = this.lru.peek(id);
+    if (now && now !== cached && now.version >= snapshot.version) return now;
+    this.lru.set(id, snapshot);
+    return snapshot;
+  }
+
+  /** A reader caches nothing over a game an open write transaction holds. */
+  private mayCache(id: string, writer: boolean): boolean {
+    return writer || !this.writing?.touched.has(id);
+  }
+}

@@ -1,0 +1,42 @@
+/**
+ * The write-ahead log is copied into the database file by a worker thread: SQLite's automatic
+ * checkpoint would run inside a commit, on the thread that answers every request.
+ */
+import { statSync } from 'node:fs';
+import t from 'tap';
+import type { Move } from '../../src/engine/index.js';
+import { GameService } from '../../src/service/game-service.js';
+import { tokenDigest } from '../../src/service/seat-tokens.js';
+import { CHECKPOINT_EVERY_MS } from '../../src/storage/checkpointer.js';
+import { openSqliteStore } from '../../src/storage/sqlite-store.js';
+import { tempDatabase } from '../helpers/temp-database.js';
+
+t.test('moves reach the database file from the log without any commit checkpointing', async (t) => {
+  const path = tempDatabase(t);
+  const errors: string[] = [];
+  const store = openSqliteStore(path, { onCheckpointError: (message) => errors.push(message) });
+  const service = new GameService(store, { cacheSize: 10 });
+  const game = await service.create({ players: [{ name: 'Ann' }, { name: 'Bob' }], seed: 'checkpoint' });
+  await new Promise((resolve) => setTimeout(resolve, CHECKPOINT_EVERY_MS * 3));
+  // In WAL mode only a checkpoint writes to the database file itself.
+  const written = () => statSync(path).mtimeMs;
+  const before = written();
+  // A few dozen moves fill far fewer pages than SQLite's own threshold (1,000): left to
+  // itself, SQLite would keep them in the log and never touch the file.
+  for (let i = 0; i < 30; i++) {
+    const lm = JSON.parse(await service.legalMovesJson(game.id)) as { version: number; actor: number; moves: Move[] };
+    const answer = await service.submit(game.id, tokenDigest(game.seats[lm.actor]!.token), { expectedVersion: lm.version, move: lm.moves[0]! });
+    t.equal(answer.version, i + 1);
+  }
+  let after = before;
+  for (let waited = 0; after === before && waited < 5000; waited += 50) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    after = written();
+  }
+  t.ok(after > before, 'the worker copied the moves from the log into the file');
+  await service.close();
+  const closing = store.close();
+  // The worker holds its own connection: the store's close resolves only once it has exited.
+  t.equal(await Promise.race([closing.then(() => 'closed'), new Promise((resolve) => setTimeout(resolve, 5000, 'timed out'))]), 'closed', 'and stops with the store');
+  t.same(errors, [], 'no checkpoint failed');
+});
