@@ -57,10 +57,10 @@ export function boardRoutes(app: App, { service }: RouteOptions): void {
         response: { 200: svgResponse('The board (ETag; If-None-Match answers 304)'), 304: notModified, ...problems(400, 404) },
       },
     },
-    (request, reply) => {
+    async (request, reply) => {
       const { id } = request.params;
-      const state = JSON.parse(service.stateJson(id)) as PublicState;
-      const legal = request.query.legal === 1 ? legalSpots((JSON.parse(service.legalMovesJson(id)) as LegalMoves).moves) : undefined;
+      const state = JSON.parse(await service.stateJson(id)) as PublicState;
+      const legal = request.query.legal === 1 ? legalSpots((JSON.parse(await service.legalMovesJson(id)) as LegalMoves).moves) : undefined;
       const svg = renderer.board(state, { tilePx: request.query.tile, legal });
       sendSvg(request, reply, svg, 'no-cache');
     },
