@@ -71,6 +71,29 @@ export class StoreBusyError extends Error {
   }
 }
 
+/**
+ * Refused by the store: it has no room for the write (a full disk). Nothing was written; the
+ * service answers 507 `STORAGE_FULL` with `Retry-After`.
+ */
+export class StoreFullError extends Error {
+  constructor(cause: unknown) {
+    super('the store is full', { cause });
+    this.name = 'StoreFullError';
+  }
+}
+
+/**
+ * Refused by the store: it cannot be reached or written now (read-only file, lost connection,
+ * server restarting). Nothing was written; the service answers 503 `STORAGE_UNAVAILABLE` with
+ * `Retry-After`, and the same request may succeed later.
+ */
+export class StoreUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super('the store is unavailable', { cause });
+    this.name = 'StoreUnavailableError';
+  }
+}
+
 export interface GameStore {
   insertGame(game: NewGame): Promise<void>;
   findGame(id: string): Promise<GameRecord | undefined>;
