@@ -4,23 +4,52 @@ import type { Db } from './database.js';
 
 /** How often the worker copies the log into the database file. */
 export const CHECKPOINT_EVERY_MS = 200;
+/** Looks without a commit by the server before the log is truncated to nothing. */
+export const QUIET_LOOKS_BEFORE_TRUNCATE = 2;
+/** The longest pause between two attempts while checkpoints fail (doubling from the interval). */
+export const MAX_BACKOFF_MS = 5000;
+/** A lasting fault is reported once per this interval, not at every attempt. */
+export const REPORT_EVERY_MS = 60_000;
 
 // The worker is a few lines of CommonJS on its own connection: no module of this project has to
 // be loadable there (tests run the sources through a TypeScript loader).
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.driver);
-const db = new Database(workerData.path);
-const timer = setInterval(() => {
+const { path, everyMs, quietLooks, maxBackoffMs } = workerData;
+let db;
+let timer;
+let delay = everyMs;
+let lastVersion;
+let quiet = 0;
+let truncated = false;
+const look = () => {
   try {
-    db.pragma('wal_checkpoint(PASSIVE)');
+    // Opened here, not at start: a file that cannot be opened yet is a fault retried like any.
+    db ??= new Database(path, { timeout: 100 });
+    const version = db.pragma('data_version', { simple: true });
+    if (version !== lastVersion) {
+      lastVersion = version;
+      quiet = 0;
+      truncated = false;
+      db.pragma('wal_checkpoint(PASSIVE)');
+    } else if (!truncated && ++quiet >= quietLooks) {
+      // Idle: copy the rest and cut the log to zero bytes, so it does not keep a flood's size.
+      // It waits for no one (busy is reported, and tried again at the next look).
+      const [result] = db.pragma('wal_checkpoint(TRUNCATE)');
+      truncated = result.busy === 0;
+    }
+    delay = everyMs;
   } catch (error) {
-    parentPort.postMessage(String(error));
+    parentPort.postMessage({ error: String(error) });
+    delay = Math.min(delay * 2, maxBackoffMs);
   }
-}, workerData.everyMs);
+  timer = setTimeout(look, delay);
+};
+timer = setTimeout(look, everyMs);
 parentPort.on('message', () => {
-  clearInterval(timer);
-  db.close();
+  clearTimeout(timer);
+  db?.close();
   parentPort.close();
 });
 `;
@@ -30,21 +59,33 @@ parentPort.on('message', () => {
  * inside whichever commit fills the log, on the server's one thread, and its fsyncs stalled
  * every request behind it for milliseconds (the tail of the move latency). A PASSIVE
  * checkpoint takes no lock that readers or writers wait for, so it can run beside them on its
- * own connection. Should the worker stop, the connection checkpoints by itself again.
+ * own connection; once the server has been idle for a few looks, a TRUNCATE checkpoint empties
+ * the log (after a flood it had grown to 65 MB over a 3 MB database). Should the worker stop,
+ * the connection checkpoints by itself again.
+ *
+ * While checkpoints fail (a read-only or full disk), the worker backs off and `onError` hears
+ * of it once per `REPORT_EVERY_MS`, with the number of failures since, not every 200 ms (also
+ * when the fault comes and goes: a flapping disk is reported no more often).
  */
 export class Checkpointer {
   private readonly worker: Worker;
   private stopping = false;
+  private reportedAt: number | undefined;
+  private unreported = 0;
 
   constructor(
     private readonly db: Db,
     path: string,
-    onError: (message: string) => void = () => {},
+    private readonly onError: (message: string) => void = () => {},
+    private readonly clock: () => number = Date.now,
   ) {
     db.$client.pragma('wal_autocheckpoint = 0');
     const driver = createRequire(import.meta.url).resolve('better-sqlite3');
-    this.worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { driver, path, everyMs: CHECKPOINT_EVERY_MS } });
-    this.worker.on('message', onError);
+    this.worker = new Worker(WORKER_SOURCE, {
+      eval: true,
+      workerData: { driver, path, everyMs: CHECKPOINT_EVERY_MS, quietLooks: QUIET_LOOKS_BEFORE_TRUNCATE, maxBackoffMs: MAX_BACKOFF_MS },
+    });
+    this.worker.on('message', (message: { error: string }) => this.failed(message.error));
     this.worker.on('error', (error) => onError(String(error)));
     this.worker.on('exit', () => {
       if (!this.stopping && this.db.$client.open) this.db.$client.pragma('wal_autocheckpoint = 1000');
@@ -57,5 +98,17 @@ export class Checkpointer {
     const exited = new Promise((resolve) => this.worker.once('exit', resolve));
     this.worker.postMessage('stop');
     await exited;
+  }
+
+  private failed(message: string): void {
+    const now = this.clock();
+    if (this.reportedAt !== undefined && now - this.reportedAt < REPORT_EVERY_MS) {
+      this.unreported += 1;
+      return;
+    }
+    const since = this.unreported > 0 ? ` (and ${this.unreported} more failures since the last report)` : '';
+    this.reportedAt = now;
+    this.unreported = 0;
+    this.onError(message + since);
   }
 }

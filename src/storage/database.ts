@@ -11,6 +11,12 @@ export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Data
 /** Resolved from this module so it works both from `src/storage/` and `dist/storage/`. */
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../migrations', import.meta.url));
 
+/**
+ * The size the write-ahead log is cut back to whenever it restarts from its beginning: a flood
+ * grows it, and without a limit SQLite keeps the file at its peak size for ever.
+ */
+export const WAL_SIZE_LIMIT_BYTES = 4 * 1024 * 1024;
+
 /** How long a write waits for another process's write lock before the service answers 503. */
 export const DEFAULT_BUSY_TIMEOUT_MS = 5000;
 
@@ -24,6 +30,7 @@ export function openDatabase(path: string, { busyTimeoutMs = DEFAULT_BUSY_TIMEOU
   sqlite.pragma('journal_mode = WAL');
   // NORMAL in WAL mode loses at most the last transactions on power loss, never corrupts.
   sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT_BYTES}`);
   sqlite.pragma('foreign_keys = ON');
   // Another process holding the write lock (a second server on the same file) is waited for.
   sqlite.pragma(`busy_timeout = ${Math.max(0, Math.floor(busyTimeoutMs))}`);
