@@ -78,7 +78,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(swaggerUi, { routePrefix: '/docs', transformSpecification: (spec) => hoistTitledSchemas(spec) });
 
   const routes = { service };
-  healthRoutes(app);
+  healthRoutes(app, routes);
   tileRoutes(app);
   gameRoutes(app, routes);
   moveRoutes(app, { ...routes, rateLimiter: new RateLimiter(options.rateLimit ?? DEFAULT_RATE_LIMIT) });

@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import type { ErrorCode } from '../engine/index.js';
-import { ServiceError, type ServiceErrorCode } from '../service/service-error.js';
+import { ServiceError, storeFaultError, type ServiceErrorCode } from '../service/service-error.js';
 
 /** Codes of the HTTP layer itself. */
 type HttpErrorCode =
@@ -37,6 +37,8 @@ export const STATUS_BY_CODE: Readonly<Record<ProblemCode, number>> = {
   INTERNAL_ERROR: 500,
   SERVICE_UNAVAILABLE: 503,
   DATABASE_BUSY: 503,
+  STORAGE_UNAVAILABLE: 503,
+  STORAGE_FULL: 507,
   // The engine refuses a well-formed request: a setup or a move the rules do not allow.
   INVALID_SETUP: 422,
   GAME_FINISHED: 422,
@@ -107,6 +109,12 @@ export function registerProblemHandlers(app: FastifyInstance): void {
     if (error instanceof ServiceError) return sendProblem(reply, error.code, error.detail, error.extra);
     if (error instanceof HttpProblem) return sendProblem(reply, error.code, error.detail);
     if (error.validation) return sendProblem(reply, 'BAD_REQUEST', error.message);
+    // A storage fault met by a read or a creation: named, with Retry-After, never a 500.
+    const fault = storeFaultError(error);
+    if (fault) {
+      request.log.warn({ err: error.cause ?? error, code: fault.code }, 'storage fault');
+      return sendProblem(reply, fault.code, fault.detail, fault.extra);
+    }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       return sendProblem(reply, CODE_BY_FRAMEWORK_STATUS[status] ?? 'BAD_REQUEST', error.message);

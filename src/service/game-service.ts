@@ -12,6 +12,7 @@ import type { MoveSubmission, SubmitResult } from './idempotency.js';
 import { MoveNotifier } from './move-notifier.js';
 import { hashToken, newGameId, newSeatToken, newSeed } from './seat-tokens.js';
 import { ServiceError } from './service-error.js';
+import { StoreHealthMonitor, type StoreHealth } from './store-health.js';
 import { newSnapshot } from './snapshot.js';
 import { SnapshotCache } from './snapshot-cache.js';
 
@@ -38,6 +39,7 @@ export class GameService {
   private readonly snapshots: SnapshotCache;
   private readonly commits: GroupCommit;
   readonly notifier = new MoveNotifier();
+  private readonly storeHealth: StoreHealthMonitor;
   private readonly now: () => Date;
   private closed = false;
 
@@ -47,7 +49,8 @@ export class GameService {
   ) {
     this.now = options.now ?? (() => new Date());
     this.snapshots = new SnapshotCache(store, options.cacheSize);
-    this.commits = new GroupCommit(store, this.snapshots, this.now, (id) => this.notifier.notify(id));
+    this.storeHealth = new StoreHealthMonitor(store);
+    this.commits = new GroupCommit(store, this.snapshots, this.now, (id) => this.notifier.notify(id), this.storeHealth);
     store.watch((id) => this.notifier.notify(id));
   }
 
@@ -61,7 +64,13 @@ export class GameService {
     const tokenHashes = tokens.map(hashToken);
     const status = isFinished(created.value.game) ? 'finished' : 'active';
     const checkedAt = this.store.changeStamp();
-    await this.store.insertGame({ id, setup, tokenHashes, status, at: this.now().toISOString() });
+    try {
+      await this.store.insertGame({ id, setup, tokenHashes, status, at: this.now().toISOString() });
+    } catch (error) {
+      this.storeHealth.failed(error);
+      throw error;
+    }
+    this.storeHealth.succeeded();
     const snapshot = newSnapshot({ id, setup, tokenHashes }, created.value.game, checkedAt);
     this.snapshots.add(snapshot);
     return {
@@ -111,6 +120,11 @@ export class GameService {
       // store every so often also catches moves of writers the store cannot announce.
       await this.notifier.wait(id, Math.min(left, CROSS_PROCESS_POLL_MS), signal);
     }
+  }
+
+  /** Whether the store takes writes (`store-health.ts`); synchronous unless a probe is due. */
+  health(): StoreHealth | Promise<StoreHealth> {
+    return this.storeHealth.check();
   }
 
   /** Games whose state is held in memory now (never more than the cache size). */

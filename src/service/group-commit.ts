@@ -6,19 +6,21 @@
  * - an answer goes out, and long-polls wake, only after its batch committed;
  * - of submissions for the same version exactly one is appended (the log's key decides, in this
  *   process or across processes), and each is judged on its own, as if it had come alone:
- *   - the store busy beyond its timeout: the whole batch is refused at once (trying each alone
- *     would wait that long again for each), and the clients retry;
+ *   - a storage fault (the store busy beyond its timeout, full, read-only or unreachable): the
+ *     whole batch is refused at once with its code and Retry-After (trying each alone would
+ *     meet the fault again, or wait the busy timeout again for each), and the clients retry;
  *   - a sequence number taken by another writer: each submission is judged again alone, on the
  *     log's current version; taken again, it is a conflict;
  *   - any other fault: each submission is tried alone, so one cannot fail the others;
  * - a second use of one Idempotency-Key within a batch waits for the next batch, where the first
  *   is committed and it is answered as its replay.
  */
-import { SequenceTakenError, StoreBusyError, type GameStore, type NewMove } from '../storage/repository.js';
+import { SequenceTakenError, type GameStore, type NewMove } from '../storage/repository.js';
 import type { MoveSubmission, SubmitResult } from './idempotency.js';
 import { judge, type Judged, type PendingSubmission } from './move-submission.js';
-import { ServiceError } from './service-error.js';
+import { ServiceError, storeFaultError } from './service-error.js';
 import type { SnapshotCache } from './snapshot-cache.js';
+import type { StoreHealthMonitor } from './store-health.js';
 
 interface Queued extends PendingSubmission {
   resolve: (result: SubmitResult) => void;
@@ -38,6 +40,8 @@ export class GroupCommit {
     private readonly now: () => Date,
     /** Told of each game a committed batch moved on. */
     private readonly onCommitted: (gameId: string) => void,
+    /** Told whether each append committed or met a storage fault. */
+    private readonly health: StoreHealthMonitor,
   ) {}
 
   submit(id: string, digest: Buffer, submission: MoveSubmission, idempotencyKey: string | undefined, minimal: boolean): Promise<SubmitResult> {
@@ -94,7 +98,10 @@ export class GroupCommit {
             outcomes.push(error);
           }
         }
-        if (rows.length > 0) await this.store.appendBatch(rows);
+        if (rows.length > 0) {
+          await this.store.appendBatch(rows);
+          this.health.succeeded();
+        }
       });
     } catch (error) {
       await this.failed(batch, error, retried);
@@ -115,9 +122,10 @@ export class GroupCommit {
 
   /** The batch was rolled back (the snapshot cache dropped what it touched). */
   private async failed(batch: Queued[], error: unknown, retried: boolean): Promise<void> {
-    if (error instanceof StoreBusyError) {
-      const busy = new ServiceError('DATABASE_BUSY', 'the database is locked by another writer: retry shortly', { retryAfter: 1 });
-      for (const s of batch) s.reject(busy);
+    this.health.failed(error);
+    const fault = storeFaultError(error);
+    if (fault) {
+      for (const s of batch) s.reject(fault);
       return;
     }
     const taken = error instanceof SequenceTakenError;

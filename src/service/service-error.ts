@@ -1,4 +1,5 @@
 import type { ErrorCode } from '../engine/index.js';
+import { StoreBusyError, StoreFullError, StoreUnavailableError } from '../storage/repository.js';
 
 /** Codes the service adds to the engine's rule codes. */
 export const SERVICE_ERROR_CODES = [
@@ -9,6 +10,8 @@ export const SERVICE_ERROR_CODES = [
   'VERSION_CONFLICT',
   'IDEMPOTENCY_KEY_REUSED',
   'DATABASE_BUSY',
+  'STORAGE_FULL',
+  'STORAGE_UNAVAILABLE',
 ] as const;
 export type ServiceErrorCode = (typeof SERVICE_ERROR_CODES)[number];
 
@@ -23,4 +26,26 @@ export class ServiceError extends Error {
     super(detail);
     this.name = 'ServiceError';
   }
+}
+
+/** Seconds a client is told to wait after each storage fault: a lock passes fast, a full disk does not. */
+export const RETRY_AFTER_SECONDS = { busy: 1, full: 30, unavailable: 5 } as const;
+
+/**
+ * The refusal for a storage fault (the store changed nothing), or undefined when `error` is
+ * none: the store could not take the request now, and the same request may succeed later.
+ */
+export function storeFaultError(error: unknown): ServiceError | undefined {
+  if (error instanceof StoreBusyError) {
+    return new ServiceError('DATABASE_BUSY', 'the database is locked by another writer: retry shortly', { retryAfter: RETRY_AFTER_SECONDS.busy });
+  }
+  if (error instanceof StoreFullError) {
+    return new ServiceError('STORAGE_FULL', 'the storage is full: nothing was changed, retry later', { retryAfter: RETRY_AFTER_SECONDS.full });
+  }
+  if (error instanceof StoreUnavailableError) {
+    return new ServiceError('STORAGE_UNAVAILABLE', 'the storage cannot be written now: nothing was changed, retry later', {
+      retryAfter: RETRY_AFTER_SECONDS.unavailable,
+    });
+  }
+  return undefined;
 }

@@ -4,7 +4,10 @@
  * store (PostgreSQL) implements the same interface.
  *
  * Every call that may touch the database returns a promise, so a store on a network connection
- * fits; a synchronous store (better-sqlite3) resolves at once. What the service relies on:
+ * fits; a synchronous store (better-sqlite3) resolves at once. Every call rejects a fault of the
+ * storage itself (not of the request) as `StoreBusyError`, `StoreFullError` or
+ * `StoreUnavailableError`, never as a driver's own error: the service answers those 503/507.
+ * What the service relies on:
  * - the log is append-only and `(gameId, seq)` is unique: of two writers appending the same
  *   sequence number (in one process or across processes or nodes), exactly one succeeds;
  * - `appendBatch` is all or nothing: one transaction for the whole group commit;
@@ -104,7 +107,8 @@ export interface GameStore {
   findIdempotentMove(id: string, key: string): Promise<IdempotentMove | undefined>;
   /**
    * Appends every move in one transaction, and marks finished the games a move ended. Rejects
-   * with `SequenceTakenError` or `StoreBusyError` (or any other fault), writing nothing.
+   * with `SequenceTakenError`, `StoreBusyError`, `StoreFullError` or `StoreUnavailableError`
+   * (or any other fault), writing nothing.
    */
   appendBatch(moves: readonly NewMove[]): Promise<void>;
   /**
@@ -120,5 +124,21 @@ export interface GameStore {
    * can tell (SQLite cannot: long-polls there look again every second).
    */
   watch(listener: (gameId: string) => void): void;
+  /**
+   * Deletes at most `limit` games whose last move (or, without moves, whose creation) is before
+   * `before` (an ISO timestamp, compared like the `at` of moves), with their moves, in one
+   * transaction: a game with a move at or after `before` is never deleted, also when a move
+   * lands while this runs. Resolves with the deleted games' ids (the service forgets them).
+   * The retention sweep (`GAME_RETENTION_DAYS`) calls it in small batches until fewer than
+   * `limit` come back; it should cost about one indexed lookup per examined game.
+   */
+  deleteExpired(before: string, limit: number): Promise<string[]>;
+  /**
+   * Proves that the store takes writes now, by a write that changes nothing the service reads
+   * (SQLite rewrites the header's `user_version`). Rejects like a write (`StoreFullError`,
+   * `StoreUnavailableError`, `StoreBusyError`). `/health` calls it at its first call and after
+   * a write failed, at most once a second, never on the request path of a move.
+   */
+  health(): Promise<void>;
   close(): Promise<void>;
 }

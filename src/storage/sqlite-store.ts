@@ -3,7 +3,6 @@ import { Checkpointer } from './checkpointer.js';
 import { openDatabase, type Db } from './database.js';
 import {
   SequenceTakenError,
-  StoreBusyError,
   type GameRecord,
   type GameStore,
   type IdempotentMove,
@@ -12,17 +11,7 @@ import {
   type NewMove,
 } from './repository.js';
 import { games, moves } from './schema.js';
-
-function isConstraintViolation(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === 'SQLITE_CONSTRAINT_UNIQUE';
-}
-
-/** SQLite gave up waiting for the write lock (`SQLITE_BUSY` and its extended codes). */
-function isBusy(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && code.startsWith('SQLITE_BUSY');
-}
+import { guarded, isConstraintViolation, storeFault } from './sqlite-faults.js';
 
 export interface SqliteStoreOptions {
   /** How long a write waits for another process's write lock before it is refused as busy. */
@@ -55,6 +44,8 @@ export class SqliteStore implements GameStore {
   private readonly dataVersionStatement;
   /** Made once: better-sqlite3 builds a wrapper per `transaction()` call. */
   private readonly appendAll;
+  private readonly deleteExpiredNow;
+  private readonly probeWrite;
 
   constructor(
     private readonly db: Db,
@@ -109,10 +100,33 @@ export class SqliteStore implements GameStore {
         if (m.status === 'finished') this.finishGameStatement.run({ id: m.gameId, at: m.at });
       }
     });
+    // A game's last move is the last row of its primary key: one lookup per examined game.
+    const expired = db.$client
+      .prepare<[string, number], string>(
+        `SELECT id FROM games WHERE created_at < ?1
+           AND coalesce((SELECT at FROM moves WHERE game_id = games.id ORDER BY seq DESC LIMIT 1), created_at) < ?1
+         LIMIT ?2`,
+      )
+      .pluck();
+    const deleteMoves = db.$client.prepare<[string]>('DELETE FROM moves WHERE game_id = ?');
+    const deleteGame = db.$client.prepare<[string]>('DELETE FROM games WHERE id = ?');
+    this.deleteExpiredNow = db.$client.transaction((before: string, limit: number) => {
+      const ids = expired.all(before, limit);
+      for (const id of ids) {
+        deleteMoves.run(id);
+        deleteGame.run(id);
+      }
+      return ids;
+    });
+    const userVersion = db.$client.prepare<[], number>('PRAGMA user_version').pluck();
+    this.probeWrite = db.$client.transaction(() => {
+      // A real commit (page 1 is written) of a value nothing reads: fails as a write would.
+      db.$client.pragma(`user_version = ${userVersion.get()!}`);
+    });
   }
 
   async insertGame(game: NewGame): Promise<void> {
-    this.insertGameStatement.run({
+    guarded(() => this.insertGameStatement.run({
       id: game.id,
       setup: game.setup,
       tokenHashes: game.tokenHashes,
@@ -120,23 +134,23 @@ export class SqliteStore implements GameStore {
       at: game.at,
       // A game whose pile is empty from the start ends as it is created.
       finishedAt: game.status === 'finished' ? game.at : null,
-    });
+    }));
   }
 
   async findGame(id: string): Promise<GameRecord | undefined> {
-    return this.findGameStatement.get({ id });
+    return guarded(() => this.findGameStatement.get({ id }));
   }
 
   async version(id: string): Promise<number> {
-    return this.versionStatement.get(id) ?? 0;
+    return guarded(() => this.versionStatement.get(id)) ?? 0;
   }
 
   async movesAfter(id: string, after: number): Promise<MoveRecord[]> {
-    return this.movesAfterStatement.all({ id, after });
+    return guarded(() => this.movesAfterStatement.all({ id, after }));
   }
 
   async findIdempotentMove(id: string, key: string): Promise<IdempotentMove | undefined> {
-    return this.idempotentMoveStatement.get({ id, key });
+    return guarded(() => this.idempotentMoveStatement.get({ id, key }));
   }
 
   /** BEGIN IMMEDIATE: writers queue for the lock up front, for at most the busy timeout. */
@@ -145,9 +159,16 @@ export class SqliteStore implements GameStore {
       this.appendAll.immediate(batch);
     } catch (error) {
       if (isConstraintViolation(error)) throw new SequenceTakenError();
-      if (isBusy(error)) throw new StoreBusyError(error);
-      throw error;
+      throw storeFault(error);
     }
+  }
+
+  async deleteExpired(before: string, limit: number): Promise<string[]> {
+    return guarded(() => this.deleteExpiredNow.immediate(before, limit));
+  }
+
+  async health(): Promise<void> {
+    guarded(() => this.probeWrite.immediate());
   }
 
   /**
@@ -155,7 +176,11 @@ export class SqliteStore implements GameStore {
    * connection (another server process) has committed since the last call.
    */
   changeStamp(): number {
-    return this.dataVersionStatement.get()!;
+    try {
+      return this.dataVersionStatement.get()!;
+    } catch (error) {
+      throw storeFault(error);
+    }
   }
 
   /** SQLite cannot tell which game another process wrote: readers notice by `changeStamp`. */

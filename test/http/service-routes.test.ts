@@ -7,7 +7,7 @@ t.test('GET /health answers ok', async (t) => {
   const app = await testApp(t);
   const res = await app.inject({ url: '/health' });
   t.equal(res.statusCode, 200);
-  t.same(res.json(), { status: 'ok' });
+  t.same(res.json(), { status: 'ok', store: 'ok' });
 });
 
 t.test('GET /tiles lists every tile with its features at rotation 0 and the counts per set', async (t) => {

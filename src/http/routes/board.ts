@@ -54,7 +54,7 @@ export function boardRoutes(app: App, { service }: RouteOptions): void {
         summary: 'The board as an SVG picture: tiles, figures in seat colours, the last tile framed',
         params: GameIdParams,
         querystring: BoardQuery,
-        response: { 200: svgResponse('The board (ETag; If-None-Match answers 304)'), 304: notModified, ...problems(400, 404) },
+        response: { 200: svgResponse('The board (ETag; If-None-Match answers 304)'), 304: notModified, ...problems(400, 404, 503) },
       },
     },
     async (request, reply) => {

@@ -11,7 +11,7 @@ export function eventRoutes(app: App, { service }: RouteOptions): void {
         summary: 'The events of the moves after `after`; long-polls up to `wait` seconds for the next move',
         params: GameIdParams,
         querystring: EventsQuery,
-        response: { 200: EventsResponse, ...problems(400, 404) },
+        response: { 200: EventsResponse, ...problems(400, 404, 503) },
       },
     },
     async (request, reply) => {

@@ -11,7 +11,7 @@ export function gameRoutes(app: App, { service }: RouteOptions): void {
         tags: ['games'],
         summary: 'Create a game; answers one secret token per seat',
         body: CreateGameBody,
-        response: { 201: CreatedGameResponse, ...problems(400, 413, 415, 422) },
+        response: { 201: CreatedGameResponse, ...problems(400, 413, 415, 422, 503, 507) },
       },
     },
     async (request, reply) => {
@@ -27,7 +27,7 @@ export function gameRoutes(app: App, { service }: RouteOptions): void {
         tags: ['games'],
         summary: 'The public state of a game',
         params: GameIdParams,
-        response: { 200: GameStateSchema, ...problems(400, 404) },
+        response: { 200: GameStateSchema, ...problems(400, 404, 503) },
       },
     },
     // Pre-serialised JSON (cached per version) skips the response serialiser; the schema
@@ -45,7 +45,7 @@ export function gameRoutes(app: App, { service }: RouteOptions): void {
         tags: ['games'],
         summary: 'Who must act now and every legal move for them',
         params: GameIdParams,
-        response: { 200: LegalMovesResponse, ...problems(400, 404) },
+        response: { 200: LegalMovesResponse, ...problems(400, 404, 503) },
       },
     },
     async (request, reply) => {

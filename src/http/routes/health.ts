@@ -1,8 +1,26 @@
+import type { StoreHealth } from '../../service/store-health.js';
 import { HealthResponse } from '../schemas/health.js';
-import type { App } from '../types.js';
+import type { App, RouteOptions } from '../types.js';
 
-export function healthRoutes(app: App): void {
-  app.get('/health', { schema: { tags: ['service'], summary: 'Liveness', response: { 200: HealthResponse } } }, () => ({
-    status: 'ok' as const,
-  }));
+export function healthRoutes(app: App, { service }: RouteOptions): void {
+  app.get(
+    '/health',
+    {
+      schema: {
+        tags: ['service'],
+        summary: 'Liveness, and whether the store takes writes',
+        description: 'Answers 503 with `status: degraded` while writes fail (a full disk, a read-only database), so that a load balancer takes the node out.',
+        response: { 200: HealthResponse, 503: HealthResponse },
+      },
+    },
+    // Synchronous while the store is healthy: a load balancer's probe costs no query.
+    (_request, reply) => {
+      const answer = (health: StoreHealth): StoreHealth => {
+        reply.code(health.status === 'ok' ? 200 : 503);
+        return health;
+      };
+      const health = service.health();
+      return health instanceof Promise ? health.then(answer) : answer(health);
+    },
+  );
 }

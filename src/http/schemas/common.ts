@@ -22,7 +22,7 @@ export const Problem = Type.Object(
     code: Type.String({ description: 'Stable machine-readable error code' }),
     detail: Type.String(),
     currentVersion: Type.Optional(Type.Integer({ description: 'On 409: the version the game is at now' })),
-    retryAfter: Type.Optional(Type.Integer({ description: 'On 429 and 503: seconds to wait, as in the Retry-After header' })),
+    retryAfter: Type.Optional(Type.Integer({ description: 'On 429, 503 and 507: seconds to wait, as in the Retry-After header' })),
   },
   { title: 'Problem', additionalProperties: true },
 );
@@ -37,7 +37,10 @@ const PROBLEM_DESCRIPTIONS: Record<number, string> = {
   415: 'The body is not JSON',
   422: 'Well-formed, but the rules do not allow it (see `code` and `detail`)',
   429: 'Too many requests with this token (`RATE_LIMITED`): wait the `Retry-After` seconds',
-  503: 'The server is shutting down (`SERVICE_UNAVAILABLE`), or another process held the database\'s write lock too long (`DATABASE_BUSY`, with `Retry-After`): retry later. Nothing was changed',
+  503:
+    'The server is shutting down (`SERVICE_UNAVAILABLE`), another process held the database\'s write lock too long (`DATABASE_BUSY`), ' +
+    'or the storage cannot be read or written now (`STORAGE_UNAVAILABLE`: a read-only or unreachable database), with `Retry-After`: retry later. Nothing was changed',
+  507: 'The storage is full (`STORAGE_FULL`, with `Retry-After`): retry later. Nothing was changed',
 };
 
 /** Every error status a route can answer with, declared as application/problem+json. */
