@@ -7,6 +7,7 @@
 import { createGame, isFinished, publicView, type GameEvent, type GameSetup, type PublicState } from '../engine/index.js';
 import type { GameStore, MoveRecord, StoredSetup } from '../storage/repository.js';
 import { currentStateJson, eventsJson, legalMovesJson } from './answers-json.js';
+import { CrossProcessWatch } from './cross-process-watch.js';
 import { GroupCommit } from './group-commit.js';
 import type { MoveSubmission, SubmitResult } from './idempotency.js';
 import { MoveNotifier } from './move-notifier.js';
@@ -32,13 +33,12 @@ export interface GameServiceOptions {
   now?: () => Date;
 }
 
-/** How often a long-poll looks at the store for moves it cannot be told about (another process's). */
-const CROSS_PROCESS_POLL_MS = 1000;
 
 export class GameService {
   private readonly snapshots: SnapshotCache;
   private readonly commits: GroupCommit;
   readonly notifier = new MoveNotifier();
+  private readonly crossProcess: CrossProcessWatch;
   private readonly storeHealth: StoreHealthMonitor;
   private readonly now: () => Date;
   private closed = false;
@@ -51,6 +51,7 @@ export class GameService {
     this.snapshots = new SnapshotCache(store, options.cacheSize);
     this.storeHealth = new StoreHealthMonitor(store);
     this.commits = new GroupCommit(store, this.snapshots, this.now, (id) => this.notifier.notify(id), this.storeHealth);
+    this.crossProcess = new CrossProcessWatch(store, (id) => this.notifier.notify(id));
     store.watch((id) => this.notifier.notify(id));
   }
 
@@ -109,17 +110,36 @@ export class GameService {
     return this.commits.submit(id, digest, submission, idempotencyKey, minimal);
   }
 
-  /** Waits until the game has a move after `after`, `ms` pass, or `signal` aborts. */
+  /**
+   * Waits until the game has a move after `after`, `ms` pass, or `signal` aborts. A waiting poll
+   * never replays its game (a thousand polls on games the cache does not hold would replay a
+   * thousand games a second): moves committed here or announced by the store wake it at once,
+   * and the cross-process watch asks the log's version for the others (`cross-process-watch.ts`).
+   */
   async waitForMove(id: string, after: number, ms: number, signal?: AbortSignal): Promise<void> {
     const deadline = Date.now() + ms;
-    for (;;) {
-      const { version, game } = await this.snapshots.read(id);
-      const left = deadline - Date.now();
-      if (version > after || isFinished(game) || left <= 0 || signal?.aborted || this.closed) return;
-      // Moves committed here (or announced by the store) wake the wait at once; a look at the
-      // store every so often also catches moves of writers the store cannot announce.
-      await this.notifier.wait(id, Math.min(left, CROSS_PROCESS_POLL_MS), signal);
+    let unwatch: (() => void) | undefined;
+    try {
+      for (;;) {
+        const stamp = this.store.changeStamp();
+        const { version, finished } = await this.progress(id);
+        const left = deadline - Date.now();
+        if (version > after || finished || left <= 0 || signal?.aborted || this.closed) return;
+        unwatch ??= this.crossProcess.add(id, after, stamp);
+        await this.notifier.wait(id, left, signal);
+      }
+    } finally {
+      unwatch?.();
     }
+  }
+
+  /** The game's version and whether it is over, from the cache when it is current, else from two indexed queries: never a replay. */
+  private async progress(id: string): Promise<{ version: number; finished: boolean }> {
+    const cached = this.snapshots.peekCurrent(id);
+    if (cached) return { version: cached.version, finished: isFinished(cached.game) };
+    const record = await this.store.findGame(id);
+    if (!record) throw new ServiceError('GAME_NOT_FOUND', `no game ${id}`);
+    return { version: await this.store.version(id), finished: record.status === 'finished' };
   }
 
   /** Whether the store takes writes (`store-health.ts`); synchronous unless a probe is due. */
@@ -136,6 +156,7 @@ export class GameService {
   async close(): Promise<void> {
     await this.commits.drain();
     this.closed = true;
+    this.crossProcess.stop();
     this.notifier.wakeAll();
     this.snapshots.clear();
   }

@@ -71,6 +71,17 @@ export class SnapshotCache {
   }
 
   /**
+   * The cached snapshot if it is known to be the log's current version, else undefined: never a
+   * query, a rebuild or a use (the least-recently-used order stays). A game an open write
+   * transaction holds is not known current (it may carry uncommitted moves).
+   */
+  peekCurrent(id: string): Snapshot | undefined {
+    if (this.writing?.touched.has(id)) return undefined;
+    const cached = this.lru.peek(id);
+    return cached && cached.checkedAt === this.store.changeStamp() ? cached : undefined;
+  }
+
+  /**
    * Runs one write transaction: `fn` changes snapshots in place and commits them to the store.
    * One at a time (the group commit never opens a second before the first settled).
    */

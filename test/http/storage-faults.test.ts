@@ -30,6 +30,11 @@ function mounted(t: Test, args: string[]): string | undefined {
   return dir;
 }
 
+/** Skips the rest of the test, saying why (tap: a plan of zero assertions). */
+function skip(t: Test, reason: string): void {
+  t.plan(0, reason);
+}
+
 const TWO = { players: [{ name: 'Ann' }, { name: 'Bob' }], seed: 'faults' };
 
 async function playFirst(c: Client, game: { id: string; seats: { token: string }[] }) {
@@ -47,7 +52,7 @@ async function eventually(what: string, check: () => Promise<boolean>, ms = 5000
 
 t.test('a full disk answers 507 STORAGE_FULL with Retry-After, changes nothing, and the node recovers when space is freed', async (t) => {
   const dir = mounted(t, ['-t', 'tmpfs', '-o', 'size=3m', 'tmpfs']);
-  if (!dir) return t.skip('mounting a tmpfs is not allowed here (needs root)');
+  if (!dir) return skip(t, 'mounting a tmpfs is not allowed here (needs root)');
   const server = await startServer(t, join(dir, 'games.db'));
   const c = client(server.url);
   const created = await c.post('/games', TWO);
@@ -106,11 +111,11 @@ t.test('a read-only database answers 503 STORAGE_UNAVAILABLE with Retry-After, r
   const service = new GameService(keeper, { cacheSize: 10 });
   const game = await service.create(TWO);
   const ro = mounted(t, ['--bind', rw]);
-  if (!ro) return t.skip('bind mounts are not allowed here (needs root)');
+  if (!ro) return skip(t, 'bind mounts are not allowed here (needs root)');
   try {
     execFileSync('mount', ['-o', 'remount,bind,ro', ro], { stdio: 'pipe' });
   } catch {
-    return t.skip('remounting read-only is not allowed here');
+    return skip(t, 'remounting read-only is not allowed here');
   }
 
   const server = await startServer(t, join(ro, 'games.db'));

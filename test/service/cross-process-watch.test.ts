@@ -1,0 +1,44 @@
+/** The looks for other processes' moves are spread over the second, and skipped while no other writer committed. */
+import t from 'tap';
+import { CrossProcessWatch, LOOK_EVERY_MS, SLOTS } from '../../src/service/cross-process-watch.js';
+import type { GameStore } from '../../src/storage/repository.js';
+
+function fakeStore(versions: Map<string, number>) {
+  const store = {
+    stamp: 0,
+    asked: [] as { id: string; at: number }[],
+    changeStamp: () => store.stamp,
+    version: async (id: string) => {
+      store.asked.push({ id, at: performance.now() });
+      return versions.get(id) ?? 0;
+    },
+  };
+  return store;
+}
+
+t.test('1,000 polls that arrive together are looked at once a second, a twentieth per tick', async (t) => {
+  const versions = new Map<string, number>();
+  const store = fakeStore(versions);
+  const moved: string[] = [];
+  const watch = new CrossProcessWatch(store as unknown as GameStore, (id) => moved.push(id));
+  const stops = Array.from({ length: 1000 }, (_, i) => watch.add(`g${i}`, 5, 0));
+  await new Promise((resolve) => setTimeout(resolve, LOOK_EVERY_MS + 200));
+  t.equal(store.asked.length, 0, 'no look while the change stamp says no other writer committed');
+
+  store.stamp = 1;
+  versions.set('g7', 6);
+  const from = performance.now();
+  await new Promise((resolve) => setTimeout(resolve, LOOK_EVERY_MS + 200));
+  const ids = new Set(store.asked.map((a) => a.id));
+  t.equal(ids.size, 1000, 'every poll looked once');
+  t.equal(store.asked.length, 1000, 'and only once for one change');
+  const perTick = new Map<number, number>();
+  for (const a of store.asked) {
+    const tick = Math.floor((a.at - from) / (LOOK_EVERY_MS / SLOTS));
+    perTick.set(tick, (perTick.get(tick) ?? 0) + 1);
+  }
+  t.ok(Math.max(...perTick.values()) <= 2 * (1000 / SLOTS), `at most ${2 * (1000 / SLOTS)} looks in any tick (${Math.max(...perTick.values())})`);
+  t.same(moved, ['g7'], 'the game that moved beyond the wait, and only it, is told');
+  for (const stop of stops) stop();
+  watch.stop();
+});
