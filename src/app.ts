@@ -31,6 +31,8 @@ export interface AppOptions {
   rateLimit?: RateLimitOptions;
   /** How long a write waits for another process's write lock (then 503 `DATABASE_BUSY`). */
   busyTimeoutMs?: number;
+  /** Games with no move for this many days are deleted in the background; 0 or absent keeps them. */
+  gameRetentionDays?: number;
 }
 
 export const API_VERSION = '1.0.0';
@@ -48,7 +50,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
     busyTimeoutMs: options.busyTimeoutMs,
     onCheckpointError: (message) => app.log.error({ message }, 'checkpoint failed'),
   });
-  const service = new GameService(store, { cacheSize: options.cacheSize ?? 1000, now: options.now });
+  const service = new GameService(store, {
+    cacheSize: options.cacheSize ?? 1000,
+    now: options.now,
+    retention: { days: options.gameRetentionDays ?? 0 },
+    onBackgroundError: (error) => app.log.error({ err: error }, 'retention sweep failed'),
+  });
   app.addHook('preClose', async () => service.close());
   app.addHook('onClose', async () => store.close());
 

@@ -9,6 +9,8 @@ export interface ServerConfig {
   /** Requests per second and burst per bearer token; 0 turns the limit off. */
   rateLimit: { perSecond: number; burst: number };
   logLevel: string;
+  /** Games with no move for this many days are deleted; 0 keeps them for ever. */
+  gameRetentionDays: number;
 }
 
 export const DEFAULT_DATABASE_URL = 'file:./data/carcassonne.db';
@@ -35,5 +37,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       burst: integer(env, 'RATE_LIMIT_BURST', DEFAULT_RATE_LIMIT.burst, 0, 1_000_000),
     },
     logLevel: env.LOG_LEVEL || 'info',
+    gameRetentionDays: integer(env, 'GAME_RETENTION_DAYS', 0, 0, 36_500),
   };
 }

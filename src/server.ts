@@ -6,6 +6,7 @@ const app = await buildApp({
   databasePath: config.databasePath,
   cacheSize: config.cacheSize,
   rateLimit: config.rateLimit,
+  gameRetentionDays: config.gameRetentionDays,
   logger: { level: config.logLevel },
 });
 

@@ -9,6 +9,7 @@ import type { GameStore, MoveRecord, StoredSetup } from '../storage/repository.j
 import { currentStateJson, eventsJson, legalMovesJson } from './answers-json.js';
 import { CrossProcessWatch } from './cross-process-watch.js';
 import { GroupCommit } from './group-commit.js';
+import { RetentionSweep, type RetentionOptions } from './retention.js';
 import type { MoveSubmission, SubmitResult } from './idempotency.js';
 import { MoveNotifier } from './move-notifier.js';
 import { hashToken, newGameId, newSeatToken, newSeed } from './seat-tokens.js';
@@ -31,6 +32,10 @@ export interface CreatedGame {
 export interface GameServiceOptions {
   cacheSize: number;
   now?: () => Date;
+  /** Deletes games with no move for `days` in the background (`retention.ts`); off when absent or 0. */
+  retention?: RetentionOptions;
+  /** Told of a failure of background work (a retention sweep), which has no client to answer. */
+  onBackgroundError?: (error: unknown) => void;
 }
 
 
@@ -39,6 +44,7 @@ export class GameService {
   private readonly commits: GroupCommit;
   readonly notifier = new MoveNotifier();
   private readonly crossProcess: CrossProcessWatch;
+  private readonly retention: RetentionSweep | undefined;
   private readonly storeHealth: StoreHealthMonitor;
   private readonly now: () => Date;
   private closed = false;
@@ -53,6 +59,23 @@ export class GameService {
     this.commits = new GroupCommit(store, this.snapshots, this.now, (id) => this.notifier.notify(id), this.storeHealth);
     this.crossProcess = new CrossProcessWatch(store, (id) => this.notifier.notify(id));
     store.watch((id) => this.notifier.notify(id));
+    if (options.retention && options.retention.days > 0) {
+      this.retention = new RetentionSweep(store, options.retention, this.now, (ids) => this.forget(ids), options.onBackgroundError ?? (() => {}));
+      this.retention.start();
+    }
+  }
+
+  /** Deletes the games expired now (the background sweep does it by itself); resolves with their ids. */
+  async sweepExpired(): Promise<string[]> {
+    return this.retention ? this.retention.sweep() : [];
+  }
+
+  /** Games the store deleted: out of the cache, and their long-polls woken (to answer 404). */
+  private forget(ids: readonly string[]): void {
+    for (const id of ids) {
+      this.snapshots.forget(id);
+      this.notifier.notify(id);
+    }
   }
 
   async create(input: GameSetup): Promise<CreatedGame> {
@@ -154,6 +177,7 @@ export class GameService {
 
   /** Commits what is queued, then releases every long-poll. The store stays open (its owner closes it). */
   async close(): Promise<void> {
+    await this.retention?.stop();
     await this.commits.drain();
     this.closed = true;
     this.crossProcess.stop();

@@ -132,6 +132,11 @@ export class SnapshotCache {
     this.lru.clear();
   }
 
+  /** Drops a game the store deleted (its next read asks the store, and finds none). */
+  forget(id: string): void {
+    this.lru.delete(id);
+  }
+
   /** Brings `cached` (or a rebuild) to the log's version; `writer` is the open write transaction itself. */
   private async refresh(id: string, stamp: number, cached: Snapshot | undefined, writer: boolean): Promise<Snapshot> {
     if (cached) {

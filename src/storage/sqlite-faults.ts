@@ -11,9 +11,13 @@ function codeOf(error: unknown): string {
   return typeof code === 'string' ? code : '';
 }
 
+/**
+ * The log's key refused a row: another writer took the sequence number or the Idempotency-Key,
+ * or the game itself is gone (the retention sweep deleted it meanwhile: its foreign key).
+ */
 export function isConstraintViolation(error: unknown): boolean {
   const code = codeOf(error);
-  return code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === 'SQLITE_CONSTRAINT_UNIQUE';
+  return code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
 }
 
 /** Codes meaning the file cannot be read or written now, whatever the request. */

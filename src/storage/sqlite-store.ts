@@ -102,16 +102,16 @@ export class SqliteStore implements GameStore {
     });
     // A game's last move is the last row of its primary key: one lookup per examined game.
     const expired = db.$client
-      .prepare<[string, number], string>(
-        `SELECT id FROM games WHERE created_at < ?1
-           AND coalesce((SELECT at FROM moves WHERE game_id = games.id ORDER BY seq DESC LIMIT 1), created_at) < ?1
-         LIMIT ?2`,
+      .prepare<[{ before: string; limit: number }], string>(
+        `SELECT id FROM games WHERE created_at < @before
+           AND coalesce((SELECT at FROM moves WHERE game_id = games.id ORDER BY seq DESC LIMIT 1), created_at) < @before
+         LIMIT @limit`,
       )
       .pluck();
     const deleteMoves = db.$client.prepare<[string]>('DELETE FROM moves WHERE game_id = ?');
     const deleteGame = db.$client.prepare<[string]>('DELETE FROM games WHERE id = ?');
     this.deleteExpiredNow = db.$client.transaction((before: string, limit: number) => {
-      const ids = expired.all(before, limit);
+      const ids = expired.all({ before, limit });
       for (const id of ids) {
         deleteMoves.run(id);
         deleteGame.run(id);

@@ -6,7 +6,7 @@ import { bearerToken, hashToken, newSeatToken, seatOfDigest, tokenDigest } from 
 import { databasePathFromUrl } from '../../src/storage/database.js';
 
 t.test('configuration comes from the environment with documented defaults', async (t) => {
-  t.same(loadConfig({}), { port: 3000, host: '127.0.0.1', databasePath: './data/carcassonne.db', cacheSize: 1000, rateLimit: { perSecond: 100, burst: 200 }, logLevel: 'info' });
+  t.same(loadConfig({}), { port: 3000, host: '127.0.0.1', databasePath: './data/carcassonne.db', cacheSize: 1000, rateLimit: { perSecond: 100, burst: 200 }, logLevel: 'info', gameRetentionDays: 0 });
   t.match(loadConfig({ PORT: '8080', HOST: '0.0.0.0', DATABASE_URL: '/var/lib/c.db', CACHE_SIZE: '5', LOG_LEVEL: 'warn' }), {
     port: 8080,
     host: '0.0.0.0',
@@ -18,6 +18,8 @@ t.test('configuration comes from the environment with documented defaults', asyn
   t.throws(() => loadConfig({ RATE_LIMIT_BURST: '-1' }), /RATE_LIMIT_BURST must be an integer/);
   t.throws(() => loadConfig({ PORT: 'http' }), /PORT must be an integer/);
   t.throws(() => loadConfig({ PORT: '70000' }));
+  t.equal(loadConfig({ GAME_RETENTION_DAYS: '30' }).gameRetentionDays, 30);
+  t.throws(() => loadConfig({ GAME_RETENTION_DAYS: '1.5' }), /GAME_RETENTION_DAYS must be an integer/);
 });
 
 t.test('DATABASE_URL takes file: URLs, plain paths and :memory:', async (t) => {
