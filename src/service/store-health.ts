@@ -7,9 +7,9 @@
  *   check (a read-only file is seen before any client writes) and while degraded, at most once
  *   per `PROBE_EVERY_MS`, so a node whose disk was freed comes back without client traffic.
  */
-import { StoreBusyError, StoreFullError, StoreUnavailableError, type GameStore } from '../storage/repository.js';
+import { StoreFullError, StoreUnavailableError, type GameStore } from '../storage/repository.js';
 
-export type StoreCondition = 'ok' | 'full' | 'unavailable' | 'busy';
+export type StoreCondition = 'ok' | 'full' | 'unavailable';
 
 export interface StoreHealth {
   status: 'ok' | 'degraded';
@@ -20,10 +20,10 @@ export const PROBE_EVERY_MS = 1000;
 
 const OK: StoreHealth = { status: 'ok', store: 'ok' };
 
+/** A lock held by another writer (`StoreBusyError`) passes by itself: no reason to take the node out. */
 function conditionOf(error: unknown): Exclude<StoreCondition, 'ok'> | undefined {
   if (error instanceof StoreFullError) return 'full';
   if (error instanceof StoreUnavailableError) return 'unavailable';
-  if (error instanceof StoreBusyError) return 'busy';
   return undefined;
 }
 
@@ -40,9 +40,7 @@ export class StoreHealthMonitor {
   /** Told of every error a write met; only storage faults change the health. */
   failed(error: unknown): void {
     const condition = conditionOf(error);
-    // A lock held by another writer passes by itself: it refuses the batch but is no reason to
-    // take the node out.
-    if (condition && condition !== 'busy') this.current = { status: 'degraded', store: condition };
+    if (condition) this.current = { status: 'degraded', store: condition };
   }
 
   /** Told that a write committed. */

@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 
 const HEALTH = {
   status: Type.Union([Type.Literal('ok'), Type.Literal('degraded')], { description: '`degraded` (with status 503) while the store refuses writes' }),
-  store: Type.Union([Type.Literal('ok'), Type.Literal('full'), Type.Literal('unavailable'), Type.Literal('busy')], {
+  store: Type.Union([Type.Literal('ok'), Type.Literal('full'), Type.Literal('unavailable')], {
     description: 'Whether the store takes writes: `full` (the disk), `unavailable` (read-only or unreachable)',
   }),
 };
