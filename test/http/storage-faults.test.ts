@@ -6,7 +6,7 @@
  * file whatever its mode bits, but not through a read-only mount).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t, { type Test } from 'tap';
@@ -62,11 +62,15 @@ t.test('a full disk answers 507 STORAGE_FULL with Retry-After, changes nothing, 
   t.same((await c.get('/health')).body, { status: 'ok', store: 'ok' });
 
   // Take every byte left, then write until the log cannot grow: each answer is 201 or 507.
-  try {
-    writeFileSync(join(dir, 'filler'), Buffer.alloc(8 * 1024 * 1024));
-  } catch {
-    // ENOSPC: the filler holds what was left.
-  }
+  const fill = (): void => {
+    const chunk = Buffer.alloc(16 * 1024);
+    try {
+      for (;;) appendFileSync(join(dir, 'filler'), chunk);
+    } catch {
+      // ENOSPC: the filler holds what was left.
+    }
+  };
+  fill();
   const statuses = new Set<number>();
   let full;
   for (let i = 0; i < 500 && !full; i++) {
@@ -81,6 +85,10 @@ t.test('a full disk answers 507 STORAGE_FULL with Retry-After, changes nothing, 
   t.equal(full!.headers.get('retry-after'), String(full!.body.retryAfter), 'Retry-After says the same');
   t.equal(full!.headers.get('content-type'), 'application/problem+json; charset=utf-8');
 
+  // The idle checkpoint empties the log a moment after the last commit, which frees its space:
+  // let it, then take that space too.
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  fill();
   const before = (await c.get(`/games/${game.id}`)).body;
   const move = await playFirst(c, game);
   t.equal(move.status, 507, 'a move meets the full disk too');
