@@ -8,7 +8,7 @@
 import t from 'tap';
 import { legalMoves, play, publicView, type GameEvent, type PublicState } from '../../src/engine/index.js';
 import { TILE_DEFS } from '../../src/engine/catalog-data.js';
-import { playRandom, randomSetup } from '../../scripts/random-play.js';
+import { playRandom, randomSetup } from '../helpers/random-play.js';
 import { meeple, pass, scenario, scored, tile } from '../helpers/scenario.js';
 
 const TB = ['traders-builders' as const];
