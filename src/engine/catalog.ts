@@ -107,15 +107,15 @@ function compile(def: TileDef, index: number): TileType {
     let sig = 0;
     for (let d = 0; d < 4; d++) {
       const s = (d - r + 4) & 3;
-      edgeFeature[d] = edge0[s]!;
-      half[d * 2] = half0[s * 2]!;
-      half[d * 2 + 1] = half0[s * 2 + 1]!;
-      sig |= edgeCode0[s]! << (d * 2);
-      if (edge0[s]! >= 0) featureEdges[edge0[s]!]!.push(d);
+      edgeFeature[d] = edge0[s];
+      half[d * 2] = half0[s * 2];
+      half[d * 2 + 1] = half0[s * 2 + 1];
+      sig |= edgeCode0[s] << (d * 2);
+      if (edge0[s] >= 0) featureEdges[edge0[s]].push(d);
     }
     for (let c = 0; c < 4; c++) {
-      const a = half[c * 2 + 1]!;
-      const b = half[((c + 1) & 3) * 2]!;
+      const a = half[c * 2 + 1];
+      const b = half[((c + 1) & 3) * 2];
       cornerField[c] = a >= 0 && a === b ? a : -1;
     }
     rot.push({ sig: walled ? 0 : sig, edgeFeature, half, cornerField, featureEdges });

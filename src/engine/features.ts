@@ -30,15 +30,17 @@ export class Features {
   }
 
   copy(): Features {
-    const c = Object.create(Features.prototype) as Features;
-    c.count = this.count;
-    c.parent = this.parent.slice();
-    c.tileOf = this.tileOf.slice();
-    c.kind = this.kind.slice();
-    c.openEnds = this.openEnds.slice();
-    c.pennants = this.pennants.slice();
-    c.members = this.members.slice();
-    return c;
+    // Members arrays are shared: they are replaced, never mutated.
+    const fields: Pick<Features, 'count' | 'parent' | 'tileOf' | 'kind' | 'openEnds' | 'pennants' | 'members'> = {
+      count: this.count,
+      parent: this.parent.slice(),
+      tileOf: this.tileOf.slice(),
+      kind: this.kind.slice(),
+      openEnds: this.openEnds.slice(),
+      pennants: this.pennants.slice(),
+      members: this.members.slice(),
+    };
+    return Object.assign(Object.create(Features.prototype) as Features, fields);
   }
 
   /** One fresh segment per feature of a tile; returns the first segment id. */

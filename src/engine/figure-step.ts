@@ -20,7 +20,7 @@ export function followerCheck(occ: Occupancy, root: number): RuleViolation | nul
 export const MEEPLE_RULE: FigureRule = {
   strength: () => 1,
   placement: {
-    // Every kind of feature: road, city, field, monastery or abbey.
+    // Every kind of feature the catalog knows.
     kinds: KIND_NAMES.map((_, kind) => kind),
     check: (_g, _seat, root, occ) => followerCheck(occ, root),
   },

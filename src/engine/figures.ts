@@ -1,6 +1,6 @@
 /**
  * The figures on the board, with the occupancy index built from them on demand (see
- * occupancy.ts). A figure stands on a feature segment; one placed on a corner (the barn)
+ * occupancy.ts). A figure stands on a feature segment; one placed on a corner
  * also records the corner and stands on the field segment there.
  */
 import type { Occupancy } from './occupancy.js';

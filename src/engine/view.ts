@@ -16,7 +16,7 @@ import { CORNERS, type FigureKind, type PublicState } from './types.js';
 /** Tile types in id order, the order of tilesLeft. */
 const BY_ID = [...TILE_TYPES].sort((a, b) => (a.id < b.id ? -1 : 1));
 
-/** The public state as an object: the JSON document below, read back, so one builder serves both. */
+/** The public state as an object: the JSON document below, read back, so one writer serves both. */
 export function publicView(game: Game): PublicState {
   return JSON.parse(publicViewJson(game)) as PublicState;
 }
