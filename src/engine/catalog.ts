@@ -56,6 +56,8 @@ export interface TileType {
   /** Feature index of the monastery or abbey, or -1. */
   cloister: number;
   rot: RotatedTile[];
+  /** The edge signature of each rotation (rot[r].sig), for the fit test. */
+  sigs: readonly [number, number, number, number];
 }
 
 const HALF_INDEX = new Map<HalfEdge, number>(
@@ -134,6 +136,7 @@ function compile(def: TileDef, index: number): TileType {
     cityAdj,
     cloister,
     rot,
+    sigs: [rot[0].sig, rot[1].sig, rot[2].sig, rot[3].sig],
   };
 }
 

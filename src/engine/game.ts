@@ -10,7 +10,7 @@
 import { stepMoves } from './figure-step.js';
 import { xOf, yOf } from './geometry.js';
 import { applyMove } from './moves.js';
-import { edgesFit } from './open-positions.js';
+import { fittingRotations } from './open-positions.js';
 import { createGame as create } from './setup.js';
 import { pendingFigure } from './turn-api.js';
 import { decisionMoves, drawAlternatives } from './turn.js';
@@ -61,15 +61,13 @@ export function legalMoves(game: Game): LegalMoves {
     case 'placeTile': {
       const drawn = g.drawn;
       if (drawn === null) throw new Error('engine fault: no drawn tile in phase placeTile');
-      const sigs = drawn.rot.map((r) => r.sig);
+      const sigs = drawn.sigs;
       // forEach, not for-of: no entry array is allocated per open position.
       g.open.entries.forEach((v, key) => {
-        let x = 0, y = 0, found = false;
-        for (let r = 0; r < 4; r++) {
-          if (!edgesFit(sigs[r], v)) continue;
-          if (!found) { x = xOf(key); y = yOf(key); found = true; }
-          moves.push({ type: 'placeTile', x, y, rotation: ROTATIONS[r] });
-        }
+        const fit = fittingRotations(sigs, v);
+        if (fit === 0) return;
+        const x = xOf(key), y = yOf(key);
+        for (let r = 0; r < 4; r++) if ((fit >> r) & 1) moves.push({ type: 'placeTile', x, y, rotation: ROTATIONS[r] });
       });
       break;
     }

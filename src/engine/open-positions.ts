@@ -2,13 +2,18 @@
  * The empty positions next to a placed tile, each with its edge requirement packed in one
  * number: `req | mask << 8 | neighbours << 16`, where `req` holds the 2-bit edge code each
  * placed neighbour shows and `mask` marks those edges. A tile rotation fits when
- * `(signature & mask) === req` (edgesFit, the only place the test is written), so "fits
- * anywhere" scans only the open positions.
+ * `(signature & mask) === req` (fittingRotations, the only place the test is written), so
+ * "fits anywhere" scans only the open positions.
  */
 import type { TileType } from './catalog.js';
 
-/** Does a rotated tile's edge signature meet an open position's requirement? */
-export const edgesFit = (sig: number, entry: number): boolean => (sig & ((entry >> 8) & 0xff)) === (entry & 0xff);
+/** The rotations of a tile (its four edge signatures) that fit an entry: bit r for rotation r. */
+export function fittingRotations(sigs: TileType['sigs'], entry: number): number {
+  const req = entry & 0xff;
+  const mask = (entry >> 8) & 0xff;
+  return ((sigs[0] & mask) === req ? 1 : 0) | ((sigs[1] & mask) === req ? 2 : 0)
+    | ((sigs[2] & mask) === req ? 4 : 0) | ((sigs[3] & mask) === req ? 8 : 0);
+}
 
 /** An open position with tiles on all four sides. */
 const isHoleEntry = (entry: number): boolean => entry >> 16 === 4;
@@ -42,15 +47,12 @@ export class OpenPositions {
 
   fits(type: TileType, key: number, r: number): boolean {
     const v = this.entries.get(key);
-    const rot = type.rot[r];
-    return v !== undefined && rot !== undefined && edgesFit(rot.sig, v);
+    return v !== undefined && ((fittingRotations(type.sigs, v) >> r) & 1) === 1;
   }
 
   /** Can the tile type go anywhere in some rotation? */
   fitsAnywhere(type: TileType): boolean {
-    for (const v of this.entries.values()) {
-      for (const rot of type.rot) if (edgesFit(rot.sig, v)) return true;
-    }
+    for (const v of this.entries.values()) if (fittingRotations(type.sigs, v) !== 0) return true;
     return false;
   }
 
