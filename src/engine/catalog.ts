@@ -142,7 +142,7 @@ function compile(def: TileDef, index: number): TileType {
 
 export const TILE_TYPES: readonly TileType[] = TILE_DEFS.map(compile);
 export const TILE_BY_ID: ReadonlyMap<string, TileType> = new Map(TILE_TYPES.map((t) => [t.id, t]));
-export function tileById(id: string): TileType {
+function tileById(id: string): TileType {
   const t = TILE_BY_ID.get(id);
   if (t === undefined) throw new Error(`the catalog has no tile ${id}`);
   return t;
