@@ -8,6 +8,9 @@ import type { State } from './state.js';
 import type { GameEvent, Move, MoveType, RuleViolation } from './types.js';
 import { violation } from './violation.js';
 
+/** One table of the move types of several tables (later ones add their types). */
+export const mergeMoves = (tables: readonly MoveSpecs[]): MoveSpecs => tables.reduce<MoveSpecs>((all, t) => ({ ...all, ...t }), {});
+
 const isRecord = (v: unknown): v is Readonly<Record<string, unknown>> => typeof v === 'object' && v !== null;
 
 function dispatch<K extends MoveType>(g: State, specs: MoveSpecs, type: K, move: MoveOf<K>, events: GameEvent[]): RuleViolation | null {

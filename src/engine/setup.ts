@@ -6,10 +6,11 @@
 import { START_TILE, TILE_BY_ID, pileTiles, type TileType } from './catalog.js';
 import type { Config } from './config.js';
 import { CORE_MOVES } from './core-moves.js';
-import { gatherHooks, type FigureRule, type MoveSpecs } from './expansion.js';
+import { gatherHooks, type FigureRule } from './expansion.js';
 import { KNOWN_MOVES, orderedModules } from './expansions/index.js';
 import { MEEPLE_RULE } from './figure-step.js';
 import { keyOf } from './geometry.js';
+import { mergeMoves } from './moves.js';
 import { seededRandom, shuffle } from './rng.js';
 import { State, capacityFor } from './state.js';
 import { FIGURE_INDEX } from './supply.js';
@@ -48,7 +49,7 @@ function configOf(names: string[], expansions: readonly ExpansionId[], rules: Ru
   }
   const figureRules: Partial<Record<FigureKind, FigureRule>> = { meeple: MEEPLE_RULE };
   for (const m of modules) Object.assign(figureRules, m.figures);
-  const moves: MoveSpecs = Object.assign({}, CORE_MOVES, ...modules.map((m) => m.moves ?? {}));
+  const moves = mergeMoves([CORE_MOVES, ...modules.map((m) => m.moves ?? {})]);
   return {
     names,
     expansions,

@@ -4,6 +4,7 @@
  */
 import type { Expansion, MoveSpecs } from '../expansion.js';
 import { CORE_MOVES } from '../core-moves.js';
+import { mergeMoves } from '../moves.js';
 import type { ExpansionId } from '../types.js';
 import { abbeyMayor } from './abbey-mayor/index.js';
 import { tradersBuilders } from './traders-builders/module.js';
@@ -15,4 +16,4 @@ export function orderedModules(ids: readonly ExpansionId[]): Expansion[] {
 }
 
 /** Every move type, enabled in a game or not: an unknown type is refused before anything else. */
-export const KNOWN_MOVES: MoveSpecs = Object.assign({}, CORE_MOVES, ...REGISTRY.map((m) => m.moves ?? {}));
+export const KNOWN_MOVES: MoveSpecs = mergeMoves([CORE_MOVES, ...REGISTRY.map((m) => m.moves ?? {})]);
