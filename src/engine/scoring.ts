@@ -11,9 +11,8 @@ import { CORNERS, type BoardFigure, type GameEvent, type Pos, type ScoreReason, 
 
 export function figureView(g: State, f: Figure): BoardFigure {
   const t = g.board.at(f.key);
-  const corner = CORNERS[f.corner];
-  return corner !== undefined
-    ? { owner: f.owner, kind: f.kind, x: t.x, y: t.y, corner }
+  return f.corner >= 0
+    ? { owner: f.owner, kind: f.kind, x: t.x, y: t.y, corner: CORNERS[f.corner] }
     : { owner: f.owner, kind: f.kind, x: t.x, y: t.y, feature: f.feature };
 }
 

@@ -26,6 +26,11 @@ export class Supply {
     return this.counts[seat * KINDS + FIGURE_INDEX[kind]];
   }
 
+  /** count() by FIGURE_INDEX, for a caller that looked the index up once. */
+  countAt(seat: number, kindIndex: number): number {
+    return this.counts[seat * KINDS + kindIndex];
+  }
+
   take(seat: number, kind: FigureKind): void {
     this.counts[seat * KINDS + FIGURE_INDEX[kind]] -= 1;
   }

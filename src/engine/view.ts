@@ -11,7 +11,8 @@ import { TILE_TYPES } from './catalog.js';
 import type { Config } from './config.js';
 import { actorOf, stateOf, type Game } from './game.js';
 import type { State } from './state.js';
-import { CORNERS, type FigureKind, type PublicState } from './types.js';
+import { FIGURE_INDEX } from './supply.js';
+import { CORNERS, type PublicState } from './types.js';
 
 /** Tile types in id order, the order of tilesLeft. */
 const BY_ID = [...TILE_TYPES].sort((a, b) => (a.id < b.id ? -1 : 1));
@@ -27,8 +28,8 @@ interface ViewParts {
   readonly setup: string;
   /** `{"seat":0,"name":"Ann","score":` per seat. */
   readonly playerHeads: readonly string[];
-  /** `"meeple":` and the figure kind, per figure kind of the game. */
-  readonly supply: readonly (readonly [string, FigureKind])[];
+  /** `"meeple":` and the figure's supply index, per figure kind of the game. */
+  readonly supply: readonly (readonly [string, number])[];
   /** `"base/A":` and the tile type index, per tile type of the pile, in id order. */
   readonly pileTypes: readonly (readonly [string, number])[];
 }
@@ -42,7 +43,7 @@ function partsOf(cfg: Config): ViewParts {
     parts = {
       setup: `"expansions":${JSON.stringify(cfg.expansions)},"rules":${JSON.stringify(cfg.rules)}`,
       playerHeads: cfg.names.map((name, seat) => `{"seat":${seat},"name":${JSON.stringify(name)},"score":`),
-      supply: cfg.figureKinds.map((k) => [`"${k}":`, k] as const),
+      supply: cfg.figureKinds.map((k) => [`"${k}":`, FIGURE_INDEX[k]] as const),
       pileTypes: BY_ID.filter((t) => inPile.has(t.index)).map((t) => [`${JSON.stringify(t.id)}:`, t.index] as const),
     };
     viewParts.set(cfg, parts);
@@ -89,8 +90,8 @@ export function publicViewJson(game: Game, head = ''): string {
     if (seat > 0) s += ',';
     s += `${parts.playerHeads[seat]}${g.scores[seat]},"supply":{`;
     for (let k = 0; k < parts.supply.length; k++) {
-      const [name, kind] = parts.supply[k];
-      s += `${k > 0 ? ',' : ''}${name}${g.supply.count(seat, kind)}`;
+      const [name, index] = parts.supply[k];
+      s += `${k > 0 ? ',' : ''}${name}${g.supply.countAt(seat, index)}`;
     }
     s += '}';
     for (const h of hooks.viewPlayer) s += h(g, seat);
@@ -104,9 +105,8 @@ export function publicViewJson(game: Game, head = ''): string {
   for (let i = 0; i < g.figures.list.length; i++) {
     const f = g.figures.list[i];
     const t = g.board.at(f.key);
-    const corner = CORNERS[f.corner];
     s += `${i > 0 ? ',' : ''}{"owner":${f.owner},"kind":"${f.kind}","x":${t.x},"y":${t.y},`;
-    s += corner !== undefined ? `"corner":"${corner}"}` : `"feature":${f.feature}}`;
+    s += f.corner >= 0 ? `"corner":"${CORNERS[f.corner]}"}` : `"feature":${f.feature}}`;
   }
   // Held figures awaiting a decision; the public name comes from the first expansion with them.
   s += '],"pendingWagons":[';

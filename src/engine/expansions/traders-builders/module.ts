@@ -102,12 +102,8 @@ function finalScoring(g: State, events: GameEvent[]): void {
   });
 }
 
-const GOODS_KEYS = GOODS.map((good) => `"${good}":`);
-function goodsJson(t: readonly number[]): string {
-  let s = '{';
-  for (let i = 0; i < GOODS_KEYS.length; i++) s += `${i > 0 ? ',' : ''}${GOODS_KEYS[i]}${t[i]}`;
-  return `${s}}`;
-}
+const [WINE, WHEAT, CLOTH] = GOODS.map((good) => `"${good}":`);
+const goodsJson = (t: readonly number[]): string => `{${WINE}${t[0]},${WHEAT}${t[1]},${CLOTH}${t[2]}}`;
 
 export const tradersBuilders: Expansion = {
   id: 'traders-builders',
