@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon, { type Result } from 'autocannon';
 import { actorOf, publicView, replay, type GameSetup, type Move } from '../src/engine/index.js';
-import { playRandom } from './random-play.js';
+import { playRandom } from '../test/helpers/random-play.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
