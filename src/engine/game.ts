@@ -11,7 +11,7 @@ import { seededRandom, shuffle } from './rng.js';
 import { FIGURE_INDEX, State, capacityFor } from './state.js';
 import { decisionMoves, drawAlternatives, endgameRound, startPart } from './turn.js';
 import {
-  ENDGAME_ABBEYS, EXPANSIONS, WAGON_MOVES, FIGURE_KINDS,
+  ENDGAME_ABBEYS, EXPANSIONS, MAX_NAME_LENGTH, WAGON_MOVES, FIGURE_KINDS,
   type GameEvent, type GameSetup, type LegalMoves, type Move, type MoveType, type Result,
   type Rules, type RuleViolation,
 } from './types.js';
@@ -20,8 +20,6 @@ import { violation } from './violation.js';
 
 /** An opaque game value. Never mutate it; play() returns a new one. */
 export type Game = State;
-
-const MAX_NAME = 64;
 
 // ---------------------------------------------------------------- setup
 
@@ -36,8 +34,8 @@ export function createGame(setup: GameSetup): Result<{ game: Game; events: GameE
     return setupError('a game has 2 to 6 players');
   }
   for (const p of players) {
-    if (typeof p?.name !== 'string' || p.name.length === 0 || p.name.length > MAX_NAME) {
-      return setupError(`each player needs a name of 1 to ${MAX_NAME} characters`);
+    if (typeof p?.name !== 'string' || p.name.length === 0 || [...p.name].length > MAX_NAME_LENGTH) {
+      return setupError(`each player needs a name of 1 to ${MAX_NAME_LENGTH} characters`);
     }
   }
   const expansions = setup.expansions ?? [];

@@ -34,6 +34,9 @@ export interface Rules {
   wagonMove: WagonMoveRule;
 }
 
+/** The longest player name, in Unicode code points (what JSON Schema's `maxLength` counts). */
+export const MAX_NAME_LENGTH = 40;
+
 export interface GameSetup {
   players: { name: string }[];
   expansions?: ExpansionId[];
