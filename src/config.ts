@@ -31,12 +31,11 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: nu
 }
 
 /**
- * Connections left for clients by default: the open-file limit less what the process needs
- * besides (the database and its journal, a worker, the 503 answers beyond the cap), so the
- * process answers 503 before the kernel refuses connections with resets.
+ * Connections allowed by default: three quarters of the open-file limit. The rest is for the
+ * process's own files (~35: the database, its journal, workers, pipes) and for the connections
+ * beyond the cap, which hold a descriptor for a moment to be answered 503; a flood of them must
+ * not reach the limit, or the kernel refuses connections with resets, `/health` included.
  */
-const FILES_KEPT_BACK = 128;
-
 function defaultMaxConnections(): number {
   let limits: string | undefined;
   try {
@@ -45,7 +44,7 @@ function defaultMaxConnections(): number {
     limits = undefined; // not Linux: no cap derived
   }
   const files = openFileLimit(limits);
-  return files === undefined ? 10_000 : Math.max(1, files - FILES_KEPT_BACK);
+  return files === undefined ? 10_000 : Math.max(1, Math.floor((files * 3) / 4));
 }
 
 /** The server's configuration from the environment (see README, "Configuration"). */
