@@ -68,6 +68,7 @@ async function startServer(databasePath: string): Promise<Server> {
       PORT: String(port),
       DATABASE_URL: databasePath,
       CACHE_SIZE: String(Math.max(1000, GAMES)),
+      ADDRESS_RATE_LIMIT_PER_SECOND: '0', // the benchmark creates its games from one address
       LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
     },
     stdio: ['ignore', 'inherit', 'inherit'],

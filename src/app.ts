@@ -2,6 +2,8 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyServerOptions } from 'fastify';
+import { DEFAULT_ADDRESS_LIMIT } from './http/address-limit.js';
+import { DEFAULT_TIMEOUTS, limitConnections, serverOptions, type ConnectionTimeouts } from './http/connections.js';
 import { hoistTitledSchemas } from './http/openapi-components.js';
 import { registerJsonBody } from './http/json-body.js';
 import { frameworkErrors, registerProblemHandlers } from './http/problem.js';
@@ -29,6 +31,12 @@ export interface AppOptions {
   now?: () => Date;
   /** Requests per bearer token (429 beyond); `perSecond: 0` turns it off. */
   rateLimit?: RateLimitOptions;
+  /** Requests without a seat token (game creation included) per client address; `perSecond: 0` turns it off. */
+  addressRateLimit?: RateLimitOptions;
+  /** Connections open at once (503 beyond); unlimited when absent. */
+  maxConnections?: number;
+  /** Overrides of the connection timeouts (tests shorten them). */
+  timeouts?: Partial<ConnectionTimeouts>;
   /** How long a write waits for another process's write lock (then 503 `DATABASE_BUSY`). */
   busyTimeoutMs?: number;
 }
@@ -41,8 +49,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
     logger: options.logger ?? false,
     bodyLimit: options.bodyLimit ?? 64 * 1024,
     frameworkErrors,
+    ...serverOptions({ ...DEFAULT_TIMEOUTS, ...options.timeouts }),
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
+  if (options.maxConnections !== undefined) limitConnections(app.server, options.maxConnections);
 
   const store = openSqliteStore(options.databasePath, {
     busyTimeoutMs: options.busyTimeoutMs,
@@ -77,7 +87,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
   await app.register(swaggerUi, { routePrefix: '/docs', transformSpecification: (spec) => hoistTitledSchemas(spec) });
 
-  const routes = { service };
+  const routes = { service, addressLimiter: new RateLimiter(options.addressRateLimit ?? DEFAULT_ADDRESS_LIMIT) };
   healthRoutes(app);
   tileRoutes(app);
   gameRoutes(app, routes);

@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs';
+import { DEFAULT_ADDRESS_LIMIT } from './http/address-limit.js';
+import { openFileLimit } from './http/connections.js';
 import { DEFAULT_RATE_LIMIT } from './http/rate-limit.js';
 import { databasePathFromUrl } from './storage/database.js';
 
@@ -8,6 +11,10 @@ export interface ServerConfig {
   cacheSize: number;
   /** Requests per second and burst per bearer token; 0 turns the limit off. */
   rateLimit: { perSecond: number; burst: number };
+  /** Requests without a seat token (game creation included) per client address; 0 turns it off. */
+  addressRateLimit: { perSecond: number; burst: number };
+  /** Connections open at once; beyond, 503. */
+  maxConnections: number;
   logLevel: string;
 }
 
@@ -23,6 +30,23 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: nu
   return value;
 }
 
+/**
+ * Connections allowed by default: three quarters of the open-file limit. The rest is for the
+ * process's own files (~35: the database, its journal, workers, pipes) and for the connections
+ * beyond the cap, which hold a descriptor for a moment to be answered 503; a flood of them must
+ * not reach the limit, or the kernel refuses connections with resets, `/health` included.
+ */
+function defaultMaxConnections(): number {
+  let limits: string | undefined;
+  try {
+    limits = readFileSync('/proc/self/limits', 'utf8');
+  } catch {
+    limits = undefined; // not Linux: no cap derived
+  }
+  const files = openFileLimit(limits);
+  return files === undefined ? 10_000 : Math.max(1, Math.floor((files * 3) / 4));
+}
+
 /** The server's configuration from the environment (see README, "Configuration"). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   return {
@@ -34,6 +58,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       perSecond: integer(env, 'RATE_LIMIT_PER_SECOND', DEFAULT_RATE_LIMIT.perSecond, 0, 1_000_000),
       burst: integer(env, 'RATE_LIMIT_BURST', DEFAULT_RATE_LIMIT.burst, 0, 1_000_000),
     },
+    addressRateLimit: {
+      perSecond: integer(env, 'ADDRESS_RATE_LIMIT_PER_SECOND', DEFAULT_ADDRESS_LIMIT.perSecond, 0, 1_000_000),
+      burst: integer(env, 'ADDRESS_RATE_LIMIT_BURST', DEFAULT_ADDRESS_LIMIT.burst, 0, 1_000_000),
+    },
+    maxConnections: integer(env, 'MAX_CONNECTIONS', defaultMaxConnections(), 1, 10_000_000),
     logLevel: env.LOG_LEVEL || 'info',
   };
 }

@@ -6,6 +6,8 @@ const app = await buildApp({
   databasePath: config.databasePath,
   cacheSize: config.cacheSize,
   rateLimit: config.rateLimit,
+  addressRateLimit: config.addressRateLimit,
+  maxConnections: config.maxConnections,
   logger: { level: config.logLevel },
 });
 

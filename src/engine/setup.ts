@@ -81,7 +81,7 @@ export function createGame(setup: GameSetup): Result<{ game: State; events: Game
     return setupError(`a game has ${MIN_PLAYERS} to ${MAX_PLAYERS} players`);
   }
   for (const p of players) {
-    if (typeof p?.name !== 'string' || p.name.length === 0 || p.name.length > MAX_NAME_LENGTH) {
+    if (typeof p?.name !== 'string' || p.name.length === 0 || [...p.name].length > MAX_NAME_LENGTH) {
       return setupError(`each player needs a name of 1 to ${MAX_NAME_LENGTH} characters`);
     }
   }

@@ -14,7 +14,6 @@ export type SetId = (typeof SETS)[number];
 /** Setup limits. */
 export const MIN_PLAYERS = 2;
 export const MAX_PLAYERS = 6;
-export const MAX_NAME_LENGTH = 64;
 
 /** Rotations in degrees clockwise; index i is i quarter turns. */
 export const ROTATIONS = [0, 90, 180, 270] as const;
@@ -47,6 +46,9 @@ export type WagonMoveRule = (typeof WAGON_MOVES)[number];
 export const RULE_VALUES = { endgameAbbeys: ENDGAME_ABBEYS, wagonMove: WAGON_MOVES } as const;
 export type Rules = { -readonly [K in keyof typeof RULE_VALUES]: (typeof RULE_VALUES)[K][number] };
 export const RULE_DEFAULTS: Readonly<Rules> = { endgameAbbeys: 'continue', wagonMove: 'c2' };
+
+/** The longest player name, in Unicode code points (what JSON Schema's `maxLength` counts). */
+export const MAX_NAME_LENGTH = 40;
 
 export interface GameSetup {
   players: { name: string }[];

@@ -11,8 +11,11 @@ type HttpErrorCode =
   | 'ROUTE_NOT_FOUND'
   | 'PAYLOAD_TOO_LARGE'
   | 'UNSUPPORTED_MEDIA_TYPE'
+  | 'REQUEST_TIMEOUT'
   | 'RATE_LIMITED'
+  | 'HEADERS_TOO_LARGE'
   | 'SERVICE_UNAVAILABLE'
+  | 'TOO_MANY_CONNECTIONS'
   | 'INTERNAL_ERROR';
 
 export type ProblemCode = HttpErrorCode | ServiceErrorCode | ErrorCode;
@@ -29,13 +32,16 @@ export const STATUS_BY_CODE: Readonly<Record<ProblemCode, number>> = {
   NOT_YOUR_TURN: 403,
   GAME_NOT_FOUND: 404,
   ROUTE_NOT_FOUND: 404,
+  REQUEST_TIMEOUT: 408,
   VERSION_CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   IDEMPOTENCY_KEY_REUSED: 422,
   RATE_LIMITED: 429,
+  HEADERS_TOO_LARGE: 431,
   INTERNAL_ERROR: 500,
   SERVICE_UNAVAILABLE: 503,
+  TOO_MANY_CONNECTIONS: 503,
   DATABASE_BUSY: 503,
   // The engine refuses a well-formed request: a setup or a move the rules do not allow.
   INVALID_SETUP: 422,
