@@ -5,8 +5,10 @@
  * time per move and, for mcts, iterations per second.
  *
  *   npm run bench:bots -- --games=40 --ms=100 --match=greedy:random,mcts:greedy
+ *
+ * The mcts knobs can be changed too (MCTS_DEFAULTS names them), e.g. --horizon=30 --prior=0.
  */
-import { BOTS, BOT_KINDS, playMatch, type BotKind, type BotOptions } from '../src/bots/index.js';
+import { BOTS, BOT_KINDS, MCTS_DEFAULTS, playMatch, type BotKind, type BotOptions, type MctsTuning } from '../src/bots/index.js';
 
 const args = new Map(process.argv.slice(2).map((a) => {
   const [k, v] = a.replace(/^--/, '').split('=');
@@ -21,6 +23,11 @@ const matches = (args.get('match') ?? 'greedy:random,mcts:greedy').split(',').ma
   return [a as BotKind, b as BotKind] as const;
 });
 if (!(games > 0) || !(ms > 0)) throw new Error('--games and --ms must be positive numbers');
+const tuning: Partial<MctsTuning> = {};
+for (const knob of Object.keys(MCTS_DEFAULTS) as (keyof MctsTuning)[]) {
+  const v = args.get(knob);
+  if (v !== undefined) tuning[knob] = Number(v);
+}
 
 /** The 95 % Wilson score interval of a proportion. */
 function wilson(p: number, n: number): [number, number] {
@@ -31,13 +38,13 @@ function wilson(p: number, n: number): [number, number] {
 }
 
 const pct = (x: number) => `${(100 * x).toFixed(0)} %`;
-console.log(`Node ${process.version}; ${games} games per match, two players, both expansions; mcts ${ms} ms per move`);
+console.log(`Node ${process.version}; ${games} games per match, two players, both expansions; mcts ${ms} ms per move, ${JSON.stringify({ ...MCTS_DEFAULTS, ...tuning })}`);
 for (const [a, b] of matches) {
   let points = 0, wins = 0, draws = 0, scoreA = 0, scoreB = 0, thinkA = 0, movesA = 0, iterations = 0, iterationMs = 0;
   const started = performance.now();
   for (let i = 0; i < games; i++) {
     const seatA = i % 2;
-    const options = (kind: BotKind, who: string): BotOptions => ({ seed: `${seed}-${who}-${i}`, ...(kind === 'mcts' ? { timeMs: ms } : {}) });
+    const options = (kind: BotKind, who: string): BotOptions => ({ seed: `${seed}-${who}-${i}`, ...(kind === 'mcts' ? { timeMs: ms, mcts: tuning } : {}) });
     const seats = [0, 1].map((s) => (s === seatA ? { bot: BOTS[a], options: options(a, 'a') } : { bot: BOTS[b], options: options(b, 'b') }));
     const players = [{ name: 'A' }, { name: 'B' }];
     const r = playMatch({ players, expansions: ['traders-builders', 'abbey-mayor'], seed: `${seed}-pile-${i >> 1}` }, seats);

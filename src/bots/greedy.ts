@@ -90,11 +90,11 @@ export function greedyChoice(game: Game, seat: number, random: Random): { move: 
 }
 
 /** The legal moves best first (ties in a seeded random order): the mcts bot's prior. */
-export function greedyOrder(game: Game, seat: number, random: Random): Move[] {
+export function greedyOrder(game: Game, seat: number, random: Random): { move: Move; value: number }[] {
   return valued(game, seat)
     .map((v) => ({ ...v, tie: random() }))
     .sort((a, b) => b.value - a.value || a.tie - b.tie)
-    .map((v) => v.move);
+    .map(({ move, value }) => ({ move, value }));
 }
 
 export const greedyBot: Bot = {

@@ -16,7 +16,7 @@ import type { Bot, BotChoice, BotKind, BotOptions } from './types.js';
 
 export * from './types.js';
 export { playMatch, type MatchResult, type Seat } from './match.js';
-export { DEFAULT_ITERATIONS } from './mcts.js';
+export { DEFAULT_ITERATIONS, MCTS_DEFAULTS, type MctsTuning } from './mcts.js';
 
 export const BOTS: Readonly<Record<BotKind, Bot>> = { random: randomBot, greedy: greedyBot, mcts: mctsBot };
 

@@ -27,19 +27,38 @@ import { movesFor, revealed } from './moves.js';
 import { seeded, type Random } from './rng.js';
 import type { Bot, BotChoice, BotOptions } from './types.js';
 
-/** Exploration constant for rewards in [0, 1]. */
-const UCT_C = 0.5;
-/** Share of the reward given by the score margin (the rest by win/draw/loss), and its scale. */
-const MARGIN_WEIGHT = 0.5;
-const MARGIN_SCALE = 15;
-/** Progressive widening: a node with n visits considers ceil(WIDEN_K * (n + 1) ** WIDEN_A) edges. */
-const WIDEN_K = 2;
-const WIDEN_A = 0.5;
+/** The search's knobs (BotOptions.mcts overrides them; bench:bots exposes them). */
+export interface MctsTuning {
+  /** UCT exploration constant, for rewards in [0, 1]. */
+  explore: number;
+  /** Weight of the greedy prior at the root, fading as an edge gathers visits. */
+  prior: number;
+  /**
+   * Tiles left in each determinization: a look-ahead of this many draws whose end the engine
+   * scores with its final scoring (incomplete features, farmers, goods). Shorter playouts are
+   * cheaper and far less noisy than random play to the real end: with 100 ms per move, 20
+   * tiles won 12 of 12 games against greedy where whole-pile playouts won 5½ of 12.
+   * Infinity: play out the whole pile.
+   */
+  horizon: number;
+  /** Share of the reward given by the score margin (the rest by win/draw/loss), and its scale. */
+  marginWeight: number;
+  marginScale: number;
+  /** Progressive widening: a node with n visits considers ceil(widenK * (n + 1) ** widenA) edges. */
+  widenK: number;
+  widenA: number;
+}
+
+export const MCTS_DEFAULTS: Readonly<MctsTuning> = {
+  explore: 0.5, prior: 0.5, horizon: 20, marginWeight: 0.5, marginScale: 15, widenK: 2, widenA: 0.5,
+};
 export const DEFAULT_ITERATIONS = 1000;
 
 interface Edge {
   readonly move: Move;
   n: number;
+  /** The greedy bot's opinion in [0, 1] (root edges; 0 elsewhere). */
+  prior: number;
   /** Sum of rewards and of wins (draw ½) for the seat that chose this edge. */
   reward: number;
   wins: number;
@@ -62,26 +81,26 @@ function edgesOf(moves: Move[], random: Random): Edge[] {
     const j = Math.floor(random() * (i + 1));
     [moves[i], moves[j]] = [moves[j]!, moves[i]!];
   }
-  return moves.map((move) => ({ move, n: 0, reward: 0, wins: 0, children: null }));
+  return moves.map((move) => ({ move, n: 0, prior: 0, reward: 0, wins: 0, children: null }));
 }
 
-function select(node: Node): Edge {
+function select(node: Node, k: MctsTuning): Edge {
   const edges = node.edges!;
-  const admitted = Math.min(edges.length, Math.ceil(WIDEN_K * (node.n + 1) ** WIDEN_A));
+  const admitted = Math.min(edges.length, Math.ceil(k.widenK * (node.n + 1) ** k.widenA));
   let best = edges[0]!;
   let bestScore = -Infinity;
   const logN = Math.log(node.n + 1);
   for (let i = 0; i < admitted; i++) {
     const e = edges[i]!;
     if (e.n === 0) return e;
-    const score = e.reward / e.n + UCT_C * Math.sqrt(logN / e.n);
+    const score = e.reward / e.n + k.explore * Math.sqrt(logN / e.n) + (k.prior * e.prior) / (e.n + 1);
     if (score > bestScore) { bestScore = score; best = e; }
   }
   return best;
 }
 
 /** Each seat's reward and win (draw ½) from the final scores. */
-function outcome(scores: readonly number[]): { reward: number[]; win: number[] } {
+function outcome(scores: readonly number[], k: MctsTuning): { reward: number[]; win: number[] } {
   const reward: number[] = [], win: number[] = [];
   for (let s = 0; s < scores.length; s++) {
     let other = -Infinity;
@@ -89,7 +108,7 @@ function outcome(scores: readonly number[]): { reward: number[]; win: number[] }
     const margin = scores[s]! - other;
     const w = margin > 0 ? 1 : margin === 0 ? 0.5 : 0;
     win.push(w);
-    reward.push((1 - MARGIN_WEIGHT) * w + MARGIN_WEIGHT * (0.5 + 0.5 * Math.tanh(margin / MARGIN_SCALE)));
+    reward.push((1 - k.marginWeight) * w + k.marginWeight * (0.5 + 0.5 * Math.tanh(margin / k.marginScale)));
   }
   return { reward, win };
 }
@@ -111,8 +130,8 @@ function playout(g: Game, random: Random): number[] {
 }
 
 /** One iteration from the root; returns nothing, updates the tree. */
-function iterate(root: Node, rootGame: Game, seed: string, random: Random): void {
-  const g = determinize(rootGame, seed);
+function iterate(root: Node, rootGame: Game, seed: string, random: Random, k: MctsTuning): void {
+  const g = determinize(rootGame, seed, Number.isFinite(k.horizon) ? k.horizon : undefined);
   const path: [Edge, number][] = [];
   let node = root;
   let scores: number[] | null = null;
@@ -122,7 +141,7 @@ function iterate(root: Node, rootGame: Game, seed: string, random: Random): void
       node.actor = lm.actor!;
       node.edges = edgesOf(lm.moves, random);
     }
-    const edge = select(node);
+    const edge = select(node, k);
     const fresh = edge.n === 0;
     const r = playInPlace(g, edge.move);
     if (!r.ok) throw new Error(`mcts: a listed move was refused: ${r.error.reason}`);
@@ -137,7 +156,7 @@ function iterate(root: Node, rootGame: Game, seed: string, random: Random): void
     node = child;
     if (fresh) { scores = playout(g, random); break; }
   }
-  const { reward, win } = outcome(scores);
+  const { reward, win } = outcome(scores, k);
   for (const [edge, actor] of path) {
     edge.n += 1;
     edge.reward += reward[actor]!;
@@ -145,19 +164,27 @@ function iterate(root: Node, rootGame: Game, seed: string, random: Random): void
   }
 }
 
+/** The root's edges in the greedy bot's order, with its values squashed to [0, 1] as priors. */
+function rootEdges(game: Game, seat: number, random: Random): Edge[] {
+  const ordered = greedyOrder(game, seat, random);
+  const top = ordered[0]?.value ?? 0;
+  return ordered.map(({ move, value }) => ({ move, n: 0, prior: Math.exp((value - top) / 3), reward: 0, wins: 0, children: null }));
+}
+
 export function mctsChoice(game: Game, seat: number, options: BotOptions): BotChoice {
   const moves = movesFor(game, seat);
   if (isFinished(game)) throw new Error('mcts: the game is over');
   if (moves.length === 1 && !options.searchForced) return { move: moves[0]!, iterations: 0 };
   const random = seeded(options.seed);
+  const k: MctsTuning = { ...MCTS_DEFAULTS, ...options.mcts };
   // The root's edges in the greedy bot's order, so widening tries the promising moves first.
-  const root: Node = { n: 0, actor: seat, edges: greedyOrder(game, seat, random).map((move) => ({ move, n: 0, reward: 0, wins: 0, children: null })) };
+  const root: Node = { n: 0, actor: seat, edges: rootEdges(game, seat, random) };
   const limit = options.iterations ?? (options.timeMs === undefined ? DEFAULT_ITERATIONS : Infinity);
   const now = options.now ?? (() => performance.now());
   const deadline = options.timeMs === undefined ? Infinity : now() + options.timeMs;
   let i = 0;
   while (i < limit && (deadline === Infinity || now() < deadline)) {
-    iterate(root, game, `${options.seed}#${i}`, random);
+    iterate(root, game, `${options.seed}#${i}`, random, k);
     i++;
   }
   let best = root.edges![0]!;

@@ -5,6 +5,7 @@
  * chooses the same move, whatever the hidden order.
  */
 import type { Game, Move } from '../engine/index.js';
+import type { MctsTuning } from './mcts.js';
 
 /** The strength ladder, weakest first. */
 export const BOT_KINDS = ['random', 'greedy', 'mcts'] as const;
@@ -21,6 +22,8 @@ export interface BotOptions {
   now?: () => number;
   /** mcts: search even when only one move is legal, to estimate the win rate (a hint). */
   searchForced?: boolean;
+  /** mcts: overrides of the search's knobs (see MCTS_DEFAULTS). */
+  mcts?: Partial<MctsTuning>;
 }
 
 export interface BotChoice {

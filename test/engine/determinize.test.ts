@@ -80,3 +80,14 @@ t.test('two games that agree publicly give the same determinization, whatever th
   t.not(drawsUntilEnd(games[0]!).join(), drawsUntilEnd(games[1]!).join(), 'different true orders');
   t.same(drawsUntilEnd(determinize(games[0]!, 's')), drawsUntilEnd(determinize(games[1]!, 's')));
 });
+
+t.test('a determinization cut to n tiles left ends after drawing them, its view counting them', async (t) => {
+  const game = midGame(randomSetup('det-5', 2, both), 30);
+  const cut = determinize(game, 'c', 5);
+  const v = publicView(cut);
+  t.equal(v.tilesLeftTotal, 5);
+  t.equal(Object.values(v.tilesLeft).reduce((a, b) => a + b, 0), 5);
+  t.equal(drawsUntilEnd(cut).length, 5);
+  t.equal(publicView(determinize(game, 'c', 1000)).tilesLeftTotal, publicView(game).tilesLeftTotal, 'a longer cut keeps every tile');
+  t.equal(publicViewJson(game), publicViewJson(midGame(randomSetup('det-5', 2, both), 30)), 'the input is untouched');
+});
