@@ -14,14 +14,16 @@
  * are visited rarely; the search's strength is in the first decisions, which are exact.
  *
  * Each iteration: determinize the root with a seed of its own (the bot never uses the true
- * order, only the counts of tiles left that determinize keeps), walk down by UCT with
- * progressive widening (an edge is considered once the node has enough visits; at the root
- * edges come in the greedy bot's order, elsewhere in a seeded random order), expand one
- * edge, play out to the end with cheap random moves (playInPlace on the private copy), and
- * back up each seat's reward: a win 1, a draw ½ against the best other seat, blended with a
- * squashed score margin so that bigger wins and smaller losses count too.
+ * order, only the counts of tiles left that determinize keeps) cut to `horizon` tiles, walk
+ * down by UCT with progressive widening (an edge is considered once the node has enough
+ * visits; at the root edges come in the greedy bot's order with its value as a fading prior,
+ * elsewhere in a seeded random order), expand one edge, play out with cheap random moves
+ * (playInPlace on the private copy) until the cut pile ends the game and the engine's final
+ * scoring values what is on the board, and back up each seat's reward: a win 1, a draw ½
+ * against the best other seat, blended with a squashed score margin so that bigger wins and
+ * smaller losses count too. docs/bots.md has the measurements behind these choices.
  */
-import { determinize, isFinished, legalMoves, playInPlace, type Game, type GameEvent, type Move } from '../engine/index.js';
+import { determinize, legalMoves, playInPlace, type Game, type GameEvent, type Move } from '../engine/index.js';
 import { greedyOrder } from './greedy.js';
 import { movesFor, revealed } from './moves.js';
 import { seeded, type Random } from './rng.js';
@@ -173,15 +175,14 @@ function rootEdges(game: Game, seat: number, random: Random): Edge[] {
 
 export function mctsChoice(game: Game, seat: number, options: BotOptions): BotChoice {
   const moves = movesFor(game, seat);
-  if (isFinished(game)) throw new Error('mcts: the game is over');
   if (moves.length === 1 && !options.searchForced) return { move: moves[0]!, iterations: 0 };
+  const now = options.now ?? (() => performance.now());
+  // The budget includes the greedy valuation of the root's moves.
+  const deadline = options.timeMs === undefined ? Infinity : now() + options.timeMs;
+  const limit = options.iterations ?? (options.timeMs === undefined ? DEFAULT_ITERATIONS : Infinity);
   const random = seeded(options.seed);
   const k: MctsTuning = { ...MCTS_DEFAULTS, ...options.mcts };
-  // The root's edges in the greedy bot's order, so widening tries the promising moves first.
   const root: Node = { n: 0, actor: seat, edges: rootEdges(game, seat, random) };
-  const limit = options.iterations ?? (options.timeMs === undefined ? DEFAULT_ITERATIONS : Infinity);
-  const now = options.now ?? (() => performance.now());
-  const deadline = options.timeMs === undefined ? Infinity : now() + options.timeMs;
   let i = 0;
   while (i < limit && (deadline === Infinity || now() < deadline)) {
     iterate(root, game, `${options.seed}#${i}`, random, k);
