@@ -74,10 +74,10 @@ t.test('greedy closes a city of its own worth 12 points', async (t) => {
 t.test('mcts with an iteration budget is deterministic and estimates a win rate', async (t) => {
   const g = midGame('mcts-det', 30);
   const seat = legalMoves(g).actor!;
-  const one = chooseMove('mcts', g, seat, { seed: 'k', iterations: 150 });
-  const two = chooseMove('mcts', g, seat, { seed: 'k', iterations: 150 });
+  const one = chooseMove('mcts', g, seat, { seed: 'k', iterations: 80 });
+  const two = chooseMove('mcts', g, seat, { seed: 'k', iterations: 80 });
   t.same(two, one);
-  t.equal(one.iterations, 150);
+  t.equal(one.iterations, 80);
   t.ok(one.winRate! >= 0 && one.winRate! <= 1);
 });
 
@@ -93,10 +93,10 @@ t.test('the mcts bot never reveals the pile: the same public state gives the sam
   const seat = legalMoves(g).actor!;
   const [a, b] = [determinize(g, 'one'), determinize(g, 'two')];
   t.equal(publicViewJson(a), publicViewJson(b));
-  const ca = chooseMove('mcts', a, seat, { seed: 'q', iterations: 120 });
-  const cb = chooseMove('mcts', b, seat, { seed: 'q', iterations: 120 });
+  const ca = chooseMove('mcts', a, seat, { seed: 'q', iterations: 80 });
+  const cb = chooseMove('mcts', b, seat, { seed: 'q', iterations: 80 });
   t.same(cb, ca);
-  t.same(chooseMove('mcts', g, seat, { seed: 'q', iterations: 120 }), ca, 'nor the true order');
+  t.same(chooseMove('mcts', g, seat, { seed: 'q', iterations: 80 }), ca, 'nor the true order');
   t.same(chooseMove('greedy', b, seat, { seed: 'q' }), chooseMove('greedy', a, seat, { seed: 'q' }));
 });
 
@@ -112,6 +112,6 @@ t.test('the same holds for two fixed tile orders that agree on everything placed
     return s.game;
   });
   t.equal(publicViewJson(games[0]!), publicViewJson(games[1]!));
-  const [ca, cb] = games.map((g) => chooseMove('mcts', g, legalMoves(g).actor!, { seed: 'z', iterations: 200 }));
+  const [ca, cb] = games.map((g) => chooseMove('mcts', g, legalMoves(g).actor!, { seed: 'z', iterations: 100 }));
   t.same(cb, ca);
 });
