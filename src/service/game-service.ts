@@ -60,7 +60,7 @@ export class GameService {
     const tokens = setup.players.map(() => newSeatToken());
     const tokenHashes = tokens.map(hashToken);
     const status = isFinished(created.value.game) ? 'finished' : 'active';
-    const checkedAt = this.store.changeStamp();
+    const checkedAt = this.store.changeStamp(id);
     await this.store.insertGame({ id, setup, tokenHashes, status, at: this.now().toISOString() });
     const snapshot = newSnapshot({ id, setup, tokenHashes }, created.value.game, checkedAt);
     this.snapshots.add(snapshot);

@@ -64,7 +64,7 @@ export class SnapshotCache {
     const writing = this.writing;
     if (writing?.touched.has(id)) return writing.settled.then(() => this.read(id));
     // Read first: a commit by another writer after this read makes the next read ask again.
-    const stamp = this.store.changeStamp();
+    const stamp = this.store.changeStamp(id);
     const cached = this.lru.get(id);
     if (cached && cached.checkedAt === stamp) return cached;
     return this.refresh(id, stamp, cached, false);
@@ -96,7 +96,7 @@ export class SnapshotCache {
         open.touched.add(id);
         const own = moved.has(id) ? held.get(id) : undefined;
         if (own) return own;
-        const stamp = this.store.changeStamp();
+        const stamp = this.store.changeStamp(id);
         const cached = this.lru.get(id);
         return hold(cached && cached.checkedAt === stamp ? cached : await this.refresh(id, stamp, cached, true));
       },
