@@ -24,9 +24,11 @@ export interface SnapshotWrite {
   /**
    * The snapshot at the log's current version (404 when there is no game); a game this
    * transaction already moved is taken as it is (its moves are not in the store yet: the
-   * batch's append decides).
+   * batch's append decides). `atLeast`: a version the log is known to have reached, so a cached
+   * snapshot behind it is caught up even when the store's stamp has not changed yet (a store
+   * told of other nodes' commits by notifications hears of them a little after they happen).
    */
-  current(id: string): Promise<Snapshot>;
+  current(id: string, atLeast?: number): Promise<Snapshot>;
   /** Records a move played on a snapshot of this transaction: its next, uncommitted version. */
   advance(snapshot: Snapshot, seat: number, events: string): void;
   /** The version of the game the store holds: the snapshot's, less the moves this transaction played. */
@@ -92,13 +94,14 @@ export class SnapshotCache {
         const snapshot = held.get(id) ?? this.lru.get(id);
         return snapshot && hold(snapshot);
       },
-      current: async (id) => {
+      current: async (id, atLeast = 0) => {
         open.touched.add(id);
         const own = moved.has(id) ? held.get(id) : undefined;
         if (own) return own;
         const stamp = this.store.changeStamp(id);
         const cached = this.lru.get(id);
-        return hold(cached && cached.checkedAt === stamp ? cached : await this.refresh(id, stamp, cached, true));
+        const trusted = cached && cached.checkedAt === stamp && cached.version >= atLeast;
+        return hold(trusted ? cached : await this.refresh(id, stamp, cached, true));
       },
       advance: (snapshot, seat, events) => {
         advance(snapshot, seat, events);
@@ -115,10 +118,6 @@ export class SnapshotCache {
       this.writing = undefined;
       settle();
     }
-  }
-
-  clear(): void {
-    this.lru.clear();
   }
 
   /** Brings `cached` (or a rebuild) to the log's version; `writer` is the open write transaction itself. */

@@ -22,6 +22,12 @@ export interface Stores {
   location(t: Test): Promise<StoreLocation>;
   /** Opens a store at `location` (a new one when none is given), closed after `t`. */
   open(t: Test, location?: StoreLocation, options?: { busyTimeoutMs?: number }): Promise<GameStore>;
+  /**
+   * Resolves when `store` has heard of another writer's next commit to `gameId`: at once on SQLite
+   * (its stamp is read from the file), on PostgreSQL when the notification arrived (within
+   * milliseconds of the commit: until then a read on this node may answer the previous version).
+   */
+  announced(store: GameStore, gameId: string): Promise<void>;
   /** A service over a store opened at `location` (a new one when none is given), both closed after `t`. */
   service(t: Test, location?: StoreLocation, options?: { cacheSize?: number }): Promise<{ service: GameService; store: GameStore }>;
 }
@@ -44,6 +50,8 @@ function storesOf(kind: StoreKind, postgresUrl: string): Stores {
     kind,
     location,
     open,
+    announced: (store, gameId) =>
+      kind === 'sqlite' ? Promise.resolve() : new Promise((resolve) => store.watch((id) => id === gameId && resolve())),
     service: async (t, at, { cacheSize = 100 } = {}) => {
       const store = await openStore(at ?? (await location(t)));
       const service = new GameService(store, { cacheSize });
