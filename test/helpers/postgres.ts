@@ -5,7 +5,7 @@
  * there), elsewhere `undefined`, and the caller skips.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,8 +26,13 @@ export async function freePort(): Promise<number> {
 
 /** A server of this process's own on a free port, removed when the process exits. */
 export async function privateServer(): Promise<PostgresServer> {
-  const server = await postgresServer(await freePort(), join(mkdtempSync(join(tmpdir(), 'carcassonne-pg-')), 'data'));
-  process.once('exit', () => server.destroy());
+  const parent = mkdtempSync(join(tmpdir(), 'carcassonne-pg-'));
+  chmodSync(parent, 0o755); // the server may run as another user (as root: postgres)
+  const server = await postgresServer(await freePort(), join(parent, 'data'));
+  process.once('exit', () => {
+    server.destroy();
+    rmSync(parent, { recursive: true, force: true });
+  });
   server.start();
   return server;
 }
