@@ -74,8 +74,11 @@ export interface PostgresServer {
   destroy(): void;
 }
 
-/** A server on `port` with its data in `dataDir` (initialised when it first starts); not started yet. */
-export async function postgresServer(port: number, dataDir: string): Promise<PostgresServer> {
+/**
+ * A server on `port` with its data in `dataDir` (initialised when it first starts); not started
+ * yet. `durable` keeps fsync on (benchmarks); tests do without it.
+ */
+export async function postgresServer(port: number, dataDir: string, { durable = false } = {}): Promise<PostgresServer> {
   const bin = await binaries();
   const user = runAs();
   const initialise = () => {
@@ -88,7 +91,9 @@ export async function postgresServer(port: number, dataDir: string): Promise<Pos
   const options = [
     `-p ${port}`,
     "-c listen_addresses=127.0.0.1 -c unix_socket_directories=''",
-    '-c fsync=off -c synchronous_commit=off -c full_page_writes=off',
+    // synchronous_commit=off is SQLite's synchronous=NORMAL: a crash of the machine may lose the
+    // last commits, never consistency.
+    durable ? '-c synchronous_commit=off' : '-c fsync=off -c synchronous_commit=off -c full_page_writes=off',
     '-c max_connections=400 -c shared_buffers=32MB',
   ].join(' ');
   const ctl = (args: string[]) => run(bin.pg_ctl, ['-D', dataDir, ...args], user);
