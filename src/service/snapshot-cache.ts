@@ -19,7 +19,10 @@ import { advance, catchUp, snapshotFromLog, type Snapshot } from './snapshot.js'
 
 /** What a write transaction may do: take snapshots and play moves on them in place. */
 export interface SnapshotWrite {
-  /** The cached snapshot, trusted without asking the store (the log's key refuses a stale append). */
+  /**
+   * The cached snapshot unless the store's stamp says another writer committed to it, trusted
+   * without asking the store (the log's key refuses an append from one stale all the same).
+   */
   cached(id: string): Snapshot | undefined;
   /**
    * The snapshot at the log's current version (404 when there is no game); a game this
@@ -91,8 +94,12 @@ export class SnapshotCache {
     };
     const tx: SnapshotWrite = {
       cached: (id) => {
-        const snapshot = held.get(id) ?? this.lru.get(id);
-        return snapshot && hold(snapshot);
+        const own = held.get(id);
+        if (own) return hold(own);
+        // One known to be stale (the store announced another writer's commit to it) is not
+        // offered: its append would be refused and fail the whole batch.
+        const snapshot = this.lru.get(id);
+        return snapshot && snapshot.checkedAt === this.store.changeStamp(id) ? hold(snapshot) : undefined;
       },
       current: async (id, atLeast = 0) => {
         open.touched.add(id);
