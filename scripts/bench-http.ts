@@ -244,18 +244,26 @@ async function benchmark(store: 'sqlite' | 'postgres', nodes: number): Promise<v
     const legalGames = games.slice(0, LEGAL_GAMES);
     await advance(server.url, legalGames, (game, index) => Math.floor((index / LEGAL_GAMES) * game.moves.length));
     const cpu = () => servers.reduce((n, s) => n + s.cpuSeconds(), 0);
-    const run = async (requests: Parameters<typeof autocannon>[0]['requests'], path = '/health'): Promise<Measured> => {
+    type Requests = Parameters<typeof autocannon>[0]['requests'];
+    /** `requests(n)`: what node `n` is sent. */
+    const run = async (requests: (node: number) => Requests, path = '/health'): Promise<Measured> => {
       const [before, pgBefore] = [cpu(), postgresCpu(pg)];
       const connections = Math.max(1, Math.round(CONNECTIONS / servers.length));
-      const results = await Promise.all(servers.map((s) => autocannon({ url: s.url + path, connections, duration: SECONDS, requests })));
+      const results = await Promise.all(servers.map((s, n) => autocannon({ url: s.url + path, connections, duration: SECONDS, requests: requests(n) })));
       return merged(results, cpu() - before, postgresCpu(pg) - pgBefore);
     };
 
     await Promise.all(servers.map((s) => autocannon({ url: `${s.url}/health`, connections: CONNECTIONS, duration: 2 }))); // warm-up
 
     // Each request takes an idle game, sends its next planned move, and gives the game back.
-    const idle = games.slice(LEGAL_GAMES);
-    const moveRequests = (minimal: boolean): Parameters<typeof autocannon>[0]['requests'] => [
+    // A game's moves go to one node, as a balancer routing by game id sends them (README): with
+    // BENCH_SPREAD=1 to any node, the worst case (a move often reaches a node before the
+    // notification of the game's previous move, and its batch is refused and retried).
+    const spread = process.env.BENCH_SPREAD === '1';
+    const pools = servers.map((_, n) => games.slice(LEGAL_GAMES).filter((_, i) => spread || i % servers.length === n));
+    const idleOf = (n: number) => (spread ? pools[0]! : pools[n]!);
+    const moveRequests = (minimal: boolean): Requests[] => servers.map((_, n) => movesOn(idleOf(n), minimal));
+    const movesOn = (idle: PlannedGame[], minimal: boolean): Requests => [
       {
         setupRequest: (request, context) => {
           const game = idle.shift();
@@ -285,11 +293,11 @@ async function benchmark(store: 'sqlite' | 'postgres', nodes: number): Promise<v
     // and a ratio is only fair between runs that saw the same machine. Medians are reported.
     const rounds: { health: Measured; moves: Measured; minimal: Measured; legal: Measured }[] = [];
     for (let round = 0; round < ROUNDS; round++) {
-      const health = await run(undefined);
-      const moves = await run(moveRequests(false));
+      const health = await run(() => undefined);
+      const moves = await run((n) => moveRequests(false)[n]);
       // For the record, not a target: the same kind of moves answered without the state.
-      const minimal = await run(moveRequests(true));
-      const legal = await run(legalRequests);
+      const minimal = await run((n) => moveRequests(true)[n]);
+      const legal = await run(() => legalRequests);
       rounds.push({ health, moves, minimal, legal });
     }
     const median = (pick: (r: (typeof rounds)[number]) => Measured): Measured =>
