@@ -1,6 +1,6 @@
 import { DEFAULT_RATE_LIMIT } from './http/rate-limit.js';
 import { parseDatabaseUrl, type StoreLocation } from './storage/open-store.js';
-import { DEFAULT_POOL_SIZE, DEFAULT_STATEMENT_TIMEOUT_MS } from './storage/postgres/store.js';
+import { DEFAULT_POOL_SIZE, DEFAULT_STATEMENT_TIMEOUT_MS } from './storage/postgres/defaults.js';
 
 export interface ServerConfig {
   port: number;

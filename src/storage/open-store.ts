@@ -4,7 +4,7 @@
  * scheme is refused when the server starts, rather than taken for a file name.
  */
 import { databasePathFromUrl } from './database.js';
-import { openPostgresStore, type PostgresStoreOptions } from './postgres/store.js';
+import type { PostgresStoreOptions } from './postgres/store.js';
 import type { GameStore } from './repository.js';
 import { openSqliteStore, type SqliteStoreOptions } from './sqlite-store.js';
 
@@ -34,7 +34,10 @@ export async function openStore(location: StoreLocation, options: StoreOptions =
   switch (location.kind) {
     case 'sqlite':
       return openSqliteStore(location.path, options.sqlite);
-    case 'postgres':
+    case 'postgres': {
+      // Loaded only when used: a SQLite server starts without the PostgreSQL driver.
+      const { openPostgresStore } = await import('./postgres/store.js');
       return openPostgresStore(location.url, options.postgres);
+    }
   }
 }

@@ -4,6 +4,7 @@ import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { GameRecord, GameStore, IdempotentMove, MoveRecord, NewGame, NewMove } from '../repository.js';
 import { CHANNEL, ChangeFeed, notifyPayloads } from './change-feed.js';
+import { DEFAULT_POOL_SIZE, DEFAULT_STATEMENT_TIMEOUT_MS } from './defaults.js';
 import { storeError } from './faults.js';
 import { migratePostgres } from './migrate.js';
 import * as schema from './schema.js';
@@ -19,8 +20,6 @@ export interface PostgresStoreOptions {
   onError?: (message: string) => void;
 }
 
-export const DEFAULT_POOL_SIZE = 10;
-export const DEFAULT_STATEMENT_TIMEOUT_MS = 5000;
 
 /**
  * Connects, migrates (under an advisory lock: every node does it at start) and starts listening

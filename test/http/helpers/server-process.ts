@@ -28,7 +28,7 @@ export async function startServer(t: Test, databasePath: string, env: Record<str
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
       reject(new Error(`server did not start:\n${output.join('')}`));
-    }, 20_000);
+    }, 60_000); // generous: several servers compiling through tsx at once on a loaded 2-core machine
     const onData = (chunk: Buffer) => {
       output.push(chunk.toString());
       const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output.join(''));
