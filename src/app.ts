@@ -17,11 +17,16 @@ import { tileRoutes } from './http/routes/tiles.js';
 import type { App } from './http/types.js';
 import { validatorCompiler } from './http/validator.js';
 import { GameService } from './service/game-service.js';
-import { openSqliteStore } from './storage/sqlite-store.js';
+import { openStore, type StoreLocation } from './storage/open-store.js';
+import type { PostgresStoreOptions } from './storage/postgres/store.js';
 
 export interface AppOptions {
-  /** A file path, or `:memory:`. */
-  databasePath: string;
+  /** The SQLite file (a path, or `:memory:`) when `database` is not given. */
+  databasePath?: string;
+  /** Where games are stored (`DATABASE_URL`, parsed by `parseDatabaseUrl`). */
+  database?: StoreLocation;
+  /** PostgreSQL's pool size and statement timeout. */
+  postgres?: PostgresStoreOptions;
   /** Games whose current state is kept in memory (least recently used ones are dropped). */
   cacheSize?: number;
   logger?: FastifyServerOptions['logger'];
@@ -54,9 +59,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   if (options.maxConnections !== undefined) limitConnections(app.server, options.maxConnections);
 
-  const store = openSqliteStore(options.databasePath, {
-    busyTimeoutMs: options.busyTimeoutMs,
-    onCheckpointError: (message) => app.log.error({ message }, 'checkpoint failed'),
+  const store = await openStore(options.database ?? { kind: 'sqlite', path: options.databasePath ?? ':memory:' }, {
+    sqlite: { busyTimeoutMs: options.busyTimeoutMs, onCheckpointError: (message) => app.log.error({ message }, 'checkpoint failed') },
+    postgres: { ...options.postgres, onError: (message) => app.log.warn({ message }, 'store connection fault') },
   });
   const service = new GameService(store, { cacheSize: options.cacheSize ?? 1000, now: options.now });
   app.addHook('preClose', async () => service.close());

@@ -3,7 +3,8 @@ import { loadConfig } from './config.js';
 
 const config = loadConfig();
 const app = await buildApp({
-  databasePath: config.databasePath,
+  database: config.database,
+  postgres: config.postgres,
   cacheSize: config.cacheSize,
   rateLimit: config.rateLimit,
   addressRateLimit: config.addressRateLimit,

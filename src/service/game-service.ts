@@ -60,7 +60,7 @@ export class GameService {
     const tokens = setup.players.map(() => newSeatToken());
     const tokenHashes = tokens.map(hashToken);
     const status = isFinished(created.value.game) ? 'finished' : 'active';
-    const checkedAt = this.store.changeStamp();
+    const checkedAt = this.store.changeStamp(id);
     await this.store.insertGame({ id, setup, tokenHashes, status, at: this.now().toISOString() });
     const snapshot = newSnapshot({ id, setup, tokenHashes }, created.value.game, checkedAt);
     this.snapshots.add(snapshot);
@@ -118,11 +118,14 @@ export class GameService {
     return this.snapshots.size;
   }
 
-  /** Commits what is queued, then releases every long-poll. The store stays open (its owner closes it). */
+  /**
+   * Commits what is queued, then releases every long-poll. The store stays open (its owner
+   * closes it), and so does the cache: a released long-poll still answers from it, without a
+   * query to a store on its way to closing.
+   */
   async close(): Promise<void> {
     await this.commits.drain();
     this.closed = true;
     this.notifier.wakeAll();
-    this.snapshots.clear();
   }
 }

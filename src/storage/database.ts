@@ -9,7 +9,7 @@ import * as schema from './schema.js';
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 
 /** Resolved from this module so it works both from `src/storage/` and `dist/storage/`. */
-export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../migrations', import.meta.url));
+export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../migrations/sqlite', import.meta.url));
 
 /** How long a write waits for another process's write lock before the service answers 503. */
 export const DEFAULT_BUSY_TIMEOUT_MS = 5000;
