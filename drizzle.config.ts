@@ -1,7 +1,8 @@
 import { defineConfig } from 'drizzle-kit';
 
+/** SQLite: `npx drizzle-kit generate --name <what>` (the PostgreSQL schema has drizzle.postgres.config.ts). */
 export default defineConfig({
   dialect: 'sqlite',
   schema: './src/storage/schema.ts',
-  out: './migrations',
+  out: './migrations/sqlite',
 });

@@ -24,7 +24,7 @@ function measure() {
 const rows: Record<string, unknown>[] = [];
 for (const cacheSize of CACHE_SIZES) {
   const dir = mkdtempSync(join(tmpdir(), 'carcassonne-mem-'));
-  const app = await buildApp({ databasePath: join(dir, 'mem.db'), cacheSize, rateLimit: { perSecond: 0, burst: 0 } });
+  const app = await buildApp({ databasePath: join(dir, 'mem.db'), cacheSize, rateLimit: { perSecond: 0, burst: 0 }, addressRateLimit: { perSecond: 0, burst: 0 } });
   const base = measure();
   const games: { id: string; tokens: string[] }[] = [];
   const started = Date.now();

@@ -2,8 +2,8 @@
  * npm run bench: random complete games per second (base, with each expansion, with both),
  * microseconds per legal-move query and per move, and full-game replay time.
  */
-import { legalMoves, replay, type Game, type GameSetup } from '../src/engine/index.js';
-import { playRandom, randomSetup } from './random-play.js';
+import { createGame, legalMoves, play, replay, type Game, type GameSetup } from '../src/engine/index.js';
+import { playRandom, randomSetup } from '../test/helpers/random-play.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 2);
 
@@ -23,9 +23,16 @@ function gamesPerSecond(label: string, make: (i: number) => GameSetup): void {
 }
 
 function legalMoveQuery(label: string, setup: GameSetup): void {
-  const positions: Game[] = [];
-  const r = playRandom(setup, 'q', (g) => { positions.push(g.clone()); });
-  void r;
+  // Every position of one game, each its own value: play() returns a new game per move.
+  const { moves } = playRandom(setup, 'q');
+  const created = createGame(setup);
+  if (!created.ok) throw new Error(created.error.reason);
+  const positions: Game[] = [created.value.game];
+  for (const move of moves.slice(0, -1)) {
+    const r = play(positions[positions.length - 1]!, move);
+    if (!r.ok) throw new Error(r.error.reason);
+    positions.push(r.value.game);
+  }
   const start = performance.now();
   let n = 0;
   while (performance.now() - start < seconds * 500) {

@@ -4,7 +4,7 @@
  */
 import { play, legalMoves, publicView, replay, createGame } from '../src/engine/index.js';
 import { seededRandom } from '../src/engine/rng.js';
-import { randomSetup } from './random-play.js';
+import { randomSetup } from '../test/helpers/random-play.js';
 
 const games = Number(process.env.SOAK_GAMES ?? 2000);
 const configs = [[], ['traders-builders'], ['abbey-mayor'], ['traders-builders', 'abbey-mayor']] as const;

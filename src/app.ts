@@ -2,6 +2,8 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyServerOptions } from 'fastify';
+import { DEFAULT_ADDRESS_LIMIT } from './http/address-limit.js';
+import { DEFAULT_TIMEOUTS, limitConnections, serverOptions, type ConnectionTimeouts } from './http/connections.js';
 import { hoistTitledSchemas } from './http/openapi-components.js';
 import { registerJsonBody } from './http/json-body.js';
 import { frameworkErrors, registerProblemHandlers } from './http/problem.js';
@@ -15,11 +17,16 @@ import { tileRoutes } from './http/routes/tiles.js';
 import type { App } from './http/types.js';
 import { validatorCompiler } from './http/validator.js';
 import { GameService } from './service/game-service.js';
-import { openSqliteStore } from './storage/sqlite-store.js';
+import { openStore, type StoreLocation } from './storage/open-store.js';
+import type { PostgresStoreOptions } from './storage/postgres/store.js';
 
 export interface AppOptions {
-  /** A file path, or `:memory:`. */
-  databasePath: string;
+  /** The SQLite file (a path, or `:memory:`) when `database` is not given. */
+  databasePath?: string;
+  /** Where games are stored (`DATABASE_URL`, parsed by `parseDatabaseUrl`). */
+  database?: StoreLocation;
+  /** PostgreSQL's pool size and statement timeout. */
+  postgres?: PostgresStoreOptions;
   /** Games whose current state is kept in memory (least recently used ones are dropped). */
   cacheSize?: number;
   logger?: FastifyServerOptions['logger'];
@@ -29,6 +36,12 @@ export interface AppOptions {
   now?: () => Date;
   /** Requests per bearer token (429 beyond); `perSecond: 0` turns it off. */
   rateLimit?: RateLimitOptions;
+  /** Requests without a seat token (game creation included) per client address; `perSecond: 0` turns it off. */
+  addressRateLimit?: RateLimitOptions;
+  /** Connections open at once (503 beyond); unlimited when absent. */
+  maxConnections?: number;
+  /** Overrides of the connection timeouts (tests shorten them). */
+  timeouts?: Partial<ConnectionTimeouts>;
   /** How long a write waits for another process's write lock (then 503 `DATABASE_BUSY`). */
   busyTimeoutMs?: number;
   /** Games with no move for this many days are deleted in the background; 0 or absent keeps them. */
@@ -43,12 +56,14 @@ export async function buildApp(options: AppOptions): Promise<App> {
     logger: options.logger ?? false,
     bodyLimit: options.bodyLimit ?? 64 * 1024,
     frameworkErrors,
+    ...serverOptions({ ...DEFAULT_TIMEOUTS, ...options.timeouts }),
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
+  if (options.maxConnections !== undefined) limitConnections(app.server, options.maxConnections);
 
-  const store = openSqliteStore(options.databasePath, {
-    busyTimeoutMs: options.busyTimeoutMs,
-    onCheckpointError: (message) => app.log.error({ message }, 'checkpoint failed'),
+  const store = await openStore(options.database ?? { kind: 'sqlite', path: options.databasePath ?? ':memory:' }, {
+    sqlite: { busyTimeoutMs: options.busyTimeoutMs, onCheckpointError: (message) => app.log.error({ message }, 'checkpoint failed') },
+    postgres: { ...options.postgres, onError: (message) => app.log.warn({ message }, 'store connection fault') },
   });
   const service = new GameService(store, {
     cacheSize: options.cacheSize ?? 1000,
@@ -84,7 +99,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
   await app.register(swaggerUi, { routePrefix: '/docs', transformSpecification: (spec) => hoistTitledSchemas(spec) });
 
-  const routes = { service };
+  const routes = { service, addressLimiter: new RateLimiter(options.addressRateLimit ?? DEFAULT_ADDRESS_LIMIT) };
   healthRoutes(app, routes);
   tileRoutes(app);
   gameRoutes(app, routes);

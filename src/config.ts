@@ -1,13 +1,24 @@
+import { readFileSync } from 'node:fs';
+import { DEFAULT_ADDRESS_LIMIT } from './http/address-limit.js';
+import { openFileLimit } from './http/connections.js';
 import { DEFAULT_RATE_LIMIT } from './http/rate-limit.js';
-import { databasePathFromUrl } from './storage/database.js';
+import { parseDatabaseUrl, type StoreLocation } from './storage/open-store.js';
+import { DEFAULT_POOL_SIZE, DEFAULT_STATEMENT_TIMEOUT_MS } from './storage/postgres/defaults.js';
 
 export interface ServerConfig {
   port: number;
   host: string;
-  databasePath: string;
+  /** From `DATABASE_URL`: SQLite (a file or `:memory:`) or PostgreSQL. */
+  database: StoreLocation;
+  /** PostgreSQL only: connections per node, and the longest a statement may run. */
+  postgres: { poolSize: number; statementTimeoutMs: number };
   cacheSize: number;
   /** Requests per second and burst per bearer token; 0 turns the limit off. */
   rateLimit: { perSecond: number; burst: number };
+  /** Requests without a seat token (game creation included) per client address; 0 turns it off. */
+  addressRateLimit: { perSecond: number; burst: number };
+  /** Connections open at once; beyond, 503. */
+  maxConnections: number;
   logLevel: string;
   /** Games with no move for this many days are deleted; 0 keeps them for ever. */
   gameRetentionDays: number;
@@ -25,17 +36,43 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: nu
   return value;
 }
 
+/**
+ * Connections allowed by default: three quarters of the open-file limit. The rest is for the
+ * process's own files (~35: the database, its journal, workers, pipes) and for the connections
+ * beyond the cap, which hold a descriptor for a moment to be answered 503; a flood of them must
+ * not reach the limit, or the kernel refuses connections with resets, `/health` included.
+ */
+function defaultMaxConnections(): number {
+  let limits: string | undefined;
+  try {
+    limits = readFileSync('/proc/self/limits', 'utf8');
+  } catch {
+    limits = undefined; // not Linux: no cap derived
+  }
+  const files = openFileLimit(limits);
+  return files === undefined ? 10_000 : Math.max(1, Math.floor((files * 3) / 4));
+}
+
 /** The server's configuration from the environment (see README, "Configuration"). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   return {
     port: integer(env, 'PORT', 3000, 0, 65535),
     host: env.HOST || '127.0.0.1',
-    databasePath: databasePathFromUrl(env.DATABASE_URL || DEFAULT_DATABASE_URL),
+    database: parseDatabaseUrl(env.DATABASE_URL || DEFAULT_DATABASE_URL),
+    postgres: {
+      poolSize: integer(env, 'PG_POOL_SIZE', DEFAULT_POOL_SIZE, 1, 1000),
+      statementTimeoutMs: integer(env, 'PG_STATEMENT_TIMEOUT_MS', DEFAULT_STATEMENT_TIMEOUT_MS, 1, 600_000),
+    },
     cacheSize: integer(env, 'CACHE_SIZE', 1000, 0, 1_000_000),
     rateLimit: {
       perSecond: integer(env, 'RATE_LIMIT_PER_SECOND', DEFAULT_RATE_LIMIT.perSecond, 0, 1_000_000),
       burst: integer(env, 'RATE_LIMIT_BURST', DEFAULT_RATE_LIMIT.burst, 0, 1_000_000),
     },
+    addressRateLimit: {
+      perSecond: integer(env, 'ADDRESS_RATE_LIMIT_PER_SECOND', DEFAULT_ADDRESS_LIMIT.perSecond, 0, 1_000_000),
+      burst: integer(env, 'ADDRESS_RATE_LIMIT_BURST', DEFAULT_ADDRESS_LIMIT.burst, 0, 1_000_000),
+    },
+    maxConnections: integer(env, 'MAX_CONNECTIONS', defaultMaxConnections(), 1, 10_000_000),
     logLevel: env.LOG_LEVEL || 'info',
     gameRetentionDays: integer(env, 'GAME_RETENTION_DAYS', 0, 0, 36_500),
   };

@@ -3,10 +3,13 @@ import { loadConfig } from './config.js';
 
 const config = loadConfig();
 const app = await buildApp({
-  databasePath: config.databasePath,
+  database: config.database,
+  postgres: config.postgres,
   cacheSize: config.cacheSize,
   rateLimit: config.rateLimit,
   gameRetentionDays: config.gameRetentionDays,
+  addressRateLimit: config.addressRateLimit,
+  maxConnections: config.maxConnections,
   logger: { level: config.logLevel },
 });
 

@@ -1,4 +1,4 @@
-// Transcribed from the C2 tile catalog (tiles.json of the spec); test/catalog.test.ts checks it against a copy.
+// Transcribed from the C2 tile catalog (tiles.json of the spec); test/engine/catalog.test.ts checks it against a copy.
 // Edges are at rotation 0; half-edges run clockwise (NL = west half of N ... WR = north half of W).
 import type { TileDef } from "./catalog-types.js";
 

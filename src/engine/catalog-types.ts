@@ -1,7 +1,8 @@
 /** The raw tile facts as written in the spec's tiles.json (rotation 0). */
-export type Edge = 'N' | 'E' | 'S' | 'W';
-export type HalfEdge = 'NL' | 'NR' | 'EL' | 'ER' | 'SL' | 'SR' | 'WL' | 'WR';
-export type Good = 'wine' | 'wheat' | 'cloth';
+import type { Direction, Good } from './types.js';
+
+export type Edge = Direction;
+export type HalfEdge = `${Direction}${'L' | 'R'}`;
 
 export type FeatureDef =
   | { kind: 'city'; edges: Edge[]; pennants: number; goods?: Good }

@@ -5,11 +5,7 @@
  */
 import { TILE_DEFS } from './catalog-data.js';
 import type { FeatureDef, HalfEdge, TileDef } from './catalog-types.js';
-import type { ExpansionId, Good } from './types.js';
-import { GOODS } from './types.js';
-
-export const SETS = ['base', 'traders-builders', 'abbey-mayor'] as const;
-export type SetId = (typeof SETS)[number];
+import { DIRECTIONS, SETS, type ExpansionId, type SetId } from './types.js';
 
 /** Feature kinds as small integers for typed arrays. */
 export const ROAD = 0;
@@ -18,11 +14,13 @@ export const FIELD = 2;
 export const MONASTERY = 3;
 export const ABBEY = 4;
 export const KIND_NAMES = ['road', 'city', 'field', 'monastery', 'abbey'] as const;
+/** Cloisters score their tile and the 8 around it. */
+export const isCloister = (kind: number): boolean => kind === MONASTERY || kind === ABBEY;
 
 /** Edge codes inside a signature (2 bits per edge, N at bit 0, E at 2, S at 4, W at 6). */
-export const EDGE_FIELD = 1;
-export const EDGE_ROAD = 2;
-export const EDGE_CITY = 3;
+const EDGE_FIELD = 1;
+const EDGE_ROAD = 2;
+const EDGE_CITY = 3;
 
 export interface RotatedTile {
   /** Edge codes of the 4 board edges, 2 bits each. */
@@ -43,12 +41,14 @@ export interface TileType {
   set: SetId;
   count: number;
   start: boolean;
-  abbey: boolean;
+  /**
+   * Its edges match anything and close the roads and cities facing them without joining
+   * them; it is never drawn (the abbey).
+   */
+  walled: boolean;
   def: TileDef;
   kinds: Uint8Array;
   pennants: Uint8Array;
-  /** Index into GOODS of each city's goods symbol, or -1. */
-  goods: Int8Array;
   /** Road/city edges per feature: the open ends a fresh segment brings. */
   openEdges: Uint8Array;
   /** For fields: the city features of this tile they touch. */
@@ -56,10 +56,13 @@ export interface TileType {
   /** Feature index of the monastery or abbey, or -1. */
   cloister: number;
   rot: RotatedTile[];
+  /** The edge signature of each rotation (rot[r].sig), for the fit test. */
+  sigs: readonly [number, number, number, number];
 }
 
-const DIRS = ['N', 'E', 'S', 'W'] as const;
-const halfIndex = (h: HalfEdge): number => DIRS.indexOf(h[0] as (typeof DIRS)[number]) * 2 + (h[1] === 'L' ? 0 : 1);
+const HALF_INDEX = new Map<HalfEdge, number>(
+  DIRECTIONS.flatMap((d, i) => [[`${d}L`, i * 2], [`${d}R`, i * 2 + 1]] as const),
+);
 
 function kindOf(f: FeatureDef): number {
   switch (f.kind) {
@@ -75,7 +78,6 @@ function compile(def: TileDef, index: number): TileType {
   const n = def.features.length;
   const kinds = new Uint8Array(n);
   const pennants = new Uint8Array(n);
-  const goods = new Int8Array(n).fill(-1);
   const openEdges = new Uint8Array(n);
   const cityAdj: number[][] = [];
   const edge0 = new Int8Array(4).fill(-1);
@@ -88,19 +90,16 @@ function compile(def: TileDef, index: number): TileType {
     if (f.kind === 'road' || f.kind === 'city') {
       openEdges[i] = f.edges.length;
       for (const e of f.edges) {
-        const d = DIRS.indexOf(e);
+        const d = DIRECTIONS.indexOf(e);
         edge0[d] = i;
         edgeCode0[d] = f.kind === 'city' ? EDGE_CITY : EDGE_ROAD;
       }
     }
-    if (f.kind === 'city') {
-      pennants[i] = f.pennants;
-      if (f.goods) goods[i] = GOODS.indexOf(f.goods);
-    }
-    if (f.kind === 'field') for (const h of f.halfEdges) half0[halfIndex(h)] = i;
+    if (f.kind === 'city') pennants[i] = f.pennants;
+    if (f.kind === 'field') for (const h of f.halfEdges) half0[HALF_INDEX.get(h) ?? -1] = i;
     if (f.kind === 'monastery' || f.kind === 'abbey') cloister = i;
   });
-  const abbey = def.features.some((f) => f.kind === 'abbey');
+  const walled = def.features.some((f) => f.kind === 'abbey');
   const rot: RotatedTile[] = [];
   for (let r = 0; r < 4; r++) {
     const edgeFeature = new Int8Array(4);
@@ -110,18 +109,18 @@ function compile(def: TileDef, index: number): TileType {
     let sig = 0;
     for (let d = 0; d < 4; d++) {
       const s = (d - r + 4) & 3;
-      edgeFeature[d] = edge0[s]!;
-      half[d * 2] = half0[s * 2]!;
-      half[d * 2 + 1] = half0[s * 2 + 1]!;
-      sig |= edgeCode0[s]! << (d * 2);
-      if (edge0[s]! >= 0) featureEdges[edge0[s]!]!.push(d);
+      edgeFeature[d] = edge0[s];
+      half[d * 2] = half0[s * 2];
+      half[d * 2 + 1] = half0[s * 2 + 1];
+      sig |= edgeCode0[s] << (d * 2);
+      if (edge0[s] >= 0) featureEdges[edge0[s]].push(d);
     }
     for (let c = 0; c < 4; c++) {
-      const a = half[c * 2 + 1]!;
-      const b = half[((c + 1) & 3) * 2]!;
+      const a = half[c * 2 + 1];
+      const b = half[((c + 1) & 3) * 2];
       cornerField[c] = a >= 0 && a === b ? a : -1;
     }
-    rot.push({ sig: abbey ? 0 : sig, edgeFeature, half, cornerField, featureEdges });
+    rot.push({ sig: walled ? 0 : sig, edgeFeature, half, cornerField, featureEdges });
   }
   return {
     index,
@@ -129,31 +128,35 @@ function compile(def: TileDef, index: number): TileType {
     set: def.id.split('/')[0] as SetId,
     count: def.count,
     start: def.startTile === true,
-    abbey,
+    walled,
     def,
     kinds,
     pennants,
-    goods,
     openEdges,
     cityAdj,
     cloister,
     rot,
+    sigs: [rot[0].sig, rot[1].sig, rot[2].sig, rot[3].sig],
   };
 }
 
 export const TILE_TYPES: readonly TileType[] = TILE_DEFS.map(compile);
 export const TILE_BY_ID: ReadonlyMap<string, TileType> = new Map(TILE_TYPES.map((t) => [t.id, t]));
-export const START_TILE: TileType = TILE_TYPES.find((t) => t.start)!;
-export const ABBEY_TILE: TileType = TILE_TYPES.find((t) => t.abbey)!;
+function tileById(id: string): TileType {
+  const t = TILE_BY_ID.get(id);
+  if (t === undefined) throw new Error(`the catalog has no tile ${id}`);
+  return t;
+}
+export const START_TILE: TileType = tileById(TILE_DEFS.find((d) => d.startTile === true)?.id ?? '');
 /** Most features any tile has: the size of one tile's block of segment ids. */
 export const MAX_FEATURES = Math.max(...TILE_TYPES.map((t) => t.kinds.length));
 
-/** Sets whose land tiles join the pile for a choice of expansions (abbeys never do). */
+/** The tiles of the base set and the chosen expansions' sets that are drawn (walled tiles never are). */
 export function pileTiles(expansions: readonly ExpansionId[]): TileType[] {
   const sets = new Set<SetId>(['base', ...expansions]);
   const pile: TileType[] = [];
   for (const t of TILE_TYPES) {
-    if (!sets.has(t.set) || t.abbey) continue;
+    if (!sets.has(t.set) || t.walled) continue;
     const copies = t.start ? t.count - 1 : t.count;
     for (let i = 0; i < copies; i++) pile.push(t);
   }
@@ -169,11 +172,9 @@ let catalogView: CatalogView | undefined;
 /** The catalog as clients see it (GET /tiles): features with their edges at rotation 0. */
 export function tileCatalog(): CatalogView {
   if (!catalogView) {
-    const sets = { base: 0, 'traders-builders': 0, 'abbey-mayor': 0 } as Record<SetId, number>;
+    const sets = Object.fromEntries(SETS.map((set) => [set, 0])) as Record<SetId, number>;
     for (const t of TILE_TYPES) sets[t.set] += t.count;
     catalogView = { sets, tiles: TILE_TYPES.map((t) => ({ ...structuredClone(t.def), set: t.set })) };
   }
   return catalogView;
 }
-
-export const goodName = (i: number): Good => GOODS[i]!;

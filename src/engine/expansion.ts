@@ -1,53 +1,122 @@
 /**
- * The hooks through which an expansion plugs into the engine. The core owns the turn
- * (draw, place, figure, score, next seat); an expansion adds figures, moves and scoring
- * steps at these points and nowhere else. Every hook is optional.
+ * The contract between the core and an expansion module. The core owns the turn (draw,
+ * place, figure step, scoring step, next seat) and the board; an expansion brings its own
+ * state slot, figures, move types, scoring steps, view fragment and events, and joins in at
+ * the hooks below and nowhere else. Every hook is optional; the core gathers each hook into
+ * an array once per game (Config.hooks), so an absent hook costs nothing on the hot paths.
+ * Modules act on the game through the turn API (turn-api.ts) and the state's board queries.
  *
- *  supply            figures each player gets besides 7 meeples
- *  figures           placement rules of its figures (kinds of feature, strength, checks)
- *  figureStepMoves   figure-step moves that are not placeFigure (the barn)
- *  onTilePlaced      after a land tile is placed, before the figure step (builder bonus)
- *  scoreFields       scoring step (b): field scorings after completed features (barns)
- *  onCompleted       scoring step (d): completed features after figures return (goods)
- *  farmerBonus       extra points per city for a farmer-majority seat (the pig)
- *  finalScoring      end-game steps after fields, in registry order (barns, then goods)
- *  moves             handlers of the move types it brings (placeAbbey, placeBarn, moveWagon…)
- *  drawAlternatives  moves offered instead of drawing when a part starts (the abbey)
- *  heldOnReturn      a figure leaving a scored feature waits for a decision (the wagon)
- *  decisionMoves     the moves of such a decision; none and it goes home by itself
- *  endgameRound      after the last land tile, one more round of alternatives (RULES 7)
- *  endgameSkipped    a seat of that round that cannot act
+ *  slot               its own state (a StateSlot): created, copied and viewed by the module
+ *  supply             figures each seat gets besides 7 meeples (the builder, the barn…)
+ *  figures            the rule of each of its figures: strength (null: not a follower),
+ *                     placement (kinds of feature and check), permanent, excluded followers
+ *  moves              its move types: allowed phases, shape check and handler (placeAbbey…)
+ *  figureStepMoves    figure-step moves that are not placeFigure (the barn)
+ *  onTilePlaced       after a drawn tile is placed, before the figure step (builder bonus)
+ *  extraPartDue       asked when a part ends: does the seat play one more part? (builder)
+ *  scoreFields        scoring step (b): field scorings after completed features (barns)
+ *  onCompleted        scoring step (d): completed features after figures return (goods)
+ *  farmerBonus        extra points per city for a farmer-majority seat (the pig)
+ *  finalFieldScoring  end-game step after the farmers (barns)
+ *  finalScoring       the last end-game step (goods)
+ *  drawAlternatives   moves offered instead of drawing when a part starts (the abbey)
+ *  alternativesSkipped  a seat passed on them, or cannot act in the final round
+ *  finalRound         one more round of alternatives after the last tile (RULES 7), or null
+ *  holdsOnReturn      a figure leaving a scored feature waits for its owner's decision (wagon)
+ *  decisionMoves      the moves of that decision; none, and it goes home (sentHomeUndecided)
+ *  viewPlayer/viewGame  members it adds to a seat's and to the game's public JSON
  */
 import type { Occupancy } from './occupancy.js';
-import type { Figure, HeldFigure, State } from './state.js';
-import type { ExpansionId, FigureKind, GameEvent, Move, MoveType, PlaceableFigure, RuleViolation } from './types.js';
+import type { Figure } from './figures.js';
+import type { SlotDef } from './slot.js';
+import type { HeldFigure, State } from './state.js';
+import type {
+  ExpansionId, FigureKind, GameEvent, Move, MoveType, Phase, Rules, RuleViolation,
+} from './types.js';
 
-/** Validates a move completely, then applies it in place; a refusal changes nothing. */
-export type MoveHandler = (g: State, move: Move, events: GameEvent[]) => RuleViolation | null;
+export type MoveOf<K extends MoveType> = Extract<Move, { type: K }>;
+
+/** Everything the core needs to know about one move type. */
+export interface MoveSpec<K extends MoveType, P extends Phase = Phase> {
+  /** The phases in which it may be played; the handler only ever sees these. */
+  readonly phases: readonly P[];
+  /** Why a submitted move of this type is malformed (wrong field types), or null. */
+  shape(m: Readonly<Record<string, unknown>>): string | null;
+  /** Validates completely, then applies in place; a refusal changes nothing. */
+  apply(g: State, move: MoveOf<K>, phase: P, events: GameEvent[]): RuleViolation | null;
+}
+export type MoveSpecs = { readonly [K in MoveType]?: MoveSpec<K> };
 
 export interface FigureRule {
-  /** Feature kinds (catalog kind numbers) the figure may stand on. */
-  readonly kinds: readonly number[];
-  /** Majority strength on a feature root; 0 for special figures. */
-  strength(g: State, root: number): number;
-  /** Why the figure may not go on this feature of the new tile (kind and supply already checked). */
-  check(g: State, seat: number, root: number, occ: Occupancy): RuleViolation | null;
+  /** Majority strength on a feature root; null: not a follower (never counts, never scores). */
+  readonly strength: ((g: State, root: number) => number) | null;
+  /** How placeFigure puts it down; absent for a figure with its own move (the barn). */
+  readonly placement?: {
+    /** Feature kinds (catalog kind numbers) it may stand on. */
+    readonly kinds: readonly number[];
+    /** Why it may not go on this feature of the new tile (kind and supply already checked). */
+    check(g: State, seat: number, root: number, occ: Occupancy): RuleViolation | null;
+  };
+  /** Stays on the board when its feature is scored. */
+  readonly permanent?: boolean;
+  /** No follower may join a feature holding this figure: the refusal. */
+  readonly excludesFollowers?: RuleViolation;
+}
+
+export interface FinalRound {
+  /** Why a seat of the round may not pass, or null when it may. */
+  readonly passRefusal: string | null;
 }
 
 export interface Expansion {
   readonly id: ExpansionId;
-  readonly supply: Partial<Record<FigureKind, number>>;
-  readonly figures?: Partial<Record<PlaceableFigure, FigureRule>>;
+  readonly slot?: SlotDef;
+  readonly supply?: Partial<Record<FigureKind, number>>;
+  readonly figures?: Partial<Record<FigureKind, FigureRule>>;
+  readonly moves?: MoveSpecs;
   figureStepMoves?(g: State, occ: Occupancy, out: Move[]): void;
   onTilePlaced?(g: State): void;
+  extraPartDue?(g: State): boolean;
   scoreFields?(g: State, events: GameEvent[], returning: Figure[]): void;
   onCompleted?(g: State, roots: readonly number[], events: GameEvent[]): void;
   farmerBonus?(g: State, seat: number, fieldRoot: number): number;
+  finalFieldScoring?(g: State, events: GameEvent[]): void;
   finalScoring?(g: State, events: GameEvent[]): void;
-  readonly moves?: Partial<Record<MoveType, MoveHandler>>;
   drawAlternatives?(g: State, out: Move[]): void;
-  heldOnReturn?(f: Figure): boolean;
+  alternativesSkipped?(g: State, seat: number, reason: 'passed' | 'cannot-place', events: GameEvent[]): void;
+  finalRound?(rules: Rules): FinalRound | null;
+  holdsOnReturn?(f: Figure): boolean;
   decisionMoves?(g: State, held: HeldFigure, out: Move[]): void;
-  endgameRound?(g: State): { passAllowed: boolean } | null;
-  endgameSkipped?(g: State, seat: number, events: GameEvent[]): void;
+  sentHomeUndecided?(g: State, held: HeldFigure, events: GameEvent[]): void;
+  viewPlayer?(g: State, seat: number): string;
+  viewGame?(g: State): string;
+}
+
+/** The hooks that are called on every game, gathered per game in registry order. */
+const GATHERED = [
+  'figureStepMoves', 'onTilePlaced', 'extraPartDue', 'scoreFields', 'onCompleted', 'farmerBonus',
+  'finalFieldScoring', 'finalScoring', 'drawAlternatives', 'alternativesSkipped', 'viewPlayer', 'viewGame',
+] as const satisfies readonly (keyof Expansion)[];
+type Gathered = (typeof GATHERED)[number];
+export type Hooks = { readonly [K in Gathered]: readonly NonNullable<Expansion[K]>[] };
+
+function gather<K extends Gathered>(modules: readonly Expansion[], k: K): NonNullable<Expansion[K]>[] {
+  return modules.map((m) => m[k]).filter((h): h is NonNullable<Expansion[K]> => h !== undefined);
+}
+
+export function gatherHooks(modules: readonly Expansion[]): Hooks {
+  return {
+    figureStepMoves: gather(modules, 'figureStepMoves'),
+    onTilePlaced: gather(modules, 'onTilePlaced'),
+    extraPartDue: gather(modules, 'extraPartDue'),
+    scoreFields: gather(modules, 'scoreFields'),
+    onCompleted: gather(modules, 'onCompleted'),
+    farmerBonus: gather(modules, 'farmerBonus'),
+    finalFieldScoring: gather(modules, 'finalFieldScoring'),
+    finalScoring: gather(modules, 'finalScoring'),
+    drawAlternatives: gather(modules, 'drawAlternatives'),
+    alternativesSkipped: gather(modules, 'alternativesSkipped'),
+    viewPlayer: gather(modules, 'viewPlayer'),
+    viewGame: gather(modules, 'viewGame'),
+  };
 }

@@ -1,77 +1,45 @@
 /**
- * The figure step: which figures may go where on the tile just placed. One predicate
- * (figureViolation) serves both the legal-move list and the check of a submitted move, so
- * the two can never disagree.
+ * The figures on the board, with the occupancy index built from them on demand (see
+ * occupancy.ts). A figure stands on a feature segment; one placed on a corner
+ * also records the corner and stands on the field segment there.
  */
-import { ABBEY, CITY, FIELD, KIND_NAMES, MONASTERY, ROAD } from './catalog.js';
-import type { Expansion, FigureRule } from './expansion.js';
 import type { Occupancy } from './occupancy.js';
-import { FIGURE_INDEX, type State } from './state.js';
-import type { Move, PlaceableFigure, RuleViolation } from './types.js';
-import { PLACEABLE_FIGURES } from './types.js';
-import { violation } from './violation.js';
-import { keyOf } from './geometry.js';
+import type { FigureKind } from './types.js';
 
-export const MEEPLE_RULE: FigureRule = {
-  kinds: [ROAD, CITY, FIELD, MONASTERY, ABBEY],
-  strength: () => 1,
-  check(_g, _seat, root, occ) {
-    if (occ.hasFollower(root)) return violation('FEATURE_OCCUPIED', 'that feature already holds a follower');
-    if (occ.barns.has(root)) return violation('FIELD_HAS_BARN', 'a farmer may not enter a field with a barn');
-    return null;
-  },
-};
-
-/** The figure rules of a set of modules: the meeple plus those of the expansions. */
-export function composeFigureRules(modules: readonly Expansion[]): Partial<Record<PlaceableFigure, FigureRule>> {
-  const rules: Partial<Record<PlaceableFigure, FigureRule>> = { meeple: MEEPLE_RULE };
-  for (const m of modules) Object.assign(rules, m.figures);
-  return rules;
+export interface Figure {
+  readonly owner: number;
+  readonly kind: FigureKind;
+  /** Segment the figure stands on (a corner figure: the field segment at its corner). */
+  readonly seg: number;
+  readonly key: number;
+  readonly feature: number;
+  /** Corner index for a figure on a corner, otherwise -1. */
+  readonly corner: number;
 }
 
-const figureRules = (g: State) => g.cfg.figureRules;
+export class Figures {
+  list: Figure[] = [];
+  /** Built on first use, kept up to date by add and rootsJoined, dropped by remove. */
+  occ: Occupancy | null = null;
 
-export function figureViolation(
-  g: State, figure: PlaceableFigure, x: number, y: number, feature: number, occ: Occupancy,
-): RuleViolation | null {
-  const rule = figureRules(g)[figure];
-  if (!rule) return violation('EXPANSION_NOT_ENABLED', `the ${figure} is not part of this game`);
-  const seat = g.active;
-  if (g.supply[seat]![FIGURE_INDEX[figure]]! <= 0) return violation('NO_FIGURE_IN_SUPPLY', `no ${figure} left in supply`);
-  const t = g.lastTile!;
-  if (t.key !== keyOf(x, y)) return violation('NOT_ON_NEW_TILE', 'figures go only on the tile just placed');
-  if (!Number.isInteger(feature) || feature < 0 || feature >= t.type.kinds.length) {
-    return violation('NO_SUCH_FEATURE', `tile ${t.type.id} has no feature ${feature}`);
+  copy(): Figures {
+    const c = new Figures();
+    c.list = this.list.slice();
+    return c;
   }
-  const kind = t.type.kinds[feature]!;
-  if (!rule.kinds.includes(kind)) {
-    return violation('WRONG_FEATURE_KIND', `a ${figure} may not stand on a ${KIND_NAMES[kind]}`);
-  }
-  return rule.check(g, seat, g.find(t.base + feature), occ);
-}
 
-/** Every figure-step move except pass, in a stable order. */
-export function figureMoves(g: State): Move[] {
-  const t = g.lastTile!;
-  const occ = g.occupancy();
-  const rules = figureRules(g);
-  const supply = g.supply[g.active]!;
-  const out: Move[] = [];
-  for (let i = 0; i < t.type.kinds.length; i++) {
-    const kind = t.type.kinds[i]!;
-    const root = g.find(t.base + i);
-    for (const figure of PLACEABLE_FIGURES) {
-      const rule = rules[figure];
-      if (!rule || supply[FIGURE_INDEX[figure]]! <= 0 || !rule.kinds.includes(kind)) continue;
-      if (rule.check(g, g.active, root, occ) === null) {
-        out.push({ type: 'placeFigure', figure, x: t.x, y: t.y, feature: i });
-      }
-    }
+  add(f: Figure, root: number): void {
+    this.list.push(f);
+    this.occ?.add(root, f.kind, f.owner);
   }
-  for (const m of g.cfg.modules) m.figureStepMoves?.(g, occ, out);
-  return out;
-}
 
-export function strengthOf(g: State, kind: PlaceableFigure, root: number): number {
-  return figureRules(g)[kind]?.strength(g, root) ?? 0;
+  remove(f: Figure): void {
+    const i = this.list.indexOf(f);
+    if (i >= 0) this.list.splice(i, 1);
+    this.occ = null;
+  }
+
+  rootsJoined(to: number, from: number): void {
+    this.occ?.merge(to, from);
+  }
 }

@@ -1,13 +1,13 @@
 /**
  * Board geometry. Positions are packed into one integer key so that board lookups are Map
  * lookups on numbers; neighbours are key arithmetic. x grows east, y grows south.
+ * Directions (0 = N … 3 = W) and corners (0 = NE … 3 = NW) are numbered clockwise, as the
+ * DIRECTIONS and CORNERS tuples of types.ts list them.
  */
-import type { Corner, Rotation } from './types.js';
-
 const SPAN = 1024;
 const HALF = 512;
 /** Coordinates beyond this can never touch a tile (at most ~120 tiles are ever placed). */
-export const MAX_COORD = 400;
+const MAX_COORD = 400;
 
 export const keyOf = (x: number, y: number): number => (x + HALF) * SPAN + (y + HALF);
 // Keys are positive and SPAN is 2^10, so shifts and masks take them apart.
@@ -17,24 +17,13 @@ export const yOf = (key: number): number => (key & (SPAN - 1)) - HALF;
 export const inRange = (x: number, y: number): boolean =>
   Number.isInteger(x) && Number.isInteger(y) && Math.abs(x) <= MAX_COORD && Math.abs(y) <= MAX_COORD;
 
-/** Directions in clockwise order: 0 = N, 1 = E, 2 = S, 3 = W. */
-export const N = 0;
-export const E = 1;
-export const S = 2;
-export const W = 3;
-export const DIR_NAMES = ['N', 'E', 'S', 'W'] as const;
+/** Key step towards direction d. */
 export const DIR_STEP = [-1, SPAN, 1, -SPAN] as const;
 export const opposite = (d: number): number => (d + 2) & 3;
 
 /** The 8 positions around a key (orthogonal and diagonal). */
 export const AROUND = [-1, 1, SPAN, -SPAN, SPAN - 1, SPAN + 1, -SPAN - 1, -SPAN + 1] as const;
 
-export const rotationIndex = (r: Rotation): number => r / 90;
-export const ROTATION_OF = [0, 90, 180, 270] as const satisfies readonly Rotation[];
-
-/** Corners in clockwise order: 0 = NE, 1 = SE, 2 = SW, 3 = NW. */
-export const CORNER_NAMES = ['NE', 'SE', 'SW', 'NW'] as const satisfies readonly Corner[];
-export const cornerIndex = (c: Corner): number => CORNER_NAMES.indexOf(c);
 /** Step in x and y from a tile towards its corner. */
 export const CORNER_DX = [1, 1, -1, -1] as const;
 export const CORNER_DY = [-1, 1, 1, -1] as const;

@@ -38,8 +38,8 @@ export function seededRandom(seed: string): () => number {
 export function shuffle<T>(items: T[], random: () => number): T[] {
   for (let i = items.length - 1; i > 0; i--) {
     const j = Math.floor(random() * (i + 1));
-    const tmp = items[i]!;
-    items[i] = items[j]!;
+    const tmp = items[i];
+    items[i] = items[j];
     items[j] = tmp;
   }
   return items;

@@ -1,171 +1,95 @@
 /**
- * The game state and its board: placed tiles, open positions with their edge requirements,
- * and the features as a union-find over segments (one segment = one feature of one placed
- * tile). All per-feature facts (open ends, pennants, goods, member segments) live on the
- * union-find root, so a placement only touches the few segments it connects.
+ * The game state: the configuration it shares with its copies, the board (board.ts), the open
+ * positions (open-positions.ts), the features (features.ts), the figures (figures.ts), the
+ * supplies (supply.ts), the turn's progress and each enabled expansion's own slot (slot.ts).
  *
- * The state is mutated in place by the engine's internal steps; the public API clones it
- * first (see game.ts), so callers only ever see immutable values.
+ * The engine's internal steps mutate a state in place; play() copies it first (see game.ts).
+ * Queries that need the board and the features together live here.
  */
-import {
-  ABBEY, CITY, FIELD, MAX_FEATURES, MONASTERY, ROAD, TILE_TYPES, type TileType,
-} from './catalog.js';
+import { CITY, FIELD, MAX_FEATURES, ROAD, TILE_TYPES, isCloister, type TileType } from './catalog.js';
+import { Board, type PlacedTile } from './board.js';
+import type { Config } from './config.js';
+import type { Expansion } from './expansion.js';
+import { Features } from './features.js';
+import { Figures, type Figure } from './figures.js';
 import { AROUND, DIR_STEP, opposite, xOf, yOf } from './geometry.js';
 import { Occupancy } from './occupancy.js';
-import type { Expansion, FigureRule, MoveHandler } from './expansion.js';
-import type { ExpansionId, FigureKind, Move, MoveType, Phase, PlaceableFigure, Rules } from './types.js';
-import { FIGURE_KINDS } from './types.js';
+import { OpenPositions } from './open-positions.js';
+import { copySlots, createSlots } from './slot.js';
+import { Supply } from './supply.js';
+import type { FigureKind, Move, Phase } from './types.js';
 
-export interface PlacedTile {
-  readonly type: TileType;
-  readonly key: number;
-  readonly x: number;
-  readonly y: number;
-  /** Rotation in quarter turns clockwise. */
-  readonly r: number;
-  /** Segment id of feature 0; feature i is segment base + i. */
-  readonly base: number;
-  /** Index in State.tiles. */
-  readonly index: number;
-}
+export type { PlacedTile } from './board.js';
+export type { Figure } from './figures.js';
 
-export interface Figure {
-  readonly owner: number;
-  readonly kind: FigureKind;
-  /** Segment the figure stands on (a barn: the field segment at its corner). */
-  readonly seg: number;
-  readonly key: number;
-  readonly feature: number;
-  /** Corner index for a barn, otherwise -1. */
-  readonly corner: number;
-}
-
-/** A figure taken off a scored feature that waits for its owner's decision (a wagon). */
+/** A figure taken off a scored feature that waits for its owner's decision. */
 export interface HeldFigure {
   readonly owner: number;
   readonly kind: FigureKind;
   /** Where it stood and the segment it stood on (complete, so its root is stable). */
   readonly key: number;
   readonly seg: number;
+  /** The module that holds it and offers the decision. */
+  readonly holder: Expansion;
 }
 
-/** Immutable per-game configuration, shared by every clone of a game. */
-export interface Config {
-  readonly names: readonly string[];
-  readonly expansions: readonly ExpansionId[];
-  readonly rules: Rules;
-  readonly seed: string;
-  readonly tb: boolean;
-  readonly am: boolean;
-  /** The whole draw pile in order (secret). */
-  readonly pile: readonly TileType[];
-  readonly capacity: number;
-  /** Enabled expansion modules, in the order their end-game steps run. */
-  readonly modules: readonly Expansion[];
-  readonly figureRules: Partial<Record<PlaceableFigure, FigureRule>>;
-  /** The figure kinds players have in this game (meeple first), as the view lists them. */
-  readonly figureKinds: readonly FigureKind[];
-  /** Handlers of the move types the enabled expansions bring. */
-  readonly moveHandlers: Partial<Record<MoveType, MoveHandler>>;
-}
-
-export const FIGURE_INDEX: Record<FigureKind, number> = Object.fromEntries(
-  FIGURE_KINDS.map((k, i) => [k, i]),
-) as Record<FigureKind, number>;
-
-export { isFollower } from './occupancy.js';
+/** Segment capacity for a pile: every tile plus the start tile and up to 7 tiles from supply. */
+export const capacityFor = (pileSize: number): number => (pileSize + 8) * MAX_FEATURES;
 
 export class State {
-  cfg: Config;
+  readonly cfg: Config;
   pileIndex = 0;
-  version = 0;
-
-  board = new Map<number, PlacedTile>();
-  tiles: PlacedTile[] = [];
-  /** The placed tiles as JSON array members, appended as tiles go down (for the public view). */
-  tilesJson = '';
   /** Tiles left in the pile per tile type index. */
   left: Int16Array;
-  /** Empty positions next to a tile: edge requirement | mask << 8 | neighbour count << 16. */
-  open = new Map<number, number>();
 
-  nSeg = 0;
-  parent: Int32Array;
-  segTile: Int16Array;
-  segKind: Uint8Array;
-  openEnds: Int16Array;
-  pennants: Uint8Array;
-  goods: Uint8Array;
-  /** Member segments of each root; arrays are replaced, never mutated, so clones share them. */
-  members: number[][];
-
-  figures: Figure[] = [];
-  private occ: Occupancy | null = null;
+  board = new Board();
+  open = new OpenPositions();
+  features: Features;
+  figures = new Figures();
+  supply: Supply;
   scores: number[];
-  /** supply[seat][FIGURE_INDEX[kind]] */
-  supply: number[][];
-  tokens: number[][];
-  abbeys: boolean[];
 
   active = 0;
   phase: Phase = 'placeTile';
   drawn: TileType | null = null;
-  /** The tile (or abbey) placed in this part of the turn, for the figure and scoring steps. */
+  /** The tile placed in this part of the turn, for the figure and scoring steps. */
   lastTile: PlacedTile | null = null;
   /** The figure-step moves, computed once when the step begins (immutable). */
   figureMoves: Move[] | null = null;
   /** The figure placed in this part of the turn, if any. */
   newFigure: Figure | null = null;
-  /** True while the builder's second part is played. */
-  bonus = false;
-  /** The first part extended a feature with the active player's builder. */
-  bonusDue = false;
-  /** Held figures (wagons) still to decide, in decision order. */
-  held: HeldFigure[] = [];
-  /** Seats still to visit in the end-game abbey round, or null outside it. */
-  endgame: number[] | null = null;
+  /** True while the seat plays an extra part of its turn (granted by extraPartDue). */
+  extraPart = false;
+  /** Figures off a scored feature awaiting their owners' decisions, in decision order. */
+  pending: HeldFigure[] = [];
+  /** Seats still to visit in the final round, or null outside it. */
+  finalRound: number[] | null = null;
+  /** Each enabled expansion's own state, by slot index (see slot.ts). */
+  slots: unknown[];
 
-  constructor(cfg: Config, supply: number[]) {
+  constructor(cfg: Config) {
     this.cfg = cfg;
-    const cap = cfg.capacity;
-    this.parent = new Int32Array(cap);
-    this.segTile = new Int16Array(cap);
-    this.segKind = new Uint8Array(cap);
-    this.openEnds = new Int16Array(cap);
-    this.pennants = new Uint8Array(cap);
-    this.goods = new Uint8Array(cap * 3);
-    this.members = new Array<number[]>(cap);
-    const n = cfg.names.length;
-    this.scores = new Array<number>(n).fill(0);
-    this.supply = Array.from({ length: n }, () => supply.slice());
-    this.tokens = Array.from({ length: n }, () => [0, 0, 0]);
-    this.abbeys = new Array<boolean>(n).fill(cfg.am);
+    this.features = new Features(cfg.capacity);
+    this.supply = new Supply(cfg.names.length, cfg.startSupply);
+    this.scores = new Array<number>(cfg.names.length).fill(0);
     this.left = new Int16Array(TILE_TYPES.length);
     for (const t of cfg.pile) this.left[t.index] += 1;
+    this.slots = createSlots(cfg);
   }
 
   clone(): State {
     const c = Object.create(State.prototype) as State;
     Object.assign(c, this);
-    c.board = new Map(this.board);
-    c.tiles = this.tiles.slice();
     c.left = this.left.slice();
-    c.open = new Map(this.open);
-    c.parent = this.parent.slice();
-    c.segTile = this.segTile.slice();
-    c.segKind = this.segKind.slice();
-    c.openEnds = this.openEnds.slice();
-    c.pennants = this.pennants.slice();
-    c.goods = this.goods.slice();
-    c.members = this.members.slice();
-    c.figures = this.figures.slice();
-    c.occ = null;
+    c.board = this.board.copy();
+    c.open = this.open.copy();
+    c.features = this.features.copy();
+    c.figures = this.figures.copy();
+    c.supply = this.supply.copy();
     c.scores = this.scores.slice();
-    c.supply = this.supply.map((s) => s.slice());
-    c.tokens = this.tokens.map((t) => t.slice());
-    c.abbeys = this.abbeys.slice();
-    c.held = this.held.slice();
-    c.endgame = this.endgame ? this.endgame.slice() : null;
+    c.pending = this.pending.slice();
+    c.finalRound = this.finalRound ? this.finalRound.slice() : null;
+    c.slots = copySlots(this.slots);
     return c;
   }
 
@@ -177,176 +101,96 @@ export class State {
     return this.cfg.pile.length - this.pileIndex;
   }
 
-  /** Takes the next tile off the pile. */
+  /** Takes the next tile off the pile (the caller checked pileLeft). */
   drawFromPile(): TileType {
-    const t = this.cfg.pile[this.pileIndex++]!;
+    const t = this.cfg.pile[this.pileIndex];
+    if (t === undefined) throw new Error('engine fault: drawing from an empty pile');
+    this.pileIndex += 1;
     this.left[t.index] -= 1;
     return t;
   }
 
-  // ---- union-find ----
+  /** The tile placed in this part of the turn (the figure and scoring steps have one). */
+  placedTile(): PlacedTile {
+    if (this.lastTile === null) throw new Error(`engine fault: no tile placed in phase ${this.phase}`);
+    return this.lastTile;
+  }
 
   find(s: number): number {
-    const p = this.parent;
-    while (p[s] !== s) {
-      const g = p[p[s]!]!;
-      p[s] = g;
-      s = g;
-    }
-    return s;
+    return this.features.find(s);
   }
-
-  private union(a: number, b: number): number {
-    let ra = this.find(a);
-    let rb = this.find(b);
-    if (ra === rb) return ra;
-    if (this.members[ra]!.length < this.members[rb]!.length) {
-      const t = ra; ra = rb; rb = t;
-    }
-    this.parent[rb] = ra;
-    this.occ?.merge(ra, rb);
-    this.openEnds[ra] += this.openEnds[rb]!;
-    this.pennants[ra] += this.pennants[rb]!;
-    this.goods[ra * 3] += this.goods[rb * 3]!;
-    this.goods[ra * 3 + 1] += this.goods[rb * 3 + 1]!;
-    this.goods[ra * 3 + 2] += this.goods[rb * 3 + 2]!;
-    this.members[ra] = this.members[ra]!.concat(this.members[rb]!);
-    return ra;
-  }
-
-  // ---- board ----
 
   /** Puts a tile on the board and connects its features to its neighbours' (no checks). */
   putTile(type: TileType, key: number, r: number): PlacedTile {
-    const base = this.nSeg;
-    const placed: PlacedTile = { type, key, x: xOf(key), y: yOf(key), r, base, index: this.tiles.length };
-    const nf = type.kinds.length;
-    for (let i = 0; i < nf; i++) {
-      const s = base + i;
-      this.parent[s] = s;
-      this.segTile[s] = placed.index;
-      this.segKind[s] = type.kinds[i]!;
-      this.openEnds[s] = type.openEdges[i]!;
-      this.pennants[s] = type.pennants[i]!;
-      const g = type.goods[i]!;
-      if (g >= 0) this.goods[s * 3 + g] = 1;
-      this.members[s] = [s];
-    }
-    this.nSeg += nf;
-    this.tiles.push(placed);
-    this.tilesJson += `${this.tilesJson ? ',' : ''}{"tile":"${type.id}","x":${placed.x},"y":${placed.y},"rotation":${r * 90}}`;
-    this.board.set(key, placed);
+    const index = this.board.tiles.length;
+    const base = this.features.addTile(type, index);
+    const placed: PlacedTile = { type, key, x: xOf(key), y: yOf(key), r, base, index };
+    this.board.add(placed);
     this.open.delete(key);
 
-    const rt = type.rot[r]!;
+    const rt = type.rot[r];
+    const f = this.features;
     for (let d = 0; d < 4; d++) {
-      const nk = key + DIR_STEP[d]!;
+      const nk = key + DIR_STEP[d];
       const nb = this.board.get(nk);
-      if (nb === undefined) {
-        if (type.abbey) continue;
-        const od = opposite(d);
-        const code = (rt.sig >> (d * 2)) & 3;
-        const v = this.open.get(nk) ?? 0;
-        const req = (v & 0xff) | (code << (od * 2));
-        const mask = ((v >> 8) & 0xff) | (3 << (od * 2));
-        const count = (v >> 16) + 1;
-        this.open.set(nk, req | (mask << 8) | (count << 16));
-        continue;
-      }
-      const nrt = nb.type.rot[nb.r]!;
       const od = opposite(d);
-      if (type.abbey) {
-        // An abbey closes the road or city facing it without joining it.
-        const f = nrt.edgeFeature[od]!;
-        if (f >= 0) this.openEnds[this.find(nb.base + f)] -= 1;
+      if (nb === undefined) {
+        if (!type.walled) this.open.addEdge(nk, od, (rt.sig >> (d * 2)) & 3);
         continue;
       }
-      const f = rt.edgeFeature[d]!;
-      if (f >= 0) {
-        const root = this.union(base + f, nb.base + nrt.edgeFeature[od]!);
-        this.openEnds[root] -= 2;
+      const nrt = nb.type.rot[nb.r];
+      if (type.walled) {
+        // A walled tile closes the road or city facing it without joining it.
+        const e = nrt.edgeFeature[od];
+        if (e >= 0) f.openEnds[f.find(nb.base + e)] -= 1;
+        continue;
       }
+      const e = rt.edgeFeature[d];
+      if (e >= 0) f.openEnds[this.join(base + e, nb.base + nrt.edgeFeature[od])] -= 2;
       // Field halves (a plain field edge, or the two sides of a road): our left half meets
       // their right half and vice versa.
-      const l = rt.half[d * 2]!;
+      const l = rt.half[d * 2];
       if (l >= 0) {
-        this.union(base + l, nb.base + nrt.half[od * 2 + 1]!);
-        this.union(base + rt.half[d * 2 + 1]!, nb.base + nrt.half[od * 2]!);
+        this.join(base + l, nb.base + nrt.half[od * 2 + 1]);
+        this.join(base + rt.half[d * 2 + 1], nb.base + nrt.half[od * 2]);
       }
     }
     return placed;
   }
 
-  /** Can the tile type go anywhere on the board? */
-  canPlace(type: TileType): boolean {
-    const rot = type.rot;
-    const s0 = rot[0]!.sig, s1 = rot[1]!.sig, s2 = rot[2]!.sig, s3 = rot[3]!.sig;
-    for (const v of this.open.values()) {
-      const req = v & 0xff;
-      const mask = (v >> 8) & 0xff;
-      if ((s0 & mask) === req || (s1 & mask) === req || (s2 & mask) === req || (s3 & mask) === req) return true;
-    }
-    return false;
+  /** Joins the features of two segments; returns the root. */
+  private join(a: number, b: number): number {
+    const ra = this.features.find(a);
+    const rb = this.features.find(b);
+    if (ra === rb) return ra;
+    const to = this.features.link(ra, rb);
+    this.figures.rootsJoined(to, to === ra ? rb : ra);
+    return to;
   }
 
-  fits(type: TileType, key: number, r: number): boolean {
-    const v = this.open.get(key);
-    if (v === undefined) return false;
-    return (type.rot[r]!.sig & ((v >> 8) & 0xff)) === (v & 0xff);
-  }
-
-  hasHole(): boolean {
-    for (const v of this.open.values()) if (v >> 16 === 4) return true;
-    return false;
-  }
-
-  holes(): number[] {
-    const out: number[] = [];
-    for (const [k, v] of this.open) if (v >> 16 === 4) out.push(k);
-    return out;
-  }
-
-  isHole(key: number): boolean {
-    const v = this.open.get(key);
-    return v !== undefined && v >> 16 === 4;
-  }
-
-  /** Roots of the roads and cities an abbey at `key` closes (one per side that shows one). */
-  closedByAbbey(key: number): number[] {
+  /** Roots of the roads and cities a walled tile at `key` closes (one per side that shows one). */
+  closedBy(key: number): number[] {
     const out: number[] = [];
     for (let d = 0; d < 4; d++) {
-      const nb = this.board.get(key + DIR_STEP[d]!)!;
-      const f = nb.type.rot[nb.r]!.edgeFeature[opposite(d)]!;
-      if (f >= 0) out.push(this.find(nb.base + f));
+      const nb = this.board.at(key + DIR_STEP[d]);
+      const e = nb.type.rot[nb.r].edgeFeature[opposite(d)];
+      if (e >= 0) out.push(this.find(nb.base + e));
     }
     return out;
   }
 
-  /** Tiles in the 8 positions around a key. */
-  neighbourCount(key: number): number {
-    let n = 0;
-    for (const a of AROUND) if (this.board.has(key + a)) n++;
-    return n;
-  }
-
-  segmentOf(key: number, feature: number): number {
-    const t = this.board.get(key);
-    return t === undefined || feature < 0 || feature >= t.type.kinds.length ? -1 : t.base + feature;
-  }
-
-  /** A road or city is complete with no open end; a monastery or abbey with 8 neighbours. */
+  /** A road or city is complete with no open end; a cloister with 8 neighbours. */
   isComplete(root: number): boolean {
-    const k = this.segKind[root]!;
-    if (k === ROAD || k === CITY) return this.openEnds[root] === 0;
-    if (k === MONASTERY || k === ABBEY) return this.neighbourCount(this.tiles[this.segTile[root]!]!.key) === 8;
+    const k = this.features.kind[root];
+    if (k === ROAD || k === CITY) return this.features.openEnds[root] === 0;
+    if (isCloister(k)) return this.board.neighbourCount(this.board.tile(this.features.tileOf[root]).key) === 8;
     return false;
   }
 
   /** The distinct tiles a feature covers (a cloister: itself and the tiles around it). */
   featureTiles(root: number): PlacedTile[] {
-    const k = this.segKind[root]!;
-    if (k === MONASTERY || k === ABBEY) {
-      const t = this.tiles[this.segTile[root]!]!;
+    if (isCloister(this.features.kind[root])) {
+      const t = this.board.tile(this.features.tileOf[root]);
       const out = [t];
       for (const a of AROUND) {
         const n = this.board.get(t.key + a);
@@ -356,11 +200,11 @@ export class State {
     }
     const seen = new Set<number>();
     const out: PlacedTile[] = [];
-    for (const s of this.members[root]!) {
-      const ti = this.segTile[s]!;
+    for (const s of this.features.membersOf(root)) {
+      const ti = this.features.tileOf[s];
       if (!seen.has(ti)) {
         seen.add(ti);
-        out.push(this.tiles[ti]!);
+        out.push(this.board.tile(ti));
       }
     }
     return out;
@@ -369,42 +213,36 @@ export class State {
   /** Completed cities a field touches (a city counts once however many segments touch it). */
   completedCitiesOf(fieldRoot: number): number {
     const seen = new Set<number>();
-    for (const s of this.members[fieldRoot]!) {
-      const t = this.tiles[this.segTile[s]!]!;
-      for (const c of t.type.cityAdj[s - t.base]!) {
+    for (const s of this.features.membersOf(fieldRoot)) {
+      const t = this.board.tile(this.features.tileOf[s]);
+      for (const c of t.type.cityAdj[s - t.base]) {
         const cr = this.find(t.base + c);
-        if (this.openEnds[cr] === 0) seen.add(cr);
+        if (this.features.openEnds[cr] === 0) seen.add(cr);
       }
     }
     return seen.size;
   }
 
+  isField(root: number): boolean {
+    return this.features.kind[root] === FIELD;
+  }
+
   figuresOn(root: number): Figure[] {
     const out: Figure[] = [];
-    for (const f of this.figures) if (f.seg >= 0 && this.find(f.seg) === root) out.push(f);
+    for (const f of this.figures.list) if (this.find(f.seg) === root) out.push(f);
     return out;
   }
 
   addFigure(f: Figure): void {
-    this.figures.push(f);
-    this.occ?.add(this.find(f.seg), f.kind, f.owner);
+    this.figures.add(f, this.find(f.seg));
   }
 
   removeFigure(f: Figure): void {
-    const i = this.figures.indexOf(f);
-    if (i >= 0) this.figures.splice(i, 1);
-    this.occ = null;
+    this.figures.remove(f);
   }
 
   /** Who stands where: built on first use, then kept up to date (see Occupancy). */
   occupancy(): Occupancy {
-    return (this.occ ??= new Occupancy(this));
-  }
-
-  isField(seg: number): boolean {
-    return this.segKind[seg] === FIELD;
+    return (this.figures.occ ??= new Occupancy(this.cfg, this.figures.list, (s) => this.find(s)));
   }
 }
-
-/** Segment capacity for a pile: every tile plus the start tile and up to 6 abbeys. */
-export const capacityFor = (pileSize: number): number => (pileSize + 8) * MAX_FEATURES;

@@ -1,20 +1,23 @@
 /**
- * The turn (RULES 2): a part starts (draw, or an expansion's alternative such as the abbey),
- * the tile is placed, the figure step, the scoring step, decisions of held figures (wagons),
- * then the builder's second part or the next seat; after the last tile an optional end-game
- * round (abbeys) and final scoring. Every function mutates the state it is given.
+ * The turn (RULES 2): a part starts (draw, or an expansion's alternative), the tile is
+ * placed, the figure step, the scoring step, decisions of held figures, then an extra part
+ * or the next seat; after the last tile an optional final round of alternatives and final
+ * scoring. Every function mutates the state it is given. Expansion modules reach the turn
+ * only through turn-api.ts.
  */
 import { CITY, ROAD } from './catalog.js';
-import { figureMoves } from './figures.js';
+import { figureMoves } from './figure-step.js';
 import { AROUND } from './geometry.js';
 import { figureView, finalScoring, scoreFeature } from './scoring.js';
-import { FIGURE_INDEX, type Figure, type HeldFigure, type State } from './state.js';
-import type { GameEvent, Move } from './types.js';
+import type { Figure, HeldFigure, State } from './state.js';
+import {
+  ALTERNATIVES_PHASE, DECISION_PHASE, FINAL_ROUND_PHASE, type GameEvent, type Move,
+} from './types.js';
 
-/** The moves an expansion offers instead of drawing (the abbey), for the active seat. */
+/** The moves the expansions offer instead of drawing, for the active seat. */
 export function drawAlternatives(g: State): Move[] {
   const out: Move[] = [];
-  for (const m of g.cfg.modules) m.drawAlternatives?.(g, out);
+  for (const h of g.cfg.hooks.drawAlternatives) h(g, out);
   return out;
 }
 
@@ -22,10 +25,9 @@ export function startPart(g: State, events: GameEvent[]): void {
   g.lastTile = null;
   g.newFigure = null;
   g.drawn = null;
-  if (g.bonus) events.push({ type: 'bonusPartStarted', seat: g.active });
-  else events.push({ type: 'turnStarted', seat: g.active });
+  events.push({ type: g.extraPart ? 'bonusPartStarted' : 'turnStarted', seat: g.active });
   if (drawAlternatives(g).length > 0) {
-    g.phase = 'drawOrAbbey';
+    g.phase = ALTERNATIVES_PHASE;
     return;
   }
   if (g.pileLeft() > 0) drawTile(g, events);
@@ -37,22 +39,22 @@ export function drawTile(g: State, events: GameEvent[]): void {
   while (g.pileLeft() > 0) {
     const t = g.drawFromPile();
     events.push({ type: 'tileDrawn', seat, tile: t.id });
-    if (g.canPlace(t)) {
+    if (g.open.fitsAnywhere(t)) {
       g.drawn = t;
       g.phase = 'placeTile';
       return;
     }
     events.push({ type: 'tileDiscarded', seat, tile: t.id, reason: 'unplaceable' });
   }
-  // The pile ran out on discards: a second part may still use an alternative (the abbey).
-  if (g.bonus && drawAlternatives(g).length > 0) {
-    g.phase = 'drawOrAbbey';
+  // The pile ran out on discards: an extra part may still use an alternative.
+  if (g.extraPart && drawAlternatives(g).length > 0) {
+    g.phase = ALTERNATIVES_PHASE;
     return;
   }
   endPart(g, events);
 }
 
-/** After a tile or abbey is placed (g.lastTile): the figure step, unless nothing can go anywhere. */
+/** After a tile is placed (g.lastTile): the figure step, unless nothing can go anywhere. */
 export function figureStep(g: State, events: GameEvent[]): void {
   const moves = figureMoves(g);
   if (moves.length > 0) {
@@ -66,24 +68,24 @@ export function figureStep(g: State, events: GameEvent[]): void {
 
 /** Puts a figure from its owner's supply on the new tile, then scores. */
 export function addFigure(g: State, f: Figure, events: GameEvent[]): void {
-  g.supply[f.owner]![FIGURE_INDEX[f.kind]] -= 1;
+  g.supply.take(f.owner, f.kind);
   g.addFigure(f);
   g.newFigure = f;
   events.push({ type: 'figurePlaced', seat: f.owner, figure: figureView(g, f) });
   scoringStep(g, events);
 }
 
-/** RULES 2.4: (a) completed features, (b) field scorings, (c) figures home, (d) goods, (e) held figures. */
+/** RULES 2.4: (a) completed features, (b) field scorings, (c) figures home, (d) completion rewards, (e) held figures. */
 export function scoringStep(g: State, events: GameEvent[]): void {
-  const t = g.lastTile!;
+  const t = g.placedTile();
   g.figureMoves = null;
   const completed: number[] = [];
   const add = (root: number) => {
     if (!completed.includes(root) && g.isComplete(root)) completed.push(root);
   };
-  if (t.type.abbey) {
-    // An abbey completes what it closes on its four sides.
-    for (const root of g.closedByAbbey(t.key)) add(root);
+  if (t.type.walled) {
+    // A walled tile completes what it closes on its four sides.
+    for (const root of g.closedBy(t.key)) add(root);
   } else {
     for (let i = 0; i < t.type.kinds.length; i++) {
       const k = t.type.kinds[i];
@@ -91,73 +93,67 @@ export function scoringStep(g: State, events: GameEvent[]): void {
     }
   }
   for (let i = -1; i < AROUND.length; i++) {
-    const c = g.board.get(i < 0 ? t.key : t.key + AROUND[i]!);
+    const c = g.board.get(i < 0 ? t.key : t.key + AROUND[i]);
     if (c && c.type.cloister >= 0) add(c.base + c.type.cloister);
   }
 
   const returning: Figure[] = [];
   for (const root of completed) returning.push(...scoreFeature(g, root, false, events));
-  for (const m of g.cfg.modules) m.scoreFields?.(g, events, returning);
+  for (const h of g.cfg.hooks.scoreFields) h(g, events, returning);
 
-  const held: Figure[] = [];
+  const held: HeldFigure[] = [];
   for (const f of new Set(returning)) {
     g.removeFigure(f);
-    if (g.cfg.modules.some((m) => m.heldOnReturn?.(f))) held.push(f);
-    else g.supply[f.owner]![FIGURE_INDEX[f.kind]] += 1;
+    const holder = g.cfg.modules.find((m) => m.holdsOnReturn?.(f));
+    if (holder) held.push({ owner: f.owner, kind: f.kind, key: f.key, seg: f.seg, holder });
+    else g.supply.give(f.owner, f.kind);
   }
-  for (const m of g.cfg.modules) m.onCompleted?.(g, completed, events);
+  for (const h of g.cfg.hooks.onCompleted) h(g, completed, events);
 
   // Held figures decide one after another in seat order from the active player.
   const n = g.players;
   held.sort((a, b) => ((a.owner - g.active + n) % n) - ((b.owner - g.active + n) % n));
-  g.held = held.map((f) => ({ owner: f.owner, kind: f.kind, key: f.key, seg: f.seg }));
+  g.pending = held;
   nextDecision(g, events);
 }
 
 export function decisionMoves(g: State, h: HeldFigure): Move[] {
   const out: Move[] = [];
-  for (const m of g.cfg.modules) m.decisionMoves?.(g, h, out);
+  h.holder.decisionMoves?.(g, h, out);
   return out;
 }
 
 /** The next held figure with a choice gets its decision; those without one go home. */
 export function nextDecision(g: State, events: GameEvent[]): void {
-  while (g.held.length > 0) {
-    const h = g.held[0]!;
+  for (let h = g.pending[0]; h !== undefined; h = g.pending[0]) {
     if (decisionMoves(g, h).length > 0) {
-      g.phase = 'moveWagon';
+      g.phase = DECISION_PHASE;
       return;
     }
-    sendHome(g, h, 'no-target', events);
+    g.pending = g.pending.slice(1);
+    g.supply.give(h.owner, h.kind);
+    h.holder.sentHomeUndecided?.(g, h, events);
   }
   endPart(g, events);
-}
-
-/** The first held figure goes back to its owner's supply. */
-export function sendHome(g: State, h: HeldFigure, reason: 'chosen' | 'no-target', events: GameEvent[]): void {
-  g.held = g.held.slice(1);
-  g.supply[h.owner]![FIGURE_INDEX[h.kind]] += 1;
-  const t = g.board.get(h.key)!;
-  events.push({ type: 'wagonReturned', seat: h.owner, from: { x: t.x, y: t.y }, reason });
 }
 
 export function endPart(g: State, events: GameEvent[]): void {
   g.lastTile = null;
   g.newFigure = null;
   g.drawn = null;
-  if (g.endgame) {
-    nextEndgameSeat(g, events);
+  if (g.finalRound) {
+    nextFinalSeat(g, events);
     return;
   }
-  // The builder's second part; with the pile empty only an alternative (the abbey) is left.
-  if (g.bonusDue && !g.bonus && (g.pileLeft() > 0 || drawAlternatives(g).length > 0)) {
-    g.bonusDue = false;
-    g.bonus = true;
+  let due = false;
+  for (const h of g.cfg.hooks.extraPartDue) if (h(g)) due = true;
+  // With the pile empty an extra part can only play an alternative.
+  if (due && !g.extraPart && (g.pileLeft() > 0 || drawAlternatives(g).length > 0)) {
+    g.extraPart = true;
     startPart(g, events);
     return;
   }
-  g.bonus = false;
-  g.bonusDue = false;
+  g.extraPart = false;
   if (g.pileLeft() === 0) {
     beginEnd(g, events);
     return;
@@ -166,47 +162,38 @@ export function endPart(g: State, events: GameEvent[]): void {
   startPart(g, events);
 }
 
-/** The end-game round an expansion holds after the last land tile, if any. */
-export function endgameRound(g: State): { passAllowed: boolean } | null {
-  for (const m of g.cfg.modules) {
-    const r = m.endgameRound?.(g);
-    if (r) return r;
-  }
-  return null;
-}
-
 /**
- * The pile is empty after a turn: the end-game round (RULES 7) visits every seat once, from
- * the left of the player whose turn emptied the pile round to that player; then final scoring.
+ * The pile is empty after a turn: the final round (RULES 7), if an expansion holds one,
+ * visits every seat once, from the left of the player whose turn emptied the pile round to
+ * that player; then final scoring.
  */
 function beginEnd(g: State, events: GameEvent[]): void {
-  if (endgameRound(g)) {
+  if (g.cfg.finalRound) {
     const n = g.players;
     const last = g.active;
-    g.endgame = Array.from({ length: n }, (_, i) => (last + 1 + i) % n);
-    nextEndgameSeat(g, events);
+    g.finalRound = Array.from({ length: n }, (_, i) => (last + 1 + i) % n);
+    nextFinalSeat(g, events);
     return;
   }
   finish(g, events);
 }
 
-function nextEndgameSeat(g: State, events: GameEvent[]): void {
-  while (g.endgame!.length > 0) {
-    const seat = g.endgame![0]!;
-    g.endgame = g.endgame!.slice(1);
+function nextFinalSeat(g: State, events: GameEvent[]): void {
+  for (let seat = g.finalRound?.[0]; seat !== undefined; seat = g.finalRound?.[0]) {
+    g.finalRound = g.finalRound?.slice(1) ?? null;
     g.active = seat;
     if (drawAlternatives(g).length > 0) {
-      g.phase = 'endgameAbbey';
+      g.phase = FINAL_ROUND_PHASE;
       events.push({ type: 'turnStarted', seat });
       return;
     }
-    for (const m of g.cfg.modules) m.endgameSkipped?.(g, seat, events);
+    for (const h of g.cfg.hooks.alternativesSkipped) h(g, seat, 'cannot-place', events);
   }
   finish(g, events);
 }
 
 function finish(g: State, events: GameEvent[]): void {
-  g.endgame = null;
+  g.finalRound = null;
   g.phase = 'finished';
   finalScoring(g, events);
 }

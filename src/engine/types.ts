@@ -1,21 +1,34 @@
 /**
  * The engine's public vocabulary: setup, moves, events, errors and the public view.
  * Shapes follow the HTTP contract (spec API.md) so the service passes them straight through.
+ * Each vocabulary is written once, as an `as const` tuple with its type derived from it, so
+ * the engine, its tests and the HTTP schemas loop over the same list.
  */
-import type { Good } from './catalog-types.js';
-
-export type { Good } from './catalog-types.js';
 
 export const EXPANSIONS = ['traders-builders', 'abbey-mayor'] as const;
 export type ExpansionId = (typeof EXPANSIONS)[number];
+/** Tile sets: the base game and one per expansion. */
+export const SETS = ['base', ...EXPANSIONS] as const;
+export type SetId = (typeof SETS)[number];
 
+/** Setup limits. */
+export const MIN_PLAYERS = 2;
+export const MAX_PLAYERS = 6;
+
+/** Rotations in degrees clockwise; index i is i quarter turns. */
 export const ROTATIONS = [0, 90, 180, 270] as const;
 export type Rotation = (typeof ROTATIONS)[number];
 
+/** Board edges in clockwise order (index = direction number). */
+export const DIRECTIONS = ['N', 'E', 'S', 'W'] as const;
+export type Direction = (typeof DIRECTIONS)[number];
+
+/** Tile corners in clockwise order (index = corner number). */
 export const CORNERS = ['NE', 'SE', 'SW', 'NW'] as const;
 export type Corner = (typeof CORNERS)[number];
 
-export const GOODS = ['wine', 'wheat', 'cloth'] as const satisfies readonly Good[];
+export const GOODS = ['wine', 'wheat', 'cloth'] as const;
+export type Good = (typeof GOODS)[number];
 export type GoodsCount = Record<Good, number>;
 
 /** Figures a player may place with placeFigure (the barn has its own move). */
@@ -29,10 +42,13 @@ export type EndgameAbbeys = (typeof ENDGAME_ABBEYS)[number];
 export const WAGON_MOVES = ['c2', 'c1'] as const;
 export type WagonMoveRule = (typeof WAGON_MOVES)[number];
 
-export interface Rules {
-  endgameAbbeys: EndgameAbbeys;
-  wagonMove: WagonMoveRule;
-}
+/** Each rule option with its allowed values (the first is the default), in view order. */
+export const RULE_VALUES = { endgameAbbeys: ENDGAME_ABBEYS, wagonMove: WAGON_MOVES } as const;
+export type Rules = { -readonly [K in keyof typeof RULE_VALUES]: (typeof RULE_VALUES)[K][number] };
+export const RULE_DEFAULTS: Readonly<Rules> = { endgameAbbeys: 'continue', wagonMove: 'c2' };
+
+/** The longest player name, in Unicode code points (what JSON Schema's `maxLength` counts). */
+export const MAX_NAME_LENGTH = 40;
 
 export interface GameSetup {
   players: { name: string }[];
@@ -62,6 +78,15 @@ export type MoveType = Move['type'];
 
 export const PHASES = ['drawOrAbbey', 'placeTile', 'placeFigure', 'moveWagon', 'endgameAbbey', 'finished'] as const;
 export type Phase = (typeof PHASES)[number];
+
+/**
+ * The core's generic turn steps under their public phase names (named after the first
+ * expansion that used each): choosing between drawing and an alternative, a held figure's
+ * decision, and the round of alternatives after the last tile.
+ */
+export const ALTERNATIVES_PHASE = 'drawOrAbbey' satisfies Phase;
+export const DECISION_PHASE = 'moveWagon' satisfies Phase;
+export const FINAL_ROUND_PHASE = 'endgameAbbey' satisfies Phase;
 
 /** A figure on the board. Barns stand on a corner, every other figure on a feature segment. */
 export interface BoardFigure {
@@ -109,8 +134,6 @@ export type GameEvent =
   | { type: 'abbeySkipped'; seat: number; reason: 'passed' | 'cannot-place' }
   | { type: 'finalScoringStarted' }
   | { type: 'gameEnded'; scores: number[] };
-
-export type EventType = GameEvent['type'];
 
 /** Stable error codes; the HTTP layer maps each to a status (all 422 except setup errors: 400). */
 export const ERROR_CODES = [

@@ -3,22 +3,23 @@
  * how many tiles of each kind remain — never the pile order or the seed.
  *
  * The document is built as JSON (the service sends it as is, on every move); publicView reads
- * it back as an object. The placed tiles, most of it, are kept as JSON by the state as they go
- * down.
+ * it back as an object. Its string caches live here: the parts a game's configuration fixes
+ * (per configuration) and the placed tiles' JSON (per game value, appended as tiles go down,
+ * since tiles are never taken back). Expansions add their members through viewPlayer/viewGame.
  */
 import { TILE_TYPES } from './catalog.js';
-import { actorOf } from './game.js';
-import { CORNER_NAMES } from './geometry.js';
+import type { Config } from './config.js';
+import { actorOf, stateOf, type Game } from './game.js';
 import type { State } from './state.js';
-import { FIGURE_INDEX } from './state.js';
-import type { PublicState } from './types.js';
+import { FIGURE_INDEX } from './supply.js';
+import { CORNERS, type PublicState } from './types.js';
 
 /** Tile types in id order, the order of tilesLeft. */
 const BY_ID = [...TILE_TYPES].sort((a, b) => (a.id < b.id ? -1 : 1));
 
-/** The public state as an object: the JSON document below, read back, so one builder serves both. */
-export function publicView(g: State): PublicState {
-  return JSON.parse(publicViewJson(g)) as PublicState;
+/** The public state as an object: the JSON document below, read back, so one writer serves both. */
+export function publicView(game: Game): PublicState {
+  return JSON.parse(publicViewJson(game)) as PublicState;
 }
 
 /** The parts of the JSON document that a game's configuration fixes, made once per game. */
@@ -33,9 +34,9 @@ interface ViewParts {
   readonly pileTypes: readonly (readonly [string, number])[];
 }
 
-const viewParts = new WeakMap<State['cfg'], ViewParts>();
+const viewParts = new WeakMap<Config, ViewParts>();
 
-function partsOf(cfg: State['cfg']): ViewParts {
+function partsOf(cfg: Config): ViewParts {
   let parts = viewParts.get(cfg);
   if (!parts) {
     const inPile = new Set(cfg.pile.map((t) => t.index));
@@ -50,56 +51,77 @@ function partsOf(cfg: State['cfg']): ViewParts {
   return parts;
 }
 
-const goodsJson = (t: number[]) => `{"wine":${t[0]},"wheat":${t[1]},"cloth":${t[2]}}`;
+/** The placed tiles as JSON array members, per game value, extended as tiles are added. */
+const tilesJson = new WeakMap<State, { count: number; json: string }>();
+
+function tilesOf(g: State): string {
+  let cached = tilesJson.get(g);
+  if (!cached) {
+    cached = { count: 0, json: '' };
+    tilesJson.set(g, cached);
+  }
+  const tiles = g.board.tiles;
+  for (let i = cached.count; i < tiles.length; i++) {
+    const t = tiles[i];
+    cached.json += `${i > 0 ? ',' : ''}{"tile":"${t.type.id}","x":${t.x},"y":${t.y},"rotation":${t.r * 90}}`;
+  }
+  cached.count = tiles.length;
+  // The tiles are most of the document, kept as a rope of appends. Reading it as a number
+  // flattens it in place, so the answer is written out from one flat piece instead of
+  // walking the rope again for every answer; the next append starts a short rope anew.
+  Number(cached.json);
+  return cached.json;
+}
 
 /**
  * The public state as JSON, built as one string without the objects (it is the write path's
  * answer). `head` is spliced in as the document's first members (for example
  * `"id":"…","version":3`), so a caller can extend the document without a copy.
  */
-export function publicViewJson(g: State, head = ''): string {
+export function publicViewJson(game: Game, head = ''): string {
+  const g = stateOf(game);
   const cfg = g.cfg;
   const parts = partsOf(cfg);
-  // The tiles are most of the document, kept by the state as a rope of appends. Reading it as
-  // a number flattens it in place, so the answer is written out from one flat piece instead
-  // of walking the rope again for every answer; the next append starts a short rope anew.
-  Number(g.tilesJson);
+  const hooks = cfg.hooks;
+  const tiles = tilesOf(g);
   const finished = g.phase === 'finished';
   let s = `{${head ? `${head},` : ''}"status":"${finished ? 'finished' : 'active'}",${parts.setup},"players":[`;
   for (let seat = 0; seat < cfg.names.length; seat++) {
     if (seat > 0) s += ',';
     s += `${parts.playerHeads[seat]}${g.scores[seat]},"supply":{`;
-    const supply = g.supply[seat]!;
-    for (let k = 0; k < parts.supply.length; k++) s += `${k > 0 ? ',' : ''}${parts.supply[k]![0]}${supply[parts.supply[k]![1]]}`;
+    for (let k = 0; k < parts.supply.length; k++) {
+      const [name, index] = parts.supply[k];
+      s += `${k > 0 ? ',' : ''}${name}${g.supply.countAt(seat, index)}`;
+    }
     s += '}';
-    if (cfg.tb) s += `,"goods":${goodsJson(g.tokens[seat]!)}`;
-    if (cfg.am) s += `,"abbey":${g.abbeys[seat]}`;
+    for (const h of hooks.viewPlayer) s += h(g, seat);
     s += '}';
   }
   s += `],"scores":[${g.scores.join(',')}]`;
-  if (cfg.tb) s += `,"goods":[${g.tokens.map(goodsJson).join(',')}]`;
-  const actor = actorOf(g);
+  for (const h of hooks.viewGame) s += h(g);
+  const actor = actorOf(game);
   s += `,"activeSeat":${finished ? 'null' : g.active},"actor":${actor === null ? 'null' : actor},"phase":"${g.phase}"`;
-  s += `,"drawnTile":${g.drawn ? `"${g.drawn.id}"` : 'null'},"bonusPart":${g.bonus},"tiles":[${g.tilesJson}],"figures":[`;
-  for (let i = 0; i < g.figures.length; i++) {
-    const f = g.figures[i]!;
-    const t = g.board.get(f.key)!;
+  s += `,"drawnTile":${g.drawn ? `"${g.drawn.id}"` : 'null'},"bonusPart":${g.extraPart},"tiles":[${tiles}],"figures":[`;
+  for (let i = 0; i < g.figures.list.length; i++) {
+    const f = g.figures.list[i];
+    const t = g.board.at(f.key);
     s += `${i > 0 ? ',' : ''}{"owner":${f.owner},"kind":"${f.kind}","x":${t.x},"y":${t.y},`;
-    s += f.kind === 'barn' ? `"corner":"${CORNER_NAMES[f.corner]}"}` : `"feature":${f.feature}}`;
+    s += f.corner >= 0 ? `"corner":"${CORNERS[f.corner]}"}` : `"feature":${f.feature}}`;
   }
+  // Held figures awaiting a decision; the public name comes from the first expansion with them.
   s += '],"pendingWagons":[';
-  for (let i = 0; i < g.held.length; i++) {
-    const w = g.held[i]!;
-    const t = g.board.get(w.key)!;
+  for (let i = 0; i < g.pending.length; i++) {
+    const w = g.pending[i];
+    const t = g.board.at(w.key);
     s += `${i > 0 ? ',' : ''}{"seat":${w.owner},"x":${t.x},"y":${t.y}}`;
   }
   s += '],"tilesLeft":{';
   let first = true;
   for (const [key, index] of parts.pileTypes) {
-    const n = g.left[index]!;
+    const n = g.left[index];
     if (n <= 0) continue;
     s += `${first ? '' : ','}${key}${n}`;
     first = false;
   }
-  return `${s}},"tilesLeftTotal":${cfg.pile.length - g.pileIndex}}`;
+  return `${s}},"tilesLeftTotal":${g.pileLeft()}}`;
 }

@@ -1,11 +1,14 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
 import type { GameService } from '../service/game-service.js';
+import type { RateLimiter } from './rate-limit.js';
 
 export type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, TypeBoxTypeProvider>;
 
 export interface RouteOptions {
   service: GameService;
+  /** The budget per client address of requests without a seat token. */
+  addressLimiter: RateLimiter;
 }
 
 export const JSON_TYPE = 'application/json; charset=utf-8';

@@ -60,13 +60,13 @@ export class CrossProcessWatch {
     const slot = this.slots[this.tick]!;
     this.tick = (this.tick + 1) % SLOTS;
     if (slot.size === 0) return;
-    let stamp: number;
-    try {
-      stamp = this.store.changeStamp();
-    } catch {
-      return; // A store fault: the polls time out and answer what the store can read then.
-    }
     for (const entry of slot) {
+      let stamp: number;
+      try {
+        stamp = this.store.changeStamp(entry.id);
+      } catch {
+        return; // A store fault: the polls time out and answer what the store can read then.
+      }
       if (entry.stamp === stamp) continue;
       entry.stamp = stamp;
       this.store.version(entry.id).then(

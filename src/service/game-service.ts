@@ -87,7 +87,7 @@ export class GameService {
     const tokens = setup.players.map(() => newSeatToken());
     const tokenHashes = tokens.map(hashToken);
     const status = isFinished(created.value.game) ? 'finished' : 'active';
-    const checkedAt = this.store.changeStamp();
+    const checkedAt = this.store.changeStamp(id);
     try {
       await this.store.insertGame({ id, setup, tokenHashes, status, at: this.now().toISOString() });
     } catch (error) {
@@ -144,7 +144,7 @@ export class GameService {
     let unwatch: (() => void) | undefined;
     try {
       for (;;) {
-        const stamp = this.store.changeStamp();
+        const stamp = this.store.changeStamp(id);
         const { version, finished } = await this.progress(id);
         const left = deadline - Date.now();
         if (version > after || finished || left <= 0 || signal?.aborted || this.closed) return;
@@ -175,13 +175,16 @@ export class GameService {
     return this.snapshots.size;
   }
 
-  /** Commits what is queued, then releases every long-poll. The store stays open (its owner closes it). */
+  /**
+   * Commits what is queued, then releases every long-poll. The store stays open (its owner
+   * closes it), and so does the cache: a released long-poll still answers from it, without a
+   * query to a store on its way to closing.
+   */
   async close(): Promise<void> {
     await this.retention?.stop();
     await this.commits.drain();
     this.closed = true;
     this.crossProcess.stop();
     this.notifier.wakeAll();
-    this.snapshots.clear();
   }
 }

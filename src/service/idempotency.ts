@@ -38,11 +38,11 @@ export function requestHash(seat: number, submission: MoveSubmission): string {
 
 /**
  * The answer to the earlier move sent with `key`, or undefined when the key is new.
- * `current` gives the game's snapshot at the log's current version.
+ * `current` gives the game's snapshot at the log's current version, at least at `atLeast`.
  */
 export async function earlierAnswer(
   store: GameStore,
-  current: () => Promise<Snapshot>,
+  current: (atLeast: number) => Promise<Snapshot>,
   id: string,
   key: string,
   hash: string,
@@ -51,7 +51,8 @@ export async function earlierAnswer(
   const prior = await store.findIdempotentMove(id, key);
   if (!prior) return undefined;
   if (prior.requestHash !== hash) throw new ServiceError('IDEMPOTENCY_KEY_REUSED', 'this Idempotency-Key was used for a different request');
-  const snapshot = await current();
+  // The move may have been committed by another node whose commit this one has not heard of yet.
+  const snapshot = await current(prior.seq);
   const stateJson = minimal ? undefined : await stateJsonAt(store, snapshot, prior.seq);
   return { version: prior.seq, json: moveAcceptedJson(prior.seq, snapshot.log[prior.seq - 1]!.events, stateJson), replayed: true };
 }

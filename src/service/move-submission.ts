@@ -41,8 +41,10 @@ export function judge(s: PendingSubmission, tx: SnapshotWrite, store: GameStore,
   const cached = tx.cached(s.id);
   if (!cached) return tx.current(s.id).then((snapshot) => judgeOn(snapshot, s, tx, store, at));
   const onLog = async (error: unknown): Promise<Judged> => {
-    if (!(error instanceof ServiceError) || (await store.version(s.id)) === tx.committedVersion(cached)) throw error;
-    return judgeOn(await tx.current(s.id), s, tx, store, at);
+    if (!(error instanceof ServiceError)) throw error;
+    const version = await store.version(s.id);
+    if (version === tx.committedVersion(cached)) throw error;
+    return judgeOn(await tx.current(s.id, version), s, tx, store, at);
   };
   try {
     const judged = judgeOn(cached, s, tx, store, at);
@@ -58,7 +60,7 @@ function judgeOn(snapshot: Snapshot, s: PendingSubmission, tx: SnapshotWrite, st
   const key = s.idempotencyKey;
   if (key === undefined) return accept(snapshot, s, seat, null, tx, at);
   const hash = requestHash(seat, s.submission);
-  return earlierAnswer(store, () => tx.current(s.id), s.id, key, hash, s.minimal).then(
+  return earlierAnswer(store, (atLeast) => tx.current(s.id, atLeast), s.id, key, hash, s.minimal).then(
     (earlier) => (earlier ? { result: earlier } : accept(snapshot, s, seat, hash, tx, at)),
   );
 }

@@ -19,14 +19,19 @@ import { advance, catchUp, snapshotFromLog, type Snapshot } from './snapshot.js'
 
 /** What a write transaction may do: take snapshots and play moves on them in place. */
 export interface SnapshotWrite {
-  /** The cached snapshot, trusted without asking the store (the log's key refuses a stale append). */
+  /**
+   * The cached snapshot unless the store's stamp says another writer committed to it, trusted
+   * without asking the store (the log's key refuses an append from one stale all the same).
+   */
   cached(id: string): Snapshot | undefined;
   /**
    * The snapshot at the log's current version (404 when there is no game); a game this
    * transaction already moved is taken as it is (its moves are not in the store yet: the
-   * batch's append decides).
+   * batch's append decides). `atLeast`: a version the log is known to have reached, so a cached
+   * snapshot behind it is caught up even when the store's stamp has not changed yet (a store
+   * told of other nodes' commits by notifications hears of them a little after they happen).
    */
-  current(id: string): Promise<Snapshot>;
+  current(id: string, atLeast?: number): Promise<Snapshot>;
   /** Records a move played on a snapshot of this transaction: its next, uncommitted version. */
   advance(snapshot: Snapshot, seat: number, events: string): void;
   /** The version of the game the store holds: the snapshot's, less the moves this transaction played. */
@@ -64,7 +69,7 @@ export class SnapshotCache {
     const writing = this.writing;
     if (writing?.touched.has(id)) return writing.settled.then(() => this.read(id));
     // Read first: a commit by another writer after this read makes the next read ask again.
-    const stamp = this.store.changeStamp();
+    const stamp = this.store.changeStamp(id);
     const cached = this.lru.get(id);
     if (cached && cached.checkedAt === stamp) return cached;
     return this.refresh(id, stamp, cached, false);
@@ -78,7 +83,7 @@ export class SnapshotCache {
   peekCurrent(id: string): Snapshot | undefined {
     if (this.writing?.touched.has(id)) return undefined;
     const cached = this.lru.peek(id);
-    return cached && cached.checkedAt === this.store.changeStamp() ? cached : undefined;
+    return cached && cached.checkedAt === this.store.changeStamp(id) ? cached : undefined;
   }
 
   /**
@@ -100,16 +105,21 @@ export class SnapshotCache {
     };
     const tx: SnapshotWrite = {
       cached: (id) => {
-        const snapshot = held.get(id) ?? this.lru.get(id);
-        return snapshot && hold(snapshot);
+        const own = held.get(id);
+        if (own) return hold(own);
+        // One known to be stale (the store announced another writer's commit to it) is not
+        // offered: its append would be refused and fail the whole batch.
+        const snapshot = this.lru.get(id);
+        return snapshot && snapshot.checkedAt === this.store.changeStamp(id) ? hold(snapshot) : undefined;
       },
-      current: async (id) => {
+      current: async (id, atLeast = 0) => {
         open.touched.add(id);
         const own = moved.has(id) ? held.get(id) : undefined;
         if (own) return own;
-        const stamp = this.store.changeStamp();
+        const stamp = this.store.changeStamp(id);
         const cached = this.lru.get(id);
-        return hold(cached && cached.checkedAt === stamp ? cached : await this.refresh(id, stamp, cached, true));
+        const trusted = cached && cached.checkedAt === stamp && cached.version >= atLeast;
+        return hold(trusted ? cached : await this.refresh(id, stamp, cached, true));
       },
       advance: (snapshot, seat, events) => {
         advance(snapshot, seat, events);

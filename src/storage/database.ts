@@ -9,7 +9,7 @@ import * as schema from './schema.js';
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 
 /** Resolved from this module so it works both from `src/storage/` and `dist/storage/`. */
-export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../migrations', import.meta.url));
+export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../migrations/sqlite', import.meta.url));
 
 /**
  * The size the write-ahead log is cut back to whenever it restarts from its beginning: a flood

@@ -1,7 +1,7 @@
 /**
  * The one contract between the service and a store of games and their move logs. Nothing above
- * it knows which database it talks to: SQLite (`sqlite-store.ts`) implements it, and a second
- * store (PostgreSQL) implements the same interface.
+ * it knows which database it talks to: SQLite (`sqlite-store.ts`) implements it, and so does
+ * PostgreSQL (`postgres/store.ts`); `open-store.ts` picks one from `DATABASE_URL`.
  *
  * Every call that may touch the database returns a promise, so a store on a network connection
  * fits; a synchronous store (better-sqlite3) resolves at once. Every call rejects a fault of the
@@ -11,8 +11,8 @@
  * - the log is append-only and `(gameId, seq)` is unique: of two writers appending the same
  *   sequence number (in one process or across processes or nodes), exactly one succeeds;
  * - `appendBatch` is all or nothing: one transaction for the whole group commit;
- * - `changeStamp` tells, without a query, whether another writer may have committed since it
- *   was last read, so a cached game is trusted without asking the log on every read.
+ * - `changeStamp` tells, without a query, whether another writer may have committed to a game
+ *   since it was last read, so a cached game is trusted without asking the log on every read.
  */
 import type { GameSetup, Move } from '../engine/index.js';
 
@@ -113,12 +113,13 @@ export interface GameStore {
   appendBatch(moves: readonly NewMove[]): Promise<void>;
   /**
    * Synchronous and cheap (read on every cached read): a value that stays the same while no
-   * other writer (process or node) can have committed since it was last returned. A store that
-   * cannot promise that for a while (its notification channel is down) returns a new value on
-   * every call. This process's own commits need not change it: the service moves its cached
-   * games along itself.
+   * other writer (process or node) can have committed to game `gameId` since it was last
+   * returned. A store may change it for more than that game (SQLite changes it on any other
+   * process's commit); one that cannot promise it for a while (its notification channel is
+   * down) returns a new value on every call. This process's own commits need not change it:
+   * the service moves its cached games along itself.
    */
-  changeStamp(): number;
+  changeStamp(gameId: string): number;
   /**
    * Calls `listener` with a game's id when another writer committed a move to it, if the store
    * can tell (SQLite cannot: long-polls there look again every second).

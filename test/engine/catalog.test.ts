@@ -1,6 +1,6 @@
 import t from 'tap';
 import { readFileSync } from 'node:fs';
-import { createGame, publicView, tileCatalog, type ExpansionId } from '../../src/engine/index.js';
+import { SETS, createGame, publicView, tileCatalog, type ExpansionId } from '../../src/engine/index.js';
 import { TILE_DEFS } from '../../src/engine/catalog-data.js';
 import type { FeatureDef, TileDef } from '../../src/engine/catalog-types.js';
 
@@ -12,7 +12,6 @@ interface SpecTile extends TileDef { letter: string }
 const spec = JSON.parse(readFileSync(new URL('../fixtures/tiles.json', import.meta.url), 'utf8')) as {
   sets: Record<string, SpecTile[]>;
 };
-const SETS = ['base', 'traders-builders', 'abbey-mayor'] as const;
 
 /** The rule facts of a tile, with only the keys that tiles.json gives. */
 const facts = (x: TileDef) => ({

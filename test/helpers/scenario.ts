@@ -5,7 +5,7 @@
  */
 import {
   createGame, legalMoves, play, publicView,
-  type ExpansionId, type Game, type GameEvent, type Move, type PublicState, type Rules,
+  type Corner, type ExpansionId, type Game, type GameEvent, type Move, type PlaceableFigure, type PublicState, type Rotation, type Rules,
 } from '../../src/engine/index.js';
 
 export interface Scenario {
@@ -54,11 +54,11 @@ export function scenario(opts: {
 }
 
 // Move builders, so boards read like a game record.
-export const tile = (x: number, y: number, rotation: 0 | 90 | 180 | 270 = 0): Move => ({ type: 'placeTile', x, y, rotation });
+export const tile = (x: number, y: number, rotation: Rotation = 0): Move => ({ type: 'placeTile', x, y, rotation });
 export const meeple = (x: number, y: number, feature: number): Move => ({ type: 'placeFigure', figure: 'meeple', x, y, feature });
-export const figure = (figure: 'meeple' | 'mayor' | 'wagon' | 'builder' | 'pig', x: number, y: number, feature: number): Move =>
+export const figure = (figure: PlaceableFigure, x: number, y: number, feature: number): Move =>
   ({ type: 'placeFigure', figure, x, y, feature });
-export const barn = (x: number, y: number, corner: 'NE' | 'SE' | 'SW' | 'NW'): Move => ({ type: 'placeBarn', x, y, corner });
+export const barn = (x: number, y: number, corner: Corner): Move => ({ type: 'placeBarn', x, y, corner });
 export const abbey = (x: number, y: number): Move => ({ type: 'placeAbbey', x, y });
 export const pass: Move = { type: 'pass' };
 export const draw: Move = { type: 'draw' };

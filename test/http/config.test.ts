@@ -4,13 +4,26 @@ import { loadConfig } from '../../src/config.js';
 import { LruCache } from '../../src/service/lru-cache.js';
 import { bearerToken, hashToken, newSeatToken, seatOfDigest, tokenDigest } from '../../src/service/seat-tokens.js';
 import { databasePathFromUrl } from '../../src/storage/database.js';
+import { parseDatabaseUrl } from '../../src/storage/open-store.js';
 
 t.test('configuration comes from the environment with documented defaults', async (t) => {
-  t.same(loadConfig({}), { port: 3000, host: '127.0.0.1', databasePath: './data/carcassonne.db', cacheSize: 1000, rateLimit: { perSecond: 100, burst: 200 }, logLevel: 'info', gameRetentionDays: 0 });
+  const { maxConnections, ...config } = loadConfig({});
+  t.same(config, {
+    port: 3000,
+    host: '127.0.0.1',
+    database: { kind: 'sqlite', path: './data/carcassonne.db' },
+    postgres: { poolSize: 10, statementTimeoutMs: 5000 },
+    cacheSize: 1000,
+    rateLimit: { perSecond: 100, burst: 200 },
+    addressRateLimit: { perSecond: 5, burst: 50 },
+    logLevel: 'info',
+    gameRetentionDays: 0,
+  });
+  t.ok(maxConnections >= 1, 'MAX_CONNECTIONS defaults to what the open-file limit allows');
   t.match(loadConfig({ PORT: '8080', HOST: '0.0.0.0', DATABASE_URL: '/var/lib/c.db', CACHE_SIZE: '5', LOG_LEVEL: 'warn' }), {
     port: 8080,
     host: '0.0.0.0',
-    databasePath: '/var/lib/c.db',
+    database: { kind: 'sqlite', path: '/var/lib/c.db' },
     cacheSize: 5,
     logLevel: 'warn',
   });
@@ -28,6 +41,25 @@ t.test('DATABASE_URL takes file: URLs, plain paths and :memory:', async (t) => {
   t.equal(databasePathFromUrl('relative/x.db'), 'relative/x.db');
   t.equal(databasePathFromUrl(':memory:'), ':memory:');
   t.equal(databasePathFromUrl('file::memory:'), ':memory:');
+});
+
+t.test('DATABASE_URL: postgres:// selects PostgreSQL, its pool and timeout are configured, other schemes are refused', async (t) => {
+  const url = 'postgres://carcassonne:secret@db.internal:5432/games';
+  t.match(loadConfig({ DATABASE_URL: url, PG_POOL_SIZE: '20', PG_STATEMENT_TIMEOUT_MS: '2500' }), {
+    database: { kind: 'postgres', url },
+    postgres: { poolSize: 20, statementTimeoutMs: 2500 },
+  });
+  t.same(parseDatabaseUrl('postgresql://h/db'), { kind: 'postgres', url: 'postgresql://h/db' }, 'postgresql:// too');
+  t.same(parseDatabaseUrl('POSTGRES://h/db'), { kind: 'postgres', url: 'POSTGRES://h/db' }, 'the scheme is case-insensitive');
+  t.same(parseDatabaseUrl('file:./x.db'), { kind: 'sqlite', path: './x.db' });
+  t.same(parseDatabaseUrl('./x.db'), { kind: 'sqlite', path: './x.db' });
+  t.same(parseDatabaseUrl(':memory:'), { kind: 'sqlite', path: ':memory:' });
+  t.same(parseDatabaseUrl('C:\\data\\x.db'), { kind: 'sqlite', path: 'C:\\data\\x.db' }, 'a drive letter is a path');
+  for (const bad of ['mysql://h/db', 'http://h/db', 'sqlite://x.db', 'redis:x']) {
+    t.throws(() => loadConfig({ DATABASE_URL: bad }), /DATABASE_URL has the unsupported scheme .*use postgres:\/\//, bad);
+  }
+  t.throws(() => loadConfig({ PG_POOL_SIZE: '0' }), /PG_POOL_SIZE must be an integer from 1/);
+  t.throws(() => loadConfig({ PG_STATEMENT_TIMEOUT_MS: 'soon' }), /PG_STATEMENT_TIMEOUT_MS must be an integer/);
 });
 
 t.test('seat tokens: random, stored hashed, matched to their seat', async (t) => {

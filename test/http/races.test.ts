@@ -1,6 +1,6 @@
 /**
- * Many clients at once, over real HTTP, against one server process and against two processes
- * sharing one database file: every game's log stays 1..version without a gap, a duplicate or
+ * Many clients at once, over real HTTP, against one server process, against two processes
+ * sharing one database file and against three nodes sharing one PostgreSQL database: every game's log stays 1..version without a gap, a duplicate or
  * a fork, each version has exactly one winner (the move in the log), idempotent retries get
  * the winner's very answer, and the state equals a fresh replay of the log — before and after
  * a restart.
@@ -8,6 +8,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import t, { type Test } from 'tap';
 import { publicView, replay, type GameSetup, type Move } from '../../src/engine/index.js';
+import { postgresDatabase } from '../helpers/postgres.js';
 import { tempDatabase } from './helpers/app.js';
 import { client, startServer, type Client, type HttpResponse } from './helpers/server-process.js';
 
@@ -49,8 +50,11 @@ async function createGames(api: Client, label: string): Promise<RaceGame[]> {
   return games;
 }
 
-/** One client: reads legal-moves and submits one of them, racing the others, until the game is far enough. */
-async function worker(t: Test, api: Client, game: RaceGame, w: number, answers: Answer[]): Promise<void> {
+/**
+ * One client: reads legal-moves and submits one of them, racing the others, until the game is far
+ * enough. A keyed retry goes to `retryApi` (another server, when there are several).
+ */
+async function worker(t: Test, api: Client, retryApi: Client, game: RaceGame, w: number, answers: Answer[]): Promise<void> {
   const choose = chooser(w * 7919 + 1);
   for (let round = 0; round < 200; round++) {
     const lm = (await api.get(`/games/${game.id}/legal-moves`)).body;
@@ -62,7 +66,7 @@ async function worker(t: Test, api: Client, game: RaceGame, w: number, answers: 
       // A client that retries at once with the same key, as after a dropped connection.
       const key = `w${w}-v${lm.version}`;
       headers['idempotency-key'] = key;
-      const both = await Promise.all([api.post(`/games/${game.id}/moves`, body, headers), api.post(`/games/${game.id}/moves`, body, headers)]);
+      const both = await Promise.all([api.post(`/games/${game.id}/moves`, body, headers), retryApi.post(`/games/${game.id}/moves`, body, headers)]);
       for (const res of both) answers.push({ worker: w, expectedVersion: lm.version, move, key, res });
     } else {
       answers.push({ worker: w, expectedVersion: lm.version, move, res: await api.post(`/games/${game.id}/moves`, body, headers) });
@@ -113,7 +117,9 @@ async function race(t: Test, apis: Client[], label: string) {
   const started = Date.now();
   await Promise.all(
     games.flatMap((game, g) =>
-      Array.from({ length: CLIENTS_PER_GAME }, (_, c) => worker(t, apis[(g + c) % apis.length]!, game, g * CLIENTS_PER_GAME + c, answers.get(game.id)!)),
+      Array.from({ length: CLIENTS_PER_GAME }, (_, c) =>
+        worker(t, apis[(g + c) % apis.length]!, apis[(g + c + 1) % apis.length]!, game, g * CLIENTS_PER_GAME + c, answers.get(game.id)!),
+      ),
     ),
   );
   const all = [...answers.values()].flat();
@@ -143,4 +149,16 @@ t.test('two server processes on one database file: the same guarantees', async (
   const { games, answers } = await race(t, apis, 'two-servers');
   const states = await checkGames(t, apis[0]!, games, answers);
   for (const [i, game] of games.entries()) t.same((await apis[1]!.get(`/games/${game.id}`)).body, states[i], 'the other server answers the same state');
+});
+
+t.test('three server processes on one PostgreSQL database: the same guarantees, keyed retries answered by another node', async (t) => {
+  const url = await postgresDatabase(t);
+  if (url === undefined) return t.plan(0, 'no PostgreSQL server could start here (in CI this fails instead)');
+  const servers = await Promise.all([0, 1, 2].map(() => startServer(t, url)));
+  const apis = servers.map((s) => client(s.url));
+  const { games, answers } = await race(t, apis, 'three-nodes');
+  const states = await checkGames(t, apis[0]!, games, answers);
+  for (const api of apis.slice(1)) {
+    for (const [i, game] of games.entries()) t.same((await api.get(`/games/${game.id}`)).body, states[i], 'every node answers the same state');
+  }
 });

@@ -1,18 +1,21 @@
+import { limitPerAddress } from '../address-limit.js';
 import { GameIdParams, problems } from '../schemas/common.js';
 import { CreateGameBody, CreatedGameResponse } from '../schemas/games.js';
 import { GameStateSchema, LegalMovesResponse } from '../schemas/state.js';
 import { sendJson, type App, type RouteOptions } from '../types.js';
 
-export function gameRoutes(app: App, { service }: RouteOptions): void {
+export function gameRoutes(app: App, { service, addressLimiter }: RouteOptions): void {
   app.post(
     '/games',
     {
       schema: {
         tags: ['games'],
         summary: 'Create a game; answers one secret token per seat',
+        description: 'Games are created within a budget per client address (429 with `Retry-After` beyond it).',
         body: CreateGameBody,
-        response: { 201: CreatedGameResponse, ...problems(400, 413, 415, 422, 503, 507) },
+        response: { 201: CreatedGameResponse, ...problems(400, 413, 415, 422, 429, 503, 507) },
       },
+      onRequest: limitPerAddress(addressLimiter),
     },
     async (request, reply) => {
       const created = await service.create(request.body);

@@ -1,3 +1,4 @@
+import { limitPerAddress } from '../address-limit.js';
 import { HttpProblem } from '../problem.js';
 import { limitPerToken, type RateLimiter } from '../rate-limit.js';
 import { requestTokenDigest } from '../token-digest.js';
@@ -12,7 +13,7 @@ export function prefersMinimal(header: string | undefined): boolean {
   return header.split(',').some((preference) => /^\s*return\s*=\s*"?minimal"?\s*(;|$)/i.test(preference));
 }
 
-export function moveRoutes(app: App, { service, rateLimiter }: RouteOptions & { rateLimiter: RateLimiter }): void {
+export function moveRoutes(app: App, { service, rateLimiter, addressLimiter }: RouteOptions & { rateLimiter: RateLimiter }): void {
   app.decorateRequest('seatTokenDigest', null);
   app.post(
     '/games/:id/moves',
@@ -23,7 +24,7 @@ export function moveRoutes(app: App, { service, rateLimiter }: RouteOptions & { 
         description:
           'Only the seat that must act (the `actor` of legal-moves) may move. `expectedVersion` must be the current version ' +
           '(else 409 with `currentVersion`). With an `Idempotency-Key`, a retried submission answers the original response. ' +
-          'Requests are limited per token (429 with `Retry-After` beyond the limit). `Prefer: return=minimal` leaves ' +
+          'Requests are limited per token, and those without a well-formed token per client address (429 with `Retry-After` beyond the limit). `Prefer: return=minimal` leaves ' +
           '`state` out of the answer (and the answer says `Preference-Applied: return=minimal`).',
         security: [{ seatToken: [] }],
         params: GameIdParams,
@@ -31,7 +32,7 @@ export function moveRoutes(app: App, { service, rateLimiter }: RouteOptions & { 
         body: MoveSubmissionBody,
         response: { 201: MoveAnswerResponse, ...problems(400, 401, 403, 404, 409, 413, 415, 422, 429, 503, 507) },
       },
-      onRequest: limitPerToken(rateLimiter),
+      onRequest: [limitPerToken(rateLimiter), limitPerAddress(addressLimiter, { tokenless: true })],
     },
     async (request, reply) => {
       const header = request.headers.authorization;

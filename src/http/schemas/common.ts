@@ -36,7 +36,7 @@ const PROBLEM_DESCRIPTIONS: Record<number, string> = {
   413: 'The body is too large',
   415: 'The body is not JSON',
   422: 'Well-formed, but the rules do not allow it (see `code` and `detail`)',
-  429: 'Too many requests with this token (`RATE_LIMITED`): wait the `Retry-After` seconds',
+  429: 'Too many requests with this token, or without a token from this address (`RATE_LIMITED`): wait the `Retry-After` seconds',
   503:
     'The server is shutting down (`SERVICE_UNAVAILABLE`), another process held the database\'s write lock too long (`DATABASE_BUSY`), ' +
     'or the storage cannot be read or written now (`STORAGE_UNAVAILABLE`: a read-only or unreachable database), with `Retry-After`: retry later. Nothing was changed',

@@ -58,13 +58,16 @@ export const EventBatch = Type.Object(
   { title: 'EventBatch' },
 );
 
+/** The longest a long-poll waits for the next move, in seconds. */
+export const MAX_WAIT_SECONDS = 30;
+
 export const EventsQuery = Type.Object(
   {
     after: Type.Optional(Type.Integer({ minimum: 0, description: 'Answer the events of the moves after this version (default 0)' })),
     wait: Type.Optional(
       Type.Integer({
         minimum: 0,
-        maximum: 30,
+        maximum: MAX_WAIT_SECONDS,
         description: 'Seconds to wait for a move after `after` before answering with no events (default 0)',
       }),
     ),

@@ -1,13 +1,13 @@
 import { Type } from 'typebox';
-import { ENDGAME_ABBEYS, EXPANSIONS, WAGON_MOVES } from '../../engine/index.js';
+import { ENDGAME_ABBEYS, EXPANSIONS, MAX_NAME_LENGTH, MAX_PLAYERS, MIN_PLAYERS, WAGON_MOVES } from '../../engine/index.js';
 import { Strict } from './common.js';
 import { GameEventSchema } from './events.js';
 import { GameStateSchema } from './state.js';
 
 export const CreateGameBody = Strict(
   {
-    players: Type.Array(Strict({ name: Type.String({ minLength: 1, maxLength: 40 }) }), { minItems: 2, maxItems: 6 }),
-    expansions: Type.Optional(Type.Array(Type.Enum([...EXPANSIONS]), { maxItems: 2, uniqueItems: true })),
+    players: Type.Array(Strict({ name: Type.String({ minLength: 1, maxLength: MAX_NAME_LENGTH }) }), { minItems: MIN_PLAYERS, maxItems: MAX_PLAYERS }),
+    expansions: Type.Optional(Type.Array(Type.Enum([...EXPANSIONS]), { maxItems: EXPANSIONS.length, uniqueItems: true })),
     rules: Type.Optional(
       Strict({
         endgameAbbeys: Type.Optional(Type.Enum([...ENDGAME_ABBEYS])),

@@ -18,8 +18,12 @@ export interface CreatedGame {
   state: { version: number; [key: string]: unknown };
 }
 
+/**
+ * The app on a throwaway database. Tests create games by the thousand from one address, so the
+ * budget per address is off unless a test asks for one (address-limit.test.ts keeps the default).
+ */
 export async function testApp(t: Test, options: Partial<AppOptions> = {}): Promise<App> {
-  const app = await buildApp({ databasePath: ':memory:', ...options });
+  const app = await buildApp({ databasePath: ':memory:', addressRateLimit: { perSecond: 0, burst: 0 }, ...options });
   t.teardown(() => app.close());
   return app;
 }

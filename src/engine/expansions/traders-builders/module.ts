@@ -1,79 +1,120 @@
 /**
  * Traders & Builders: goods tokens for completing cities, the builder's second part of the
- * turn, and the pig's bonus for farmers.
+ * turn, and the pig's bonus for farmers. Its slot holds each seat's tokens and whether the
+ * builder earned a second part this turn.
  */
 import { CITY, FIELD, ROAD } from '../../catalog.js';
 import type { Expansion, FigureRule } from '../../expansion.js';
+import { majority } from '../../scoring.js';
+import { StateSlot } from '../../slot.js';
 import type { State } from '../../state.js';
 import { GOODS, type GameEvent, type GoodsCount } from '../../types.js';
 import { violation } from '../../violation.js';
-import { majority } from '../../scoring.js';
+
+interface TradersState {
+  /** Goods tokens per seat, by GOODS index. */
+  tokens: number[][];
+  /** The first part extended a feature holding the active player's builder. */
+  bonusDue: boolean;
+}
+
+const SLOT = new StateSlot<TradersState>(
+  (cfg) => ({ tokens: cfg.names.map(() => GOODS.map(() => 0)), bonusDue: false }),
+  (s) => ({ tokens: s.tokens.map((t) => t.slice()), bonusDue: s.bonusDue }),
+);
 
 const BUILDER: FigureRule = {
-  kinds: [ROAD, CITY],
-  strength: () => 0,
-  check(g, seat, root, occ) {
-    if (g.isComplete(root)) return violation('FEATURE_COMPLETE', 'a builder goes only on an incomplete road or city');
-    if (!occ.hasFollowerOf(root, seat)) return violation('BUILDER_NEEDS_FOLLOWER', 'a builder needs one of your followers on that feature');
-    return null;
+  strength: null,
+  placement: {
+    kinds: [ROAD, CITY],
+    check(g, seat, root, occ) {
+      if (g.isComplete(root)) return violation('FEATURE_COMPLETE', 'a builder goes only on an incomplete road or city');
+      if (!occ.hasFollowerOf(root, seat)) return violation('BUILDER_NEEDS_FOLLOWER', 'a builder needs one of your followers on that feature');
+      return null;
+    },
   },
 };
 
 const PIG: FigureRule = {
-  kinds: [FIELD],
-  strength: () => 0,
-  check(_g, seat, root, occ) {
-    return occ.hasFollowerOf(root, seat) ? null : violation('PIG_NEEDS_FARMER', 'a pig needs one of your farmers in that field');
+  strength: null,
+  placement: {
+    kinds: [FIELD],
+    check(_g, seat, root, occ) {
+      return occ.hasFollowerOf(root, seat) ? null : violation('PIG_NEEDS_FARMER', 'a pig needs one of your farmers in that field');
+    },
   },
 };
 
 /** The first part's tile extended a road or city holding the active player's builder. */
 function onTilePlaced(g: State): void {
-  if (g.bonus) return;
-  const builder = g.figures.find((f) => f.kind === 'builder' && f.owner === g.active);
+  if (g.extraPart) return;
+  const builder = g.figures.list.find((f) => f.kind === 'builder' && f.owner === g.active);
   if (!builder) return;
   const root = g.find(builder.seg);
-  const t = g.lastTile!;
+  const t = g.placedTile();
   for (let i = 0; i < t.type.kinds.length; i++) {
     const k = t.type.kinds[i];
-    if ((k === ROAD || k === CITY) && g.find(t.base + i) === root) g.bonusDue = true;
+    if ((k === ROAD || k === CITY) && g.find(t.base + i) === root) SLOT.of(g).bonusDue = true;
   }
+}
+
+function extraPartDue(g: State): boolean {
+  const s = SLOT.of(g);
+  const due = s.bonusDue;
+  s.bonusDue = false;
+  return due;
+}
+
+/** The goods symbols of a city, counted over its segments. */
+function goodsOf(g: State, root: number): GoodsCount {
+  const got: GoodsCount = { wine: 0, wheat: 0, cloth: 0 };
+  for (const s of g.features.membersOf(root)) {
+    const t = g.board.tile(g.features.tileOf[s]);
+    const def = t.type.def.features[s - t.base];
+    if (def?.kind === 'city' && def.goods) got[def.goods] += 1;
+  }
+  return got;
 }
 
 /** The player who completed a city takes one token per goods symbol in it, owner or not. */
 function onCompleted(g: State, roots: readonly number[], events: GameEvent[]): void {
   for (const root of roots) {
-    if (g.segKind[root] !== CITY) continue;
-    const got: GoodsCount = { wine: g.goods[root * 3]!, wheat: g.goods[root * 3 + 1]!, cloth: g.goods[root * 3 + 2]! };
+    if (g.features.kind[root] !== CITY) continue;
+    const got = goodsOf(g, root);
     if (got.wine + got.wheat + got.cloth === 0) continue;
-    const tokens = g.tokens[g.active]!;
-    tokens[0] += got.wine;
-    tokens[1] += got.wheat;
-    tokens[2] += got.cloth;
+    const tokens = SLOT.of(g).tokens[g.active];
+    GOODS.forEach((good, i) => { tokens[i] += got[good]; });
     events.push({ type: 'goodsAwarded', seat: g.active, goods: got });
   }
 }
 
 function farmerBonus(g: State, seat: number, fieldRoot: number): number {
-  return g.figures.some((f) => f.kind === 'pig' && f.owner === seat && g.find(f.seg) === fieldRoot) ? 1 : 0;
+  return g.figures.list.some((f) => f.kind === 'pig' && f.owner === seat && g.find(f.seg) === fieldRoot) ? 1 : 0;
 }
 
 /** 10 points to every player with the most tokens (at least one) of each kind. */
 function finalScoring(g: State, events: GameEvent[]): void {
+  const { tokens } = SLOT.of(g);
   GOODS.forEach((good, i) => {
-    const counts = g.tokens.map((t) => t[i]!);
-    const points = majority(counts).map((seat) => ({ seat, points: 10 }));
+    const points = majority(tokens.map((t) => t[i])).map((seat) => ({ seat, points: 10 }));
     for (const p of points) g.scores[p.seat] += p.points;
     events.push({ type: 'goodsScored', good, points });
   });
 }
 
+const [WINE, WHEAT, CLOTH] = GOODS.map((good) => `"${good}":`);
+const goodsJson = (t: readonly number[]): string => `{${WINE}${t[0]},${WHEAT}${t[1]},${CLOTH}${t[2]}}`;
+
 export const tradersBuilders: Expansion = {
   id: 'traders-builders',
+  slot: SLOT,
   supply: { builder: 1, pig: 1 },
   figures: { builder: BUILDER, pig: PIG },
   onTilePlaced,
+  extraPartDue,
   onCompleted,
   farmerBonus,
   finalScoring,
+  viewPlayer: (g, seat) => `,"goods":${goodsJson(SLOT.of(g).tokens[seat])}`,
+  viewGame: (g) => `,"goods":[${SLOT.of(g).tokens.map(goodsJson).join(',')}]`,
 };

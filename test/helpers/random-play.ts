@@ -1,9 +1,9 @@
 /**
- * Random complete games with legal moves only: shared by the benchmark, the soak script
+ * Random complete games with legal moves only: shared by the benchmarks, the soak script
  * and the invariant tests.
  */
-import { createGame, legalMoves, playInPlace, type Game, type GameSetup, type Move } from '../src/engine/index.js';
-import { seededRandom } from '../src/engine/rng.js';
+import { createGame, legalMoves, playInPlace, type Game, type GameSetup, type Move } from '../../src/engine/index.js';
+import { seededRandom } from '../../src/engine/rng.js';
 
 export interface RandomGame {
   setup: GameSetup;

@@ -1,0 +1,69 @@
+/**
+ * npm run bench:bots: a tournament of two-player games with both expansions between bots of
+ * the ladder, each pair of games on the same pile with the seats swapped, fixed seeds. Prints
+ * each match's win rate (a draw counts half) with its 95 % Wilson interval, average scores,
+ * time per move and, for mcts, iterations per second.
+ *
+ *   npm run bench:bots -- --games=40 --ms=100 --match=greedy:random,mcts:greedy
+ *
+ * The mcts knobs can be changed too (MCTS_DEFAULTS names them), e.g. --horizon=30 --prior=0.
+ */
+import { BOTS, BOT_KINDS, MCTS_DEFAULTS, playMatch, type BotKind, type BotOptions, type MctsTuning } from '../src/bots/index.js';
+
+const args = new Map(process.argv.slice(2).map((a) => {
+  const [k, v] = a.replace(/^--/, '').split('=');
+  return [k!, v ?? ''] as const;
+}));
+const games = Number(args.get('games') ?? 40);
+const ms = Number(args.get('ms') ?? 100);
+const seed = args.get('seed') ?? 'bench';
+const matches = (args.get('match') ?? 'greedy:random,mcts:greedy').split(',').map((m) => {
+  const [a, b] = m.split(':');
+  if (!BOT_KINDS.includes(a as BotKind) || !BOT_KINDS.includes(b as BotKind)) throw new Error(`--match: ${m}: bots are ${BOT_KINDS.join(', ')}`);
+  return [a as BotKind, b as BotKind] as const;
+});
+if (!(games > 0) || !(ms > 0)) throw new Error('--games and --ms must be positive numbers');
+const tuning: Partial<MctsTuning> = {};
+for (const knob of Object.keys(MCTS_DEFAULTS) as (keyof MctsTuning)[]) {
+  const v = args.get(knob);
+  if (v !== undefined) tuning[knob] = Number(v);
+}
+
+/** The 95 % Wilson score interval of a proportion. */
+function wilson(p: number, n: number): [number, number] {
+  const z = 1.96, z2 = z * z;
+  const centre = (p + z2 / (2 * n)) / (1 + z2 / n);
+  const half = (z * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n))) / (1 + z2 / n);
+  return [Math.max(0, centre - half), Math.min(1, centre + half)];
+}
+
+const pct = (x: number) => `${(100 * x).toFixed(0)} %`;
+console.log(`Node ${process.version}; ${games} games per match, two players, both expansions; mcts ${ms} ms per move, ${JSON.stringify({ ...MCTS_DEFAULTS, ...tuning })}`);
+for (const [a, b] of matches) {
+  let points = 0, wins = 0, draws = 0, scoreA = 0, scoreB = 0, thinkA = 0, movesA = 0, iterations = 0, iterationMs = 0;
+  const started = performance.now();
+  for (let i = 0; i < games; i++) {
+    const seatA = i % 2;
+    const options = (kind: BotKind, who: string): BotOptions => ({ seed: `${seed}-${who}-${i}`, ...(kind === 'mcts' ? { timeMs: ms, mcts: tuning } : {}) });
+    const seats = [0, 1].map((s) => (s === seatA ? { bot: BOTS[a], options: options(a, 'a') } : { bot: BOTS[b], options: options(b, 'b') }));
+    const players = [{ name: 'A' }, { name: 'B' }];
+    const r = playMatch({ players, expansions: ['traders-builders', 'abbey-mayor'], seed: `${seed}-pile-${i >> 1}` }, seats);
+    const [sa, sb] = [r.scores[seatA]!, r.scores[1 - seatA]!];
+    if (sa > sb) wins++; else if (sa === sb) draws++;
+    points += sa > sb ? 1 : sa === sb ? 0.5 : 0;
+    scoreA += sa; scoreB += sb;
+    const t = r.thinking[seatA]!;
+    thinkA += t.ms; movesA += t.moves;
+    for (const s of r.thinking) if (s.iterations > 0) { iterations += s.iterations; iterationMs += s.ms; }
+    process.stderr.write(`\r${a} vs ${b}: game ${i + 1}/${games}, ${a} ${points}/${i + 1}   `);
+  }
+  process.stderr.write('\n');
+  const p = points / games;
+  const [lo, hi] = wilson(p, games);
+  const rate = iterationMs > 0 ? `, mcts ${(iterations / (iterationMs / 1000)).toFixed(0)} iterations/s` : '';
+  console.log(
+    `${a} vs ${b}: ${a} wins ${pct(p)} (95 % CI ${pct(lo)}–${pct(hi)}; ${wins} won, ${draws} drawn, ${games - wins - draws} lost), ` +
+    `average score ${(scoreA / games).toFixed(0)}:${(scoreB / games).toFixed(0)}, ${a} ${(thinkA / movesA).toFixed(1)} ms/move${rate}, ` +
+    `${((performance.now() - started) / 1000).toFixed(0)} s`,
+  );
+}

@@ -1,0 +1,25 @@
+/**
+ * The bots' public surface: the strength ladder (random, greedy, mcts) behind one interface.
+ *
+ *   chooseMove(kind, game, seat, options) -> { move, winRate?, iterations?, value? }
+ *   BOTS[kind].chooseMove(...)            -> the same, per bot
+ *   playMatch(setup, seats)               -> a whole game between bots (tests, benchmark)
+ *
+ * A bot sees what the seat's player sees, never the pile order (see mcts.ts and the engine's
+ * determinize); it is deterministic given options.seed (and an iteration budget for mcts).
+ */
+import type { Game } from '../engine/index.js';
+import { greedyBot } from './greedy.js';
+import { mctsBot } from './mcts.js';
+import { randomBot } from './random.js';
+import type { Bot, BotChoice, BotKind, BotOptions } from './types.js';
+
+export * from './types.js';
+export { playMatch, type MatchResult, type Seat } from './match.js';
+export { DEFAULT_ITERATIONS, MCTS_DEFAULTS, type MctsTuning } from './mcts.js';
+
+export const BOTS: Readonly<Record<BotKind, Bot>> = { random: randomBot, greedy: greedyBot, mcts: mctsBot };
+
+export function chooseMove(kind: BotKind, game: Game, seat: number, options: BotOptions): BotChoice {
+  return BOTS[kind].chooseMove(game, seat, options);
+}

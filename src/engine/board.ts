@@ -1,0 +1,65 @@
+/**
+ * The placed tiles: in placement order (a tile's index is its place in that list) and by
+ * packed position key (geometry.ts). Tiles are only ever added.
+ */
+import type { TileType } from './catalog.js';
+import { AROUND } from './geometry.js';
+
+export interface PlacedTile {
+  readonly type: TileType;
+  readonly key: number;
+  readonly x: number;
+  readonly y: number;
+  /** Rotation in quarter turns clockwise. */
+  readonly r: number;
+  /** Segment id of feature 0; feature i is segment base + i. */
+  readonly base: number;
+  /** Index in Board.tiles. */
+  readonly index: number;
+}
+
+export class Board {
+  tiles: PlacedTile[] = [];
+  byKey = new Map<number, PlacedTile>();
+
+  copy(): Board {
+    const c = new Board();
+    c.tiles = this.tiles.slice();
+    c.byKey = new Map(this.byKey);
+    return c;
+  }
+
+  add(t: PlacedTile): void {
+    this.tiles.push(t);
+    this.byKey.set(t.key, t);
+  }
+
+  get(key: number): PlacedTile | undefined {
+    return this.byKey.get(key);
+  }
+
+  has(key: number): boolean {
+    return this.byKey.has(key);
+  }
+
+  /** The tile at a key that must hold one (an engine fault otherwise). */
+  at(key: number): PlacedTile {
+    const t = this.byKey.get(key);
+    if (t === undefined) throw new Error(`engine fault: no tile at key ${key}`);
+    return t;
+  }
+
+  /** The tile with a placement index. */
+  tile(index: number): PlacedTile {
+    const t = this.tiles[index];
+    if (t === undefined) throw new Error(`engine fault: no tile ${index}`);
+    return t;
+  }
+
+  /** Tiles in the 8 positions around a key. */
+  neighbourCount(key: number): number {
+    let n = 0;
+    for (const a of AROUND) if (this.byKey.has(key + a)) n++;
+    return n;
+  }
+}

@@ -1,0 +1,76 @@
+/**
+ * The figure step: which figures may go where on the tile just placed. One predicate
+ * (figureViolation) serves both the legal-move list and the check of a submitted move, so
+ * the two can never disagree. What a figure may do comes from its rule (expansion.ts).
+ */
+import { KIND_NAMES } from './catalog.js';
+import type { FigureRule } from './expansion.js';
+import { keyOf } from './geometry.js';
+import type { Occupancy } from './occupancy.js';
+import type { State } from './state.js';
+import type { FigureKind, Move, PlaceableFigure, RuleViolation } from './types.js';
+import { violation } from './violation.js';
+
+/** A follower may not join a feature that holds one, or one a figure keeps followers out of. */
+export function followerCheck(occ: Occupancy, root: number): RuleViolation | null {
+  if (occ.hasFollower(root)) return violation('FEATURE_OCCUPIED', 'that feature already holds a follower');
+  return occ.exclusion(root);
+}
+
+export const MEEPLE_RULE: FigureRule = {
+  strength: () => 1,
+  placement: {
+    // Every kind of feature the catalog knows.
+    kinds: KIND_NAMES.map((_, kind) => kind),
+    check: (_g, _seat, root, occ) => followerCheck(occ, root),
+  },
+};
+
+export function figureViolation(
+  g: State, figure: PlaceableFigure, x: number, y: number, feature: number, occ: Occupancy,
+): RuleViolation | null {
+  const placement = g.cfg.figureRules[figure]?.placement;
+  if (!placement) return violation('EXPANSION_NOT_ENABLED', `the ${figure} is not part of this game`);
+  const seat = g.active;
+  if (g.supply.count(seat, figure) <= 0) return violation('NO_FIGURE_IN_SUPPLY', `no ${figure} left in supply`);
+  const t = g.placedTile();
+  if (t.key !== keyOf(x, y)) return violation('NOT_ON_NEW_TILE', 'figures go only on the tile just placed');
+  if (!Number.isInteger(feature) || feature < 0 || feature >= t.type.kinds.length) {
+    return violation('NO_SUCH_FEATURE', `tile ${t.type.id} has no feature ${feature}`);
+  }
+  const kind = t.type.kinds[feature];
+  if (!placement.kinds.includes(kind)) {
+    return violation('WRONG_FEATURE_KIND', `a ${figure} may not stand on a ${KIND_NAMES[kind]}`);
+  }
+  return placement.check(g, seat, g.find(t.base + feature), occ);
+}
+
+/** Every figure-step move except pass, in a stable order. */
+export function figureMoves(g: State): Move[] {
+  const t = g.placedTile();
+  const occ = g.occupancy();
+  const rules = g.cfg.figureRules;
+  const out: Move[] = [];
+  for (let i = 0; i < t.type.kinds.length; i++) {
+    const kind = t.type.kinds[i];
+    const root = g.find(t.base + i);
+    for (const figure of g.cfg.placeable) {
+      const placement = rules[figure]?.placement;
+      if (!placement || g.supply.count(g.active, figure) <= 0 || !placement.kinds.includes(kind)) continue;
+      if (placement.check(g, g.active, root, occ) === null) {
+        out.push({ type: 'placeFigure', figure, x: t.x, y: t.y, feature: i });
+      }
+    }
+  }
+  for (const h of g.cfg.hooks.figureStepMoves) h(g, occ, out);
+  return out;
+}
+
+/** The figure-step moves (except pass), computed once when the step begins. */
+export function stepMoves(g: State): readonly Move[] {
+  return (g.figureMoves ??= figureMoves(g));
+}
+
+export function strengthOf(g: State, kind: FigureKind, root: number): number {
+  return g.cfg.figureRules[kind]?.strength?.(g, root) ?? 0;
+}

@@ -1,0 +1,121 @@
+/**
+ * createGame: validates a setup, shuffles the pile from its seed, derives the game's
+ * configuration from the enabled expansions (config.ts), places the start tile and starts
+ * seat 0's turn.
+ */
+import { START_TILE, TILE_BY_ID, pileTiles, type TileType } from './catalog.js';
+import type { Config } from './config.js';
+import { CORE_MOVES } from './core-moves.js';
+import { gatherHooks, type FigureRule } from './expansion.js';
+import { KNOWN_MOVES, orderedModules } from './expansions/index.js';
+import { MEEPLE_RULE } from './figure-step.js';
+import { keyOf } from './geometry.js';
+import { mergeMoves } from './moves.js';
+import { seededRandom, shuffle } from './rng.js';
+import { State, capacityFor } from './state.js';
+import { FIGURE_INDEX } from './supply.js';
+import { startPart } from './turn.js';
+import {
+  EXPANSIONS, FIGURE_KINDS, MAX_NAME_LENGTH, MAX_PLAYERS, MIN_PLAYERS, PLACEABLE_FIGURES, RULE_DEFAULTS, RULE_VALUES,
+  type ExpansionId, type FigureKind, type GameEvent, type GameSetup, type Result, type Rules, type RuleViolation,
+} from './types.js';
+import { violation } from './violation.js';
+
+function setupError(reason: string): { ok: false; error: RuleViolation } {
+  return { ok: false, error: violation('INVALID_SETUP', reason) };
+}
+
+/** The pile a tileOrder fixes, or why it cannot be drawn from the chosen sets. */
+function orderedPile(available: readonly TileType[], order: unknown[]): TileType[] | string {
+  const left = new Map<TileType, number>();
+  for (const t of available) left.set(t, (left.get(t) ?? 0) + 1);
+  const pile: TileType[] = [];
+  for (const id of order) {
+    const t = typeof id === 'string' ? TILE_BY_ID.get(id) : undefined;
+    const n = t === undefined ? undefined : left.get(t);
+    if (t === undefined || n === undefined) return `tile ${String(id)} is not in the chosen sets' pile`;
+    if (n === 0) return `tileOrder holds more ${String(id)} than the sets have`;
+    left.set(t, n - 1);
+    pile.push(t);
+  }
+  return pile;
+}
+
+function configOf(names: string[], expansions: readonly ExpansionId[], rules: Rules, seed: string, pile: TileType[]): Config {
+  const modules = orderedModules(expansions);
+  const startSupply = FIGURE_KINDS.map((k) => (k === 'meeple' ? 7 : 0));
+  for (const m of modules) {
+    for (const k of FIGURE_KINDS) startSupply[FIGURE_INDEX[k]] += m.supply?.[k] ?? 0;
+  }
+  const figureRules: Partial<Record<FigureKind, FigureRule>> = { meeple: MEEPLE_RULE };
+  for (const m of modules) Object.assign(figureRules, m.figures);
+  const moves = mergeMoves([CORE_MOVES, ...modules.map((m) => m.moves ?? {})]);
+  return {
+    names,
+    expansions,
+    rules,
+    seed,
+    pile,
+    capacity: capacityFor(pile.length),
+    modules,
+    hooks: gatherHooks(modules),
+    figureRules,
+    placeable: PLACEABLE_FIGURES.filter((k) => figureRules[k]?.placement !== undefined),
+    followers: Object.fromEntries(FIGURE_KINDS.map((k) => [k, (figureRules[k]?.strength ?? null) !== null])) as Record<FigureKind, boolean>,
+    excluders: FIGURE_KINDS.flatMap((k) => {
+      const refusal = figureRules[k]?.excludesFollowers;
+      return refusal ? [[k, refusal] as const] : [];
+    }),
+    figureKinds: FIGURE_KINDS.filter((k) => k === 'meeple' || modules.some((m) => m.supply?.[k] !== undefined)),
+    startSupply,
+    moves,
+    knownMoves: KNOWN_MOVES,
+    finalRound: modules.reduce<Config['finalRound']>((found, m) => found ?? m.finalRound?.(rules) ?? null, null),
+  };
+}
+
+export function createGame(setup: GameSetup): Result<{ game: State; events: GameEvent[] }> {
+  if (typeof setup !== 'object' || setup === null) return setupError('setup must be an object');
+  const players = setup.players;
+  if (!Array.isArray(players) || players.length < MIN_PLAYERS || players.length > MAX_PLAYERS) {
+    return setupError(`a game has ${MIN_PLAYERS} to ${MAX_PLAYERS} players`);
+  }
+  for (const p of players) {
+    if (typeof p?.name !== 'string' || p.name.length === 0 || [...p.name].length > MAX_NAME_LENGTH) {
+      return setupError(`each player needs a name of 1 to ${MAX_NAME_LENGTH} characters`);
+    }
+  }
+  const expansions = setup.expansions ?? [];
+  if (!Array.isArray(expansions) || expansions.some((e) => !EXPANSIONS.includes(e))) {
+    return setupError(`expansions must be among ${EXPANSIONS.join(', ')}`);
+  }
+  if (new Set(expansions).size !== expansions.length) return setupError('an expansion is listed twice');
+  const given: Partial<Record<string, unknown>> = setup.rules ?? {};
+  const rules: Record<string, unknown> = {};
+  for (const [name, values] of Object.entries(RULE_VALUES)) {
+    const v = given[name] ?? RULE_DEFAULTS[name as keyof Rules];
+    if (!values.some((x) => x === v)) return setupError(`${name} must be one of ${values.join(', ')}`);
+    rules[name] = v;
+  }
+  const seed = setup.seed ?? '';
+  if (typeof seed !== 'string') return setupError('seed must be a string');
+
+  const sorted = EXPANSIONS.filter((e) => expansions.includes(e));
+  const available = pileTiles(sorted);
+  let pile: TileType[];
+  if (setup.tileOrder !== undefined) {
+    if (!Array.isArray(setup.tileOrder)) return setupError('tileOrder must be a list of tile ids');
+    const ordered = orderedPile(available, setup.tileOrder);
+    if (typeof ordered === 'string') return setupError(ordered);
+    pile = ordered;
+  } else {
+    pile = shuffle(available.slice(), seededRandom(seed));
+  }
+
+  // Every option was checked against its allowed values above.
+  const g = new State(configOf(players.map((p) => p.name), sorted, rules as Rules, seed, pile));
+  g.putTile(START_TILE, keyOf(0, 0), 0);
+  const events: GameEvent[] = [];
+  startPart(g, events);
+  return { ok: true, value: { game: g, events } };
+}

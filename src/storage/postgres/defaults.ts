@@ -1,0 +1,3 @@
+/** PostgreSQL's defaults, apart from the store so that reading the configuration loads no driver. */
+export const DEFAULT_POOL_SIZE = 10;
+export const DEFAULT_STATEMENT_TIMEOUT_MS = 5000;

@@ -1,0 +1,220 @@
+import { randomBytes } from 'node:crypto';
+import { and, asc, eq, gt, inArray, max, sql } from 'drizzle-orm';
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import type { GameRecord, GameStore, IdempotentMove, MoveRecord, NewGame, NewMove } from '../repository.js';
+import { CHANNEL, ChangeFeed, notifyPayloads } from './change-feed.js';
+import { DEFAULT_POOL_SIZE, DEFAULT_STATEMENT_TIMEOUT_MS } from './defaults.js';
+import { storeError } from './faults.js';
+import { migratePostgres } from './migrate.js';
+import * as schema from './schema.js';
+
+const { games, moves } = schema;
+
+export interface PostgresStoreOptions {
+  /** Connections this node holds at most (the group commit needs one; reads take the others). */
+  poolSize?: number;
+  /** A statement running longer is cancelled (a write then answers 503); also bounds connecting. */
+  statementTimeoutMs?: number;
+  /** Told of connection faults seen in the background (idle connections, the notification connection). */
+  onError?: (message: string) => void;
+}
+
+
+/**
+ * Connects, migrates (under an advisory lock: every node does it at start) and starts listening
+ * for other nodes' commits.
+ */
+export async function openPostgresStore(url: string, options: PostgresStoreOptions = {}): Promise<PostgresStore> {
+  const timeout = options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
+  const onError = options.onError ?? (() => {});
+  const config: pg.ClientConfig = { connectionString: url, statement_timeout: timeout, connectionTimeoutMillis: timeout };
+  const pool = new pg.Pool({
+    ...config,
+    max: options.poolSize ?? DEFAULT_POOL_SIZE,
+    // The server's own timeout answers first; this one catches a server that answers nothing at all.
+    query_timeout: timeout + 1000,
+    keepAlive: true,
+  });
+  // An idle connection the server dropped (a restart) is an event, not a crash: the pool replaces it.
+  pool.on('error', (error) => onError(`idle connection lost: ${error.message}`));
+  const feed = new ChangeFeed(config, randomBytes(8).toString('hex'), onError);
+  try {
+    await migratePostgres(pool);
+    await feed.start();
+  } catch (error) {
+    await feed.close();
+    await pool.end().catch(() => {});
+    throw storeError(error);
+  }
+  return new PostgresStore(drizzle({ client: pool, schema }), pool, feed);
+}
+
+/** Rethrows a driver's error as the store's (`faults.ts`). */
+function rethrow(error: unknown): never {
+  throw storeError(error);
+}
+
+/**
+ * The store on a PostgreSQL server shared by every node. The log's primary key decides between
+ * nodes; each append transaction also notifies the other nodes, whose caches and long-polls
+ * follow (`change-feed.ts`).
+ */
+export class PostgresStore implements GameStore {
+  private readonly findGameStatement;
+  private readonly versionStatement;
+  private readonly movesAfterStatement;
+  private readonly idempotentMoveStatement;
+
+  constructor(
+    private readonly db: NodePgDatabase<typeof schema>,
+    private readonly pool: pg.Pool,
+    private readonly feed: ChangeFeed,
+  ) {
+    const p = sql.placeholder;
+    this.findGameStatement = db
+      .select({ id: games.id, setup: games.setup, tokenHashes: games.tokenHashes, status: games.status })
+      .from(games)
+      .where(eq(games.id, p('id')))
+      .prepare('find_game');
+    this.versionStatement = db
+      .select({ version: max(moves.seq) })
+      .from(moves)
+      .where(eq(moves.gameId, p('id')))
+      .prepare('game_version');
+    this.movesAfterStatement = db
+      .select({ seq: moves.seq, seat: moves.seat, move: moves.move, at: moves.at })
+      .from(moves)
+      .where(and(eq(moves.gameId, p('id')), gt(moves.seq, p('after'))))
+      .orderBy(asc(moves.seq))
+      .prepare('moves_after');
+    this.idempotentMoveStatement = db
+      .select({ seq: moves.seq, seat: moves.seat, requestHash: moves.requestHash })
+      .from(moves)
+      .where(and(eq(moves.gameId, p('id')), eq(moves.idempotencyKey, p('key'))))
+      .prepare('idempotent_move');
+  }
+
+  async insertGame(game: NewGame): Promise<void> {
+    await this.db
+      .insert(games)
+      .values({
+        id: game.id,
+        setup: game.setup,
+        tokenHashes: game.tokenHashes,
+        status: game.status,
+        createdAt: game.at,
+        // A game whose pile is empty from the start ends as it is created.
+        finishedAt: game.status === 'finished' ? game.at : null,
+      })
+      .catch(rethrow);
+  }
+
+  async findGame(id: string): Promise<GameRecord | undefined> {
+    const [row] = await this.findGameStatement.execute({ id }).catch(rethrow);
+    return row;
+  }
+
+  async version(id: string): Promise<number> {
+    const [row] = await this.versionStatement.execute({ id }).catch(rethrow);
+    return row?.version ?? 0;
+  }
+
+  async movesAfter(id: string, after: number): Promise<MoveRecord[]> {
+    return this.movesAfterStatement.execute({ id, after }).catch(rethrow);
+  }
+
+  async findIdempotentMove(id: string, key: string): Promise<IdempotentMove | undefined> {
+    const [row] = await this.idempotentMoveStatement.execute({ id, key }).catch(rethrow);
+    return row;
+  }
+
+  /**
+   * One transaction: one multi-row insert for the whole batch (one round trip however many moves
+   * it holds), the games it finished, and the notification to the other nodes, delivered only
+   * if it commits.
+   */
+  async appendBatch(batch: readonly NewMove[]): Promise<void> {
+    if (batch.length === 0) return;
+    const finished = batch.filter((m) => m.status === 'finished');
+    await this.db
+      .transaction(async (tx) => {
+        await tx.insert(moves).values(
+          batch.map((m) => ({
+            gameId: m.gameId,
+            seq: m.seq,
+            seat: m.seat,
+            move: m.move,
+            at: m.at,
+            idempotencyKey: m.idempotencyKey,
+            requestHash: m.requestHash,
+          })),
+        );
+        if (finished.length > 0) {
+          await tx
+            .update(games)
+            // A batch's moves share one time (the group commit stamps them together).
+            .set({ status: 'finished', finishedAt: finished[0]!.at })
+            .where(inArray(games.id, finished.map((m) => m.gameId)));
+        }
+        for (const payload of notifyPayloads(this.feed.node, batch.map((m) => m.gameId))) {
+          await tx.execute(sql`SELECT pg_notify(${CHANNEL}, ${payload})`);
+        }
+      })
+      .catch(rethrow);
+  }
+
+  /**
+   * One short transaction per call. A game's last move is the last row of its primary key, so
+   * each examined game costs one index lookup; `FOR UPDATE SKIP LOCKED` lets several nodes sweep
+   * at once without deleting one game twice or waiting on each other.
+   */
+  async deleteExpired(before: string, limit: number): Promise<string[]> {
+    return this.db
+      .transaction(async (tx) => {
+        const found = await tx.execute<{ id: string }>(sql`
+          SELECT id FROM games
+          WHERE created_at < ${before}
+            AND coalesce((SELECT at FROM moves WHERE game_id = games.id ORDER BY seq DESC LIMIT 1), created_at) < ${before}
+          LIMIT ${limit}
+          FOR UPDATE SKIP LOCKED`);
+        const ids = found.rows.map((r) => r.id);
+        if (ids.length === 0) return ids;
+        await tx.delete(moves).where(inArray(moves.gameId, ids));
+        await tx.delete(games).where(inArray(games.id, ids));
+        // Other nodes drop their cached copies as they would after a move.
+        for (const payload of notifyPayloads(this.feed.node, ids)) {
+          await tx.execute(sql`SELECT pg_notify(${CHANNEL}, ${payload})`);
+        }
+        return ids;
+      })
+      .catch(rethrow);
+  }
+
+  /** A write that changes nothing the service reads: fails as a move's append would. */
+  async health(): Promise<void> {
+    await this.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`CREATE TEMP TABLE IF NOT EXISTS health_probe (n integer) ON COMMIT DELETE ROWS`);
+        await tx.execute(sql`INSERT INTO health_probe VALUES (1)`);
+      })
+      .catch(rethrow);
+  }
+
+  /**
+   * Per game: changes when another node's commit to it was heard, and on every call while the
+   * notification connection is down.
+   */
+  changeStamp(gameId: string): number {
+    return this.feed.stamp(gameId);
+  }
+
+  watch(listener: (gameId: string) => void): void {
+    this.feed.watch(listener);
+  }
+
+  async close(): Promise<void> {
+    await this.feed.close();
+    await this.pool.end();
+  }
+}

@@ -1,0 +1,172 @@
+/**
+ * Several real server processes on one PostgreSQL database: any node serves any game, one
+ * version has one winner across nodes, a keyed retry on another node answers the original, a
+ * long-poll on one node wakes when another node takes a move, and a node killed with SIGKILL
+ * loses nothing it acknowledged while the others keep serving. (Races of many clients over three
+ * nodes: races.test.ts; PostgreSQL restarted under load: postgres-restart.test.ts.)
+ */
+import { isDeepStrictEqual } from 'node:util';
+import t, { type Test } from 'tap';
+import { publicView, replay, type GameSetup, type Move } from '../../src/engine/index.js';
+import { postgresDatabase } from '../helpers/postgres.js';
+import { client, startServer, type Client } from './helpers/server-process.js';
+
+const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+
+interface Game {
+  id: string;
+  setup: GameSetup;
+  tokens: string[];
+}
+
+async function createGame(api: Client, seed: string): Promise<Game> {
+  const setup: GameSetup = { players: [{ name: 'Ann' }, { name: 'Bob' }], expansions: ['traders-builders'], seed };
+  const res = await api.post('/games', setup);
+  if (res.status !== 201) throw new Error(`create: ${res.status}`);
+  return { id: res.body.id, setup, tokens: res.body.seats.map((s: { token: string }) => s.token) };
+}
+
+/**
+ * The legal moves once `api` knows version `v`, and how long after the call that was. A node
+ * hears of another's commit by a notification sent as the commit is acknowledged: a read that
+ * overtakes it answers the previous version (a client that moves on it is answered 409).
+ */
+async function legalMovesAt(api: Client, id: string, v: number): Promise<{ lm: any; ms: number }> {
+  const started = performance.now();
+  for (;;) {
+    const lm = (await api.get(`/games/${id}/legal-moves`)).body;
+    const ms = performance.now() - started;
+    if (lm.version >= v || ms > 1000) return { lm, ms };
+    await new Promise((resolve) => setTimeout(resolve, 2));
+  }
+}
+
+/** Three nodes on one new database, shared by the tests of this file (a node starts in seconds here). */
+async function startCluster(): Promise<{ apis: Client[]; kill: (i: number) => Promise<void> } | undefined> {
+  const url = await postgresDatabase(t);
+  if (url === undefined) return undefined;
+  const servers = await Promise.all([0, 1, 2].map(() => startServer(t, url)));
+  return { apis: servers.map((s) => client(s.url)), kill: (i) => servers[i]!.crash() };
+}
+
+const cluster = await startCluster();
+const nodes = async (t: Test, n: number) => {
+  if (cluster === undefined) t.plan(0, 'no PostgreSQL server could start here (in CI this fails instead)');
+  return cluster && { apis: cluster.apis.slice(0, n), kill: cluster.kill };
+};
+
+t.test('a game created on one node is played on all of them, and every node answers the same state and moves', async (t) => {
+  const cluster = await nodes(t, 3);
+  if (!cluster) return;
+  const { apis } = cluster;
+  const game = await createGame(apis[0]!, 'cross-node');
+  for (let v = 0; v < 12; v++) {
+    const api = apis[v % apis.length]!;
+    const { lm, ms } = await legalMovesAt(api, game.id, v);
+    t.ok(lm.version === v && ms < 1000, `node ${v % apis.length} knows version ${v} (after ${Math.round(ms)} ms)`);
+    const res = await api.post(`/games/${game.id}/moves`, { expectedVersion: v, move: lm.moves[v % lm.moves.length] }, auth(game.tokens[lm.actor]!));
+    t.equal(res.status, 201, `move ${v + 1} on node ${v % apis.length}`);
+  }
+  const [first, ...others] = await Promise.all(apis.map(async (api) => [(await api.get(`/games/${game.id}`)).body, (await api.get(`/games/${game.id}/legal-moves`)).body]));
+  for (const other of others) t.same(other, first, 'another node answers the same state and legal moves');
+  const log = (await apis[2]!.get(`/games/${game.id}/moves`)).body.moves as { move: Move }[];
+  const rebuilt = replay(game.setup, log.map((m) => m.move));
+  t.ok(rebuilt.ok && isDeepStrictEqual(first![0], { id: game.id, version: 12, ...publicView(rebuilt.value.game) }), 'and it is the replay of the log');
+});
+
+t.test('one version submitted through every node at once: exactly one 201, the others 409', async (t) => {
+  const cluster = await nodes(t, 3);
+  if (!cluster) return;
+  const { apis } = cluster;
+  for (let round = 0; round < 5; round++) {
+    const game = await createGame(apis[round % 3]!, `one-version-${round}`);
+    const lm = (await apis[0]!.get(`/games/${game.id}/legal-moves`)).body;
+    // Every node has the game cached at version 0 before the race.
+    await Promise.all(apis.map((api) => api.get(`/games/${game.id}`)));
+    const answers = await Promise.all(
+      apis.map((api, i) => api.post(`/games/${game.id}/moves`, { expectedVersion: 0, move: lm.moves[i % lm.moves.length] }, auth(game.tokens[lm.actor]!))),
+    );
+    t.same(answers.map((a) => a.status).sort(), [201, 409, 409], `round ${round}: one winner`);
+    const winner = answers.findIndex((a) => a.status === 201);
+    const log = (await apis[(winner + 1) % 3]!.get(`/games/${game.id}/moves`)).body.moves as { move: Move }[];
+    t.same(log.map((m) => m.move), [lm.moves[winner % lm.moves.length]], "the log holds the winner's move only");
+    for (const loser of answers.filter((a) => a.status === 409)) t.equal(loser.body.currentVersion, 1, 'the losers are told the current version');
+  }
+});
+
+t.test('an Idempotency-Key retried on another node answers the original response', async (t) => {
+  const cluster = await nodes(t, 2);
+  if (!cluster) return;
+  const [a, b] = cluster.apis as [Client, Client];
+  const game = await createGame(a, 'idempotent');
+  await b.get(`/games/${game.id}`); // b caches version 0
+  const lm = (await a.get(`/games/${game.id}/legal-moves`)).body;
+  const body = { expectedVersion: 0, move: lm.moves[0] };
+  const headers = { ...auth(game.tokens[lm.actor]!), 'idempotency-key': 'retry-elsewhere' };
+  const original = await a.post(`/games/${game.id}/moves`, body, headers);
+  t.equal(original.status, 201);
+  const retried = await b.post(`/games/${game.id}/moves`, body, headers);
+  t.equal(retried.status, 201);
+  t.equal(retried.headers.get('idempotent-replayed'), 'true');
+  t.same(retried.body, original.body, 'the very answer of the first node');
+  t.equal((await b.get(`/games/${game.id}/moves`)).body.moves.length, 1, 'played once');
+  const reused = await b.post(`/games/${game.id}/moves`, { ...body, move: lm.moves[1] }, headers);
+  t.equal(reused.status, 422, 'the key with another request is refused on the other node too');
+});
+
+t.test('a long-poll on one node wakes within 100 ms of a move taken by another', async (t) => {
+  const cluster = await nodes(t, 2);
+  if (!cluster) return;
+  const [a, b] = cluster.apis as [Client, Client];
+  const game = await createGame(a, 'long-poll');
+  for (let v = 0; v < 3; v++) {
+    const lm = (await b.get(`/games/${game.id}/legal-moves`)).body;
+    const poll = a.get(`/games/${game.id}/events?after=${v}&wait=10`).then((res) => ({ res, at: performance.now() }));
+    await new Promise((resolve) => setTimeout(resolve, 150)); // the poll is waiting
+    const sent = performance.now();
+    const move = await b.post(`/games/${game.id}/moves`, { expectedVersion: v, move: lm.moves[0] }, auth(game.tokens[lm.actor]!));
+    t.equal(move.status, 201);
+    const { res, at } = await poll;
+    t.equal(res.body.version, v + 1, 'the poll answers the new move');
+    t.ok(at - sent < 100, `woke ${Math.round(at - sent)} ms after the move was sent to the other node`);
+  }
+});
+
+t.test('a node SIGKILLed under load: every move it acknowledged survives, and the other node keeps serving', async (t) => {
+  const cluster = await nodes(t, 2);
+  if (!cluster) return;
+  const [a, b] = cluster.apis as [Client, Client];
+  const games = await Promise.all(Array.from({ length: 8 }, (_, i) => createGame(a, `kill-${i}`)));
+  const answered = new Map<string, Move[]>(games.map((g) => [g.id, []]));
+  let killed: Promise<void> | undefined;
+  let total = 0;
+  await Promise.all(
+    games.map(async (game, g) => {
+      for (let n = 0; n < 40; n++) {
+        // Alternate nodes; after the kill, clients fail over to the survivor.
+        const api = killed || (g + n) % 2 === 0 ? a : b;
+        const lm = (await a.get(`/games/${game.id}/legal-moves`)).body;
+        if (lm.actor === null) return;
+        const move = lm.moves[(g + n) % lm.moves.length] as Move;
+        try {
+          const res = await api.post(`/games/${game.id}/moves`, { expectedVersion: lm.version, move }, auth(game.tokens[lm.actor]!));
+          if (res.status === 201) answered.get(game.id)![lm.version] = move;
+          else if (res.status !== 409) t.fail(`answered ${res.status}`);
+        } catch {
+          if (api !== b || !killed) throw new Error('a request to the surviving node failed');
+        }
+        // This is the file's last test: no other needs the node.
+        if (++total === 120) killed = cluster.kill(1);
+      }
+    }),
+  );
+  await killed;
+  t.ok(killed, 'a node was killed mid-stream');
+  for (const game of games) {
+    const log = (await a.get(`/games/${game.id}/moves`)).body.moves as { seq: number; move: Move }[];
+    t.same(log.map((m) => m.seq), Array.from({ length: log.length }, (_, i) => i + 1), 'versions contiguous');
+    const lost = [...answered.get(game.id)!.entries()].filter(([v, move]) => move !== undefined && !isDeepStrictEqual(log[v]?.move, move));
+    t.same(lost, [], 'every acknowledged move is in the log at its version');
+    t.ok(replay(game.setup, log.map((m) => m.move)).ok, 'the log replays');
+  }
+});

@@ -1,0 +1,23 @@
+/**
+ * tap's `before` script: starts the PostgreSQL server the test files share (`postgres-stop.ts`
+ * stops it). Should it fail, each test file that needs PostgreSQL starts its own, and fails in CI
+ * if that fails too (`test/helpers/postgres.ts`).
+ */
+import t from 'tap';
+import { answers, postgresServer, SHARED_PORT, sharedDataDir } from '../helpers/postgres-server.js';
+
+t.test('PostgreSQL for the tests', async (t) => {
+  const started = Date.now();
+  if (await answers(SHARED_PORT)) {
+    t.pass(`already running on port ${SHARED_PORT}`);
+    return;
+  }
+  try {
+    const server = await postgresServer(SHARED_PORT, sharedDataDir());
+    server.start();
+    t.pass(`started on port ${SHARED_PORT} in ${Date.now() - started} ms`);
+  } catch (error) {
+    t.comment(`could not start PostgreSQL (each test file will try on its own): ${String(error)}`);
+    t.pass('the PostgreSQL tests start their own server');
+  }
+});
