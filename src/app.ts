@@ -4,6 +4,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { DEFAULT_ADDRESS_LIMIT } from './http/address-limit.js';
 import { DEFAULT_TIMEOUTS, limitConnections, serverOptions, type ConnectionTimeouts } from './http/connections.js';
+import { registerCors, type CorsOrigins } from './http/cors.js';
+import { collectRoutes } from './http/method-not-allowed.js';
 import { hoistTitledSchemas } from './http/openapi-components.js';
 import { registerJsonBody } from './http/json-body.js';
 import { frameworkErrors, registerProblemHandlers } from './http/problem.js';
@@ -40,6 +42,8 @@ export interface AppOptions {
   timeouts?: Partial<ConnectionTimeouts>;
   /** Silence after which an event stream writes a comment (below the idle timeout; tests shorten it). */
   streamKeepAliveMs?: number;
+  /** Origins allowed cross-origin (`*` for all); none by default. */
+  corsOrigins?: CorsOrigins;
   /** How long a write waits for another process's write lock (then 503 `DATABASE_BUSY`). */
   busyTimeoutMs?: number;
 }
@@ -66,7 +70,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.addHook('preClose', async () => service.close());
   app.addHook('onClose', async () => store.close());
 
-  registerProblemHandlers(app);
+  registerProblemHandlers(app, collectRoutes(app));
+  await registerCors(app, options.corsOrigins ?? []);
   registerJsonBody(app);
   await app.register(swagger, {
     openapi: {

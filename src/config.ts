@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { parseCorsOrigins, type CorsOrigins } from './http/cors.js';
 import { DEFAULT_ADDRESS_LIMIT } from './http/address-limit.js';
 import { openFileLimit } from './http/connections.js';
 import { DEFAULT_RATE_LIMIT } from './http/rate-limit.js';
@@ -16,6 +17,8 @@ export interface ServerConfig {
   /** Connections open at once; beyond, 503. */
   maxConnections: number;
   logLevel: string;
+  /** `CORS_ORIGINS`: comma-separated origins or `*`; none by default. */
+  corsOrigins: CorsOrigins;
 }
 
 export const DEFAULT_DATABASE_URL = 'file:./data/carcassonne.db';
@@ -64,5 +67,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     },
     maxConnections: integer(env, 'MAX_CONNECTIONS', defaultMaxConnections(), 1, 10_000_000),
     logLevel: env.LOG_LEVEL || 'info',
+    corsOrigins: parseCorsOrigins(env.CORS_ORIGINS),
   };
 }

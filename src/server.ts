@@ -8,6 +8,7 @@ const app = await buildApp({
   rateLimit: config.rateLimit,
   addressRateLimit: config.addressRateLimit,
   maxConnections: config.maxConnections,
+  corsOrigins: config.corsOrigins,
   logger: { level: config.logLevel },
 });
 

@@ -102,6 +102,18 @@ export class GameService {
     return legalMovesJson(await this.snapshots.read(id));
   }
 
+  /** The game's current version (404 when there is none): what its ETags are made of. */
+  async version(id: string): Promise<number> {
+    return (await this.snapshots.read(id)).version;
+  }
+
+  /** At most `limit` moves of the log after `after`. */
+  async movesPage(id: string, after: number, limit: number): Promise<MoveRecord[]> {
+    const { version } = await this.snapshots.read(id);
+    if (after >= version) return [];
+    return (await this.store.movesAfter(id, after)).slice(0, limit);
+  }
+
   async moves(id: string): Promise<MoveRecord[]> {
     await this.snapshots.read(id);
     return this.store.movesAfter(id, 0);

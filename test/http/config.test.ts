@@ -9,7 +9,7 @@ t.test('configuration comes from the environment with documented defaults', asyn
   const { maxConnections, ...config } = loadConfig({});
   t.same(config, {
     port: 3000, host: '127.0.0.1', databasePath: './data/carcassonne.db', cacheSize: 1000, rateLimit: { perSecond: 100, burst: 200 },
-    addressRateLimit: { perSecond: 5, burst: 50 }, logLevel: 'info',
+    addressRateLimit: { perSecond: 5, burst: 50 }, logLevel: 'info', corsOrigins: [],
   });
   t.ok(maxConnections >= 1, 'MAX_CONNECTIONS defaults to what the open-file limit allows');
   t.match(loadConfig({ PORT: '8080', HOST: '0.0.0.0', DATABASE_URL: '/var/lib/c.db', CACHE_SIZE: '5', LOG_LEVEL: 'warn' }), {
