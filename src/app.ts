@@ -7,6 +7,7 @@ import { DEFAULT_TIMEOUTS, limitConnections, serverOptions, type ConnectionTimeo
 import { registerCors, type CorsOrigins } from './http/cors.js';
 import { collectRoutes } from './http/method-not-allowed.js';
 import { hoistTitledSchemas } from './http/openapi-components.js';
+import { finishDocument } from './http/openapi-document.js';
 import { registerJsonBody } from './http/json-body.js';
 import { frameworkErrors, registerProblemHandlers } from './http/problem.js';
 import { DEFAULT_RATE_LIMIT, RateLimiter, type RateLimitOptions } from './http/rate-limit.js';
@@ -74,6 +75,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await registerCors(app, options.corsOrigins ?? []);
   registerJsonBody(app);
   await app.register(swagger, {
+    transformObject: (document) => finishDocument('openapiObject' in document ? document.openapiObject : document.swaggerObject),
     openapi: {
       openapi: '3.1.0',
       info: {

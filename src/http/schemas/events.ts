@@ -21,7 +21,9 @@ export const BoardFigure = Type.Object(
 
 const SeatPoints = Type.Object({ seat: Int, points: Int });
 
-const event = <P extends Parameters<typeof Type.Object>[0]>(properties: P) => Type.Object(properties);
+/** Each event named after its type (`TileDrawnEvent`): generated clients get one type per event. */
+const event = <P extends Parameters<typeof Type.Object>[0] & { type: { const: string } }>(properties: P) =>
+  Type.Object(properties, { title: `${properties.type.const[0]!.toUpperCase()}${properties.type.const.slice(1)}Event` });
 
 export const GameEventSchema = Type.Union(
   [

@@ -39,5 +39,9 @@ export const StreamMoveMessage = Type.Object(
 
 export const StreamResponse = {
   description: 'An event stream (`event: state`, then `event: move` with `id:` = version; comment lines keep it alive)',
-  content: { 'text/event-stream': { schema: Type.String() } },
+  content: {
+    'text/event-stream': {
+      schema: Type.Union([StreamStateMessage, StreamMoveMessage], { description: 'The JSON `data` of each event (`state`, then `move`)' }),
+    },
+  },
 };
