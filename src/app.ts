@@ -4,7 +4,10 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { DEFAULT_ADDRESS_LIMIT } from './http/address-limit.js';
 import { DEFAULT_TIMEOUTS, limitConnections, serverOptions, type ConnectionTimeouts } from './http/connections.js';
+import { registerCors, type CorsOrigins } from './http/cors.js';
+import { collectRoutes } from './http/method-not-allowed.js';
 import { hoistTitledSchemas } from './http/openapi-components.js';
+import { finishDocument } from './http/openapi-document.js';
 import { registerJsonBody } from './http/json-body.js';
 import { frameworkErrors, registerProblemHandlers } from './http/problem.js';
 import { DEFAULT_RATE_LIMIT, RateLimiter, type RateLimitOptions } from './http/rate-limit.js';
@@ -13,6 +16,7 @@ import { eventRoutes } from './http/routes/events.js';
 import { gameRoutes } from './http/routes/games.js';
 import { healthRoutes } from './http/routes/health.js';
 import { moveRoutes } from './http/routes/moves.js';
+import { DEFAULT_STREAM_KEEPALIVE_MS, streamRoutes } from './http/routes/stream.js';
 import { tileRoutes } from './http/routes/tiles.js';
 import type { App } from './http/types.js';
 import { validatorCompiler } from './http/validator.js';
@@ -42,6 +46,10 @@ export interface AppOptions {
   maxConnections?: number;
   /** Overrides of the connection timeouts (tests shorten them). */
   timeouts?: Partial<ConnectionTimeouts>;
+  /** Silence after which an event stream writes a comment (below the idle timeout; tests shorten it). */
+  streamKeepAliveMs?: number;
+  /** Origins allowed cross-origin (`*` for all); none by default. */
+  corsOrigins?: CorsOrigins;
   /** How long a write waits for another process's write lock (then 503 `DATABASE_BUSY`). */
   busyTimeoutMs?: number;
   /** Games with no move for this many days are deleted in the background; 0 or absent keeps them. */
@@ -52,11 +60,12 @@ export const API_VERSION = '1.0.0';
 
 /** Builds the whole service; `server.ts` only reads configuration and listens. */
 export async function buildApp(options: AppOptions): Promise<App> {
+  const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: options.bodyLimit ?? 64 * 1024,
     frameworkErrors,
-    ...serverOptions({ ...DEFAULT_TIMEOUTS, ...options.timeouts }),
+    ...serverOptions(timeouts),
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   if (options.maxConnections !== undefined) limitConnections(app.server, options.maxConnections);
@@ -74,9 +83,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.addHook('preClose', async () => service.close());
   app.addHook('onClose', async () => store.close());
 
-  registerProblemHandlers(app);
+  registerProblemHandlers(app, collectRoutes(app));
+  await registerCors(app, options.corsOrigins ?? []);
   registerJsonBody(app);
   await app.register(swagger, {
+    transformObject: (document) => finishDocument('openapiObject' in document ? document.openapiObject : document.swaggerObject),
     openapi: {
       openapi: '3.1.0',
       info: {
@@ -106,5 +117,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   moveRoutes(app, { ...routes, rateLimiter: new RateLimiter(options.rateLimit ?? DEFAULT_RATE_LIMIT) });
   eventRoutes(app, routes);
   boardRoutes(app, routes);
+  // A stream's comments must come well inside the idle timeout that would close its socket.
+  const keepAliveMs = Math.min(options.streamKeepAliveMs ?? DEFAULT_STREAM_KEEPALIVE_MS, Math.floor(timeouts.idleMs / 3));
+  streamRoutes(app, { ...routes, keepAliveMs });
   return app;
 }

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { parseCorsOrigins, type CorsOrigins } from './http/cors.js';
 import { DEFAULT_ADDRESS_LIMIT } from './http/address-limit.js';
 import { openFileLimit } from './http/connections.js';
 import { DEFAULT_RATE_LIMIT } from './http/rate-limit.js';
@@ -22,6 +23,8 @@ export interface ServerConfig {
   logLevel: string;
   /** Games with no move for this many days are deleted; 0 keeps them for ever. */
   gameRetentionDays: number;
+  /** `CORS_ORIGINS`: comma-separated origins or `*`; none by default. */
+  corsOrigins: CorsOrigins;
 }
 
 export const DEFAULT_DATABASE_URL = 'file:./data/carcassonne.db';
@@ -75,5 +78,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     maxConnections: integer(env, 'MAX_CONNECTIONS', defaultMaxConnections(), 1, 10_000_000),
     logLevel: env.LOG_LEVEL || 'info',
     gameRetentionDays: integer(env, 'GAME_RETENTION_DAYS', 0, 0, 36_500),
+    corsOrigins: parseCorsOrigins(env.CORS_ORIGINS),
   };
 }

@@ -10,6 +10,7 @@ const app = await buildApp({
   gameRetentionDays: config.gameRetentionDays,
   addressRateLimit: config.addressRateLimit,
   maxConnections: config.maxConnections,
+  corsOrigins: config.corsOrigins,
   logger: { level: config.logLevel },
 });
 

@@ -2,6 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import type { ErrorCode } from '../engine/index.js';
 import { ServiceError, storeFaultError, type ServiceErrorCode } from '../service/service-error.js';
+import type { RouteTable } from './method-not-allowed.js';
 
 /** Codes of the HTTP layer itself. */
 type HttpErrorCode =
@@ -9,6 +10,7 @@ type HttpErrorCode =
   | 'TOKEN_MISSING'
   | 'TOKEN_MALFORMED'
   | 'ROUTE_NOT_FOUND'
+  | 'METHOD_NOT_ALLOWED'
   | 'PAYLOAD_TOO_LARGE'
   | 'UNSUPPORTED_MEDIA_TYPE'
   | 'REQUEST_TIMEOUT'
@@ -32,6 +34,7 @@ export const STATUS_BY_CODE: Readonly<Record<ProblemCode, number>> = {
   NOT_YOUR_TURN: 403,
   GAME_NOT_FOUND: 404,
   ROUTE_NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
   REQUEST_TIMEOUT: 408,
   VERSION_CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
@@ -110,7 +113,7 @@ export function frameworkErrors(error: FastifyError, _request: unknown, reply: F
 }
 
 /** One error handler for the whole app: known errors keep their code, anything else is a hidden 500. */
-export function registerProblemHandlers(app: FastifyInstance): void {
+export function registerProblemHandlers(app: FastifyInstance, routes?: RouteTable): void {
   app.setErrorHandler((error: FastifyError | ServiceError | HttpProblem, request, reply) => {
     if (error instanceof ServiceError) return sendProblem(reply, error.code, error.detail, error.extra);
     if (error instanceof HttpProblem) return sendProblem(reply, error.code, error.detail);
@@ -129,5 +132,11 @@ export function registerProblemHandlers(app: FastifyInstance): void {
     request.log.error({ err: error }, 'unexpected error');
     return sendProblem(reply, 'INTERNAL_ERROR', 'an unexpected error occurred');
   });
-  app.setNotFoundHandler((request, reply) => sendProblem(reply, 'ROUTE_NOT_FOUND', `no route ${request.method} ${request.url.split('?')[0]}`));
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0]!;
+    const allow = routes?.allowed(path);
+    if (allow === undefined) return sendProblem(reply, 'ROUTE_NOT_FOUND', `no route ${request.method} ${path}`);
+    reply.header('allow', allow.join(', '));
+    return sendProblem(reply, 'METHOD_NOT_ALLOWED', `${path} answers ${allow.join(', ')}, not ${request.method}`);
+  });
 }

@@ -18,6 +18,7 @@ t.test('configuration comes from the environment with documented defaults', asyn
     addressRateLimit: { perSecond: 5, burst: 50 },
     logLevel: 'info',
     gameRetentionDays: 0,
+    corsOrigins: [],
   });
   t.ok(maxConnections >= 1, 'MAX_CONNECTIONS defaults to what the open-file limit allows');
   t.match(loadConfig({ PORT: '8080', HOST: '0.0.0.0', DATABASE_URL: '/var/lib/c.db', CACHE_SIZE: '5', LOG_LEVEL: 'warn' }), {

@@ -1,7 +1,10 @@
 import { limitPerAddress } from '../address-limit.js';
-import { GameIdParams, problems } from '../schemas/common.js';
+import { notModified, versionTag } from '../etag.js';
+import { GameIdParams, NOT_MODIFIED, problems } from '../schemas/common.js';
 import { CreateGameBody, CreatedGameResponse } from '../schemas/games.js';
 import { GameStateSchema, LegalMovesResponse } from '../schemas/state.js';
+import { LegalMovesQuery } from '../schemas/events.js';
+import { waitForMove } from './events.js';
 import { sendJson, type App, type RouteOptions } from '../types.js';
 
 export function gameRoutes(app: App, { service, addressLimiter }: RouteOptions): void {
@@ -30,13 +33,15 @@ export function gameRoutes(app: App, { service, addressLimiter }: RouteOptions):
         tags: ['games'],
         summary: 'The public state of a game',
         params: GameIdParams,
-        response: { 200: GameStateSchema, ...problems(400, 404, 503) },
+        response: { 200: GameStateSchema, ...NOT_MODIFIED, ...problems(400, 404, 503) },
       },
     },
     // Pre-serialised JSON (cached per version) skips the response serialiser; the schema
     // documents the shape and the tests check every answer against it.
     async (request, reply) => {
-      sendJson(reply, 200, await service.stateJson(request.params.id));
+      const { id } = request.params;
+      if (notModified(request, reply, versionTag(id, await service.version(id)))) return reply.code(304).send(null);
+      sendJson(reply, 200, await service.stateJson(id));
       return reply;
     },
   );
@@ -46,13 +51,19 @@ export function gameRoutes(app: App, { service, addressLimiter }: RouteOptions):
     {
       schema: {
         tags: ['games'],
-        summary: 'Who must act now and every legal move for them',
+        summary: 'Who must act now and every legal move for them; long-polls up to `wait` seconds for a version past `after`',
+        description: 'A bot\'s loop is one request per turn: `?after=<the version it last saw>&wait=30` answers as soon as the game moves on.',
         params: GameIdParams,
-        response: { 200: LegalMovesResponse, ...problems(400, 404, 503) },
+        querystring: LegalMovesQuery,
+        response: { 200: LegalMovesResponse, ...NOT_MODIFIED, ...problems(400, 404, 503) },
       },
     },
     async (request, reply) => {
-      sendJson(reply, 200, await service.legalMovesJson(request.params.id));
+      const { after, wait } = request.query;
+      const { id } = request.params;
+      if (after !== undefined) await waitForMove(service, reply, id, after, wait ?? 0);
+      if (notModified(request, reply, versionTag(id, await service.version(id)))) return reply.code(304).send(null);
+      sendJson(reply, 200, await service.legalMovesJson(id));
       return reply;
     },
   );

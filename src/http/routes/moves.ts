@@ -2,9 +2,10 @@ import { limitPerAddress } from '../address-limit.js';
 import { HttpProblem } from '../problem.js';
 import { limitPerToken, type RateLimiter } from '../rate-limit.js';
 import { requestTokenDigest } from '../token-digest.js';
-import { GameIdParams, problems } from '../schemas/common.js';
+import { notModified, versionTag } from '../etag.js';
+import { GameIdParams, NOT_MODIFIED, problems } from '../schemas/common.js';
 import { MoveAnswerResponse } from '../schemas/games.js';
-import { IdempotencyHeaders, MoveLog, MoveSubmissionBody } from '../schemas/moves.js';
+import { DEFAULT_LOG_PAGE, IdempotencyHeaders, MoveLog, MoveLogQuery, MoveSubmissionBody } from '../schemas/moves.js';
 import { sendJson, type App, type RouteOptions } from '../types.js';
 
 /** Whether a `Prefer` header (RFC 7240) asks for `return=minimal`; other preferences are ignored. */
@@ -54,11 +55,22 @@ export function moveRoutes(app: App, { service, rateLimiter, addressLimiter }: R
     {
       schema: {
         tags: ['moves'],
-        summary: 'The move log, in order',
+        summary: 'The move log, in order, a page at a time',
         params: GameIdParams,
-        response: { 200: MoveLog, ...problems(400, 404, 503) },
+        querystring: MoveLogQuery,
+        response: { 200: MoveLog, ...NOT_MODIFIED, ...problems(400, 404, 503) },
       },
     },
-    async (request) => ({ moves: await service.moves(request.params.id) }),
+    async (request, reply) => {
+      const { id } = request.params;
+      const after = request.query.after ?? 0;
+      const limit = request.query.limit ?? DEFAULT_LOG_PAGE;
+      if (notModified(request, reply, versionTag(id, await service.version(id)))) return reply.code(304).send(null);
+      const moves = await service.movesPage(id, after, limit);
+      if (moves.length < limit) return { moves };
+      const next = `/games/${encodeURIComponent(id)}/moves?after=${moves.at(-1)!.seq}&limit=${limit}`;
+      reply.header('link', `<${next}>; rel="next"`);
+      return { moves, next };
+    },
   );
 }

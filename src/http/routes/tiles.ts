@@ -1,3 +1,4 @@
+import { problems } from '../schemas/common.js';
 import { tileCatalog } from '../../engine/index.js';
 import { TileCatalogResponse } from '../schemas/tiles.js';
 import type { App } from '../types.js';
@@ -9,7 +10,7 @@ export function tileRoutes(app: App): void {
       schema: {
         tags: ['tiles'],
         summary: 'The tile catalog: ids, counts per set, features with their edges at rotation 0',
-        response: { 200: TileCatalogResponse },
+        response: { 200: TileCatalogResponse, ...problems(400) },
       },
     },
     () => tileCatalog(),

@@ -49,3 +49,6 @@ export function problems(...statuses: number[]) {
     statuses.map((s) => [s, { description: PROBLEM_DESCRIPTIONS[s] ?? 'Error', content: { 'application/problem+json': { schema: Problem } } }]),
   );
 }
+
+/** The answer to a conditional GET whose `If-None-Match` names the current `ETag`. */
+export const NOT_MODIFIED = { 304: { description: 'Not modified: the `If-None-Match` tag names the current version', type: 'null' } } as const;

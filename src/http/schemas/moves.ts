@@ -71,4 +71,23 @@ export const MoveLogEntry = Type.Object(
   { title: 'MoveLogEntry' },
 );
 
-export const MoveLog = Type.Object({ moves: Type.Array(MoveLogEntry) }, { title: 'MoveLog' });
+export const MoveLog = Type.Object(
+  {
+    moves: Type.Array(MoveLogEntry),
+    next: Type.Optional(Type.String({ description: 'The next page (also in the `Link` header), when this one is full' })),
+  },
+  { title: 'MoveLog' },
+);
+
+export const DEFAULT_LOG_PAGE = 500;
+export const MAX_LOG_PAGE = 1000;
+
+export const MoveLogQuery = Type.Object(
+  {
+    after: Type.Optional(Type.Integer({ minimum: 0, description: 'Answer the moves after this sequence number (default 0)' })),
+    limit: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: MAX_LOG_PAGE, description: `Moves per page (default ${DEFAULT_LOG_PAGE})` }),
+    ),
+  },
+  { additionalProperties: false },
+);

@@ -1,0 +1,127 @@
+/**
+ * The last touches of the OpenAPI document, applied by @fastify/swagger's `transformObject`:
+ * operation ids, descriptions and headers of every answer, the `code` values each error status
+ * can carry (taken from the one code table, so a new code is documented by adding it there),
+ * `security: []` on public operations, and discriminators on the move and event unions. The
+ * discriminators live only here: Fastify's strict Ajv refuses the keyword in route schemas.
+ */
+import { hoistTitledSchemas } from './openapi-components.js';
+import { STATUS_BY_CODE, type ProblemCode } from './problem.js';
+
+type Json = any; // the document is plain JSON being rewritten in place
+
+/** Operation ids, by `METHOD path` as the document names them. */
+const OPERATION_IDS: Record<string, string> = {
+  'GET /health': 'getHealth',
+  'GET /tiles': 'listTiles',
+  'GET /tiles/{set}/{name}.svg': 'getTileSvg',
+  'POST /games': 'createGame',
+  'GET /games/{id}': 'getGame',
+  'GET /games/{id}/legal-moves': 'getLegalMoves',
+  'GET /games/{id}/board.svg': 'getBoardSvg',
+  'POST /games/{id}/moves': 'submitMove',
+  'GET /games/{id}/moves': 'getMoveLog',
+  'GET /games/{id}/events': 'getEvents',
+  'GET /games/{id}/stream': 'streamGame',
+};
+
+const SUCCESS_DESCRIPTIONS: Record<string, string> = {
+  getHealth: 'The service is up',
+  listTiles: 'The tile catalog',
+  getTileSvg: 'The tile drawn as SVG',
+  createGame: 'The game, its seat tokens (shown once) and the events of its creation',
+  getGame: 'The public state',
+  getLegalMoves: 'The actor, the phase and every legal move',
+  getBoardSvg: 'The board drawn as SVG',
+  submitMove: 'The move is accepted: the new version, its events and (unless `return=minimal`) the state',
+  getMoveLog: 'A page of the move log',
+  getEvents: 'The events of the moves after `after`',
+  streamGame: 'An event stream',
+};
+
+const header = (description: string, schema: Json = { type: 'string' }) => ({ description, schema });
+const ETAG = { ETag: header('A weak tag of the game id and version: send it back as `If-None-Match`') };
+const RETRY_AFTER = { 'Retry-After': header('Seconds to wait before retrying', { type: 'integer' }) };
+
+/** Headers of the successful answers, by operation id. */
+const SUCCESS_HEADERS: Record<string, Json> = {
+  createGame: { Location: header('The URL of the new game') },
+  getGame: ETAG,
+  getLegalMoves: ETAG,
+  getMoveLog: { ...ETAG, Link: header('`<next page>; rel="next"` when this page is full') },
+  submitMove: {
+    'Idempotent-Replayed': header('`true` when this is the stored answer of an earlier submission with the same `Idempotency-Key`'),
+    'Preference-Applied': header('`return=minimal` when the `Prefer` header asked for it', { type: 'string', enum: ['return=minimal'] }),
+  },
+};
+
+/** Headers of the error answers, by status. */
+const ERROR_HEADERS: Record<string, Json> = {
+  401: { 'WWW-Authenticate': header('`Bearer`: the seat token goes in the Authorization header') },
+  405: { Allow: header('The methods this path answers') },
+  429: RETRY_AFTER,
+  503: RETRY_AFTER,
+};
+
+/** The codes each status can carry, from the code table. */
+function codesOf(status: number): ProblemCode[] {
+  return (Object.keys(STATUS_BY_CODE) as ProblemCode[]).filter((code) => STATUS_BY_CODE[code] === status).sort();
+}
+
+/** A named problem type per status, whose `code` is one of that status's codes. */
+function problemFor(status: number, problem: Json): Json {
+  return {
+    title: `Problem${status}`,
+    type: 'object',
+    allOf: [problem, { type: 'object', properties: { code: { type: 'string', enum: codesOf(status) } } }],
+  };
+}
+
+function finishOperation(method: string, path: string, operation: Json): void {
+  const id = OPERATION_IDS[`${method.toUpperCase()} ${path}`];
+  if (id === undefined) throw new Error(`no operationId for ${method.toUpperCase()} ${path}: name it in openapi-document.ts`);
+  operation.operationId = id;
+  operation.security ??= [];
+  for (const parameter of operation.parameters ?? []) {
+    if (parameter.in === 'header' && parameter.name === 'prefer') parameter.schema = { type: 'string', enum: ['return=minimal', 'return=representation'] };
+  }
+  for (const [status, response] of Object.entries(operation.responses ?? {}) as [string, Json][]) {
+    const code = Number(status);
+    if (code < 300) {
+      response.description = SUCCESS_DESCRIPTIONS[id]!;
+      if (SUCCESS_HEADERS[id]) response.headers = SUCCESS_HEADERS[id];
+    } else if (code >= 400) {
+      const content = response.content?.['application/problem+json'];
+      if (content) content.schema = problemFor(code, content.schema);
+      if (ERROR_HEADERS[status]) response.headers = ERROR_HEADERS[status];
+    }
+  }
+}
+
+/** Tags the anyOf of `type`-discriminated schemas named in components, with their mapping. */
+function addDiscriminators(schemas: Json): void {
+  for (const name of ['Move', 'GameEvent']) {
+    const union = schemas[name];
+    if (!union?.anyOf) continue;
+    const mapping: Record<string, string> = {};
+    for (const member of union.anyOf) {
+      const target = typeof member.$ref === 'string' ? schemas[member.$ref.split('/').at(-1)] : undefined;
+      const type = target?.properties?.type;
+      const literal = type?.const ?? (type?.enum?.length === 1 ? type.enum[0] : undefined);
+      if (typeof literal === 'string') mapping[literal] = member.$ref;
+    }
+    union.discriminator = { propertyName: 'type', mapping };
+  }
+}
+
+export function finishDocument<T extends object>(document: T): T {
+  const doc: Json = hoistTitledSchemas(document);
+  doc.servers = [{ url: '/', description: 'The server this document is served from (`/docs/json`)' }];
+  for (const [path, operations] of Object.entries(doc.paths ?? {}) as [string, Json][]) {
+    for (const [method, operation] of Object.entries(operations)) finishOperation(method, path, operation);
+  }
+  // Hoisted again: the per-status problem types are named schemas too.
+  const finished: Json = hoistTitledSchemas(doc);
+  addDiscriminators(finished.components.schemas);
+  return finished;
+}

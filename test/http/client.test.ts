@@ -1,0 +1,65 @@
+import { execFile } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { promisify } from 'node:util';
+import t from 'tap';
+import { ApiProblem, CarcassonneClient } from '../../clients/typescript/src/index.js';
+import { testApp } from './helpers/app.js';
+
+const clientDir = new URL('../../clients/typescript/', import.meta.url);
+
+const generator = new URL('node_modules/.bin/openapi-typescript', clientDir).pathname;
+
+t.test('the client types are what openapi-typescript makes of the committed document', {
+  skip: existsSync(generator) ? false : 'clients/typescript has no node_modules: run `npm run client:install`',
+}, async (t) => {
+  const bin = generator;
+  const { stdout } = await promisify(execFile)(bin, ['../../openapi/openapi.json'], { cwd: clientDir.pathname });
+  t.equal(readFileSync(new URL('src/api.d.ts', clientDir), 'utf8'), stdout, 'run `npm run generate --prefix clients/typescript`');
+});
+
+t.test('a bot with the client: create, wait for its turn, play, follow the stream', async (t) => {
+  const app = await testApp(t);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const client = new CarcassonneClient({ baseUrl: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}` });
+  const game = await client.createGame({ players: [{ name: 'Ann' }, { name: 'Bob' }] });
+  const ann = client.seat(game.id, game.seats[0]!.token);
+  const bob = client.seat(game.id, game.seats[1]!.token);
+
+  const stream = client.stream(game.id);
+  const first = await stream.next();
+  t.match(first.value, { event: 'state', data: { version: 0, actor: 0 } });
+
+  const legal = await ann.waitForTurn(0);
+  t.equal(legal?.actor, 0);
+  const accepted = await ann.play(legal!.version, legal!.moves[0]!);
+  t.equal(accepted.version, 1);
+  const moved = await stream.next();
+  t.match(moved.value, { event: 'move', id: 1, data: { version: 1, seat: 0 } });
+  await stream.return(undefined);
+
+  const refused = await bob.play(0, { type: 'pass' }).catch((e: unknown) => e);
+  t.ok(refused instanceof ApiProblem);
+  t.match((refused as ApiProblem).problem, { status: 409, code: 'VERSION_CONFLICT' });
+});
+
+t.test('play retries a 503 after Retry-After with the same Idempotency-Key', async (t) => {
+  const keys: string[] = [];
+  let calls = 0;
+  const fake = (async (_url: string, init: RequestInit) => {
+    keys.push((init.headers as Record<string, string>)['idempotency-key']!);
+    calls++;
+    if (calls === 1) throw new TypeError('fetch failed');
+    if (calls === 2) {
+      return new Response(JSON.stringify({ type: 'about:blank', title: 'x', status: 503, code: 'DATABASE_BUSY', detail: 'busy', retryAfter: 0 }), {
+        status: 503,
+        headers: { 'retry-after': '0' },
+      });
+    }
+    return new Response(JSON.stringify({ version: 1, events: [] }), { status: 201 });
+  }) as unknown as typeof fetch;
+  const client = new CarcassonneClient({ baseUrl: 'http://x', fetch: fake });
+  t.same(await client.play('g', 'tok', 0, { type: 'pass' }), { version: 1, events: [] });
+  t.equal(calls, 3);
+  t.equal(new Set(keys).size, 1, 'one key for every attempt');
+});
