@@ -13,6 +13,7 @@ import { eventRoutes } from './http/routes/events.js';
 import { gameRoutes } from './http/routes/games.js';
 import { healthRoutes } from './http/routes/health.js';
 import { moveRoutes } from './http/routes/moves.js';
+import { DEFAULT_STREAM_KEEPALIVE_MS, streamRoutes } from './http/routes/stream.js';
 import { tileRoutes } from './http/routes/tiles.js';
 import type { App } from './http/types.js';
 import { validatorCompiler } from './http/validator.js';
@@ -37,6 +38,8 @@ export interface AppOptions {
   maxConnections?: number;
   /** Overrides of the connection timeouts (tests shorten them). */
   timeouts?: Partial<ConnectionTimeouts>;
+  /** Silence after which an event stream writes a comment (below the idle timeout; tests shorten it). */
+  streamKeepAliveMs?: number;
   /** How long a write waits for another process's write lock (then 503 `DATABASE_BUSY`). */
   busyTimeoutMs?: number;
 }
@@ -45,11 +48,12 @@ export const API_VERSION = '1.0.0';
 
 /** Builds the whole service; `server.ts` only reads configuration and listens. */
 export async function buildApp(options: AppOptions): Promise<App> {
+  const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: options.bodyLimit ?? 64 * 1024,
     frameworkErrors,
-    ...serverOptions({ ...DEFAULT_TIMEOUTS, ...options.timeouts }),
+    ...serverOptions(timeouts),
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   if (options.maxConnections !== undefined) limitConnections(app.server, options.maxConnections);
@@ -94,5 +98,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   moveRoutes(app, { ...routes, rateLimiter: new RateLimiter(options.rateLimit ?? DEFAULT_RATE_LIMIT) });
   eventRoutes(app, routes);
   boardRoutes(app, routes);
+  // A stream's comments must come well inside the idle timeout that would close its socket.
+  const keepAliveMs = Math.min(options.streamKeepAliveMs ?? DEFAULT_STREAM_KEEPALIVE_MS, Math.floor(timeouts.idleMs / 3));
+  streamRoutes(app, { ...routes, keepAliveMs });
   return app;
 }

@@ -4,11 +4,12 @@
  * groups (`group-commit.ts`) and wakes long-polls when a game moves on (`move-notifier.ts`).
  * Every method may wait for the store: nothing here knows which store it is.
  */
-import { createGame, isFinished, publicView, type GameEvent, type GameSetup, type PublicState } from '../engine/index.js';
+import { createGame, isFinished, legalMoves, playInPlace, publicView, replay, type GameEvent, type GameSetup, type Phase, type PublicState } from '../engine/index.js';
 import type { GameStore, MoveRecord, StoredSetup } from '../storage/repository.js';
 import { currentStateJson, eventsJson, legalMovesJson } from './answers-json.js';
 import { GroupCommit } from './group-commit.js';
 import type { MoveSubmission, SubmitResult } from './idempotency.js';
+import type { Snapshot } from './snapshot.js';
 import { MoveNotifier } from './move-notifier.js';
 import { hashToken, newGameId, newSeatToken, newSeed } from './seat-tokens.js';
 import { ServiceError } from './service-error.js';
@@ -26,6 +27,24 @@ export interface CreatedGame {
   events: GameEvent[];
 }
 
+/** Who must act at a version, and in which phase. */
+export interface Turn {
+  actor: number | null;
+  phase: Phase;
+}
+
+/** One move of the log with its events (as their JSON) and the turn it leads to. */
+export interface PlayedMove extends MoveRecord, Turn {
+  events: string;
+}
+
+/** A game's version, its turn, whether it is over, and its state as JSON, all of one version. */
+export interface GameNow extends Turn {
+  version: number;
+  finished: boolean;
+  stateJson: string;
+}
+
 export interface GameServiceOptions {
   cacheSize: number;
   now?: () => Date;
@@ -40,6 +59,7 @@ export class GameService {
   readonly notifier = new MoveNotifier();
   private readonly now: () => Date;
   private closed = false;
+  private readonly turns = new WeakMap<Snapshot, { version: number; turn: Turn }>();
 
   constructor(
     private readonly store: GameStore,
@@ -90,6 +110,53 @@ export class GameService {
   /** `{ version, events: [{ seq, seat, events }] }` for the moves after `after`, as JSON. */
   async eventsJson(id: string, after: number): Promise<string> {
     return eventsJson(await this.snapshots.read(id), after);
+  }
+
+  /** The events of the game's creation (its first draw): replayed from the setup, nothing stored. */
+  async creationEvents(id: string): Promise<GameEvent[]> {
+    const created = createGame((await this.snapshots.read(id)).setup);
+    if (!created.ok) throw new Error(`game ${id}: stored setup is refused: ${created.error.code}`);
+    return created.value.events;
+  }
+
+  /** The current version, turn and state of a game, read from one snapshot. */
+  async current(id: string): Promise<GameNow> {
+    const snapshot = await this.snapshots.read(id);
+    return { version: snapshot.version, ...this.turnOf(snapshot), finished: isFinished(snapshot.game), stateJson: currentStateJson(snapshot) };
+  }
+
+  /**
+   * The moves after `after`, each with its events and the turn after it (the stream's
+   * messages). The turn after an earlier move is not kept, so a reader more than one move
+   * behind has the game replayed once for them.
+   */
+  async movesSince(id: string, after: number): Promise<PlayedMove[]> {
+    const snapshot = await this.snapshots.read(id);
+    // The snapshot moves on in place: take what it says now, before waiting for the store.
+    const version = snapshot.version;
+    if (after >= version) return [];
+    const turn = this.turnOf(snapshot);
+    const events = snapshot.log.slice(after, version).map((entry) => entry.events);
+    const records = (await this.store.movesAfter(id, Math.max(after, 0))).filter((m) => m.seq <= version);
+    if (records.length === 1) return [{ ...records[0]!, events: events[0]!, ...turn }];
+    const earlier = after > 0 ? (await this.store.movesAfter(id, 0)).slice(0, after).map((m) => m.move) : [];
+    const rebuilt = replay(snapshot.setup, earlier);
+    if (!rebuilt.ok) throw new Error(`game ${id}: stored log does not replay at move ${rebuilt.error.index + 1}`);
+    const game = rebuilt.value.game;
+    return records.map((record, i) => {
+      playInPlace(game, record.move);
+      const { actor, phase } = legalMoves(game);
+      return { ...record, events: events[i]!, actor, phase };
+    });
+  }
+
+  /** The turn at the snapshot's version, taken from its legal-moves answer (built once per version). */
+  private turnOf(snapshot: Snapshot): Turn {
+    const known = this.turns.get(snapshot);
+    if (known?.version === snapshot.version) return known.turn;
+    const { actor, phase } = JSON.parse(legalMovesJson(snapshot)) as Turn;
+    this.turns.set(snapshot, { version: snapshot.version, turn: { actor, phase } });
+    return { actor, phase };
   }
 
   /**

@@ -1,6 +1,22 @@
+import type { FastifyReply } from 'fastify';
+import type { GameService } from '../../service/game-service.js';
 import { GameIdParams, problems } from '../schemas/common.js';
 import { EventsQuery, EventsResponse } from '../schemas/events.js';
 import { sendJson, type App, type RouteOptions } from '../types.js';
+
+/** A long-poll: waits up to `wait` seconds for a move after `after`, no longer than the client stays. */
+export async function waitForMove(service: GameService, reply: FastifyReply, id: string, after: number, wait: number): Promise<void> {
+  if (wait <= 0) return;
+  // Stop waiting when the client goes away, so abandoned polls hold nothing.
+  const gone = new AbortController();
+  const onClose = (): void => gone.abort();
+  reply.raw.once('close', onClose);
+  try {
+    await service.waitForMove(id, after, wait * 1000, gone.signal);
+  } finally {
+    reply.raw.off('close', onClose);
+  }
+}
 
 export function eventRoutes(app: App, { service }: RouteOptions): void {
   app.get(
@@ -17,20 +33,11 @@ export function eventRoutes(app: App, { service }: RouteOptions): void {
     async (request, reply) => {
       const { id } = request.params;
       const after = request.query.after ?? 0;
-      const wait = request.query.wait ?? 0;
-      if (wait > 0) {
-        // Stop waiting when the client goes away, so abandoned polls hold nothing.
-        const gone = new AbortController();
-        const onClose = (): void => gone.abort();
-        reply.raw.once('close', onClose);
-        try {
-          await service.waitForMove(id, after, wait * 1000, gone.signal);
-        } finally {
-          reply.raw.off('close', onClose);
-        }
-      }
+      await waitForMove(service, reply, id, after, request.query.wait ?? 0);
       // Pre-serialised: the log keeps each move's events as JSON.
-      sendJson(reply, 200, await service.eventsJson(id, after));
+      const json = await service.eventsJson(id, after);
+      if (request.query.after !== undefined) sendJson(reply, 200, json);
+      else sendJson(reply, 200, `{"created":${JSON.stringify(await service.creationEvents(id))},${json.slice(1)}`);
       return reply;
     },
   );

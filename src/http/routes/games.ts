@@ -2,6 +2,8 @@ import { limitPerAddress } from '../address-limit.js';
 import { GameIdParams, problems } from '../schemas/common.js';
 import { CreateGameBody, CreatedGameResponse } from '../schemas/games.js';
 import { GameStateSchema, LegalMovesResponse } from '../schemas/state.js';
+import { LegalMovesQuery } from '../schemas/events.js';
+import { waitForMove } from './events.js';
 import { sendJson, type App, type RouteOptions } from '../types.js';
 
 export function gameRoutes(app: App, { service, addressLimiter }: RouteOptions): void {
@@ -46,12 +48,16 @@ export function gameRoutes(app: App, { service, addressLimiter }: RouteOptions):
     {
       schema: {
         tags: ['games'],
-        summary: 'Who must act now and every legal move for them',
+        summary: 'Who must act now and every legal move for them; long-polls up to `wait` seconds for a version past `after`',
+        description: 'A bot\'s loop is one request per turn: `?after=<the version it last saw>&wait=30` answers as soon as the game moves on.',
         params: GameIdParams,
+        querystring: LegalMovesQuery,
         response: { 200: LegalMovesResponse, ...problems(400, 404) },
       },
     },
     async (request, reply) => {
+      const { after, wait } = request.query;
+      if (after !== undefined) await waitForMove(service, reply, request.params.id, after, wait ?? 0);
       sendJson(reply, 200, await service.legalMovesJson(request.params.id));
       return reply;
     },

@@ -63,7 +63,9 @@ export const MAX_WAIT_SECONDS = 30;
 
 export const EventsQuery = Type.Object(
   {
-    after: Type.Optional(Type.Integer({ minimum: 0, description: 'Answer the events of the moves after this version (default 0)' })),
+    after: Type.Optional(
+      Type.Integer({ minimum: 0, description: 'Answer the events of the moves after this version; without it, the whole history, creation included' }),
+    ),
     wait: Type.Optional(
       Type.Integer({
         minimum: 0,
@@ -76,6 +78,26 @@ export const EventsQuery = Type.Object(
 );
 
 export const EventsResponse = Type.Object(
-  { version: Int, events: Type.Array(EventBatch) },
+  {
+    version: Int,
+    created: Type.Optional(
+      Type.Array(GameEventSchema, { description: "The events of the game's creation (its first draw): only when `after` is not given" }),
+    ),
+    events: Type.Array(EventBatch),
+  },
   { title: 'Events' },
+);
+
+export const LegalMovesQuery = Type.Object(
+  {
+    after: Type.Optional(Type.Integer({ minimum: 0, description: 'With `wait`: the version the client has seen' })),
+    wait: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        maximum: MAX_WAIT_SECONDS,
+        description: 'Seconds to wait for the version to pass `after` before answering the current legal moves (default 0)',
+      }),
+    ),
+  },
+  { additionalProperties: false },
 );

@@ -1,0 +1,43 @@
+import { Type } from 'typebox';
+import { PHASES } from '../../engine/index.js';
+import { GameEventSchema } from './events.js';
+import { MoveSchema } from './moves.js';
+import { GameStateSchema } from './state.js';
+
+const Int = Type.Integer();
+const Actor = Type.Union([Int, Type.Null()], { description: 'The seat that must act next (null once the game is over)' });
+const Phase = Type.Enum([...PHASES]);
+
+export const StreamQuery = Type.Object(
+  { after: Type.Optional(Type.Integer({ minimum: 0, description: 'Resume after this version (as `Last-Event-ID` does)' })) },
+  { additionalProperties: false },
+);
+
+export const StreamHeaders = Type.Object({
+  'last-event-id': Type.Optional(Type.String({ maxLength: 16, description: 'The `id` of the last event received: resume after that version' })),
+});
+
+/** The data of the `state` event, sent once on connect. */
+export const StreamStateMessage = Type.Object(
+  { version: Int, actor: Actor, phase: Phase, state: GameStateSchema },
+  { title: 'StreamStateMessage' },
+);
+
+/** The data of a `move` event: one accepted move, its events and the turn it leads to. */
+export const StreamMoveMessage = Type.Object(
+  {
+    version: Type.Integer({ minimum: 1, description: 'The version this move reached (also the event id)' }),
+    seat: Int,
+    move: MoveSchema,
+    at: Type.String({ format: 'date-time' }),
+    events: Type.Array(GameEventSchema),
+    actor: Actor,
+    phase: Phase,
+  },
+  { title: 'StreamMoveMessage' },
+);
+
+export const StreamResponse = {
+  description: 'An event stream (`event: state`, then `event: move` with `id:` = version; comment lines keep it alive)',
+  content: { 'text/event-stream': { schema: Type.String() } },
+};

@@ -1,0 +1,75 @@
+/** Reads a Server-Sent Events stream over real HTTP, message by message. */
+import { get, type IncomingMessage } from 'node:http';
+
+export interface SseMessage {
+  id?: string;
+  event?: string;
+  data?: any;
+  /** Comment lines (keep-alives), without their colon. */
+  comment?: string;
+}
+
+export interface SseReader {
+  response: IncomingMessage;
+  /** The next message (comments included when `comments`); rejects after `ms`. */
+  next(ms?: number): Promise<SseMessage>;
+  /** Resolves when the server ended the stream. */
+  ended: Promise<void>;
+  close(): void;
+}
+
+export function openStream(url: string, headers: Record<string, string> = {}, comments = false): Promise<SseReader> {
+  return new Promise((resolve, reject) => {
+    const request = get(url, { headers: { accept: 'text/event-stream', ...headers } }, (response) => {
+      response.setEncoding('utf8');
+      const queue: SseMessage[] = [];
+      let waiting: ((m: SseMessage) => void) | undefined;
+      let buffer = '';
+      const push = (m: SseMessage): void => {
+        if (m.comment !== undefined && !comments) return;
+        if (waiting) {
+          const w = waiting;
+          waiting = undefined;
+          w(m);
+        } else queue.push(m);
+      };
+      response.on('data', (chunk: string) => {
+        buffer += chunk;
+        let end: number;
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const message: SseMessage = {};
+          for (const line of block.split('\n')) {
+            if (line.startsWith(':')) message.comment = line.slice(1).trim();
+            else {
+              const i = line.indexOf(':');
+              const field = line.slice(0, i);
+              const value = line.slice(i + 1).trimStart();
+              if (field === 'data') message.data = JSON.parse(value);
+              else if (field === 'id' || field === 'event') message[field] = value;
+            }
+          }
+          push(message);
+        }
+      });
+      const ended = new Promise<void>((done) => response.once('end', done));
+      resolve({
+        response,
+        ended,
+        close: () => request.destroy(),
+        next: (ms = 5000) =>
+          queue.length > 0
+            ? Promise.resolve(queue.shift()!)
+            : new Promise((ok, fail) => {
+                const timer = setTimeout(() => fail(new Error(`no message within ${ms} ms`)), ms);
+                waiting = (m) => {
+                  clearTimeout(timer);
+                  ok(m);
+                };
+              }),
+      });
+    });
+    request.on('error', reject);
+  });
+}
