@@ -57,6 +57,14 @@ export class BoardView {
     this.setBox(inside ? old : full);
   }
 
+  /** Marks the chosen position among the highlighted ones. */
+  mark(spot: Spot): void {
+    for (const r of this.host.querySelectorAll('rect.legal')) {
+      const on = r.getAttribute('data-x') === String(spot.x) && r.getAttribute('data-y') === String(spot.y);
+      r.classList.toggle('chosen', on);
+    }
+  }
+
   /** factor > 1 zooms out, around the centre. */
   zoom(factor: number): void {
     const b = this.box;

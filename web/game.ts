@@ -8,6 +8,7 @@ import { api, ApiError, type LegalMoves, type Move, type PublicState } from './a
 import { BoardView, boardLines } from './board-view.js';
 import { eventText, moveText } from './words.js';
 import type { GameEvent } from './api.js';
+import type { Phase } from '../src/engine/index.js';
 
 const params = new URLSearchParams(location.hash.slice(1));
 const id = params.get('id') ?? '';
@@ -35,6 +36,16 @@ let logged = 0;
 const name = (seat: number) => state?.players[seat]?.name ?? `seat ${seat}`;
 const tileAt = (x: number, y: number) => state?.tiles.find((t) => t.x === x && t.y === y)?.tile;
 const myTurn = () => token !== undefined && legal !== undefined && legal.actor !== null && (mySeat === undefined || legal.actor === mySeat);
+
+const PHASES: Readonly<Record<Phase, string>> = {
+  drawOrAbbey: 'draw a tile or place the abbey',
+  placeTile: 'place the tile',
+  placeFigure: 'place a figure or pass',
+  moveWagon: 'move the wagon',
+  endgameAbbey: 'place the abbey or pass',
+  finished: 'finish',
+};
+const phaseText = (phase: string) => PHASES[phase as Phase] ?? phase;
 
 function status(text: string): void {
   $('#status').textContent = text;
@@ -73,7 +84,7 @@ function renderPlayers(s: PublicState): void {
     if (p.seat === s.actor) tr.classList.add('active');
     const supply = Object.entries(p.supply).filter(([, n]) => n > 0).map(([k, n]) => `${n} ${k}`).join(', ');
     const goods = p.goods ? `${p.goods.wine} wine, ${p.goods.wheat} wheat, ${p.goods.cloth} cloth` : '';
-    const abbey = p.abbey === undefined ? '' : p.abbey ? 'abbey' : 'abbey used';
+    const abbey = p.abbey === undefined ? '' : p.abbey ? 'abbey in hand' : 'abbey placed';
     const nameCell = el('td', p.name + (p.seat === mySeat ? ' (you)' : ''));
     nameCell.prepend(el('span', '', { class: 'dot', style: `background:${seatColour(p.seat)}` }));
     tr.append(nameCell, el('td', String(p.score), { class: 'score' }), el('td', supply), el('td', [goods, abbey].filter(Boolean).join('; ')));
@@ -93,9 +104,9 @@ function renderDecisions(): void {
   box.replaceChildren();
   if (!state || !legal) return;
   if (state.status === 'finished') return status(`Game over. ${state.players.map((p) => `${p.name} ${p.score}`).join(', ')}`);
-  if (!token) return status(`Watching: ${name(legal.actor ?? 0)} to play (${legal.phase})`);
-  if (!myTurn()) return status(`Waiting for ${name(legal.actor ?? 0)} (${legal.phase})`);
-  status(`Your turn: ${legal.phase}`);
+  if (!token) return status(`Watching: ${name(legal.actor ?? 0)} to ${phaseText(legal.phase)}`);
+  if (!myTurn()) return status(`Waiting for ${name(legal.actor ?? 0)} to ${phaseText(legal.phase)}`);
+  status(`Your turn: ${phaseText(legal.phase)}`);
   const places = legal.moves.filter((m) => m.type === 'placeTile' || m.type === 'placeAbbey');
   if (places.length > 0) {
     const chosen = spot && places.filter((m) => m.x === spot!.x && m.y === spot!.y);
@@ -125,6 +136,7 @@ function renderDecisions(): void {
 
 function choose(p: Spot): void {
   spot = p;
+  board.mark(p);
   renderDecisions();
 }
 

@@ -34,7 +34,7 @@ export function eventText(e: GameEvent, name: Name): string | undefined {
     case 'goodsAwarded':
       return `${name(e.seat)} gains goods: ${e.goods.wine} wine, ${e.goods.wheat} wheat, ${e.goods.cloth} cloth`;
     case 'goodsScored':
-      return `Most ${e.good}: ${points(e.points, name)}`;
+      return e.points.length === 0 ? undefined : `Most ${e.good}: ${points(e.points, name)}`;
     case 'bonusPartStarted':
       return `${name(e.seat)} takes a builder's bonus turn`;
     case 'wagonMoved':

@@ -17,11 +17,20 @@ async function versionOf(page: Page): Promise<number> {
 }
 
 /** Takes the next decision on the actor's page the way a person would: board, then buttons. */
-async function decide(page: Page, version: number): Promise<string> {
+async function decide(page: Page, version: number, shot?: string): Promise<string> {
   await page.waitForFunction((v) => document.body.dataset.version === String(v) && document.querySelector('#decisions button'), version);
+  if (version === 0) {
+    // The first placement by keyboard alone: the first decision has the focus, Enter takes it.
+    await page.keyboard.press('Enter');
+    await page.locator('#decisions button.rotation').first().waitFor();
+    await page.keyboard.press('Enter');
+    return 'keyboard';
+  }
   const spots = page.locator('#board rect.legal');
   if ((await spots.count()) > 0) {
+    if (shot) await page.screenshot({ path: `${ARTIFACTS}${shot}-positions.png` });
     await spots.first().click();
+    if (shot) await page.screenshot({ path: `${ARTIFACTS}${shot}-rotations.png` });
     const rotation = page.locator('#decisions button.rotation').first();
     const label = (await rotation.getAttribute('aria-label')) ?? '';
     await rotation.click();
@@ -77,7 +86,7 @@ t.test('two players play a fixed-order game to the end in the browser', { skip, 
       reloaded = true;
       await players[legal.actor]!.reload();
     }
-    await decide(players[legal.actor]!, legal.version);
+    await decide(players[legal.actor]!, legal.version, moves === 2 ? 'mid-game' : undefined);
     moves += 1;
     t.ok(moves < 80, 'the game ends');
     for (let i = 0; i < 200 && (await http.get(`/games/${id}/legal-moves`)).body.version === legal.version; i++) {
