@@ -21,7 +21,7 @@ export class BoardView {
     host.addEventListener('wheel', (e) => {
       e.preventDefault();
       this.zoom(e.deltaY > 0 ? 1.15 : 1 / 1.15);
-    });
+    }, { passive: false });
     host.addEventListener('pointerdown', (e) => {
       if (this.box) this.drag = { x: e.clientX, y: e.clientY, box: [...this.box], moved: false };
     });

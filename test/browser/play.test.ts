@@ -88,6 +88,11 @@ t.test('two players play a fixed-order game to the end in the browser', { skip, 
     }
     await decide(players[legal.actor]!, legal.version, moves === 2 ? 'mid-game' : undefined);
     moves += 1;
+    if (moves === 3) {
+      // The spectator's page was never reloaded: the event stream brought it here.
+      await spectator.waitForFunction((v) => Number(document.body.dataset.version) > v, legal.version);
+      t.pass('the spectator follows live');
+    }
     t.ok(moves < 80, 'the game ends');
     for (let i = 0; i < 200 && (await http.get(`/games/${id}/legal-moves`)).body.version === legal.version; i++) {
       await new Promise((r) => setTimeout(r, 25));
@@ -102,6 +107,10 @@ t.test('two players play a fixed-order game to the end in the browser', { skip, 
   t.equal(await versionOf(spectator), final.version, 'the spectator followed to the last move');
   t.ok((await spectator.locator('#log li.scoring').count()) > 0, 'the log names the scoring in words');
   t.match(await spectator.locator('#board-text').textContent(), /base\/U at/, 'the board as text');
+  const tokens = seatLinks.map((l) => /seat=([^&]+)/.exec(l)![1]!);
+  const logged = server.output.join('');
+  t.ok(logged.includes(`/games/${id}/moves`), 'the server logged the requests');
+  t.notOk(tokens.some((token) => logged.includes(token)), 'no seat token in the server log');
   await players[0]!.screenshot({ path: `${ARTIFACTS}finished-board.png`, fullPage: true });
   const phone = await (await browser.context()).newPage();
   await phone.setViewportSize({ width: 390, height: 844 });
