@@ -64,6 +64,7 @@ function render(): void {
   document.body.dataset.version = String(state.version);
   document.body.dataset.status = state.status;
   board.draw(state, positions());
+  if (spot) board.mark(spot);
   renderPlayers(state);
   const drawn = $('#drawn');
   drawn.replaceChildren();
@@ -167,21 +168,27 @@ function log(version: number, events: GameEvent[]): void {
 
 async function refresh(): Promise<void> {
   const [s, l] = await Promise.all([api.state(id), api.legal(id)]);
+  // Reads overlap (a move of our own and the stream's news of it): an older answer loses.
+  if (state && s.version < state.version) return;
+  if (s.version !== l.version) return refresh();
   state = s;
   legal = l;
   render();
 }
 
-async function loadLog(): Promise<void> {
+/** The log so far; answers the version it reaches, where the stream takes over. */
+async function loadLog(): Promise<number> {
   const page = await api.events(id);
   $('#log').replaceChildren();
   logged = 0;
   log(0, page.created ?? []);
   for (const b of page.events) log(b.seq, b.events);
+  return page.version;
 }
 
-function follow(): void {
-  const source = new EventSource(`/games/${encodeURIComponent(id)}/stream`);
+/** The stream from `after` on, so no move between the log's read and the connection is missed. */
+function follow(after: number): void {
+  const source = new EventSource(`/games/${encodeURIComponent(id)}/stream?after=${after}`);
   source.addEventListener('move', (e) => {
     const m = JSON.parse((e as MessageEvent).data) as { version: number; events: GameEvent[] };
     log(m.version, m.events);
@@ -206,9 +213,9 @@ async function main(): Promise<void> {
   $('#fit').addEventListener('click', () => board.fit());
   for (const [sel, dx, dy] of [['#pan-l', -0.2, 0], ['#pan-r', 0.2, 0], ['#pan-u', 0, -0.2], ['#pan-d', 0, 0.2]] as const)
     $(sel).addEventListener('click', () => board.pan(dx, dy));
+  const logVersion = await loadLog();
   await refresh();
-  await loadLog();
-  follow();
+  follow(logVersion);
 }
 
 main().catch((e) => status(`Could not load the game: ${e instanceof Error ? e.message : String(e)}`));
