@@ -16,6 +16,7 @@ import { eventRoutes } from './http/routes/events.js';
 import { gameRoutes } from './http/routes/games.js';
 import { healthRoutes } from './http/routes/health.js';
 import { moveRoutes } from './http/routes/moves.js';
+import { playRoutes } from './http/routes/play.js';
 import { DEFAULT_STREAM_KEEPALIVE_MS, streamRoutes } from './http/routes/stream.js';
 import { tileRoutes } from './http/routes/tiles.js';
 import type { App } from './http/types.js';
@@ -120,5 +121,6 @@ export async function buildApp(options: AppOptions): Promise<App> {
   // A stream's comments must come well inside the idle timeout that would close its socket.
   const keepAliveMs = Math.min(options.streamKeepAliveMs ?? DEFAULT_STREAM_KEEPALIVE_MS, Math.floor(timeouts.idleMs / 3));
   streamRoutes(app, { ...routes, keepAliveMs });
+  playRoutes(app);
   return app;
 }

@@ -1,0 +1,43 @@
+/**
+ * Debian's Chromium driven by playwright-core (no downloaded browser). Where it is missing the
+ * browser tests skip and say why, except under CI, which installs it (.ci/run) and must run them.
+ */
+import { existsSync, mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { chromium, type BrowserContext } from 'playwright-core';
+import type { Test } from 'tap';
+
+export const CHROMIUM = '/usr/bin/chromium';
+
+/** Screenshots and the like, kept after the run (git-ignored). */
+export const ARTIFACTS = fileURLToPath(new URL('../../../.test-artifacts/', import.meta.url));
+
+/** A reason to skip, or undefined when the browser is there (or CI demands it). */
+export function missingBrowser(): string | undefined {
+  if (existsSync(CHROMIUM) || process.env.CI) return undefined;
+  return `${CHROMIUM} is missing (apt-get install -y chromium); CI installs it and runs these tests`;
+}
+
+/**
+ * A fresh browser, closed at the test's end. playwright gives each launch a new empty
+ * --user-data-dir of its own (and refuses one in `args`), so no profile is shared.
+ */
+export async function launch(t: Test): Promise<{ context(): Promise<BrowserContext> }> {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  t.teardown(() => browser.close());
+  return { context: () => browser.newContext({ viewport: { width: 1200, height: 850 } }) };
+}

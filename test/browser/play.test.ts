@@ -1,0 +1,120 @@
+/**
+ * The reference web client in Debian's Chromium against the real server: the lobby creates a
+ * fixed-order game with both expansions, two players in two browser contexts play it to the
+ * end by clicking, a spectator follows live, a reload resumes, and every page shows the API's
+ * final scores. Screenshots of the lobby and of the finished board go to .test-artifacts/.
+ */
+import t from 'tap';
+import type { Page } from 'playwright-core';
+import { client, startServer } from '../http/helpers/server-process.js';
+import { tempDatabase } from '../helpers/temp-database.js';
+import { ARTIFACTS, launch, missingBrowser } from './helpers/browser.js';
+
+const TILE_ORDER = ['base/U', 'traders-builders/A', 'base/V', 'abbey-mayor/B', 'base/E', 'base/K', 'traders-builders/D'];
+
+async function versionOf(page: Page): Promise<number> {
+  return Number(await page.locator('body').getAttribute('data-version'));
+}
+
+/** Takes the next decision on the actor's page the way a person would: board, then buttons. */
+async function decide(page: Page, version: number, shot?: string): Promise<string> {
+  await page.waitForFunction((v) => document.body.dataset.version === String(v) && document.querySelector('#decisions button'), version);
+  if (version === 0) {
+    // The first placement by keyboard alone: the first decision has the focus, Enter takes it.
+    await page.keyboard.press('Enter');
+    await page.locator('#decisions button.rotation').first().waitFor();
+    await page.keyboard.press('Enter');
+    return 'keyboard';
+  }
+  const spots = page.locator('#board rect.legal');
+  if ((await spots.count()) > 0) {
+    if (shot) await page.screenshot({ path: `${ARTIFACTS}${shot}-positions.png` });
+    await spots.first().click();
+    if (shot) await page.screenshot({ path: `${ARTIFACTS}${shot}-rotations.png` });
+    const rotation = page.locator('#decisions button.rotation').first();
+    const label = (await rotation.getAttribute('aria-label')) ?? '';
+    await rotation.click();
+    return label;
+  }
+  const choice = page.locator('#decisions button').first();
+  const label = (await choice.textContent()) ?? '';
+  await choice.click();
+  return label;
+}
+
+async function shownScores(page: Page): Promise<number[]> {
+  await page.waitForFunction(() => document.body.dataset.status === 'finished', undefined, { timeout: 20_000 });
+  return (await page.locator('#players tbody td.score').allTextContents()).map(Number);
+}
+
+const skip = missingBrowser();
+t.test('two players play a fixed-order game to the end in the browser', { skip, timeout: 240_000 }, async (t) => {
+  const server = await startServer(t, tempDatabase(t));
+  const http = client(server.url);
+  const browser = await launch(t);
+
+  const lobby = await (await browser.context()).newPage();
+  await lobby.goto(`${server.url}/play/`);
+  await lobby.locator('summary').click();
+  await lobby.locator('#tile-order').fill(TILE_ORDER.join(', '));
+  await lobby.screenshot({ path: `${ARTIFACTS}lobby.png`, fullPage: true });
+  await lobby.locator('#create').click();
+  await lobby.locator('#created').waitFor();
+  const seatLinks = await lobby.locator('a.seat-link').evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href));
+  const watchLink = await lobby.locator('a.spectator-link').getAttribute('href');
+  t.equal(seatLinks.length, 2, 'one link per seat');
+  for (const link of seatLinks) t.notOk(new URL(link).search, 'no query string: the token is only in the fragment');
+  const id = /id=([^&]+)/.exec(seatLinks[0]!)![1]!;
+
+  const players: Page[] = [];
+  for (const link of seatLinks) {
+    const page = await (await browser.context()).newPage();
+    await page.goto(link);
+    players.push(page);
+  }
+  const spectator = await (await browser.context()).newPage();
+  await spectator.goto(new URL(watchLink!, `${server.url}/play/`).href);
+  await spectator.waitForFunction(() => document.body.dataset.version === '0');
+  t.equal(await spectator.locator('#decisions button').count(), 0, 'a spectator has no decisions');
+
+  let moves = 0;
+  let reloaded = false;
+  for (;;) {
+    const legal = (await http.get(`/games/${id}/legal-moves`)).body;
+    if (legal.actor === null) break;
+    if (moves === 4 && !reloaded) {
+      reloaded = true;
+      await players[legal.actor]!.reload();
+    }
+    await decide(players[legal.actor]!, legal.version, moves === 2 ? 'mid-game' : undefined);
+    moves += 1;
+    if (moves === 3) {
+      // The spectator's page was never reloaded: the event stream brought it here.
+      await spectator.waitForFunction((v) => Number(document.body.dataset.version) > v, legal.version);
+      t.pass('the spectator follows live');
+    }
+    t.ok(moves < 80, 'the game ends');
+    for (let i = 0; i < 200 && (await http.get(`/games/${id}/legal-moves`)).body.version === legal.version; i++) {
+      await new Promise((r) => setTimeout(r, 25));
+    }
+  }
+  const final = (await http.get(`/games/${id}`)).body;
+  t.equal(final.status, 'finished');
+  t.ok(final.scores.some((s: number) => s > 0), 'someone scored');
+  for (const [i, page] of [...players, spectator].entries()) {
+    t.same(await shownScores(page), final.scores, `page ${i} shows the API's scores`);
+  }
+  t.equal(await versionOf(spectator), final.version, 'the spectator followed to the last move');
+  t.ok((await spectator.locator('#log li.scoring').count()) > 0, 'the log names the scoring in words');
+  t.match(await spectator.locator('#board-text').textContent(), /base\/U at/, 'the board as text');
+  const tokens = seatLinks.map((l) => /seat=([^&]+)/.exec(l)![1]!);
+  const logged = server.output.join('');
+  t.ok(logged.includes(`/games/${id}/moves`), 'the server logged the requests');
+  t.notOk(tokens.some((token) => logged.includes(token)), 'no seat token in the server log');
+  await players[0]!.screenshot({ path: `${ARTIFACTS}finished-board.png`, fullPage: true });
+  const phone = await (await browser.context()).newPage();
+  await phone.setViewportSize({ width: 390, height: 844 });
+  await phone.goto(seatLinks[1]!);
+  await phone.waitForFunction(() => document.body.dataset.status === 'finished');
+  await phone.screenshot({ path: `${ARTIFACTS}finished-phone.png`, fullPage: true });
+});
