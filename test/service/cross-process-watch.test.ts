@@ -6,11 +6,18 @@ import type { GameStore } from '../../src/storage/repository.js';
 function fakeStore(versions: Map<string, number>) {
   const store = {
     stamp: 0,
-    /** Looks so far: the watch reads the stamp once per look at a slot. */
+    /** Looks so far: one look at a slot reads each of its polls' stamps in one synchronous run. */
     looks: 0,
+    inLook: false,
     asked: [] as { id: string; look: number }[],
     changeStamp: () => {
-      store.looks += 1;
+      if (!store.inLook) {
+        store.looks += 1;
+        store.inLook = true;
+        queueMicrotask(() => {
+          store.inLook = false;
+        });
+      }
       return store.stamp;
     },
     version: async (id: string) => {

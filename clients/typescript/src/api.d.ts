@@ -11,7 +11,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Liveness */
+        /**
+         * Liveness, and whether the store takes writes
+         * @description Answers 503 with `status: degraded` while writes fail (a full disk, a read-only database), so that a load balancer takes the node out.
+         */
         get: operations["getHealth"];
         put?: never;
         post?: never;
@@ -393,11 +396,6 @@ export interface components {
                 points: number;
             }[];
         };
-        /** Health */
-        Health: {
-            /** @enum {string} */
-            status: "ok";
-        };
         /** LegalMoves */
         LegalMoves: {
             version: number;
@@ -519,7 +517,7 @@ export interface components {
             detail: string;
             /** @description On 409: the version the game is at now */
             currentVersion?: number;
-            /** @description On 429 and 503: seconds to wait, as in the Retry-After header */
+            /** @description On 429, 503 and 507: seconds to wait, as in the Retry-After header */
             retryAfter?: number;
         } & {
             [key: string]: unknown;
@@ -701,7 +699,12 @@ export interface components {
         /** Problem503 */
         Problem503: components["schemas"]["Problem"] & {
             /** @enum {string} */
-            code?: "DATABASE_BUSY" | "SERVICE_UNAVAILABLE" | "TOO_MANY_CONNECTIONS";
+            code?: "DATABASE_BUSY" | "SERVICE_UNAVAILABLE" | "STORAGE_UNAVAILABLE" | "TOO_MANY_CONNECTIONS";
+        };
+        /** Problem507 */
+        Problem507: components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "STORAGE_FULL";
         };
     };
     responses: never;
@@ -727,7 +730,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Health"];
+                    "application/json": {
+                        /** @description `degraded` (with status 503) while the store refuses writes */
+                        status: "ok" | "degraded";
+                        /** @description Whether the store takes writes: `full` (the disk), `unavailable` (read-only or unreachable) */
+                        store: "ok" | "full" | "unavailable";
+                    };
                 };
             };
             /** @description Malformed request: the body, a parameter or a header does not match its schema */
@@ -737,6 +745,22 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem400"];
+                };
+            };
+            /** @description The node serves reads, but its store refuses writes (`status: degraded`): a load balancer should take it out */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description `degraded` (with status 503) while the store refuses writes */
+                        status: "ok" | "degraded";
+                        /** @description Whether the store takes writes: `full` (the disk), `unavailable` (read-only or unreachable) */
+                        store: "ok" | "full" | "unavailable";
+                    };
                 };
             };
         };
@@ -841,6 +865,26 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem429"];
                 };
             };
+            /** @description The server is shutting down (`SERVICE_UNAVAILABLE`), another process held the database's write lock too long (`DATABASE_BUSY`), or the storage cannot be read or written now (`STORAGE_UNAVAILABLE`: a read-only or unreachable database), with `Retry-After`: retry later. Nothing was changed */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem503"];
+                };
+            };
+            /** @description The storage is full (`STORAGE_FULL`, with `Retry-After`): retry later. Nothing was changed */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem507"];
+                };
+            };
         };
     };
     getGame: {
@@ -889,6 +933,17 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem404"];
+                };
+            };
+            /** @description The server is shutting down (`SERVICE_UNAVAILABLE`), another process held the database's write lock too long (`DATABASE_BUSY`), or the storage cannot be read or written now (`STORAGE_UNAVAILABLE`: a read-only or unreachable database), with `Retry-After`: retry later. Nothing was changed */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem503"];
                 };
             };
         };
@@ -946,6 +1001,17 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem404"];
                 };
             };
+            /** @description The server is shutting down (`SERVICE_UNAVAILABLE`), another process held the database's write lock too long (`DATABASE_BUSY`), or the storage cannot be read or written now (`STORAGE_UNAVAILABLE`: a read-only or unreachable database), with `Retry-After`: retry later. Nothing was changed */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem503"];
+                };
+            };
         };
     };
     getMoveLog: {
@@ -1001,6 +1067,17 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem404"];
+                };
+            };
+            /** @description The server is shutting down (`SERVICE_UNAVAILABLE`), another process held the database's write lock too long (`DATABASE_BUSY`), or the storage cannot be read or written now (`STORAGE_UNAVAILABLE`: a read-only or unreachable database), with `Retry-After`: retry later. Nothing was changed */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem503"];
                 };
             };
         };
@@ -1124,7 +1201,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem429"];
                 };
             };
-            /** @description The server is shutting down (`SERVICE_UNAVAILABLE`), or another process held the database's write lock too long (`DATABASE_BUSY`, with `Retry-After`): retry later. Nothing was changed */
+            /** @description The server is shutting down (`SERVICE_UNAVAILABLE`), another process held the database's write lock too long (`DATABASE_BUSY`), or the storage cannot be read or written now (`STORAGE_UNAVAILABLE`: a read-only or unreachable database), with `Retry-After`: retry later. Nothing was changed */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying */
@@ -1133,6 +1210,15 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem503"];
+                };
+            };
+            /** @description The storage is full (`STORAGE_FULL`, with `Retry-After`): retry later. Nothing was changed */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem507"];
                 };
             };
         };
@@ -1179,6 +1265,17 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem404"];
+                };
+            };
+            /** @description The server is shutting down (`SERVICE_UNAVAILABLE`), another process held the database's write lock too long (`DATABASE_BUSY`), or the storage cannot be read or written now (`STORAGE_UNAVAILABLE`: a read-only or unreachable database), with `Retry-After`: retry later. Nothing was changed */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem503"];
                 };
             };
         };
@@ -1232,6 +1329,17 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem404"];
+                };
+            };
+            /** @description The server is shutting down (`SERVICE_UNAVAILABLE`), another process held the database's write lock too long (`DATABASE_BUSY`), or the storage cannot be read or written now (`STORAGE_UNAVAILABLE`: a read-only or unreachable database), with `Retry-After`: retry later. Nothing was changed */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem503"];
                 };
             };
         };

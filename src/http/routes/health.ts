@@ -1,6 +1,6 @@
 import type { StoreHealth } from '../../service/store-health.js';
 import { problems } from '../schemas/common.js';
-import { HealthResponse } from '../schemas/health.js';
+import { DegradedResponse, HealthyResponse } from '../schemas/health.js';
 import type { App, RouteOptions } from '../types.js';
 
 export function healthRoutes(app: App, { service }: RouteOptions): void {
@@ -11,7 +11,7 @@ export function healthRoutes(app: App, { service }: RouteOptions): void {
         tags: ['service'],
         summary: 'Liveness, and whether the store takes writes',
         description: 'Answers 503 with `status: degraded` while writes fail (a full disk, a read-only database), so that a load balancer takes the node out.',
-        response: { 200: HealthResponse, 503: HealthResponse, ...problems(400) },
+        response: { 200: HealthyResponse, 503: DegradedResponse, ...problems(400) },
       },
     },
     // Synchronous while the store is healthy: a load balancer's probe costs no query.

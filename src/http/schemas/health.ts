@@ -7,4 +7,9 @@ const HEALTH = {
   }),
 };
 
-export const HealthResponse = Type.Object(HEALTH, { title: 'Health' });
+
+export const HealthyResponse = Type.Object(HEALTH, { title: 'Health', description: 'The node serves, and its store takes writes' });
+export const DegradedResponse = Type.Object(HEALTH, {
+  title: 'Health',
+  description: 'The node serves reads, but its store refuses writes (`status: degraded`): a load balancer should take it out',
+});

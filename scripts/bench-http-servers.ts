@@ -1,0 +1,89 @@
+/**
+ * The server processes a bench:http run measures: each started from the build on a free port,
+ * with the CPU time it (or PostgreSQL with its backends) has used read from /proc.
+ */
+import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { PostgresServer } from '../test/helpers/postgres-server.js';
+
+const root = fileURLToPath(new URL('../', import.meta.url));
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export interface Server {
+  url: string;
+  stop: () => void;
+  /** CPU seconds the server process has used so far (user + system), or NaN off Linux. */
+  cpuSeconds: () => number;
+}
+
+export async function startServer(databaseUrl: string, cacheSize: number): Promise<Server> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  // BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=prof" profiles the server.
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, 'dist/server.js'], {
+    cwd: root,
+    // Request logging is off by default here (warn): it would measure pino, not the service.
+    // Every game fits the cache: this measures the hot path (a cache miss replays the log).
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATABASE_URL: databaseUrl,
+      CACHE_SIZE: String(cacheSize),
+      ADDRESS_RATE_LIMIT_PER_SECOND: '0', // the benchmark creates its games from one address
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  for (let i = 0; ; i++) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/health`)).ok) break;
+    } catch {
+      if (i > 100) throw new Error('server did not start');
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const cpuSeconds = () => {
+    try {
+      // /proc/<pid>/stat fields 14 and 15: utime and stime in clock ticks (100 per second).
+      const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      return (Number(fields[11]) + Number(fields[12])) / 100;
+    } catch {
+      return Number.NaN;
+    }
+  };
+  return { url, stop: () => child.kill('SIGTERM'), cpuSeconds };
+}
+
+/** The CPU seconds of the postmaster and its children (the backends), from /proc (Linux). */
+export function postgresCpu(pg: PostgresServer | undefined): number {
+  if (!pg) return Number.NaN;
+  try {
+    const postmaster = readFileSync(join(pg.dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]!.trim();
+    let ticks = 0;
+    for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+      try {
+        const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+        if (pid === postmaster || fields[1] === postmaster) ticks += Number(fields[11]) + Number(fields[12]);
+      } catch {
+        // gone meanwhile
+      }
+    }
+    return ticks / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
