@@ -7,9 +7,9 @@
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { chownSync, existsSync, mkdirSync, rmSync } from 'node:fs';
+import { chmodSync, chownSync, cpSync, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 
@@ -40,6 +40,29 @@ function runAs(): { uid?: number; gid?: number } {
     execFileSync('useradd', ['--system', '--user-group', '--no-create-home', 'postgres']);
     return { uid: id('-u'), gid: id('-g') };
   }
+}
+
+/**
+ * The binaries where `user` can run them. A checkout in a folder only root may enter (a clone
+ * under `mktemp -d`, mode 700) hides the package from the `postgres` user: then the package's
+ * `native` folder is copied once to a folder of its own under the system's temporary folder.
+ */
+function reachable(bin: Binaries, user: { uid?: number; gid?: number }): Binaries {
+  if (user.uid === undefined || spawnSync(bin.initdb, ['--version'], user).status === 0) return bin;
+  const native = dirname(dirname(bin.initdb));
+  const copy = join(tmpdir(), `carcassonne-pg-bin-${createHash('sha256').update(native).digest('hex').slice(0, 12)}`);
+  if (!existsSync(join(copy, 'bin', 'initdb'))) {
+    // Copied aside, then renamed: test files starting together never see half a copy.
+    const staging = `${copy}.${process.pid}`;
+    cpSync(native, staging, { recursive: true });
+    chmodSync(staging, 0o755);
+    try {
+      renameSync(staging, copy);
+    } catch {
+      rmSync(staging, { recursive: true, force: true }); // another process's copy won
+    }
+  }
+  return { initdb: join(copy, 'bin', 'initdb'), pg_ctl: join(copy, 'bin', 'pg_ctl') };
 }
 
 function run(command: string, args: string[], user: { uid?: number; gid?: number }): void {
@@ -79,8 +102,8 @@ export interface PostgresServer {
  * yet. `durable` keeps fsync on (benchmarks); tests do without it.
  */
 export async function postgresServer(port: number, dataDir: string, { durable = false } = {}): Promise<PostgresServer> {
-  const bin = await binaries();
   const user = runAs();
+  const bin = reachable(await binaries(), user);
   const initialise = () => {
     if (existsSync(join(dataDir, 'PG_VERSION'))) return;
     rmSync(dataDir, { recursive: true, force: true });
