@@ -54,7 +54,7 @@ function reachable(bin: Binaries, user: { uid?: number; gid?: number }): Binarie
   if (!existsSync(join(copy, 'bin', 'initdb'))) {
     // Copied aside, then renamed: test files starting together never see half a copy.
     const staging = `${copy}.${process.pid}`;
-    cpSync(native, staging, { recursive: true });
+    cpSync(native, staging, { recursive: true, verbatimSymlinks: true }); // its library links are relative: keep them so
     chmodSync(staging, 0o755);
     try {
       renameSync(staging, copy);
