@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PostgresServer } from '../test/helpers/postgres-server.js';
 
-const root = fileURLToPath(new URL('../', import.meta.url));
+// BENCH_SERVER_ROOT=<another checkout, built> runs its dist/server.js instead: old build against new.
+const root = process.env.BENCH_SERVER_ROOT ?? fileURLToPath(new URL('../', import.meta.url));
 
 export function freePort(): Promise<number> {
   return new Promise((resolve) => {
