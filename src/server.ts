@@ -1,5 +1,6 @@
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
+import { warmBoardRenderer } from './http/routes/board.js';
 
 const config = loadConfig();
 const app = await buildApp({
@@ -26,6 +27,8 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 
 try {
   await app.listen({ port: config.port, host: config.host });
+  // After listen and in small steps: the warm-up never delays the start nor holds up a request.
+  warmBoardRenderer().catch((error: unknown) => app.log.warn({ err: error }, 'board renderer warm-up failed'));
 } catch (error) {
   app.log.error({ err: error }, 'could not start');
   process.exit(1);

@@ -3,7 +3,7 @@
  * via buttons) by rewriting its viewBox, so the drawing stays sharp at every scale. The
  * zoom is kept across redraws; a redraw re-fits only when the board grows out of view.
  */
-import type { Renderer, Spot } from '../src/render/index.js';
+import type { Renderer, Spot, Target } from '../src/render/index.js';
 import type { PublicState } from './api.js';
 
 type Box = [number, number, number, number];
@@ -17,6 +17,8 @@ export class BoardView {
     private readonly host: HTMLElement,
     private readonly renderer: Renderer,
     private readonly onSpot: (spot: Spot) => void,
+    /** A figure target chosen, by its index in the list given to draw(). */
+    private readonly onTarget: (index: number) => void,
   ) {
     host.addEventListener('wheel', (e) => {
       e.preventDefault();
@@ -41,11 +43,28 @@ export class BoardView {
       if (this.drag?.moved) return;
       const spot = (e.target as Element).closest('rect.legal');
       if (spot) this.onSpot({ x: Number(spot.getAttribute('data-x')), y: Number(spot.getAttribute('data-y')) });
+      const target = (e.target as Element).closest('circle.target');
+      if (target) this.onTarget(Number(target.getAttribute('data-target')));
+    });
+    // The targets are focusable buttons in the picture: Tab reaches them, Enter or Space takes one.
+    host.addEventListener('keydown', (e) => {
+      const target = (e.target as Element).closest('circle.target');
+      if (!target || (e.key !== 'Enter' && e.key !== ' ')) return;
+      e.preventDefault();
+      this.onTarget(Number(target.getAttribute('data-target')));
     });
   }
 
-  draw(state: PublicState, legal: readonly Spot[]): void {
-    this.host.innerHTML = this.renderer.board(state, { tilePx: 64, legal });
+  /** `targets`: figure targets with their labels (for screen readers), highlighted and clickable. */
+  draw(state: PublicState, legal: readonly Spot[], targets: readonly (Target & { label: string })[] = []): void {
+    this.host.innerHTML = this.renderer.board(state, { tilePx: 64, legal, targets });
+    for (const circle of this.host.querySelectorAll('circle.target')) {
+      const label = targets[Number(circle.getAttribute('data-target'))]?.label ?? '';
+      circle.setAttribute('tabindex', '0');
+      circle.setAttribute('role', 'button');
+      circle.setAttribute('aria-label', label);
+      circle.appendChild(document.createElementNS('http://www.w3.org/2000/svg', 'title')).textContent = label;
+    }
     const svg = this.svg()!;
     svg.removeAttribute('width');
     svg.removeAttribute('height');
@@ -55,6 +74,11 @@ export class BoardView {
     const old = this.box;
     const inside = old && full[0] >= old[0] && full[1] >= old[1] && full[0] + full[2] <= old[0] + old[2] && full[1] + full[3] <= old[1] + old[3];
     this.setBox(inside ? old : full);
+  }
+
+  /** Marks the chosen figure target (an index of draw()'s list), or none. */
+  markTarget(index: number | undefined): void {
+    for (const c of this.host.querySelectorAll('circle.target')) c.classList.toggle('chosen', c.getAttribute('data-target') === String(index));
   }
 
   /** Marks the chosen position among the highlighted ones. */

@@ -3,7 +3,7 @@
  * GET /games/{id}, choices only from GET legal-moves, live updates from the event stream.
  * The token stays in the fragment: it is sent only as a bearer header on moves.
  */
-import { createRenderer, seatColour, type Renderer, type Spot } from '../src/render/index.js';
+import { createRenderer, seatColour, type Renderer, type Spot, type Target } from '../src/render/index.js';
 import { api, ApiError, type LegalMoves, type Move, type PublicState } from './api.js';
 import { BoardView, boardLines } from './board-view.js';
 import { eventText, moveText } from './words.js';
@@ -30,6 +30,8 @@ let legal: LegalMoves | undefined;
 /** This page's seat number (`n` in the fragment); without it every turn is offered and the server judges. */
 const mySeat: number | undefined = token && /^\d+$/.test(params.get('n') ?? '') ? Number(params.get('n')) : undefined;
 let spot: Spot | undefined;
+/** The chosen figure target: an index into targets(). */
+let target: number | undefined;
 let busy = false;
 let logged = 0;
 
@@ -59,12 +61,32 @@ function positions(): Spot[] {
   return [...seen.values()];
 }
 
+type FigureMove = Extract<Move, { type: 'placeFigure' | 'moveWagon' | 'placeBarn' }>;
+const isFigureMove = (m: Move): m is FigureMove => m.type === 'placeFigure' || m.type === 'moveWagon' || m.type === 'placeBarn';
+
+/** Where a figure may go now (a feature, or a barn's corner), each with the legal moves there. */
+function targets(): (Target & { label: string; moves: FigureMove[] })[] {
+  if (!myTurn()) return [];
+  const byPlace = new Map<string, Target & { label: string; moves: FigureMove[] }>();
+  for (const m of legal!.moves) {
+    if (!isFigureMove(m)) continue;
+    const where: Target = m.type === 'placeBarn' ? { x: m.x, y: m.y, corner: m.corner } : { x: m.x, y: m.y, feature: m.feature };
+    const key = `${m.x},${m.y},${where.corner ?? where.feature}`;
+    const entry = byPlace.get(key) ?? { ...where, label: '', moves: [] };
+    entry.moves.push(m);
+    entry.label = entry.moves.map((move) => moveText(move, catalog, tileAt)).join(' or ');
+    byPlace.set(key, entry);
+  }
+  return [...byPlace.values()];
+}
+
 function render(): void {
   if (!state || !legal) return;
   document.body.dataset.version = String(state.version);
   document.body.dataset.status = state.status;
-  board.draw(state, positions());
+  board.draw(state, positions(), targets());
   if (spot) board.mark(spot);
+  board.markTarget(target);
   renderPlayers(state);
   const drawn = $('#drawn');
   drawn.replaceChildren();
@@ -129,10 +151,25 @@ function renderDecisions(): void {
       for (const p of positions()) box.append(button(`(${p.x}, ${p.y})`, () => choose(p), { class: 'position' }));
     }
   }
-  // Every other legal move is a button of its own: figures, barns, pass, draw, wagons.
-  const rest = legal.moves.filter((m) => m.type !== 'placeTile' && m.type !== 'placeAbbey');
-  for (const m of rest) box.append(button(moveText(m, catalog, tileAt), () => submit(m), { class: `move move-${m.type}` }));
+  const chosen = target === undefined ? undefined : targets()[target];
+  if (chosen) {
+    // A target taken on the board: its moves (one per figure that may go there), or back.
+    box.append(el('p', `On the board: ${chosen.label}`));
+    for (const m of chosen.moves) box.append(button(moveText(m, catalog, tileAt), () => submit(m), { class: `move move-${m.type}` }));
+    box.append(button('Another choice', () => chooseTarget(undefined)));
+  } else {
+    if (targets().length > 0) box.append(el('p', 'Click a highlighted circle on the board for a figure, or pick below:'));
+    // Every other legal move is a button of its own: figures, barns, pass, draw, wagons.
+    const rest = legal.moves.filter((m) => m.type !== 'placeTile' && m.type !== 'placeAbbey');
+    for (const m of rest) box.append(button(moveText(m, catalog, tileAt), () => submit(m), { class: `move move-${m.type}` }));
+  }
   box.querySelector('button')?.focus({ preventScroll: true });
+}
+
+function chooseTarget(index: number | undefined): void {
+  target = index;
+  board.markTarget(index);
+  renderDecisions();
 }
 
 function choose(p: Spot): void {
@@ -147,6 +184,7 @@ async function submit(move: Move): Promise<void> {
   try {
     await api.submit(id, token, legal.version, move);
     spot = undefined;
+    target = undefined;
     await refresh();
   } catch (e) {
     status(e instanceof ApiError ? `Refused: ${e.message}` : String(e));
@@ -171,6 +209,8 @@ async function refresh(): Promise<void> {
   // Reads overlap (a move of our own and the stream's news of it): an older answer loses.
   if (state && s.version < state.version) return;
   if (s.version !== l.version) return refresh();
+  // A figure target is an index into this version's legal moves only.
+  if (s.version !== state?.version) target = undefined;
   state = s;
   legal = l;
   render();
@@ -207,7 +247,7 @@ async function main(): Promise<void> {
   $('#role').textContent = token ? 'Player' : 'Spectator';
   catalog = await api.catalog();
   renderer = createRenderer(catalog);
-  board = new BoardView($('#board'), renderer, choose);
+  board = new BoardView($('#board'), renderer, choose, chooseTarget);
   $('#zoom-in').addEventListener('click', () => board.zoom(1 / 1.25));
   $('#zoom-out').addEventListener('click', () => board.zoom(1.25));
   $('#fit').addEventListener('click', () => board.fit());

@@ -4,6 +4,7 @@
  *   chooseMove(kind, game, seat, options) -> { move, winRate?, iterations?, value? }
  *   BOTS[kind].chooseMove(...)            -> the same, per bot
  *   playMatch(setup, seats)               -> a whole game between bots (tests, benchmark)
+ *   new PublicGame(history).game()        -> a server's game rebuilt from its public log (remote bots)
  *
  * A bot sees what the seat's player sees, never the pile order (see mcts.ts and the engine's
  * determinize); it is deterministic given options.seed (and an iteration budget for mcts).
@@ -16,6 +17,7 @@ import type { Bot, BotChoice, BotKind, BotOptions } from './types.js';
 
 export * from './types.js';
 export { playMatch, type MatchResult, type Seat } from './match.js';
+export { PublicGame, type PublicHistory } from './public-game.js';
 export { DEFAULT_ITERATIONS, MCTS_DEFAULTS, type MctsTuning } from './mcts.js';
 
 export const BOTS: Readonly<Record<BotKind, Bot>> = { random: randomBot, greedy: greedyBot, mcts: mctsBot };

@@ -7,7 +7,7 @@ import type { Corner } from '../engine/index.js';
 import { at, figureShape, seatColour, STYLE } from './symbols.js';
 import { num, UNIT } from './svg.js';
 import type { TileArtBook } from './tile-art.js';
-import type { BoardOptions, BoardView, Figure, Rotation, TileOptions } from './types.js';
+import type { BoardOptions, BoardView, Rotation, Target, TileOptions } from './types.js';
 
 export const TILE_PX = { min: 16, max: 256, default: 64 } as const;
 const MARGIN = 0.3;
@@ -94,11 +94,23 @@ export function renderBoard(book: TileArtBook, view: BoardView, options: BoardOp
     const where = f.kind === 'barn' ? `data-corner="${f.corner}"` : `data-feature="${f.feature}"`;
     s += `<g class="fig" data-kind="${f.kind}" data-seat="${f.owner}" data-x="${f.x}" data-y="${f.y}" ${where} fill="${seatColour(f.owner)}" transform="translate(${num(px + n * 14)} ${num(py)}) scale(.8)">${figureShape(f.kind)}</g>`;
   }
-  return `${s}</g></svg>`;
+  s += '</g>';
+  const targets = options.targets ?? [];
+  if (targets.length > 0) {
+    s += '<g class="targets">';
+    targets.forEach((target, i) => {
+      const [px, py] = figurePoint(target, anchorsAt.get(`${target.x},${target.y}`));
+      const where = target.corner ? `data-corner="${target.corner}"` : `data-feature="${target.feature}"`;
+      s += `<circle class="target" data-target="${i}" data-x="${target.x}" data-y="${target.y}" ${where} cx="${num(px)}" cy="${num(py)}" r="12"/>`;
+    });
+    s += '</g>';
+  }
+  return `${s}</svg>`;
 }
 
-function figurePoint(f: Figure, anchors: readonly (readonly [number, number])[] | undefined): [number, number] {
-  if (f.kind === 'barn' && f.corner) {
+/** Where a figure stands, or may stand: a barn on its corner, others on their feature's anchor. */
+function figurePoint(f: Target, anchors: readonly (readonly [number, number])[] | undefined): [number, number] {
+  if (f.corner) {
     const [dx, dy] = CORNER_OFFSET[f.corner];
     return [(f.x + dx) * UNIT, (f.y + dy) * UNIT];
   }

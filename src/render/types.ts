@@ -3,7 +3,7 @@
  * so the same module draws in the service and in a web page. Only types are imported from
  * the engine; nothing of its code is bundled.
  */
-import type { BoardFigure, CatalogView, PublicState, Rotation } from '../engine/index.js';
+import type { BoardFigure, CatalogView, Corner, PublicState, Rotation } from '../engine/index.js';
 
 export type { Rotation } from '../engine/index.js';
 
@@ -22,11 +22,21 @@ export interface Spot {
   y: number;
 }
 
+/** Where a figure may go: a feature of a placed tile, or (a barn) a corner of it. */
+export interface Target {
+  x: number;
+  y: number;
+  feature?: number;
+  corner?: Corner;
+}
+
 export interface BoardOptions {
   /** Pixels per tile side (the picture's width and height follow it). */
   tilePx?: number;
   /** Positions to highlight: where the drawn tile (or the abbey) may go. */
   legal?: readonly Spot[];
+  /** Figure targets to highlight, drawn over the figures; each carries its index (`data-target`). */
+  targets?: readonly Target[];
 }
 
 export interface TileOptions {

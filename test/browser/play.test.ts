@@ -16,8 +16,20 @@ async function versionOf(page: Page): Promise<number> {
   return Number(await page.locator('body').getAttribute('data-version'));
 }
 
-/** Takes the next decision on the actor's page the way a person would: board, then buttons. */
-async function decide(page: Page, version: number, shot?: string): Promise<string> {
+/** Distinct places where the legal moves put a figure (a feature, or a barn's corner). */
+function figurePlaces(moves: { type: string; x?: number; y?: number; feature?: number; corner?: string }[]): number {
+  const figure = moves.filter((m) => m.type === 'placeFigure' || m.type === 'moveWagon' || m.type === 'placeBarn');
+  return new Set(figure.map((m) => `${m.x},${m.y},${m.corner ?? m.feature}`)).size;
+}
+
+/** Figure decisions taken on the board: by mouse, and by keyboard (Tab to a target, Enter). */
+const onBoard = { click: 0, keyboard: 0 };
+
+/**
+ * Takes the next decision on the actor's page the way a person would: a position or a figure
+ * target on the board, then a button.
+ */
+async function decide(page: Page, version: number, legalMoves: Parameters<typeof figurePlaces>[0], shot?: string): Promise<string> {
   await page.waitForFunction((v) => document.body.dataset.version === String(v) && document.querySelector('#decisions button'), version);
   if (version === 0) {
     // The first placement by keyboard alone: the first decision has the focus, Enter takes it.
@@ -34,6 +46,25 @@ async function decide(page: Page, version: number, shot?: string): Promise<strin
     const rotation = page.locator('#decisions button.rotation').first();
     const label = (await rotation.getAttribute('aria-label')) ?? '';
     await rotation.click();
+    return label;
+  }
+  const targets = page.locator('#board circle.target');
+  const places = figurePlaces(legalMoves);
+  if ((await targets.count()) !== places) throw new Error(`version ${version}: ${await targets.count()} targets on the board, ${places} in legal-moves`);
+  if (places > 0) {
+    if (onBoard.keyboard === 0) {
+      await targets.first().focus();
+      await page.keyboard.press('Enter');
+      onBoard.keyboard++;
+    } else {
+      await targets.last().click();
+      onBoard.click++;
+    }
+    if (shot) await page.screenshot({ path: `${ARTIFACTS}${shot}-figure-target.png` });
+    const figure = page.locator('#decisions button.move').first();
+    const label = (await figure.textContent()) ?? '';
+    if (!/ on the | barn | wagon /i.test(label)) throw new Error(`version ${version}: the target offers ${label}`);
+    await figure.click();
     return label;
   }
   const choice = page.locator('#decisions button').first();
@@ -86,7 +117,7 @@ t.test('two players play a fixed-order game to the end in the browser', { skip, 
       reloaded = true;
       await players[legal.actor]!.reload();
     }
-    await decide(players[legal.actor]!, legal.version, moves === 2 ? 'mid-game' : undefined);
+    await decide(players[legal.actor]!, legal.version, legal.moves, moves === 2 || moves === 3 ? `mid-game-${moves}` : undefined);
     moves += 1;
     if (moves === 3) {
       // The spectator's page was never reloaded: the event stream brought it here.
@@ -100,6 +131,7 @@ t.test('two players play a fixed-order game to the end in the browser', { skip, 
   }
   const final = (await http.get(`/games/${id}`)).body;
   t.equal(final.status, 'finished');
+  t.ok(onBoard.keyboard === 1 && onBoard.click > 0, `figures placed from the board's targets: ${onBoard.click} by clicking, ${onBoard.keyboard} by keyboard`);
   t.ok(final.scores.some((s: number) => s > 0), 'someone scored');
   for (const [i, page] of [...players, spectator].entries()) {
     t.same(await shownScores(page), final.scores, `page ${i} shows the API's scores`);

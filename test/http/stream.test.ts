@@ -23,6 +23,7 @@ t.test('a stream sends the state, then each move with its events and the next ac
   t.equal(state.event, 'state');
   conforms(t, StreamStateMessage, state.data, 'state message');
   t.match(state.data, { version: 0, actor: 0, phase: 'placeTile', state: { id: game.id, version: 0 } });
+  t.same(state.data.created, game.events, "the creation's events, as POST /games answered them");
 
   const played = await playFirstLegal(app, game);
   t.equal(played.statusCode, 201);
@@ -120,4 +121,17 @@ t.test('closing the server ends open streams', async (t) => {
   await app.close();
   await stream.ended;
   t.ok(Date.now() - started < 3000);
+});
+
+t.test("a stream without a resume point carries the creation's events as GET /events without after does", async (t) => {
+  const { app, base } = await listening(t);
+  const game = await createGame(app);
+  await playFirstLegal(app, game);
+  const stream = await openStream(`${base}/games/${game.id}/stream`);
+  t.teardown(() => stream.close());
+  const state = await stream.next();
+  const events = (await app.inject({ url: `/games/${game.id}/events` })).json();
+  t.equal(state.data.version, 1);
+  t.same(state.data.created, events.created, 'the same creation events at any version');
+  t.same(state.data.created, game.events);
 });

@@ -94,3 +94,19 @@ t.test('a finished game and an empty board draw too', async (t) => {
   const empty = parseXml(renderer.board({ tiles: [], figures: [] }));
   t.equal(descendants(empty).filter((e) => e.name === 'title').length, 1);
 });
+
+t.test('figure targets are drawn where the figures would stand, a barn on its corner', async (t) => {
+  const standing = fullest.figures.filter((f) => f.kind === 'meeple' || f.kind === 'barn').slice(0, 6);
+  const targets = standing.map((f) => (f.kind === 'barn' ? { x: f.x, y: f.y, corner: f.corner } : { x: f.x, y: f.y, feature: f.feature }));
+  const doc = parseXml(renderer.board(fullest, { targets }));
+  const circles = byClass(doc, 'target');
+  t.equal(circles.length, targets.length);
+  const figures = byClass(doc, 'fig');
+  circles.forEach((c, i) => {
+    t.equal(c.attrs['data-target'], String(i), 'each carries its index');
+    const f = standing[i]!;
+    const drawn = figures.find((g) => g.attrs['data-x'] === String(f.x) && g.attrs['data-y'] === String(f.y) && g.attrs['data-kind'] === f.kind)!;
+    t.same([Number(c.attrs.cx), Number(c.attrs.cy)], translation(drawn), `the ${f.kind} at ${f.x},${f.y} stands on its target`);
+  });
+  t.equal(renderer.board(fullest, { targets: [] }), renderer.board(fullest), 'no targets, the same picture');
+});

@@ -179,7 +179,7 @@ export interface paths {
         };
         /**
          * Server-Sent Events: the state, then every move with its events and the next actor
-         * @description On connect one `state` event `{ version, actor, phase, state }`; then one `move` event per accepted move, with `id` = the version it reached and data `{ version, seat, move, at, events, actor, phase }`. A reconnect with `Last-Event-ID` (or `?after=N`) first gets the moves it missed, and no `state` event. Comment lines keep an idle stream open (every 15 s); the stream ends after the move that ends the game.
+         * @description On connect one `state` event `{ version, actor, phase, state, created }` (`created`: the events of the game's creation, as `GET /games/{id}/events` gives them when read without `after`); then one `move` event per accepted move, with `id` = the version it reached and data `{ version, seat, move, at, events, actor, phase }`. A reconnect with `Last-Event-ID` (or `?after=N`) first gets the moves it missed, and no `state` event. Comment lines keep an idle stream open (every 15 s); the stream ends after the move that ends the game.
          */
         get: operations["streamGame"];
         put?: never;
@@ -549,6 +549,8 @@ export interface components {
             /** @enum {unknown} */
             phase: "drawOrAbbey" | "placeTile" | "placeFigure" | "moveWagon" | "endgameAbbey" | "finished";
             state: components["schemas"]["GameState"];
+            /** @description The events of the game's creation (its first draw), as `GET /games/{id}/events` answers them without `after` */
+            created: components["schemas"]["GameEvent"][];
         };
         /** TileCatalog */
         TileCatalog: {

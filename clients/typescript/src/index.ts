@@ -16,6 +16,8 @@ export type CreateGame = Schemas['CreateGame'];
 export type CreatedGame = Schemas['CreatedGame'];
 export type MoveAccepted = Schemas['MoveAccepted'];
 export type Problem = Schemas['Problem'];
+export type Events = Schemas['Events'];
+export type MoveLogEntry = Schemas['MoveLog']['moves'][number];
 export type StreamStateMessage = Schemas['StreamStateMessage'];
 export type StreamMoveMessage = Schemas['StreamMoveMessage'];
 export type StreamMessage = { event: 'state'; data: StreamStateMessage } | { event: 'move'; id: number; data: StreamMoveMessage };
@@ -71,6 +73,22 @@ export class CarcassonneClient {
   legalMoves(gameId: string, after?: number, waitSeconds = 30): Promise<LegalMoves> {
     const query = after === undefined ? '' : `?after=${after}&wait=${waitSeconds}`;
     return this.request(`/games/${encodeURIComponent(gameId)}/legal-moves${query}`);
+  }
+
+  /** The events of the moves after `after`; without it, the whole history with the creation's events (`created`). */
+  events(gameId: string, after?: number): Promise<Events> {
+    return this.request(`/games/${encodeURIComponent(gameId)}/events${after === undefined ? '' : `?after=${after}`}`);
+  }
+
+  /** The whole move log, page after page (each page's `next` link). */
+  async moveLog(gameId: string): Promise<MoveLogEntry[]> {
+    const moves: MoveLogEntry[] = [];
+    for (let path: string | undefined = `/games/${encodeURIComponent(gameId)}/moves`; path !== undefined; ) {
+      const page: Schemas['MoveLog'] = await this.request(path);
+      moves.push(...page.moves);
+      path = page.next;
+    }
+    return moves;
   }
 
   /** A seat of a game, acting with its token. */

@@ -50,7 +50,8 @@ export function streamRoutes(app: App, { service, keepAliveMs, pollMs = 1000 }: 
         tags: ['games'],
         summary: 'Server-Sent Events: the state, then every move with its events and the next actor',
         description:
-          'On connect one `state` event `{ version, actor, phase, state }`; then one `move` event per accepted move, ' +
+          'On connect one `state` event `{ version, actor, phase, state, created }` (`created`: the events of the game\'s creation, ' +
+          'as `GET /games/{id}/events` gives them when read without `after`); then one `move` event per accepted move, ' +
           'with `id` = the version it reached and data `{ version, seat, move, at, events, actor, phase }`. ' +
           'A reconnect with `Last-Event-ID` (or `?after=N`) first gets the moves it missed, and no `state` event. ' +
           `Comment lines keep an idle stream open (every ${DEFAULT_STREAM_KEEPALIVE_MS / 1000} s); the stream ends after the move that ends the game.`,
@@ -103,7 +104,9 @@ async function run(
   };
   let last = resume ?? now.version;
   if (resume === undefined) {
-    write(`event: state\ndata: {"version":${now.version},"actor":${now.actor},"phase":"${now.phase}","state":${now.stateJson}}\n\n`);
+    // Like the events read without `after`: a reader with no resume point also gets the creation's events.
+    const created = JSON.stringify(await service.creationEvents(id));
+    write(`event: state\ndata: {"version":${now.version},"actor":${now.actor},"phase":"${now.phase}","state":${now.stateJson},"created":${created}}\n\n`);
     if (now.finished) return;
   }
   while (!signal.aborted) {

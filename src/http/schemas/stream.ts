@@ -19,7 +19,15 @@ export const StreamHeaders = Type.Object({
 
 /** The data of the `state` event, sent once on connect. */
 export const StreamStateMessage = Type.Object(
-  { version: Int, actor: Actor, phase: Phase, state: GameStateSchema },
+  {
+    version: Int,
+    actor: Actor,
+    phase: Phase,
+    state: GameStateSchema,
+    created: Type.Array(GameEventSchema, {
+      description: "The events of the game's creation (its first draw), as `GET /games/{id}/events` answers them without `after`",
+    }),
+  },
   { title: 'StreamStateMessage' },
 );
 

@@ -16,6 +16,7 @@ export interface CreatedGame {
   id: string;
   seats: Seat[];
   state: { version: number; [key: string]: unknown };
+  events: unknown[];
 }
 
 /**

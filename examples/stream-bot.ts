@@ -1,0 +1,51 @@
+/**
+ * One seat played by a bot that waits on the game's event stream: one connection per seat, no
+ * polling. The bot keeps the game's public history (moves and the tiles they revealed) and
+ * rebuilds the game locally with the engine library (`carcassonne-api/bots`' PublicGame), so it
+ * can look ahead; `random` and `greedy` are the library's bots.
+ */
+import { chooseMove, PublicGame, type BotKind } from 'carcassonne-api/bots';
+import type { GameEvent, Move } from 'carcassonne-api/engine';
+import { ApiProblem, type CarcassonneClient, type StreamMessage } from '../clients/typescript/src/index.js';
+
+export interface SeatOptions {
+  client: CarcassonneClient;
+  gameId: string;
+  token: string;
+  seat: number;
+  bot: Extract<BotKind, 'random' | 'greedy'>;
+  /** Called with each message of the stream after the bot has seen it. */
+  onMessage?: (message: StreamMessage) => void;
+}
+
+/** The history up to the state message's version: the log is read once when joining late. */
+async function join(client: CarcassonneClient, gameId: string, message: Extract<StreamMessage, { event: 'state' }>): Promise<PublicGame> {
+  const { version, state, created } = message.data;
+  if (version === 0) return new PublicGame({ state, created: created as GameEvent[], log: [] });
+  // Both reads may be past `version` (moves go on meanwhile); the log never changes, so cut it there.
+  const [moves, events] = await Promise.all([client.moveLog(gameId), client.events(gameId)]);
+  const log = moves.slice(0, version).map((m, i) => ({ move: m.move as Move, events: events.events[i]!.events as GameEvent[] }));
+  return new PublicGame({ state, created: created as GameEvent[], log });
+}
+
+/** Plays the seat until the game ends; answers the number of moves it made. */
+export async function playSeat({ client, gameId, token, seat, bot, onMessage }: SeatOptions): Promise<number> {
+  const me = client.seat(gameId, token);
+  let history: PublicGame | undefined;
+  let played = 0;
+  for await (const message of client.stream(gameId)) {
+    if (message.event === 'state') history = await join(client, gameId, message);
+    else if (history && message.id === history.version + 1) history.push(message.data.move as Move, message.data.events as GameEvent[]);
+    onMessage?.(message);
+    if (!history || message.data.actor !== seat || message.data.version !== history.version) continue;
+    const { move } = chooseMove(bot, history.game(), seat, { seed: `${gameId}/${seat}/${history.version}` });
+    try {
+      await me.play(history.version, move as Parameters<typeof me.play>[1]);
+      played++;
+    } catch (error) {
+      // Another connection of this seat moved first: the stream brings its move.
+      if (!(error instanceof ApiProblem && error.code === 'VERSION_CONFLICT')) throw error;
+    }
+  }
+  return played;
+}
