@@ -1,0 +1,116 @@
+/**
+ * The bot driver over a real GameService on a real SQLite file: bots play their turns and stop
+ * at a human's, a game of bots only finishes by itself, a restart picks up a game waiting on a
+ * bot, and two services with a driver each on one file never fork the log. Bot seats come from
+ * the test (the seam); mcts runs on iteration budgets.
+ */
+import t from 'tap';
+import { legalMoves, replay, type GameSetup } from '../../src/engine/index.js';
+import type { BotSpec } from '../../src/service/bot-job.js';
+import type { GameService } from '../../src/service/game-service.js';
+import { tokenDigest } from '../../src/service/seat-tokens.js';
+import { botSeats, startDriver, testPool, until } from '../helpers/bots.js';
+import { openService } from '../helpers/service.js';
+import { tempDatabase } from '../helpers/temp-database.js';
+
+const both: GameSetup['expansions'] = ['traders-builders', 'abbey-mayor'];
+const players = (n: number) => Array.from({ length: n }, (_, i) => ({ name: `P${i}` }));
+
+async function turnOf(service: GameService, id: string) {
+  const now = await service.current(id);
+  return { version: now.version, actor: now.actor, finished: now.finished };
+}
+
+/** Plays the human seat's whole turn (first legal moves) through the service, with its token. */
+async function playHumanTurn(service: GameService, id: string, token: Buffer, seat: number): Promise<void> {
+  for (;;) {
+    const lm = JSON.parse(await service.legalMovesJson(id)) as { version: number; actor: number | null; moves: unknown[] };
+    if (lm.actor !== seat) return;
+    await service.submit(id, token, { expectedVersion: lm.version, move: lm.moves.at(-1) as never });
+  }
+}
+
+t.test('bots play their seats until it is a human turn', async (t) => {
+  const { service, store } = openService(t, tempDatabase(t));
+  const map = new Map<string, (BotSpec | null)[]>();
+  const created = await service.create({ players: players(3), expansions: both, seed: 'driver-human' });
+  map.set(created.id, [null, { bot: 'greedy' }, { bot: 'mcts', level: 1 }]);
+  const { driver, errors } = await startDriver(t, service, store, botSeats(map), testPool(t));
+  const human = tokenDigest(created.seats[0]!.token);
+  t.equal((await turnOf(service, created.id)).actor, 0, 'the human starts: the bots wait');
+  for (let round = 0; round < 3; round++) {
+    await playHumanTurn(service, created.id, human, 0);
+    await until(async () => (await turnOf(service, created.id)).actor === 0 && driver.busy === 0, 60_000, 'the human turn');
+  }
+  const log = await store.movesAfter(created.id, 0);
+  const seats = new Set(log.map((m) => m.seat));
+  t.same([...seats].sort(), [0, 1, 2], 'both bots moved');
+  t.equal(driver.played, log.filter((m) => m.seat !== 0).length, 'every bot move came from the driver');
+  t.same(errors, []);
+});
+
+t.test('a game of bots only finishes by itself, and its log replays to the same scores', async (t) => {
+  const { service, store } = openService(t, tempDatabase(t));
+  const map = new Map<string, (BotSpec | null)[]>();
+  const { driver, errors } = await startDriver(t, service, store, botSeats(map), testPool(t), 8);
+  const created = await service.create({ players: players(2), expansions: both, seed: 'driver-bots' });
+  map.set(created.id, [{ bot: 'greedy' }, { bot: 'mcts' }]);
+  driver.poke(created.id); // a game created with bot seats is looked at (the lifecycle branch does it on creation)
+  await until(async () => (await turnOf(service, created.id)).finished, 120_000, 'the end of the game');
+  const log = await store.movesAfter(created.id, 0);
+  t.same(log.map((m) => m.seq), log.map((_, i) => i + 1), 'one move per version');
+  const rebuilt = replay((await store.findGame(created.id))!.setup, log.map((m) => m.move));
+  t.ok(rebuilt.ok);
+  if (!rebuilt.ok) return;
+  const ended = rebuilt.value.events.flat().reverse().find((e) => e.type === 'gameEnded');
+  t.equal(ended?.type, 'gameEnded');
+  const state = JSON.parse((await service.current(created.id)).stateJson) as { scores: number[] };
+  t.same(ended?.type === 'gameEnded' && ended.scores, state.scores, 'the replay ends with the scores the service shows');
+  t.equal(legalMoves(rebuilt.value.game).phase, 'finished');
+  t.equal(driver.played, log.length);
+  t.same(errors, []);
+});
+
+t.test('after a restart the driver picks up a game waiting on a bot', async (t) => {
+  const path = tempDatabase(t);
+  const first = openService(t, path);
+  const created = await first.service.create({ players: players(2), expansions: [], seed: 'driver-restart' });
+  // No driver yet: the human plays, and the bot's turn waits (as after a crash).
+  await playHumanTurn(first.service, created.id, tokenDigest(created.seats[0]!.token), 0);
+  const waiting = await turnOf(first.service, created.id);
+  t.equal(waiting.actor, 1);
+  await first.service.close();
+  await first.store.close();
+
+  const second = openService(t, path);
+  const map = new Map<string, (BotSpec | null)[]>([[created.id, [null, { bot: 'greedy' }]]]);
+  const { driver } = await startDriver(t, second.service, second.store, botSeats(map), testPool(t));
+  await until(async () => (await turnOf(second.service, created.id)).actor === 0 && driver.busy === 0, 60_000, 'the bot turn');
+  t.ok((await turnOf(second.service, created.id)).version > waiting.version, 'the bot moved after the restart');
+});
+
+t.test('two services on one file, each with a driver, play a bots-only game without a fork', async (t) => {
+  const path = tempDatabase(t);
+  const a = openService(t, path);
+  const b = openService(t, path);
+  const map = new Map<string, (BotSpec | null)[]>();
+  const created = await a.service.create({ players: players(2), expansions: both, seed: 'driver-two' });
+  map.set(created.id, [{ bot: 'random' }, { bot: 'greedy' }]);
+  const one = await startDriver(t, a.service, a.store, botSeats(map), testPool(t));
+  const two = await startDriver(t, b.service, b.store, botSeats(map), testPool(t));
+  // The other service hears nothing of these commits (SQLite has no notifications): poke it
+  // now and then, as its periodic scan would, so that both race for every turn.
+  const racing = setInterval(() => two.driver.poke(created.id), 5);
+  t.teardown(() => clearInterval(racing));
+  await until(async () => (await turnOf(a.service, created.id)).finished, 120_000, 'the end of the game');
+  clearInterval(racing);
+  await until(() => one.driver.busy === 0 && two.driver.busy === 0);
+  const log = await a.store.movesAfter(created.id, 0);
+  t.same(log.map((m) => m.seq), log.map((_, i) => i + 1), 'every version once');
+  t.equal(one.driver.played + two.driver.played, log.length, 'each committed move was one driver move: none counted twice');
+  t.ok(two.driver.played > 0, `the second service's driver won ${two.driver.played} of ${log.length} turns`);
+  const rebuilt = replay((await a.store.findGame(created.id))!.setup, log.map((m) => m.move));
+  t.ok(rebuilt.ok, 'the log replays');
+  t.same([...one.errors, ...two.errors], []);
+  t.same(await turnOf(b.service, created.id), await turnOf(a.service, created.id), 'both services see the same end');
+});
