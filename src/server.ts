@@ -11,6 +11,7 @@ const app = await buildApp({
   addressRateLimit: config.addressRateLimit,
   maxConnections: config.maxConnections,
   corsOrigins: config.corsOrigins,
+  bots: config.bots,
   logger: { level: config.logLevel },
 });
 
