@@ -7,6 +7,9 @@
 import t from 'tap';
 import { legalMoves, replay, type GameSetup } from '../../src/engine/index.js';
 import type { BotSpec } from '../../src/service/bot-job.js';
+import { BotDriver } from '../../src/service/bot-driver.js';
+import { BotWorkerCrashedError } from '../../src/service/bot-pool.js';
+import { SeamBotHost } from '../../src/service/bot-seam.js';
 import type { GameService } from '../../src/service/game-service.js';
 import { tokenDigest } from '../../src/service/seat-tokens.js';
 import { botSeats, startDriver, testPool, until } from '../helpers/bots.js';
@@ -55,7 +58,7 @@ t.test('a game of bots only finishes by itself, and its log replays to the same 
   const { driver, errors } = await startDriver(t, service, store, botSeats(map), testPool(t), 8);
   const created = await service.create({ players: players(2), expansions: both, seed: 'driver-bots' });
   map.set(created.id, [{ bot: 'greedy' }, { bot: 'mcts' }]);
-  driver.poke(created.id); // a game created with bot seats is looked at (the lifecycle branch does it on creation)
+  driver.poke(created.id); // the seats became bots after the creation: the driver is told now
   await until(async () => (await turnOf(service, created.id)).finished, 120_000, 'the end of the game');
   const log = await store.movesAfter(created.id, 0);
   t.same(log.map((m) => m.seq), log.map((_, i) => i + 1), 'one move per version');
@@ -113,4 +116,31 @@ t.test('two services on one file, each with a driver, play a bots-only game with
   t.ok(rebuilt.ok, 'the log replays');
   t.same([...one.errors, ...two.errors], []);
   t.same(await turnOf(b.service, created.id), await turnOf(a.service, created.id), 'both services see the same end');
+});
+
+t.test('a bot worker that dies mid-search fails that job only: the driver retries and the bot moves', async (t) => {
+  const { service, store } = openService(t, tempDatabase(t));
+  const created = await service.create({ players: players(2), expansions: [], seed: 'driver-crash' });
+  const map = new Map<string, (BotSpec | null)[]>([[created.id, [{ bot: 'mcts' }, null]]]);
+  const pool = testPool(t);
+  const errors: unknown[] = [];
+  let jobs = 0;
+  const driver = new BotDriver(new SeamBotHost(service, store, botSeats(map)), pool, {
+    listen: (onMove) => service.notifier.listen(onMove),
+    // The first search would run for a minute: long enough to be killed in.
+    budget: () => (jobs++ === 0 ? { timeMs: 60_000 } : { iterations: 10 }),
+    onError: (error) => errors.push(error),
+    retryMs: 20,
+  });
+  t.teardown(async () => {
+    driver.stop();
+    await driver.settled();
+  });
+  await driver.start();
+  await until(() => pool.stats().busy === 1, 30_000, 'the first search');
+  await pool.threads()[0]!.terminate();
+  await until(async () => (await turnOf(service, created.id)).actor === 1 && driver.busy === 0, 60_000, 'the bot turn');
+  t.equal(errors.length, 1);
+  t.type(errors[0], BotWorkerCrashedError);
+  t.ok(driver.played >= 1, 'the bot moved after the retry');
 });
