@@ -36,8 +36,8 @@ export interface BotHost {
   botTurn(gameId: string): Promise<BotTurn | null>;
   /** Submits `move` for `seat` without its token, through the same checks and commit as any move. */
   submitAs(gameId: string, seat: number, expectedVersion: number, move: Move): Promise<unknown>;
-  /** Games whose actor may be a bot now (the pick-up at start and the periodic scan). */
-  gamesAwaitingBots(): Promise<Iterable<string>>;
+  /** Games whose actor may be a bot now (the pick-up at start and the periodic scan); an async iterable may page. */
+  gamesAwaitingBots(): Promise<Iterable<string>> | AsyncIterable<string>;
 }
 
 export interface BotDriverOptions {
@@ -52,11 +52,21 @@ export interface BotDriverOptions {
   maxRetryMs?: number;
   /** Scans for games waiting on a bot this often (a node whose peer died mid-game); 0: at start only. */
   scanMs?: number;
+  /**
+   * Games computed at once at most (default 64); the others wait their turn in order. So a scan
+   * that finds thousands of games after a restart does not overflow the pool's queue, and
+   * hints keep room in it.
+   */
+  maxGames?: number;
 }
+
+export const DEFAULT_MAX_GAMES = 64;
 
 export class BotDriver {
   private readonly running = new Map<string, Promise<void>>();
   private readonly again = new Set<string>();
+  /** Games poked while `maxGames` were running, in order. */
+  private readonly backlog = new Set<string>();
   private readonly retries = new Map<string, { attempts: number; timer?: NodeJS.Timeout }>();
   private unlisten: (() => void) | undefined;
   private scanTimer: NodeJS.Timeout | undefined;
@@ -90,6 +100,10 @@ export class BotDriver {
     }
     const retry = this.retries.get(gameId);
     if (retry?.timer) return; // a retry is scheduled: it will look
+    if (this.running.size >= (this.options.maxGames ?? DEFAULT_MAX_GAMES)) {
+      this.backlog.add(gameId);
+      return;
+    }
     this.running.set(gameId, this.drive(gameId));
   }
 
@@ -100,6 +114,7 @@ export class BotDriver {
     clearInterval(this.scanTimer);
     for (const retry of this.retries.values()) clearTimeout(retry.timer);
     this.retries.clear();
+    this.backlog.clear();
   }
 
   async settled(): Promise<void> {
@@ -113,7 +128,10 @@ export class BotDriver {
 
   private async scan(): Promise<void> {
     try {
-      for (const id of await this.host.gamesAwaitingBots()) this.poke(id);
+      for await (const id of await this.host.gamesAwaitingBots()) {
+        if (this.stopped) return;
+        this.poke(id);
+      }
     } catch (error) {
       if (!this.stopped) this.options.onError(error, null);
     }
@@ -134,6 +152,11 @@ export class BotDriver {
     } finally {
       this.running.delete(gameId);
       this.again.delete(gameId);
+      const next = this.backlog.values().next();
+      if (!next.done) {
+        this.backlog.delete(next.value);
+        this.poke(next.value);
+      }
     }
   }
 

@@ -144,3 +144,33 @@ t.test('a bot worker that dies mid-search fails that job only: the driver retrie
   t.type(errors[0], BotWorkerCrashedError);
   t.ok(driver.played >= 1, 'the bot moved after the retry');
 });
+
+t.test('a scan that finds many games computes at most maxGames at once, and plays them all', async (t) => {
+  const { service, store } = openService(t, tempDatabase(t));
+  const map = new Map<string, (BotSpec | null)[]>();
+  const tileOrder = ['base/U', 'base/E', 'base/V', 'base/D', 'base/K', 'base/L'];
+  for (let i = 0; i < 6; i++) {
+    const created = await service.create({ players: players(2), tileOrder, seed: `many${i}` });
+    map.set(created.id, [{ bot: 'greedy' }, { bot: 'random' }]);
+  }
+  const errors: unknown[] = [];
+  const driver = new BotDriver(new SeamBotHost(service, store, botSeats(map)), testPool(t), {
+    listen: (onMove) => service.notifier.listen(onMove),
+    budget: () => ({}),
+    onError: (error) => errors.push(error),
+    maxGames: 2,
+  });
+  t.teardown(async () => {
+    driver.stop();
+    await driver.settled();
+  });
+  let most = 0;
+  await driver.start(); // the scan finds the six games waiting
+  await until(async () => {
+    most = Math.max(most, driver.busy);
+    for (const id of map.keys()) if (!(await turnOf(service, id)).finished) return false;
+    return true;
+  }, 60_000, 'every game to end');
+  t.ok(most >= 1 && most <= 2, `at most 2 games at once (${most})`);
+  t.same(errors, []);
+});
