@@ -10,10 +10,12 @@ import type { BotSpec } from '../../src/service/bot-job.js';
 import { BotDriver } from '../../src/service/bot-driver.js';
 import { BotWorkerCrashedError } from '../../src/service/bot-pool.js';
 import { SeamBotHost } from '../../src/service/bot-seam.js';
-import type { GameService } from '../../src/service/game-service.js';
+import { GameService } from '../../src/service/game-service.js';
+import { openStore } from '../../src/storage/open-store.js';
 import { tokenDigest } from '../../src/service/seat-tokens.js';
 import { botSeats, startDriver, testPool, until } from '../helpers/bots.js';
 import { openService } from '../helpers/service.js';
+import { forEachStore } from '../helpers/stores.js';
 import { tempDatabase } from '../helpers/temp-database.js';
 
 const both: GameSetup['expansions'] = ['traders-builders', 'abbey-mayor'];
@@ -75,47 +77,55 @@ t.test('a game of bots only finishes by itself, and its log replays to the same 
 });
 
 t.test('after a restart the driver picks up a game waiting on a bot', async (t) => {
-  const path = tempDatabase(t);
-  const first = openService(t, path);
-  const created = await first.service.create({ players: players(2), expansions: [], seed: 'driver-restart' });
-  // No driver yet: the human plays, and the bot's turn waits (as after a crash).
-  await playHumanTurn(first.service, created.id, tokenDigest(created.seats[0]!.token), 0);
-  const waiting = await turnOf(first.service, created.id);
-  t.equal(waiting.actor, 1);
-  await first.service.close();
-  await first.store.close();
+  forEachStore(t, async (t, stores) => {
+    const location = await stores.location(t);
+    // Opened here and closed by hand, not at the test's end: the "crash".
+    const firstStore = await openStore(location);
+    const first = { store: firstStore, service: new GameService(firstStore, { cacheSize: 10 }) };
+    const created = await first.service.create({ players: players(2), expansions: [], seed: 'driver-restart' });
+    // No driver yet: the human plays, and the bot's turn waits (as after a crash).
+    await playHumanTurn(first.service, created.id, tokenDigest(created.seats[0]!.token), 0);
+    const waiting = await turnOf(first.service, created.id);
+    t.equal(waiting.actor, 1);
+    await first.service.close();
+    await first.store.close();
 
-  const second = openService(t, path);
-  const map = new Map<string, (BotSpec | null)[]>([[created.id, [null, { bot: 'greedy' }]]]);
-  const { driver } = await startDriver(t, second.service, second.store, botSeats(map), testPool(t));
-  await until(async () => (await turnOf(second.service, created.id)).actor === 0 && driver.busy === 0, 60_000, 'the bot turn');
-  t.ok((await turnOf(second.service, created.id)).version > waiting.version, 'the bot moved after the restart');
+    const second = await stores.service(t, location);
+    const map = new Map<string, (BotSpec | null)[]>([[created.id, [null, { bot: 'greedy' }]]]);
+    const { driver } = await startDriver(t, second.service, second.store, botSeats(map), testPool(t));
+    await until(async () => (await turnOf(second.service, created.id)).actor === 0 && driver.busy === 0, 60_000, 'the bot turn');
+    t.ok((await turnOf(second.service, created.id)).version > waiting.version, 'the bot moved after the restart');
+  });
 });
 
-t.test('two services on one file, each with a driver, play a bots-only game without a fork', async (t) => {
-  const path = tempDatabase(t);
-  const a = openService(t, path);
-  const b = openService(t, path);
-  const map = new Map<string, (BotSpec | null)[]>();
-  const created = await a.service.create({ players: players(2), expansions: both, seed: 'driver-two' });
-  map.set(created.id, [{ bot: 'random' }, { bot: 'greedy' }]);
-  const one = await startDriver(t, a.service, a.store, botSeats(map), testPool(t));
-  const two = await startDriver(t, b.service, b.store, botSeats(map), testPool(t));
-  // The other service hears nothing of these commits (SQLite has no notifications): poke it
-  // now and then, as its periodic scan would, so that both race for every turn.
-  const racing = setInterval(() => two.driver.poke(created.id), 5);
-  t.teardown(() => clearInterval(racing));
-  await until(async () => (await turnOf(a.service, created.id)).finished, 120_000, 'the end of the game');
-  clearInterval(racing);
-  await until(() => one.driver.busy === 0 && two.driver.busy === 0);
-  const log = await a.store.movesAfter(created.id, 0);
-  t.same(log.map((m) => m.seq), log.map((_, i) => i + 1), 'every version once');
-  t.equal(one.driver.played + two.driver.played, log.length, 'each committed move was one driver move: none counted twice');
-  t.ok(two.driver.played > 0, `the second service's driver won ${two.driver.played} of ${log.length} turns`);
-  const rebuilt = replay((await a.store.findGame(created.id))!.setup, log.map((m) => m.move));
-  t.ok(rebuilt.ok, 'the log replays');
-  t.same([...one.errors, ...two.errors], []);
-  t.same(await turnOf(b.service, created.id), await turnOf(a.service, created.id), 'both services see the same end');
+t.test('two services on one database, each with a driver, play a bots-only game without a fork', async (t) => {
+  forEachStore(t, async (t, stores) => {
+    const location = await stores.location(t);
+    const a = await stores.service(t, location);
+    const b = await stores.service(t, location);
+    const map = new Map<string, (BotSpec | null)[]>();
+    const created = await a.service.create({ players: players(2), expansions: both, seed: 'driver-two' });
+    map.set(created.id, [{ bot: 'random' }, { bot: 'greedy' }]);
+    const one = await startDriver(t, a.service, a.store, botSeats(map), testPool(t));
+    const two = await startDriver(t, b.service, b.store, botSeats(map), testPool(t));
+    // PostgreSQL tells each service of the other's commits; SQLite tells nothing: there the
+    // second service is poked now and then, as its periodic scan would, so both race each turn.
+    const racing = setInterval(() => stores.kind === 'sqlite' && two.driver.poke(created.id), 5);
+    t.teardown(() => clearInterval(racing));
+    two.driver.poke(created.id);
+    await until(async () => (await turnOf(a.service, created.id)).finished, 120_000, 'the end of the game');
+    clearInterval(racing);
+    await until(() => one.driver.busy === 0 && two.driver.busy === 0);
+    const log = await a.store.movesAfter(created.id, 0);
+    t.same(log.map((m) => m.seq), log.map((_, i) => i + 1), 'every version once');
+    t.equal(one.driver.played + two.driver.played, log.length, 'each committed move was one driver move: none counted twice');
+    t.ok(two.driver.played > 0, `the second service's driver won ${two.driver.played} of ${log.length} turns`);
+    const rebuilt = replay((await a.store.findGame(created.id))!.setup, log.map((m) => m.move));
+    t.ok(rebuilt.ok, 'the log replays');
+    t.same([...one.errors, ...two.errors], []);
+    await until(async () => (await turnOf(b.service, created.id)).finished, 10_000, 'the other service to see the end');
+    t.same(await turnOf(b.service, created.id), await turnOf(a.service, created.id), 'both services see the same end');
+  });
 });
 
 t.test('a bot worker that dies mid-search fails that job only: the driver retries and the bot moves', async (t) => {
