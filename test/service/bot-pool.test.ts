@@ -3,6 +3,7 @@
  * job and is replaced, the queue is bounded, close terminates the workers. Iteration budgets
  * wherever an answer is compared.
  */
+import { existsSync } from 'node:fs';
 import t from 'tap';
 import { moveKey } from '../../src/bots/moves.js';
 import { legalMoves, replay, type Move } from '../../src/engine/index.js';
@@ -84,4 +85,17 @@ t.test('mcts levels are time budgets around the base, an iteration budget overri
   t.same(levelBudget({ bot: 'mcts' }, 80), { timeMs: 80 });
   t.same(levelBudget({ bot: 'mcts', level: 5 }, 100, 40), { iterations: 40 });
   t.same(levelBudget({ bot: 'greedy', level: 5 }, 100), {});
+});
+
+t.test('from the build (dist/) the pool runs the compiled worker beside it', async (t) => {
+  const built = new URL('../../dist/service/bot-pool.js', import.meta.url);
+  if (!existsSync(built)) {
+    t.comment('no build: run `npm run build` (npm test does)');
+    return;
+  }
+  const { BotPool: BuiltPool } = (await import(built.href)) as typeof import('../../src/service/bot-pool.js');
+  const pool = new BuiltPool({ size: 1, queueLimit: 4 });
+  t.teardown(() => pool.close());
+  const job = jobAt(12, { bot: 'mcts' });
+  t.ok(isLegalAfter(job, (await pool.run(job)).move));
 });
