@@ -15,12 +15,14 @@ import { boardRoutes } from './http/routes/board.js';
 import { eventRoutes } from './http/routes/events.js';
 import { gameRoutes } from './http/routes/games.js';
 import { healthRoutes } from './http/routes/health.js';
+import { hintRoutes } from './http/routes/hint.js';
 import { moveRoutes } from './http/routes/moves.js';
 import { playRoutes } from './http/routes/play.js';
 import { DEFAULT_STREAM_KEEPALIVE_MS, streamRoutes } from './http/routes/stream.js';
 import { tileRoutes } from './http/routes/tiles.js';
 import type { App } from './http/types.js';
 import { validatorCompiler } from './http/validator.js';
+import { createBotRuntime, type BotRuntimeOptions } from './service/bot-runtime.js';
 import { GameService } from './service/game-service.js';
 import { openStore, type StoreLocation } from './storage/open-store.js';
 import type { PostgresStoreOptions } from './storage/postgres/store.js';
@@ -55,6 +57,8 @@ export interface AppOptions {
   busyTimeoutMs?: number;
   /** Games with no move for this many days are deleted in the background; 0 or absent keeps them. */
   gameRetentionDays?: number;
+  /** Bots on the server: the worker pool, budgets, and (until the lifecycle branch) which seats are bots. */
+  bots?: BotRuntimeOptions;
 }
 
 export const API_VERSION = '1.0.0';
@@ -81,6 +85,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
     retention: { days: options.gameRetentionDays ?? 0 },
     onBackgroundError: (error) => app.log.error({ err: error }, 'retention sweep failed'),
   });
+  const bots = createBotRuntime(service, store, options.bots ?? {}, (error, gameId) => app.log.error({ err: error, gameId }, 'bot turn failed'));
+  app.addHook('onReady', async () => bots.start());
+  // Bots first: no bot move may be submitted to a closed service.
+  app.addHook('preClose', async () => bots.close());
   app.addHook('preClose', async () => service.close());
   app.addHook('onClose', async () => store.close());
 
@@ -115,7 +123,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
   healthRoutes(app, routes);
   tileRoutes(app);
   gameRoutes(app, routes);
-  moveRoutes(app, { ...routes, rateLimiter: new RateLimiter(options.rateLimit ?? DEFAULT_RATE_LIMIT) });
+  const rateLimiter = new RateLimiter(options.rateLimit ?? DEFAULT_RATE_LIMIT);
+  moveRoutes(app, { ...routes, rateLimiter });
+  hintRoutes(app, { ...routes, rateLimiter, hints: bots.hints });
   eventRoutes(app, routes);
   boardRoutes(app, routes);
   // A stream's comments must come well inside the idle timeout that would close its socket.

@@ -3,6 +3,8 @@ import { parseCorsOrigins, type CorsOrigins } from './http/cors.js';
 import { DEFAULT_ADDRESS_LIMIT } from './http/address-limit.js';
 import { openFileLimit } from './http/connections.js';
 import { DEFAULT_RATE_LIMIT } from './http/rate-limit.js';
+import { DEFAULT_BOT_QUEUE, defaultBotWorkers } from './service/bot-pool.js';
+import { DEFAULT_BOT_MOVE_MS, DEFAULT_BOT_SCAN_SECONDS, DEFAULT_HINT_MS } from './service/bot-runtime.js';
 import { parseDatabaseUrl, type StoreLocation } from './storage/open-store.js';
 import { DEFAULT_POOL_SIZE, DEFAULT_STATEMENT_TIMEOUT_MS } from './storage/postgres/defaults.js';
 
@@ -25,6 +27,8 @@ export interface ServerConfig {
   gameRetentionDays: number;
   /** `CORS_ORIGINS`: comma-separated origins or `*`; none by default. */
   corsOrigins: CorsOrigins;
+  /** Bots: worker threads, their queue, mcts level 3's time per move, a hint's time, the scan for games waiting on a bot. */
+  bots: { workers: number; queueLimit: number; moveMs: number; hintMs: number; scanSeconds: number };
 }
 
 export const DEFAULT_DATABASE_URL = 'file:./data/carcassonne.db';
@@ -79,5 +83,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     logLevel: env.LOG_LEVEL || 'info',
     gameRetentionDays: integer(env, 'GAME_RETENTION_DAYS', 0, 0, 36_500),
     corsOrigins: parseCorsOrigins(env.CORS_ORIGINS),
+    bots: {
+      workers: integer(env, 'BOT_WORKERS', defaultBotWorkers(), 1, 256),
+      queueLimit: integer(env, 'BOT_QUEUE', DEFAULT_BOT_QUEUE, 1, 100_000),
+      moveMs: integer(env, 'BOT_MOVE_MS', DEFAULT_BOT_MOVE_MS, 1, 60_000),
+      hintMs: integer(env, 'HINT_MS', DEFAULT_HINT_MS, 1, 60_000),
+      scanSeconds: integer(env, 'BOT_SCAN_SECONDS', DEFAULT_BOT_SCAN_SECONDS, 0, 86_400),
+    },
   };
 }

@@ -117,6 +117,8 @@ export class GameService {
     this.storeHealth.succeeded();
     const snapshot = newSnapshot({ id, setup, tokenHashes }, created.value.game, checkedAt);
     this.snapshots.add(snapshot);
+    // A new game is news too: the bot driver plays its first turn when that is a bot's.
+    this.notifier.notify(id);
     return {
       id,
       seats: setup.players.map((p, seat) => ({ seat, name: p.name, token: tokens[seat]! })),

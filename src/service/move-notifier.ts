@@ -1,6 +1,13 @@
-/** Wakes long-polls waiting for the next move of a game (in this process). */
+/** Wakes long-polls waiting for the next move of a game (in this process), and tells listeners (the bot driver). */
 export class MoveNotifier {
   private readonly waiters = new Map<string, Set<() => void>>();
+  private readonly listeners = new Set<(gameId: string) => void>();
+
+  /** Calls `listener` with every game notified from now on; returns the unsubscribe. */
+  listen(listener: (gameId: string) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
 
   /** Resolves when `notify(gameId)` is called, after `ms`, or when `signal` aborts. */
   wait(gameId: string, ms: number, signal?: AbortSignal): Promise<void> {
@@ -25,6 +32,7 @@ export class MoveNotifier {
   }
 
   notify(gameId: string): void {
+    for (const listener of this.listeners) listener(gameId);
     const set = this.waiters.get(gameId);
     if (set) for (const wake of [...set]) wake();
   }

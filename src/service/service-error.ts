@@ -12,6 +12,9 @@ export const SERVICE_ERROR_CODES = [
   'DATABASE_BUSY',
   'STORAGE_FULL',
   'STORAGE_UNAVAILABLE',
+  'HINT_NOT_YOUR_TURN',
+  'HINT_IN_PROGRESS',
+  'BOTS_UNAVAILABLE',
 ] as const;
 export type ServiceErrorCode = (typeof SERVICE_ERROR_CODES)[number];
 

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import t from 'tap';
+import { availableParallelism } from 'node:os';
 import { loadConfig } from '../../src/config.js';
+import { defaultBotWorkers } from '../../src/service/bot-pool.js';
 import { LruCache } from '../../src/service/lru-cache.js';
 import { bearerToken, hashToken, newSeatToken, seatOfDigest, tokenDigest } from '../../src/service/seat-tokens.js';
 import { databasePathFromUrl } from '../../src/storage/database.js';
@@ -19,7 +21,13 @@ t.test('configuration comes from the environment with documented defaults', asyn
     logLevel: 'info',
     gameRetentionDays: 0,
     corsOrigins: [],
+    bots: { workers: defaultBotWorkers(), queueLimit: 256, moveMs: 100, hintMs: 1000, scanSeconds: 30 },
   });
+  t.ok(defaultBotWorkers() >= 1 && defaultBotWorkers() === Math.max(1, availableParallelism() - 1), 'BOT_WORKERS: one core stays for HTTP');
+  t.same(loadConfig({ BOT_WORKERS: '3', BOT_QUEUE: '10', BOT_MOVE_MS: '250', HINT_MS: '400', BOT_SCAN_SECONDS: '0' }).bots, {
+    workers: 3, queueLimit: 10, moveMs: 250, hintMs: 400, scanSeconds: 0,
+  });
+  t.throws(() => loadConfig({ BOT_WORKERS: '0' }), /BOT_WORKERS must be an integer from 1/);
   t.ok(maxConnections >= 1, 'MAX_CONNECTIONS defaults to what the open-file limit allows');
   t.match(loadConfig({ PORT: '8080', HOST: '0.0.0.0', DATABASE_URL: '/var/lib/c.db', CACHE_SIZE: '5', LOG_LEVEL: 'warn' }), {
     port: 8080,

@@ -22,6 +22,7 @@ t.test('the document covers every endpoint of the contract with named schemas', 
     'GET /games/{id}',
     'GET /games/{id}/board.svg',
     'GET /games/{id}/events',
+    'GET /games/{id}/hint',
     'GET /games/{id}/legal-moves',
     'GET /games/{id}/moves',
     'GET /games/{id}/stream',
@@ -37,6 +38,10 @@ t.test('the document covers every endpoint of the contract with named schemas', 
   const move = doc.paths['/games/{id}/moves'].post;
   t.same(Object.keys(move.responses).sort(), ['201', '400', '401', '403', '404', '409', '413', '415', '422', '429', '503', '507']);
   t.same(move.security, [{ seatToken: [] }]);
+  const hint = doc.paths['/games/{id}/hint'].get;
+  t.same(Object.keys(hint.responses).sort(), ['200', '400', '401', '403', '404', '409', '422', '429', '503']);
+  t.same(hint.security, [{ seatToken: [] }]);
+  t.ok(doc.components.schemas.Hint, 'components.schemas.Hint');
 });
 
 t.test('/docs/json serves the same document', async (t) => {

@@ -119,6 +119,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/games/{id}/hint": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The move the mcts bot would play for the seat of the bearer token now, and its estimated win rate
+         * @description Searched in a worker thread with the server's hint budget (`HINT_MS`), on what the seat can see: the bot never knows the hidden pile order. Only the seat that must act gets a hint; one hint at a time per seat.
+         */
+        get: operations["getHint"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/games/{id}/events": {
         parameters: {
             query?: never;
@@ -395,6 +415,17 @@ export interface components {
                 seat: number;
                 points: number;
             }[];
+        };
+        /** Hint */
+        Hint: {
+            /** @description The version the hint is for (the game may have moved on while it was searched) */
+            version: number;
+            seat: number;
+            move: components["schemas"]["Move"];
+            /** @description The mcts bot's estimated chance that the seat wins after this move (a draw counts half), from its look-ahead */
+            winRate: number;
+            /** @description Search iterations behind the hint */
+            iterations: number;
         };
         /** LegalMoves */
         LegalMoves: {
@@ -676,7 +707,7 @@ export interface components {
         /** Problem409 */
         Problem409: components["schemas"]["Problem"] & {
             /** @enum {string} */
-            code?: "VERSION_CONFLICT";
+            code?: "HINT_NOT_YOUR_TURN" | "VERSION_CONFLICT";
         };
         /** Problem413 */
         Problem413: components["schemas"]["Problem"] & {
@@ -696,12 +727,12 @@ export interface components {
         /** Problem429 */
         Problem429: components["schemas"]["Problem"] & {
             /** @enum {string} */
-            code?: "RATE_LIMITED";
+            code?: "HINT_IN_PROGRESS" | "RATE_LIMITED";
         };
         /** Problem503 */
         Problem503: components["schemas"]["Problem"] & {
             /** @enum {string} */
-            code?: "DATABASE_BUSY" | "SERVICE_UNAVAILABLE" | "STORAGE_UNAVAILABLE" | "TOO_MANY_CONNECTIONS";
+            code?: "BOTS_UNAVAILABLE" | "DATABASE_BUSY" | "SERVICE_UNAVAILABLE" | "STORAGE_UNAVAILABLE" | "TOO_MANY_CONNECTIONS";
         };
         /** Problem507 */
         Problem507: components["schemas"]["Problem"] & {
@@ -1221,6 +1252,107 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem507"];
+                };
+            };
+        };
+    };
+    getHint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The game id returned by POST /games */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The mcts bot's move for the seat now, its estimated win rate and the version it is for */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Hint"];
+                };
+            };
+            /** @description Malformed request: the body, a parameter or a header does not match its schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem400"];
+                };
+            };
+            /** @description No seat token, or not a well-formed one */
+            401: {
+                headers: {
+                    /** @description `Bearer`: the seat token goes in the Authorization header */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem401"];
+                };
+            };
+            /** @description The token is of another game, or of a seat that must not act now */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem403"];
+                };
+            };
+            /** @description Unknown game */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem404"];
+                };
+            };
+            /** @description It is not this seat's turn (`HINT_NOT_YOUR_TURN`; `currentVersion` says which version was looked at) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem409"];
+                };
+            };
+            /** @description The game is over (`GAME_FINISHED`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem422"];
+                };
+            };
+            /** @description A hint for this seat is still being computed (`HINT_IN_PROGRESS`), or too many requests with this token (`RATE_LIMITED`): wait the `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem429"];
+                };
+            };
+            /** @description No bot worker can take the search now (`BOTS_UNAVAILABLE`: the queue is full), the server is shutting down, or the database is busy or unavailable; with `Retry-After` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem503"];
                 };
             };
         };

@@ -1,0 +1,192 @@
+/**
+ * The bot driver plays the turns of bot seats (and autopilots): whenever a game moves on (a
+ * commit here, or one the store or the cross-process watch announces) and once at start (a
+ * scan of games waiting on a bot, so a crash or restart loses no bot's turn), it asks its host
+ * whose turn it is, has the pool choose the move, and submits it like anyone's move: same log,
+ * version check, group commit and events. Invariants:
+ * - one computation per game at a time in a process; a notification meanwhile makes the game
+ *   be looked at again when it ends;
+ * - a 409 (someone else moved first: another node's driver, a clock, a human) is no error: the
+ *   game is looked at again at once;
+ * - any other failure (a worker crash, a full pool, a busy store) is retried after a delay that
+ *   doubles up to `maxRetryMs`, for as long as the game waits on a bot;
+ * - nothing here knows how seats become bots: that is the host's business (`BotHost`).
+ */
+import type { Move } from '../engine/index.js';
+import type { StoredSetup } from '../storage/repository.js';
+import type { BotBudget, BotSpec } from './bot-job.js';
+import type { BotPool } from './bot-pool.js';
+import { ServiceError } from './service-error.js';
+
+/** A game whose actor is a bot now, with what a worker needs to replay it. */
+export interface BotTurn {
+  version: number;
+  seat: number;
+  spec: BotSpec;
+  /** Why a bot plays this turn (a bot seat, a resigned seat, a timed-out turn...): for logs. */
+  reason: string;
+  setup: StoredSetup;
+  /** The game's engine moves, in order. */
+  moves: Move[];
+}
+
+/** What the driver needs of the service. */
+export interface BotHost {
+  /** The bot turn the game waits on now, or null (a human's turn, the game over or unknown). */
+  botTurn(gameId: string): Promise<BotTurn | null>;
+  /** Submits `move` for `seat` without its token, through the same checks and commit as any move. */
+  submitAs(gameId: string, seat: number, expectedVersion: number, move: Move): Promise<unknown>;
+  /** Games whose actor may be a bot now (the pick-up at start and the periodic scan); an async iterable may page. */
+  gamesAwaitingBots(): Promise<Iterable<string>> | AsyncIterable<string>;
+}
+
+export interface BotDriverOptions {
+  /** Tells the driver of every game that moved on; returns the unsubscribe. */
+  listen: (onMove: (gameId: string) => void) => () => void;
+  /** The mcts budget for a spec (`levelBudget` with the configured base). */
+  budget: (spec: BotSpec) => BotBudget;
+  /** Failures of background work, which has no client to answer. */
+  onError: (error: unknown, gameId: string | null) => void;
+  /** The first retry's delay after a failure (default 250 ms), doubled up to `maxRetryMs` (default 30 s). */
+  retryMs?: number;
+  maxRetryMs?: number;
+  /** Scans for games waiting on a bot this often (a node whose peer died mid-game); 0: at start only. */
+  scanMs?: number;
+  /**
+   * Games computed at once at most (default 64); the others wait their turn in order. So a scan
+   * that finds thousands of games after a restart does not overflow the pool's queue, and
+   * hints keep room in it.
+   */
+  maxGames?: number;
+}
+
+export const DEFAULT_MAX_GAMES = 64;
+
+export class BotDriver {
+  private readonly running = new Map<string, Promise<void>>();
+  private readonly again = new Set<string>();
+  /** Games poked while `maxGames` were running, in order. */
+  private readonly backlog = new Set<string>();
+  private readonly retries = new Map<string, { attempts: number; timer?: NodeJS.Timeout }>();
+  private unlisten: (() => void) | undefined;
+  private scanTimer: NodeJS.Timeout | undefined;
+  private stopped = false;
+  /** Moves this driver committed (for tests and logs). */
+  played = 0;
+
+  constructor(
+    private readonly host: BotHost,
+    private readonly pool: BotPool,
+    private readonly options: BotDriverOptions,
+  ) {}
+
+  /** Listens for moves, then looks at every game waiting on a bot; resolves when the scan is done. */
+  async start(): Promise<void> {
+    this.unlisten = this.options.listen((id) => this.poke(id));
+    await this.scan();
+    const every = this.options.scanMs ?? 0;
+    if (every > 0 && !this.stopped) {
+      this.scanTimer = setInterval(() => void this.scan(), every);
+      this.scanTimer.unref();
+    }
+  }
+
+  /** Looks at `gameId` now, or once its current computation ends. */
+  poke(gameId: string): void {
+    if (this.stopped) return;
+    if (this.running.has(gameId)) {
+      this.again.add(gameId);
+      return;
+    }
+    const retry = this.retries.get(gameId);
+    if (retry?.timer) return; // a retry is scheduled: it will look
+    if (this.running.size >= (this.options.maxGames ?? DEFAULT_MAX_GAMES)) {
+      this.backlog.add(gameId);
+      return;
+    }
+    this.running.set(gameId, this.drive(gameId));
+  }
+
+  /** No new work from now on; `settled` then waits for what is running (close the pool in between). */
+  stop(): void {
+    this.stopped = true;
+    this.unlisten?.();
+    clearInterval(this.scanTimer);
+    for (const retry of this.retries.values()) clearTimeout(retry.timer);
+    this.retries.clear();
+    this.backlog.clear();
+  }
+
+  async settled(): Promise<void> {
+    while (this.running.size > 0) await Promise.allSettled([...this.running.values()]);
+  }
+
+  /** Games with a computation running now. */
+  get busy(): number {
+    return this.running.size;
+  }
+
+  private async scan(): Promise<void> {
+    try {
+      for await (const id of await this.host.gamesAwaitingBots()) {
+        if (this.stopped) return;
+        this.poke(id);
+      }
+    } catch (error) {
+      if (!this.stopped) this.options.onError(error, null);
+    }
+  }
+
+  private async drive(gameId: string): Promise<void> {
+    try {
+      do {
+        this.again.delete(gameId);
+        await this.playBotTurns(gameId);
+      } while (this.again.has(gameId) && !this.stopped);
+      this.retries.delete(gameId);
+    } catch (error) {
+      if (!this.stopped) {
+        this.options.onError(error, gameId);
+        this.retryLater(gameId);
+      }
+    } finally {
+      this.running.delete(gameId);
+      this.again.delete(gameId);
+      const next = this.backlog.values().next();
+      if (!next.done) {
+        this.backlog.delete(next.value);
+        this.poke(next.value);
+      }
+    }
+  }
+
+  /** Plays while the game waits on a bot. */
+  private async playBotTurns(gameId: string): Promise<void> {
+    for (;;) {
+      if (this.stopped) return;
+      const turn = await this.host.botTurn(gameId);
+      if (!turn || this.stopped) return;
+      const { version, seat, spec, setup, moves } = turn;
+      const answer = await this.pool.run({ setup, moves, seat, spec, seed: `${gameId}/${version}`, budget: this.options.budget(spec) });
+      if (this.stopped) return;
+      try {
+        await this.host.submitAs(gameId, seat, version, answer.move);
+        this.played += 1;
+      } catch (error) {
+        if (!(error instanceof ServiceError && error.code === 'VERSION_CONFLICT')) throw error;
+      }
+    }
+  }
+
+  private retryLater(gameId: string): void {
+    const retry = this.retries.get(gameId) ?? { attempts: 0 };
+    const delay = Math.min((this.options.retryMs ?? 250) * 2 ** retry.attempts, this.options.maxRetryMs ?? 30_000);
+    retry.attempts += 1;
+    retry.timer = setTimeout(() => {
+      retry.timer = undefined;
+      this.poke(gameId);
+    }, delay);
+    retry.timer.unref();
+    this.retries.set(gameId, retry);
+  }
+}

@@ -1,0 +1,65 @@
+/**
+ * `GET /games/{id}/hint`: the move the mcts bot would play for the token's seat now, and its
+ * estimated win rate, searched in the bot pool. The seed is made of the public history only
+ * (the seat, the version, the moves), so two games that agree publicly get the same hint, what
+ * ever their hidden piles. One hint at a time per seat (in this process): a second one while
+ * the first runs is refused, so one client cannot fill the pool's queue.
+ */
+import { hash } from 'node:crypto';
+import type { Move } from '../engine/index.js';
+import type { GameStore } from '../storage/repository.js';
+import type { BotBudget } from './bot-job.js';
+import { BotPoolBusyError, BotPoolClosedError, BotWorkerCrashedError, type BotPool } from './bot-pool.js';
+import { readPosition } from './bot-positions.js';
+import type { GameService } from './game-service.js';
+import { seatOfDigest } from './seat-tokens.js';
+import { ServiceError } from './service-error.js';
+
+export interface Hint {
+  /** The version the hint is for: the game may have moved on since. */
+  version: number;
+  seat: number;
+  move: Move;
+  winRate: number;
+  iterations: number;
+}
+
+export class Hints {
+  private readonly running = new Set<string>();
+
+  constructor(
+    private readonly service: GameService,
+    private readonly store: GameStore,
+    private readonly pool: BotPool,
+    private readonly budget: BotBudget,
+  ) {}
+
+  /** The hint for the seat whose token has the sha256 `digest`. */
+  async hint(id: string, digest: Buffer): Promise<Hint> {
+    const position = await readPosition(this.service, this.store, id);
+    const seat = seatOfDigest(digest, position.tokenHashes);
+    if (seat === null) throw new ServiceError('NOT_YOUR_GAME', 'this token belongs to no seat of this game');
+    if (position.finished) throw new ServiceError('GAME_FINISHED', 'the game is over: there is no move to hint');
+    if (position.actor !== seat) {
+      throw new ServiceError('HINT_NOT_YOUR_TURN', `seat ${seat} does not act now: seat ${position.actor} must`, { currentVersion: position.version });
+    }
+    const key = `${id} ${seat}`;
+    if (this.running.has(key)) throw new ServiceError('HINT_IN_PROGRESS', `a hint for seat ${seat} is being computed: wait for it`, { retryAfter: 1 });
+    this.running.add(key);
+    try {
+      const { setup, moves, version } = position;
+      const history = hash('sha256', JSON.stringify(moves), 'base64url').slice(0, 16);
+      const answer = await this.pool.run({
+        setup, moves, seat, spec: { bot: 'mcts' }, seed: `hint/${seat}/${version}/${history}`, budget: this.budget, searchForced: true,
+      });
+      return { version, seat, move: answer.move, winRate: answer.winRate ?? 0.5, iterations: answer.iterations ?? 0 };
+    } catch (error) {
+      if (error instanceof BotPoolBusyError || error instanceof BotPoolClosedError || error instanceof BotWorkerCrashedError) {
+        throw new ServiceError('BOTS_UNAVAILABLE', `no bot worker can take the hint now (${error.message}): retry shortly`, { retryAfter: 1 });
+      }
+      throw error;
+    } finally {
+      this.running.delete(key);
+    }
+  }
+}

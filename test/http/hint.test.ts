@@ -1,0 +1,89 @@
+/**
+ * GET /games/{id}/hint over real HTTP: a legal move and a win rate for the seat that must act,
+ * searched in the bot pool; never a function of the hidden pile; and every refusal with its
+ * code. Results are compared under iteration budgets only.
+ */
+import type { AddressInfo } from 'node:net';
+import t, { type Test } from 'tap';
+import type { AppOptions } from '../../src/app.js';
+import { HintResponse } from '../../src/http/schemas/hint.js';
+import { bearer, createGame, legal, playFirstLegal, testApp, type App } from './helpers/app.js';
+import { conforms } from './helpers/schema.js';
+
+async function listening(t: Test, options: Partial<AppOptions> = {}): Promise<{ app: App; base: string }> {
+  const app = await testApp(t, options);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return { app, base: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}` };
+}
+
+async function hint(base: string, id: string, token?: string) {
+  const res = await fetch(`${base}/games/${id}/hint`, { headers: token === undefined ? {} : bearer(token) });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown>, headers: res.headers };
+}
+
+const key = (move: unknown) => JSON.stringify(move);
+
+t.test('a hint is a legal move for the seat that must act, with its estimated win rate', async (t) => {
+  const { app, base } = await listening(t, { bots: { hintIterations: 40 } });
+  const game = await createGame(app, { players: [{ name: 'Ann' }, { name: 'Bob' }], expansions: ['traders-builders', 'abbey-mayor'], seed: 'hint' });
+  for (let i = 0; i < 5; i++) await playFirstLegal(app, game);
+  const lm = await legal(app, game.id);
+  const answer = await hint(base, game.id, game.seats[lm.actor!]!.token);
+  t.equal(answer.status, 200);
+  conforms(t, HintResponse, answer.body, 'the hint');
+  t.match(answer.body, { version: lm.version, seat: lm.actor, iterations: 40 });
+  t.ok(lm.moves.some((m) => key(m) === key(answer.body.move)), 'the move is listed by legal-moves');
+  const again = await hint(base, game.id, game.seats[lm.actor!]!.token);
+  t.same(again.body, answer.body, 'the same position gives the same hint');
+});
+
+t.test('a hint never depends on the hidden pile: two games that agree publicly get the same hint', async (t) => {
+  const { app, base } = await listening(t, { bots: { hintIterations: 120 } });
+  const players = [{ name: 'Ann' }, { name: 'Bob' }];
+  // The same tiles and seed; only the order of the tiles not yet drawn differs.
+  const one = await createGame(app, { players, seed: 's', tileOrder: ['base/U', 'base/E', 'base/V', 'base/D', 'base/K', 'base/L', 'base/B', 'base/W'] });
+  const two = await createGame(app, { players, seed: 's', tileOrder: ['base/U', 'base/E', 'base/W', 'base/B', 'base/L', 'base/K', 'base/D', 'base/V'] });
+  for (let turn = 0; turn < 2; turn++) {
+    const [a, b] = [await legal(app, one.id), await legal(app, two.id)];
+    t.same(b, a, `turn ${turn}: the same legal moves`);
+    const [ha, hb] = [await hint(base, one.id, one.seats[a.actor!]!.token), await hint(base, two.id, two.seats[b.actor!]!.token)];
+    t.equal(ha.status, 200);
+    t.same(hb.body, ha.body, `turn ${turn}: the same hint and win rate`);
+    // Both play the whole turn the same way (tile, then figure or pass).
+    for (;;) {
+      const lm = await legal(app, one.id);
+      if (lm.actor !== a.actor) break;
+      await playFirstLegal(app, one);
+      await playFirstLegal(app, two);
+    }
+  }
+});
+
+t.test('hint refusals: token, game, turn, a finished game, one at a time per seat, a full pool', async (t) => {
+  const { app, base } = await listening(t, { bots: { hintMs: 1500, workers: 1, queueLimit: 1 } });
+  const game = await createGame(app);
+  const other = await createGame(app);
+  t.match(await hint(base, game.id), { status: 401, body: { code: 'TOKEN_MISSING' } });
+  const malformed = await fetch(`${base}/games/${game.id}/hint`, { headers: { authorization: 'Bearer nope' } });
+  t.equal(((await malformed.json()) as { code: string }).code, 'TOKEN_MALFORMED');
+  t.match(await hint(base, game.id, other.seats[0]!.token), { status: 403, body: { code: 'NOT_YOUR_GAME' } });
+  t.match(await hint(base, 'no-such-game', game.seats[0]!.token), { status: 404, body: { code: 'GAME_NOT_FOUND' } });
+  t.match(await hint(base, game.id, game.seats[1]!.token), { status: 409, body: { code: 'HINT_NOT_YOUR_TURN', currentVersion: 0 } });
+
+  const first = hint(base, game.id, game.seats[0]!.token);
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  const second = await hint(base, game.id, game.seats[0]!.token);
+  t.match(second, { status: 429, body: { code: 'HINT_IN_PROGRESS', retryAfter: 1 } });
+  t.equal(second.headers.get('retry-after'), '1');
+  // The pool has one worker (busy with the first hint) and room for one job waiting.
+  const third = await createGame(app);
+  const queued = hint(base, other.id, other.seats[0]!.token);
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  t.match(await hint(base, third.id, third.seats[0]!.token), { status: 503, body: { code: 'BOTS_UNAVAILABLE' } });
+  t.equal((await first).status, 200);
+  t.equal((await queued).status, 200);
+
+  const short = await createGame(app, { players: [{ name: 'Ann' }, { name: 'Bob' }], tileOrder: ['base/U'] });
+  while ((await legal(app, short.id)).actor !== null) await playFirstLegal(app, short);
+  t.match(await hint(base, short.id, short.seats[0]!.token), { status: 422, body: { code: 'GAME_FINISHED' } });
+});

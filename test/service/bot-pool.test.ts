@@ -1,0 +1,101 @@
+/**
+ * The bot pool: jobs answer legal moves from worker threads, a killed worker fails only its
+ * job and is replaced, the queue is bounded, close terminates the workers. Iteration budgets
+ * wherever an answer is compared.
+ */
+import { existsSync } from 'node:fs';
+import t from 'tap';
+import { moveKey } from '../../src/bots/moves.js';
+import { legalMoves, replay, type Move } from '../../src/engine/index.js';
+import { levelBudget, type BotJob } from '../../src/service/bot-job.js';
+import { BotJobError, BotPool, BotPoolBusyError, BotPoolClosedError, BotWorkerCrashedError } from '../../src/service/bot-pool.js';
+import type { StoredSetup } from '../../src/storage/repository.js';
+import { playRandom, randomSetup } from '../helpers/random-play.js';
+
+const setup = { ...randomSetup('pool', 2, ['traders-builders', 'abbey-mayor']), seed: 'pool' } as StoredSetup;
+const played = playRandom(setup, 'pool-moves');
+
+/** A job for the actor after the first `n` moves of the random game. */
+function jobAt(n: number, spec: BotJob['spec'], budget: BotJob['budget'] = { iterations: 30 }): BotJob {
+  const moves = played.moves.slice(0, n);
+  const rebuilt = replay(setup, moves);
+  if (!rebuilt.ok) throw new Error('replay');
+  return { setup, moves, seat: legalMoves(rebuilt.value.game).actor!, spec, seed: `job${n}`, budget };
+}
+
+function isLegalAfter(job: BotJob, move: Move): boolean {
+  const rebuilt = replay(job.setup, job.moves);
+  return rebuilt.ok && legalMoves(rebuilt.value.game).moves.some((m) => moveKey(m) === moveKey(move));
+}
+
+t.test('every bot answers a legal move from a worker, mcts with a win rate', async (t) => {
+  const pool = new BotPool({ size: 2, queueLimit: 16 });
+  t.teardown(() => pool.close());
+  const jobs = [0, 7, 30, 61].flatMap((n) => (['random', 'greedy', 'mcts'] as const).map((bot) => jobAt(n, { bot })));
+  const answers = await Promise.all(jobs.map((job) => pool.run(job)));
+  answers.forEach((answer, i) => t.ok(isLegalAfter(jobs[i]!, answer.move), `${jobs[i]!.spec.bot} after ${jobs[i]!.moves.length} moves`));
+  const mcts = answers.filter((_, i) => jobs[i]!.spec.bot === 'mcts');
+  for (const a of mcts) t.ok(a.winRate! >= 0 && a.winRate! <= 1 && a.iterations === 30);
+  t.ok(pool.stats().workers <= 2, 'never more workers than its size');
+  t.same(await pool.run(jobs[11]!), answers[11], 'the same job gives the same answer');
+});
+
+t.test('a job the worker refuses fails cleanly and the worker keeps serving', async (t) => {
+  const pool = new BotPool({ size: 1, queueLimit: 4 });
+  t.teardown(() => pool.close());
+  const job = jobAt(5, { bot: 'greedy' });
+  await t.rejects(pool.run({ ...job, seat: 1 - job.seat }), BotJobError);
+  await t.rejects(pool.run({ ...job, moves: [{ type: 'pass' }, ...job.moves] }), /does not replay/);
+  t.ok(isLegalAfter(job, (await pool.run(job)).move));
+  t.equal(pool.stats().workers, 1);
+});
+
+t.test('a worker that dies fails its own job only, and is replaced', async (t) => {
+  const pool = new BotPool({ size: 1, queueLimit: 4 });
+  t.teardown(() => pool.close());
+  await pool.run(jobAt(3, { bot: 'random' })); // the worker is up
+  const long = pool.run(jobAt(20, { bot: 'mcts' }, { timeMs: 60_000 }));
+  const queued = pool.run(jobAt(21, { bot: 'greedy' }));
+  const [worker] = pool.threads();
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  await worker!.terminate();
+  await t.rejects(long, BotWorkerCrashedError);
+  const next = await queued;
+  t.ok(isLegalAfter(jobAt(21, { bot: 'greedy' }), next.move), 'the queued job ran on a new worker');
+  t.not(pool.threads()[0], worker, 'a new thread');
+});
+
+t.test('the queue is bounded, and close fails what waits and stops the workers', async (t) => {
+  const pool = new BotPool({ size: 1, queueLimit: 1 });
+  const running = pool.run(jobAt(10, { bot: 'mcts' }, { timeMs: 60_000 }));
+  const waiting = pool.run(jobAt(11, { bot: 'random' }));
+  await t.rejects(pool.run(jobAt(12, { bot: 'random' })), BotPoolBusyError);
+  const [worker] = pool.threads();
+  const exited = new Promise((resolve) => worker!.once('exit', resolve));
+  const failed = [t.rejects(running, BotPoolClosedError), t.rejects(waiting, BotPoolClosedError)];
+  await pool.close();
+  await Promise.all(failed);
+  await exited;
+  t.same(pool.stats(), { workers: 0, busy: 0, queued: 0 });
+  await t.rejects(pool.run(jobAt(12, { bot: 'random' })), BotPoolClosedError);
+});
+
+t.test('mcts levels are time budgets around the base, an iteration budget overrides them', async (t) => {
+  t.same([1, 2, 3, 4, 5].map((level) => levelBudget({ bot: 'mcts', level }, 100)), [25, 50, 100, 200, 400].map((timeMs) => ({ timeMs })));
+  t.same(levelBudget({ bot: 'mcts' }, 80), { timeMs: 80 });
+  t.same(levelBudget({ bot: 'mcts', level: 5 }, 100, 40), { iterations: 40 });
+  t.same(levelBudget({ bot: 'greedy', level: 5 }, 100), {});
+});
+
+t.test('from the build (dist/) the pool runs the compiled worker beside it', async (t) => {
+  const built = new URL('../../dist/service/bot-pool.js', import.meta.url);
+  if (!existsSync(built)) {
+    t.comment('no build: run `npm run build` (npm test does)');
+    return;
+  }
+  const { BotPool: BuiltPool } = (await import(built.href)) as typeof import('../../src/service/bot-pool.js');
+  const pool = new BuiltPool({ size: 1, queueLimit: 4 });
+  t.teardown(() => pool.close());
+  const job = jobAt(12, { bot: 'mcts' });
+  t.ok(isLegalAfter(job, (await pool.run(job)).move));
+});
