@@ -12,6 +12,14 @@ export const SERVICE_ERROR_CODES = [
   'DATABASE_BUSY',
   'STORAGE_FULL',
   'STORAGE_UNAVAILABLE',
+  'GAME_WAITING',
+  'GAME_ABORTED',
+  'SEAT_NOT_OPEN',
+  'SEAT_NOT_FOUND',
+  'SEAT_NOT_HUMAN',
+  'SEAT_RESIGNED',
+  'ADMIN_TOKEN_INVALID',
+  'INVALID_CURSOR',
 ] as const;
 export type ServiceErrorCode = (typeof SERVICE_ERROR_CODES)[number];
 

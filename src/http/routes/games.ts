@@ -1,3 +1,4 @@
+import type { Static } from 'typebox';
 import { limitPerAddress } from '../address-limit.js';
 import { notModified, versionTag } from '../etag.js';
 import { GameIdParams, NOT_MODIFIED, problems } from '../schemas/common.js';
@@ -22,7 +23,8 @@ export function gameRoutes(app: App, { service, addressLimiter }: RouteOptions):
     },
     async (request, reply) => {
       const created = await service.create(request.body);
-      return reply.code(201).header('location', `/games/${created.id}`).send(created);
+      // `state` is the service's own state document (GET /games/{id}'s), checked against its schema by the tests.
+      return reply.code(201).header('location', `/games/${created.id}`).send(created as Static<typeof CreatedGameResponse>);
     },
   );
 
