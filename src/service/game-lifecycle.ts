@@ -7,7 +7,7 @@
  * process or across processes.
  */
 import { timingSafeEqual } from 'node:crypto';
-import type { GameSetup, Move } from '../engine/index.js';
+import type { ExpansionId, GameSetup, Move } from '../engine/index.js';
 import type { GameStatus, GameStore, LobbySeat, ListCursor } from '../storage/repository.js';
 import type { GroupCommit } from './group-commit.js';
 import type { PendingAct } from './act-submission.js';
@@ -35,7 +35,7 @@ export interface ListedGameView {
   status: GameStatus;
   createdAt: string;
   players: LobbySeat[];
-  expansions: string[];
+  expansions: ExpansionId[];
 }
 
 /** Tries an act that names no version again when another entry took its `seq` first. */
@@ -97,18 +97,16 @@ export class GameLifecycle {
     ).version;
   }
 
-  /** The seat of the token `digest` resigns: its score stays, its autopilot plays its turns. */
-  async resign(id: string, digest: Buffer): Promise<{ seat: number; version: number }> {
-    let resigned = -1;
+  /** Seat `seat` (whose token is `digest`) resigns: its score stays, its autopilot plays its turns. */
+  async resign(id: string, digest: Buffer, seat: number): Promise<{ seat: number; version: number }> {
     const { version } = await this.act(id, (snapshot) => {
-      const seat = seatOfDigest(digest, snapshot.tokenHashes);
-      if (seat === null) throw new ServiceError('NOT_YOUR_GAME', 'this token belongs to no seat of this game');
+      seatIn(snapshot, seat);
+      if (seatOfDigest(digest, snapshot.tokenHashes) !== seat) throw new ServiceError('NOT_YOUR_GAME', `this token is not seat ${seat}'s`);
       stillOn(snapshot, false);
       if (snapshot.life.seats[seat]!.resigned) throw new ServiceError('SEAT_RESIGNED', `seat ${seat} has already resigned`);
-      resigned = seat;
       return { type: 'seatResigned', seat };
     });
-    return { seat: resigned, version };
+    return { seat, version };
   }
 
   /**

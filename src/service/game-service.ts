@@ -4,21 +4,23 @@
  * groups (`group-commit.ts`) and wakes long-polls when a game moves on (`move-notifier.ts`).
  * Every method may wait for the store: nothing here knows which store it is.
  */
-import { createGame, type GameEvent, type GameSetup, type Move, type Phase } from '../engine/index.js';
-import type { GameStore, MoveRecord, StoredSetup, Visibility } from '../storage/repository.js';
+import { createGame, type GameEvent, type Move, type Phase } from '../engine/index.js';
+import type { GameStore, MoveRecord } from '../storage/repository.js';
 import { currentStateJson, eventsJson, legalMovesJson } from './answers-json.js';
 import { GameLifecycle, type BotTurn } from './game-lifecycle.js';
-import { engineNames, isAct, publicAct, seatViews, statusOf, type PublicAct, type SeatRequest } from './lifecycle.js';
+import { newGame, type CreateGameInput, type CreatedGame } from './game-creation.js';
+import { deadlineOf, isAct, publicAct, statusOf, type PublicAct } from './lifecycle.js';
+import { TurnClock, type ClockedTurn } from './turn-clock.js';
 import { CrossProcessWatch } from './cross-process-watch.js';
 import { GroupCommit } from './group-commit.js';
 import { RetentionSweep, type RetentionOptions } from './retention.js';
 import type { MoveSubmission, SubmitResult } from './idempotency.js';
 import type { Snapshot } from './snapshot.js';
 import { MoveNotifier } from './move-notifier.js';
-import { hashToken, newGameId, newSeatToken, newSeed } from './seat-tokens.js';
+import { newGameId } from './seat-tokens.js';
 import { ServiceError } from './service-error.js';
 import { StoreHealthMonitor, type StoreHealth } from './store-health.js';
-import { newSnapshot, playEntry, rebuiltAt } from './snapshot.js';
+import { playEntry, rebuiltAt } from './snapshot.js';
 
 /** Nothing more will happen in the game: it ended, or it was aborted. */
 function over(snapshot: Snapshot): boolean {
@@ -29,23 +31,7 @@ import { SnapshotCache } from './snapshot-cache.js';
 
 export type { MoveSubmission, SubmitResult } from './idempotency.js';
 
-/** What a client asks for: the engine's setup, with seats that may be open or bots, and the lifecycle's options. */
-export type CreateGameInput = Omit<GameSetup, 'players'> & {
-  players: SeatRequest[];
-  visibility?: Visibility;
-  clock?: { turnSeconds: number };
-};
-
-/** `Token` is `string` when every seat is named (every seat then has a token). */
-export interface CreatedGame<Token extends string | undefined = string | undefined> {
-  id: string;
-  /** Every seat; a token for the named ones only. */
-  seats: { seat: number; name: string; kind: 'human' | 'open' | 'bot'; token: Token }[];
-  /** The secret that may abort the game, reissue a seat's token, or hand a seat to a bot. */
-  adminToken: string;
-  state: unknown;
-  events: GameEvent[];
-}
+export type { CreateGameInput, CreatedGame } from './game-creation.js';
 
 /** A log entry as the API shows it: a move, or an act without its secret. */
 export interface PublicRecord extends Omit<MoveRecord, 'move'> {
@@ -81,6 +67,8 @@ export interface GameServiceOptions {
   retention?: RetentionOptions;
   /** Told of a failure of background work (a retention sweep), which has no client to answer. */
   onBackgroundError?: (error: unknown) => void;
+  /** Runs the turn clock (`turn-clock.ts`): the server does; off by default. */
+  turnClock?: boolean;
 }
 
 
@@ -96,6 +84,8 @@ export class GameService {
   private readonly turns = new WeakMap<Snapshot, { version: number; turn: Turn }>();
   /** Seats, admin acts, the lobby, the clock's and the bots' view of turns (`game-lifecycle.ts`). */
   readonly lifecycle: GameLifecycle;
+  /** The turn clock, when it runs in this process. */
+  readonly clock: TurnClock | undefined;
 
   constructor(
     private readonly store: GameStore,
@@ -107,6 +97,16 @@ export class GameService {
     this.commits = new GroupCommit(store, this.snapshots, this.now, (id) => this.notifier.notify(id), this.storeHealth);
     this.crossProcess = new CrossProcessWatch(store, (id) => this.notifier.notify(id));
     this.lifecycle = new GameLifecycle(store, this.snapshots, this.commits);
+    this.clock = options.turnClock
+      ? new TurnClock({
+          store,
+          now: this.now,
+          turnOf: (id) => this.clockedTurn(id),
+          timeOut: (id, version) => this.lifecycle.timeOut(id, version),
+          onError: options.onBackgroundError ?? (() => {}),
+        })
+      : undefined;
+    this.clock?.start().catch(options.onBackgroundError ?? (() => {}));
     store.watch((id) => this.notifier.notify(id));
     if (options.retention && options.retention.days > 0) {
       this.retention = new RetentionSweep(store, options.retention, this.now, (ids) => this.forget(ids), options.onBackgroundError ?? (() => {}));
@@ -130,45 +130,25 @@ export class GameService {
   create(input: CreateGameInput & { players: { name: string }[] }): Promise<CreatedGame<string>>;
   create(input: CreateGameInput): Promise<CreatedGame>;
   async create(input: CreateGameInput): Promise<CreatedGame> {
-    // The caller's setup is stored as given: defaults stay the engine's business. Open and bot
-    // seats give the engine a placeholder name; the seats' kinds are kept beside it.
-    const { players, visibility, ...rest } = input;
-    const named = players.every((p) => 'name' in p);
-    const setup: StoredSetup = { ...rest, players: engineNames(players), ...(named ? {} : { seats: players }), seed: input.seed ?? newSeed() };
-    const created = createGame(setup);
-    if (!created.ok) throw new ServiceError(created.error.code, created.error.reason);
     const id = newGameId();
-    // Open and bot seats get a token nobody is told: no request opens them.
-    const tokens = setup.players.map(() => newSeatToken());
-    const tokenHashes = tokens.map(hashToken);
-    const adminToken = newSeatToken();
-    const at = this.now().toISOString();
-    const checkedAt = this.store.changeStamp(id);
-    const record = { id, setup, tokenHashes, createdAt: at, adminTokenHash: hashToken(adminToken) };
-    const snapshot = newSnapshot(record, created.value.game, checkedAt);
-    const seats = seatViews(snapshot.life);
+    const { game, snapshot, answer } = newGame(id, input, this.now().toISOString(), this.store.changeStamp(id));
     try {
-      await this.store.insertGame({
-        ...record,
-        status: statusOf(snapshot.life, snapshot.game),
-        at,
-        visibility: visibility ?? 'private',
-        seats,
-        autoplay: seats.some((s) => s.kind === 'bot'),
-      });
+      await this.store.insertGame(game);
     } catch (error) {
       this.storeHealth.failed(error);
       throw error;
     }
     this.storeHealth.succeeded();
     this.snapshots.add(snapshot);
-    return {
-      id,
-      seats: seats.map(({ seat, name, kind }) => ({ seat, name, kind, token: kind === 'human' ? tokens[seat]! : undefined })),
-      adminToken,
-      state: JSON.parse(currentStateJson(snapshot)),
-      events: created.value.events,
-    };
+    if (snapshot.life.clock) void this.clock?.touch(id);
+    return answer;
+  }
+
+  /** Game `id`'s current turn on a player's clock, or null. */
+  private async clockedTurn(id: string): Promise<ClockedTurn | null> {
+    const snapshot = await this.snapshots.read(id);
+    const deadline = deadlineOf(snapshot.life);
+    return deadline === null ? null : { version: snapshot.version, deadline: Date.parse(deadline) };
   }
 
   /** The state as JSON: reads are served from one string per version. */
@@ -319,6 +299,7 @@ export class GameService {
    * query to a store on its way to closing.
    */
   async close(): Promise<void> {
+    this.clock?.stop();
     await this.retention?.stop();
     await this.commits.drain();
     this.closed = true;

@@ -15,7 +15,7 @@
  *   since it was last read, so a cached game is trusted without asking the log on every read.
  */
 import type { GameSetup, Move } from '../engine/index.js';
-import type { Act, LifecycleSetup } from '../service/lifecycle.js';
+import type { Act, BotName, LifecycleSetup } from '../service/lifecycle.js';
 
 /** The setup as given (the engine's, with the seats' kinds, visibility and clock) and its secret seed. */
 export type StoredSetup = GameSetup & LifecycleSetup & { seed: string };
@@ -28,7 +28,7 @@ export interface LobbySeat {
   seat: number;
   kind: 'human' | 'open' | 'bot';
   name: string;
-  bot?: string;
+  bot?: BotName;
   level?: number;
   resigned: boolean;
 }
