@@ -80,6 +80,16 @@ t.test('of many joins racing for one seat exactly one wins', async (t) => {
   t.equal((await legal(app, game.id)).version, 1, 'one entry in the log');
 });
 
+t.test('POST /moves takes engine moves only: an act there is malformed', async (t) => {
+  const app = await testApp(t);
+  const game = await createGame(app);
+  for (const move of [{ type: 'seatResigned', seat: 0 }, { type: 'gameAborted' }, { type: 'seatJoined', seat: 0, name: 'X', tokenHash: 'a'.repeat(64) }]) {
+    const res = await app.inject({ method: 'POST', url: `/games/${game.id}/moves`, headers: bearer(game.seats[0]!.token), payload: { expectedVersion: 0, move } });
+    t.equal(res.statusCode, 400, move.type);
+  }
+  t.equal((await legal(app, game.id)).version, 0);
+});
+
 t.test('the state says how the pile was set', async (t) => {
   const app = await testApp(t);
   t.equal((await createGame(app)).state.pile, 'seeded');
