@@ -85,6 +85,8 @@ export interface Lifecycle {
   acted: boolean;
   /** The names the engine was given (placeholders for open seats). */
   engineNames: readonly string[];
+  /** The seats' view as JSON, made once per act (every state document carries it). */
+  seatsJson?: string;
 }
 
 /** What the service stores beside the engine's setup (in the same JSON: it never leaves the storage layer). */
@@ -140,6 +142,7 @@ export function actorNow(life: Lifecycle, game: Game): number | null {
 /** Applies an act (already judged) to the lifecycle; `tokenHashes` takes a new seat token's hash. */
 export function applyAct(life: Lifecycle, tokenHashes: Buffer[], act: Act): void {
   life.acted = true;
+  life.seatsJson = undefined;
   switch (act.type) {
     case 'seatJoined':
       life.seats[act.seat] = { kind: 'human', name: act.name, resigned: false, handedToBot: false };

@@ -764,13 +764,13 @@ export interface components {
         };
         /** StreamMoveMessage */
         StreamMoveMessage: {
-            /** @description The version this move reached (also the event id) */
+            /** @description The version this entry reached (also the event id) */
             version: number;
             seat: number;
-            move: components["schemas"]["Move"];
+            move: components["schemas"]["Move"] | components["schemas"]["Act"];
             /** Format: date-time */
             at: string;
-            events: components["schemas"]["GameEvent"][];
+            events: components["schemas"]["LogEvent"][];
             /** @description The seat that must act next (null once the game is over) */
             actor: number | null;
             /** @enum {unknown} */
