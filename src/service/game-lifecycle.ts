@@ -12,11 +12,12 @@ import type { GameStatus, GameStore, LobbySeat, ListCursor } from '../storage/re
 import type { GroupCommit } from './group-commit.js';
 import type { PendingAct } from './act-submission.js';
 import type { SubmitResult } from './idempotency.js';
-import { actorNow, botReason, botSpecOf, isAct, statusOf, type Act, type BotReason, type BotSpec } from './lifecycle.js';
+import { actorNow, botReason, botSpecOf, deadlineOf, isAct, statusOf, type Act, type BotReason, type BotSpec } from './lifecycle.js';
 import { hashToken, newSeatToken, seatOfDigest } from './seat-tokens.js';
 import { ServiceError } from './service-error.js';
 import type { Snapshot } from './snapshot.js';
 import type { SnapshotCache } from './snapshot-cache.js';
+import type { ClockedTurn } from './turn-clock.js';
 
 /** A turn a bot plays: what the bot driver needs to choose its move. */
 export interface BotTurn {
@@ -141,6 +142,13 @@ export class GameLifecycle {
     }));
     const last = rows.at(-1);
     return rows.length === limit && last ? { games, next: encodeCursor({ createdAt: last.createdAt, id: last.id }) } : { games };
+  }
+
+  /** Game `id`'s current turn on a player's clock, or null (the turn clock's question). */
+  async clockedTurn(id: string): Promise<ClockedTurn | null> {
+    const snapshot = await this.snapshots.read(id);
+    const deadline = deadlineOf(snapshot.life);
+    return deadline === null ? null : { version: snapshot.version, deadline: Date.parse(deadline) };
   }
 
   /** The turn a bot must play now in game `id`, or null when none must (a player's turn, or no turn). */

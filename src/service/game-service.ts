@@ -9,8 +9,8 @@ import type { GameStore, MoveRecord } from '../storage/repository.js';
 import { currentStateJson, eventsJson, legalMovesJson } from './answers-json.js';
 import { GameLifecycle, type BotTurn } from './game-lifecycle.js';
 import { newGame, type CreateGameInput, type CreatedGame } from './game-creation.js';
-import { deadlineOf, isAct, publicAct, statusOf, type PublicAct } from './lifecycle.js';
-import { TurnClock, type ClockedTurn } from './turn-clock.js';
+import { isAct, publicAct, statusOf, type PublicAct } from './lifecycle.js';
+import { TurnClock } from './turn-clock.js';
 import { CrossProcessWatch } from './cross-process-watch.js';
 import { GroupCommit } from './group-commit.js';
 import { RetentionSweep, type RetentionOptions } from './retention.js';
@@ -101,7 +101,7 @@ export class GameService {
       ? new TurnClock({
           store,
           now: this.now,
-          turnOf: (id) => this.clockedTurn(id),
+          turnOf: (id) => this.lifecycle.clockedTurn(id),
           timeOut: (id, version) => this.lifecycle.timeOut(id, version),
           onError: options.onBackgroundError ?? (() => {}),
         })
@@ -142,13 +142,6 @@ export class GameService {
     this.snapshots.add(snapshot);
     if (snapshot.life.clock) void this.clock?.touch(id);
     return answer;
-  }
-
-  /** Game `id`'s current turn on a player's clock, or null. */
-  private async clockedTurn(id: string): Promise<ClockedTurn | null> {
-    const snapshot = await this.snapshots.read(id);
-    const deadline = deadlineOf(snapshot.life);
-    return deadline === null ? null : { version: snapshot.version, deadline: Date.parse(deadline) };
   }
 
   /** The state as JSON: reads are served from one string per version. */

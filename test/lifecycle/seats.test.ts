@@ -107,4 +107,24 @@ t.test('bad seats at creation answer 400', async (t) => {
   t.equal(res.statusCode, 400, 'a clock of 0 seconds');
   const join = await app.inject({ method: 'POST', url: '/games/nope/seats/0/join', payload: { name: 'X' } });
   t.equal(join.statusCode, 404);
+  const game = await createGame(app, OPEN);
+  for (const [url, payload] of [
+    [`/games/${game.id}/seats/x/join`, { name: 'X' }],
+    [`/games/${game.id}/seats/-1/join`, { name: 'X' }],
+    [`/games/${game.id}/seats/1/join`, {}],
+    [`/games/${game.id}/seats/1/join`, { name: '' }],
+    [`/games/${game.id}/seats/1/join`, { name: 'X'.repeat(41) }],
+    [`/games/${game.id}/seats/1/join`, { name: 'X', token: 'mine' }],
+    [`/games/${game.id}/seats/1/bot`, { bot: 'greedy', level: 0 }],
+  ] as const) {
+    const res = await app.inject({ method: 'POST', url, payload });
+    t.equal(res.statusCode, 400, `${url} ${JSON.stringify(payload)}`);
+  }
+  for (const url of [`/games/${game.id}/abort`, `/games/${game.id}/seats/0/resign`]) {
+    t.equal((await app.inject({ method: 'POST', url })).statusCode, 401, `${url} without a token`);
+    t.equal((await app.inject({ method: 'POST', url, headers: { authorization: 'Bearer short' } })).json().code, 'TOKEN_MALFORMED');
+  }
+  t.equal((await app.inject({ method: 'POST', url: `/games/${game.id}/seats/1/resign`, headers: bearer(game.seats[0]!.token) })).json().code, 'NOT_YOUR_GAME');
+  t.equal((await app.inject({ method: 'POST', url: `/games/${game.id}/seats/0/resign`, headers: bearer(game.seats[0]!.token) })).json().code, 'GAME_WAITING');
+  t.equal((await legal(app, game.id)).version, 0, 'nothing was logged');
 });

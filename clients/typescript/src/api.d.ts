@@ -1228,7 +1228,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem400"];
                 };
             };
-            /** @description Unknown game */
+            /** @description Unknown game, or no such seat */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1294,7 +1294,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem400"];
                 };
             };
-            /** @description Unknown game */
+            /** @description Unknown game, or no such seat */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1361,7 +1361,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem401"];
                 };
             };
-            /** @description The token is of another game, or of a seat that must not act now */
+            /** @description The token is of another game, or of a seat that must not act now (a bot plays its turn), or is not the admin token */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1370,7 +1370,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem403"];
                 };
             };
-            /** @description Unknown game */
+            /** @description Unknown game, or no such seat */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1379,7 +1379,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem404"];
                 };
             };
-            /** @description `expectedVersion` is not the current version (see `currentVersion`) */
+            /** @description `expectedVersion` is not the current version (see `currentVersion`), the seat is not open (`SEAT_NOT_OPEN`), the game waits for its open seats (`GAME_WAITING`), or the seat already resigned or has no player */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1489,7 +1489,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem401"];
                 };
             };
-            /** @description The token is of another game, or of a seat that must not act now */
+            /** @description The token is of another game, or of a seat that must not act now (a bot plays its turn), or is not the admin token */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1498,7 +1498,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem403"];
                 };
             };
-            /** @description Unknown game */
+            /** @description Unknown game, or no such seat */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1507,7 +1507,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem404"];
                 };
             };
-            /** @description `expectedVersion` is not the current version (see `currentVersion`) */
+            /** @description `expectedVersion` is not the current version (see `currentVersion`), the seat is not open (`SEAT_NOT_OPEN`), the game waits for its open seats (`GAME_WAITING`), or the seat already resigned or has no player */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1617,7 +1617,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem401"];
                 };
             };
-            /** @description The token is of another game, or of a seat that must not act now */
+            /** @description The token is of another game, or of a seat that must not act now (a bot plays its turn), or is not the admin token */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1626,7 +1626,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem403"];
                 };
             };
-            /** @description Unknown game */
+            /** @description Unknown game, or no such seat */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1635,7 +1635,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem404"];
                 };
             };
-            /** @description `expectedVersion` is not the current version (see `currentVersion`) */
+            /** @description `expectedVersion` is not the current version (see `currentVersion`), the seat is not open (`SEAT_NOT_OPEN`), the game waits for its open seats (`GAME_WAITING`), or the seat already resigned or has no player */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1745,7 +1745,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem401"];
                 };
             };
-            /** @description The token is of another game, or of a seat that must not act now */
+            /** @description The token is of another game, or of a seat that must not act now (a bot plays its turn), or is not the admin token */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1754,7 +1754,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem403"];
                 };
             };
-            /** @description Unknown game */
+            /** @description Unknown game, or no such seat */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1763,7 +1763,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem404"];
                 };
             };
-            /** @description `expectedVersion` is not the current version (see `currentVersion`) */
+            /** @description `expectedVersion` is not the current version (see `currentVersion`), the seat is not open (`SEAT_NOT_OPEN`), the game waits for its open seats (`GAME_WAITING`), or the seat already resigned or has no player */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1877,7 +1877,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem401"];
                 };
             };
-            /** @description The token is of another game, or of a seat that must not act now */
+            /** @description The token is of another game, or of a seat that must not act now (a bot plays its turn), or is not the admin token */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1886,7 +1886,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem403"];
                 };
             };
-            /** @description Unknown game */
+            /** @description Unknown game, or no such seat */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1895,7 +1895,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem404"];
                 };
             };
-            /** @description `expectedVersion` is not the current version (see `currentVersion`) */
+            /** @description `expectedVersion` is not the current version (see `currentVersion`), the seat is not open (`SEAT_NOT_OPEN`), the game waits for its open seats (`GAME_WAITING`), or the seat already resigned or has no player */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2010,7 +2010,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem400"];
                 };
             };
-            /** @description Unknown game */
+            /** @description Unknown game, or no such seat */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2086,7 +2086,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem401"];
                 };
             };
-            /** @description The token is of another game, or of a seat that must not act now */
+            /** @description The token is of another game, or of a seat that must not act now (a bot plays its turn), or is not the admin token */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2095,7 +2095,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem403"];
                 };
             };
-            /** @description Unknown game */
+            /** @description Unknown game, or no such seat */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2104,7 +2104,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem404"];
                 };
             };
-            /** @description `expectedVersion` is not the current version (see `currentVersion`) */
+            /** @description `expectedVersion` is not the current version (see `currentVersion`), the seat is not open (`SEAT_NOT_OPEN`), the game waits for its open seats (`GAME_WAITING`), or the seat already resigned or has no player */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2208,7 +2208,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem400"];
                 };
             };
-            /** @description Unknown game */
+            /** @description Unknown game, or no such seat */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2272,7 +2272,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem400"];
                 };
             };
-            /** @description Unknown game */
+            /** @description Unknown game, or no such seat */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2385,7 +2385,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem400"];
                 };
             };
-            /** @description Unknown game */
+            /** @description Unknown game, or no such seat */
             404: {
                 headers: {
                     [name: string]: unknown;
