@@ -36,6 +36,8 @@ export interface TurnClockDeps {
 export class TurnClock {
   private readonly turns = new Map<string, ClockedTurn>();
   private timer: NodeJS.Timeout | undefined;
+  /** The deadline the timer is set for (Infinity: none). */
+  private timerAt = Infinity;
   private rescanTimer: NodeJS.Timeout | undefined;
   private stopped = false;
   private checking: Promise<void> | undefined;
@@ -77,10 +79,19 @@ export class TurnClock {
     this.schedule();
   }
 
-  /** Reads game `id`'s deadline again (after a commit to it) and sets the timer. */
+  /** Whether this process knows a deadline of game `id`. */
+  knows(id: string): boolean {
+    return this.turns.has(id);
+  }
+
+  /**
+   * Reads game `id`'s deadline again (after a commit to it). O(1) besides that read: the timer
+   * moves only for an earlier deadline; a later or dropped one lets it fire and look again.
+   */
   async touch(id: string): Promise<void> {
     await this.track(id);
-    this.schedule();
+    const turn = this.turns.get(id);
+    if (turn && turn.deadline < this.timerAt) this.setTimer(turn.deadline);
   }
 
   /** Times out every turn whose deadline has passed; resolves when done. */
@@ -115,12 +126,19 @@ export class TurnClock {
     }
   }
 
+  /** Sets the timer for the nearest known deadline. */
   private schedule(): void {
-    clearTimeout(this.timer);
-    if (this.stopped || this.turns.size === 0) return;
     let nearest = Infinity;
     for (const turn of this.turns.values()) nearest = Math.min(nearest, turn.deadline);
-    const delay = Math.min(Math.max(nearest - this.deps.now().getTime(), 0), MAX_DELAY_MS);
+    this.setTimer(nearest);
+  }
+
+  private setTimer(at: number): void {
+    clearTimeout(this.timer);
+    this.timerAt = Infinity;
+    if (this.stopped || at === Infinity) return;
+    this.timerAt = at;
+    const delay = Math.min(Math.max(at - this.deps.now().getTime(), 0), MAX_DELAY_MS);
     this.timer = setTimeout(() => void this.check(), delay).unref();
   }
 }

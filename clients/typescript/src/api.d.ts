@@ -328,13 +328,6 @@ export interface components {
             type: "bonusPartStarted";
             seat: number;
         };
-        /** BotSeat */
-        BotSeat: {
-            /** @enum {unknown} */
-            bot: "random" | "greedy" | "mcts";
-            /** @description The bot's strength within its kind (its time budget for `mcts`) */
-            level?: number;
-        };
         /** Clock */
         Clock: {
             /** @description Seconds a player has for a turn; then its autopilot plays it */
@@ -620,15 +613,6 @@ export interface components {
             /** @description Index into the tile's catalog `features` */
             feature: number;
         };
-        /** NamedSeat */
-        NamedSeat: {
-            name: string;
-        };
-        /** OpenSeat */
-        OpenSeat: {
-            /** @enum {boolean} */
-            open: true;
-        };
         /** PassMove */
         PassMove: {
             /** @enum {string} */
@@ -736,9 +720,17 @@ export interface components {
         };
         /**
          * SeatRequest
-         * @description A named player, an open seat (joined later), or a bot
+         * @description Exactly one of: `name` (a player), `open: true` (an open seat, joined later), `bot` (with an optional `level`)
          */
-        SeatRequest: components["schemas"]["NamedSeat"] | components["schemas"]["OpenSeat"] | components["schemas"]["BotSeat"];
+        SeatRequest: {
+            name?: string;
+            /** @enum {boolean} */
+            open?: true;
+            /** @enum {unknown} */
+            bot?: "random" | "greedy" | "mcts";
+            /** @description The bot's strength within its kind (its time budget for `mcts`) */
+            level?: number;
+        };
         /** SeatResigned */
         SeatResigned: {
             seat: number;

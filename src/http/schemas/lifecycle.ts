@@ -3,7 +3,9 @@
  * the events show them (never with a token's hash), the seats' view in the state, the lobby and
  * the act routes' bodies and answers.
  */
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
+import type { SeatRequest } from '../../service/lifecycle.js';
+import { HttpProblem } from '../problem.js';
 import { EXPANSIONS, MAX_NAME_LENGTH } from '../../engine/index.js';
 import { BOT_NAMES } from '../../service/lifecycle.js';
 import { GAME_STATUSES } from '../../storage/repository.js';
@@ -18,13 +20,30 @@ export const GameStatusSchema = Type.Enum([...GAME_STATUSES], {
   description: '`waiting` until every open seat is joined; `aborted` when the admin aborted it',
 });
 
-export const NamedSeat = Strict({ name: Name }, { title: 'NamedSeat' });
-export const OpenSeat = Strict({ open: Type.Literal(true) }, { title: 'OpenSeat' });
-export const BotSeat = Strict({ bot: Bot, level: Type.Optional(Level) }, { title: 'BotSeat' });
-export const SeatRequestSchema = Type.Union([NamedSeat, OpenSeat, BotSeat], {
-  title: 'SeatRequest',
-  description: 'A named player, an open seat (joined later), or a bot',
-});
+/**
+ * One object with optional members rather than a union of three: a union explains a wrong
+ * member once per branch, and the explanation of a refused body is capped (`validator.ts`).
+ * Exactly one of `name`, `open`, `bot` is checked by `seatRequestOf`.
+ */
+export const SeatRequestSchema = Strict(
+  {
+    name: Type.Optional(Name),
+    open: Type.Optional(Type.Literal(true)),
+    bot: Type.Optional(Bot),
+    level: Type.Optional(Level),
+  },
+  { title: 'SeatRequest', description: 'Exactly one of: `name` (a player), `open: true` (an open seat, joined later), `bot` (with an optional `level`)' },
+);
+
+/** The seat a creation request asks for, or a refusal naming what is wrong. */
+export function seatRequestOf(seat: Static<typeof SeatRequestSchema>, index: number): SeatRequest {
+  const kinds = [seat.name !== undefined, seat.open !== undefined, seat.bot !== undefined].filter(Boolean).length;
+  if (kinds !== 1) throw new HttpProblem('BAD_REQUEST', `body/players/${index} must have exactly one of name, open, bot`);
+  if (seat.level !== undefined && seat.bot === undefined) throw new HttpProblem('BAD_REQUEST', `body/players/${index}/level is for a bot only`);
+  if (seat.name !== undefined) return { name: seat.name };
+  if (seat.open !== undefined) return { open: true };
+  return seat.level === undefined ? { bot: seat.bot! } : { bot: seat.bot!, level: seat.level };
+}
 
 export const Visibility = Type.Enum(['public', 'private'], { description: '`public` games are listed by GET /games (default `private`)' });
 export const ClockRequest = Strict(
