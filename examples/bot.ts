@@ -53,7 +53,7 @@ if (values.new !== undefined) {
   });
   console.log(`game ${game.id}: ${players} bots`);
   const scores = followScores(client, game.id);
-  const moves = await Promise.all(game.seats.map((s) => playSeat(new CarcassonneClient({ baseUrl: values.url! }).seat(game.id, s.token), s.seat)));
+  const moves = await Promise.all(game.seats.map((s) => playSeat(new CarcassonneClient({ baseUrl: values.url! }).seat(game.id, s.token!), s.seat)));
   const scoring = await scores;
   console.log(`${moves.reduce((a, b) => a + b, 0)} moves; ${scoring.filter((e) => e.type === 'featureScored').length} features scored`);
   console.log('final scores:', (await client.state(game.id)).scores.join(' / '));
