@@ -68,6 +68,8 @@ t.test('a game created on one node is played on all of them, and every node answ
     const res = await api.post(`/games/${game.id}/moves`, { expectedVersion: v, move: lm.moves[v % lm.moves.length] }, auth(game.tokens[lm.actor]!));
     t.equal(res.status, 201, `move ${v + 1} on node ${v % apis.length}`);
   }
+  // A node hears of another's commit by notification, within milliseconds: as for each move above, wait for it (at most 1 s).
+  for (const [i, api] of apis.entries()) t.equal((await legalMovesAt(api, game.id, 12)).lm.version, 12, `node ${i} knows version 12`);
   const [first, ...others] = await Promise.all(apis.map(async (api) => [(await api.get(`/games/${game.id}`)).body, (await api.get(`/games/${game.id}/legal-moves`)).body]));
   for (const other of others) t.same(other, first, 'another node answers the same state and legal moves');
   const log = (await apis[2]!.get(`/games/${game.id}/moves`)).body.moves as { move: Move }[];
