@@ -15,8 +15,8 @@ import type { Snapshot } from './snapshot.js';
  * fixed strings: no parse, no copy of the rest.
  */
 export function stateJsonOf(game: Game, life: Lifecycle, id: string, version: number): string {
-  life.seatsJson ??= JSON.stringify(seatViews(life));
-  let head = `"id":${JSON.stringify(id)},"version":${version},"pile":"${life.pile}","seats":${life.seatsJson}`;
+  life.headJson ??= `"pile":"${life.pile}","seats":${JSON.stringify(seatViews(life))}`;
+  let head = `"id":${JSON.stringify(id)},"version":${version},${life.headJson}`;
   if (life.clock) head += `,"clock":{"turnSeconds":${life.clock.turnSeconds},"deadline":${JSON.stringify(deadlineOf(life))}}`;
   let json = publicViewJson(game, head);
   const status = statusOf(life, game);

@@ -83,10 +83,12 @@ export interface Lifecycle {
   timedOut: boolean;
   /** Set by any act: the state then needs the lifecycle's names and status spliced in. */
   acted: boolean;
+  /** Created with open seats. */
+  waiting: boolean;
   /** The names the engine was given (placeholders for open seats). */
   engineNames: readonly string[];
-  /** The seats' view as JSON, made once per act (every state document carries it). */
-  seatsJson?: string;
+  /** The state's lifecycle members but the clock (`"pile":…,"seats":[…]`), made once per act: every state document carries them. */
+  headJson?: string;
 }
 
 /** What the service stores beside the engine's setup (in the same JSON: it never leaves the storage layer). */
@@ -122,15 +124,19 @@ export function newLifecycle(setup: GameSetup & LifecycleSetup, game: Game, crea
     turnStartedAt: createdAt,
     timedOut: false,
     acted: false,
+    waiting: seats.some((s) => s.kind === 'open'),
     engineNames: setup.players.map((p) => p.name),
   };
   life.turnActor = actorNow(life, game);
   return life;
 }
 
+/** Asked several times per move: a game no act touched is decided by the engine alone. */
 export function statusOf(life: Lifecycle, game: Game): LifecycleStatus {
-  if (life.aborted) return 'aborted';
-  if (life.seats.some((s) => s.kind === 'open')) return 'waiting';
+  if (life.acted || life.waiting) {
+    if (life.aborted) return 'aborted';
+    if (life.seats.some((s) => s.kind === 'open')) return 'waiting';
+  }
   return isFinished(game) ? 'finished' : 'active';
 }
 
@@ -142,7 +148,7 @@ export function actorNow(life: Lifecycle, game: Game): number | null {
 /** Applies an act (already judged) to the lifecycle; `tokenHashes` takes a new seat token's hash. */
 export function applyAct(life: Lifecycle, tokenHashes: Buffer[], act: Act): void {
   life.acted = true;
-  life.seatsJson = undefined;
+  life.headJson = undefined;
   switch (act.type) {
     case 'seatJoined':
       life.seats[act.seat] = { kind: 'human', name: act.name, resigned: false, handedToBot: false };
