@@ -120,6 +120,32 @@ forEachStore(t, (t, stores) => {
     t.ok(log.length > 0 && log.every((m) => m.seat === 0), 'the bot\'s moves are in the log');
   });
 
+  t.test('a replay of a log with acts rebuilds the same state as the live game', async (t) => {
+    const location = await stores.location(t);
+    const live = await serviceAt(t, location);
+    const game = await live.create({ players: [{ name: 'Ann' }, { open: true }, { bot: 'random' }], seed: 'replay-acts' });
+    const admin = tokenDigest(game.adminToken);
+    const { token } = await live.lifecycle.join(game.id, 1, 'Cleo');
+    const tokens = [game.seats[0]!.token, token, undefined];
+    while ((await current(live, game.id)).actor === 0) await playOne(live, game, tokens);
+    let turn = await live.botTurn(game.id);
+    while (turn) {
+      const lm = await current(live, game.id);
+      await live.submitAs(game.id, turn.seat, lm.version, lm.moves[0]!);
+      turn = await live.botTurn(game.id);
+    }
+    await live.lifecycle.reissue(game.id, admin, 0);
+    await live.lifecycle.resign(game.id, tokenDigest(token), 1);
+    await live.lifecycle.handToBot(game.id, admin, 0, { bot: 'greedy', level: 2 });
+    const rebuilt = await serviceAt(t, location);
+    t.equal(await rebuilt.stateJson(game.id), await live.stateJson(game.id), 'the same state, byte for byte');
+    t.equal(await rebuilt.legalMovesJson(game.id), await live.legalMovesJson(game.id), 'the same legal moves');
+    t.same(await rebuilt.botTurn(game.id), await live.botTurn(game.id), 'the same bot turn');
+    const state = JSON.parse(await rebuilt.stateJson(game.id));
+    t.match(state.seats, [{ kind: 'bot', bot: 'greedy', level: 2, name: 'Ann' }, { kind: 'human', name: 'Cleo', resigned: true }, { kind: 'bot', bot: 'random' }]);
+    t.equal(state.players[1].name, 'Cleo');
+  });
+
   t.test('a turn clock expires across a restart, and exactly one process times it out', async (t) => {
     const location = await stores.location(t);
     let now = T0;
