@@ -9,7 +9,7 @@
  * locally from it, so `greedy` can value each legal move by its immediate score.
  */
 import { parseArgs } from 'node:util';
-import { CarcassonneClient, type GameEvent, type StreamMessage } from '../clients/typescript/src/index.js';
+import { CarcassonneClient, type LogEvent, type StreamMessage } from '../clients/typescript/src/index.js';
 import { playSeat, type SeatOptions } from './stream-bot.js';
 
 const { values } = parseArgs({
@@ -30,7 +30,7 @@ const bots = values.bot!.split(',').map((b) => {
 const botOf = (seat: number) => bots[seat % bots.length]!;
 
 /** A scoring event in words, with the players' names. */
-function scoring(event: GameEvent, names: string[], version: number): string | undefined {
+function scoring(event: LogEvent, names: string[], version: number): string | undefined {
   const who = (points: { seat: number; points: number }[]) =>
     points.length === 0 ? 'nobody' : points.map((p) => `${names[p.seat]} +${p.points}`).join(', ');
   switch (event.type) {
@@ -62,7 +62,7 @@ if (values.new !== undefined) {
   };
   const moves = await Promise.all(
     game.seats.map((s) =>
-      playSeat({ client: new CarcassonneClient({ baseUrl: values.url! }), gameId: game.id, token: s.token, seat: s.seat, bot: botOf(s.seat), onMessage: s.seat === 0 ? print : undefined }),
+      playSeat({ client: new CarcassonneClient({ baseUrl: values.url! }), gameId: game.id, token: s.token!, seat: s.seat, bot: botOf(s.seat), onMessage: s.seat === 0 ? print : undefined }),
     ),
   );
   const final = await client.state(game.id);

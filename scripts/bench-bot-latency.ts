@@ -1,7 +1,7 @@
 /**
  * npm run bench:bot-latency — does HTTP latency suffer while bots think? A server process (this
  * script with `--server`: the app on a temporary SQLite file, every seat of the games it
- * creates a bot through the seam of `src/service/bot-seam.ts`) is loaded with GET /health by
+ * creates a bot seat) is loaded with GET /health by
  * autocannon from this process: first idle, then while `BENCH_GAMES` two-player games of mcts
  * (level 3, `BOT_MOVE_MS`) against greedy play themselves in the bot pool. Prints req/s, p50
  * and p99 of both runs and the bot moves committed during the second.
@@ -37,8 +37,6 @@ async function server(): Promise<void> {
     addressRateLimit: { perSecond: 0, burst: 0 },
     bots: {
       moveMs: Number(process.env.BOT_MOVE_MS ?? 100),
-      scanSeconds: 1, // the seam knows no creation event: the scan picks new games up
-      seats: { seatBot: (_id, seat) => (seat === 0 ? { bot: 'mcts', level: 3 } : { bot: 'greedy' }), games: () => ids },
     },
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -46,7 +44,7 @@ async function server(): Promise<void> {
   process.on('message', async (m: ToChild) => {
     if (m === 'create') {
       for (let i = 0; i < GAMES; i++) {
-        const players = [{ name: 'M' }, { name: 'G' }];
+        const players = [{ bot: 'mcts', level: 3 }, { bot: 'greedy' }];
         const res = await app.inject({ method: 'POST', url: '/games', payload: { players, expansions: ['traders-builders', 'abbey-mayor'] } });
         ids.push((res.json() as { id: string }).id);
       }

@@ -46,7 +46,7 @@ async function playGame(url: string, index: number, players: number, delays: num
       if (actor !== n) continue;
       const move: Move = moves[version]!;
       if (seats[version] !== n) throw new Error(`game ${game.id}: planned seat ${seats[version]} at version ${version}, stream says ${n}`);
-      await reader.play(game.id, game.seats[n]!.token, version, move as Parameters<CarcassonneClient['play']>[3]);
+      await reader.play(game.id, game.seats[n]!.token!, version, move as Parameters<CarcassonneClient['play']>[3]);
     }
   };
   await Promise.all(game.seats.map((s) => seat(s.seat)));

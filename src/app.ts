@@ -16,6 +16,7 @@ import { eventRoutes } from './http/routes/events.js';
 import { gameRoutes } from './http/routes/games.js';
 import { healthRoutes } from './http/routes/health.js';
 import { hintRoutes } from './http/routes/hint.js';
+import { lifecycleRoutes } from './http/routes/lifecycle.js';
 import { moveRoutes } from './http/routes/moves.js';
 import { playRoutes } from './http/routes/play.js';
 import { DEFAULT_STREAM_KEEPALIVE_MS, streamRoutes } from './http/routes/stream.js';
@@ -83,9 +84,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
     cacheSize: options.cacheSize ?? 1000,
     now: options.now,
     retention: { days: options.gameRetentionDays ?? 0 },
-    onBackgroundError: (error) => app.log.error({ err: error }, 'retention sweep failed'),
+    onBackgroundError: (error) => app.log.error({ err: error }, 'background work failed (retention sweep or turn clock)'),
+    turnClock: true,
   });
-  const bots = createBotRuntime(service, store, options.bots ?? {}, (error, gameId) => app.log.error({ err: error, gameId }, 'bot turn failed'));
+  const bots = createBotRuntime(service, options.bots ?? {}, (error, gameId) => app.log.error({ err: error, gameId }, 'bot turn failed'));
   app.addHook('onReady', async () => bots.start());
   // Bots first: no bot move may be submitted to a closed service.
   app.addHook('preClose', async () => bots.close());
@@ -109,11 +111,17 @@ export async function buildApp(options: AppOptions): Promise<App> {
       tags: [
         { name: 'games', description: 'Create games, read their state and legal moves' },
         { name: 'moves', description: 'Submit moves, read the log and its events' },
+        { name: 'seats', description: 'Join an open seat, resign' },
+        { name: 'admin', description: "The creator's acts with the admin token: abort, reissue a token, hand a seat to a bot" },
+        { name: 'lobby', description: 'Public games' },
         { name: 'tiles', description: 'The tile catalog' },
         { name: 'service', description: 'Operations' },
       ],
       components: {
-        securitySchemes: { seatToken: { type: 'http', scheme: 'bearer', description: 'A seat token from POST /games' } },
+        securitySchemes: {
+          seatToken: { type: 'http', scheme: 'bearer', description: 'A seat token from POST /games (or from joining a seat)' },
+          adminToken: { type: 'http', scheme: 'bearer', description: 'The admin token from POST /games' },
+        },
       },
     },
   });
@@ -123,6 +131,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   healthRoutes(app, routes);
   tileRoutes(app);
   gameRoutes(app, routes);
+  lifecycleRoutes(app, routes);
   const rateLimiter = new RateLimiter(options.rateLimit ?? DEFAULT_RATE_LIMIT);
   moveRoutes(app, { ...routes, rateLimiter });
   hintRoutes(app, { ...routes, rateLimiter, hints: bots.hints });

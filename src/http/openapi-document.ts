@@ -24,6 +24,12 @@ const OPERATION_IDS: Record<string, string> = {
   'GET /games/{id}/moves': 'getMoveLog',
   'GET /games/{id}/events': 'getEvents',
   'GET /games/{id}/stream': 'streamGame',
+  'GET /games': 'listGames',
+  'POST /games/{id}/seats/{seat}/join': 'joinSeat',
+  'POST /games/{id}/seats/{seat}/resign': 'resignSeat',
+  'POST /games/{id}/abort': 'abortGame',
+  'POST /games/{id}/seats/{seat}/token': 'reissueSeatToken',
+  'POST /games/{id}/seats/{seat}/bot': 'handSeatToBot',
 };
 
 const SUCCESS_DESCRIPTIONS: Record<string, string> = {
@@ -39,6 +45,12 @@ const SUCCESS_DESCRIPTIONS: Record<string, string> = {
   getMoveLog: 'A page of the move log',
   getEvents: 'The events of the moves after `after`',
   streamGame: 'An event stream',
+  listGames: 'A page of public games, newest first',
+  joinSeat: 'The seat is yours: its token (shown once) and the version the join reached',
+  resignSeat: 'The seat resigned: its autopilot plays its later turns',
+  abortGame: 'The game is aborted',
+  reissueSeatToken: "The seat's new token (shown once); the old one is refused from now on",
+  handSeatToBot: "The seat is the bot's from now on",
 };
 
 const header = (description: string, schema: Json = { type: 'string' }) => ({ description, schema });
@@ -51,6 +63,7 @@ const SUCCESS_HEADERS: Record<string, Json> = {
   getGame: ETAG,
   getLegalMoves: ETAG,
   getMoveLog: { ...ETAG, Link: header('`<next page>; rel="next"` when this page is full') },
+  listGames: { Link: header('`<next page>; rel="next"` when this page is full') },
   submitMove: {
     'Idempotent-Replayed': header('`true` when this is the stored answer of an earlier submission with the same `Idempotency-Key`'),
     'Preference-Applied': header('`return=minimal` when the `Prefer` header asked for it', { type: 'string', enum: ['return=minimal'] }),
@@ -102,7 +115,7 @@ function finishOperation(method: string, path: string, operation: Json): void {
 
 /** Tags the anyOf of `type`-discriminated schemas named in components, with their mapping. */
 function addDiscriminators(schemas: Json): void {
-  for (const name of ['Move', 'GameEvent']) {
+  for (const name of ['Move', 'GameEvent', 'Act']) {
     const union = schemas[name];
     if (!union?.anyOf) continue;
     const mapping: Record<string, string> = {};

@@ -6,10 +6,8 @@
 import { levelBudget, type BotBudget } from './bot-job.js';
 import { BotDriver, type BotDriverOptions, type BotHost } from './bot-driver.js';
 import { BotPool, DEFAULT_BOT_QUEUE, defaultBotWorkers } from './bot-pool.js';
-import { SeamBotHost, type BotSeats } from './bot-seam.js';
 import type { GameService } from './game-service.js';
 import { Hints } from './hints.js';
-import type { GameStore } from '../storage/repository.js';
 
 export interface BotRuntimeOptions {
   /** Worker threads (`BOT_WORKERS`; default max(1, cores − 1)). */
@@ -25,8 +23,6 @@ export interface BotRuntimeOptions {
   hintIterations?: number;
   /** How often to look for games waiting on a bot, beyond the look at start (`BOT_SCAN_SECONDS`; 0: at start only). */
   scanSeconds?: number;
-  /** SEAM (until the lifecycle branch): which seats are bots. Without it no seat is a bot. */
-  seats?: BotSeats;
 }
 
 export const DEFAULT_BOT_MOVE_MS = 100;
@@ -36,36 +32,48 @@ export const DEFAULT_BOT_SCAN_SECONDS = 30;
 export interface BotRuntime {
   pool: BotPool;
   hints: Hints;
-  /** Plays bot turns; absent when nothing can make a seat a bot. */
-  driver: BotDriver | undefined;
+  /** Plays the turns of bot seats and of the autopilots of resigned, handed-over or timed-out seats. */
+  driver: BotDriver;
   /** Starts the driver (listening, and the scan of games waiting on a bot). */
   start(): Promise<void>;
   close(): Promise<void>;
 }
 
-export function createBotRuntime(service: GameService, store: GameStore, options: BotRuntimeOptions, onError: BotDriverOptions['onError']): BotRuntime {
+export function createBotRuntime(service: GameService, options: BotRuntimeOptions, onError: BotDriverOptions['onError']): BotRuntime {
   const pool = new BotPool({ size: options.workers ?? defaultBotWorkers(), queueLimit: options.queueLimit ?? DEFAULT_BOT_QUEUE });
   const hintBudget: BotBudget = options.hintIterations !== undefined ? { iterations: options.hintIterations } : { timeMs: options.hintMs ?? DEFAULT_HINT_MS };
-  const hints = new Hints(service, store, pool, hintBudget);
-  // SEAM: once the lifecycle branch is merged, the host is the GameService itself.
-  const host: BotHost | undefined = options.seats ? new SeamBotHost(service, store, options.seats) : undefined;
-  const driver = host
-    ? new BotDriver(host, pool, {
-        listen: (onMove) => service.notifier.listen(onMove),
-        budget: (spec) => levelBudget(spec, options.moveMs ?? DEFAULT_BOT_MOVE_MS, options.moveIterations),
-        onError,
-        scanMs: (options.scanSeconds ?? DEFAULT_BOT_SCAN_SECONDS) * 1000,
-      })
-    : undefined;
+  const hints = new Hints(service, pool, hintBudget);
+  const driver = new BotDriver(serviceBotHost(service), pool, {
+    listen: (onMove) => service.notifier.listen(onMove),
+    budget: (spec) => levelBudget(spec, options.moveMs ?? DEFAULT_BOT_MOVE_MS, options.moveIterations),
+    onError,
+    scanMs: (options.scanSeconds ?? DEFAULT_BOT_SCAN_SECONDS) * 1000,
+  });
   return {
     pool,
     hints,
     driver,
-    start: async () => driver?.start(),
+    start: async () => driver.start(),
     close: async () => {
-      driver?.stop();
+      driver.stop();
       await pool.close();
-      await driver?.settled();
+      await driver.settled();
+    },
+  };
+}
+
+/** The service as the driver's host: the lifecycle answers whose turn a bot plays; the pick-up scan pages through the games. */
+export function serviceBotHost(service: GameService): BotHost {
+  return {
+    botTurn: (gameId) => service.botTurn(gameId),
+    submitAs: (gameId, seat, expectedVersion, move) => service.submitAs(gameId, seat, expectedVersion, move),
+    gamesAwaitingBots: async function* () {
+      let after: string | undefined = '';
+      while (after !== undefined) {
+        const page: { ids: string[]; next?: string } = await service.gamesAwaitingBots(after);
+        yield* page.ids;
+        after = page.next;
+      }
     },
   };
 }

@@ -4,30 +4,42 @@
  * groups (`group-commit.ts`) and wakes long-polls when a game moves on (`move-notifier.ts`).
  * Every method may wait for the store: nothing here knows which store it is.
  */
-import { createGame, isFinished, legalMoves, playInPlace, publicView, replay, type GameEvent, type GameSetup, type Phase, type PublicState } from '../engine/index.js';
-import type { GameStore, MoveRecord, StoredSetup } from '../storage/repository.js';
+import { createGame, type GameEvent, type Move, type Phase } from '../engine/index.js';
+import type { GameStore, MoveRecord } from '../storage/repository.js';
 import { currentStateJson, eventsJson, legalMovesJson } from './answers-json.js';
+import { GameLifecycle, type BotTurn, type SeatPosition } from './game-lifecycle.js';
+import { newGame, type CreateGameInput, type CreatedGame } from './game-creation.js';
+import { isAct, publicAct, statusOf, type PublicAct } from './lifecycle.js';
+import { TurnClock } from './turn-clock.js';
 import { CrossProcessWatch } from './cross-process-watch.js';
 import { GroupCommit } from './group-commit.js';
 import { RetentionSweep, type RetentionOptions } from './retention.js';
 import type { MoveSubmission, SubmitResult } from './idempotency.js';
 import type { Snapshot } from './snapshot.js';
 import { MoveNotifier } from './move-notifier.js';
-import { hashToken, newGameId, newSeatToken, newSeed } from './seat-tokens.js';
+import { newGameId } from './seat-tokens.js';
 import { ServiceError } from './service-error.js';
 import { StoreHealthMonitor, type StoreHealth } from './store-health.js';
-import { newSnapshot } from './snapshot.js';
+import { playEntry, rebuiltAt } from './snapshot.js';
+
+/** Nothing more will happen in the game: it ended, or it was aborted. */
+function over(snapshot: Snapshot): boolean {
+  const status = statusOf(snapshot.life, snapshot.game);
+  return status === 'finished' || status === 'aborted';
+}
 import { SnapshotCache } from './snapshot-cache.js';
 
 export type { MoveSubmission, SubmitResult } from './idempotency.js';
 
-export type GameState = { id: string; version: number } & PublicState;
+export type { CreateGameInput, CreatedGame } from './game-creation.js';
 
-export interface CreatedGame {
-  id: string;
-  seats: { seat: number; name: string; token: string }[];
-  state: GameState;
-  events: GameEvent[];
+/** A log entry as the API shows it: a move, or an act without its secret. */
+export interface PublicRecord extends Omit<MoveRecord, 'move'> {
+  move: MoveRecord['move'] | PublicAct;
+}
+
+function publicRecord(record: MoveRecord): PublicRecord {
+  return isAct(record.move) ? { ...record, move: publicAct(record.move) } : record;
 }
 
 /** Who must act at a version, and in which phase. */
@@ -36,8 +48,8 @@ export interface Turn {
   phase: Phase;
 }
 
-/** One move of the log with its events (as their JSON) and the turn it leads to. */
-export interface PlayedMove extends MoveRecord, Turn {
+/** One entry of the log with its events (as their JSON) and the turn it leads to. */
+export interface PlayedMove extends PublicRecord, Turn {
   events: string;
 }
 
@@ -55,6 +67,8 @@ export interface GameServiceOptions {
   retention?: RetentionOptions;
   /** Told of a failure of background work (a retention sweep), which has no client to answer. */
   onBackgroundError?: (error: unknown) => void;
+  /** Runs the turn clock (`turn-clock.ts`): the server does; off by default. */
+  turnClock?: boolean;
 }
 
 
@@ -68,6 +82,10 @@ export class GameService {
   private readonly now: () => Date;
   private closed = false;
   private readonly turns = new WeakMap<Snapshot, { version: number; turn: Turn }>();
+  /** Seats, admin acts, the lobby, the clock's and the bots' view of turns (`game-lifecycle.ts`). */
+  readonly lifecycle: GameLifecycle;
+  /** The turn clock, when it runs in this process. */
+  readonly clock: TurnClock | undefined;
 
   constructor(
     private readonly store: GameStore,
@@ -78,6 +96,17 @@ export class GameService {
     this.storeHealth = new StoreHealthMonitor(store);
     this.commits = new GroupCommit(store, this.snapshots, this.now, (id) => this.notifier.notify(id), this.storeHealth);
     this.crossProcess = new CrossProcessWatch(store, (id) => this.notifier.notify(id));
+    this.lifecycle = new GameLifecycle(store, this.snapshots, this.commits);
+    this.clock = options.turnClock
+      ? new TurnClock({
+          store,
+          now: this.now,
+          turnOf: (id) => this.lifecycle.clockedTurn(id),
+          timeOut: (id, version) => this.lifecycle.timeOut(id, version),
+          onError: options.onBackgroundError ?? (() => {}),
+        })
+      : undefined;
+    this.clock?.start().catch(options.onBackgroundError ?? (() => {}));
     store.watch((id) => this.notifier.notify(id));
     if (options.retention && options.retention.days > 0) {
       this.retention = new RetentionSweep(store, options.retention, this.now, (ids) => this.forget(ids), options.onBackgroundError ?? (() => {}));
@@ -98,33 +127,23 @@ export class GameService {
     }
   }
 
-  async create(input: GameSetup): Promise<CreatedGame> {
-    // The caller's setup is stored as given: defaults stay the engine's business.
-    const setup: StoredSetup = { ...input, seed: input.seed ?? newSeed() };
-    const created = createGame(setup);
-    if (!created.ok) throw new ServiceError(created.error.code, created.error.reason);
+  create(input: CreateGameInput & { players: { name: string }[] }): Promise<CreatedGame<string>>;
+  create(input: CreateGameInput): Promise<CreatedGame>;
+  async create(input: CreateGameInput): Promise<CreatedGame> {
     const id = newGameId();
-    const tokens = setup.players.map(() => newSeatToken());
-    const tokenHashes = tokens.map(hashToken);
-    const status = isFinished(created.value.game) ? 'finished' : 'active';
-    const checkedAt = this.store.changeStamp(id);
+    const { game, snapshot, answer } = newGame(id, input, this.now().toISOString(), this.store.changeStamp(id));
     try {
-      await this.store.insertGame({ id, setup, tokenHashes, status, at: this.now().toISOString() });
+      await this.store.insertGame(game);
     } catch (error) {
       this.storeHealth.failed(error);
       throw error;
     }
     this.storeHealth.succeeded();
-    const snapshot = newSnapshot({ id, setup, tokenHashes }, created.value.game, checkedAt);
     this.snapshots.add(snapshot);
     // A new game is news too: the bot driver plays its first turn when that is a bot's.
     this.notifier.notify(id);
-    return {
-      id,
-      seats: setup.players.map((p, seat) => ({ seat, name: p.name, token: tokens[seat]! })),
-      state: { id, version: 0, ...publicView(snapshot.game) },
-      events: created.value.events,
-    };
+    if (snapshot.life.clock) void this.clock?.touch(id);
+    return answer;
   }
 
   /** The state as JSON: reads are served from one string per version. */
@@ -142,16 +161,16 @@ export class GameService {
     return (await this.snapshots.read(id)).version;
   }
 
-  /** At most `limit` moves of the log after `after`. */
-  async movesPage(id: string, after: number, limit: number): Promise<MoveRecord[]> {
+  /** At most `limit` entries of the log after `after` (acts without their secrets). */
+  async movesPage(id: string, after: number, limit: number): Promise<PublicRecord[]> {
     const { version } = await this.snapshots.read(id);
     if (after >= version) return [];
-    return (await this.store.movesAfter(id, after)).slice(0, limit);
+    return (await this.store.movesAfter(id, after)).slice(0, limit).map(publicRecord);
   }
 
-  async moves(id: string): Promise<MoveRecord[]> {
+  async moves(id: string): Promise<PublicRecord[]> {
     await this.snapshots.read(id);
-    return this.store.movesAfter(id, 0);
+    return (await this.store.movesAfter(id, 0)).map(publicRecord);
   }
 
   /** `{ version, events: [{ seq, seat, events }] }` for the moves after `after`, as JSON. */
@@ -169,7 +188,7 @@ export class GameService {
   /** The current version, turn and state of a game, read from one snapshot. */
   async current(id: string): Promise<GameNow> {
     const snapshot = await this.snapshots.read(id);
-    return { version: snapshot.version, ...this.turnOf(snapshot), finished: isFinished(snapshot.game), stateJson: currentStateJson(snapshot) };
+    return { version: snapshot.version, ...this.turnOf(snapshot), finished: over(snapshot), stateJson: currentStateJson(snapshot) };
   }
 
   /**
@@ -185,15 +204,13 @@ export class GameService {
     const turn = this.turnOf(snapshot);
     const events = snapshot.log.slice(after, version).map((entry) => entry.events);
     const records = (await this.store.movesAfter(id, Math.max(after, 0))).filter((m) => m.seq <= version);
-    if (records.length === 1) return [{ ...records[0]!, events: events[0]!, ...turn }];
-    const earlier = after > 0 ? (await this.store.movesAfter(id, 0)).slice(0, after).map((m) => m.move) : [];
-    const rebuilt = replay(snapshot.setup, earlier);
-    if (!rebuilt.ok) throw new Error(`game ${id}: stored log does not replay at move ${rebuilt.error.index + 1}`);
-    const game = rebuilt.value.game;
+    if (records.length === 1) return [{ ...publicRecord(records[0]!), events: events[0]!, ...turn }];
+    const earlier = after > 0 ? (await this.store.movesAfter(id, 0)).slice(0, after) : [];
+    const rebuilt = rebuiltAt(snapshot, earlier);
     return records.map((record, i) => {
-      playInPlace(game, record.move);
-      const { actor, phase } = legalMoves(game);
-      return { ...record, events: events[i]!, actor, phase };
+      playEntry(rebuilt, record);
+      const { actor, phase } = JSON.parse(legalMovesJson(rebuilt)) as Turn;
+      return { ...publicRecord(record), events: events[i]!, actor, phase };
     });
   }
 
@@ -212,6 +229,26 @@ export class GameService {
    */
   submit(id: string, digest: Buffer, submission: MoveSubmission, idempotencyKey?: string, minimal = false): Promise<SubmitResult> {
     return this.commits.submit(id, digest, submission, idempotencyKey, minimal);
+  }
+
+  /** For a hint: the token's seat, who acts, and the engine moves, of one version. */
+  seatPosition(id: string, digest: Buffer): Promise<SeatPosition> {
+    return this.lifecycle.seatPosition(id, digest);
+  }
+
+  /** For the bot driver (`game-lifecycle.ts`): the turn a bot must play now, or null. */
+  botTurn(id: string): Promise<BotTurn | null> {
+    return this.lifecycle.botTurn(id);
+  }
+
+  /** For the bot driver: a move for the bot-played `seat`, through the same group commit, version check and events. */
+  submitAs(id: string, seat: number, expectedVersion: number, move: Move): Promise<SubmitResult> {
+    return this.lifecycle.submitAs(id, seat, expectedVersion, move);
+  }
+
+  /** For the bot driver's pick-up at start: active games whose actor is a bot or autopilot now, a page after `after`. */
+  gamesAwaitingBots(after?: string, limit?: number): Promise<{ ids: string[]; next?: string }> {
+    return this.lifecycle.gamesAwaitingBots(after, limit);
   }
 
   /**
@@ -240,10 +277,10 @@ export class GameService {
   /** The game's version and whether it is over, from the cache when it is current, else from two indexed queries: never a replay. */
   private async progress(id: string): Promise<{ version: number; finished: boolean }> {
     const cached = this.snapshots.peekCurrent(id);
-    if (cached) return { version: cached.version, finished: isFinished(cached.game) };
+    if (cached) return { version: cached.version, finished: over(cached) };
     const record = await this.store.findGame(id);
     if (!record) throw new ServiceError('GAME_NOT_FOUND', `no game ${id}`);
-    return { version: await this.store.version(id), finished: record.status === 'finished' };
+    return { version: await this.store.version(id), finished: record.status === 'finished' || record.status === 'aborted' };
   }
 
   /** Whether the store takes writes (`store-health.ts`); synchronous unless a probe is due. */
@@ -262,6 +299,7 @@ export class GameService {
    * query to a store on its way to closing.
    */
   async close(): Promise<void> {
+    this.clock?.stop();
     await this.retention?.stop();
     await this.commits.drain();
     this.closed = true;

@@ -17,15 +17,18 @@
  */
 import { SequenceTakenError, type GameStore, type NewMove } from '../storage/repository.js';
 import type { MoveSubmission, SubmitResult } from './idempotency.js';
+import { judgeAct, type PendingAct } from './act-submission.js';
 import { judge, type Judged, type PendingSubmission } from './move-submission.js';
 import { ServiceError, storeFaultError } from './service-error.js';
 import type { SnapshotCache } from './snapshot-cache.js';
 import type { StoreHealthMonitor } from './store-health.js';
 
-interface Queued extends PendingSubmission {
+type Queued = (PendingSubmission | PendingAct) & {
   resolve: (result: SubmitResult) => void;
   reject: (error: unknown) => void;
-}
+};
+
+const isAct = (s: PendingSubmission | PendingAct): s is PendingAct => 'kind' in s && s.kind === 'act';
 
 /** Marks a submission put off to the next batch. */
 const DEFERRED = Symbol('deferred');
@@ -44,9 +47,18 @@ export class GroupCommit {
     private readonly health: StoreHealthMonitor,
   ) {}
 
-  submit(id: string, digest: Buffer, submission: MoveSubmission, idempotencyKey: string | undefined, minimal: boolean): Promise<SubmitResult> {
+  submit(id: string, digest: PendingSubmission['digest'], submission: MoveSubmission, idempotencyKey: string | undefined, minimal: boolean): Promise<SubmitResult> {
+    return this.enqueue({ id, digest, submission, idempotencyKey, minimal });
+  }
+
+  /** A lifecycle act, committed with the moves that arrive with it (`act-submission.ts`). */
+  submitAct(act: PendingAct): Promise<SubmitResult> {
+    return this.enqueue(act);
+  }
+
+  private enqueue(item: PendingSubmission | PendingAct): Promise<SubmitResult> {
     return new Promise((resolve, reject) => {
-      this.pending.push({ id, digest, submission, idempotencyKey, minimal, resolve, reject });
+      this.pending.push({ ...item, resolve, reject });
       if (this.pending.length === 1 && !this.running) setImmediate(this.flush);
     });
   }
@@ -80,7 +92,7 @@ export class GroupCommit {
         const keys = new Set<string>();
         const rows: NewMove[] = [];
         for (const s of batch) {
-          if (s.idempotencyKey !== undefined) {
+          if (!isAct(s) && s.idempotencyKey !== undefined) {
             const key = `${s.id} ${s.idempotencyKey}`;
             if (keys.has(key)) {
               outcomes.push(DEFERRED);
@@ -89,7 +101,7 @@ export class GroupCommit {
             keys.add(key);
           }
           try {
-            const pending = judge(s, tx, this.store, at);
+            const pending = isAct(s) ? judgeAct(s, tx, this.store, at) : judge(s, tx, this.store, at);
             const judged = pending instanceof Promise ? await pending : pending;
             outcomes.push(judged);
             if (judged.row) rows.push(judged.row);
@@ -132,7 +144,7 @@ export class GroupCommit {
     if (taken && retried) {
       // Alone, judged on the log's version, and still taken: another writer won just now.
       const s = batch[0]!;
-      const seq = s.submission.expectedVersion + 1;
+      const seq = isAct(s) ? 'its' : s.submission.expectedVersion + 1;
       await this.store.version(s.id).then(
         (currentVersion) => s.reject(new ServiceError('VERSION_CONFLICT', `another move took version ${seq}`, { currentVersion })),
         s.reject,

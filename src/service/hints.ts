@@ -7,12 +7,9 @@
  */
 import { hash } from 'node:crypto';
 import type { Move } from '../engine/index.js';
-import type { GameStore } from '../storage/repository.js';
 import type { BotBudget } from './bot-job.js';
 import { BotPoolBusyError, BotPoolClosedError, BotWorkerCrashedError, type BotPool } from './bot-pool.js';
-import { readPosition } from './bot-positions.js';
 import type { GameService } from './game-service.js';
-import { seatOfDigest } from './seat-tokens.js';
 import { ServiceError } from './service-error.js';
 
 export interface Hint {
@@ -29,17 +26,18 @@ export class Hints {
 
   constructor(
     private readonly service: GameService,
-    private readonly store: GameStore,
     private readonly pool: BotPool,
     private readonly budget: BotBudget,
   ) {}
 
   /** The hint for the seat whose token has the sha256 `digest`. */
   async hint(id: string, digest: Buffer): Promise<Hint> {
-    const position = await readPosition(this.service, this.store, id);
-    const seat = seatOfDigest(digest, position.tokenHashes);
+    const position = await this.service.seatPosition(id, digest);
+    const { seat, status } = position;
     if (seat === null) throw new ServiceError('NOT_YOUR_GAME', 'this token belongs to no seat of this game');
-    if (position.finished) throw new ServiceError('GAME_FINISHED', 'the game is over: there is no move to hint');
+    if (status === 'finished') throw new ServiceError('GAME_FINISHED', 'the game is over: there is no move to hint');
+    if (status === 'aborted') throw new ServiceError('GAME_ABORTED', 'the game was aborted: there is no move to hint');
+    if (status === 'waiting') throw new ServiceError('GAME_WAITING', 'the game waits for its open seats to be joined');
     if (position.actor !== seat) {
       throw new ServiceError('HINT_NOT_YOUR_TURN', `seat ${seat} does not act now: seat ${position.actor} must`, { currentVersion: position.version });
     }

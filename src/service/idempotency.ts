@@ -10,7 +10,7 @@ import type { Move } from '../engine/index.js';
 import type { GameStore } from '../storage/repository.js';
 import { currentStateJson, moveAcceptedJson, stateJsonOf } from './answers-json.js';
 import { ServiceError } from './service-error.js';
-import { replayed, type Snapshot } from './snapshot.js';
+import { rebuiltAt, type Snapshot } from './snapshot.js';
 
 export interface MoveSubmission {
   expectedVersion: number;
@@ -61,5 +61,6 @@ export async function earlierAnswer(
 async function stateJsonAt(store: GameStore, snapshot: Snapshot, seq: number): Promise<string> {
   if (seq === snapshot.version) return currentStateJson(snapshot);
   const log = (await store.movesAfter(snapshot.id, 0)).slice(0, seq);
-  return stateJsonOf(replayed(snapshot.setup, snapshot.id, log).game, snapshot.id, seq);
+  const then = rebuiltAt(snapshot, log);
+  return stateJsonOf(then.game, then.life, snapshot.id, seq);
 }

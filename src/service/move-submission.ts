@@ -4,10 +4,11 @@
  * An accepted move is played on the cached game in place (no copy) and becomes one row of the
  * batch's append; the snapshot cache's write transaction undoes that if the batch fails.
  */
-import { actorOf, isFinished, playInPlace } from '../engine/index.js';
+import { actorOf, playInPlace } from '../engine/index.js';
 import type { GameStore, NewMove } from '../storage/repository.js';
 import { moveAcceptedJson, stateJsonOf } from './answers-json.js';
 import { earlierAnswer, requestHash, type MoveSubmission, type SubmitResult } from './idempotency.js';
+import { botReason, statusOf } from './lifecycle.js';
 import { seatOfDigest } from './seat-tokens.js';
 import { ServiceError } from './service-error.js';
 import type { Snapshot } from './snapshot.js';
@@ -15,8 +16,8 @@ import type { SnapshotWrite } from './snapshot-cache.js';
 
 export interface PendingSubmission {
   id: string;
-  /** The sha256 of the seat token (`tokenDigest`). */
-  digest: Buffer;
+  /** The sha256 of the seat token (`tokenDigest`); or, for a bot's move (`submitAs`), the seat. */
+  digest: Buffer | { bot: number };
   submission: MoveSubmission;
   idempotencyKey: string | undefined;
   /** Leave `state` out of the answer. */
@@ -55,7 +56,7 @@ export function judge(s: PendingSubmission, tx: SnapshotWrite, store: GameStore,
 }
 
 function judgeOn(snapshot: Snapshot, s: PendingSubmission, tx: SnapshotWrite, store: GameStore, at: string): Judged | Promise<Judged> {
-  const seat = seatOfDigest(s.digest, snapshot.tokenHashes);
+  const seat = Buffer.isBuffer(s.digest) ? seatOfDigest(s.digest, snapshot.tokenHashes) : s.digest.bot;
   if (seat === null) throw new ServiceError('NOT_YOUR_GAME', 'this token belongs to no seat of this game');
   const key = s.idempotencyKey;
   if (key === undefined) return accept(snapshot, s, seat, null, tx, at);
@@ -73,19 +74,27 @@ function accept(snapshot: Snapshot, s: PendingSubmission, seat: number, hash: st
       currentVersion: snapshot.version,
     });
   }
+  const status = statusOf(snapshot.life, snapshot.game);
+  if (status === 'waiting') throw new ServiceError('GAME_WAITING', 'the game waits for its open seats to be joined');
+  if (status === 'aborted') throw new ServiceError('GAME_ABORTED', 'the game was aborted');
   const actor = actorOf(snapshot.game);
   if (actor !== null && actor !== seat) throw new ServiceError('NOT_YOUR_TURN', `seat ${seat} may not move now: seat ${actor} must act`);
+  // A turn a bot plays (a bot seat, an autopilot) takes only the bot's moves, and a bot only those.
+  const byBot = !Buffer.isBuffer(s.digest);
+  if (actor !== null && (botReason(snapshot.life, actor) !== null) !== byBot) {
+    throw new ServiceError('NOT_YOUR_TURN', byBot ? `seat ${seat}'s turn is its player's` : `seat ${seat}'s turn is played by a bot now`);
+  }
   // A refused move leaves the game as it was; a failure after it changed the game fails the
   // write transaction, which drops the game from the cache.
   const result = playInPlace(snapshot.game, submission.move);
   if (!result.ok) throw new ServiceError(result.error.code, result.error.reason);
   const events = JSON.stringify(result.value);
-  tx.advance(snapshot, seat, events);
+  tx.advance(snapshot, seat, events, at);
   const seq = snapshot.version;
   // Built now, as a later move of the same batch changes this game in place; and not kept in
   // the snapshot: a string that lives until the game's next move is promoted to the old
   // generation, and with hundreds of games in play that cost more than rebuilding on a read.
-  const stateJson = minimal ? undefined : stateJsonOf(snapshot.game, id, seq);
+  const stateJson = minimal ? undefined : stateJsonOf(snapshot.game, snapshot.life, id, seq);
   const row: NewMove = {
     gameId: id,
     seq,
@@ -94,7 +103,7 @@ function accept(snapshot: Snapshot, s: PendingSubmission, seat: number, hash: st
     at,
     idempotencyKey: idempotencyKey ?? null,
     requestHash: hash,
-    status: isFinished(snapshot.game) ? 'finished' : 'active',
+    status: statusOf(snapshot.life, snapshot.game),
   };
   return { result: { version: seq, json: moveAcceptedJson(seq, events, stateJson), replayed: false }, row };
 }

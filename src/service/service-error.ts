@@ -15,6 +15,14 @@ export const SERVICE_ERROR_CODES = [
   'HINT_NOT_YOUR_TURN',
   'HINT_IN_PROGRESS',
   'BOTS_UNAVAILABLE',
+  'GAME_WAITING',
+  'GAME_ABORTED',
+  'SEAT_NOT_OPEN',
+  'SEAT_NOT_FOUND',
+  'SEAT_NOT_HUMAN',
+  'SEAT_RESIGNED',
+  'ADMIN_TOKEN_INVALID',
+  'INVALID_CURSOR',
 ] as const;
 export type ServiceErrorCode = (typeof SERVICE_ERROR_CODES)[number];
 

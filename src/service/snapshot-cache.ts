@@ -33,7 +33,7 @@ export interface SnapshotWrite {
    */
   current(id: string, atLeast?: number): Promise<Snapshot>;
   /** Records a move played on a snapshot of this transaction: its next, uncommitted version. */
-  advance(snapshot: Snapshot, seat: number, events: string): void;
+  advance(snapshot: Snapshot, seat: number, events: string, at: string): void;
   /** The version of the game the store holds: the snapshot's, less the moves this transaction played. */
   committedVersion(snapshot: Snapshot): number;
 }
@@ -121,8 +121,8 @@ export class SnapshotCache {
         const trusted = cached && cached.checkedAt === stamp && cached.version >= atLeast;
         return hold(trusted ? cached : await this.refresh(id, stamp, cached, true));
       },
-      advance: (snapshot, seat, events) => {
-        advance(snapshot, seat, events);
+      advance: (snapshot, seat, events, at) => {
+        advance(snapshot, seat, events, at);
         moved.set(snapshot.id, (moved.get(snapshot.id) ?? 0) + 1);
       },
       committedVersion: (snapshot) => snapshot.version - (moved.get(snapshot.id) ?? 0),

@@ -1,21 +1,28 @@
 /**
- * A snapshot is one game as rebuilt from its log: its game after `version` moves, and each of
- * those moves' seat and events. It is only ever changed in place, by the snapshot cache's write
- * transaction (`snapshot-cache.ts`) or by catching up with moves read from the log, and every
- * change moves `version` and forgets the answers built for the previous one.
+ * A snapshot is one game as rebuilt from its log: its engine game and lifecycle after `version`
+ * log entries (engine moves and lifecycle acts, `lifecycle.ts`), and each entry's seat and
+ * events. It is only ever changed in place, by the snapshot cache's write transaction
+ * (`snapshot-cache.ts`) or by catching up with entries read from the log, and every change
+ * moves `version` and forgets the answers built for the previous one.
  */
-import { playInPlace, replay, type Game } from '../engine/index.js';
+import { createGame, playInPlace, type Game } from '../engine/index.js';
 import type { GameRecord, MoveRecord, StoredSetup } from '../storage/repository.js';
+import { afterEntry, applyAct, isAct, newLifecycle, publicAct, type Act, type Lifecycle } from './lifecycle.js';
 
 export interface Snapshot {
   id: string;
   setup: StoredSetup;
+  /** Each seat's token hash: the stored ones, as the log's acts replaced them. */
   tokenHashes: Buffer[];
+  /** The admin token's hash (none for games created before admin tokens). */
+  adminHash: Buffer | null;
+  createdAt: string;
   game: Game;
+  life: Lifecycle;
   version: number;
   /**
-   * Each move's seat and events, the events kept as their JSON: one string per move instead of
-   * a tree of objects per event, which every old-generation collection would walk again.
+   * Each entry's seat and events, the events kept as their JSON: one string per entry instead
+   * of a tree of objects per event, which every old-generation collection would walk again.
    */
   log: { seat: number; events: string }[];
   /**
@@ -28,43 +35,79 @@ export interface Snapshot {
   legalJson?: string;
 }
 
-export function newSnapshot(record: Pick<GameRecord, 'id' | 'setup' | 'tokenHashes'>, game: Game, checkedAt: number): Snapshot {
-  return { id: record.id, setup: record.setup, tokenHashes: record.tokenHashes.map((h) => Buffer.from(h, 'hex')), game, version: 0, log: [], checkedAt };
+export type SnapshotRecord = Pick<GameRecord, 'id' | 'setup' | 'tokenHashes' | 'createdAt' | 'adminTokenHash'>;
+
+export function newSnapshot(record: SnapshotRecord, game: Game, checkedAt: number): Snapshot {
+  return {
+    id: record.id,
+    setup: record.setup,
+    tokenHashes: record.tokenHashes.map((h) => Buffer.from(h, 'hex')),
+    adminHash: record.adminTokenHash ? Buffer.from(record.adminTokenHash, 'hex') : null,
+    createdAt: record.createdAt,
+    game,
+    life: newLifecycle(record.setup, game, record.createdAt),
+    version: 0,
+    log: [],
+    checkedAt,
+  };
 }
 
-/** The game after its first `log.length` moves. A log the engine refuses is a server fault, never the client's. */
-export function replayed(setup: StoredSetup, id: string, log: readonly MoveRecord[]): { game: Game; events: string[] } {
-  const rebuilt = replay(setup, log.map((m) => m.move));
-  if (!rebuilt.ok) throw new Error(`game ${id}: stored log does not replay at move ${rebuilt.error.index + 1}: ${rebuilt.error.code}`);
-  return { game: rebuilt.value.game, events: rebuilt.value.events.map((e) => JSON.stringify(e)) };
+/** The events of an act: the act itself, without its secret. */
+export function actEventsJson(act: Act): string {
+  return JSON.stringify([publicAct(act)]);
 }
 
-/** A snapshot of a stored game from its whole log. */
-export function snapshotFromLog(record: GameRecord, log: readonly MoveRecord[], checkedAt: number): Snapshot {
-  const { game, events } = replayed(record.setup, record.id, log);
-  const snapshot = newSnapshot(record, game, checkedAt);
-  snapshot.log = log.map((m, i) => ({ seat: m.seat, events: events[i]! }));
-  snapshot.version = log.length;
+/**
+ * Plays one log entry on the snapshot: an engine move on its game, an act on its lifecycle.
+ * Null (nothing recorded) when the engine refuses the move.
+ */
+export function playEntry(snapshot: Snapshot, record: Pick<MoveRecord, 'seat' | 'move' | 'at'>): string | null {
+  let events: string;
+  if (isAct(record.move)) {
+    applyAct(snapshot.life, snapshot.tokenHashes, record.move);
+    events = actEventsJson(record.move);
+  } else {
+    const result = playInPlace(snapshot.game, record.move);
+    if (!result.ok) return null;
+    events = JSON.stringify(result.value);
+  }
+  advance(snapshot, record.seat, events, record.at);
+  return events;
+}
+
+/** A snapshot of a stored game from its whole log. A log that does not replay is a server fault, never the client's. */
+export function snapshotFromLog(record: SnapshotRecord, log: readonly MoveRecord[], checkedAt: number): Snapshot {
+  const created = createGame(record.setup);
+  if (!created.ok) throw new Error(`game ${record.id}: stored setup is refused: ${created.error.code}`);
+  const snapshot = newSnapshot(record, created.value.game, checkedAt);
+  for (const [i, entry] of log.entries()) {
+    if (playEntry(snapshot, entry) === null) throw new Error(`game ${record.id}: stored log does not replay at move ${i + 1}`);
+  }
   return snapshot;
 }
 
-/** Records a move already played on the snapshot's game: the next version. */
-export function advance(snapshot: Snapshot, seat: number, events: string): void {
+/** The game as it was after its first `log.length` entries (a state shown again). */
+export function rebuiltAt(snapshot: Snapshot, log: readonly MoveRecord[]): Snapshot {
+  const record = { id: snapshot.id, setup: snapshot.setup, tokenHashes: snapshot.tokenHashes.map((h) => h.toString('hex')), createdAt: snapshot.createdAt, adminTokenHash: null };
+  return snapshotFromLog(record, log, 0);
+}
+
+/** Records an entry already played on the snapshot (at `at`): the next version. */
+export function advance(snapshot: Snapshot, seat: number, events: string, at: string): void {
   snapshot.log.push({ seat, events });
   snapshot.version += 1;
+  afterEntry(snapshot.life, snapshot.game, at);
   snapshot.stateJson = snapshot.legalJson = undefined;
 }
 
 /**
- * Plays moves another writer appended onto the snapshot itself. False when one is refused or
+ * Plays entries another writer appended onto the snapshot itself. False when one is refused or
  * fails: the snapshot is then half-played and must not be used again.
  */
 export function catchUp(snapshot: Snapshot, records: readonly MoveRecord[]): boolean {
   for (const record of records) {
     if (record.seq !== snapshot.version + 1) return false;
-    const result = playInPlace(snapshot.game, record.move);
-    if (!result.ok) return false;
-    advance(snapshot, record.seat, JSON.stringify(result.value));
+    if (playEntry(snapshot, record) === null) return false;
   }
   return true;
 }

@@ -15,26 +15,55 @@
  *   since it was last read, so a cached game is trusted without asking the log on every read.
  */
 import type { GameSetup, Move } from '../engine/index.js';
+import type { Act, BotName, LifecycleSetup } from '../service/lifecycle.js';
 
-export type StoredSetup = GameSetup & { seed: string };
-export type GameStatus = 'active' | 'finished';
+/** The setup as given (the engine's, with the seats' kinds, visibility and clock) and its secret seed. */
+export type StoredSetup = GameSetup & LifecycleSetup & { seed: string };
+export const GAME_STATUSES = ['waiting', 'active', 'finished', 'aborted'] as const;
+export type GameStatus = (typeof GAME_STATUSES)[number];
+export type Visibility = 'public' | 'private';
+
+/** A seat as the lobby lists it (kept in the games row, changed with the act that changes it). */
+export interface LobbySeat {
+  seat: number;
+  kind: 'human' | 'open' | 'bot';
+  name: string;
+  bot?: BotName;
+  level?: number;
+  resigned: boolean;
+}
 
 export interface GameRecord {
   id: string;
   setup: StoredSetup;
-  /** The sha256 of each seat's token, hex, in seat order. */
+  /** The sha256 of each seat's token at creation, hex, in seat order (acts in the log replace them). */
   tokenHashes: string[];
   status: GameStatus;
+  createdAt: string;
+  /** The sha256 of the admin token, hex; null for games created before admin tokens. */
+  adminTokenHash: string | null;
 }
 
-export interface NewGame extends GameRecord {
+export interface NewGame {
+  id: string;
+  setup: StoredSetup;
+  tokenHashes: string[];
+  status: GameStatus;
   at: string;
+  adminTokenHash?: string;
+  visibility?: Visibility;
+  seats?: LobbySeat[];
+  /** Whether a bot may play some turn (a bot seat): listed by `activeGames('autoplay')`. */
+  autoplay?: boolean;
 }
+
+/** A log entry: an engine move, or a lifecycle act (`service/lifecycle.ts`). */
+export type LogEntry = Move | Act;
 
 export interface MoveRecord {
   seq: number;
   seat: number;
-  move: Move;
+  move: LogEntry;
   at: string;
 }
 
@@ -42,8 +71,37 @@ export interface NewMove extends MoveRecord {
   gameId: string;
   idempotencyKey: string | null;
   requestHash: string | null;
-  /** 'finished' when this move ended the game: the store marks the game finished with it. */
+  /**
+   * The game's status after this entry. The store writes it to the game's row, in the same
+   * transaction, when it is not 'active' or `statusChanged` says so ('finished' also sets
+   * finished_at).
+   */
   status: GameStatus;
+  statusChanged?: boolean;
+  /** The lobby's seats after this entry, when it changed them. */
+  seats?: LobbySeat[];
+  /** Set when this entry lets a bot play some turn (a resign, a hand-over, a timeout). */
+  autoplay?: boolean;
+}
+
+/** Whether appending `m` changes its game's row. */
+export function changesGameRow(m: NewMove): boolean {
+  return m.status !== 'active' || m.statusChanged === true || m.seats !== undefined || m.autoplay === true;
+}
+
+/** A public game as the lobby lists it. */
+export interface ListedGame {
+  id: string;
+  status: GameStatus;
+  createdAt: string;
+  setup: StoredSetup;
+  seats: LobbySeat[] | null;
+}
+
+/** The lobby's page position: the last listed game. */
+export interface ListCursor {
+  createdAt: string;
+  id: string;
 }
 
 export interface IdempotentMove {
@@ -100,6 +158,13 @@ export class StoreUnavailableError extends Error {
 export interface GameStore {
   insertGame(game: NewGame): Promise<void>;
   findGame(id: string): Promise<GameRecord | undefined>;
+  /** Public games, newest first (then by id, descending), after `cursor`; `status` filters. */
+  listGames(query: { status?: GameStatus; limit: number; cursor?: ListCursor }): Promise<ListedGame[]>;
+  /**
+   * Ids of active games with a turn clock (`clock`) or in which a bot may play (`autoplay`),
+   * in id order after `after`, at most `limit`: the clock and the bot driver's pick-up at start.
+   */
+  activeGames(kind: 'clock' | 'autoplay', after: string, limit: number): Promise<string[]>;
   /** The number of moves in the log (0 for an unknown game). */
   version(id: string): Promise<number>;
   /** The moves with `seq > after`, in order. */

@@ -1,18 +1,31 @@
 import { sql } from 'drizzle-orm';
-import { integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import type { GameSetup, Move } from '../engine/index.js';
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { GAME_STATUSES, type LobbySeat, type LogEntry, type StoredSetup } from './repository.js';
 
 /** One row per game. `setup` holds the secret seed: it never leaves the storage layer. */
 export const games = sqliteTable('games', {
   id: text('id').primaryKey(),
-  setup: text('setup', { mode: 'json' }).$type<GameSetup & { seed: string }>().notNull(),
+  setup: text('setup', { mode: 'json' }).$type<StoredSetup>().notNull(),
   /** sha256 of each seat's token, hex, in seat order. */
   tokenHashes: text('token_hashes', { mode: 'json' }).$type<string[]>().notNull(),
-  status: text('status', { enum: ['active', 'finished'] }).notNull().default('active'),
+  status: text('status', { enum: GAME_STATUSES }).notNull().default('active'),
   createdAt: text('created_at').notNull(),
   /** Set by the move that ends the game. Other moves leave this row alone: the write path stays one insert. */
   finishedAt: text('finished_at'),
-});
+  /** sha256 of the admin token, hex (null for games created before admin tokens). */
+  adminTokenHash: text('admin_token_hash'),
+  /** 'public' games are listed by GET /games. */
+  visibility: text('visibility', { enum: ['public', 'private'] }).notNull().default('private'),
+  /** The lobby's view of the seats, changed with the act that changes them. */
+  seats: text('seats', { mode: 'json' }).$type<LobbySeat[]>(),
+  /** The turn clock's seconds, when the game has one: the clock's pick-up at start lists these. */
+  turnSeconds: integer('turn_seconds'),
+  /** 1 when a bot may play some turn: the bot driver's pick-up at start lists these. */
+  autoplay: integer('autoplay', { mode: 'boolean' }).notNull().default(false),
+}, (t) => [
+  index('games_lobby').on(t.visibility, t.status, t.createdAt, t.id),
+  index('games_status_id').on(t.status, t.id),
+]);
 
 /**
  * The append-only move log. The primary key (game_id, seq) is what makes exactly one of two
@@ -26,7 +39,7 @@ export const moves = sqliteTable(
       .references(() => games.id),
     seq: integer('seq').notNull(),
     seat: integer('seat').notNull(),
-    move: text('move', { mode: 'json' }).$type<Move>().notNull(),
+    move: text('move', { mode: 'json' }).$type<LogEntry>().notNull(),
     at: text('at').notNull(),
     /** Set when the client sent an Idempotency-Key; the response is rebuilt from the log. */
     idempotencyKey: text('idempotency_key'),

@@ -1,9 +1,14 @@
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { listGamesQuery } from './listing.js';
 import { Checkpointer } from './checkpointer.js';
 import { openDatabase, type Db } from './database.js';
 import {
   SequenceTakenError,
+  changesGameRow,
   type GameRecord,
+  type GameStatus,
+  type ListCursor,
+  type ListedGame,
   type GameStore,
   type IdempotentMove,
   type MoveRecord,
@@ -18,6 +23,18 @@ export interface SqliteStoreOptions {
   busyTimeoutMs?: number;
   /** Told when the background checkpoint fails (the log then checkpoints inside commits). */
   onCheckpointError?: (message: string) => void;
+}
+
+interface ListedRow {
+  id: string;
+  status: GameStatus;
+  created_at: string;
+  setup: string;
+  seats: string | null;
+}
+
+function listedGame(row: ListedRow): ListedGame {
+  return { id: row.id, status: row.status, createdAt: row.created_at, setup: JSON.parse(row.setup), seats: row.seats === null ? null : JSON.parse(row.seats) };
 }
 
 /** Opens (creating and migrating) the database at `path` (a file path or `:memory:`). */
@@ -39,7 +56,7 @@ export class SqliteStore implements GameStore {
   private readonly versionStatement;
   private readonly movesAfterStatement;
   private readonly insertMoveStatement;
-  private readonly finishGameStatement;
+  private readonly updateGameStatement;
   private readonly idempotentMoveStatement;
   private readonly dataVersionStatement;
   /** Made once: better-sqlite3 builds a wrapper per `transaction()` call. */
@@ -61,10 +78,22 @@ export class SqliteStore implements GameStore {
         status: sql`${p('status')}`,
         createdAt: p('at'),
         finishedAt: sql`${p('finishedAt')}`,
+        adminTokenHash: sql`${p('adminTokenHash')}`,
+        visibility: sql`${p('visibility')}`,
+        seats: p('seats'),
+        turnSeconds: sql`${p('turnSeconds')}`,
+        autoplay: sql`${p('autoplay')}`,
       })
       .prepare();
     this.findGameStatement = db
-      .select({ id: games.id, setup: games.setup, tokenHashes: games.tokenHashes, status: games.status })
+      .select({
+        id: games.id,
+        setup: games.setup,
+        tokenHashes: games.tokenHashes,
+        status: games.status,
+        createdAt: games.createdAt,
+        adminTokenHash: games.adminTokenHash,
+      })
       .from(games)
       .where(eq(games.id, p('id')))
       .prepare();
@@ -84,11 +113,12 @@ export class SqliteStore implements GameStore {
     this.insertMoveStatement = db.$client.prepare<[string, number, number, string, string, string | null, string | null]>(
       'INSERT INTO moves (game_id, seq, seat, move, at, idempotency_key, request_hash) VALUES (?, ?, ?, ?, ?, ?, ?)',
     );
-    this.finishGameStatement = db
-      .update(games)
-      .set({ status: 'finished', finishedAt: sql`${p('at')}` })
-      .where(eq(games.id, p('id')))
-      .prepare();
+    // With an entry that changes the game's row: finished_at when it ends or is aborted; seats
+    // and autoplay only ever change one way (a new list, bots allowed).
+    this.updateGameStatement = db.$client.prepare<[string, string, string, string | null, number, string]>(
+      `UPDATE games SET status = ?, finished_at = CASE WHEN ? IN ('finished', 'aborted') THEN ? ELSE finished_at END,
+         seats = coalesce(?, seats), autoplay = (autoplay OR ?) WHERE id = ?`,
+    );
     this.idempotentMoveStatement = db
       .select({ seq: moves.seq, seat: moves.seat, requestHash: moves.requestHash })
       .from(moves)
@@ -97,7 +127,9 @@ export class SqliteStore implements GameStore {
     this.appendAll = db.$client.transaction((batch: readonly NewMove[]) => {
       for (const m of batch) {
         this.insertMoveStatement.run(m.gameId, m.seq, m.seat, JSON.stringify(m.move), m.at, m.idempotencyKey, m.requestHash);
-        if (m.status === 'finished') this.finishGameStatement.run({ id: m.gameId, at: m.at });
+        if (changesGameRow(m)) {
+          this.updateGameStatement.run(m.status, m.status, m.at, m.seats ? JSON.stringify(m.seats) : null, m.autoplay ? 1 : 0, m.gameId);
+        }
       }
     });
     // A game's last move is the last row of its primary key: one lookup per examined game.
@@ -134,7 +166,23 @@ export class SqliteStore implements GameStore {
       at: game.at,
       // A game whose pile is empty from the start ends as it is created.
       finishedAt: game.status === 'finished' ? game.at : null,
+      adminTokenHash: game.adminTokenHash ?? null,
+      visibility: game.visibility ?? 'private',
+      seats: game.seats ?? null,
+      turnSeconds: game.setup.clock?.turnSeconds ?? null,
+      autoplay: game.autoplay ? 1 : 0,
     }));
+  }
+
+  async listGames(query: { status?: GameStatus; limit: number; cursor?: ListCursor }): Promise<ListedGame[]> {
+    const { text, params } = listGamesQuery(query, () => '?');
+    return guarded(() => this.db.$client.prepare<unknown[], ListedRow>(text).all(...params)).map(listedGame);
+  }
+
+  async activeGames(kind: 'clock' | 'autoplay', after: string, limit: number): Promise<string[]> {
+    const where = kind === 'clock' ? 'turn_seconds IS NOT NULL' : 'autoplay = 1';
+    const statement = `SELECT id FROM games WHERE status = 'active' AND id > ? AND ${where} ORDER BY id LIMIT ?`;
+    return guarded(() => this.db.$client.prepare<[string, number], string>(statement).pluck().all(after, limit));
   }
 
   async findGame(id: string): Promise<GameRecord | undefined> {

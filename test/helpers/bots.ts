@@ -1,17 +1,10 @@
-/** Bot seats given by the test (the seam of `src/service/bot-seam.ts`), and drivers closed when a test ends. */
+/** A bot pool and a driver over a real service, closed when a test ends. */
 import type { Test } from 'tap';
-import type { BotSpec } from '../../src/service/bot-job.js';
 import { levelBudget } from '../../src/service/bot-job.js';
 import { BotDriver } from '../../src/service/bot-driver.js';
 import { BotPool } from '../../src/service/bot-pool.js';
-import { SeamBotHost, type BotSeats } from '../../src/service/bot-seam.js';
+import { serviceBotHost } from '../../src/service/bot-runtime.js';
 import type { GameService } from '../../src/service/game-service.js';
-import type { GameStore } from '../../src/storage/repository.js';
-
-/** Seats per game: `null` for a human. */
-export function botSeats(map: Map<string, (BotSpec | null)[]>): BotSeats {
-  return { seatBot: (id, seat) => map.get(id)?.[seat] ?? null, games: () => map.keys() };
-}
 
 export function testPool(t: Test, size = 1): BotPool {
   const pool = new BotPool({ size, queueLimit: 64 });
@@ -20,9 +13,9 @@ export function testPool(t: Test, size = 1): BotPool {
 }
 
 /** A started driver over the service; mcts gets `iterations` per move. Stopped at teardown, before the pool closes. */
-export async function startDriver(t: Test, service: GameService, store: GameStore, seats: BotSeats, pool: BotPool, iterations = 20) {
+export async function startDriver(t: Test, service: GameService, pool: BotPool, iterations = 20) {
   const errors: unknown[] = [];
-  const driver = new BotDriver(new SeamBotHost(service, store, seats), pool, {
+  const driver = new BotDriver(serviceBotHost(service), pool, {
     listen: (onMove) => service.notifier.listen(onMove),
     budget: (spec) => levelBudget(spec, 100, iterations),
     onError: (error) => errors.push(error),

@@ -1,20 +1,19 @@
 /**
- * Bots over real HTTP, with the bot seats of the seam (`AppOptions.bots.seats`): a game whose
+ * Bots over real HTTP, with bot seats asked for at creation: a game whose
  * every seat is a bot plays itself from its creation to `gameEnded`, seen through the event
  * stream of the API; and a human playing through the API against a bot gets each bot reply by
  * long-polling legal-moves, as any client would.
  */
 import type { AddressInfo } from 'node:net';
 import t from 'tap';
-import type { BotSpec } from '../../src/service/bot-job.js';
 import { bearer, createGame, testApp } from './helpers/app.js';
 
 t.test('a game of bots only plays itself from its creation to gameEnded', async (t) => {
-  const app = await testApp(t, { bots: { moveIterations: 8, seats: { seatBot: (_id, seat) => (seat === 0 ? { bot: 'mcts' } : { bot: 'greedy' }), games: () => [] } } });
+  const app = await testApp(t, { bots: { moveIterations: 8 } });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   const created = (await (await fetch(`${base}/games`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ players: [{ name: 'M' }, { name: 'G' }], expansions: ['traders-builders'], seed: 'e2e' }),
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ players: [{ bot: 'mcts' }, { bot: 'greedy' }], expansions: ['traders-builders'], seed: 'e2e' }),
   })).json()) as { id: string };
   // The stream ends after the game does.
   const stream = await (await fetch(`${base}/games/${created.id}/stream`)).text();
@@ -27,12 +26,10 @@ t.test('a game of bots only plays itself from its creation to gameEnded', async 
 });
 
 t.test('a human plays through the API against a bot, to the end', async (t) => {
-  const seats = new Map<string, (BotSpec | null)[]>();
-  const app = await testApp(t, { bots: { moveIterations: 8, seats: { seatBot: (id, seat) => seats.get(id)?.[seat] ?? null, games: () => seats.keys() } } });
+  const app = await testApp(t, { bots: { moveIterations: 8 } });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  const game = await createGame(app, { players: [{ name: 'Ann' }, { name: 'Bot' }], tileOrder: ['base/U', 'base/E', 'base/V', 'base/D', 'base/K', 'base/L', 'base/B', 'base/W'] });
-  seats.set(game.id, [null, { bot: 'mcts', level: 2 }]);
+  const game = await createGame(app, { players: [{ name: 'Ann' }, { bot: 'mcts', level: 2 }], tileOrder: ['base/U', 'base/E', 'base/V', 'base/D', 'base/K', 'base/L', 'base/B', 'base/W'] });
   let after: number | undefined; // the version to wait past: set while the bot is to move
   let humanMoves = 0;
   for (;;) {

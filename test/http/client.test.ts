@@ -24,8 +24,8 @@ t.test('a bot with the client: create, wait for its turn, play, follow the strea
   await app.listen({ port: 0, host: '127.0.0.1' });
   const client = new CarcassonneClient({ baseUrl: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}` });
   const game = await client.createGame({ players: [{ name: 'Ann' }, { name: 'Bob' }] });
-  const ann = client.seat(game.id, game.seats[0]!.token);
-  const bob = client.seat(game.id, game.seats[1]!.token);
+  const ann = client.seat(game.id, game.seats[0]!.token!);
+  const bob = client.seat(game.id, game.seats[1]!.token!);
 
   const stream = client.stream(game.id);
   const first = await stream.next();

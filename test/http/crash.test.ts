@@ -9,6 +9,7 @@ import t from 'tap';
 import { publicView, replay, type GameSetup, type Move } from '../../src/engine/index.js';
 import { tempDatabase } from './helpers/app.js';
 import { client, startServer } from './helpers/server-process.js';
+import { lifecycleMembers } from '../helpers/lifecycle-members.js';
 
 const GAMES = 24;
 const KILL_AFTER = 240;
@@ -75,7 +76,7 @@ t.test('SIGKILL under load: every answered move survives, none is half-applied, 
     const rebuilt = replay(game.setup, log.map((m) => m.move));
     t.ok(rebuilt.ok, 'the log replays');
     const state = (await restarted.get(`/games/${game.id}`)).body;
-    if (rebuilt.ok) t.same(state, { id: game.id, version: log.length, ...publicView(rebuilt.value.game) }, 'the state is the replay');
+    if (rebuilt.ok) t.same(state, { id: game.id, version: log.length, ...lifecycleMembers(game.setup), ...publicView(rebuilt.value.game) }, 'the state is the replay');
 
     const lm = (await restarted.get(`/games/${game.id}/legal-moves`)).body;
     if (lm.actor === null) continue;

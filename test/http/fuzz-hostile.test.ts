@@ -14,6 +14,7 @@ import t from 'tap';
 import { replay, publicView, type GameSetup, type Move } from '../../src/engine/index.js';
 import { STATUS_BY_CODE } from '../../src/http/problem.js';
 import { tempDatabase, testApp, type CreatedGame } from './helpers/app.js';
+import { lifecycleMembers } from '../helpers/lifecycle-members.js';
 
 const REQUESTS = 3000;
 
@@ -315,7 +316,7 @@ t.test('thousands of hostile requests: each a 4xx problem with a stable code, no
     const rebuilt = replay({ ...f.setup }, log.map((m) => m.move));
     if (!rebuilt.ok) throw new Error('log does not replay');
     const state = JSON.parse(now.state);
-    t.same(state, { id: f.game.id, version: log.length, ...publicView(rebuilt.value.game) }, 'the state is a replay of the log');
+    t.same(state, { id: f.game.id, version: log.length, ...lifecycleMembers(f.setup), ...publicView(rebuilt.value.game) }, 'the state is a replay of the log');
   }
   t.ok(await advance(fixtures[1]!), 'the running game continues');
 });

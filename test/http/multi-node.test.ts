@@ -10,6 +10,7 @@ import t, { type Test } from 'tap';
 import { publicView, replay, type GameSetup, type Move } from '../../src/engine/index.js';
 import { postgresDatabase } from '../helpers/postgres.js';
 import { client, startServer, type Client } from './helpers/server-process.js';
+import { lifecycleMembers } from '../helpers/lifecycle-members.js';
 
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 
@@ -67,11 +68,13 @@ t.test('a game created on one node is played on all of them, and every node answ
     const res = await api.post(`/games/${game.id}/moves`, { expectedVersion: v, move: lm.moves[v % lm.moves.length] }, auth(game.tokens[lm.actor]!));
     t.equal(res.status, 201, `move ${v + 1} on node ${v % apis.length}`);
   }
+  // A node hears of another's commit by notification, within milliseconds: as for each move above, wait for it (at most 1 s).
+  for (const [i, api] of apis.entries()) t.equal((await legalMovesAt(api, game.id, 12)).lm.version, 12, `node ${i} knows version 12`);
   const [first, ...others] = await Promise.all(apis.map(async (api) => [(await api.get(`/games/${game.id}`)).body, (await api.get(`/games/${game.id}/legal-moves`)).body]));
   for (const other of others) t.same(other, first, 'another node answers the same state and legal moves');
   const log = (await apis[2]!.get(`/games/${game.id}/moves`)).body.moves as { move: Move }[];
   const rebuilt = replay(game.setup, log.map((m) => m.move));
-  t.ok(rebuilt.ok && isDeepStrictEqual(first![0], { id: game.id, version: 12, ...publicView(rebuilt.value.game) }), 'and it is the replay of the log');
+  t.ok(rebuilt.ok && isDeepStrictEqual(first![0], { id: game.id, version: 12, ...lifecycleMembers(game.setup), ...publicView(rebuilt.value.game) }), 'and it is the replay of the log');
 });
 
 t.test('one version submitted through every node at once: exactly one 201, the others 409', async (t) => {

@@ -19,6 +19,7 @@ t.test('the document covers every endpoint of the contract with named schemas', 
     Object.keys(ops).map((method) => `${method.toUpperCase()} ${path}`),
   );
   t.same(operations.sort(), [
+    'GET /games',
     'GET /games/{id}',
     'GET /games/{id}/board.svg',
     'GET /games/{id}/events',
@@ -30,7 +31,12 @@ t.test('the document covers every endpoint of the contract with named schemas', 
     'GET /tiles',
     'GET /tiles/{set}/{name}.svg',
     'POST /games',
+    'POST /games/{id}/abort',
     'POST /games/{id}/moves',
+    'POST /games/{id}/seats/{seat}/bot',
+    'POST /games/{id}/seats/{seat}/join',
+    'POST /games/{id}/seats/{seat}/resign',
+    'POST /games/{id}/seats/{seat}/token',
   ]);
   for (const name of ['Move', 'GameEvent', 'GameState', 'LegalMoves', 'Problem', 'MoveSubmission', 'CreateGame']) {
     t.ok(doc.components.schemas[name], `components.schemas.${name}`);

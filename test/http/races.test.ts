@@ -11,6 +11,7 @@ import { publicView, replay, type GameSetup, type Move } from '../../src/engine/
 import { postgresDatabase } from '../helpers/postgres.js';
 import { tempDatabase } from './helpers/app.js';
 import { client, startServer, type Client, type HttpResponse } from './helpers/server-process.js';
+import { lifecycleMembers } from '../helpers/lifecycle-members.js';
 
 const GAMES = 10;
 const CLIENTS_PER_GAME = 4;
@@ -105,7 +106,7 @@ async function checkGames(t: Test, api: Client, games: RaceGame[], answers: Map<
     const state = (await api.get(`/games/${game.id}`)).body;
     const rebuilt = replay(game.setup, log.map((m) => m.move));
     t.ok(rebuilt.ok, 'the log replays');
-    if (rebuilt.ok) t.same(state, { id: game.id, version, ...publicView(rebuilt.value.game) }, 'the state is a fresh replay of the log');
+    if (rebuilt.ok) t.same(state, { id: game.id, version, ...lifecycleMembers(game.setup), ...publicView(rebuilt.value.game) }, 'the state is a fresh replay of the log');
     states.push(state);
   }
   return states;

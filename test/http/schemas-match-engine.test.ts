@@ -30,9 +30,12 @@ const sameJson = (actual: unknown, expected: unknown) => isDeepStrictEqual(actua
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const moveTypesAgree: Same<Static<typeof MoveSchema>, Move> = true;
 const eventTypesAgree: Same<Static<typeof GameEventSchema>, GameEvent> = true;
-const stateTypesAgree: Same<Omit<Static<typeof GameStateSchema>, 'id' | 'version'>, PublicState> = true;
+// The service adds the lifecycle's members (`pile`, `seats`, `clock`) and statuses (`waiting`, `aborted`).
+type ServiceMembers = 'id' | 'version' | 'pile' | 'seats' | 'clock' | 'status';
+const stateTypesAgree: Same<Omit<Static<typeof GameStateSchema>, ServiceMembers>, Omit<PublicState, 'status'>> = true;
+const statusesAgree: PublicState['status'] extends Static<typeof GameStateSchema>['status'] ? true : false = true;
 
-t.ok(moveTypesAgree && eventTypesAgree && stateTypesAgree, 'schemas and engine types agree');
+t.ok(moveTypesAgree && eventTypesAgree && stateTypesAgree && statusesAgree, 'schemas and engine types agree');
 
 function seededChoice(seed: number): (n: number) => number {
   let s = seed >>> 0;
@@ -79,7 +82,9 @@ for (const setup of setups) {
         break;
       }
       local = played.value.game;
-      const expected = { version: step + 1, events: played.value.events, state: { id: game.id, version: step + 1, ...publicView(local) } };
+      // The service adds the lifecycle's members: the pile's mode and the seats (all named here).
+      const seats = setup.players.map((p, seat) => ({ seat, kind: 'human', name: p.name, resigned: false }));
+      const expected = { version: step + 1, events: played.value.events, state: { id: game.id, version: step + 1, pile: 'seeded', seats, ...publicView(local) } };
       if (!sameJson(res.json(), expected)) {
         mismatches++;
         t.same(res.json(), expected, `step ${step}: the response carries everything the engine gave`);

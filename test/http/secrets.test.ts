@@ -52,7 +52,9 @@ t.test('no response, log line or error shows the seed or the pile order', async 
   t.notOk(docs.includes(SEED), 'not even in the documentation');
   // (The OpenAPI document names `seed` and `tileOrder`: they are inputs of POST /games.)
   t.notOk(/"seed"/.test(everything), 'no member named seed');
-  t.notOk(/tileOrder|"pile"/.test(everything), 'no member naming the pile');
+  // The state's `pile` says only how it was set (`seeded` or `fixed`), never its order.
+  t.notOk(/tileOrder|"pile":(?!"(seeded|fixed)")/.test(everything), 'no member naming the pile but its mode');
   t.notOk(everything.includes(TILE_ORDER.slice(2).join('","')), 'the rest of the pile is never listed in order');
   for (const seat of game.seats) t.notOk(lines.join('').includes(seat.token), `seat ${seat.seat}'s token is never logged`);
+  t.notOk(lines.join('').includes(game.adminToken), 'nor the admin token');
 });

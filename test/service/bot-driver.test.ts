@@ -2,24 +2,25 @@
  * The bot driver over a real GameService on a real SQLite file: bots play their turns and stop
  * at a human's, a game of bots only finishes by itself, a restart picks up a game waiting on a
  * bot, and two services with a driver each on one file never fork the log. Bot seats come from
- * the test (the seam); mcts runs on iteration budgets.
+ * the game's creation (bot seats); mcts runs on iteration budgets.
  */
 import t from 'tap';
-import { legalMoves, replay, type GameSetup } from '../../src/engine/index.js';
-import type { BotSpec } from '../../src/service/bot-job.js';
+import { legalMoves, replay, type GameSetup, type Move } from '../../src/engine/index.js';
 import { BotDriver } from '../../src/service/bot-driver.js';
 import { BotWorkerCrashedError } from '../../src/service/bot-pool.js';
-import { SeamBotHost } from '../../src/service/bot-seam.js';
+import { serviceBotHost } from '../../src/service/bot-runtime.js';
+import { isAct } from '../../src/service/lifecycle.js';
+import type { LogEntry } from '../../src/storage/repository.js';
 import { GameService } from '../../src/service/game-service.js';
 import { openStore } from '../../src/storage/open-store.js';
 import { tokenDigest } from '../../src/service/seat-tokens.js';
-import { botSeats, startDriver, testPool, until } from '../helpers/bots.js';
+import { startDriver, testPool, until } from '../helpers/bots.js';
 import { openService } from '../helpers/service.js';
 import { forEachStore } from '../helpers/stores.js';
 import { tempDatabase } from '../helpers/temp-database.js';
 
 const both: GameSetup['expansions'] = ['traders-builders', 'abbey-mayor'];
-const players = (n: number) => Array.from({ length: n }, (_, i) => ({ name: `P${i}` }));
+const engineMoves = (log: { move: LogEntry }[]): Move[] => log.flatMap((m) => (isAct(m.move) ? [] : [m.move]));
 
 async function turnOf(service: GameService, id: string) {
   const now = await service.current(id);
@@ -37,11 +38,9 @@ async function playHumanTurn(service: GameService, id: string, token: Buffer, se
 
 t.test('bots play their seats until it is a human turn', async (t) => {
   const { service, store } = openService(t, tempDatabase(t));
-  const map = new Map<string, (BotSpec | null)[]>();
-  const created = await service.create({ players: players(3), expansions: both, seed: 'driver-human' });
-  map.set(created.id, [null, { bot: 'greedy' }, { bot: 'mcts', level: 1 }]);
-  const { driver, errors } = await startDriver(t, service, store, botSeats(map), testPool(t));
-  const human = tokenDigest(created.seats[0]!.token);
+  const { driver, errors } = await startDriver(t, service, testPool(t));
+  const created = await service.create({ players: [{ name: 'P0' }, { bot: 'greedy' }, { bot: 'mcts', level: 1 }], expansions: both, seed: 'driver-human' });
+  const human = tokenDigest(created.seats[0]!.token!);
   t.equal((await turnOf(service, created.id)).actor, 0, 'the human starts: the bots wait');
   for (let round = 0; round < 3; round++) {
     await playHumanTurn(service, created.id, human, 0);
@@ -56,15 +55,13 @@ t.test('bots play their seats until it is a human turn', async (t) => {
 
 t.test('a game of bots only finishes by itself, and its log replays to the same scores', async (t) => {
   const { service, store } = openService(t, tempDatabase(t));
-  const map = new Map<string, (BotSpec | null)[]>();
-  const { driver, errors } = await startDriver(t, service, store, botSeats(map), testPool(t), 8);
-  const created = await service.create({ players: players(2), expansions: both, seed: 'driver-bots' });
-  map.set(created.id, [{ bot: 'greedy' }, { bot: 'mcts' }]);
-  driver.poke(created.id); // the seats became bots after the creation: the driver is told now
+  const { driver, errors } = await startDriver(t, service, testPool(t), 8);
+  // The creation itself tells the driver: seat 0's first turn is a bot's.
+  const created = await service.create({ players: [{ bot: 'greedy' }, { bot: 'mcts' }], expansions: both, seed: 'driver-bots' });
   await until(async () => (await turnOf(service, created.id)).finished, 120_000, 'the end of the game');
   const log = await store.movesAfter(created.id, 0);
   t.same(log.map((m) => m.seq), log.map((_, i) => i + 1), 'one move per version');
-  const rebuilt = replay((await store.findGame(created.id))!.setup, log.map((m) => m.move));
+  const rebuilt = replay((await store.findGame(created.id))!.setup, engineMoves(log));
   t.ok(rebuilt.ok);
   if (!rebuilt.ok) return;
   const ended = rebuilt.value.events.flat().reverse().find((e) => e.type === 'gameEnded');
@@ -82,17 +79,16 @@ t.test('after a restart the driver picks up a game waiting on a bot', async (t) 
     // Opened here and closed by hand, not at the test's end: the "crash".
     const firstStore = await openStore(location);
     const first = { store: firstStore, service: new GameService(firstStore, { cacheSize: 10 }) };
-    const created = await first.service.create({ players: players(2), expansions: [], seed: 'driver-restart' });
+    const created = await first.service.create({ players: [{ name: 'P0' }, { bot: 'greedy' }], expansions: [], seed: 'driver-restart' });
     // No driver yet: the human plays, and the bot's turn waits (as after a crash).
-    await playHumanTurn(first.service, created.id, tokenDigest(created.seats[0]!.token), 0);
+    await playHumanTurn(first.service, created.id, tokenDigest(created.seats[0]!.token!), 0);
     const waiting = await turnOf(first.service, created.id);
     t.equal(waiting.actor, 1);
     await first.service.close();
     await first.store.close();
 
     const second = await stores.service(t, location);
-    const map = new Map<string, (BotSpec | null)[]>([[created.id, [null, { bot: 'greedy' }]]]);
-    const { driver } = await startDriver(t, second.service, second.store, botSeats(map), testPool(t));
+    const { driver } = await startDriver(t, second.service, testPool(t));
     await until(async () => (await turnOf(second.service, created.id)).actor === 0 && driver.busy === 0, 60_000, 'the bot turn');
     t.ok((await turnOf(second.service, created.id)).version > waiting.version, 'the bot moved after the restart');
   });
@@ -103,11 +99,10 @@ t.test('two services on one database, each with a driver, play a bots-only game 
     const location = await stores.location(t);
     const a = await stores.service(t, location);
     const b = await stores.service(t, location);
-    const map = new Map<string, (BotSpec | null)[]>();
-    const created = await a.service.create({ players: players(2), expansions: both, seed: 'driver-two' });
-    map.set(created.id, [{ bot: 'random' }, { bot: 'greedy' }]);
-    const one = await startDriver(t, a.service, a.store, botSeats(map), testPool(t));
-    const two = await startDriver(t, b.service, b.store, botSeats(map), testPool(t));
+    // Created before the drivers start: each finds it in its scan at start.
+    const created = await a.service.create({ players: [{ bot: 'random' }, { bot: 'greedy' }], expansions: both, seed: 'driver-two' });
+    const one = await startDriver(t, a.service, testPool(t));
+    const two = await startDriver(t, b.service, testPool(t));
     // PostgreSQL tells each service of the other's commits; SQLite tells nothing: there the
     // second service is poked now and then, as its periodic scan would, so both race each turn.
     const racing = setInterval(() => stores.kind === 'sqlite' && two.driver.poke(created.id), 5);
@@ -120,7 +115,7 @@ t.test('two services on one database, each with a driver, play a bots-only game 
     t.same(log.map((m) => m.seq), log.map((_, i) => i + 1), 'every version once');
     t.equal(one.driver.played + two.driver.played, log.length, 'each committed move was one driver move: none counted twice');
     t.ok(two.driver.played > 0, `the second service's driver won ${two.driver.played} of ${log.length} turns`);
-    const rebuilt = replay((await a.store.findGame(created.id))!.setup, log.map((m) => m.move));
+    const rebuilt = replay((await a.store.findGame(created.id))!.setup, engineMoves(log));
     t.ok(rebuilt.ok, 'the log replays');
     t.same([...one.errors, ...two.errors], []);
     await until(async () => (await turnOf(b.service, created.id)).finished, 10_000, 'the other service to see the end');
@@ -129,13 +124,12 @@ t.test('two services on one database, each with a driver, play a bots-only game 
 });
 
 t.test('a bot worker that dies mid-search fails that job only: the driver retries and the bot moves', async (t) => {
-  const { service, store } = openService(t, tempDatabase(t));
-  const created = await service.create({ players: players(2), expansions: [], seed: 'driver-crash' });
-  const map = new Map<string, (BotSpec | null)[]>([[created.id, [{ bot: 'mcts' }, null]]]);
+  const { service } = openService(t, tempDatabase(t));
+  const created = await service.create({ players: [{ bot: 'mcts' }, { name: 'P1' }], expansions: [], seed: 'driver-crash' });
   const pool = testPool(t);
   const errors: unknown[] = [];
   let jobs = 0;
-  const driver = new BotDriver(new SeamBotHost(service, store, botSeats(map)), pool, {
+  const driver = new BotDriver(serviceBotHost(service), pool, {
     listen: (onMove) => service.notifier.listen(onMove),
     // The first search would run for a minute: long enough to be killed in.
     budget: () => (jobs++ === 0 ? { timeMs: 60_000 } : { iterations: 10 }),
@@ -156,15 +150,15 @@ t.test('a bot worker that dies mid-search fails that job only: the driver retrie
 });
 
 t.test('a scan that finds many games computes at most maxGames at once, and plays them all', async (t) => {
-  const { service, store } = openService(t, tempDatabase(t));
-  const map = new Map<string, (BotSpec | null)[]>();
+  const { service } = openService(t, tempDatabase(t));
+  const ids: string[] = [];
   const tileOrder = ['base/U', 'base/E', 'base/V', 'base/D', 'base/K', 'base/L'];
   for (let i = 0; i < 6; i++) {
-    const created = await service.create({ players: players(2), tileOrder, seed: `many${i}` });
-    map.set(created.id, [{ bot: 'greedy' }, { bot: 'random' }]);
+    const created = await service.create({ players: [{ bot: 'greedy' }, { bot: 'random' }], tileOrder, seed: `many${i}` });
+    ids.push(created.id);
   }
   const errors: unknown[] = [];
-  const driver = new BotDriver(new SeamBotHost(service, store, botSeats(map)), testPool(t), {
+  const driver = new BotDriver(serviceBotHost(service), testPool(t), {
     listen: (onMove) => service.notifier.listen(onMove),
     budget: () => ({}),
     onError: (error) => errors.push(error),
@@ -178,7 +172,7 @@ t.test('a scan that finds many games computes at most maxGames at once, and play
   await driver.start(); // the scan finds the six games waiting
   await until(async () => {
     most = Math.max(most, driver.busy);
-    for (const id of map.keys()) if (!(await turnOf(service, id)).finished) return false;
+    for (const id of ids) if (!(await turnOf(service, id)).finished) return false;
     return true;
   }, 60_000, 'every game to end');
   t.ok(most >= 1 && most <= 2, `at most 2 games at once (${most})`);

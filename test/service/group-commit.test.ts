@@ -13,6 +13,7 @@ import type { GameStore } from '../../src/storage/repository.js';
 import { openService } from '../helpers/service.js';
 import { forEachStore } from '../helpers/stores.js';
 import { tempDatabase } from '../helpers/temp-database.js';
+import { lifecycleMembers } from '../helpers/lifecycle-members.js';
 
 /** Counts the store's write transactions (one `appendBatch` each). */
 function countTransactions(store: GameStore): () => number {
@@ -84,7 +85,7 @@ forEachStore(t, (t, stores) => {
       expected = next.value.game;
       const body = JSON.parse(answer.json) as { version: number; state: Record<string, unknown> };
       t.equal(body.version, v + 1);
-      t.same(body.state, { id: g.id, version: v + 1, ...publicView(expected) }, `the answer to move ${v + 1} shows the state after it`);
+      t.same(body.state, { id: g.id, version: v + 1, ...lifecycleMembers(SETUP), ...publicView(expected) }, `the answer to move ${v + 1} shows the state after it`);
     }
   });
 
@@ -110,7 +111,7 @@ forEachStore(t, (t, stores) => {
     ]);
     t.same(results.map((r) => (r.ok ? r.version : r.code)), [1, 'NOT_ADJACENT', 'NOT_YOUR_TURN', 1]);
     t.same(await Promise.all([a, b, c].map((g) => store.version(g!.id))), [1, 0, 1]);
-    t.same(JSON.parse(await service.stateJson(b!.id)), { id: b!.id, version: 0, ...publicView(mirror()) }, 'the refused game is as it was');
+    t.same(JSON.parse(await service.stateJson(b!.id)), { id: b!.id, version: 0, ...lifecycleMembers(SETUP), ...publicView(mirror()) }, 'the refused game is as it was');
   });
 
   t.test('a fault that is not a refusal rolls the batch back; every other submission is committed on its own', async (t) => {
@@ -130,7 +131,7 @@ forEachStore(t, (t, stores) => {
     t.same(await Promise.all(games.map((g) => store.version(g.id))), [1, 0, 1], 'the log holds exactly the answered moves');
     store.appendBatch = append;
     const expected = mirror();
-    t.same(JSON.parse(await service.stateJson(broken)), { id: broken, version: 0, ...publicView(expected) }, 'the failed game was not left changed in memory');
+    t.same(JSON.parse(await service.stateJson(broken)), { id: broken, version: 0, ...lifecycleMembers(SETUP), ...publicView(expected) }, 'the failed game was not left changed in memory');
     const retried = await service.submit(broken, tokenDigest(games[1]!.seats[seats[0]!]!.token), { expectedVersion: 0, move: moves[0]! });
     t.equal(retried.version, 1, 'and takes the move once the fault is gone');
   });
@@ -184,8 +185,8 @@ forEachStore(t, (t, stores) => {
       if (!next.ok) throw new Error(next.error.reason);
       expected = next.value.game;
     }
-    t.same(JSON.parse(await here.stateJson(g.id)), { id: g.id, version: 5, ...publicView(expected) });
-    t.same(JSON.parse(await there.stateJson(g.id)), { id: g.id, version: 5, ...publicView(expected) }, 'both services agree');
+    t.same(JSON.parse(await here.stateJson(g.id)), { id: g.id, version: 5, ...lifecycleMembers(SETUP), ...publicView(expected) });
+    t.same(JSON.parse(await there.stateJson(g.id)), { id: g.id, version: 5, ...lifecycleMembers(SETUP), ...publicView(expected) }, 'both services agree');
   });
 
   t.test('the same Idempotency-Key twice in one batch: played once, the second answered as its replay', async (t) => {
@@ -244,7 +245,7 @@ t.test('a write lock another process holds beyond the busy timeout refuses the w
   }
   t.equal(transactions(), 1, 'one attempt for the batch: no submission waits the timeout again on its own');
   t.same(await Promise.all(games.map((g) => store.version(g.id))), [0, 0, 0], 'nothing was appended');
-  const expected = { version: 0, ...publicView(mirror()) };
+  const expected = { version: 0, ...lifecycleMembers(SETUP), ...publicView(mirror()) };
   for (const g of games) t.same(JSON.parse(await service.stateJson(g.id)), { id: g.id, ...expected }, 'nor changed in memory');
   other.exec('ROLLBACK');
   t.same((await submitAll()).map((r) => (r as { version: number }).version), [1, 1, 1], 'the retried moves are taken once the lock is released');

@@ -34,7 +34,7 @@ function setUp(t: Test, everyMs?: number) {
   return { clock, store, service, batches };
 }
 
-async function play(service: GameService, game: CreatedGame): Promise<void> {
+async function play(service: GameService, game: CreatedGame<string>): Promise<void> {
   const lm = JSON.parse(await service.legalMovesJson(game.id)) as { version: number; actor: number; moves: Move[] };
   await service.submit(game.id, tokenDigest(game.seats[lm.actor]!.token), { expectedVersion: lm.version, move: lm.moves[0]! });
 }

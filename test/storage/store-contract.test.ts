@@ -37,6 +37,8 @@ forEachStore(t, (t, stores) => {
       setup: { players: [{ name: 'A' }, { name: 'B' }], seed: 's' },
       tokenHashes: ['a'.repeat(64), 'b'.repeat(64)],
       status: 'active',
+      createdAt: AT,
+      adminTokenHash: null,
     });
     t.equal(await store.findGame('nope'), undefined);
     t.equal(await store.version('nope'), 0);

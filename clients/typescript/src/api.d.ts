@@ -48,7 +48,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * Public games, newest first, a page at a time
+         * @description Only games created with `visibility: "public"`. The `next` link (also in `Link`) holds an opaque cursor.
+         */
+        get: operations["listGames"];
         put?: never;
         /**
          * Create a game; answers one secret token per seat
@@ -92,6 +96,94 @@ export interface paths {
         get: operations["getLegalMoves"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/games/{id}/seats/{seat}/join": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Claim an open seat: answers its secret token; the first to ask wins
+         * @description A seat that is not open (taken, named, a bot) answers 409 `SEAT_NOT_OPEN`. The game starts when its last open seat is joined.
+         */
+        post: operations["joinSeat"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/games/{id}/seats/{seat}/resign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Resign the seat of the bearer token: its score stays, its autopilot (greedy) plays its later turns */
+        post: operations["resignSeat"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/games/{id}/abort": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Abort the game (admin token): no move is accepted after */
+        post: operations["abortGame"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/games/{id}/seats/{seat}/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Issue a new token for a player's seat (admin token); the old one is refused at once */
+        post: operations["reissueSeatToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/games/{id}/seats/{seat}/bot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Hand a seat to a bot (admin token): its later turns are the bot's */
+        post: operations["handSeatToBot"];
         delete?: never;
         options?: never;
         head?: never;
@@ -230,6 +322,15 @@ export interface components {
             /** @enum {unknown} */
             reason: "passed" | "cannot-place";
         };
+        /**
+         * Act
+         * @description A lifecycle act: an entry of the log beside the moves, counted by `version`
+         */
+        Act: components["schemas"]["SeatJoinedAct"] | components["schemas"]["TokenReissuedAct"] | components["schemas"]["SeatHandedToBotAct"] | components["schemas"]["GameAbortedAct"] | components["schemas"]["SeatResignedAct"] | components["schemas"]["TurnTimedOutAct"];
+        /** ActDone */
+        ActDone: {
+            version: number;
+        };
         /** BoardFigure */
         BoardFigure: {
             owner: number;
@@ -247,24 +348,37 @@ export interface components {
             type: "bonusPartStarted";
             seat: number;
         };
+        /** Clock */
+        Clock: {
+            /** @description Seconds a player has for a turn; then its autopilot plays it */
+            turnSeconds: number;
+        };
+        /** ClockView */
+        ClockView: {
+            turnSeconds: number;
+            /** @description When the current player's turn runs out (none on a bot's turn) */
+            deadline: string | null;
+        };
         /** CreatedGame */
         CreatedGame: {
             id: string;
             seats: {
                 seat: number;
                 name: string;
-                /** @description The secret that authorises moves for this seat; shown only here */
-                token: string;
+                /** @enum {unknown} */
+                kind: "human" | "open" | "bot";
+                /** @description The secret that authorises moves for this seat (named seats only); shown only here */
+                token?: string;
             }[];
+            /** @description The secret that may abort the game, reissue a seat's token or hand a seat to a bot; shown only here */
+            adminToken: string;
             state: components["schemas"]["GameState"];
             /** @description Events of the game start (the first draw) */
             events: components["schemas"]["GameEvent"][];
         };
         /** CreateGame */
         CreateGame: {
-            players: {
-                name: string;
-            }[];
+            players: components["schemas"]["SeatRequest"][];
             expansions?: ("traders-builders" | "abbey-mayor")[];
             rules?: {
                 /** @enum {unknown} */
@@ -274,8 +388,14 @@ export interface components {
             };
             /** @description Secret; never shown again */
             seed?: string;
-            /** @description Fixes the whole draw pile from the first draw */
+            /** @description Fixes the whole draw pile from the first draw (the state then says `pile: "fixed"`) */
             tileOrder?: string[];
+            /**
+             * @description `public` games are listed by GET /games (default `private`)
+             * @enum {unknown}
+             */
+            visibility?: "public" | "private";
+            clock?: components["schemas"]["Clock"];
         };
         /** DrawMove */
         DrawMove: {
@@ -284,10 +404,10 @@ export interface components {
         };
         /** EventBatch */
         EventBatch: {
-            /** @description The move that produced these events */
+            /** @description The log entry (a move or an act) that produced these events */
             seq: number;
             seat: number;
-            events: components["schemas"]["GameEvent"][];
+            events: components["schemas"]["LogEvent"][];
         };
         /** Events */
         Events: {
@@ -335,6 +455,11 @@ export interface components {
             /** @enum {string} */
             type: "finalScoringStarted";
         };
+        /** GameAbortedAct */
+        GameAbortedAct: {
+            /** @enum {string} */
+            type: "gameAborted";
+        };
         /** GameEndedEvent */
         GameEndedEvent: {
             /** @enum {string} */
@@ -346,10 +471,21 @@ export interface components {
         /** GameState */
         GameState: {
             id: string;
-            /** @description Moves accepted so far */
+            /** @description Entries of the log so far: moves and lifecycle acts */
             version: number;
-            /** @enum {unknown} */
-            status: "active" | "finished";
+            /**
+             * @description `fixed` when the creator gave the tile order, else drawn from the secret seed
+             * @enum {unknown}
+             */
+            pile: "seeded" | "fixed";
+            /** @description Who sits in each seat: a player, an open seat, a bot; and who resigned */
+            seats: components["schemas"]["SeatView"][];
+            clock?: components["schemas"]["ClockView"];
+            /**
+             * @description `waiting` until every open seat is joined; `aborted` when the admin aborted it
+             * @enum {unknown}
+             */
+            status: "waiting" | "active" | "finished" | "aborted";
             expansions: ("traders-builders" | "abbey-mayor")[];
             rules: {
                 /** @enum {unknown} */
@@ -416,6 +552,13 @@ export interface components {
                 points: number;
             }[];
         };
+        /** HandToBot */
+        HandToBot: {
+            /** @enum {unknown} */
+            bot: "random" | "greedy" | "mcts";
+            /** @description The bot's strength within its kind (its time budget for `mcts`) */
+            level?: number;
+        };
         /** Hint */
         Hint: {
             /** @description The version the hint is for (the game may have moved on while it was searched) */
@@ -427,6 +570,10 @@ export interface components {
             /** @description Search iterations behind the hint */
             iterations: number;
         };
+        /** JoinSeat */
+        JoinSeat: {
+            name: string;
+        };
         /** LegalMoves */
         LegalMoves: {
             version: number;
@@ -435,6 +582,25 @@ export interface components {
             phase: "drawOrAbbey" | "placeTile" | "placeFigure" | "moveWagon" | "endgameAbbey" | "finished";
             moves: components["schemas"]["Move"][];
         };
+        /** Lobby */
+        Lobby: {
+            games: {
+                id: string;
+                /**
+                 * @description `waiting` until every open seat is joined; `aborted` when the admin aborted it
+                 * @enum {unknown}
+                 */
+                status: "waiting" | "active" | "finished" | "aborted";
+                /** Format: date-time */
+                createdAt: string;
+                players: components["schemas"]["SeatView"][];
+                expansions: ("traders-builders" | "abbey-mayor")[];
+            }[];
+            /** @description The next page (also in the `Link` header), when this one is full */
+            next?: string;
+        };
+        /** LogEvent */
+        LogEvent: components["schemas"]["GameEvent"] | components["schemas"]["Act"];
         /** Move */
         Move: components["schemas"]["DrawMove"] | components["schemas"]["PlaceTileMove"] | components["schemas"]["PlaceAbbeyMove"] | components["schemas"]["PlaceFigureMove"] | components["schemas"]["PlaceBarnMove"] | components["schemas"]["PassMove"] | components["schemas"]["MoveWagonMove"] | components["schemas"]["ReturnWagonMove"];
         /** MoveAccepted */
@@ -458,7 +624,8 @@ export interface components {
         MoveLogEntry: {
             seq: number;
             seat: number;
-            move: components["schemas"]["Move"];
+            /** @description A move, or a lifecycle act */
+            move: components["schemas"]["Move"] | components["schemas"]["Act"];
             /** Format: date-time */
             at: string;
         };
@@ -558,15 +725,75 @@ export interface components {
             /** @enum {string} */
             type: "returnWagon";
         };
+        /** SeatHandedToBotAct */
+        SeatHandedToBotAct: {
+            /** @enum {string} */
+            type: "seatHandedToBot";
+            seat: number;
+            /** @enum {unknown} */
+            bot: "random" | "greedy" | "mcts";
+            level?: number;
+        };
+        /** SeatJoined */
+        SeatJoined: {
+            seat: number;
+            name: string;
+            /** @description The seat's secret token; shown only here */
+            token: string;
+            version: number;
+        };
+        /** SeatJoinedAct */
+        SeatJoinedAct: {
+            /** @enum {string} */
+            type: "seatJoined";
+            seat: number;
+            name: string;
+        };
+        /**
+         * SeatRequest
+         * @description Exactly one of: `name` (a player), `open: true` (an open seat, joined later), `bot` (with an optional `level`)
+         */
+        SeatRequest: {
+            name?: string;
+            /** @enum {boolean} */
+            open?: true;
+            /** @enum {unknown} */
+            bot?: "random" | "greedy" | "mcts";
+            /** @description The bot's strength within its kind (its time budget for `mcts`) */
+            level?: number;
+        };
+        /** SeatResigned */
+        SeatResigned: {
+            seat: number;
+            version: number;
+        };
+        /** SeatResignedAct */
+        SeatResignedAct: {
+            /** @enum {string} */
+            type: "seatResigned";
+            seat: number;
+        };
+        /** SeatView */
+        SeatView: {
+            seat: number;
+            /** @enum {unknown} */
+            kind: "human" | "open" | "bot";
+            name: string;
+            /** @enum {unknown} */
+            bot?: "random" | "greedy" | "mcts";
+            level?: number;
+            /** @description Resigned: the score stays, its autopilot plays its turns */
+            resigned: boolean;
+        };
         /** StreamMoveMessage */
         StreamMoveMessage: {
-            /** @description The version this move reached (also the event id) */
+            /** @description The version this entry reached (also the event id) */
             version: number;
             seat: number;
-            move: components["schemas"]["Move"];
+            move: components["schemas"]["Move"] | components["schemas"]["Act"];
             /** Format: date-time */
             at: string;
-            events: components["schemas"]["GameEvent"][];
+            events: components["schemas"]["LogEvent"][];
             /** @description The seat that must act next (null once the game is over) */
             actor: number | null;
             /** @enum {unknown} */
@@ -655,10 +882,29 @@ export interface components {
              */
             rotation: 0 | 90 | 180 | 270;
         };
+        /** TokenReissued */
+        TokenReissued: {
+            seat: number;
+            /** @description The seat's new token; the old one is refused from now on */
+            token: string;
+            version: number;
+        };
+        /** TokenReissuedAct */
+        TokenReissuedAct: {
+            /** @enum {string} */
+            type: "tokenReissued";
+            seat: number;
+        };
         /** TurnStartedEvent */
         TurnStartedEvent: {
             /** @enum {string} */
             type: "turnStarted";
+            seat: number;
+        };
+        /** TurnTimedOutAct */
+        TurnTimedOutAct: {
+            /** @enum {string} */
+            type: "turnTimedOut";
             seat: number;
         };
         /** WagonMovedEvent */
@@ -687,7 +933,7 @@ export interface components {
         /** Problem400 */
         Problem400: components["schemas"]["Problem"] & {
             /** @enum {string} */
-            code?: "BAD_REQUEST";
+            code?: "BAD_REQUEST" | "INVALID_CURSOR";
         };
         /** Problem401 */
         Problem401: components["schemas"]["Problem"] & {
@@ -697,17 +943,17 @@ export interface components {
         /** Problem403 */
         Problem403: components["schemas"]["Problem"] & {
             /** @enum {string} */
-            code?: "NOT_YOUR_GAME" | "NOT_YOUR_TURN";
+            code?: "ADMIN_TOKEN_INVALID" | "NOT_YOUR_GAME" | "NOT_YOUR_TURN";
         };
         /** Problem404 */
         Problem404: components["schemas"]["Problem"] & {
             /** @enum {string} */
-            code?: "GAME_NOT_FOUND" | "ROUTE_NOT_FOUND";
+            code?: "GAME_NOT_FOUND" | "ROUTE_NOT_FOUND" | "SEAT_NOT_FOUND";
         };
         /** Problem409 */
         Problem409: components["schemas"]["Problem"] & {
             /** @enum {string} */
-            code?: "HINT_NOT_YOUR_TURN" | "VERSION_CONFLICT";
+            code?: "GAME_WAITING" | "HINT_NOT_YOUR_TURN" | "SEAT_NOT_HUMAN" | "SEAT_NOT_OPEN" | "SEAT_RESIGNED" | "VERSION_CONFLICT";
         };
         /** Problem413 */
         Problem413: components["schemas"]["Problem"] & {
@@ -722,7 +968,7 @@ export interface components {
         /** Problem422 */
         Problem422: components["schemas"]["Problem"] & {
             /** @enum {string} */
-            code?: "BARN_CORNER_INVALID" | "BUILDER_NEEDS_FOLLOWER" | "CANNOT_PASS" | "EDGES_DO_NOT_MATCH" | "EXPANSION_NOT_ENABLED" | "FEATURE_COMPLETE" | "FEATURE_OCCUPIED" | "FIELD_HAS_BARN" | "GAME_FINISHED" | "IDEMPOTENCY_KEY_REUSED" | "ILLEGAL_MOVE" | "INVALID_SETUP" | "MOVE_NOT_ALLOWED_NOW" | "NOT_ADJACENT" | "NOT_A_HOLE" | "NOT_ON_NEW_TILE" | "NO_ABBEY_LEFT" | "NO_FIGURE_IN_SUPPLY" | "NO_SUCH_FEATURE" | "PIG_NEEDS_FARMER" | "POSITION_OCCUPIED" | "WAGON_TARGET_INVALID" | "WRONG_FEATURE_KIND";
+            code?: "BARN_CORNER_INVALID" | "BUILDER_NEEDS_FOLLOWER" | "CANNOT_PASS" | "EDGES_DO_NOT_MATCH" | "EXPANSION_NOT_ENABLED" | "FEATURE_COMPLETE" | "FEATURE_OCCUPIED" | "FIELD_HAS_BARN" | "GAME_ABORTED" | "GAME_FINISHED" | "IDEMPOTENCY_KEY_REUSED" | "ILLEGAL_MOVE" | "INVALID_SETUP" | "MOVE_NOT_ALLOWED_NOW" | "NOT_ADJACENT" | "NOT_A_HOLE" | "NOT_ON_NEW_TILE" | "NO_ABBEY_LEFT" | "NO_FIGURE_IN_SUPPLY" | "NO_SUCH_FEATURE" | "PIG_NEEDS_FARMER" | "POSITION_OCCUPIED" | "WAGON_TARGET_INVALID" | "WRONG_FEATURE_KIND";
         };
         /** Problem429 */
         Problem429: components["schemas"]["Problem"] & {
@@ -823,6 +1069,54 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem400"];
+                };
+            };
+        };
+    };
+    listGames: {
+        parameters: {
+            query?: {
+                status?: "waiting" | "active" | "finished";
+                /** @description Games per page (default 20) */
+                limit?: number;
+                /** @description The cursor of the next page (from `next`) */
+                after?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of public games, newest first */
+            200: {
+                headers: {
+                    /** @description `<next page>; rel="next"` when this page is full */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Lobby"];
+                };
+            };
+            /** @description Malformed request: the body, a parameter or a header does not match its schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem400"];
+                };
+            };
+            /** @description The server is shutting down (`SERVICE_UNAVAILABLE`), another process held the database's write lock too long (`DATABASE_BUSY`), or the storage cannot be read or written now (`STORAGE_UNAVAILABLE`: a read-only or unreachable database), with `Retry-After`: retry later. Nothing was changed */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem503"];
                 };
             };
         };
@@ -959,7 +1253,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem400"];
                 };
             };
-            /** @description Unknown game */
+            /** @description Unknown game, or no such seat */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1025,7 +1319,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem400"];
                 };
             };
-            /** @description Unknown game */
+            /** @description Unknown game, or no such seat */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1043,6 +1337,654 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem503"];
+                };
+            };
+        };
+    };
+    joinSeat: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                seat: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["JoinSeat"];
+            };
+        };
+        responses: {
+            /** @description The seat is yours: its token (shown once) and the version the join reached */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeatJoined"];
+                };
+            };
+            /** @description Malformed request: the body, a parameter or a header does not match its schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem400"];
+                };
+            };
+            /** @description No seat token, or not a well-formed one */
+            401: {
+                headers: {
+                    /** @description `Bearer`: the seat token goes in the Authorization header */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem401"];
+                };
+            };
+            /** @description The token is of another game, or of a seat that must not act now (a bot plays its turn), or is not the admin token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem403"];
+                };
+            };
+            /** @description Unknown game, or no such seat */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem404"];
+                };
+            };
+            /** @description `expectedVersion` is not the current version (see `currentVersion`), the seat is not open (`SEAT_NOT_OPEN`), the game waits for its open seats (`GAME_WAITING`), or the seat already resigned or has no player */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem409"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem413"];
+                };
+            };
+            /** @description The body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem415"];
+                };
+            };
+            /** @description Well-formed, but the rules do not allow it (see `code` and `detail`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem422"];
+                };
+            };
+            /** @description Too many requests with this token, or without a token from this address (`RATE_LIMITED`): wait the `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem429"];
+                };
+            };
+            /** @description The server is shutting down (`SERVICE_UNAVAILABLE`), another process held the database's write lock too long (`DATABASE_BUSY`), or the storage cannot be read or written now (`STORAGE_UNAVAILABLE`: a read-only or unreachable database), with `Retry-After`: retry later. Nothing was changed */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem503"];
+                };
+            };
+            /** @description The storage is full (`STORAGE_FULL`, with `Retry-After`): retry later. Nothing was changed */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem507"];
+                };
+            };
+        };
+    };
+    resignSeat: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                seat: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The seat resigned: its autopilot plays its later turns */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeatResigned"];
+                };
+            };
+            /** @description Malformed request: the body, a parameter or a header does not match its schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem400"];
+                };
+            };
+            /** @description No seat token, or not a well-formed one */
+            401: {
+                headers: {
+                    /** @description `Bearer`: the seat token goes in the Authorization header */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem401"];
+                };
+            };
+            /** @description The token is of another game, or of a seat that must not act now (a bot plays its turn), or is not the admin token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem403"];
+                };
+            };
+            /** @description Unknown game, or no such seat */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem404"];
+                };
+            };
+            /** @description `expectedVersion` is not the current version (see `currentVersion`), the seat is not open (`SEAT_NOT_OPEN`), the game waits for its open seats (`GAME_WAITING`), or the seat already resigned or has no player */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem409"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem413"];
+                };
+            };
+            /** @description The body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem415"];
+                };
+            };
+            /** @description Well-formed, but the rules do not allow it (see `code` and `detail`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem422"];
+                };
+            };
+            /** @description Too many requests with this token, or without a token from this address (`RATE_LIMITED`): wait the `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem429"];
+                };
+            };
+            /** @description The server is shutting down (`SERVICE_UNAVAILABLE`), another process held the database's write lock too long (`DATABASE_BUSY`), or the storage cannot be read or written now (`STORAGE_UNAVAILABLE`: a read-only or unreachable database), with `Retry-After`: retry later. Nothing was changed */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem503"];
+                };
+            };
+            /** @description The storage is full (`STORAGE_FULL`, with `Retry-After`): retry later. Nothing was changed */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem507"];
+                };
+            };
+        };
+    };
+    abortGame: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The game id returned by POST /games */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The game is aborted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActDone"];
+                };
+            };
+            /** @description Malformed request: the body, a parameter or a header does not match its schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem400"];
+                };
+            };
+            /** @description No seat token, or not a well-formed one */
+            401: {
+                headers: {
+                    /** @description `Bearer`: the seat token goes in the Authorization header */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem401"];
+                };
+            };
+            /** @description The token is of another game, or of a seat that must not act now (a bot plays its turn), or is not the admin token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem403"];
+                };
+            };
+            /** @description Unknown game, or no such seat */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem404"];
+                };
+            };
+            /** @description `expectedVersion` is not the current version (see `currentVersion`), the seat is not open (`SEAT_NOT_OPEN`), the game waits for its open seats (`GAME_WAITING`), or the seat already resigned or has no player */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem409"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem413"];
+                };
+            };
+            /** @description The body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem415"];
+                };
+            };
+            /** @description Well-formed, but the rules do not allow it (see `code` and `detail`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem422"];
+                };
+            };
+            /** @description Too many requests with this token, or without a token from this address (`RATE_LIMITED`): wait the `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem429"];
+                };
+            };
+            /** @description The server is shutting down (`SERVICE_UNAVAILABLE`), another process held the database's write lock too long (`DATABASE_BUSY`), or the storage cannot be read or written now (`STORAGE_UNAVAILABLE`: a read-only or unreachable database), with `Retry-After`: retry later. Nothing was changed */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem503"];
+                };
+            };
+            /** @description The storage is full (`STORAGE_FULL`, with `Retry-After`): retry later. Nothing was changed */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem507"];
+                };
+            };
+        };
+    };
+    reissueSeatToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                seat: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The seat's new token (shown once); the old one is refused from now on */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TokenReissued"];
+                };
+            };
+            /** @description Malformed request: the body, a parameter or a header does not match its schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem400"];
+                };
+            };
+            /** @description No seat token, or not a well-formed one */
+            401: {
+                headers: {
+                    /** @description `Bearer`: the seat token goes in the Authorization header */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem401"];
+                };
+            };
+            /** @description The token is of another game, or of a seat that must not act now (a bot plays its turn), or is not the admin token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem403"];
+                };
+            };
+            /** @description Unknown game, or no such seat */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem404"];
+                };
+            };
+            /** @description `expectedVersion` is not the current version (see `currentVersion`), the seat is not open (`SEAT_NOT_OPEN`), the game waits for its open seats (`GAME_WAITING`), or the seat already resigned or has no player */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem409"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem413"];
+                };
+            };
+            /** @description The body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem415"];
+                };
+            };
+            /** @description Well-formed, but the rules do not allow it (see `code` and `detail`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem422"];
+                };
+            };
+            /** @description Too many requests with this token, or without a token from this address (`RATE_LIMITED`): wait the `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem429"];
+                };
+            };
+            /** @description The server is shutting down (`SERVICE_UNAVAILABLE`), another process held the database's write lock too long (`DATABASE_BUSY`), or the storage cannot be read or written now (`STORAGE_UNAVAILABLE`: a read-only or unreachable database), with `Retry-After`: retry later. Nothing was changed */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem503"];
+                };
+            };
+            /** @description The storage is full (`STORAGE_FULL`, with `Retry-After`): retry later. Nothing was changed */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem507"];
+                };
+            };
+        };
+    };
+    handSeatToBot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                seat: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["HandToBot"];
+            };
+        };
+        responses: {
+            /** @description The seat is the bot's from now on */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActDone"];
+                };
+            };
+            /** @description Malformed request: the body, a parameter or a header does not match its schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem400"];
+                };
+            };
+            /** @description No seat token, or not a well-formed one */
+            401: {
+                headers: {
+                    /** @description `Bearer`: the seat token goes in the Authorization header */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem401"];
+                };
+            };
+            /** @description The token is of another game, or of a seat that must not act now (a bot plays its turn), or is not the admin token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem403"];
+                };
+            };
+            /** @description Unknown game, or no such seat */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem404"];
+                };
+            };
+            /** @description `expectedVersion` is not the current version (see `currentVersion`), the seat is not open (`SEAT_NOT_OPEN`), the game waits for its open seats (`GAME_WAITING`), or the seat already resigned or has no player */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem409"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem413"];
+                };
+            };
+            /** @description The body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem415"];
+                };
+            };
+            /** @description Well-formed, but the rules do not allow it (see `code` and `detail`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem422"];
+                };
+            };
+            /** @description Too many requests with this token, or without a token from this address (`RATE_LIMITED`): wait the `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem429"];
+                };
+            };
+            /** @description The server is shutting down (`SERVICE_UNAVAILABLE`), another process held the database's write lock too long (`DATABASE_BUSY`), or the storage cannot be read or written now (`STORAGE_UNAVAILABLE`: a read-only or unreachable database), with `Retry-After`: retry later. Nothing was changed */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem503"];
+                };
+            };
+            /** @description The storage is full (`STORAGE_FULL`, with `Retry-After`): retry later. Nothing was changed */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem507"];
                 };
             };
         };
@@ -1093,7 +2035,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem400"];
                 };
             };
-            /** @description Unknown game */
+            /** @description Unknown game, or no such seat */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1169,7 +2111,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem401"];
                 };
             };
-            /** @description The token is of another game, or of a seat that must not act now */
+            /** @description The token is of another game, or of a seat that must not act now (a bot plays its turn), or is not the admin token */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1178,7 +2120,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem403"];
                 };
             };
-            /** @description Unknown game */
+            /** @description Unknown game, or no such seat */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1187,7 +2129,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem404"];
                 };
             };
-            /** @description `expectedVersion` is not the current version (see `currentVersion`) */
+            /** @description `expectedVersion` is not the current version (see `currentVersion`), the seat is not open (`SEAT_NOT_OPEN`), the game waits for its open seats (`GAME_WAITING`), or the seat already resigned or has no player */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1297,7 +2239,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem401"];
                 };
             };
-            /** @description The token is of another game, or of a seat that must not act now */
+            /** @description The token is of another game, or of a seat that must not act now (a bot plays its turn), or is not the admin token */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1306,7 +2248,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem403"];
                 };
             };
-            /** @description Unknown game */
+            /** @description Unknown game, or no such seat */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1392,7 +2334,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem400"];
                 };
             };
-            /** @description Unknown game */
+            /** @description Unknown game, or no such seat */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1456,7 +2398,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem400"];
                 };
             };
-            /** @description Unknown game */
+            /** @description Unknown game, or no such seat */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1569,7 +2511,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem400"];
                 };
             };
-            /** @description Unknown game */
+            /** @description Unknown game, or no such seat */
             404: {
                 headers: {
                     [name: string]: unknown;

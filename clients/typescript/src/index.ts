@@ -10,6 +10,7 @@ import type { components } from './api.js';
 export type Schemas = components['schemas'];
 export type Move = Schemas['Move'];
 export type GameEvent = Schemas['GameEvent'];
+export type LogEvent = Schemas['LogEvent'];
 export type GameState = Schemas['GameState'];
 export type LegalMoves = Schemas['LegalMoves'];
 export type CreateGame = Schemas['CreateGame'];

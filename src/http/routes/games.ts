@@ -1,7 +1,9 @@
+import type { Static } from 'typebox';
 import { limitPerAddress } from '../address-limit.js';
 import { notModified, versionTag } from '../etag.js';
 import { GameIdParams, NOT_MODIFIED, problems } from '../schemas/common.js';
 import { CreateGameBody, CreatedGameResponse } from '../schemas/games.js';
+import { seatRequestOf } from '../schemas/lifecycle.js';
 import { GameStateSchema, LegalMovesResponse } from '../schemas/state.js';
 import { LegalMovesQuery } from '../schemas/events.js';
 import { waitForMove } from './events.js';
@@ -21,8 +23,9 @@ export function gameRoutes(app: App, { service, addressLimiter }: RouteOptions):
       onRequest: limitPerAddress(addressLimiter),
     },
     async (request, reply) => {
-      const created = await service.create(request.body);
-      return reply.code(201).header('location', `/games/${created.id}`).send(created);
+      const created = await service.create({ ...request.body, players: request.body.players.map(seatRequestOf) });
+      // `state` is the service's own state document (GET /games/{id}'s), checked against its schema by the tests.
+      return reply.code(201).header('location', `/games/${created.id}`).send(created as Static<typeof CreatedGameResponse>);
     },
   );
 

@@ -117,7 +117,8 @@ async function run(
     for (const move of moves) {
       write(moveMessage(move));
       last = move.seq;
-      if (move.phase === 'finished') {
+      // Nothing follows the end of a game, nor its abort.
+      if (move.phase === 'finished' || move.move.type === 'gameAborted') {
         turn.abort();
         return;
       }

@@ -30,9 +30,11 @@ export const Problem = Type.Object(
 const PROBLEM_DESCRIPTIONS: Record<number, string> = {
   400: 'Malformed request: the body, a parameter or a header does not match its schema',
   401: 'No seat token, or not a well-formed one',
-  403: 'The token is of another game, or of a seat that must not act now',
-  404: 'Unknown game',
-  409: '`expectedVersion` is not the current version (see `currentVersion`)',
+  403: 'The token is of another game, or of a seat that must not act now (a bot plays its turn), or is not the admin token',
+  404: 'Unknown game, or no such seat',
+  409:
+    '`expectedVersion` is not the current version (see `currentVersion`), the seat is not open (`SEAT_NOT_OPEN`), ' +
+    'the game waits for its open seats (`GAME_WAITING`), or the seat already resigned or has no player',
   413: 'The body is too large',
   415: 'The body is not JSON',
   422: 'Well-formed, but the rules do not allow it (see `code` and `detail`)',

@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import { CORNERS, FIGURE_KINDS, GOODS } from '../../engine/index.js';
+import { ActSchema } from './lifecycle.js';
 import { Rotation } from './moves.js';
 
 const Int = Type.Integer();
@@ -55,8 +56,11 @@ export const GameEventSchema = Type.Union(
   { title: 'GameEvent' },
 );
 
+/** What an entry of the log produced: a move's events, or an act (which is its own one event). */
+export const LogEventSchema = Type.Union([GameEventSchema, ActSchema], { title: 'LogEvent' });
+
 export const EventBatch = Type.Object(
-  { seq: Type.Integer({ minimum: 1, description: 'The move that produced these events' }), seat: Int, events: Type.Array(GameEventSchema) },
+  { seq: Type.Integer({ minimum: 1, description: 'The log entry (a move or an act) that produced these events' }), seat: Int, events: Type.Array(LogEventSchema) },
   { title: 'EventBatch' },
 );
 

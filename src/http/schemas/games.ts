@@ -1,12 +1,13 @@
 import { Type } from 'typebox';
-import { ENDGAME_ABBEYS, EXPANSIONS, MAX_NAME_LENGTH, MAX_PLAYERS, MIN_PLAYERS, WAGON_MOVES } from '../../engine/index.js';
+import { ENDGAME_ABBEYS, EXPANSIONS, MAX_PLAYERS, MIN_PLAYERS, WAGON_MOVES } from '../../engine/index.js';
 import { Strict } from './common.js';
 import { GameEventSchema } from './events.js';
+import { ClockRequest, SeatRequestSchema, Visibility } from './lifecycle.js';
 import { GameStateSchema } from './state.js';
 
 export const CreateGameBody = Strict(
   {
-    players: Type.Array(Strict({ name: Type.String({ minLength: 1, maxLength: MAX_NAME_LENGTH }) }), { minItems: MIN_PLAYERS, maxItems: MAX_PLAYERS }),
+    players: Type.Array(SeatRequestSchema, { minItems: MIN_PLAYERS, maxItems: MAX_PLAYERS }),
     expansions: Type.Optional(Type.Array(Type.Enum([...EXPANSIONS]), { maxItems: EXPANSIONS.length, uniqueItems: true })),
     rules: Type.Optional(
       Strict({
@@ -18,9 +19,11 @@ export const CreateGameBody = Strict(
     tileOrder: Type.Optional(
       Type.Array(Type.String({ pattern: '^[a-z-]+/[A-Z]$' }), {
         maxItems: 500,
-        description: 'Fixes the whole draw pile from the first draw',
+        description: 'Fixes the whole draw pile from the first draw (the state then says `pile: "fixed"`)',
       }),
     ),
+    visibility: Type.Optional(Visibility),
+    clock: Type.Optional(ClockRequest),
   },
   { title: 'CreateGame' },
 );
@@ -32,9 +35,11 @@ export const CreatedGameResponse = Type.Object(
       Type.Object({
         seat: Type.Integer(),
         name: Type.String(),
-        token: Type.String({ description: 'The secret that authorises moves for this seat; shown only here' }),
+        kind: Type.Enum(['human', 'open', 'bot']),
+        token: Type.Optional(Type.String({ description: 'The secret that authorises moves for this seat (named seats only); shown only here' })),
       }),
     ),
+    adminToken: Type.String({ description: 'The secret that may abort the game, reissue a seat\'s token or hand a seat to a bot; shown only here' }),
     state: GameStateSchema,
     events: Type.Array(GameEventSchema, { description: 'Events of the game start (the first draw)' }),
   },

@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { CORNERS, PLACEABLE_FIGURES } from '../../engine/index.js';
 import { Coordinate, Seat, Strict } from './common.js';
+import { ActSchema } from './lifecycle.js';
 
 const Feature = Type.Integer({ minimum: 0, maximum: 63, description: "Index into the tile's catalog `features`" });
 export const Rotation = Type.Enum([0, 90, 180, 270], { description: 'Degrees clockwise' });
@@ -65,7 +66,7 @@ export const MoveLogEntry = Type.Object(
   {
     seq: Type.Integer({ minimum: 1 }),
     seat: Seat,
-    move: MoveSchema,
+    move: Type.Union([MoveSchema, ActSchema], { description: 'A move, or a lifecycle act' }),
     at: Type.String({ format: 'date-time' }),
   },
   { title: 'MoveLogEntry' },

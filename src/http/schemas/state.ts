@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { ENDGAME_ABBEYS, EXPANSIONS, PHASES, WAGON_MOVES } from '../../engine/index.js';
 import { BoardFigure, GoodsCount } from './events.js';
+import { ClockView, GameStatusSchema, SeatViewSchema } from './lifecycle.js';
 import { MoveSchema, Rotation } from './moves.js';
 
 const Int = Type.Integer();
@@ -36,8 +37,11 @@ const NullableSeat = Type.Union([Int, Type.Null()]);
 export const GameStateSchema = Type.Object(
   {
     id: Type.String(),
-    version: Type.Integer({ description: 'Moves accepted so far' }),
-    status: Type.Enum(['active', 'finished']),
+    version: Type.Integer({ description: 'Entries of the log so far: moves and lifecycle acts' }),
+    pile: Type.Enum(['seeded', 'fixed'], { description: '`fixed` when the creator gave the tile order, else drawn from the secret seed' }),
+    seats: Type.Array(SeatViewSchema, { description: 'Who sits in each seat: a player, an open seat, a bot; and who resigned' }),
+    clock: Type.Optional(ClockView),
+    status: GameStatusSchema,
     expansions: Type.Array(Type.Enum([...EXPANSIONS])),
     rules: RulesSchema,
     players: Type.Array(PlayerView),

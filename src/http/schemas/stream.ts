@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { PHASES } from '../../engine/index.js';
-import { GameEventSchema } from './events.js';
+import { GameEventSchema, LogEventSchema } from './events.js';
+import { ActSchema } from './lifecycle.js';
 import { MoveSchema } from './moves.js';
 import { GameStateSchema } from './state.js';
 
@@ -31,14 +32,14 @@ export const StreamStateMessage = Type.Object(
   { title: 'StreamStateMessage' },
 );
 
-/** The data of a `move` event: one accepted move, its events and the turn it leads to. */
+/** The data of a `move` event: one entry of the log (a move or a lifecycle act), its events and the turn it leads to. */
 export const StreamMoveMessage = Type.Object(
   {
-    version: Type.Integer({ minimum: 1, description: 'The version this move reached (also the event id)' }),
+    version: Type.Integer({ minimum: 1, description: 'The version this entry reached (also the event id)' }),
     seat: Int,
-    move: MoveSchema,
+    move: Type.Union([MoveSchema, ActSchema]),
     at: Type.String({ format: 'date-time' }),
-    events: Type.Array(GameEventSchema),
+    events: Type.Array(LogEventSchema),
     actor: Actor,
     phase: Phase,
   },

@@ -4,8 +4,8 @@
  * distributing both tables on `game_id`) without changing a key; a test asserts it.
  */
 import { sql } from 'drizzle-orm';
-import { integer, json, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { GameSetup, Move } from '../../engine/index.js';
+import { boolean, index, integer, json, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { GAME_STATUSES, type LobbySeat, type LogEntry, type StoredSetup } from '../repository.js';
 
 // Timestamps stay ISO-8601 text, as in SQLite: the API answers them exactly as they were written.
 // `json` (kept as text), not `jsonb`: nothing queries inside these values, the write path skips
@@ -14,14 +14,29 @@ import type { GameSetup, Move } from '../../engine/index.js';
 /** One row per game. `setup` holds the secret seed: it never leaves the storage layer. */
 export const games = pgTable('games', {
   id: text('id').primaryKey(),
-  setup: json('setup').$type<GameSetup & { seed: string }>().notNull(),
+  setup: json('setup').$type<StoredSetup>().notNull(),
   /** sha256 of each seat's token, hex, in seat order. */
   tokenHashes: json('token_hashes').$type<string[]>().notNull(),
-  status: text('status', { enum: ['active', 'finished'] }).notNull().default('active'),
+  status: text('status', { enum: GAME_STATUSES }).notNull().default('active'),
   createdAt: text('created_at').notNull(),
   /** Set by the move that ends the game. */
   finishedAt: text('finished_at'),
-});
+  /** sha256 of the admin token, hex (null for games created before admin tokens). */
+  adminTokenHash: text('admin_token_hash'),
+  /** 'public' games are listed by GET /games. */
+  visibility: text('visibility', { enum: ['public', 'private'] }).notNull().default('private'),
+  /** The lobby's view of the seats, changed with the act that changes them. */
+  seats: json('seats').$type<LobbySeat[]>(),
+  /** The turn clock's seconds, when the game has one: the clock's pick-up at start lists these. */
+  turnSeconds: integer('turn_seconds'),
+  /** True when a bot may play some turn: the bot driver's pick-up at start lists these. */
+  autoplay: boolean('autoplay').notNull().default(false),
+}, (t) => [
+  // These two begin with columns other than the game id: they serve whole-table listings, which
+  // a sharded deployment asks of every shard anyway.
+  index('games_lobby').on(t.visibility, t.status, t.createdAt, t.id),
+  index('games_status_id').on(t.status, t.id),
+]);
 
 /**
  * The append-only move log. The primary key (game_id, seq) is what makes exactly one of two
@@ -35,7 +50,7 @@ export const moves = pgTable(
       .references(() => games.id),
     seq: integer('seq').notNull(),
     seat: integer('seat').notNull(),
-    move: json('move').$type<Move>().notNull(),
+    move: json('move').$type<LogEntry>().notNull(),
     at: text('at').notNull(),
     /** Set when the client sent an Idempotency-Key; the response is rebuilt from the log. */
     idempotencyKey: text('idempotency_key'),

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, eq, gt, inArray, max, sql } from 'drizzle-orm';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import type { GameRecord, GameStore, IdempotentMove, MoveRecord, NewGame, NewMove } from '../repository.js';
+import { listGamesQuery } from '../listing.js';
+import { changesGameRow, type GameRecord, type GameStatus, type GameStore, type IdempotentMove, type ListCursor, type ListedGame, type MoveRecord, type NewGame, type NewMove } from '../repository.js';
 import { CHANNEL, ChangeFeed, notifyPayloads } from './change-feed.js';
 import { DEFAULT_POOL_SIZE, DEFAULT_STATEMENT_TIMEOUT_MS } from './defaults.js';
 import { storeError } from './faults.js';
@@ -73,7 +74,14 @@ export class PostgresStore implements GameStore {
   ) {
     const p = sql.placeholder;
     this.findGameStatement = db
-      .select({ id: games.id, setup: games.setup, tokenHashes: games.tokenHashes, status: games.status })
+      .select({
+        id: games.id,
+        setup: games.setup,
+        tokenHashes: games.tokenHashes,
+        status: games.status,
+        createdAt: games.createdAt,
+        adminTokenHash: games.adminTokenHash,
+      })
       .from(games)
       .where(eq(games.id, p('id')))
       .prepare('find_game');
@@ -106,8 +114,29 @@ export class PostgresStore implements GameStore {
         createdAt: game.at,
         // A game whose pile is empty from the start ends as it is created.
         finishedAt: game.status === 'finished' ? game.at : null,
+        adminTokenHash: game.adminTokenHash ?? null,
+        visibility: game.visibility ?? 'private',
+        seats: game.seats ?? null,
+        turnSeconds: game.setup.clock?.turnSeconds ?? null,
+        autoplay: game.autoplay ?? false,
       })
       .catch(rethrow);
+  }
+
+  async listGames(query: { status?: GameStatus; limit: number; cursor?: ListCursor }): Promise<ListedGame[]> {
+    const { text, params } = listGamesQuery(query, (n) => `$${n}`);
+    const result = await this.pool
+      .query<{ id: string; status: GameStatus; created_at: string; setup: ListedGame['setup']; seats: ListedGame['seats'] }>(text, params)
+      .catch(rethrow);
+    return result.rows.map((r) => ({ id: r.id, status: r.status, createdAt: r.created_at, setup: r.setup, seats: r.seats }));
+  }
+
+  async activeGames(kind: 'clock' | 'autoplay', after: string, limit: number): Promise<string[]> {
+    const where = kind === 'clock' ? 'turn_seconds IS NOT NULL' : 'autoplay';
+    const result = await this.pool
+      .query<{ id: string }>(`SELECT id FROM games WHERE status = 'active' AND id > $1 AND ${where} ORDER BY id LIMIT $2`, [after, limit])
+      .catch(rethrow);
+    return result.rows.map((r) => r.id);
   }
 
   async findGame(id: string): Promise<GameRecord | undefined> {
@@ -136,7 +165,7 @@ export class PostgresStore implements GameStore {
    */
   async appendBatch(batch: readonly NewMove[]): Promise<void> {
     if (batch.length === 0) return;
-    const finished = batch.filter((m) => m.status === 'finished');
+    const changing = batch.filter(changesGameRow);
     await this.db
       .transaction(async (tx) => {
         await tx.insert(moves).values(
@@ -150,12 +179,14 @@ export class PostgresStore implements GameStore {
             requestHash: m.requestHash,
           })),
         );
-        if (finished.length > 0) {
-          await tx
-            .update(games)
-            // A batch's moves share one time (the group commit stamps them together).
-            .set({ status: 'finished', finishedAt: finished[0]!.at })
-            .where(inArray(games.id, finished.map((m) => m.gameId)));
+        // Few entries change their game's row (an ending move, an act): one update each, in order.
+        for (const m of changing) {
+          const seats = m.seats ? JSON.stringify(m.seats) : null;
+          await tx.execute(sql`
+            UPDATE games SET status = ${m.status},
+              finished_at = CASE WHEN ${m.status}::text IN ('finished', 'aborted') THEN ${m.at} ELSE finished_at END,
+              seats = coalesce(${seats}::json, seats), autoplay = (autoplay OR ${m.autoplay === true})
+            WHERE id = ${m.gameId}`);
         }
         for (const payload of notifyPayloads(this.feed.node, batch.map((m) => m.gameId))) {
           await tx.execute(sql`SELECT pg_notify(${CHANNEL}, ${payload})`);

@@ -1,0 +1,151 @@
+/**
+ * The lifecycle's routes (`service/game-lifecycle.ts`): joining an open seat, resigning with a
+ * seat token, the admin's acts with the admin token, and the lobby. Each act is an entry of the
+ * game's log: its answer names the version it reached.
+ */
+import type { FastifyRequest } from 'fastify';
+import { limitPerAddress } from '../address-limit.js';
+import { HttpProblem } from '../problem.js';
+import { requestTokenDigest } from '../token-digest.js';
+import { GameIdParams, problems } from '../schemas/common.js';
+import {
+  ActDoneResponse,
+  HandToBotBody,
+  JoinBody,
+  JoinedResponse,
+  LobbyQuery,
+  LobbyResponse,
+  ReissuedResponse,
+  ResignedResponse,
+  SeatParams,
+} from '../schemas/lifecycle.js';
+import type { App, RouteOptions } from '../types.js';
+
+const DEFAULT_LOBBY_PAGE = 20;
+
+/** The digest of the request's bearer token (a seat's or the admin's): 401 without a well-formed one. */
+function bearerDigest(request: FastifyRequest, what: string): Buffer {
+  if (request.headers.authorization === undefined) throw new HttpProblem('TOKEN_MISSING', `send the ${what} as Authorization: Bearer <token>`);
+  const digest = requestTokenDigest(request);
+  if (digest === null) throw new HttpProblem('TOKEN_MALFORMED', `the Authorization header is not a well-formed ${what}`);
+  return digest;
+}
+
+const ACT_PROBLEMS = problems(400, 401, 403, 404, 409, 413, 415, 422, 429, 503, 507);
+
+export function lifecycleRoutes(app: App, { service, addressLimiter }: RouteOptions): void {
+  const { lifecycle } = service;
+
+  app.get(
+    '/games',
+    {
+      schema: {
+        tags: ['lobby'],
+        summary: 'Public games, newest first, a page at a time',
+        description: 'Only games created with `visibility: "public"`. The `next` link (also in `Link`) holds an opaque cursor.',
+        querystring: LobbyQuery,
+        response: { 200: LobbyResponse, ...problems(400, 503) },
+      },
+    },
+    async (request, reply) => {
+      const { status, after } = request.query;
+      const limit = request.query.limit ?? DEFAULT_LOBBY_PAGE;
+      const page = await lifecycle.list(status, limit, after);
+      if (page.next === undefined) return { games: page.games };
+      const next = `/games?${status ? `status=${status}&` : ''}limit=${limit}&after=${page.next}`;
+      reply.header('link', `<${next}>; rel="next"`);
+      return { games: page.games, next };
+    },
+  );
+
+  app.post(
+    '/games/:id/seats/:seat/join',
+    {
+      schema: {
+        tags: ['seats'],
+        summary: 'Claim an open seat: answers its secret token; the first to ask wins',
+        description: 'A seat that is not open (taken, named, a bot) answers 409 `SEAT_NOT_OPEN`. The game starts when its last open seat is joined.',
+        params: SeatParams,
+        body: JoinBody,
+        response: { 201: JoinedResponse, ...ACT_PROBLEMS },
+      },
+      onRequest: limitPerAddress(addressLimiter),
+    },
+    async (request, reply) => {
+      const { id, seat } = request.params;
+      return reply.code(201).send(await lifecycle.join(id, seat, request.body.name));
+    },
+  );
+
+  app.post(
+    '/games/:id/seats/:seat/resign',
+    {
+      schema: {
+        tags: ['seats'],
+        summary: 'Resign the seat of the bearer token: its score stays, its autopilot (greedy) plays its later turns',
+        security: [{ seatToken: [] }],
+        params: SeatParams,
+        response: { 200: ResignedResponse, ...ACT_PROBLEMS },
+      },
+      onRequest: limitPerAddress(addressLimiter),
+    },
+    async (request) => {
+      const { id, seat } = request.params;
+      return lifecycle.resign(id, bearerDigest(request, 'seat token'), seat);
+    },
+  );
+
+  app.post(
+    '/games/:id/abort',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Abort the game (admin token): no move is accepted after',
+        security: [{ adminToken: [] }],
+        params: GameIdParams,
+        response: { 200: ActDoneResponse, ...ACT_PROBLEMS },
+      },
+      onRequest: limitPerAddress(addressLimiter),
+    },
+    async (request) => ({ version: await lifecycle.abort(request.params.id, bearerDigest(request, 'admin token')) }),
+  );
+
+  app.post(
+    '/games/:id/seats/:seat/token',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "Issue a new token for a player's seat (admin token); the old one is refused at once",
+        security: [{ adminToken: [] }],
+        params: SeatParams,
+        response: { 201: ReissuedResponse, ...ACT_PROBLEMS },
+      },
+      onRequest: limitPerAddress(addressLimiter),
+    },
+    async (request, reply) => {
+      const { id, seat } = request.params;
+      return reply.code(201).send(await lifecycle.reissue(id, bearerDigest(request, 'admin token'), seat));
+    },
+  );
+
+  app.post(
+    '/games/:id/seats/:seat/bot',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Hand a seat to a bot (admin token): its later turns are the bot\'s',
+        security: [{ adminToken: [] }],
+        params: SeatParams,
+        body: HandToBotBody,
+        response: { 200: ActDoneResponse, ...ACT_PROBLEMS },
+      },
+      onRequest: limitPerAddress(addressLimiter),
+    },
+    async (request) => {
+      const { id, seat } = request.params;
+      const { bot, level } = request.body;
+      const spec = level === undefined ? { bot } : { bot, level };
+      return { version: await lifecycle.handToBot(id, bearerDigest(request, 'admin token'), seat, spec) };
+    },
+  );
+}

@@ -1,0 +1,131 @@
+/**
+ * The lifecycle's schemas (`service/lifecycle.ts`): seats at creation, the acts as the log and
+ * the events show them (never with a token's hash), the seats' view in the state, the lobby and
+ * the act routes' bodies and answers.
+ */
+import { Type, type Static } from 'typebox';
+import type { SeatRequest } from '../../service/lifecycle.js';
+import { HttpProblem } from '../problem.js';
+import { EXPANSIONS, MAX_NAME_LENGTH } from '../../engine/index.js';
+import { BOT_NAMES } from '../../service/lifecycle.js';
+import { GAME_STATUSES } from '../../storage/repository.js';
+import { Seat, Strict } from './common.js';
+
+const Int = Type.Integer();
+const Name = Type.String({ minLength: 1, maxLength: MAX_NAME_LENGTH });
+const Bot = Type.Enum([...BOT_NAMES]);
+const Level = Type.Integer({ minimum: 1, maximum: 5, description: 'The bot\'s strength within its kind (its time budget for `mcts`)' });
+
+export const GameStatusSchema = Type.Enum([...GAME_STATUSES], {
+  description: '`waiting` until every open seat is joined; `aborted` when the admin aborted it',
+});
+
+/**
+ * One object with optional members rather than a union of three: a union explains a wrong
+ * member once per branch, and the explanation of a refused body is capped (`validator.ts`).
+ * Exactly one of `name`, `open`, `bot` is checked by `seatRequestOf`.
+ */
+export const SeatRequestSchema = Strict(
+  {
+    name: Type.Optional(Name),
+    open: Type.Optional(Type.Literal(true)),
+    bot: Type.Optional(Bot),
+    level: Type.Optional(Level),
+  },
+  { title: 'SeatRequest', description: 'Exactly one of: `name` (a player), `open: true` (an open seat, joined later), `bot` (with an optional `level`)' },
+);
+
+/** The seat a creation request asks for, or a refusal naming what is wrong. */
+export function seatRequestOf(seat: Static<typeof SeatRequestSchema>, index: number): SeatRequest {
+  const kinds = [seat.name !== undefined, seat.open !== undefined, seat.bot !== undefined].filter(Boolean).length;
+  if (kinds !== 1) throw new HttpProblem('BAD_REQUEST', `body/players/${index} must have exactly one of name, open, bot`);
+  if (seat.level !== undefined && seat.bot === undefined) throw new HttpProblem('BAD_REQUEST', `body/players/${index}/level is for a bot only`);
+  if (seat.name !== undefined) return { name: seat.name };
+  if (seat.open !== undefined) return { open: true };
+  return seat.level === undefined ? { bot: seat.bot! } : { bot: seat.bot!, level: seat.level };
+}
+
+export const Visibility = Type.Enum(['public', 'private'], { description: '`public` games are listed by GET /games (default `private`)' });
+export const ClockRequest = Strict(
+  { turnSeconds: Type.Integer({ minimum: 1, maximum: 7 * 24 * 3600, description: 'Seconds a player has for a turn; then its autopilot plays it' }) },
+  { title: 'Clock' },
+);
+
+const act = <P extends Parameters<typeof Type.Object>[0] & { type: { const: string } }>(properties: P) =>
+  Type.Object(properties, { title: `${properties.type.const[0]!.toUpperCase()}${properties.type.const.slice(1)}Act` });
+
+/** The acts as the log, the events and the stream show them (each act is also its one event). */
+export const ActSchema = Type.Union(
+  [
+    act({ type: Type.Literal('seatJoined'), seat: Int, name: Type.String() }),
+    act({ type: Type.Literal('tokenReissued'), seat: Int }),
+    act({ type: Type.Literal('seatHandedToBot'), seat: Int, bot: Bot, level: Type.Optional(Int) }),
+    act({ type: Type.Literal('gameAborted') }),
+    act({ type: Type.Literal('seatResigned'), seat: Int }),
+    act({ type: Type.Literal('turnTimedOut'), seat: Int }),
+  ],
+  { title: 'Act', description: 'A lifecycle act: an entry of the log beside the moves, counted by `version`' },
+);
+
+export const SeatViewSchema = Type.Object(
+  {
+    seat: Int,
+    kind: Type.Enum(['human', 'open', 'bot']),
+    name: Type.String(),
+    bot: Type.Optional(Bot),
+    level: Type.Optional(Int),
+    resigned: Type.Boolean({ description: 'Resigned: the score stays, its autopilot plays its turns' }),
+  },
+  { title: 'SeatView' },
+);
+
+export const ClockView = Type.Object(
+  {
+    turnSeconds: Int,
+    deadline: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], { description: 'When the current player\'s turn runs out (none on a bot\'s turn)' }),
+  },
+  { title: 'ClockView' },
+);
+
+export const SeatParams = Strict({
+  id: Type.String({ minLength: 1, maxLength: 64 }),
+  seat: Seat,
+});
+
+export const JoinBody = Strict({ name: Name }, { title: 'JoinSeat' });
+export const JoinedResponse = Type.Object(
+  { seat: Int, name: Type.String(), token: Type.String({ description: 'The seat\'s secret token; shown only here' }), version: Int },
+  { title: 'SeatJoined' },
+);
+export const ReissuedResponse = Type.Object(
+  { seat: Int, token: Type.String({ description: 'The seat\'s new token; the old one is refused from now on' }), version: Int },
+  { title: 'TokenReissued' },
+);
+export const HandToBotBody = Strict({ bot: Bot, level: Type.Optional(Level) }, { title: 'HandToBot' });
+export const ActDoneResponse = Type.Object({ version: Int }, { title: 'ActDone' });
+export const ResignedResponse = Type.Object({ seat: Int, version: Int }, { title: 'SeatResigned' });
+
+export const MAX_LOBBY_PAGE = 100;
+export const LobbyQuery = Type.Object(
+  {
+    status: Type.Optional(Type.Enum(['waiting', 'active', 'finished'])),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_LOBBY_PAGE, description: 'Games per page (default 20)' })),
+    after: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'The cursor of the next page (from `next`)' })),
+  },
+  { additionalProperties: false },
+);
+export const LobbyResponse = Type.Object(
+  {
+    games: Type.Array(
+      Type.Object({
+        id: Type.String(),
+        status: GameStatusSchema,
+        createdAt: Type.String({ format: 'date-time' }),
+        players: Type.Array(SeatViewSchema),
+        expansions: Type.Array(Type.Enum([...EXPANSIONS])),
+      }),
+    ),
+    next: Type.Optional(Type.String({ description: 'The next page (also in the `Link` header), when this one is full' })),
+  },
+  { title: 'Lobby' },
+);

@@ -1,0 +1,10 @@
+/**
+ * The members the service adds to the engine's public state for a game created with named seats
+ * only and no clock (`src/service/lifecycle.ts`): how the pile was set, and the seats.
+ */
+export function lifecycleMembers(setup: { players: readonly { name: string }[]; tileOrder?: readonly string[] }) {
+  return {
+    pile: setup.tileOrder ? 'fixed' : 'seeded',
+    seats: setup.players.map((p, seat) => ({ seat, kind: 'human', name: p.name, resigned: false })),
+  };
+}
