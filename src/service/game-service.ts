@@ -107,6 +107,16 @@ export class GameService {
         })
       : undefined;
     this.clock?.start().catch(options.onBackgroundError ?? (() => {}));
+    // Every commit may start a turn on the clock (a player's after a bot's above all, which no
+    // deadline of this process would bring back): its game's deadline is read again. A cached
+    // game without a clock costs nothing more.
+    if (this.clock) {
+      const clock = this.clock;
+      this.notifier.listen((id) => {
+        if (this.snapshots.peekCurrent(id)?.life.clock === null) return;
+        void clock.touch(id);
+      });
+    }
     store.watch((id) => this.notifier.notify(id));
     if (options.retention && options.retention.days > 0) {
       this.retention = new RetentionSweep(store, options.retention, this.now, (ids) => this.forget(ids), options.onBackgroundError ?? (() => {}));
