@@ -39,6 +39,11 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
   });
   // An idle connection the server dropped (a restart) is an event, not a crash: the pool replaces it.
   pool.on('error', (error) => onError(`idle connection lost: ${error.message}`));
+  // The pool listens for errors on idle connections only. A connection the server drops while
+  // checked out (a restart between two statements of a transaction) emits 'error' on the client
+  // itself, and an unheard 'error' would crash the process: the statement in flight, or the
+  // next one, already fails with the cause and becomes StoreUnavailableError.
+  pool.on('connect', (client) => client.on('error', (error) => onError(`connection lost in use: ${error.message}`)));
   const feed = new ChangeFeed(config, randomBytes(8).toString('hex'), onError);
   try {
     await migratePostgres(pool);
