@@ -67,6 +67,8 @@ t.test('a game created on one node is played on all of them, and every node answ
     const res = await api.post(`/games/${game.id}/moves`, { expectedVersion: v, move: lm.moves[v % lm.moves.length] }, auth(game.tokens[lm.actor]!));
     t.equal(res.status, 201, `move ${v + 1} on node ${v % apis.length}`);
   }
+  // Each node has heard of the last move (a read may overtake the notification, see above).
+  await Promise.all(apis.map((api) => legalMovesAt(api, game.id, 12)));
   const [first, ...others] = await Promise.all(apis.map(async (api) => [(await api.get(`/games/${game.id}`)).body, (await api.get(`/games/${game.id}/legal-moves`)).body]));
   for (const other of others) t.same(other, first, 'another node answers the same state and legal moves');
   const log = (await apis[2]!.get(`/games/${game.id}/moves`)).body.moves as { move: Move }[];
