@@ -126,12 +126,14 @@ t.test('a long-poll on one node wakes within 100 ms of a move taken by another',
     const lm = (await b.get(`/games/${game.id}/legal-moves`)).body;
     const poll = a.get(`/games/${game.id}/events?after=${v}&wait=10`).then((res) => ({ res, at: performance.now() }));
     await new Promise((resolve) => setTimeout(resolve, 150)); // the poll is waiting
-    const sent = performance.now();
     const move = await b.post(`/games/${game.id}/moves`, { expectedVersion: v, move: lm.moves[0] }, auth(game.tokens[lm.actor]!));
+    // From the move's acknowledgement: the POST's own time, longer on a loaded machine, is not
+    // the notification's.
+    const taken = performance.now();
     t.equal(move.status, 201);
     const { res, at } = await poll;
     t.equal(res.body.version, v + 1, 'the poll answers the new move');
-    t.ok(at - sent < 100, `woke ${Math.round(at - sent)} ms after the move was sent to the other node`);
+    t.ok(at - taken < 100, `woke ${Math.round(at - taken)} ms after the other node acknowledged the move`);
   }
 });
 
