@@ -8,8 +8,39 @@ import type { RenderCatalog } from '../src/render/index.js';
 
 export type { GameEvent, Move };
 
-/** GET /games/{id}: the engine's public view with the game's id and version. */
-export type PublicState = EngineState & { id: string; version: number };
+/** A seat as the service tells it: a named player, an open seat, or a bot; and whether it resigned. */
+export interface SeatView {
+  seat: number;
+  kind: 'human' | 'open' | 'bot';
+  name: string;
+  bot?: string;
+  level?: number;
+  resigned: boolean;
+}
+
+/** The lifecycle's status: the engine's, plus `waiting` (open seats) and `aborted`. */
+export type GameStatus = EngineState['status'] | 'waiting' | 'aborted';
+
+/**
+ * GET /games/{id}: the engine's public view with the game's id and version, and the
+ * lifecycle's members (absent on a game no act or seat kind ever touched).
+ */
+export type PublicState = Omit<EngineState, 'status'> & {
+  id: string;
+  version: number;
+  status: GameStatus;
+  seats?: SeatView[];
+  clock?: { turnSeconds: number; deadline: string | null };
+};
+
+/** One public game of GET /games. */
+export interface ListedGame {
+  id: string;
+  status: GameStatus;
+  createdAt: string;
+  players: SeatView[];
+  expansions: string[];
+}
 
 export interface LegalMoves {
   version: number;
@@ -20,7 +51,10 @@ export interface LegalMoves {
 
 export interface CreatedGame {
   id: string;
-  seats: { seat: number; name: string; token: string }[];
+  /** A token for each named seat only. */
+  seats: { seat: number; name: string; kind: SeatView['kind']; token?: string }[];
+  /** The creator's token for admin acts: told once, here. */
+  adminToken: string;
 }
 
 export interface EventsPage {
@@ -57,6 +91,11 @@ export const api = {
   legal: (id: string) => call<LegalMoves>('GET', `/games/${encodeURIComponent(id)}/legal-moves`),
   events: (id: string) => call<EventsPage>('GET', `/games/${encodeURIComponent(id)}/events`),
   create: (body: unknown) => call<CreatedGame>('POST', '/games', body),
+  waiting: () => call<{ games: ListedGame[] }>('GET', '/games?status=waiting&limit=20'),
+  join: (id: string, seat: number, name: string) =>
+    call<{ seat: number; name: string; token: string; version: number }>('POST', `/games/${encodeURIComponent(id)}/seats/${seat}/join`, { name }),
+  resign: (id: string, seat: number, token: string) =>
+    call<{ seat: number; version: number }>('POST', `/games/${encodeURIComponent(id)}/seats/${seat}/resign`, undefined, token),
   submit: (id: string, token: string, expectedVersion: number, move: Move) =>
     call<{ version: number; events: GameEvent[]; state: PublicState }>('POST', `/games/${encodeURIComponent(id)}/moves`, { expectedVersion, move }, token),
 };

@@ -9,6 +9,7 @@ import { BoardView, boardLines } from './board-view.js';
 import { eventText, moveText } from './words.js';
 import type { GameEvent } from './api.js';
 import type { Phase } from '../src/engine/index.js';
+import { actText, isAct, seatNote } from './seats-view.js';
 
 const params = new URLSearchParams(location.hash.slice(1));
 const id = params.get('id') ?? '';
@@ -96,6 +97,9 @@ function render(): void {
     drawn.append(pic, el('span', state.drawnTile));
   }
   $('#tiles-left').textContent = String(state.tilesLeftTotal);
+  // A seat's own page may resign while the game runs, once.
+  const resignable = token !== undefined && mySeat !== undefined && state.status === 'active' && !state.seats?.[mySeat]?.resigned;
+  $('#resign-box').hidden = !resignable;
   const text = $('#board-text');
   text.replaceChildren(...boardLines(state, name).map((l) => el('li', l)));
   renderDecisions();
@@ -110,7 +114,8 @@ function renderPlayers(s: PublicState): void {
     const abbey = p.abbey === undefined ? '' : p.abbey ? 'abbey in hand' : 'abbey placed';
     const nameCell = el('td', p.name + (p.seat === mySeat ? ' (you)' : ''));
     nameCell.prepend(el('span', '', { class: 'dot', style: `background:${seatColour(p.seat)}` }));
-    tr.append(nameCell, el('td', String(p.score), { class: 'score' }), el('td', supply), el('td', [goods, abbey].filter(Boolean).join('; ')));
+    const note = seatNote(s.seats?.[p.seat]);
+    tr.append(nameCell, el('td', note, { class: 'seat-kind' }), el('td', String(p.score), { class: 'score' }), el('td', supply), el('td', [goods, abbey].filter(Boolean).join('; ')));
     return tr;
   });
   $('#players tbody').replaceChildren(...rows);
@@ -127,6 +132,8 @@ function renderDecisions(): void {
   box.replaceChildren();
   if (!state || !legal) return;
   if (state.status === 'finished') return status(`Game over. ${state.players.map((p) => `${p.name} ${p.score}`).join(', ')}`);
+  if (state.status === 'waiting') return status('Waiting for players to join the open seats');
+  if (state.status === 'aborted') return status('The game was aborted');
   if (!token) return status(`Watching: ${name(legal.actor ?? 0)} to ${phaseText(legal.phase)}`);
   if (!myTurn()) return status(`Waiting for ${name(legal.actor ?? 0)} to ${phaseText(legal.phase)}`);
   status(`Your turn: ${phaseText(legal.phase)}`);
@@ -194,12 +201,13 @@ async function submit(move: Move): Promise<void> {
   }
 }
 
-function log(version: number, events: GameEvent[]): void {
+function log(version: number, events: readonly (GameEvent | { type: string })[]): void {
   if (version <= logged && version !== 0) return;
   logged = version;
   const list = $('#log');
   for (const e of events) {
-    const text = eventText(e, name);
+    // The lifecycle's acts (joins, resignations...) come in the same log as the moves' events.
+    const text = isAct(e) ? actText(e, name) : eventText(e as GameEvent, name);
     if (text) list.prepend(el('li', text, { class: e.type === 'featureScored' || e.type === 'goodsScored' ? 'scoring' : '' }));
   }
 }
@@ -242,6 +250,34 @@ function follow(after: number): void {
   });
 }
 
+async function resign(): Promise<void> {
+  if (busy || !token || mySeat === undefined) return;
+  busy = true;
+  try {
+    await api.resign(id, mySeat, token);
+    $('#resign-confirm').hidden = true;
+    await refresh();
+  } catch (e) {
+    status(e instanceof ApiError ? `Refused: ${e.message}` : String(e));
+  } finally {
+    busy = false;
+  }
+}
+
+/** Resigning asks once more, on the page itself (no dialog), and is keyboard-reachable. */
+function wireResign(): void {
+  const confirm = $('#resign-confirm');
+  $('#resign').addEventListener('click', () => {
+    confirm.hidden = false;
+    $('#resign-no').focus();
+  });
+  $('#resign-no').addEventListener('click', () => {
+    confirm.hidden = true;
+    $('#resign').focus();
+  });
+  $('#resign-yes').addEventListener('click', () => void resign());
+}
+
 async function main(): Promise<void> {
   if (!id) return status('No game id in the link.');
   $('#role').textContent = token ? 'Player' : 'Spectator';
@@ -253,6 +289,7 @@ async function main(): Promise<void> {
   $('#fit').addEventListener('click', () => board.fit());
   for (const [sel, dx, dy] of [['#pan-l', -0.2, 0], ['#pan-r', 0.2, 0], ['#pan-u', 0, -0.2], ['#pan-d', 0, 0.2]] as const)
     $(sel).addEventListener('click', () => board.pan(dx, dy));
+  wireResign();
   const logVersion = await loadLog();
   await refresh();
   follow(logVersion);

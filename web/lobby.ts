@@ -1,33 +1,101 @@
 /**
- * The lobby: a form for POST /games (players, expansions, rules, and optionally a seed and a
- * fixed tile order), then one link per seat and a spectator link. The seat token goes into
- * the link's fragment, which the browser never sends to a server.
+ * The lobby: a form for POST /games (seats that are players, open seats or bots; expansions,
+ * rules, visibility, a turn clock, and optionally a seed and a fixed tile order), then one link
+ * per named seat, the admin token and a spectator link; below, the public games waiting for
+ * players (lobby-list.ts). The seat token goes into the link's fragment, which the browser
+ * never sends to a server.
  */
 import { api, ApiError } from './api.js';
+import { listOpenGames, seatLink } from './lobby-list.js';
 
 const $ = <T extends HTMLElement>(sel: string) => document.querySelector(sel) as T;
 const MAX_PLAYERS = 6;
+
+/** What a seat row may be: the select's values. */
+const KINDS = [
+  ['human', 'Player'],
+  ['open', 'Open seat'],
+  ['random', 'Bot: random'],
+  ['greedy', 'Bot: greedy'],
+  ['mcts', 'Bot: MCTS'],
+] as const;
+type Kind = (typeof KINDS)[number][0];
+
+function labelled(text: string, control: HTMLElement): HTMLLabelElement {
+  const label = document.createElement('label');
+  label.append(text + ' ', control);
+  return label;
+}
 
 function addPlayer(name = ''): void {
   const list = $('#players');
   const n = list.children.length;
   if (n >= MAX_PLAYERS) return;
   const row = document.createElement('li');
+  const kind = document.createElement('select');
+  kind.name = 'kind';
+  kind.className = 'seat-kind';
+  for (const [value, text] of KINDS) kind.append(new Option(text, value));
   const input = document.createElement('input');
   input.name = 'player';
   input.value = name;
   input.required = true;
   input.maxLength = 40;
-  input.setAttribute('aria-label', `Player ${n + 1} name`);
+  const level = document.createElement('select');
+  level.name = 'level';
+  level.className = 'seat-level';
+  for (let l = 1; l <= 5; l++) level.append(new Option(String(l), String(l), l === 3, l === 3));
+  const nameLabel = labelled('Name', input);
+  const levelLabel = labelled('Level', level);
+  // Only what the chosen kind takes is shown (and required): a name for a player, a level for mcts.
+  const show = () => {
+    const k = kind.value as Kind;
+    nameLabel.hidden = k !== 'human';
+    input.required = k === 'human';
+    levelLabel.hidden = k !== 'mcts';
+  };
+  kind.addEventListener('change', show);
   const remove = document.createElement('button');
   remove.type = 'button';
   remove.textContent = 'Remove';
-  remove.setAttribute('aria-label', `Remove player ${n + 1}`);
   remove.addEventListener('click', () => {
     if (list.children.length > 2) row.remove();
+    numberRows();
   });
-  row.append(input, remove);
+  row.append(labelled('Seat', kind), nameLabel, levelLabel, remove);
   list.append(row);
+  show();
+  numberRows();
+}
+
+/** Each row's controls say which seat they belong to, also after a removal. */
+function numberRows(): void {
+  for (const [i, row] of [...$('#players').children].entries()) {
+    row.querySelector('.seat-kind')!.setAttribute('aria-label', `Seat ${i + 1} kind`);
+    row.querySelector('input[name=player]')!.setAttribute('aria-label', `Player ${i + 1} name`);
+    row.querySelector('.seat-level')!.setAttribute('aria-label', `Seat ${i + 1} bot level`);
+    row.querySelector('button')!.setAttribute('aria-label', `Remove seat ${i + 1}`);
+  }
+}
+
+/** The creation request's seat for one row of the form. */
+function seatOf(row: Element): Record<string, unknown> {
+  const kind = (row.querySelector('.seat-kind') as HTMLSelectElement).value as Kind;
+  switch (kind) {
+    case 'human':
+      return { name: (row.querySelector('input[name=player]') as HTMLInputElement).value.trim() };
+    case 'open':
+      return { open: true };
+    case 'random':
+    case 'greedy':
+      return { bot: kind };
+    case 'mcts':
+      return { bot: kind, level: Number((row.querySelector('.seat-level') as HTMLSelectElement).value) };
+    default: {
+      const never: never = kind;
+      throw new Error(`unknown seat kind ${String(never)}`);
+    }
+  }
 }
 
 function link(label: string, href: string, cls: string): HTMLLIElement {
@@ -47,10 +115,13 @@ async function create(event: SubmitEvent): Promise<void> {
   const form = event.target as HTMLFormElement;
   const data = new FormData(form);
   const body: Record<string, unknown> = {
-    players: data.getAll('player').map((n) => ({ name: String(n).trim() })),
+    players: [...$('#players').children].map(seatOf),
     expansions: data.getAll('expansion').map(String),
     rules: { endgameAbbeys: String(data.get('endgameAbbeys')), wagonMove: String(data.get('wagonMove')) },
+    visibility: String(data.get('visibility')),
   };
+  const seconds = String(data.get('turnSeconds') ?? '').trim();
+  if (seconds) body.clock = { turnSeconds: Number(seconds) };
   const seed = String(data.get('seed') ?? '').trim();
   if (seed) body.seed = seed;
   const order = String(data.get('tileOrder') ?? '').split(/[\s,]+/).filter(Boolean);
@@ -61,11 +132,13 @@ async function create(event: SubmitEvent): Promise<void> {
     const game = await api.create(body);
     const links = $('#links');
     links.replaceChildren(
-      ...game.seats.map((s) => link(`Play as ${s.name}`, `game.html#id=${game.id}&n=${s.seat}&seat=${s.token}`, 'seat-link')),
+      ...game.seats.flatMap((s) => (s.token ? [link(`Play as ${s.name}`, seatLink(game.id, s.seat, s.token), 'seat-link')] : [])),
       link('Watch (spectator)', `game.html#id=${game.id}`, 'spectator-link'),
     );
+    $('#admin-token').textContent = game.adminToken;
     $('#created').hidden = false;
     $('#game-id').textContent = game.id;
+    if (body.visibility === 'public') void listOpenGames();
   } catch (e) {
     error.textContent = e instanceof ApiError ? `${e.code}: ${e.message}` : String(e);
   }
@@ -75,3 +148,5 @@ addPlayer('Ann');
 addPlayer('Bob');
 $('#add-player').addEventListener('click', () => addPlayer());
 $('#create-form').addEventListener('submit', (e) => void create(e as SubmitEvent));
+$('#refresh-games').addEventListener('click', () => void listOpenGames());
+void listOpenGames();

@@ -2,7 +2,9 @@
  * The reference web client in Debian's Chromium against the real server: the lobby creates a
  * fixed-order game with both expansions, two players in two browser contexts play it to the
  * end by clicking, a spectator follows live, a reload resumes, and every page shows the API's
- * final scores. Screenshots of the lobby and of the finished board go to .test-artifacts/.
+ * final scores. Then a public game from the lobby with an open seat and a bot seat: a second
+ * context joins the open seat from the lobby's list and plays the bot to the end; and a seat
+ * resigns from its page. Screenshots of the lobby and of the finished boards go to .test-artifacts/.
  */
 import t from 'tap';
 import type { Page } from 'playwright-core';
@@ -149,4 +151,110 @@ t.test('two players play a fixed-order game to the end in the browser', { skip, 
   await phone.goto(seatLinks[1]!);
   await phone.waitForFunction(() => document.body.dataset.status === 'finished');
   await phone.screenshot({ path: `${ARTIFACTS}finished-phone.png`, fullPage: true });
+});
+
+/**
+ * Takes the joined player's next decision by clicking: a highlighted position and its first
+ * rotation, else the first button offered (a figure or pass).
+ */
+async function clickThrough(page: Page, version: number): Promise<void> {
+  await page.waitForFunction((v) => document.body.dataset.version === String(v) && document.querySelector('#decisions button'), version);
+  const spots = page.locator('#board rect.legal');
+  if ((await spots.count()) > 0) {
+    await spots.first().click();
+    await page.locator('#decisions button.rotation').first().click();
+  } else {
+    await page.locator('#decisions button').first().click();
+  }
+}
+
+t.test('a public game from the lobby: a player joins its open seat from the list and plays a bot to the end', { skip, timeout: 240_000 }, async (t) => {
+  const server = await startServer(t, tempDatabase(t));
+  const http = client(server.url);
+  const browser = await launch(t);
+
+  const creator = await (await browser.context()).newPage();
+  await creator.goto(`${server.url}/play/`);
+  await creator.locator('select[aria-label="Seat 1 kind"]').selectOption('open');
+  await creator.locator('select[aria-label="Seat 2 kind"]').selectOption('mcts');
+  t.ok(await creator.locator('select[aria-label="Seat 2 bot level"]').isVisible(), 'an mcts seat asks for its level');
+  t.notOk(await creator.locator('input[aria-label="Player 2 name"]').isVisible(), 'a bot seat asks no name');
+  await creator.locator('select[aria-label="Seat 2 bot level"]').selectOption('1');
+  for (const box of await creator.locator('input[name=expansion]').all()) await box.uncheck();
+  await creator.locator('#visibility').selectOption('public');
+  await creator.locator('#turn-seconds').fill('300');
+  await creator.locator('summary').click();
+  await creator.locator('#tile-order').fill('base/U, base/V, base/E, base/K');
+  await creator.locator('#create').click();
+  await creator.locator('#created').waitFor();
+  t.equal(await creator.locator('a.seat-link').count(), 0, 'no named seat, no seat link');
+  t.match(await creator.locator('#admin-token').textContent(), /^[\w-]{20,}$/, 'the admin token is shown');
+  const watchLink = await creator.locator('a.spectator-link').getAttribute('href');
+  const id = /id=([^&]+)/.exec(watchLink!)![1]!;
+  const created = (await http.get(`/games/${id}`)).body;
+  t.same(created.seats.map((s: { kind: string }) => s.kind), ['open', 'bot'], 'one open seat, one bot seat');
+  t.same([created.seats[1].bot, created.seats[1].level, created.clock.turnSeconds], ['mcts', 1, 300], 'the bot, its level and the clock as asked');
+  await creator.screenshot({ path: `${ARTIFACTS}lobby-created-public.png`, fullPage: true });
+
+  const spectator = await (await browser.context()).newPage();
+  await spectator.goto(new URL(watchLink!, `${server.url}/play/`).href);
+  await spectator.waitForFunction(() => document.body.dataset.status === 'waiting');
+
+  // The second player, in a browser context of their own, finds the game in the lobby's list.
+  const player = await (await browser.context()).newPage();
+  await player.goto(`${server.url}/play/`);
+  const join = player.locator(`li.open-game[data-id="${id}"] button.join`);
+  t.equal(await join.count(), 1, 'the lobby lists the game with one Join button');
+  await join.click();
+  t.match(await player.locator('#join-error').textContent(), /name/, 'joining asks for a name first');
+  await player.locator('#join-name').fill('Cleo');
+  await join.click();
+  await player.waitForURL(/game\.html#/);
+  t.notOk(new URL(player.url()).search, 'no query string: the token is only in the fragment');
+  t.match(new URL(player.url()).hash, /seat=[\w-]+/, 'the seat token in the fragment');
+  t.notOk((await http.get('/games?status=waiting')).body.games.some((g: { id: string }) => g.id === id), 'a joined game is no longer waiting');
+  await player.waitForFunction(() => document.body.dataset.status === 'active' || document.body.dataset.status === 'finished');
+  t.match(await player.locator('#players tbody tr[data-seat="1"] td.seat-kind').textContent(), /mcts bot, level 1/, 'the page names the bot seat');
+  t.ok(await player.locator('#resign').isVisible(), 'the seat may resign');
+
+  let moves = 0;
+  for (;;) {
+    const legal = (await http.get(`/games/${id}/legal-moves`)).body;
+    if (legal.actor === null) break;
+    if (legal.actor === 0) {
+      await clickThrough(player, legal.version);
+      moves += 1;
+    }
+    t.ok(moves < 40, 'the game ends');
+    // The bot plays on the server; the page only follows the stream.
+    for (let i = 0; i < 400 && (await http.get(`/games/${id}/legal-moves`)).body.version === legal.version; i++) {
+      await new Promise((r) => setTimeout(r, 25));
+    }
+  }
+  const final = (await http.get(`/games/${id}`)).body;
+  t.equal(final.status, 'finished');
+  t.ok(moves >= 2, `the player took ${moves} decisions by clicking`);
+  t.ok(final.version > moves + 1, 'the bot moved too (the join is an entry of the log as well)');
+  for (const [i, page] of [player, spectator].entries()) t.same(await shownScores(page), final.scores, `page ${i} shows the API's scores`);
+  t.ok(await player.locator('#resign-box').isHidden(), 'no resigning a finished game');
+  t.ok((await spectator.locator('#log li', { hasText: 'Cleo joined seat 1' }).count()) === 1, 'the log tells the join');
+  await player.screenshot({ path: `${ARTIFACTS}finished-against-bot.png`, fullPage: true });
+});
+
+t.test('a seat resigns from its page and its autopilot finishes the game', { skip, timeout: 120_000 }, async (t) => {
+  const server = await startServer(t, tempDatabase(t));
+  const http = client(server.url);
+  const browser = await launch(t);
+  const game = (await http.post('/games', { players: [{ name: 'Ann' }, { bot: 'greedy' }], tileOrder: ['base/U', 'base/V', 'base/E'] })).body;
+  const page = await (await browser.context()).newPage();
+  await page.goto(`${server.url}/play/game.html#id=${game.id}&n=0&seat=${game.seats[0].token}`);
+  await page.waitForFunction(() => document.body.dataset.version === '0');
+  await page.locator('#resign').focus();
+  await page.keyboard.press('Enter');
+  await page.locator('#resign-yes').click();
+  await page.waitForFunction(() => document.body.dataset.status === 'finished', undefined, { timeout: 20_000 });
+  const final = (await http.get(`/games/${game.id}`)).body;
+  t.ok(final.seats[0].resigned, 'the API has the seat resigned');
+  t.match(await page.locator('#players tbody tr[data-seat="0"] td.seat-kind').textContent(), /resigned/, 'the page says so');
+  t.same(await shownScores(page), final.scores, "the page shows the API's scores");
 });
