@@ -1,6 +1,9 @@
 /**
  * Example bots over the typed client and the engine library (`npm run bot -- --url URL ...`):
- *   --game ID --seat TOKEN --index N   play seat N of a game with its token
+ *   --seat LINK                        play the seat of a seat link from the web lobby
+ *                                      (`http://host/play/game.html#id=GAME&n=SEAT&seat=TOKEN`:
+ *                                      it carries the server, the game, the seat and its token)
+ *   --game ID --seat TOKEN --index N   the same given apart
  *   --new N                            create an N-player game with both expansions and play
  *                                      every seat in its own connection, printing the scoring
  *                                      events and the final scores
@@ -45,6 +48,22 @@ function scoring(event: LogEvent, names: string[], version: number): string | un
   }
 }
 
+/** The seat to play: from a seat link (`--seat URL`), or from `--game`, `--seat TOKEN` and `--index`. */
+function seatGiven(): { url: string; gameId: string; seat: number; token: string } {
+  const usage = 'give --seat LINK, or --game ID --seat TOKEN [--index SEAT], or --new N';
+  if (!values.seat) throw new Error(usage);
+  if (/^https?:\/\//.test(values.seat)) {
+    // The token is in the fragment, as the lobby gives it: never in a query string or a log.
+    const link = new URL(values.seat);
+    const fragment = new URLSearchParams(link.hash.slice(1));
+    const [gameId, seat, token] = [fragment.get('id'), fragment.get('n'), fragment.get('seat')];
+    if (!gameId || !seat || !token) throw new Error(`--seat: a seat link has #id=GAME&n=SEAT&seat=TOKEN, not ${link.hash || 'no fragment'}`);
+    return { url: link.origin, gameId, seat: Number(seat), token };
+  }
+  if (!values.game) throw new Error(usage);
+  return { url: values.url!, gameId: values.game, seat: Number(values.index), token: values.seat };
+}
+
 const client = new CarcassonneClient({ baseUrl: values.url! });
 if (values.new !== undefined) {
   const players = Number(values.new);
@@ -68,9 +87,10 @@ if (values.new !== undefined) {
   const final = await client.state(game.id);
   console.log(`${moves.reduce((a, b) => a + b, 0)} moves; final scores: ${final.players.map((p) => `${p.name} ${p.score}`).join(', ')}`);
 } else {
-  if (!values.game || !values.seat) throw new Error('give --game ID --seat TOKEN [--index SEAT], or --new N');
-  const seat = Number(values.index);
-  const played = await playSeat({ client, gameId: values.game, token: values.seat, seat, bot: botOf(seat) });
-  const final = await client.state(values.game);
+  const given = seatGiven();
+  const seat = given.seat;
+  const seatClient = given.url === values.url ? client : new CarcassonneClient({ baseUrl: given.url });
+  const played = await playSeat({ client: seatClient, gameId: given.gameId, token: given.token, seat, bot: botOf(seat) });
+  const final = await seatClient.state(given.gameId);
   console.log(`played ${played} moves; final scores: ${final.players.map((p) => `${p.name} ${p.score}`).join(', ')}`);
 }

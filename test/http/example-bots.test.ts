@@ -50,7 +50,10 @@ t.test('bots given a seat token join a game already under way and finish it', as
     const played = await http.post(`/games/${game.id}/moves`, { expectedVersion: legal.version, move: legal.moves[0] }, { authorization: `Bearer ${game.seats[legal.actor].token}` });
     t.equal(played.status, 201);
   }
-  const seat = (n: number, kind: string) => bot('--url', url, '--game', game.id, '--seat', game.seats[n].token, '--index', String(n), '--bot', kind);
+  // Seat 0 from its parts, seat 1 from the link the web lobby gives (server, game, seat and token in one).
+  const link = (n: number) => `${url}/play/game.html#id=${game.id}&n=${n}&seat=${game.seats[n].token}`;
+  const seat = (n: number, kind: string) =>
+    n === 0 ? bot('--url', url, '--game', game.id, '--seat', game.seats[n].token, '--index', String(n), '--bot', kind) : bot('--seat', link(n), '--bot', kind);
   const [ann, bob] = await Promise.all([seat(0, 'greedy'), seat(1, 'random')]);
   const state = (await http.get(`/games/${game.id}`)).body;
   t.equal(state.status, 'finished');
