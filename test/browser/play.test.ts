@@ -204,6 +204,8 @@ t.test('a public game from the lobby: a player joins its open seat from the list
   const player = await (await browser.context()).newPage();
   await player.goto(`${server.url}/play/`);
   const join = player.locator(`li.open-game[data-id="${id}"] button.join`);
+  // The list is fetched after the page loads: wait for it before counting.
+  await join.first().waitFor({ timeout: 15_000 });
   t.equal(await join.count(), 1, 'the lobby lists the game with one Join button');
   await join.click();
   t.match(await player.locator('#join-error').textContent(), /name/, 'joining asks for a name first');
