@@ -4,15 +4,11 @@
  * fixed pile included) because the worker must replay the log; the worker hands the bot only a
  * `determinize`d copy, so the hidden order never reaches a bot.
  */
-import type { BotKind } from '../bots/index.js';
 import type { Move } from '../engine/index.js';
 import type { StoredSetup } from '../storage/repository.js';
+import type { BotSpec } from './lifecycle.js';
 
-/** A bot seat: which bot, and for mcts how long it thinks (1 to 5, default 3). */
-export interface BotSpec {
-  bot: BotKind;
-  level?: number;
-}
+export type { BotSpec };
 
 /** How long mcts searches: a time (ms) or an iteration count (deterministic: tests, hints in tests). */
 export interface BotBudget {

@@ -6,10 +6,13 @@
  * Invariant: an act's `tokenHash` (a seat token's sha256) never leaves the service: the log,
  * events and stream show `publicAct(act)`.
  */
+import { BOT_KINDS, type BotKind } from '../bots/types.js';
 import { actorOf, isFinished, type Game, type GameSetup } from '../engine/index.js';
 
-export const BOT_NAMES = ['random', 'greedy', 'mcts'] as const;
-export type BotName = (typeof BOT_NAMES)[number];
+/** The bots a seat may be given: the bot library's ladder (`src/bots`). */
+export const BOT_NAMES = BOT_KINDS;
+export type BotName = BotKind;
+/** A bot seat: which bot, and for mcts how long it thinks (1 to 5, default 3; `bot-job.ts`). */
 export interface BotSpec {
   bot: BotName;
   level?: number;
