@@ -169,8 +169,7 @@ export class GameLifecycle {
     const reason = botReason(snapshot.life, seat);
     if (reason === null) return null;
     const version = snapshot.version;
-    const log = (await this.store.movesAfter(id, 0)).filter((m) => m.seq <= version);
-    const moves = log.flatMap((m) => (isAct(m.move) ? [] : [m.move]));
+    const moves = await this.engineMoves(id, version);
     return { version, seat, spec: botSpecOf(snapshot.life, seat, reason), reason, setup: snapshot.setup, moves };
   }
 
@@ -185,9 +184,14 @@ export class GameLifecycle {
     const seat = seatOfDigest(digest, snapshot.tokenHashes);
     const status = statusOf(snapshot.life, snapshot.game);
     const actor = actorNow(snapshot.life, snapshot.game);
-    const log = (await this.store.movesAfter(id, 0)).filter((m) => m.seq <= version);
-    const moves = log.flatMap((m) => (isAct(m.move) ? [] : [m.move]));
+    const moves = await this.engineMoves(id, version);
     return { version, seat, status, actor, setup: snapshot.setup, moves };
+  }
+
+  /** The engine moves of game `id`'s log up to `version`, acts left out: what a bot job replays. */
+  private async engineMoves(id: string, version: number): Promise<Move[]> {
+    const log = await this.store.movesAfter(id, 0);
+    return log.flatMap((m) => (m.seq > version || isAct(m.move) ? [] : [m.move]));
   }
 
   /** A bot's move for `seat` (no token): refused unless a bot plays that seat's turn now. */
