@@ -11,20 +11,11 @@
  * Each seat waits on the game's event stream (examples/stream-bot.ts) and rebuilds the game
  * locally from it, so `greedy` can value each legal move by its immediate score.
  */
-import { parseArgs } from 'node:util';
 import { CarcassonneClient, type LogEvent, type StreamMessage } from '../clients/typescript/src/index.js';
+import { parseBotArgs } from './args.js';
 import { playSeat, type SeatOptions } from './stream-bot.js';
 
-const { values } = parseArgs({
-  options: {
-    url: { type: 'string', default: 'http://127.0.0.1:3000' },
-    game: { type: 'string' },
-    seat: { type: 'string' },
-    index: { type: 'string', default: '0' },
-    new: { type: 'string' },
-    bot: { type: 'string', default: 'random' },
-  },
-});
+const values = parseBotArgs(process.argv.slice(2));
 
 const bots = values.bot!.split(',').map((b) => {
   if (b !== 'random' && b !== 'greedy') throw new Error(`--bot: random or greedy, not ${b}`);

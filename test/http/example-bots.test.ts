@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import t, { type Test } from 'tap';
+import { parseBotArgs } from '../../examples/args.js';
 import { client, startServer } from './helpers/server-process.js';
 
 const root = new URL('../../', import.meta.url).pathname;
@@ -24,6 +25,18 @@ async function bot(...args: string[]): Promise<string> {
   const { stdout } = await promisify(execFile)('npm', ['run', '--silent', 'bot', '--', ...args], { cwd: root, maxBuffer: 16 << 20 });
   return stdout;
 }
+
+t.test('a game id or seat token beginning with "-" is taken as the value it is, not as an option', async (t) => {
+  // Ids and tokens are base64url: about one in 32 begins with "-" (a CI run met "-nmZ0Gly2osvqz5E").
+  const values = parseBotArgs(['--url', 'http://h:1', '--game', '-nmZ0Gly2osvqz5E', '--seat', '--tok-en', '--index', '1', '--bot', 'greedy']);
+  t.same(
+    { url: values.url, game: values.game, seat: values.seat, index: values.index, bot: values.bot },
+    { url: 'http://h:1', game: '-nmZ0Gly2osvqz5E', seat: '--tok-en', index: '1', bot: 'greedy' },
+  );
+  t.same(parseBotArgs(['--game=-x', '--new', '3']).game, '-x', 'the joined form too');
+  t.equal(parseBotArgs([]).url, 'http://127.0.0.1:3000', 'defaults kept');
+  t.throws(() => parseBotArgs(['--colour', 'red']), { code: 'ERR_PARSE_ARGS_UNKNOWN_OPTION' }, 'an unknown option is still refused');
+});
 
 t.test('npm run bot -- --new 3 --bot greedy plays a 3-player game with both expansions to the end', async (t) => {
   const { url } = await server(t);
