@@ -10,6 +10,7 @@ import { choose, chooseTarget, positions, renderDecisions, targets } from './dec
 import { $, el } from './dom.js';
 import { follow, loadLog } from './game-log.js';
 import { page, playerName, status } from './game-page.js';
+import { renderHint, wireHint } from './hint-panel.js';
 import { renderPlayers } from './players-table.js';
 import { showResign, wireResign } from './resign.js';
 
@@ -33,6 +34,7 @@ function render(): void {
   showResign();
   $('#board-text').replaceChildren(...boardLines(state, playerName).map((l) => el('li', l)));
   renderDecisions();
+  renderHint();
 }
 
 async function refresh(): Promise<void> {
@@ -60,6 +62,7 @@ async function main(): Promise<void> {
   for (const [sel, dx, dy] of [['#pan-l', -0.2, 0], ['#pan-r', 0.2, 0], ['#pan-u', 0, -0.2], ['#pan-d', 0, 0.2]] as const)
     $(sel).addEventListener('click', () => board.pan(dx, dy));
   wireResign();
+  wireHint();
   const logVersion = await loadLog();
   await refresh();
   follow(logVersion);
