@@ -8,7 +8,27 @@ import type { Phase } from '../src/engine/index.js';
 import { api, ApiError, type Move } from './api.js';
 import { $, button, el } from './dom.js';
 import { myTurn, page, playerName, status, tileAt } from './game-page.js';
+import { hintedMove } from './hint-panel.js';
 import { moveText } from './words.js';
+
+/** Moves are flat records of strings and numbers; the same move may list its members in another order. */
+function sameMove(a: Move, b: Move): boolean {
+  const ra = a as unknown as Record<string, unknown>;
+  const rb = b as unknown as Record<string, unknown>;
+  const keys = Object.keys(ra);
+  return keys.length === Object.keys(rb).length && keys.every((k) => ra[k] === rb[k]);
+}
+
+/** The hint's move, if this is it: its button says so (the board marks its place). */
+function hinted(m: Move | Spot, b: HTMLButtonElement): HTMLButtonElement {
+  const h = hintedMove();
+  const same = h !== undefined && ('type' in m ? sameMove(m, h) : (h.type === 'placeTile' || h.type === 'placeAbbey') && h.x === m.x && h.y === m.y);
+  if (same) {
+    b.classList.add('hinted');
+    b.append(el('span', ' (hint)', { class: 'hint-mark' }));
+  }
+  return b;
+}
 
 const PHASES: Readonly<Record<Phase, string>> = {
   drawOrAbbey: 'draw a tile or place the abbey',
@@ -67,7 +87,7 @@ export function renderDecisions(): void {
       box.append(el('p', `At (${spot!.x}, ${spot!.y}): choose the rotation`));
       for (const m of chosen) {
         const label = m.type === 'placeTile' ? `${m.rotation}°` : 'Place the abbey';
-        const b = button(label, () => void submit(m), { class: 'rotation', 'aria-label': moveText(m, page.catalog, tileAt) });
+        const b = hinted(m, button(label, () => void submit(m), { class: 'rotation', 'aria-label': moveText(m, page.catalog, tileAt) }));
         if (m.type === 'placeTile' && state.drawnTile) {
           const pic = el('span', undefined, { class: 'tile-pic', 'aria-hidden': 'true' });
           pic.innerHTML = page.renderer.tile(state.drawnTile, { tilePx: 48, rotation: m.rotation }) ?? '';
@@ -78,20 +98,20 @@ export function renderDecisions(): void {
       box.append(button('Another position', () => ((page.spot = undefined), renderDecisions())));
     } else {
       box.append(el('p', 'Click a highlighted position on the board, or pick one:'));
-      for (const p of positions()) box.append(button(`(${p.x}, ${p.y})`, () => choose(p), { class: 'position' }));
+      for (const p of positions()) box.append(hinted(p, button(`(${p.x}, ${p.y})`, () => choose(p), { class: 'position' })));
     }
   }
   const chosen = page.target === undefined ? undefined : targets()[page.target];
   if (chosen) {
     // A target taken on the board: its moves (one per figure that may go there), or back.
     box.append(el('p', `On the board: ${chosen.label}`));
-    for (const m of chosen.moves) box.append(button(moveText(m, page.catalog, tileAt), () => void submit(m), { class: `move move-${m.type}` }));
+    for (const m of chosen.moves) box.append(hinted(m, button(moveText(m, page.catalog, tileAt), () => void submit(m), { class: `move move-${m.type}` })));
     box.append(button('Another choice', () => chooseTarget(undefined)));
   } else {
     if (targets().length > 0) box.append(el('p', 'Click a highlighted circle on the board for a figure, or pick below:'));
     // Every other legal move is a button of its own: figures, barns, pass, draw, wagons.
     const rest = legal.moves.filter((m) => m.type !== 'placeTile' && m.type !== 'placeAbbey');
-    for (const m of rest) box.append(button(moveText(m, page.catalog, tileAt), () => void submit(m), { class: `move move-${m.type}` }));
+    for (const m of rest) box.append(hinted(m, button(moveText(m, page.catalog, tileAt), () => void submit(m), { class: `move move-${m.type}` })));
   }
   box.querySelector('button')?.focus({ preventScroll: true });
 }

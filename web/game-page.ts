@@ -30,6 +30,8 @@ export const page = {
   busy: false,
   /** Reads state and legal moves again and redraws (game.ts). */
   refresh: async (): Promise<void> => {},
+  /** Redraws the decisions from what is known (decisions.ts). */
+  redraw: (): void => {},
 };
 
 export const playerName = (seat: number) => page.state?.players[seat]?.name ?? `seat ${seat}`;

@@ -53,6 +53,7 @@ async function main(): Promise<void> {
   if (!page.id) return status('No game id in the link.');
   $('#role').textContent = page.token ? 'Player' : 'Spectator';
   page.refresh = refresh;
+  page.redraw = renderDecisions;
   page.catalog = await api.catalog();
   page.renderer = createRenderer(page.catalog);
   const board = (page.board = new BoardView($('#board'), page.renderer, choose, chooseTarget));

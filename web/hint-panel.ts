@@ -31,6 +31,9 @@ function placeOf(m: Move): { x: number; y: number; feature?: number; corner?: st
   }
 }
 
+/** The hint's move while it holds (the decisions mark its button). */
+export const hintedMove = (): Move | undefined => (hint && hint.version === page.state?.version ? hint.move : undefined);
+
 const percent = (rate: number) => `${Math.round(rate * 100)} %`;
 
 function say(text: string): void {
@@ -55,6 +58,10 @@ async function ask(): Promise<void> {
     if (answer.version !== page.state?.version) say('The game moved on while the hint was worked out: ask again.');
     else {
       hint = answer;
+      // The decisions mark the hinted one; the keyboard stays on Hint.
+      const keep = document.activeElement === $('#hint');
+      page.redraw();
+      if (keep) $('#hint').focus();
       say(`Hint: ${moveText(answer.move, page.catalog, tileAt)}. Estimated win rate ${percent(answer.winRate)}.`);
     }
   } catch (e) {
@@ -73,6 +80,7 @@ export function renderHint(): void {
   const b = $<HTMLButtonElement>('#hint');
   // Not `disabled` while asking: a disabled button drops the keyboard's focus.
   b.disabled = !myTurn();
+  b.title = b.disabled ? 'Hints are for your turn' : "Ask for the mcts bot's move for you now";
   b.setAttribute('aria-disabled', String(asking));
   if (hint && hint.version !== page.state?.version) {
     hint = undefined;

@@ -10,7 +10,7 @@ import t from 'tap';
 import type { Page } from 'playwright-core';
 import { client, startServer } from '../http/helpers/server-process.js';
 import { tempDatabase } from '../helpers/temp-database.js';
-import { ARTIFACTS, launch, missingBrowser } from './helpers/browser.js';
+import { ARTIFACTS, fitsPhone, launch, missingBrowser } from './helpers/browser.js';
 
 const WAIT = { timeout: 60_000 };
 const skip = missingBrowser();
@@ -50,11 +50,17 @@ t.test("the Hint button names a legal move of the seat's turn and marks its plac
   t.ok(legal.moves.some((m: { type: string; x: number; y: number; rotation: number }) => m.type === 'placeTile' && m.x === x && m.y === y && m.rotation === rotation), 'the named move is in legal-moves');
   t.equal(await ann.locator(`#board rect.legal.hinted[data-x="${x}"][data-y="${y}"]`).count(), 1, 'its position is marked on the board');
   t.equal(await ann.locator('#board .hinted').count(), 1, 'and nothing else');
+  t.equal(await ann.locator('#decisions button.position.hinted').textContent(), `(${x}, ${y}) (hint)`, "its position's button says so");
+  t.ok(await ann.locator('#hint').evaluate((b) => b === document.activeElement), 'the keyboard stays on Hint');
   await ann.screenshot({ path: `${ARTIFACTS}hint.png` });
+  t.ok(await fitsPhone(bob, 'hint-disabled-phone.png'), 'the page with its Hint button fits a phone');
 
   // Playing the hinted move moves the game on: the hint and its mark go.
   await ann.locator(`#board rect.legal.hinted`).click();
-  await ann.locator('#decisions button.rotation', { hasText: `${rotation}°` }).click();
+  const rotations = ann.locator('#decisions button.rotation.hinted');
+  t.equal(await rotations.count(), 1, 'one rotation is the hint');
+  t.equal(await rotations.getAttribute('aria-label'), `Place at (${x}, ${y}), turned ${rotation}°`, 'the hinted rotation');
+  await rotations.click();
   await atVersion(ann, 1);
   t.equal(await ann.locator('#board .hinted').count(), 0, 'no mark once the game moved on');
   t.equal(await text.textContent(), '', 'no hint text either');
@@ -105,6 +111,7 @@ t.test('the admin page from the lobby reissues a seat link, hands a seat to a bo
   t.notOk(new URL(newLink).search, 'the new link carries its token in the fragment');
   t.not(newLink, annLink, 'a new link');
   await admin.screenshot({ path: `${ARTIFACTS}admin-reissued.png`, fullPage: true });
+  t.ok(await fitsPhone(admin, 'admin-phone.png'), 'the admin page fits a phone');
 
   // The old page learns of the act from the stream; its move is refused.
   await atVersion(oldAnn, 1);

@@ -7,7 +7,7 @@
 import t from 'tap';
 import { client, startServer } from '../http/helpers/server-process.js';
 import { tempDatabase } from '../helpers/temp-database.js';
-import { ARTIFACTS, launch, missingBrowser } from './helpers/browser.js';
+import { ARTIFACTS, fitsPhone, launch, missingBrowser } from './helpers/browser.js';
 
 const WAIT = { timeout: 60_000 };
 const skip = missingBrowser();
@@ -61,4 +61,5 @@ t.test('the lobby list refreshes by itself and pages with More', { skip, timeout
   const shown = await lobby.locator('li.open-game').evaluateAll((lis) => lis.map((li) => li.getAttribute('data-id')));
   t.same(shown, [late, ...[...ids].reverse()], 'every waiting game once, newest first');
   t.equal(await lobby.evaluate(() => (window as unknown as { mark?: number }).mark), 1, 'still the same page');
+  t.ok(await fitsPhone(lobby, 'lobby-list-phone.png'), 'the lobby with its list fits a phone');
 });
