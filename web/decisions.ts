@@ -138,7 +138,10 @@ async function submit(move: Move): Promise<void> {
     page.target = undefined;
     await page.refresh();
   } catch (e) {
-    status(e instanceof ApiError ? `Refused: ${e.message}` : String(e));
+    if (!(e instanceof ApiError)) status(String(e));
+    // A token the admin replaced answers 401 or 403: the player needs the new link.
+    else if (e.status === 401 || e.status === 403) status(`Refused: ${e.message}. If this seat got a new link, ask the game's admin for it.`);
+    else status(`Refused: ${e.message}`);
     if (e instanceof ApiError && e.status === 409) await page.refresh();
   } finally {
     page.busy = false;

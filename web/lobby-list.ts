@@ -129,6 +129,17 @@ async function readNewest(): Promise<void> {
   }
 }
 
+/**
+ * Reads and pages one at a time: a re-read that overlapped "More" would answer the shorter
+ * list it was asked for and drop the page just added.
+ */
+let chain: Promise<unknown> = Promise.resolve();
+function serial(op: () => Promise<void>): Promise<void> {
+  const run = chain.then(op);
+  chain = run.catch(() => undefined);
+  return run;
+}
+
 async function more(): Promise<void> {
   if (after === undefined) return;
   const page = await api.lobby(PAGE, after);
@@ -142,21 +153,33 @@ async function more(): Promise<void> {
   if (first) first.focus();
 }
 
-/** Reads the waiting public games again and shows them; then again in a few seconds while visible. */
-export async function listOpenGames(): Promise<void> {
+/** The next read in a few seconds, while the page is visible; one timer at a time. */
+function schedule(): void {
   clearTimeout(timer);
-  try {
-    await readNewest();
-    show();
-  } catch (e) {
-    $('#games-status').textContent = `Could not list the games: ${e instanceof Error ? e.message : String(e)}`;
-  }
   if (document.visibilityState === 'visible') timer = setTimeout(() => void listOpenGames(), EVERY_MS);
+}
+
+/** A read asked for but not started: later asks join it. */
+let queued: Promise<void> | undefined;
+
+/** Reads the waiting public games again and shows them; then again in a few seconds while visible. */
+export function listOpenGames(): Promise<void> {
+  queued ??= serial(async () => {
+    queued = undefined;
+    try {
+      await readNewest();
+      show();
+    } catch (e) {
+      $('#games-status').textContent = `Could not list the games: ${e instanceof Error ? e.message : String(e)}`;
+    }
+    schedule();
+  });
+  return queued;
 }
 
 export function wireLobbyList(): void {
   $('#more-games').addEventListener('click', () =>
-    void more().catch((e) => ($('#games-status').textContent = `Could not list more games: ${e instanceof Error ? e.message : String(e)}`)),
+    void serial(more).catch((e) => ($('#games-status').textContent = `Could not list more games: ${e instanceof Error ? e.message : String(e)}`)),
   );
   $('#refresh-games').addEventListener('click', () => void listOpenGames());
   // A hidden tab asks nothing; it reads at once when shown again.
