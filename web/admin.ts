@@ -22,13 +22,15 @@ let busy = false;
 
 const running = () => state?.status === 'active' || state?.status === 'waiting';
 
-/** Runs an act; its refusal is the problem's detail on the page. */
-async function act(what: () => Promise<void>): Promise<void> {
+/** Runs an act; its success is told (for screen readers too), its refusal is the problem's detail. */
+async function act(what: () => Promise<void>, done: string): Promise<void> {
   if (busy) return;
   busy = true;
   $('#error').textContent = '';
+  $('#done').textContent = '';
   try {
     await what();
+    $('#done').textContent = done;
   } catch (e) {
     $('#error').textContent = e instanceof ApiError ? e.message : String(e);
   } finally {
@@ -52,7 +54,7 @@ function botChooser(seat: SeatView): HTMLElement {
     void act(async () => {
       const spec = kind.value === 'mcts' ? { bot: kind.value, level: Number(level.value) } : { bot: kind.value };
       await api.handToBot(id, seat.seat, admin, spec);
-    }),
+    }, `Seat ${seat.seat + 1} was handed to a ${kind.value} bot.`),
     { class: 'hand-to-bot', 'aria-label': `Hand ${label} to the chosen bot` },
   );
   const box = el('span', undefined, { class: 'bot-chooser' });
@@ -70,7 +72,7 @@ function seatItem(seat: SeatView): HTMLLIElement {
         void act(async () => {
           const answer = await api.reissue(id, seat.seat, admin);
           issued.set(seat.seat, seatLink(id, answer.seat, answer.token));
-        }),
+        }, `Seat ${seat.seat + 1} has a new link (below); the old one no longer works.`),
         { class: 'reissue', 'aria-label': `New link for seat ${seat.seat + 1}; the old one stops working` },
       ));
     }
@@ -122,7 +124,7 @@ function wireAbort(): void {
     confirm.hidden = true;
     $('#abort').focus();
   });
-  $('#abort-yes').addEventListener('click', () => void act(() => api.abort(id, admin).then(() => undefined)));
+  $('#abort-yes').addEventListener('click', () => void act(() => api.abort(id, admin).then(() => undefined), 'The game was aborted.'));
 }
 
 async function main(): Promise<void> {

@@ -110,6 +110,7 @@ t.test('the admin page from the lobby reissues a seat link, hands a seat to a bo
   const newLink = await fresh.evaluate((a) => (a as HTMLAnchorElement).href);
   t.notOk(new URL(newLink).search, 'the new link carries its token in the fragment');
   t.not(newLink, annLink, 'a new link');
+  t.match(await admin.locator('#done').textContent(), /Seat 1 has a new link/, 'the act is told');
   await admin.screenshot({ path: `${ARTIFACTS}admin-reissued.png`, fullPage: true });
   t.ok(await fitsPhone(admin, 'admin-phone.png'), 'the admin page fits a phone');
 
@@ -145,6 +146,7 @@ t.test('the admin page from the lobby reissues a seat link, hands a seat to a bo
   await admin.locator('#seats li[data-seat="1"] button.hand-to-bot').click();
   await admin.waitForFunction(() => /mcts bot, level 1/.test(document.querySelector('#seats li[data-seat="1"]')?.textContent ?? ''), undefined, WAIT);
   t.match((await http.get(`/games/${id}`)).body.seats[1], { kind: 'bot', bot: 'mcts', level: 1 }, 'the API has the seat handed to the bot');
+  t.match(await admin.locator('#done').textContent(), /Seat 2 was handed to a mcts bot/, 'the hand-over is told');
 
   // Abort, confirmed on the page.
   await admin.locator('#abort').click();
