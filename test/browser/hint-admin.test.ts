@@ -75,6 +75,17 @@ t.test("the Hint button names a legal move of the seat's turn and marks its plac
     t.pass(`a ${status} is told as busy, with its Retry-After`);
     await ann.unroute('**/hint');
   }
+
+  // The figure's turn: the hint is a legal figure move or a pass; a figure's target is marked.
+  await ann.locator('#hint').click();
+  await ann.waitForFunction(() => /^Hint: /.test(document.querySelector('#hint-text')?.textContent ?? ''), undefined, WAIT);
+  const figureLegal = (await http.get(`/games/${game.id}/legal-moves`)).body;
+  const labels = await ann.locator('#decisions button.move').allTextContents();
+  const hintedLabel = (await ann.locator('#decisions button.move.hinted').textContent()) ?? '';
+  t.equal(labels.length, figureLegal.moves.length, 'one button per legal move');
+  t.ok((await text.textContent())!.includes(hintedLabel.replace(' (hint)', '')), `the hinted button is the move told: ${hintedLabel}`);
+  const figure = figureLegal.moves.some((m: { type: string }) => m.type === 'placeFigure') && !/^Pass/.test(hintedLabel);
+  t.equal(await ann.locator('#board circle.target.hinted').count(), figure ? 1 : 0, 'a figure hint marks its target on the board');
 });
 
 t.test('the admin page from the lobby reissues a seat link, hands a seat to a bot and aborts the game', { skip, timeout: 240_000 }, async (t) => {

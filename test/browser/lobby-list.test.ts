@@ -21,7 +21,6 @@ t.test('the lobby list refreshes by itself and pages with More', { skip, timeout
     if (res.status !== 201) throw new Error(`creation answered ${res.status}: ${JSON.stringify(res.body)}`);
     return res.body.id as string;
   };
-  const rows = (ids: string[]) => ids.length;
 
   const lobby = await (await browser.context()).newPage();
   await lobby.goto(`${server.url}/play/`);
@@ -51,7 +50,7 @@ t.test('the lobby list refreshes by itself and pages with More', { skip, timeout
   t.ok(await more.isVisible(), 'More is offered');
   await more.focus();
   await lobby.keyboard.press('Enter');
-  await lobby.waitForFunction((n) => document.querySelectorAll('li.open-game').length === n, rows(ids), WAIT);
+  await lobby.waitForFunction((n) => document.querySelectorAll('li.open-game').length === n, ids.length, WAIT);
   t.ok(await more.isHidden(), 'no More after the last page');
   await lobby.screenshot({ path: `${ARTIFACTS}lobby-list.png`, fullPage: true });
 
