@@ -103,7 +103,7 @@ function render(s: PublicState): void {
   $('#seats').replaceChildren(...seats.map(seatItem));
   // Keyboard users stay on their seat's row after a redraw.
   if (focused) $(`#seats li[data-seat="${focused}"]`)?.querySelector<HTMLElement>('button, select')?.focus();
-  $('#abort').hidden = !running();
+  $('#abort-section').hidden = !running();
   if (!running()) $('#abort-confirm').hidden = true;
 }
 
