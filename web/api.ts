@@ -40,6 +40,7 @@ export interface ListedGame {
   createdAt: string;
   players: SeatView[];
   expansions: string[];
+  clock?: { turnSeconds: number };
 }
 
 export interface LegalMoves {
@@ -69,9 +70,20 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: string,
     detail: string,
+    /** Seconds to wait before asking again (`Retry-After` of a 429 or 503), when told. */
+    readonly retryAfter?: number,
   ) {
     super(detail);
   }
+}
+
+/** GET /games/{id}/hint: the move the mcts bot would play for the seat now. */
+export interface Hint {
+  version: number;
+  seat: number;
+  move: Move;
+  winRate: number;
+  iterations: number;
 }
 
 async function call<T>(method: string, path: string, body?: unknown, token?: string): Promise<T> {
@@ -81,7 +93,10 @@ async function call<T>(method: string, path: string, body?: unknown, token?: str
   const res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   const text = await res.text();
   const json = text ? JSON.parse(text) : undefined;
-  if (!res.ok) throw new ApiError(res.status, json?.code ?? 'HTTP_' + res.status, json?.detail ?? res.statusText);
+  if (!res.ok) {
+    const retry = Number(res.headers.get('retry-after') ?? NaN);
+    throw new ApiError(res.status, json?.code ?? 'HTTP_' + res.status, json?.detail ?? res.statusText, Number.isFinite(retry) ? retry : undefined);
+  }
   return json as T;
 }
 
@@ -91,11 +106,19 @@ export const api = {
   legal: (id: string) => call<LegalMoves>('GET', `/games/${encodeURIComponent(id)}/legal-moves`),
   events: (id: string) => call<EventsPage>('GET', `/games/${encodeURIComponent(id)}/events`),
   create: (body: unknown) => call<CreatedGame>('POST', '/games', body),
-  waiting: () => call<{ games: ListedGame[] }>('GET', '/games?status=waiting&limit=20'),
+  /** Public games waiting for players, newest first: `limit` of them, after the cursor `after`. */
+  lobby: (limit: number, after?: string) =>
+    call<{ games: ListedGame[]; next?: string }>('GET', `/games?status=waiting&limit=${limit}${after === undefined ? '' : `&after=${encodeURIComponent(after)}`}`),
   join: (id: string, seat: number, name: string) =>
     call<{ seat: number; name: string; token: string; version: number }>('POST', `/games/${encodeURIComponent(id)}/seats/${seat}/join`, { name }),
   resign: (id: string, seat: number, token: string) =>
     call<{ seat: number; version: number }>('POST', `/games/${encodeURIComponent(id)}/seats/${seat}/resign`, undefined, token),
+  hint: (id: string, token: string) => call<Hint>('GET', `/games/${encodeURIComponent(id)}/hint`, undefined, token),
+  reissue: (id: string, seat: number, admin: string) =>
+    call<{ seat: number; token: string; version: number }>('POST', `/games/${encodeURIComponent(id)}/seats/${seat}/token`, undefined, admin),
+  handToBot: (id: string, seat: number, admin: string, spec: { bot: string; level?: number }) =>
+    call<{ version: number }>('POST', `/games/${encodeURIComponent(id)}/seats/${seat}/bot`, spec, admin),
+  abort: (id: string, admin: string) => call<{ version: number }>('POST', `/games/${encodeURIComponent(id)}/abort`, undefined, admin),
   submit: (id: string, token: string, expectedVersion: number, move: Move) =>
     call<{ version: number; events: GameEvent[]; state: PublicState }>('POST', `/games/${encodeURIComponent(id)}/moves`, { expectedVersion, move }, token),
 };

@@ -81,6 +81,20 @@ export class BoardView {
     for (const c of this.host.querySelectorAll('circle.target')) c.classList.toggle('chosen', c.getAttribute('data-target') === String(index));
   }
 
+  /**
+   * Marks a hint's place: a highlighted position (no feature, no corner) or a figure target;
+   * none when `place` is undefined. The picture is redrawn on every state, so the caller marks again.
+   */
+  markHint(place: { x: number; y: number; feature?: number; corner?: string } | undefined): void {
+    const at = (e: Element) => place !== undefined && e.getAttribute('data-x') === String(place.x) && e.getAttribute('data-y') === String(place.y);
+    const spot = place !== undefined && place.feature === undefined && place.corner === undefined;
+    for (const r of this.host.querySelectorAll('rect.legal')) r.classList.toggle('hinted', spot && at(r));
+    for (const c of this.host.querySelectorAll('circle.target')) {
+      const same = place?.corner !== undefined ? c.getAttribute('data-corner') === place.corner : c.getAttribute('data-feature') === String(place?.feature);
+      c.classList.toggle('hinted', !spot && at(c) && same);
+    }
+  }
+
   /** Marks the chosen position among the highlighted ones. */
   mark(spot: Spot): void {
     for (const r of this.host.querySelectorAll('rect.legal')) {

@@ -1,14 +1,28 @@
 /**
- * The lobby's list of public games waiting for players (GET /games?status=waiting), with a
- * Join button per open seat: it claims the seat under the name typed above the list, then
- * opens the seat's page with the new token in the fragment.
+ * The lobby's list of public games waiting for players (GET /games?status=waiting): each with
+ * its seats (player, open, bot), expansions and turn clock, and a Join button per open seat
+ * that claims the seat under the name typed above the list, then opens the seat's page.
+ *
+ * The list reads itself again every few seconds while the page is visible (one indexed query
+ * per read), and "More" pages on with the listing's cursor. A re-read covers as many games as
+ * are shown (up to the listing's page limit), so paging and refreshing never show one game
+ * twice. Rows whose game did not change are kept as they are, so the keyboard's focus stays.
  */
 import { api, ApiError, type ListedGame, type SeatView } from './api.js';
+import { $, button, el } from './dom.js';
+import { seatLink } from './links.js';
 
-const $ = <T extends HTMLElement>(sel: string) => document.querySelector(sel) as T;
+const PAGE = 20;
+/** The most one read may ask (the listing's `limit` maximum). */
+const MAX_READ = 100;
+const EVERY_MS = 4000;
 
-/** A seat's page: the token only in the fragment, never in a query string or a log. */
-export const seatLink = (id: string, seat: number, token: string) => `game.html#id=${id}&n=${seat}&seat=${token}`;
+let games: ListedGame[] = [];
+/** The cursor of the page after the shown games, if there is one. */
+let after: string | undefined;
+let timer: ReturnType<typeof setTimeout> | undefined;
+const rows = new Map<string, { key: string; li: HTMLLIElement }>();
+let empty: HTMLLIElement | undefined;
 
 function seatText(s: SeatView): string {
   switch (s.kind) {
@@ -24,6 +38,15 @@ function seatText(s: SeatView): string {
     }
   }
 }
+
+function clockText(clock: ListedGame['clock']): string {
+  if (!clock) return 'no turn clock';
+  const n = clock.turnSeconds;
+  if (n < 120) return `${n} s per turn`;
+  return n < 7200 ? `${Math.round(n / 60)} min per turn` : `${Math.round(n / 3600)} h per turn`;
+}
+
+const EXPANSION_NAMES: Readonly<Record<string, string>> = { 'traders-builders': 'Traders & Builders', 'abbey-mayor': 'Abbey & Mayor' };
 
 async function join(game: ListedGame, seat: number): Promise<void> {
   const input = $<HTMLInputElement>('#join-name');
@@ -45,35 +68,124 @@ async function join(game: ListedGame, seat: number): Promise<void> {
 }
 
 function gameItem(game: ListedGame): HTMLLIElement {
-  const li = document.createElement('li');
-  li.className = 'open-game';
-  li.dataset.id = game.id;
-  const expansions = game.expansions.length > 0 ? game.expansions.join(', ') : 'base game';
-  const text = document.createElement('span');
-  text.textContent = `${game.id} (${expansions}): ${game.players.map(seatText).join(', ')} `;
-  li.append(text);
+  const li = el('li', undefined, { class: 'open-game', 'data-id': game.id });
+  const expansions = game.expansions.length > 0 ? game.expansions.map((x) => EXPANSION_NAMES[x] ?? x).join(', ') : 'base game';
+  li.append(
+    el('span', `Game ${game.id}`, { class: 'game-title' }),
+    el('span', `Seats: ${game.players.map(seatText).join(', ')}`, { class: 'game-seats' }),
+    el('span', `${expansions}; ${clockText(game.clock)}`, { class: 'game-rules' }),
+  );
   for (const s of game.players) {
     if (s.kind !== 'open') continue;
-    const b = document.createElement('button');
-    b.type = 'button';
-    b.className = 'join';
-    b.textContent = `Join seat ${s.seat + 1}`;
-    b.setAttribute('aria-label', `Join game ${game.id}, seat ${s.seat + 1}`);
-    b.addEventListener('click', () => void join(game, s.seat));
-    li.append(b);
+    li.append(
+      button(`Join seat ${s.seat + 1}`, () => void join(game, s.seat), {
+        class: 'join',
+        'data-focus': `${game.id}/${s.seat}`,
+        'aria-label': `Join game ${game.id}, seat ${s.seat + 1}`,
+      }),
+    );
   }
   return li;
 }
 
-/** Reads the waiting public games again and shows them. */
-export async function listOpenGames(): Promise<void> {
+/** Shows `games`, keeping the rows (and the focus) of the games that did not change. */
+function show(): void {
   const list = $('#games');
-  try {
-    const { games } = await api.waiting();
-    list.replaceChildren(...games.map(gameItem));
-    if (games.length === 0) list.append(Object.assign(document.createElement('li'), { textContent: 'No game is waiting for players.' }));
-    list.dataset.loaded = 'true';
-  } catch (e) {
-    $('#join-error').textContent = `Could not list the games: ${e instanceof Error ? e.message : String(e)}`;
+  const focus = document.activeElement?.closest('#games') ? document.activeElement.getAttribute('data-focus') : null;
+  const items = games.map((g) => {
+    const key = JSON.stringify(g);
+    const row = rows.get(g.id);
+    if (row?.key === key) return row.li;
+    const li = gameItem(g);
+    rows.set(g.id, { key, li });
+    return li;
+  });
+  for (const id of rows.keys()) if (!games.some((g) => g.id === id)) rows.delete(id);
+  if (items.length === 0) items.push((empty ??= el('li', 'No game is waiting for players.', { class: 'no-games' })));
+  const same = items.length === list.children.length && items.every((li, i) => list.children[i] === li);
+  if (!same) {
+    list.replaceChildren(...items);
+    if (focus) list.querySelector<HTMLElement>(`[data-focus="${CSS.escape(focus)}"]`)?.focus();
   }
+  list.dataset.loaded = 'true';
+  $('#more-games').hidden = after === undefined;
+  const count = `${games.length}${after ? '+' : ''} game${games.length === 1 ? '' : 's'} waiting for players`;
+  const status = $('#games-status');
+  if (status.textContent !== count) status.textContent = count;
+}
+
+const cursorOf = (next: string | undefined) => (next === undefined ? undefined : (new URL(next, location.origin).searchParams.get('after') ?? undefined));
+
+/** Reads the newest games again, as many as are shown; beyond one read's reach the older ones stay. */
+async function readNewest(): Promise<void> {
+  const limit = Math.min(MAX_READ, Math.max(PAGE, Math.ceil(games.length / PAGE) * PAGE));
+  const page = await api.lobby(limit);
+  if (games.length > MAX_READ) {
+    const ids = new Set(page.games.map((g) => g.id));
+    games = [...page.games, ...games.slice(MAX_READ).filter((g) => !ids.has(g.id))];
+  } else {
+    games = page.games;
+    after = cursorOf(page.next);
+  }
+}
+
+/**
+ * Reads and pages one at a time: a re-read that overlapped "More" would answer the shorter
+ * list it was asked for and drop the page just added.
+ */
+let chain: Promise<unknown> = Promise.resolve();
+function serial(op: () => Promise<void>): Promise<void> {
+  const run = chain.then(op);
+  chain = run.catch(() => undefined);
+  return run;
+}
+
+async function more(): Promise<void> {
+  if (after === undefined) return;
+  const page = await api.lobby(PAGE, after);
+  const ids = new Set(games.map((g) => g.id));
+  const added = page.games.filter((g) => !ids.has(g.id));
+  games = [...games, ...added];
+  after = cursorOf(page.next);
+  show();
+  // The keyboard goes on where the new games begin (or stays on More).
+  const first = added[0] && rows.get(added[0].id)?.li.querySelector<HTMLElement>('button');
+  if (first) first.focus();
+}
+
+/** The next read in a few seconds, while the page is visible; one timer at a time. */
+function schedule(): void {
+  clearTimeout(timer);
+  if (document.visibilityState === 'visible') timer = setTimeout(() => void listOpenGames(), EVERY_MS);
+}
+
+/** A read asked for but not started: later asks join it. */
+let queued: Promise<void> | undefined;
+
+/** Reads the waiting public games again and shows them; then again in a few seconds while visible. */
+export function listOpenGames(): Promise<void> {
+  queued ??= serial(async () => {
+    queued = undefined;
+    try {
+      await readNewest();
+      show();
+    } catch (e) {
+      $('#games-status').textContent = `Could not list the games: ${e instanceof Error ? e.message : String(e)}`;
+    }
+    schedule();
+  });
+  return queued;
+}
+
+export function wireLobbyList(): void {
+  $('#more-games').addEventListener('click', () =>
+    void serial(more).catch((e) => ($('#games-status').textContent = `Could not list more games: ${e instanceof Error ? e.message : String(e)}`)),
+  );
+  $('#refresh-games').addEventListener('click', () => void listOpenGames());
+  // A hidden tab asks nothing; it reads at once when shown again.
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') void listOpenGames();
+    else clearTimeout(timer);
+  });
+  void listOpenGames();
 }

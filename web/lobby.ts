@@ -6,9 +6,10 @@
  * never sends to a server.
  */
 import { api, ApiError } from './api.js';
-import { listOpenGames, seatLink } from './lobby-list.js';
+import { $ } from './dom.js';
+import { adminLink, seatLink, watchLink } from './links.js';
+import { listOpenGames, wireLobbyList } from './lobby-list.js';
 
-const $ = <T extends HTMLElement>(sel: string) => document.querySelector(sel) as T;
 const MAX_PLAYERS = 6;
 
 /** What a seat row may be: the select's values. */
@@ -133,9 +134,10 @@ async function create(event: SubmitEvent): Promise<void> {
     const links = $('#links');
     links.replaceChildren(
       ...game.seats.flatMap((s) => (s.token ? [link(`Play as ${s.name}`, seatLink(game.id, s.seat, s.token), 'seat-link')] : [])),
-      link('Watch (spectator)', `game.html#id=${game.id}`, 'spectator-link'),
+      link('Watch (spectator)', watchLink(game.id), 'spectator-link'),
     );
     $('#admin-token').textContent = game.adminToken;
+    $<HTMLAnchorElement>('#admin-link').href = adminLink(game.id, game.adminToken);
     $('#created').hidden = false;
     $('#game-id').textContent = game.id;
     if (body.visibility === 'public') void listOpenGames();
@@ -148,5 +150,4 @@ addPlayer('Ann');
 addPlayer('Bob');
 $('#add-player').addEventListener('click', () => addPlayer());
 $('#create-form').addEventListener('submit', (e) => void create(e as SubmitEvent));
-$('#refresh-games').addEventListener('click', () => void listOpenGames());
-void listOpenGames();
+wireLobbyList();

@@ -47,6 +47,8 @@ export interface ListedGameView {
   createdAt: string;
   players: LobbySeat[];
   expansions: ExpansionId[];
+  /** The turn clock, when the game has one: a lobby tells it before anyone joins. */
+  clock?: { turnSeconds: number };
 }
 
 /** Tries an act that names no version again when another entry took its `seq` first. */
@@ -149,6 +151,7 @@ export class GameLifecycle {
       createdAt: r.createdAt,
       players: r.seats ?? r.setup.players.map((p, seat) => ({ seat, kind: 'human' as const, name: p.name, resigned: false })),
       expansions: [...(r.setup.expansions ?? [])],
+      ...(r.setup.clock ? { clock: { turnSeconds: r.setup.clock.turnSeconds } } : {}),
     }));
     const last = rows.at(-1);
     return rows.length === limit && last ? { games, next: encodeCursor({ createdAt: last.createdAt, id: last.id }) } : { games };

@@ -2,7 +2,7 @@
 import t from 'tap';
 import { testApp } from '../http/helpers/app.js';
 
-t.test('/play serves the lobby, the game page and their scripts with their types', async (t) => {
+t.test('/play serves the lobby, the game and admin pages and their scripts with their types', async (t) => {
   const app = await testApp(t);
   const redirect = await app.inject({ method: 'GET', url: '/play' });
   t.equal(redirect.statusCode, 302);
@@ -11,6 +11,8 @@ t.test('/play serves the lobby, the game page and their scripts with their types
     ['/play/', 'text/html', 'id="create-form"'],
     ['/play/game.html', 'text/html', 'id="board"'],
     ['/play/game.js', 'text/javascript', 'EventSource'],
+    ['/play/admin.html', 'text/html', 'id="abort"'],
+    ['/play/admin.js', 'text/javascript', '/abort'],
     ['/play/style.css', 'text/css', '#board'],
   ] as const) {
     const res = await app.inject({ method: 'GET', url });

@@ -71,7 +71,10 @@ t.test('the lobby lists public games only, newest first, a page at a time', asyn
   let clock = Date.parse('2026-03-01T00:00:00.000Z');
   const app = await testApp(t, { now: () => new Date((clock += 1000)) });
   const ids: string[] = [];
-  for (let i = 0; i < 5; i++) ids.push((await create(app, { players: [{ name: `A${i}` }, { open: true }], visibility: 'public' })).id);
+  for (let i = 0; i < 5; i++) {
+    const clock = i === 4 ? { clock: { turnSeconds: 90 } } : {};
+    ids.push((await create(app, { players: [{ name: `A${i}` }, { open: true }], visibility: 'public', ...clock })).id);
+  }
   await create(app, { players: [{ name: 'Private' }, { open: true }] });
   const active = await create(app, { players: [{ name: 'X' }, { bot: 'random' }], visibility: 'public' });
 
@@ -80,6 +83,8 @@ t.test('the lobby lists public games only, newest first, a page at a time', asyn
   conforms(t, LobbyResponse, first.json(), 'a page');
   t.same(first.json().games.map((g: { id: string }) => g.id), [ids[4], ids[3]]);
   t.match(first.json().games[0], { status: 'waiting', players: [{ kind: 'human', name: 'A4' }, { kind: 'open' }], expansions: [] });
+  t.same(first.json().games[0].clock, { turnSeconds: 90 }, 'the turn clock, for a game with one');
+  t.notOk('clock' in first.json().games[1], 'no clock member for a game without one');
   t.match(first.headers.link, /rel="next"/);
   const seen = [...first.json().games];
   let next: string | undefined = first.json().next;

@@ -595,6 +595,10 @@ export interface components {
                 createdAt: string;
                 players: components["schemas"]["SeatView"][];
                 expansions: ("traders-builders" | "abbey-mayor")[];
+                /** @description The turn clock, when the game has one */
+                clock?: {
+                    turnSeconds: number;
+                };
             }[];
             /** @description The next page (also in the `Link` header), when this one is full */
             next?: string;

@@ -123,6 +123,7 @@ export const LobbyResponse = Type.Object(
         createdAt: Type.String({ format: 'date-time' }),
         players: Type.Array(SeatViewSchema),
         expansions: Type.Array(Type.Enum([...EXPANSIONS])),
+        clock: Type.Optional(Type.Object({ turnSeconds: Int }, { description: 'The turn clock, when the game has one' })),
       }),
     ),
     next: Type.Optional(Type.String({ description: 'The next page (also in the `Link` header), when this one is full' })),

@@ -4,7 +4,7 @@
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { chromium, type BrowserContext } from 'playwright-core';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import type { Test } from 'tap';
 
 export const CHROMIUM = '/usr/bin/chromium';
@@ -40,4 +40,11 @@ export async function launch(t: Test): Promise<{ context(): Promise<BrowserConte
   });
   t.teardown(() => browser.close());
   return { context: () => browser.newContext({ viewport: { width: 1200, height: 850 } }) };
+}
+
+/** Shows `page` at a phone's size and answers whether it fits the width (no sideways scrolling). */
+export async function fitsPhone(page: Page, shot: string): Promise<boolean> {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `${ARTIFACTS}${shot}`, fullPage: true });
+  return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1);
 }

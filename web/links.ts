@@ -1,0 +1,9 @@
+/**
+ * The client's links. Secrets (a seat's token, the admin token) go only in the fragment after
+ * `#`, which a browser never sends to a server: never in a query string or a log.
+ */
+const q = encodeURIComponent;
+
+export const seatLink = (id: string, seat: number, token: string) => `game.html#id=${q(id)}&n=${seat}&seat=${q(token)}`;
+export const watchLink = (id: string) => `game.html#id=${q(id)}`;
+export const adminLink = (id: string, admin: string) => `admin.html#id=${q(id)}&admin=${q(admin)}`;
