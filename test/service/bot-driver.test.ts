@@ -3,8 +3,9 @@
  * at a human's, a game of bots only finishes by itself, a restart picks up a game waiting on a
  * bot, and two services with a driver each on one file never fork the log. On both stores, with
  * two services standing for two nodes: each node's driver plays the bot turns its own commits
- * lead to, and a node spends no query on the moves of another node's game. Bot seats come from
- * the game's creation (bot seats); mcts runs on iteration budgets.
+ * lead to, a node's periodic scan plays those a dead node left, and a node spends no query on
+ * the moves of another node's game. Bot seats come from the game's creation (bot seats); mcts
+ * runs on iteration budgets.
  */
 import t from 'tap';
 import { legalMoves, replay, type GameSetup, type Move } from '../../src/engine/index.js';
@@ -93,6 +94,33 @@ t.test('after a restart the driver picks up a game waiting on a bot', async (t) 
     const { driver } = await startDriver(t, second.service, testPool(t));
     await until(async () => (await turnOf(second.service, created.id)).actor === 0 && driver.busy === 0, 60_000, 'the bot turn');
     t.ok((await turnOf(second.service, created.id)).version > waiting.version, 'the bot moved after the restart');
+  });
+});
+
+t.test('a bot turn that a node left when it died is played by another node\'s periodic scan', async (t) => {
+  forEachStore(t, async (t, stores) => {
+    const location = await stores.location(t);
+    // Node A runs no driver: as if killed right after committing the move into the bot's turn.
+    const a = await stores.service(t, location);
+    const b = await stores.service(t, location);
+    const errors: unknown[] = [];
+    const driver = new BotDriver(serviceBotHost(b.service), testPool(t), {
+      listen: (onMove) => b.service.listenForBotTurns(onMove),
+      budget: () => ({}),
+      onError: (error) => errors.push(error),
+      scanMs: 100,
+    });
+    t.teardown(async () => {
+      driver.stop();
+      await driver.settled();
+    });
+    await driver.start(); // its scan at start finds nothing of this game
+    const created = await a.service.create({ players: [{ name: 'Ann' }, { bot: 'greedy' }], expansions: [], seed: 'driver-scan' });
+    await playHumanTurn(a.service, created.id, tokenDigest(created.seats[0]!.token!), 0);
+    t.equal((await turnOf(a.service, created.id)).actor, 1, 'the bot\'s turn, left by A');
+    await until(async () => (await turnOf(b.service, created.id)).actor === 0 && driver.busy === 0, 30_000, 'B\'s scan to play it');
+    t.ok(driver.played > 0, `B's driver played the bot's ${driver.played} moves`);
+    t.same(errors, []);
   });
 });
 
