@@ -57,5 +57,6 @@ export async function judgeAct(p: PendingAct, tx: SnapshotWrite, _store: GameSto
       ...(SEAT_ACTS.has(act.type) ? { seats: seatViews(snapshot.life) } : {}),
       ...(AUTOPLAY_ACTS.has(act.type) ? { autoplay: true } : {}),
     },
+    snapshot,
   };
 }

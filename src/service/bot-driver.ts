@@ -1,9 +1,13 @@
 /**
- * The bot driver plays the turns of bot seats (and autopilots): whenever a game moves on (a
- * commit here, or one the store or the cross-process watch announces) and once at start (a
- * scan of games waiting on a bot, so a crash or restart loses no bot's turn), it asks its host
- * whose turn it is, has the pool choose the move, and submits it like anyone's move: same log,
- * version check, group commit and events. Invariants:
+ * The bot driver plays the turns of bot seats (and autopilots): when its host tells it that a
+ * commit of this process left a game waiting on a bot (`listen`), once at start and every
+ * `scanMs` (a scan of games waiting on a bot, so a crash, a restart or a node that died loses
+ * no bot's turn), it asks its host whose turn it is, has the pool choose the move, and submits
+ * it like anyone's move: same log, version check, group commit and events. Other nodes' commits
+ * are not its business: the node that committed plays the bot turn that follows (a player's
+ * move on node B into a bot's turn is played by B's driver, a turn timed out on node X by X's),
+ * so hearing of them costs nothing here (they were a query per move of every other node).
+ * Invariants:
  * - one computation per game at a time in a process; a notification meanwhile makes the game
  *   be looked at again when it ends;
  * - a 409 (someone else moved first: another node's driver, a clock, a human) is no error: the
@@ -41,7 +45,7 @@ export interface BotHost {
 }
 
 export interface BotDriverOptions {
-  /** Tells the driver of every game that moved on; returns the unsubscribe. */
+  /** Tells the driver of each game a commit of this process left waiting on a bot; returns the unsubscribe. */
   listen: (onMove: (gameId: string) => void) => () => void;
   /** The mcts budget for a spec (`levelBudget` with the configured base). */
   budget: (spec: BotSpec) => BotBudget;

@@ -44,7 +44,7 @@ export function createBotRuntime(service: GameService, options: BotRuntimeOption
   const hintBudget: BotBudget = options.hintIterations !== undefined ? { iterations: options.hintIterations } : { timeMs: options.hintMs ?? DEFAULT_HINT_MS };
   const hints = new Hints(service, pool, hintBudget);
   const driver = new BotDriver(serviceBotHost(service), pool, {
-    listen: (onMove) => service.notifier.listen(onMove),
+    listen: (onMove) => service.listenForBotTurns(onMove),
     budget: (spec) => levelBudget(spec, options.moveMs ?? DEFAULT_BOT_MOVE_MS, options.moveIterations),
     onError,
     scanMs: (options.scanSeconds ?? DEFAULT_BOT_SCAN_SECONDS) * 1000,

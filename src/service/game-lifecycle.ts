@@ -167,10 +167,9 @@ export class GameLifecycle {
   /** The turn a bot must play now in game `id`, or null when none must (a player's turn, or no turn). */
   async botTurn(id: string): Promise<BotTurn | null> {
     const snapshot = await this.snapshots.read(id);
-    const seat = actorNow(snapshot.life, snapshot.game);
+    const seat = botSeatNow(snapshot);
     if (seat === null) return null;
-    const reason = botReason(snapshot.life, seat);
-    if (reason === null) return null;
+    const reason = botReason(snapshot.life, seat)!;
     const version = snapshot.version;
     const moves = await this.engineMoves(id, version);
     return { version, seat, spec: botSpecOf(snapshot.life, seat, reason), reason, setup: snapshot.setup, moves };
@@ -217,8 +216,7 @@ export class GameLifecycle {
     } catch {
       return null; // Deleted meanwhile (retention): nothing to play.
     }
-    const seat = actorNow(snapshot.life, snapshot.game);
-    return seat !== null && botReason(snapshot.life, seat) !== null ? seat : null;
+    return botSeatNow(snapshot);
   }
 
   /** An act at the game's version, tried again when another entry took that version first. */
@@ -232,6 +230,12 @@ export class GameLifecycle {
       }
     }
   }
+}
+
+/** The seat whose turn a bot (or an autopilot) plays now in `snapshot`, or null: a few field reads. */
+export function botSeatNow(snapshot: Snapshot): number | null {
+  const seat = actorNow(snapshot.life, snapshot.game);
+  return seat !== null && botReason(snapshot.life, seat) !== null ? seat : null;
 }
 
 function seatIn(snapshot: Snapshot, seat: number): void {

@@ -7,7 +7,7 @@
 import { createGame, type GameEvent, type Move, type Phase } from '../engine/index.js';
 import type { GameStore, MoveRecord } from '../storage/repository.js';
 import { currentStateJson, eventsJson, legalMovesJson } from './answers-json.js';
-import { GameLifecycle, type BotTurn, type SeatPosition } from './game-lifecycle.js';
+import { botSeatNow, GameLifecycle, type BotTurn, type SeatPosition } from './game-lifecycle.js';
 import { newGame, type CreateGameInput, type CreatedGame } from './game-creation.js';
 import { isAct, publicAct, statusOf, type PublicAct } from './lifecycle.js';
 import { TurnClock } from './turn-clock.js';
@@ -94,7 +94,7 @@ export class GameService {
     this.now = options.now ?? (() => new Date());
     this.snapshots = new SnapshotCache(store, options.cacheSize);
     this.storeHealth = new StoreHealthMonitor(store);
-    this.commits = new GroupCommit(store, this.snapshots, this.now, (id) => this.notifier.notify(id), this.storeHealth);
+    this.commits = new GroupCommit(store, this.snapshots, this.now, (id, after) => this.notifier.committed(id, after), this.storeHealth);
     this.crossProcess = new CrossProcessWatch(store, (id) => this.notifier.notify(id));
     this.lifecycle = new GameLifecycle(store, this.snapshots, this.commits);
     this.clock = options.turnClock
@@ -107,16 +107,18 @@ export class GameService {
         })
       : undefined;
     this.clock?.start().catch(options.onBackgroundError ?? (() => {}));
-    // Every commit may start a turn on the clock (a player's after a bot's above all, which no
-    // deadline of this process would bring back): its game's deadline is read again. A cached
-    // game without a clock costs nothing more.
+    // Every commit here may start a turn on the clock (a player's after a bot's above all, which
+    // no deadline of this process would bring back): its game's deadline is read again, from the
+    // cached snapshot. A game without a clock costs nothing. Other nodes' commits are theirs to
+    // time (`move-notifier.ts`): a deadline of theirs this process keeps from a scan only fires
+    // early, and then reads the game again (`turn-clock.ts`).
     if (this.clock) {
       const clock = this.clock;
-      this.notifier.listen((id) => {
-        if (this.snapshots.peekCurrent(id)?.life.clock === null) return;
-        void clock.touch(id);
+      this.notifier.listen((id, after) => {
+        if (after.life.clock !== null) void clock.touch(id);
       });
     }
+    // Another node's commit wakes this process's long-polls on the game, nothing more.
     store.watch((id) => this.notifier.notify(id));
     if (options.retention && options.retention.days > 0) {
       this.retention = new RetentionSweep(store, options.retention, this.now, (ids) => this.forget(ids), options.onBackgroundError ?? (() => {}));
@@ -150,9 +152,9 @@ export class GameService {
     }
     this.storeHealth.succeeded();
     this.snapshots.add(snapshot);
-    // A new game is news too: the bot driver plays its first turn when that is a bot's.
-    this.notifier.notify(id);
-    if (snapshot.life.clock) void this.clock?.touch(id);
+    // A new game is a commit too: the bot driver plays its first turn when that is a bot's, and
+    // the clock starts its first player's.
+    this.notifier.committed(id, snapshot);
     return answer;
   }
 
@@ -244,6 +246,17 @@ export class GameService {
   /** For a hint: the token's seat, who acts, and the engine moves, of one version. */
   seatPosition(id: string, digest: Buffer): Promise<SeatPosition> {
     return this.lifecycle.seatPosition(id, digest);
+  }
+
+  /**
+   * For the bot driver: calls `listener` with each game that a commit (or creation) of this
+   * process left waiting on a bot, decided on the snapshot the commit left, without a query.
+   * Games other nodes move are theirs to follow (`move-notifier.ts`). Returns the unsubscribe.
+   */
+  listenForBotTurns(listener: (gameId: string) => void): () => void {
+    return this.notifier.listen((id, after) => {
+      if (botSeatNow(after) !== null) listener(id);
+    });
   }
 
   /** For the bot driver (`game-lifecycle.ts`): the turn a bot must play now, or null. */

@@ -20,6 +20,7 @@ import type { MoveSubmission, SubmitResult } from './idempotency.js';
 import { judgeAct, type PendingAct } from './act-submission.js';
 import { judge, type Judged, type PendingSubmission } from './move-submission.js';
 import { ServiceError, storeFaultError } from './service-error.js';
+import type { Snapshot } from './snapshot.js';
 import type { SnapshotCache } from './snapshot-cache.js';
 import type { StoreHealthMonitor } from './store-health.js';
 
@@ -41,8 +42,8 @@ export class GroupCommit {
     private readonly store: GameStore,
     private readonly snapshots: SnapshotCache,
     private readonly now: () => Date,
-    /** Told of each game a committed batch moved on. */
-    private readonly onCommitted: (gameId: string) => void,
+    /** Told of each entry a committed batch appended, with its game's snapshot after the batch. */
+    private readonly onCommitted: (gameId: string, snapshot: Snapshot) => void,
     /** Told whether each append committed or met a storage fault. */
     private readonly health: StoreHealthMonitor,
   ) {}
@@ -126,7 +127,7 @@ export class GroupCommit {
       else if (outcome instanceof ServiceError) s.reject(outcome);
       else {
         s.resolve(outcome.result);
-        if (!outcome.result.replayed) this.onCommitted(s.id);
+        if (outcome.snapshot) this.onCommitted(s.id, outcome.snapshot);
       }
     }
     this.pending.unshift(...deferred);

@@ -28,6 +28,11 @@ export interface Judged {
   result: SubmitResult;
   /** The row to append: none for the replayed answer of an earlier move. */
   row?: NewMove;
+  /**
+   * With a row: the game it was played on, in place. Once the batch committed, it is what this
+   * process knows of the game's next turn (the bot driver and the turn clock ask it, no query).
+   */
+  snapshot?: Snapshot;
 }
 
 /**
@@ -105,5 +110,5 @@ function accept(snapshot: Snapshot, s: PendingSubmission, seat: number, hash: st
     requestHash: hash,
     status: statusOf(snapshot.life, snapshot.game),
   };
-  return { result: { version: seq, json: moveAcceptedJson(seq, events, stateJson), replayed: false }, row };
+  return { result: { version: seq, json: moveAcceptedJson(seq, events, stateJson), replayed: false }, row, snapshot };
 }

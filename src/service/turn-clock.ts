@@ -4,10 +4,12 @@
  * survives a restart. One timer serves every game: it is set for the nearest deadline of the
  * games this process knows to be on a player's clock. At start (and every `RESCAN_MS`, which
  * also catches games other processes moved) the store is asked for the active games with a
- * clock, a page at a time; a commit in this process, or one the store announces, updates its
- * game's deadline. When a deadline passes, the `turnTimedOut` act is appended at the version
- * the deadline was read at: of several processes exactly one wins (the log's key), the others
- * meet a conflict and look again.
+ * clock, a page at a time; a commit in this process updates its game's deadline. Another
+ * process's commits are that process's to time (hearing of them costs nothing here): a deadline
+ * known here from a scan may then be stale, which only makes it early (a later turn starts
+ * later), and it is read again when it fires. When a deadline passes, the `turnTimedOut` act is
+ * appended at the version the deadline was read at: of several processes exactly one wins (the
+ * log's key), the others meet a conflict and look again.
  */
 import type { GameStore } from '../storage/repository.js';
 import { ServiceError } from './service-error.js';

@@ -16,7 +16,7 @@ export function testPool(t: Test, size = 1): BotPool {
 export async function startDriver(t: Test, service: GameService, pool: BotPool, iterations = 20) {
   const errors: unknown[] = [];
   const driver = new BotDriver(serviceBotHost(service), pool, {
-    listen: (onMove) => service.notifier.listen(onMove),
+    listen: (onMove) => service.listenForBotTurns(onMove),
     budget: (spec) => levelBudget(spec, 100, iterations),
     onError: (error) => errors.push(error),
     retryMs: 20,

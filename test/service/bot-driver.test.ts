@@ -1,8 +1,11 @@
 /**
  * The bot driver over a real GameService on a real SQLite file: bots play their turns and stop
  * at a human's, a game of bots only finishes by itself, a restart picks up a game waiting on a
- * bot, and two services with a driver each on one file never fork the log. Bot seats come from
- * the game's creation (bot seats); mcts runs on iteration budgets.
+ * bot, and two services with a driver each on one file never fork the log. On both stores, with
+ * two services standing for two nodes: each node's driver plays the bot turns its own commits
+ * lead to, a node's periodic scan plays those a dead node left, and a node spends no query on
+ * the moves of another node's game. Bot seats come from the game's creation (bot seats); mcts
+ * runs on iteration budgets.
  */
 import t from 'tap';
 import { legalMoves, replay, type GameSetup, type Move } from '../../src/engine/index.js';
@@ -10,7 +13,7 @@ import { BotDriver } from '../../src/service/bot-driver.js';
 import { BotWorkerCrashedError } from '../../src/service/bot-pool.js';
 import { serviceBotHost } from '../../src/service/bot-runtime.js';
 import { isAct } from '../../src/service/lifecycle.js';
-import type { LogEntry } from '../../src/storage/repository.js';
+import type { GameStore, LogEntry } from '../../src/storage/repository.js';
 import { GameService } from '../../src/service/game-service.js';
 import { openStore } from '../../src/storage/open-store.js';
 import { tokenDigest } from '../../src/service/seat-tokens.js';
@@ -94,6 +97,33 @@ t.test('after a restart the driver picks up a game waiting on a bot', async (t) 
   });
 });
 
+t.test('a bot turn that a node left when it died is played by another node\'s periodic scan', async (t) => {
+  forEachStore(t, async (t, stores) => {
+    const location = await stores.location(t);
+    // Node A runs no driver: as if killed right after committing the move into the bot's turn.
+    const a = await stores.service(t, location);
+    const b = await stores.service(t, location);
+    const errors: unknown[] = [];
+    const driver = new BotDriver(serviceBotHost(b.service), testPool(t), {
+      listen: (onMove) => b.service.listenForBotTurns(onMove),
+      budget: () => ({}),
+      onError: (error) => errors.push(error),
+      scanMs: 100,
+    });
+    t.teardown(async () => {
+      driver.stop();
+      await driver.settled();
+    });
+    await driver.start(); // its scan at start finds nothing of this game
+    const created = await a.service.create({ players: [{ name: 'Ann' }, { bot: 'greedy' }], expansions: [], seed: 'driver-scan' });
+    await playHumanTurn(a.service, created.id, tokenDigest(created.seats[0]!.token!), 0);
+    t.equal((await turnOf(a.service, created.id)).actor, 1, 'the bot\'s turn, left by A');
+    await until(async () => (await turnOf(b.service, created.id)).actor === 0 && driver.busy === 0, 30_000, 'B\'s scan to play it');
+    t.ok(driver.played > 0, `B's driver played the bot's ${driver.played} moves`);
+    t.same(errors, []);
+  });
+});
+
 t.test('two services on one database, each with a driver, play a bots-only game without a fork', async (t) => {
   forEachStore(t, async (t, stores) => {
     const location = await stores.location(t);
@@ -103,9 +133,9 @@ t.test('two services on one database, each with a driver, play a bots-only game 
     const created = await a.service.create({ players: [{ bot: 'random' }, { bot: 'greedy' }], expansions: both, seed: 'driver-two' });
     const one = await startDriver(t, a.service, testPool(t));
     const two = await startDriver(t, b.service, testPool(t));
-    // PostgreSQL tells each service of the other's commits; SQLite tells nothing: there the
-    // second service is poked now and then, as its periodic scan would, so both race each turn.
-    const racing = setInterval(() => stores.kind === 'sqlite' && two.driver.poke(created.id), 5);
+    // A driver is told only of its own service's commits: the second service is poked now and
+    // then, as its periodic scan would (a node whose peer died), so both race each turn.
+    const racing = setInterval(() => two.driver.poke(created.id), 5);
     t.teardown(() => clearInterval(racing));
     two.driver.poke(created.id);
     await until(async () => (await turnOf(a.service, created.id)).finished, 120_000, 'the end of the game');
@@ -123,6 +153,97 @@ t.test('two services on one database, each with a driver, play a bots-only game 
   });
 });
 
+t.test('humans on two nodes: each node\'s driver plays the bot turns that follow its own commits', async (t) => {
+  forEachStore(t, async (t, stores) => {
+    const location = await stores.location(t);
+    const a = await stores.service(t, location);
+    const b = await stores.service(t, location);
+    const one = await startDriver(t, a.service, testPool(t));
+    const two = await startDriver(t, b.service, testPool(t));
+    // Created after both drivers started: neither scan at start saw it.
+    const created = await a.service.create({ players: [{ name: 'Ann' }, { bot: 'greedy' }, { name: 'Bob' }, { bot: 'random' }], expansions: [], seed: 'driver-nodes' });
+    const [ann, bob] = [tokenDigest(created.seats[0]!.token!), tokenDigest(created.seats[2]!.token!)];
+    for (let round = 0; round < 3; round++) {
+      // Ann plays on node A, Bob on node B; each waits until his node has heard of the last move.
+      await until(async () => (await turnOf(a.service, created.id)).actor === 0, 60_000, 'Ann\'s turn on A');
+      await playHumanTurn(a.service, created.id, ann, 0);
+      await until(async () => (await turnOf(b.service, created.id)).actor === 2, 60_000, 'Bob\'s turn on B');
+      await playHumanTurn(b.service, created.id, bob, 2);
+    }
+    await until(async () => (await turnOf(a.service, created.id)).actor === 0 && one.driver.busy === 0 && two.driver.busy === 0, 60_000, 'the last bot turn');
+    const log = await a.store.movesAfter(created.id, 0);
+    const movesOf = (seat: number) => log.filter((m) => m.seat === seat).length;
+    t.ok(movesOf(1) > 0 && movesOf(3) > 0, 'both bots moved');
+    t.equal(one.driver.played, movesOf(1), 'A\'s driver played every move of the bot after Ann, and nothing else');
+    t.equal(two.driver.played, movesOf(3), 'B\'s driver played every move of the bot after Bob, and nothing else');
+    t.same([...one.errors, ...two.errors], []);
+  });
+});
+
+/** `store`, counting its calls that may reach the database (all but the change stamp, the watch and close). */
+function countingQueries(store: GameStore): { store: GameStore; count: () => number } {
+  let count = 0;
+  const free = new Set<PropertyKey>(['changeStamp', 'watch', 'close']);
+  const counted = new Proxy(store, {
+    get(target, key) {
+      const value: unknown = Reflect.get(target, key, target);
+      if (typeof value !== 'function') return value;
+      if (free.has(key)) return value.bind(target);
+      return (...args: unknown[]) => {
+        count += 1;
+        return value.apply(target, args);
+      };
+    },
+  });
+  return { store: counted, count: () => count };
+}
+
+t.test('a node spends no query on the moves another node commits to a game without bots (its driver and clock)', async (t) => {
+  forEachStore(t, async (t, stores) => {
+    const location = await stores.location(t);
+    const a = await stores.service(t, location);
+    // Node B: a real store, counted, and what a server runs: the turn clock and a bot driver.
+    const raw = await openStore(location);
+    const counting = countingQueries(raw);
+    const b = new GameService(counting.store, { cacheSize: 100, turnClock: true });
+    t.teardown(async () => {
+      await b.close();
+      await raw.close();
+    });
+    const { driver } = await startDriver(t, b, testPool(t));
+    let id = '';
+    let heard = 0;
+    raw.watch((gameId) => gameId === id && heard++);
+    // The clock's and the driver's scans at start are done when the count stays put.
+    let settled = -1;
+    await until(async () => {
+      const now = counting.count();
+      if (now === settled) return true;
+      settled = now;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      return false;
+    }, 10_000, 'B\'s scans at start');
+    const before = counting.count();
+    // A clocked game of two humans, played on A: each move is announced to B (on PostgreSQL).
+    const created = await a.service.create({ players: [{ name: 'Ann' }, { name: 'Bob' }], clock: { turnSeconds: 3600 }, seed: 'driver-quiet' });
+    id = created.id;
+    const tokens = created.seats.map((s) => tokenDigest(s.token!));
+    let played = 0;
+    for (; played < 12; played++) {
+      const lm = JSON.parse(await a.service.legalMovesJson(id)) as { version: number; actor: number; moves: Move[] };
+      await a.service.submit(id, tokens[lm.actor]!, { expectedVersion: lm.version, move: lm.moves.at(-1)! });
+    }
+    if (stores.kind === 'postgres') await until(() => heard === played, 10_000, 'B to hear every move');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await until(() => driver.busy === 0);
+    t.equal(counting.count() - before, 0, `B heard ${heard} moves and queried nothing`);
+    t.equal(driver.played, 0);
+    t.equal(b.clock!.knows(id), false, 'B keeps no deadline of A\'s game: A times it');
+    // B still serves the game: its first read asks the log.
+    t.same(await turnOf(b, id), await turnOf(a.service, id), 'B answers the game as A does');
+  });
+});
+
 t.test('a bot worker that dies mid-search fails that job only: the driver retries and the bot moves', async (t) => {
   const { service } = openService(t, tempDatabase(t));
   const created = await service.create({ players: [{ bot: 'mcts' }, { name: 'P1' }], expansions: [], seed: 'driver-crash' });
@@ -130,7 +251,7 @@ t.test('a bot worker that dies mid-search fails that job only: the driver retrie
   const errors: unknown[] = [];
   let jobs = 0;
   const driver = new BotDriver(serviceBotHost(service), pool, {
-    listen: (onMove) => service.notifier.listen(onMove),
+    listen: (onMove) => service.listenForBotTurns(onMove),
     // The first search would run for a minute: long enough to be killed in.
     budget: () => (jobs++ === 0 ? { timeMs: 60_000 } : { iterations: 10 }),
     onError: (error) => errors.push(error),
@@ -159,7 +280,7 @@ t.test('a scan that finds many games computes at most maxGames at once, and play
   }
   const errors: unknown[] = [];
   const driver = new BotDriver(serviceBotHost(service), testPool(t), {
-    listen: (onMove) => service.notifier.listen(onMove),
+    listen: (onMove) => service.listenForBotTurns(onMove),
     budget: () => ({}),
     onError: (error) => errors.push(error),
     maxGames: 2,
