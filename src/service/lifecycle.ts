@@ -6,32 +6,11 @@
  * Invariant: an act's `tokenHash` (a seat token's sha256) never leaves the service: the log,
  * events and stream show `publicAct(act)`.
  */
-import { BOT_KINDS, type BotKind } from '../bots/types.js';
 import { actorOf, isFinished, type Game, type GameSetup } from '../engine/index.js';
+import { ACT_TYPES, type Act, type BotName, type BotSpec, type LifecycleSetup, type SeatRequest } from '../game-log.js';
 
-/** The bots a seat may be given: the bot library's ladder (`src/bots`). */
-export const BOT_NAMES = BOT_KINDS;
-export type BotName = BotKind;
-/** A bot seat: which bot, and for mcts how long it thinks (1 to 5, default 3; `bot-job.ts`). */
-export interface BotSpec {
-  bot: BotName;
-  level?: number;
-}
-
-/** A seat as asked for at creation. */
-export type SeatRequest = { name: string } | { open: true } | BotSpec;
-
-export const ACT_TYPES = ['seatJoined', 'tokenReissued', 'seatHandedToBot', 'gameAborted', 'seatResigned', 'turnTimedOut'] as const;
-export type ActType = (typeof ACT_TYPES)[number];
-
-/** A lifecycle act as the log keeps it. Past tense: an act is a fact the service decided. */
-export type Act =
-  | { type: 'seatJoined'; seat: number; name: string; tokenHash: string }
-  | { type: 'tokenReissued'; seat: number; tokenHash: string }
-  | { type: 'seatHandedToBot'; seat: number; bot: BotName; level?: number }
-  | { type: 'gameAborted' }
-  | { type: 'seatResigned'; seat: number }
-  | { type: 'turnTimedOut'; seat: number };
+// The log's vocabulary is declared apart so that the stores can name it without importing the service.
+export { ACT_TYPES, BOT_NAMES, type Act, type ActType, type BotName, type BotSpec, type LifecycleSetup, type SeatRequest } from '../game-log.js';
 
 /** An act without its secret: what the log, events and stream show. */
 export type PublicAct = Exclude<Act, { tokenHash: string }> | { type: 'seatJoined'; seat: number; name: string } | { type: 'tokenReissued'; seat: number };
@@ -92,13 +71,6 @@ export interface Lifecycle {
   engineNames: readonly string[];
   /** The state's lifecycle members but the clock (`"pile":…,"seats":[…]`), made once per act: every state document carries them. */
   headJson?: string;
-}
-
-/** What the service stores beside the engine's setup (in the same JSON: it never leaves the storage layer). */
-export interface LifecycleSetup {
-  seats?: SeatRequest[];
-  visibility?: 'public' | 'private';
-  clock?: { turnSeconds: number };
 }
 
 /** The autopilot of a resigned or timed-out seat. */

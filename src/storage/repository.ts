@@ -15,7 +15,7 @@
  *   since it was last read, so a cached game is trusted without asking the log on every read.
  */
 import type { GameSetup, Move } from '../engine/index.js';
-import type { Act, BotName, LifecycleSetup } from '../service/lifecycle.js';
+import type { Act, BotName, LifecycleSetup } from '../game-log.js';
 
 /** The setup as given (the engine's, with the seats' kinds, visibility and clock) and its secret seed. */
 export type StoredSetup = GameSetup & LifecycleSetup & { seed: string };
@@ -57,7 +57,7 @@ export interface NewGame {
   autoplay?: boolean;
 }
 
-/** A log entry: an engine move, or a lifecycle act (`service/lifecycle.ts`). */
+/** A log entry: an engine move, or a lifecycle act (`game-log.ts`). */
 export type LogEntry = Move | Act;
 
 export interface MoveRecord {
