@@ -1,7 +1,7 @@
 /**
  * Games over the move log. The log in the store is the truth; the service answers from cached
  * snapshots the snapshot cache keeps coherent with it (`snapshot-cache.ts`), commits moves in
- * groups (`group-commit.ts`) and wakes long-polls when a game moves on (`move-notifier.ts`).
+ * groups (`group-commit.ts`) and wakes long-polls when a game moves on (`move-notifier.ts`, `move-waits.ts`).
  * Every method may wait for the store: nothing here knows which store it is.
  */
 import { createGame, type GameEvent, type Move, type Phase } from '../engine/index.js';
@@ -9,24 +9,18 @@ import type { GameStore, MoveRecord } from '../storage/repository.js';
 import { currentStateJson, eventsJson, legalMovesJson } from './answers-json.js';
 import { botSeatNow, GameLifecycle, type BotTurn, type SeatPosition } from './game-lifecycle.js';
 import { newGame, type CreateGameInput, type CreatedGame } from './game-creation.js';
-import { isAct, publicAct, statusOf, type PublicAct } from './lifecycle.js';
+import { isAct, publicAct, type PublicAct } from './lifecycle.js';
 import { TurnClock } from './turn-clock.js';
-import { CrossProcessWatch } from './cross-process-watch.js';
 import { GroupCommit } from './group-commit.js';
 import { RetentionSweep, type RetentionOptions } from './retention.js';
 import type { MoveSubmission, SubmitResult } from './idempotency.js';
 import type { Snapshot } from './snapshot.js';
 import { MoveNotifier } from './move-notifier.js';
+import { MoveWaits, over } from './move-waits.js';
 import { newGameId } from './seat-tokens.js';
-import { ServiceError } from './service-error.js';
 import { StoreHealthMonitor, type StoreHealth } from './store-health.js';
 import { playEntry, rebuiltAt } from './snapshot.js';
 
-/** Nothing more will happen in the game: it ended, or it was aborted. */
-function over(snapshot: Snapshot): boolean {
-  const status = statusOf(snapshot.life, snapshot.game);
-  return status === 'finished' || status === 'aborted';
-}
 import { SnapshotCache } from './snapshot-cache.js';
 
 export type { MoveSubmission, SubmitResult } from './idempotency.js';
@@ -76,11 +70,10 @@ export class GameService {
   private readonly snapshots: SnapshotCache;
   private readonly commits: GroupCommit;
   readonly notifier = new MoveNotifier();
-  private readonly crossProcess: CrossProcessWatch;
+  private readonly waits: MoveWaits;
   private readonly retention: RetentionSweep | undefined;
   private readonly storeHealth: StoreHealthMonitor;
   private readonly now: () => Date;
-  private closed = false;
   private readonly turns = new WeakMap<Snapshot, { version: number; turn: Turn }>();
   /** Seats, admin acts, the lobby, the clock's and the bots' view of turns (`game-lifecycle.ts`). */
   readonly lifecycle: GameLifecycle;
@@ -95,7 +88,7 @@ export class GameService {
     this.snapshots = new SnapshotCache(store, options.cacheSize);
     this.storeHealth = new StoreHealthMonitor(store);
     this.commits = new GroupCommit(store, this.snapshots, this.now, (id, after) => this.notifier.committed(id, after), this.storeHealth);
-    this.crossProcess = new CrossProcessWatch(store, (id) => this.notifier.notify(id));
+    this.waits = new MoveWaits(store, this.snapshots, this.notifier);
     this.lifecycle = new GameLifecycle(store, this.snapshots, this.commits);
     this.clock = options.turnClock
       ? new TurnClock({
@@ -251,7 +244,7 @@ export class GameService {
   /**
    * For the bot driver: calls `listener` with each game that a commit (or creation) of this
    * process left waiting on a bot, decided on the snapshot the commit left, without a query.
-   * Games other nodes move are theirs to follow (`move-notifier.ts`). Returns the unsubscribe.
+   * Games other nodes move are theirs to follow (`move-notifier.ts`, `move-waits.ts`). Returns the unsubscribe.
    */
   listenForBotTurns(listener: (gameId: string) => void): () => void {
     return this.notifier.listen((id, after) => {
@@ -274,36 +267,9 @@ export class GameService {
     return this.lifecycle.gamesAwaitingBots(after, limit);
   }
 
-  /**
-   * Waits until the game has a move after `after`, `ms` pass, or `signal` aborts. A waiting poll
-   * never replays its game (a thousand polls on games the cache does not hold would replay a
-   * thousand games a second): moves committed here or announced by the store wake it at once,
-   * and the cross-process watch asks the log's version for the others (`cross-process-watch.ts`).
-   */
-  async waitForMove(id: string, after: number, ms: number, signal?: AbortSignal): Promise<void> {
-    const deadline = Date.now() + ms;
-    let unwatch: (() => void) | undefined;
-    try {
-      for (;;) {
-        const stamp = this.store.changeStamp(id);
-        const { version, finished } = await this.progress(id);
-        const left = deadline - Date.now();
-        if (version > after || finished || left <= 0 || signal?.aborted || this.closed) return;
-        unwatch ??= this.crossProcess.add(id, after, stamp);
-        await this.notifier.wait(id, left, signal);
-      }
-    } finally {
-      unwatch?.();
-    }
-  }
-
-  /** The game's version and whether it is over, from the cache when it is current, else from two indexed queries: never a replay. */
-  private async progress(id: string): Promise<{ version: number; finished: boolean }> {
-    const cached = this.snapshots.peekCurrent(id);
-    if (cached) return { version: cached.version, finished: over(cached) };
-    const record = await this.store.findGame(id);
-    if (!record) throw new ServiceError('GAME_NOT_FOUND', `no game ${id}`);
-    return { version: await this.store.version(id), finished: record.status === 'finished' || record.status === 'aborted' };
+  /** Waits until the game has a move after `after`, `ms` pass, or `signal` aborts (`move-waits.ts`: never a replay). */
+  waitForMove(id: string, after: number, ms: number, signal?: AbortSignal): Promise<void> {
+    return this.waits.wait(id, after, ms, signal);
   }
 
   /** Whether the store takes writes (`store-health.ts`); synchronous unless a probe is due. */
@@ -325,8 +291,6 @@ export class GameService {
     this.clock?.stop();
     await this.retention?.stop();
     await this.commits.drain();
-    this.closed = true;
-    this.crossProcess.stop();
-    this.notifier.wakeAll();
+    this.waits.close();
   }
 }
