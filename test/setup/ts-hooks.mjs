@@ -12,7 +12,7 @@
  * Type checking is `tsc --noEmit`'s job (npm test runs it first).
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 
@@ -46,7 +46,9 @@ export async function resolve(specifier, context, nextResolve) {
  * are then read instead of transformed, and esbuild's service process is not even started.
  */
 const CACHE = fileURLToPath(new URL('../../node_modules/.cache/test-ts/', import.meta.url));
-const OPTIONS_KEY = JSON.stringify(tsconfigRaw) + '/esm/es2022/inline/1';
+// Another esbuild may emit otherwise: its version is part of the key, with the options.
+const ESBUILD_VERSION = JSON.parse(readFileSync(new URL('../../node_modules/esbuild/package.json', import.meta.url), 'utf8')).version;
+const OPTIONS_KEY = `${JSON.stringify(tsconfigRaw)}/esm/es2022/inline/esbuild-${ESBUILD_VERSION}`;
 
 async function transformed(path, source) {
   const key = createHash('sha256').update(OPTIONS_KEY).update('\0').update(path).update('\0').update(source).digest('hex');
