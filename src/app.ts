@@ -60,6 +60,8 @@ export interface AppOptions {
   gameRetentionDays?: number;
   /** Bots on the server: the worker pool, budgets, and (until the lifecycle branch) which seats are bots. */
   bots?: BotRuntimeOptions;
+  /** Fastify's schema compilers (a test seam: tests share compiled serializers between apps). */
+  schemaController?: FastifyServerOptions['schemaController'];
 }
 
 export const API_VERSION = '1.0.0';
@@ -71,6 +73,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     logger: options.logger ?? false,
     bodyLimit: options.bodyLimit ?? 64 * 1024,
     frameworkErrors,
+    schemaController: options.schemaController,
     ...serverOptions(timeouts),
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

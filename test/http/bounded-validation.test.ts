@@ -29,7 +29,8 @@ t.test('a 64 KB body of 32,000 wrong tileOrder entries costs under 5 ms of CPU a
   const payload = `{${PLAYERS},"tileOrder":[${Array(32_000).fill('1').join(',')}]}`;
   t.ok(payload.length <= 64 * 1024, 'within the body limit');
   await cpuOf(app, payload, 3); // warm-up: the first request compiles and loads code
-  const { ms, status, detail } = await cpuOf(app, payload);
+  // The least of 15: a busy machine interrupts some of them (GC, preemption), rarely all.
+  const { ms, status, detail } = await cpuOf(app, payload, 15);
   t.equal(status, 400);
   t.equal(detail, 'body/tileOrder must not have more than 500 items');
   t.ok(ms < 5, `${ms.toFixed(2)} ms of CPU`);

@@ -13,7 +13,7 @@ forEachStore(t, (t, stores) => {
     t.equal(played.statusCode, 201);
     const res = await poll;
     t.equal(res.statusCode, 200);
-    t.ok(Date.now() - started < 3000, 'woke up long before the wait ran out');
+    t.ok(Date.now() - started < 5000, 'woke up long before the 10 s wait ran out');
     const body = res.json();
     t.equal(body.version, 1);
     t.match(body.events, [{ seq: 1, seat: 0, events: [{ type: 'tilePlaced' }] }]);
@@ -25,7 +25,8 @@ forEachStore(t, (t, stores) => {
     await playFirstLegal(app, game);
     const started = Date.now();
     const res = await app.inject({ url: `/games/${game.id}/events?after=0&wait=30` });
-    t.ok(Date.now() - started < 1000);
+    // Not the 30 s wait: within 5 s, which a loaded machine needs no luck for (it was 1 s).
+    t.ok(Date.now() - started < 5000);
     t.equal(res.json().events.length, 1);
   });
 
@@ -38,7 +39,9 @@ forEachStore(t, (t, stores) => {
     await playFirstLegal(app, other);
     const res = await poll;
     const waited = Date.now() - started;
-    t.ok(waited >= 950 && waited < 3000, `waited about a second (${waited} ms)`);
+    // At least the wait; the upper bound only tells it from the 30 s longest wait (a loaded
+    // machine may answer seconds late, it was 3 s).
+    t.ok(waited >= 950 && waited < 10_000, `waited about a second (${waited} ms)`);
     t.same(res.json(), { version: 0, events: [] }, "another game's move does not wake it");
   });
 

@@ -6,7 +6,7 @@
  * file whatever its mode bits, but not through a read-only mount).
  */
 import { execFileSync } from 'node:child_process';
-import { appendFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t, { type Test } from 'tap';
@@ -42,7 +42,8 @@ async function playFirst(c: Client, game: { id: string; seats: { token: string }
   return c.post(`/games/${game.id}/moves`, { expectedVersion: lm.version, move: lm.moves[0] }, { authorization: `Bearer ${game.seats[lm.actor].token}` });
 }
 
-async function eventually(what: string, check: () => Promise<boolean>, ms = 5000): Promise<void> {
+/** Waits for `check` to hold; the limit only ends a test that would hang (a loaded machine is slow, not 30 s slow). */
+async function eventually(what: string, check: () => Promise<boolean>, ms = 30_000): Promise<void> {
   const until = Date.now() + ms;
   while (!(await check())) {
     if (Date.now() > until) throw new Error(`${what}: not within ${ms} ms`);
@@ -86,8 +87,9 @@ t.test('a full disk answers 507 STORAGE_FULL with Retry-After, changes nothing, 
   t.equal(full!.headers.get('content-type'), 'application/problem+json; charset=utf-8');
 
   // The idle checkpoint empties the log a moment after the last commit, which frees its space:
-  // let it, then take that space too.
-  await new Promise((resolve) => setTimeout(resolve, 1500));
+  // wait until it has (the log is cut to zero bytes), then take that space too.
+  const wal = join(dir, 'games.db-wal');
+  await eventually('the idle checkpoint truncates the log', async () => (statSync(wal, { throwIfNoEntry: false })?.size ?? 0) === 0);
   fill();
   const before = (await c.get(`/games/${game.id}`)).body;
   const move = await playFirst(c, game);

@@ -12,7 +12,7 @@ t.test('legal-moves with after and wait answers as soon as the game moves past a
   t.equal((await playFirstLegal(app, game)).statusCode, 201);
   const res = await poll;
   t.equal(res.statusCode, 200);
-  t.ok(Date.now() - started < 3000, 'woke up long before the wait ran out');
+  t.ok(Date.now() - started < 5000, 'woke up long before the 10 s wait ran out');
   t.same(res.json(), await legal(app, game.id), 'the legal moves of the new version');
   t.equal(res.json().version, 1);
 });
@@ -24,7 +24,8 @@ t.test('legal-moves answers at once when the version is already past after, or w
   const started = Date.now();
   t.equal((await app.inject({ url: `/games/${game.id}/legal-moves?after=0&wait=30` })).json().version, 1);
   t.equal((await app.inject({ url: `/games/${game.id}/legal-moves?wait=30` })).json().version, 1);
-  t.ok(Date.now() - started < 1000);
+  // Not the 30 s wait: two answers within 5 s, which a loaded machine needs no luck for.
+  t.ok(Date.now() - started < 5000);
 });
 
 t.test('legal-moves with nothing new answers the current moves after the wait', async (t) => {
@@ -33,7 +34,9 @@ t.test('legal-moves with nothing new answers the current moves after the wait', 
   const started = Date.now();
   const res = await app.inject({ url: `/games/${game.id}/legal-moves?after=0&wait=1` });
   const waited = Date.now() - started;
-  t.ok(waited >= 950 && waited < 3000, `waited about a second (${waited} ms)`);
+  // At least the wait; the upper bound only tells it from the 30 s longest wait (a loaded
+  // machine may answer seconds late, it was 3 s).
+  t.ok(waited >= 950 && waited < 10_000, `waited about a second (${waited} ms)`);
   t.equal(res.json().version, 0);
 });
 

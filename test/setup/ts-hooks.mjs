@@ -11,29 +11,52 @@
  * module on one line, and the coverage report then counts about one statement per file.
  * Type checking is `tsc --noEmit`'s job (npm test runs it first).
  */
-import { readFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { readFile, rename, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { transform } from 'esbuild';
 
 // The compiler options that change what esbuild emits: the ES2022 target of tsconfig.json,
 // under which class fields are defined (as tsc does), and no import kept for types alone.
 const tsconfigRaw = { compilerOptions: { target: 'ES2022', useDefineForClassFields: true, verbatimModuleSyntax: false } };
 
-/** `./x.js` written in a .ts file (NodeNext style) means `./x.ts` when only that exists. */
+/**
+ * `./x.js` written in a .ts file (NodeNext style) means `./x.ts` when only that exists. Looked
+ * up before asking Node: a failed resolution throws an error (its stack mapped through the source
+ * maps), and every relative import of the sources would pay for one.
+ */
 export async function resolve(specifier, context, nextResolve) {
+  const relative = specifier.startsWith('./') || specifier.startsWith('../');
+  if (relative && specifier.endsWith('.js') && context.parentURL?.endsWith('.ts')) {
+    const ts = new URL(`${specifier.slice(0, -3)}.ts`, context.parentURL);
+    if (existsSync(ts)) return { url: ts.href, format: 'module', shortCircuit: true };
+  }
   try {
     return await nextResolve(specifier, context);
   } catch (error) {
-    const relative = specifier.startsWith('./') || specifier.startsWith('../') || specifier.startsWith('file:');
-    if (!relative || !specifier.endsWith('.js') || error?.code !== 'ERR_MODULE_NOT_FOUND') throw error;
+    const mayBeTs = relative || specifier.startsWith('file:');
+    if (!mayBeTs || !specifier.endsWith('.js') || error?.code !== 'ERR_MODULE_NOT_FOUND') throw error;
     return nextResolve(`${specifier.slice(0, -3)}.ts`, context);
   }
 }
 
-export async function load(url, context, nextLoad) {
-  if (!url.startsWith('file:') || !url.endsWith('.ts')) return nextLoad(url, context);
-  const path = fileURLToPath(url);
-  const { code } = await transform(await readFile(path, 'utf8'), {
+/**
+ * What esbuild made of a source, kept on disk by the hash of the source, its path and the
+ * options: each test process loads most of src/ again, and unchanged files (nearly all of them)
+ * are then read instead of transformed, and esbuild's service process is not even started.
+ */
+const CACHE = fileURLToPath(new URL('../../node_modules/.cache/test-ts/', import.meta.url));
+// Another esbuild may emit otherwise: its version is part of the key, with the options.
+const ESBUILD_VERSION = JSON.parse(readFileSync(new URL('../../node_modules/esbuild/package.json', import.meta.url), 'utf8')).version;
+const OPTIONS_KEY = `${JSON.stringify(tsconfigRaw)}/esm/es2022/inline/esbuild-${ESBUILD_VERSION}`;
+
+async function transformed(path, source) {
+  const key = createHash('sha256').update(OPTIONS_KEY).update('\0').update(path).update('\0').update(source).digest('hex');
+  const file = `${CACHE}${key}.js`;
+  const cached = await readFile(file, 'utf8').catch(() => undefined);
+  if (cached !== undefined) return cached;
+  const { transform } = await import('esbuild');
+  const { code } = await transform(source, {
     loader: 'ts',
     format: 'esm',
     target: 'es2022',
@@ -41,5 +64,15 @@ export async function load(url, context, nextLoad) {
     sourcefile: path,
     tsconfigRaw,
   });
-  return { format: 'module', source: code, shortCircuit: true };
+  // Written aside and renamed: test processes running at once never read half a file.
+  if (!existsSync(CACHE)) mkdirSync(CACHE, { recursive: true });
+  const temp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}`;
+  await writeFile(temp, code).then(() => rename(temp, file)).catch(() => undefined);
+  return code;
+}
+
+export async function load(url, context, nextLoad) {
+  if (!url.startsWith('file:') || !url.endsWith('.ts')) return nextLoad(url, context);
+  const path = fileURLToPath(url);
+  return { format: 'module', source: await transformed(path, await readFile(path, 'utf8')), shortCircuit: true };
 }
