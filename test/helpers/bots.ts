@@ -1,7 +1,7 @@
 /** A bot pool and a driver over a real service, closed when a test ends. */
 import type { Test } from 'tap';
 import { levelBudget } from '../../src/service/bot-job.js';
-import { BotDriver } from '../../src/service/bot-driver.js';
+import { BotDriver, type BotDriverOptions } from '../../src/service/bot-driver.js';
 import { BotPool } from '../../src/service/bot-pool.js';
 import { serviceBotHost } from '../../src/service/bot-runtime.js';
 import type { GameService } from '../../src/service/game-service.js';
@@ -12,12 +12,15 @@ export function testPool(t: Test, size = 1): BotPool {
   return pool;
 }
 
-/** A started driver over the service; mcts gets `iterations` per move. Stopped at teardown, before the pool closes. */
-export async function startDriver(t: Test, service: GameService, pool: BotPool, iterations = 20) {
+/**
+ * A started driver over the service; mcts gets `iterations` per move, or the budgets `budget`
+ * answers. Stopped at teardown, before the pool closes.
+ */
+export async function startDriver(t: Test, service: GameService, pool: BotPool, iterations: number | BotDriverOptions['budget'] = 20) {
   const errors: unknown[] = [];
   const driver = new BotDriver(serviceBotHost(service), pool, {
     listen: (onMove) => service.listenForBotTurns(onMove),
-    budget: (spec) => levelBudget(spec, 100, iterations),
+    budget: typeof iterations === 'function' ? iterations : (spec) => levelBudget(spec, 100, iterations),
     onError: (error) => errors.push(error),
     retryMs: 20,
   });

@@ -248,20 +248,9 @@ t.test('a bot worker that dies mid-search fails that job only: the driver retrie
   const { service } = openService(t, tempDatabase(t));
   const created = await service.create({ players: [{ bot: 'mcts' }, { name: 'P1' }], expansions: [], seed: 'driver-crash' });
   const pool = testPool(t);
-  const errors: unknown[] = [];
   let jobs = 0;
-  const driver = new BotDriver(serviceBotHost(service), pool, {
-    listen: (onMove) => service.listenForBotTurns(onMove),
-    // The first search would run for a minute: long enough to be killed in.
-    budget: () => (jobs++ === 0 ? { timeMs: 60_000 } : { iterations: 10 }),
-    onError: (error) => errors.push(error),
-    retryMs: 20,
-  });
-  t.teardown(async () => {
-    driver.stop();
-    await driver.settled();
-  });
-  await driver.start();
+  // The first search would run for a minute: long enough to be killed in.
+  const { driver, errors } = await startDriver(t, service, pool, () => (jobs++ === 0 ? { timeMs: 60_000 } : { iterations: 10 }));
   await until(() => pool.stats().busy === 1, 30_000, 'the first search');
   await pool.threads()[0]!.terminate();
   await until(async () => (await turnOf(service, created.id)).actor === 1 && driver.busy === 0, 60_000, 'the bot turn');
