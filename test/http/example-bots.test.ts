@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import t, { type Test } from 'tap';
+import { nodeChild } from '../helpers/child-env.js';
 import { parseBotArgs } from '../../examples/args.js';
 import { client, startServer } from './helpers/server-process.js';
 
@@ -22,7 +23,8 @@ async function server(t: Test) {
 
 /** `npm run bot -- ...args`, as the README runs it; answers its stdout. */
 async function bot(...args: string[]): Promise<string> {
-  const { stdout } = await promisify(execFile)('npm', ['run', '--silent', 'bot', '--', ...args], { cwd: root, maxBuffer: 16 << 20 });
+  const npm = nodeChild('npm', ['run', '--silent', 'bot', '--', ...args]);
+  const { stdout } = await promisify(execFile)(npm.command, npm.args, { cwd: root, env: npm.env, maxBuffer: 16 << 20 });
   return stdout;
 }
 

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import t from 'tap';
+import { nodeChild } from '../helpers/child-env.js';
 import { startServer } from './helpers/server-process.js';
 
 const root = new URL('../../', import.meta.url).pathname;
@@ -29,7 +30,8 @@ t.test("the README's own bot plays a whole game", async (t) => {
   const file = join(root, `.readme-bot-${process.pid}.ts`);
   writeFileSync(file, code.replaceAll('http://127.0.0.1:3000', url));
   t.teardown(() => rmSync(file, { force: true }));
-  const { stdout } = await promisify(execFile)('npx', ['tsx', file], { cwd: root });
+  const npx = nodeChild('npx', ['tsx', file]);
+  const { stdout } = await promisify(execFile)(npx.command, npx.args, { cwd: root, env: npx.env });
   const scores = /^final scores: \[ (\d+), (\d+) \]$/m.exec(stdout);
   t.ok(scores, `prints the final scores once the game is over (waitForTurn answers null): ${stdout.trim()}`);
 });

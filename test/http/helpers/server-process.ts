@@ -8,6 +8,7 @@ import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Test } from 'tap';
+import { nodeChild } from '../../helpers/child-env.js';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const SERVER = join(root, 'dist', 'server.js');
@@ -51,13 +52,13 @@ export async function startServer(
   options: ServerProcessOptions = {},
 ): Promise<RunningServer> {
   checkBuilt();
+  const serverEnv = { PORT: '0', HOST: '127.0.0.1', DATABASE_URL: databasePath, LOG_LEVEL: 'info', ...env };
+  const node = nodeChild(process.execPath, [SERVER], serverEnv, { coverage: true });
   const [command, args] =
-    options.openFiles === undefined
-      ? [process.execPath, [SERVER]]
-      : ['bash', ['-c', `ulimit -n ${options.openFiles} && exec "$0" "$1"`, process.execPath, SERVER]];
+    options.openFiles === undefined ? [node.command, node.args] : ['bash', ['-c', `ulimit -n ${options.openFiles} && exec "$0" "$@"`, node.command, ...node.args]];
   const child: ChildProcess = spawn(command, args, {
     cwd: root,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATABASE_URL: databasePath, LOG_LEVEL: 'info', ...env },
+    env: node.env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output: string[] = [];
