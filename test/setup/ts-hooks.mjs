@@ -11,9 +11,10 @@
  * module on one line, and the coverage report then counts about one statement per file.
  * Type checking is `tsc --noEmit`'s job (npm test runs it first).
  *
- * TypeBox is served pre-bundled (see `prebundled`): it is 683 ES modules, and every module a
- * test process loads passes through these hooks, on their own thread; loading it took 0.8-1 s
- * of CPU in each of the dozens of test processes that load the HTTP layer.
+ * TypeBox and drizzle-orm are served pre-bundled (see `prebundled`): they are 683 and 113 ES
+ * modules, and every module a test process loads passes through these hooks, on their own
+ * thread; loading TypeBox took 0.8-1 s of CPU in each of the dozens of test processes that load
+ * the HTTP layer.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -30,7 +31,7 @@ const tsconfigRaw = { compilerOptions: { target: 'ES2022', useDefineForClassFiel
  * maps), and every relative import of the sources would pay for one.
  */
 export async function resolve(specifier, context, nextResolve) {
-  const bare = PREBUNDLE.exec(specifier);
+  const bare = /^(typebox|drizzle-orm)(?:\/(.+))?$/.exec(specifier);
   if (bare) {
     const url = await prebundled(bare[1], bare[2] ?? '');
     if (url) return { url, format: 'module', shortCircuit: true };
@@ -49,16 +50,24 @@ export async function resolve(specifier, context, nextResolve) {
   }
 }
 
-/** Packages of many small ES modules that test processes load pre-bundled. */
-const PREBUNDLE = /^(typebox)(?:\/(\w+))?$/;
+/**
+ * Packages of many small ES modules that test processes load pre-bundled, with the entry points
+ * bundled ('' is the package itself): every one TypeBox exports; the seven of drizzle-orm's 447
+ * that src/ imports (another is loaded unbundled, so must not be used beside these).
+ */
+const PREBUNDLE = {
+  typebox: undefined,
+  'drizzle-orm': ['', 'sqlite-core', 'pg-core', 'better-sqlite3', 'better-sqlite3/migrator', 'node-postgres', 'node-postgres/migrator'],
+};
 const DEPS = fileURLToPath(new URL('../../node_modules/.cache/test-deps/', import.meta.url));
 const bundles = new Map();
 
 /**
  * The URL of subpath `sub` ('' for the package itself) of package `name` in one esbuild bundle
- * of all its exported entry points, split so that the code they share is one module (one
- * TypeBox, as unbundled: a schema made through one entry point is known to the others). Built
- * once per package version into node_modules/.cache; undefined for a subpath it does not export.
+ * of its entry points (PREBUNDLE), split so that the code they share is one module (one TypeBox,
+ * as unbundled: a schema made through one entry point is known to the others); other packages
+ * stay outside. Built once per package version into node_modules/.cache; undefined for a
+ * subpath not bundled.
  */
 function prebundled(name, sub) {
   let bundle = bundles.get(name);
@@ -69,29 +78,47 @@ function prebundled(name, sub) {
   return bundle.then((entries) => entries.get(sub));
 }
 
+/** An esbuild plugin: every import of a package other than `name` stays an import. */
+function otherPackagesExternal(name) {
+  const own = (path) => path === name || path.startsWith(`${name}/`);
+  return {
+    name: 'other-packages-external',
+    setup(build) {
+      build.onResolve({ filter: /^[^./]/ }, (args) => (args.kind === 'entry-point' || own(args.path) ? undefined : { path: args.path, external: true }));
+    },
+  };
+}
+
 async function buildBundle(name) {
   const root = new URL(`../../node_modules/${name}/`, import.meta.url);
   const manifest = JSON.parse(readFileSync(new URL('package.json', root), 'utf8'));
-  // '.' is the package itself ('index'), './compile' its subpath 'compile'.
-  const subs = Object.keys(manifest.exports ?? { '.': null }).filter((key) => /^\.(\/\w+)?$/.test(key)).map((key) => key.slice(2));
-  const dir = `${DEPS}${name}@${manifest.version}-esbuild-${ESBUILD_VERSION}/`;
+  // '.' is the package itself (''), './compile' its subpath 'compile'.
+  const subs = PREBUNDLE[name] ?? Object.keys(manifest.exports).filter((key) => /^\.(\/\w+)?$/.test(key)).map((key) => key.slice(2));
+  const entries = createHash('sha256').update(JSON.stringify(subs)).digest('hex').slice(0, 8);
+  const dir = `${DEPS}${name}@${manifest.version}-${entries}-esbuild-${ESBUILD_VERSION}/`;
   const fileOf = (sub) => `${dir}${sub === '' ? 'index' : sub}.mjs`;
   if (!subs.every((sub) => existsSync(fileOf(sub)))) {
     const { build } = await import('esbuild');
     mkdirSync(DEPS, { recursive: true });
     // Built aside and renamed: test processes starting at once never read half a bundle.
     const temp = await mkdtemp(`${DEPS}.${name}-`);
-    await build({
-      entryPoints: Object.fromEntries(subs.map((sub) => [sub === '' ? 'index' : sub, sub === '' ? name : `${name}/${sub}`])),
-      absWorkingDir: fileURLToPath(new URL('../../', import.meta.url)),
-      bundle: true,
-      splitting: true,
-      format: 'esm',
-      platform: 'node',
-      outdir: temp,
-      outExtension: { '.js': '.mjs' },
-      logLevel: 'silent',
-    });
+    try {
+      await build({
+        entryPoints: Object.fromEntries(subs.map((sub) => [sub === '' ? 'index' : sub, sub === '' ? name : `${name}/${sub}`])),
+        absWorkingDir: fileURLToPath(new URL('../../', import.meta.url)),
+        bundle: true,
+        splitting: true,
+        format: 'esm',
+        platform: 'node',
+        plugins: [otherPackagesExternal(name)],
+        outdir: temp,
+        outExtension: { '.js': '.mjs' },
+        logLevel: 'silent',
+      });
+    } catch (error) {
+      rmSync(temp, { recursive: true, force: true });
+      throw error;
+    }
     // Another process may have put its (identical) bundle in place first: then keep that one.
     await rename(temp, dir).catch(() => rmSync(temp, { recursive: true, force: true }));
   }
