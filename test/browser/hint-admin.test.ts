@@ -8,24 +8,31 @@
  */
 import t from 'tap';
 import type { Page } from 'playwright-core';
-import { client, startServer } from '../http/helpers/server-process.js';
+import { client, startServer, type RunningServer } from '../http/helpers/server-process.js';
 import { tempDatabase } from '../helpers/temp-database.js';
-import { ARTIFACTS, fitsPhone, launch, missingBrowser } from './helpers/browser.js';
+import { ARTIFACTS, fitsPhone, launch, missingBrowser, type TestBrowser } from './helpers/browser.js';
 
 const WAIT = { timeout: 60_000 };
 const skip = missingBrowser();
+
+/**
+ * One server and one Chromium for the file's tests, started by the first and stopped at the end:
+ * each test makes its own games and browser contexts (closed at its end), and a start costs
+ * about a second of CPU each.
+ */
+let started: Promise<{ server: RunningServer; browser: TestBrowser }> | undefined;
+const shared = () => (started ??= (async () => ({ server: await startServer(t, tempDatabase(t), { HINT_MS: '300' }), browser: await launch(t) }))());
 
 async function atVersion(page: Page, version: number): Promise<void> {
   await page.waitForFunction((v) => document.body.dataset.version === String(v), version, WAIT);
 }
 
 t.test("the Hint button names a legal move of the seat's turn and marks its place on the board", { skip, timeout: 240_000 }, async (t) => {
-  const server = await startServer(t, tempDatabase(t), { HINT_MS: '300' });
+  const { server, browser } = await shared();
   const http = client(server.url);
-  const browser = await launch(t);
   const game = (await http.post('/games', { players: [{ name: 'Ann' }, { name: 'Bob' }], tileOrder: ['base/U', 'base/V', 'base/E', 'base/K'] })).body;
   const open = async (seat: number) => {
-    const page = await (await browser.context()).newPage();
+    const page = await (await browser.context(t)).newPage();
     await page.goto(`${server.url}/play/game.html#id=${game.id}&n=${seat}&seat=${game.seats[seat].token}`);
     await atVersion(page, 0);
     return page;
@@ -89,10 +96,9 @@ t.test("the Hint button names a legal move of the seat's turn and marks its plac
 });
 
 t.test('the admin page from the lobby reissues a seat link, hands a seat to a bot and aborts the game', { skip, timeout: 240_000 }, async (t) => {
-  const server = await startServer(t, tempDatabase(t));
+  const { server, browser } = await shared();
   const http = client(server.url);
-  const browser = await launch(t);
-  const lobby = await (await browser.context()).newPage();
+  const lobby = await (await browser.context(t)).newPage();
   await lobby.goto(`${server.url}/play/`);
   await lobby.locator('summary').click();
   await lobby.locator('#tile-order').fill('base/U, base/V, base/E, base/K, base/D');
@@ -105,10 +111,10 @@ t.test('the admin page from the lobby reissues a seat link, hands a seat to a bo
   const [annLink] = await lobby.locator('a.seat-link').evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href));
   const id = /id=([^&]+)/.exec(adminHref)![1]!;
 
-  const oldAnn = await (await browser.context()).newPage();
+  const oldAnn = await (await browser.context(t)).newPage();
   await oldAnn.goto(annLink!);
   await atVersion(oldAnn, 0);
-  const admin = await (await browser.context()).newPage();
+  const admin = await (await browser.context(t)).newPage();
   await admin.goto(adminHref);
   await admin.waitForFunction(() => document.body.dataset.status === 'active', undefined, WAIT);
   t.match(await admin.locator('#seats li[data-seat="0"]').textContent(), /Ann/, 'the seats by name');
@@ -135,7 +141,7 @@ t.test('the admin page from the lobby reissues a seat link, hands a seat to a bo
   t.equal((await http.get(`/games/${id}`)).body.version, 1, 'no move was made');
 
   // The new link plays.
-  const newAnn = await (await browser.context()).newPage();
+  const newAnn = await (await browser.context(t)).newPage();
   await newAnn.goto(newLink);
   await atVersion(newAnn, 1);
   await newAnn.locator('#board rect.legal').first().click();
@@ -144,7 +150,7 @@ t.test('the admin page from the lobby reissues a seat link, hands a seat to a bo
   t.equal((await http.get(`/games/${id}`)).body.version, 2, 'the new link moved');
 
   // A refusal is shown as the problem's detail: an admin page with a wrong token.
-  const wrong = await (await browser.context()).newPage();
+  const wrong = await (await browser.context(t)).newPage();
   await wrong.goto(adminHref.replace(/admin=[\w-]+/, `admin=${/seat=([\w-]+)/.exec(newLink)![1]}`));
   await wrong.waitForFunction(() => document.body.dataset.status === 'active', undefined, WAIT);
   await wrong.locator('#seats li[data-seat="1"] button.hand-to-bot').click();

@@ -8,9 +8,9 @@
  */
 import t from 'tap';
 import type { Page } from 'playwright-core';
-import { client, startServer } from '../http/helpers/server-process.js';
+import { client, startServer, type RunningServer } from '../http/helpers/server-process.js';
 import { tempDatabase } from '../helpers/temp-database.js';
-import { ARTIFACTS, launch, missingBrowser } from './helpers/browser.js';
+import { ARTIFACTS, launch, missingBrowser, type TestBrowser } from './helpers/browser.js';
 
 const TILE_ORDER = ['base/U', 'traders-builders/A', 'base/V', 'abbey-mayor/B', 'base/E', 'base/K', 'traders-builders/D'];
 
@@ -81,12 +81,19 @@ async function shownScores(page: Page): Promise<number[]> {
 }
 
 const skip = missingBrowser();
-t.test('two players play a fixed-order game to the end in the browser', { skip, timeout: 240_000 }, async (t) => {
-  const server = await startServer(t, tempDatabase(t));
-  const http = client(server.url);
-  const browser = await launch(t);
 
-  const lobby = await (await browser.context()).newPage();
+/**
+ * One server and one Chromium for the file's tests, started by the first and stopped at the end:
+ * each test makes its own games and browser contexts (closed at its end), and a start costs
+ * about a second of CPU each.
+ */
+let started: Promise<{ server: RunningServer; browser: TestBrowser }> | undefined;
+const shared = () => (started ??= (async () => ({ server: await startServer(t, tempDatabase(t)), browser: await launch(t) }))());
+t.test('two players play a fixed-order game to the end in the browser', { skip, timeout: 240_000 }, async (t) => {
+  const { server, browser } = await shared();
+  const http = client(server.url);
+
+  const lobby = await (await browser.context(t)).newPage();
   await lobby.goto(`${server.url}/play/`);
   await lobby.locator('summary').click();
   await lobby.locator('#tile-order').fill(TILE_ORDER.join(', '));
@@ -101,11 +108,11 @@ t.test('two players play a fixed-order game to the end in the browser', { skip, 
 
   const players: Page[] = [];
   for (const link of seatLinks) {
-    const page = await (await browser.context()).newPage();
+    const page = await (await browser.context(t)).newPage();
     await page.goto(link);
     players.push(page);
   }
-  const spectator = await (await browser.context()).newPage();
+  const spectator = await (await browser.context(t)).newPage();
   await spectator.goto(new URL(watchLink!, `${server.url}/play/`).href);
   await spectator.waitForFunction(() => document.body.dataset.version === '0');
   t.equal(await spectator.locator('#decisions button').count(), 0, 'a spectator has no decisions');
@@ -145,7 +152,7 @@ t.test('two players play a fixed-order game to the end in the browser', { skip, 
   t.ok(logged.includes(`/games/${id}/moves`), 'the server logged the requests');
   t.notOk(tokens.some((token) => logged.includes(token)), 'no seat token in the server log');
   await players[0]!.screenshot({ path: `${ARTIFACTS}finished-board.png`, fullPage: true });
-  const phone = await (await browser.context()).newPage();
+  const phone = await (await browser.context(t)).newPage();
   await phone.setViewportSize({ width: 390, height: 844 });
   await phone.goto(seatLinks[1]!);
   await phone.waitForFunction(() => document.body.dataset.status === 'finished');
@@ -168,11 +175,10 @@ async function clickThrough(page: Page, version: number): Promise<void> {
 }
 
 t.test('a public game from the lobby: a player joins its open seat from the list and plays a bot to the end', { skip, timeout: 240_000 }, async (t) => {
-  const server = await startServer(t, tempDatabase(t));
+  const { server, browser } = await shared();
   const http = client(server.url);
-  const browser = await launch(t);
 
-  const creator = await (await browser.context()).newPage();
+  const creator = await (await browser.context(t)).newPage();
   await creator.goto(`${server.url}/play/`);
   await creator.locator('select[aria-label="Seat 1 kind"]').selectOption('open');
   await creator.locator('select[aria-label="Seat 2 kind"]').selectOption('mcts');
@@ -195,12 +201,12 @@ t.test('a public game from the lobby: a player joins its open seat from the list
   t.same([created.seats[1].bot, created.seats[1].level, created.clock.turnSeconds], ['mcts', 1, 300], 'the bot, its level and the clock as asked');
   await creator.screenshot({ path: `${ARTIFACTS}lobby-created-public.png`, fullPage: true });
 
-  const spectator = await (await browser.context()).newPage();
+  const spectator = await (await browser.context(t)).newPage();
   await spectator.goto(new URL(watchLink!, `${server.url}/play/`).href);
   await spectator.waitForFunction(() => document.body.dataset.status === 'waiting');
 
   // The second player, in a browser context of their own, finds the game in the lobby's list.
-  const player = await (await browser.context()).newPage();
+  const player = await (await browser.context(t)).newPage();
   await player.goto(`${server.url}/play/`);
   const join = player.locator(`li.open-game[data-id="${id}"] button.join`);
   // The list is fetched after the page loads: wait for it before counting.
@@ -242,11 +248,10 @@ t.test('a public game from the lobby: a player joins its open seat from the list
 });
 
 t.test('a seat resigns from its page and its autopilot finishes the game', { skip, timeout: 120_000 }, async (t) => {
-  const server = await startServer(t, tempDatabase(t));
+  const { server, browser } = await shared();
   const http = client(server.url);
-  const browser = await launch(t);
   const game = (await http.post('/games', { players: [{ name: 'Ann' }, { bot: 'greedy' }], tileOrder: ['base/U', 'base/V', 'base/E'] })).body;
-  const page = await (await browser.context()).newPage();
+  const page = await (await browser.context(t)).newPage();
   await page.goto(`${server.url}/play/game.html#id=${game.id}&n=0&seat=${game.seats[0].token}`);
   await page.waitForFunction(() => document.body.dataset.version === '0');
   await page.locator('#resign').focus();

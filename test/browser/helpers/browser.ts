@@ -18,11 +18,16 @@ export function missingBrowser(): string | undefined {
   return `${CHROMIUM} is missing (apt-get install -y chromium); CI installs it and runs these tests`;
 }
 
+export interface TestBrowser {
+  /** A new browser context (its own cookies and storage), closed at `owner`'s end when given. */
+  context(owner?: Test): Promise<BrowserContext>;
+}
+
 /**
  * A fresh browser, closed at the test's end. playwright gives each launch a new empty
  * --user-data-dir of its own (and refuses one in `args`), so no profile is shared.
  */
-export async function launch(t: Test): Promise<{ context(): Promise<BrowserContext> }> {
+export async function launch(t: Test): Promise<TestBrowser> {
   mkdirSync(ARTIFACTS, { recursive: true });
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
@@ -39,7 +44,13 @@ export async function launch(t: Test): Promise<{ context(): Promise<BrowserConte
     ],
   });
   t.teardown(() => browser.close());
-  return { context: () => browser.newContext({ viewport: { width: 1200, height: 850 } }) };
+  return {
+    async context(owner) {
+      const context = await browser.newContext({ viewport: { width: 1200, height: 850 } });
+      owner?.teardown(() => context.close());
+      return context;
+    },
+  };
 }
 
 /** Shows `page` at a phone's size and answers whether it fits the width (no sideways scrolling). */
