@@ -35,6 +35,9 @@ export async function resolve(specifier, context, nextResolve) {
   if (bare) {
     const url = await prebundled(bare[1], bare[2] ?? '');
     if (url) return { url, format: 'module', shortCircuit: true };
+    // Loaded from the package beside the bundle, it would be a second copy that does not know
+    // the first one's objects.
+    throw new Error(`${specifier} is not in the test loader's bundle of ${bare[1]}: add it to PREBUNDLE in test/setup/ts-hooks.mjs`);
   }
   const relative = specifier.startsWith('./') || specifier.startsWith('../');
   if (relative && specifier.endsWith('.js') && context.parentURL?.endsWith('.ts')) {
@@ -53,7 +56,7 @@ export async function resolve(specifier, context, nextResolve) {
 /**
  * Packages of many small ES modules that test processes load pre-bundled, with the entry points
  * bundled ('' is the package itself): every one TypeBox exports; the seven of drizzle-orm's 447
- * that src/ imports (another is loaded unbundled, so must not be used beside these).
+ * that src/ imports (importing another fails, saying so).
  */
 const PREBUNDLE = {
   typebox: undefined,
