@@ -16,10 +16,10 @@ import { RetentionSweep, type RetentionOptions } from './retention.js';
 import type { MoveSubmission, SubmitResult } from './idempotency.js';
 import type { Snapshot } from './snapshot.js';
 import { MoveNotifier } from './move-notifier.js';
-import { MoveWaits, over } from './move-waits.js';
+import { MoveWaits } from './move-waits.js';
 import { newGameId } from './seat-tokens.js';
 import { StoreHealthMonitor, type StoreHealth } from './store-health.js';
-import { playEntry, rebuiltAt } from './snapshot.js';
+import { over, playEntry, rebuiltAt } from './snapshot.js';
 
 import { SnapshotCache } from './snapshot-cache.js';
 

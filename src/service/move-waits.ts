@@ -6,17 +6,10 @@
  */
 import type { GameStore } from '../storage/repository.js';
 import { CrossProcessWatch } from './cross-process-watch.js';
-import { statusOf } from './lifecycle.js';
 import type { MoveNotifier } from './move-notifier.js';
 import { ServiceError } from './service-error.js';
-import type { Snapshot } from './snapshot.js';
+import { over } from './snapshot.js';
 import type { SnapshotCache } from './snapshot-cache.js';
-
-/** Nothing more will happen in the game: it ended, or it was aborted. */
-export function over(snapshot: Snapshot): boolean {
-  const status = statusOf(snapshot.life, snapshot.game);
-  return status === 'finished' || status === 'aborted';
-}
 
 export class MoveWaits {
   private readonly crossProcess: CrossProcessWatch;

@@ -7,7 +7,7 @@
  */
 import { createGame, playInPlace, type Game } from '../engine/index.js';
 import type { GameRecord, MoveRecord, StoredSetup } from '../storage/repository.js';
-import { afterEntry, applyAct, isAct, newLifecycle, publicAct, type Act, type Lifecycle } from './lifecycle.js';
+import { afterEntry, applyAct, isAct, newLifecycle, publicAct, statusOf, type Act, type Lifecycle } from './lifecycle.js';
 
 export interface Snapshot {
   id: string;
@@ -33,6 +33,12 @@ export interface Snapshot {
   /** The JSON of the state and of the legal-moves answer, built once per version. */
   stateJson?: string;
   legalJson?: string;
+}
+
+/** Nothing more will happen in the game: it ended, or it was aborted. */
+export function over(snapshot: Snapshot): boolean {
+  const status = statusOf(snapshot.life, snapshot.game);
+  return status === 'finished' || status === 'aborted';
 }
 
 export type SnapshotRecord = Pick<GameRecord, 'id' | 'setup' | 'tokenHashes' | 'createdAt' | 'adminTokenHash'>;
