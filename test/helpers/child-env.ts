@@ -8,7 +8,9 @@
  * and the caller wants it, is Node's own (NODE_V8_COVERAGE into tap's coverage directory, the
  * format the c8 of tap's report reads), at a fifth of the cost.
  */
+import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 
 const COVERAGE_DIR = fileURLToPath(new URL('../../.tap/coverage/', import.meta.url));
 
@@ -37,4 +39,14 @@ export function nodeChild(command: string, args: string[], extraEnv: Record<stri
   // tap sets this to '1' in a test process when it collects coverage (`--disable-coverage`: '0').
   if (options.coverage && process.env._TAPJS_PROCESSINFO_COVERAGE_ === '1') env.NODE_V8_COVERAGE = COVERAGE_DIR;
   return { command: 'env', args: [`NODE_OPTIONS=${withoutTapHooks(env.NODE_OPTIONS)}`, command, ...args], env };
+}
+
+/** Runs `command ...args` to its end as `nodeChild` starts it; answers its output. */
+export function execNode(
+  command: string,
+  args: string[],
+  { cwd, env, maxBuffer }: { cwd: string; env?: Record<string, string>; maxBuffer?: number },
+): Promise<{ stdout: string; stderr: string }> {
+  const child = nodeChild(command, args, env);
+  return promisify(execFile)(child.command, child.args, { cwd, env: child.env, ...(maxBuffer === undefined ? {} : { maxBuffer }) });
 }

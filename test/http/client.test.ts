@@ -1,9 +1,7 @@
-import { execFile } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { promisify } from 'node:util';
 import t from 'tap';
-import { nodeChild } from '../helpers/child-env.js';
+import { execNode } from '../helpers/child-env.js';
 import { ApiProblem, CarcassonneClient } from '../../clients/typescript/src/index.js';
 import { testApp } from './helpers/app.js';
 
@@ -15,8 +13,7 @@ t.test('the client types are what openapi-typescript makes of the committed docu
   // CI installs the generator (.ci/run) and must run this check; elsewhere it may be skipped.
   skip: existsSync(generator) || process.env.CI ? false : 'clients/typescript has no node_modules: run `npm run client:install`',
 }, async (t) => {
-  const generate = nodeChild(generator, ['../../openapi/openapi.json']);
-  const { stdout } = await promisify(execFile)(generate.command, generate.args, { cwd: clientDir.pathname, env: generate.env });
+  const { stdout } = await execNode(generator, ['../../openapi/openapi.json'], { cwd: clientDir.pathname });
   t.equal(readFileSync(new URL('src/api.d.ts', clientDir), 'utf8'), stdout, 'run `npm run generate --prefix clients/typescript`');
 });
 

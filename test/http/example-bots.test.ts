@@ -3,13 +3,11 @@
  * the game: every seat in its own connection waiting on the stream, the greedy bot looking ahead
  * with the engine library; and seats joined mid-game with their tokens.
  */
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import t, { type Test } from 'tap';
-import { nodeChild } from '../helpers/child-env.js';
+import { execNode } from '../helpers/child-env.js';
 import { parseBotArgs } from '../../examples/args.js';
 import { client, startServer } from './helpers/server-process.js';
 
@@ -23,8 +21,7 @@ async function server(t: Test) {
 
 /** `npm run bot -- ...args`, as the README runs it; answers its stdout. */
 async function bot(...args: string[]): Promise<string> {
-  const npm = nodeChild('npm', ['run', '--silent', 'bot', '--', ...args]);
-  const { stdout } = await promisify(execFile)(npm.command, npm.args, { cwd: root, env: npm.env, maxBuffer: 16 << 20 });
+  const { stdout } = await execNode('npm', ['run', '--silent', 'bot', '--', ...args], { cwd: root, maxBuffer: 16 << 20 });
   return stdout;
 }
 

@@ -4,13 +4,11 @@
  * `npm run bot` line is the one test/http/example-bots.test.ts runs. Only the server's address
  * is changed (the test server listens on a free port).
  */
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import t from 'tap';
-import { nodeChild } from '../helpers/child-env.js';
+import { execNode } from '../helpers/child-env.js';
 import { startServer } from './helpers/server-process.js';
 
 const root = new URL('../../', import.meta.url).pathname;
@@ -30,8 +28,7 @@ t.test("the README's own bot plays a whole game", async (t) => {
   const file = join(root, `.readme-bot-${process.pid}.ts`);
   writeFileSync(file, code.replaceAll('http://127.0.0.1:3000', url));
   t.teardown(() => rmSync(file, { force: true }));
-  const npx = nodeChild('npx', ['tsx', file]);
-  const { stdout } = await promisify(execFile)(npx.command, npx.args, { cwd: root, env: npx.env });
+  const { stdout } = await execNode('npx', ['tsx', file], { cwd: root });
   const scores = /^final scores: \[ (\d+), (\d+) \]$/m.exec(stdout);
   t.ok(scores, `prints the final scores once the game is over (waitForTurn answers null): ${stdout.trim()}`);
 });
