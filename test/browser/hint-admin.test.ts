@@ -8,20 +8,13 @@
  */
 import t from 'tap';
 import type { Page } from 'playwright-core';
-import { client, startServer, type RunningServer } from '../http/helpers/server-process.js';
-import { tempDatabase } from '../helpers/temp-database.js';
-import { ARTIFACTS, fitsPhone, launch, missingBrowser, type TestBrowser } from './helpers/browser.js';
+import { client } from '../http/helpers/server-process.js';
+import { ARTIFACTS, fitsPhone, missingBrowser, perFile } from './helpers/browser.js';
 
 const WAIT = { timeout: 60_000 };
 const skip = missingBrowser();
 
-/**
- * One server and one Chromium for the file's tests, started by the first and stopped at the end:
- * each test makes its own games and browser contexts (closed at its end), and a start costs
- * about a second of CPU each.
- */
-let started: Promise<{ server: RunningServer; browser: TestBrowser }> | undefined;
-const shared = () => (started ??= (async () => ({ server: await startServer(t, tempDatabase(t), { HINT_MS: '300' }), browser: await launch(t) }))());
+const shared = perFile(t, { HINT_MS: '300' });
 
 async function atVersion(page: Page, version: number): Promise<void> {
   await page.waitForFunction((v) => document.body.dataset.version === String(v), version, WAIT);

@@ -8,9 +8,8 @@
  */
 import t from 'tap';
 import type { Page } from 'playwright-core';
-import { client, startServer, type RunningServer } from '../http/helpers/server-process.js';
-import { tempDatabase } from '../helpers/temp-database.js';
-import { ARTIFACTS, launch, missingBrowser, type TestBrowser } from './helpers/browser.js';
+import { client } from '../http/helpers/server-process.js';
+import { ARTIFACTS, missingBrowser, perFile } from './helpers/browser.js';
 
 const TILE_ORDER = ['base/U', 'traders-builders/A', 'base/V', 'abbey-mayor/B', 'base/E', 'base/K', 'traders-builders/D'];
 
@@ -81,14 +80,8 @@ async function shownScores(page: Page): Promise<number[]> {
 }
 
 const skip = missingBrowser();
+const shared = perFile(t);
 
-/**
- * One server and one Chromium for the file's tests, started by the first and stopped at the end:
- * each test makes its own games and browser contexts (closed at its end), and a start costs
- * about a second of CPU each.
- */
-let started: Promise<{ server: RunningServer; browser: TestBrowser }> | undefined;
-const shared = () => (started ??= (async () => ({ server: await startServer(t, tempDatabase(t)), browser: await launch(t) }))());
 t.test('two players play a fixed-order game to the end in the browser', { skip, timeout: 240_000 }, async (t) => {
   const { server, browser } = await shared();
   const http = client(server.url);

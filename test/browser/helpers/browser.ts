@@ -6,6 +6,8 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import type { Test } from 'tap';
+import { tempDatabase } from '../../helpers/temp-database.js';
+import { startServer, type RunningServer } from '../../http/helpers/server-process.js';
 
 export const CHROMIUM = '/usr/bin/chromium';
 
@@ -51,6 +53,16 @@ export async function launch(t: Test): Promise<TestBrowser> {
       return context;
     },
   };
+}
+
+/**
+ * One server (on a fresh database, with `env`) and one Chromium for a file's tests: started by
+ * the first test that asks, stopped at the end of the file (`t` is the file's root test). Each
+ * test makes its own games and browser contexts; a start costs about a second of CPU.
+ */
+export function perFile(t: Test, env: Record<string, string> = {}): () => Promise<{ server: RunningServer; browser: TestBrowser }> {
+  let started: Promise<{ server: RunningServer; browser: TestBrowser }> | undefined;
+  return () => (started ??= (async () => ({ server: await startServer(t, tempDatabase(t), env), browser: await launch(t) }))());
 }
 
 /** Shows `page` at a phone's size and answers whether it fits the width (no sideways scrolling). */
