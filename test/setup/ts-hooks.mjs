@@ -31,13 +31,13 @@ const tsconfigRaw = { compilerOptions: { target: 'ES2022', useDefineForClassFiel
  * maps), and every relative import of the sources would pay for one.
  */
 export async function resolve(specifier, context, nextResolve) {
-  const bare = /^(typebox|drizzle-orm)(?:\/(.+))?$/.exec(specifier);
-  if (bare) {
-    const url = await prebundled(bare[1], bare[2] ?? '');
+  const [name, ...sub] = specifier.split('/');
+  if (Object.hasOwn(PREBUNDLE, name)) {
+    const url = await prebundled(name, sub.join('/'));
     if (url) return { url, format: 'module', shortCircuit: true };
     // Loaded from the package beside the bundle, it would be a second copy that does not know
     // the first one's objects.
-    throw new Error(`${specifier} is not in the test loader's bundle of ${bare[1]}: add it to PREBUNDLE in test/setup/ts-hooks.mjs`);
+    throw new Error(`${specifier} is not in the test loader's bundle of ${name}: add it to PREBUNDLE in test/setup/ts-hooks.mjs`);
   }
   const relative = specifier.startsWith('./') || specifier.startsWith('../');
   if (relative && specifier.endsWith('.js') && context.parentURL?.endsWith('.ts')) {
