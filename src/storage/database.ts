@@ -3,8 +3,8 @@ import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
-import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import * as schema from './schema.js';
+import { MIGRATION_BUSY_TIMEOUT_MS, migrateSqlite } from './sqlite-migrate.js';
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 
@@ -27,16 +27,17 @@ export const DEFAULT_BUSY_TIMEOUT_MS = 5000;
 export function openDatabase(path: string, { busyTimeoutMs = DEFAULT_BUSY_TIMEOUT_MS }: { busyTimeoutMs?: number } = {}): Db {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const sqlite = new Database(path);
+  // First: switching a new file to WAL and migrating it wait for another process doing the same.
+  sqlite.pragma(`busy_timeout = ${MIGRATION_BUSY_TIMEOUT_MS}`);
   sqlite.pragma('journal_mode = WAL');
   // NORMAL in WAL mode loses at most the last transactions on power loss, never corrupts.
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT_BYTES}`);
   sqlite.pragma('foreign_keys = ON');
+  migrateSqlite(sqlite, MIGRATIONS_FOLDER);
   // Another process holding the write lock (a second server on the same file) is waited for.
   sqlite.pragma(`busy_timeout = ${Math.max(0, Math.floor(busyTimeoutMs))}`);
-  const db = drizzle({ client: sqlite, schema });
-  migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
-  return db;
+  return drizzle({ client: sqlite, schema });
 }
 
 /**

@@ -33,6 +33,8 @@ function checkBuilt(): void {
 export interface ServerProcessOptions {
   /** `ulimit -n` for the server process: its open-file limit. */
   openFiles?: number;
+  /** Told the process id as soon as it is started (before it listens). */
+  onSpawn?: (pid: number) => void;
 }
 
 export interface RunningServer {
@@ -61,8 +63,35 @@ export async function startServer(
     env: node.env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  options.onSpawn?.(child.pid!);
   const output: string[] = [];
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  // If this process ends without its teardowns (a timeout), the server ends with it.
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+  const exited = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      process.removeListener('exit', killOnExit);
+      resolve();
+    }),
+  );
+  let stopped = false;
+  const stop = async () => {
+    if (stopped) return;
+    stopped = true;
+    child.kill('SIGTERM');
+    const killer = setTimeout(() => child.kill('SIGKILL'), 5000);
+    await exited;
+    clearTimeout(killer);
+  };
+  const crash = async () => {
+    if (stopped) return;
+    stopped = true;
+    child.kill('SIGKILL');
+    await exited;
+  };
+  // Before anything is awaited: a start that fails (this one, or another started beside it with
+  // Promise.all) never leaves this process running past its test.
+  t.teardown(stop);
   const url = await new Promise<string>((resolve, reject) => {
     // A server that never says it listens (e.g. LOG_LEVEL above info) is killed, not leaked.
     // The limit is for that case only: from dist, a server starts in well under a second.
@@ -85,22 +114,6 @@ export async function startServer(
       reject(new Error(`server exited with ${code}:\n${output.join('')}`));
     });
   });
-  let stopped = false;
-  const stop = async () => {
-    if (stopped) return;
-    stopped = true;
-    child.kill('SIGTERM');
-    const killer = setTimeout(() => child.kill('SIGKILL'), 5000);
-    await exited;
-    clearTimeout(killer);
-  };
-  const crash = async () => {
-    if (stopped) return;
-    stopped = true;
-    child.kill('SIGKILL');
-    await exited;
-  };
-  t.teardown(stop);
   return { url, output, pid: child.pid!, stop, crash };
 }
 
