@@ -7,7 +7,10 @@
  *   rule lives.
  * - A read is served from a cached snapshot only while the store's change stamp is the one the
  *   snapshot was checked at (no other writer can have committed since); otherwise the log's
- *   version is asked, and the snapshot is caught up with the moves it lacks or rebuilt.
+ *   version is asked, and the snapshot is caught up with the moves it lacks or rebuilt. On a
+ *   store whose stamp may lag another writer's commit (`GameStore.confirmReads`: PostgreSQL, told
+ *   by notifications), every read asks the log's version first, so a read that starts after a
+ *   commit on any node answers it.
  * - A snapshot is changed only synchronously after its last await, and only if nothing else
  *   changed it meanwhile; a stale rebuild never replaces a newer snapshot, and none is cached
  *   over a game that an open write transaction holds.
@@ -70,9 +73,22 @@ export class SnapshotCache {
     if (writing?.touched.has(id)) return writing.settled.then(() => this.read(id));
     // Read first: a commit by another writer after this read makes the next read ask again.
     const stamp = this.store.changeStamp(id);
+    if (this.store.confirmReads) return this.confirmed(id, stamp);
     const cached = this.lru.get(id);
     if (cached && cached.checkedAt === stamp) return cached;
     return this.refresh(id, stamp, cached, false);
+  }
+
+  /** `read` on a store that must be asked: one indexed query when the cached snapshot is current. */
+  private async confirmed(id: string, stamp: number): Promise<Snapshot> {
+    const version = await this.store.version(id);
+    const writing = this.writing;
+    if (writing?.touched.has(id)) return writing.settled.then(() => this.read(id));
+    // Taken after the query: this node's commits that landed meanwhile are in it, and with no
+    // open write touching the game it holds nothing uncommitted.
+    const cached = this.lru.get(id);
+    if (cached && cached.version >= version) return cached;
+    return this.refresh(id, stamp, cached, false, version);
   }
 
   /**
@@ -147,11 +163,14 @@ export class SnapshotCache {
     this.lru.delete(id);
   }
 
-  /** Brings `cached` (or a rebuild) to the log's version; `writer` is the open write transaction itself. */
-  private async refresh(id: string, stamp: number, cached: Snapshot | undefined, writer: boolean): Promise<Snapshot> {
+  /**
+   * Brings `cached` (or a rebuild) to the log's version; `writer` is the open write transaction
+   * itself; `known`: the log's version, just asked.
+   */
+  private async refresh(id: string, stamp: number, cached: Snapshot | undefined, writer: boolean, known?: number): Promise<Snapshot> {
     if (cached) {
       const from = cached.version;
-      const version = await this.store.version(id);
+      const version = known ?? (await this.store.version(id));
       if (version === from && cached.version === from) {
         cached.checkedAt = stamp;
         return cached;

@@ -186,6 +186,14 @@ export interface GameStore {
    */
   changeStamp(gameId: string): number;
   /**
+   * Set by a store whose change stamp may lag another writer's commit (PostgreSQL hears of other
+   * nodes' commits by notifications, a little after they commit): every read then asks
+   * `version` (one indexed query) before it trusts a cached game, so that a read starting after
+   * a commit on any node reflects it. A store whose stamp changes with every commit (SQLite's
+   * `data_version`) leaves it unset: its cached reads ask nothing.
+   */
+  readonly confirmReads?: boolean;
+  /**
    * Calls `listener` with a game's id when another writer committed a move to it, if the store
    * can tell (SQLite cannot: long-polls there look again every second).
    */

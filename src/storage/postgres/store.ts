@@ -67,6 +67,7 @@ function rethrow(error: unknown): never {
  * follow (`change-feed.ts`).
  */
 export class PostgresStore implements GameStore {
+  readonly confirmReads = true;
   private readonly findGameStatement;
   private readonly versionStatement;
   private readonly movesAfterStatement;
