@@ -53,7 +53,7 @@ export async function startServer(databaseUrl: string, cacheSize: number): Promi
     try {
       if ((await fetch(`${url}/health`)).ok) break;
     } catch {
-      if (i > 100) throw new Error('server did not start');
+      if (i > 600) throw new Error('server did not start'); // a minute: a loaded machine starts a node slowly
     }
     await new Promise((r) => setTimeout(r, 100));
   }

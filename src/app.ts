@@ -10,7 +10,7 @@ import { hoistTitledSchemas } from './http/openapi-components.js';
 import { finishDocument } from './http/openapi-document.js';
 import { registerJsonBody } from './http/json-body.js';
 import { frameworkErrors, registerProblemHandlers } from './http/problem.js';
-import { DEFAULT_RATE_LIMIT, RateLimiter, type RateLimitOptions } from './http/rate-limit.js';
+import { budgets, DEFAULT_RATE_LIMIT, type RateLimitOptions } from './http/rate-limit.js';
 import { boardRoutes } from './http/routes/board.js';
 import { eventRoutes } from './http/routes/events.js';
 import { gameRoutes } from './http/routes/games.js';
@@ -130,12 +130,14 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
   await app.register(swaggerUi, { routePrefix: '/docs', transformSpecification: (spec) => hoistTitledSchemas(spec) });
 
-  const routes = { service, addressLimiter: new RateLimiter(options.addressRateLimit ?? DEFAULT_ADDRESS_LIMIT) };
+  // Shared by every node on PostgreSQL: a client spreading its requests over them gets one budget.
+  const budget = budgets(store.budgets);
+  const routes = { service, addressLimiter: budget('address', options.addressRateLimit ?? DEFAULT_ADDRESS_LIMIT) };
   healthRoutes(app, routes);
   tileRoutes(app);
   gameRoutes(app, routes);
   lifecycleRoutes(app, routes);
-  const rateLimiter = new RateLimiter(options.rateLimit ?? DEFAULT_RATE_LIMIT);
+  const rateLimiter = budget('token', options.rateLimit ?? DEFAULT_RATE_LIMIT);
   moveRoutes(app, { ...routes, rateLimiter });
   hintRoutes(app, { ...routes, rateLimiter, hints: bots.hints });
   eventRoutes(app, routes);

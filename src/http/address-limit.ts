@@ -11,8 +11,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { bearerToken } from '../service/seat-tokens.js';
-import { sendProblem } from './problem.js';
-import type { RateLimiter, RateLimitOptions } from './rate-limit.js';
+import { answerAdmission, type RateLimiter, type RateLimitOptions } from './rate-limit.js';
 
 /** A burst of 50 games, then 5 a second, per client address. */
 export const DEFAULT_ADDRESS_LIMIT: RateLimitOptions = { perSecond: 5, burst: 50 };
@@ -23,14 +22,7 @@ const addressOf = (request: FastifyRequest): string => request.ip;
 /** An onRequest hook charging the client's address; `tokenless` charges only requests without a token. */
 export function limitPerAddress(limiter: RateLimiter, { tokenless = false } = {}) {
   return (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void): void => {
-    if (limiter.enabled && (!tokenless || bearerToken(request.headers.authorization) === null)) {
-      const retryAfter = limiter.take(addressOf(request));
-      if (retryAfter > 0) {
-        const detail = `too many requests without a seat token from this address: retry after ${retryAfter} s`;
-        sendProblem(reply, 'RATE_LIMITED', detail, { retryAfter });
-        return;
-      }
-    }
-    done();
+    if (!limiter.enabled || (tokenless && bearerToken(request.headers.authorization) !== null)) return done();
+    answerAdmission(limiter.admit(addressOf(request)), reply, done, (retryAfter) => `too many requests without a seat token from this address: retry after ${retryAfter} s`);
   };
 }

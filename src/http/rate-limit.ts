@@ -1,5 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { BudgetLedger } from '../storage/repository.js';
 import { sendProblem } from './problem.js';
+import { SharedBuckets } from './shared-buckets.js';
 import { requestTokenDigest } from './token-digest.js';
 
 export interface RateLimitOptions {
@@ -11,6 +13,11 @@ export interface RateLimitOptions {
   maxKeys?: number;
   /** Milliseconds, monotonic; tests pass a fake clock. */
   now?: () => number;
+  /**
+   * Shares the budget with every node of a store (`shared-buckets.ts`) under `name`: a client
+   * spreading its requests over the nodes gets about the one budget, not one per node.
+   */
+  shared?: { ledger: BudgetLedger; name: string };
 }
 
 export const DEFAULT_RATE_LIMIT = { perSecond: 100, burst: 200 } as const;
@@ -31,12 +38,16 @@ export class RateLimiter {
   private readonly maxKeys: number;
   private readonly now: () => number;
   private lastSweep: number;
+  private readonly shared: SharedBuckets | undefined;
 
   constructor(private readonly options: RateLimitOptions) {
     this.perMs = options.perSecond / 1000;
     this.maxKeys = options.maxKeys ?? 100_000;
     this.now = options.now ?? (() => performance.now());
     this.lastSweep = this.now();
+    if (options.shared && this.enabled) {
+      this.shared = new SharedBuckets(options.shared.ledger, options.shared.name, options, this.maxKeys, this.now);
+    }
   }
 
   get enabled(): boolean {
@@ -44,12 +55,17 @@ export class RateLimiter {
   }
 
   get size(): number {
-    return this.buckets.size;
+    return this.shared?.size ?? this.buckets.size;
   }
 
-  /** Takes one request for `key`: 0 when allowed, else the seconds until the next one is. */
+  /**
+   * Takes one request for `key`: 0 when allowed, else the seconds until the next one is.
+   * Synchronous: a shared budget answers from this node's share, and says 1 s when that share
+   * is spent and its next draw has not come back yet (`admit` waits for the draw instead).
+   */
   take(key: string): number {
     if (!this.enabled) return 0;
+    if (this.shared) return this.shared.take(key);
     const now = this.now();
     this.sweep(now);
     const bucket = this.buckets.get(key);
@@ -68,6 +84,12 @@ export class RateLimiter {
     return Math.max(1, Math.ceil((1 - tokens) / this.perMs / 1000));
   }
 
+  /** As `take`, but waits for a shared budget's draw in flight rather than refuse before it returns. */
+  admit(key: string): number | Promise<number> {
+    if (!this.enabled) return 0;
+    return this.shared ? this.shared.admit(key) : this.take(key);
+  }
+
   /** Forgets buckets that have refilled, at most once per full-refill time. */
   private sweep(now: number): void {
     const refillMs = this.options.burst / this.perMs;
@@ -80,6 +102,15 @@ export class RateLimiter {
 }
 
 /**
+ * Makes the app's limiters, each budget under its own name: shared by every node when the store
+ * keeps budgets (`ledger`: PostgreSQL), else this process's own. Every budget made here holds
+ * across nodes with nothing more to do.
+ */
+export function budgets(ledger: BudgetLedger | undefined): (name: string, options: RateLimitOptions) => RateLimiter {
+  return (name, options) => new RateLimiter(ledger ? { ...options, shared: { ledger, name } } : options);
+}
+
+/**
  * An onRequest hook limiting requests per seat token, keyed by the token's digest (no secret is
  * kept), which the route reuses to find the seat. It runs before the body is read: a flood
  * costs a hash and a map lookup. Requests without a well-formed token are left to the route
@@ -88,13 +119,22 @@ export class RateLimiter {
 export function limitPerToken(limiter: RateLimiter) {
   return (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void): void => {
     const digest = limiter.enabled ? requestTokenDigest(request) : null;
-    if (digest !== null) {
-      const retryAfter = limiter.take(digest.toString('latin1'));
-      if (retryAfter > 0) {
-        sendProblem(reply, 'RATE_LIMITED', `too many requests with this token: retry after ${retryAfter} s`, { retryAfter });
-        return;
-      }
-    }
-    done();
+    if (digest === null) return done();
+    answerAdmission(limiter.admit(digest.toString('latin1')), reply, done, (retryAfter) => `too many requests with this token: retry after ${retryAfter} s`);
   };
+}
+
+/** Lets the request on (`done`) or answers 429 with `Retry-After`, once the admission is known. */
+export function answerAdmission(
+  admission: number | Promise<number>,
+  reply: FastifyReply,
+  done: (error?: Error) => void,
+  detail: (retryAfter: number) => string,
+): void {
+  const answer = (retryAfter: number): void => {
+    if (retryAfter > 0) sendProblem(reply, 'RATE_LIMITED', detail(retryAfter), { retryAfter });
+    else done();
+  };
+  if (typeof admission === 'number') answer(admission);
+  else admission.then(answer, (error: unknown) => done(error as Error));
 }

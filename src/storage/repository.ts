@@ -155,7 +155,30 @@ export class StoreUnavailableError extends Error {
   }
 }
 
+/** A token bucket's rule: requests earned per second, and how many it holds at most. */
+export interface BucketRule {
+  perSecond: number;
+  burst: number;
+}
+
+/**
+ * Request budgets shared by every node of a store (`src/http/rate-limit.ts` draws on them): one
+ * token bucket per budget and key, kept where every node sees it.
+ */
+export interface BudgetLedger {
+  /** Nodes sharing the budgets now (at least 1), refreshed in the background. */
+  readonly nodes: number;
+  /**
+   * Charges `spent` requests a node already let through, then takes up to `want` more tokens if
+   * the bucket holds at least one: answers how many it took and the tokens left (below 1 when
+   * it took none, below 0 when the charge overdrew it).
+   */
+  draw(budget: string, key: string, rule: BucketRule, spent: number, want: number): Promise<{ granted: number; tokens: number }>;
+}
+
 export interface GameStore {
+  /** Present when several nodes share the store: request budgets then hold across them. */
+  readonly budgets?: BudgetLedger;
   insertGame(game: NewGame): Promise<void>;
   findGame(id: string): Promise<GameRecord | undefined>;
   /** Public games, newest first (then by id, descending), after `cursor`; `status` filters. */

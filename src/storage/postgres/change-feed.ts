@@ -12,6 +12,8 @@
 import pg from 'pg';
 
 export const CHANNEL = 'carcassonne_moves';
+/** The notification connection's name: one per live node, which is how nodes are counted (`budget-ledger.ts`). */
+export const FEED_APPLICATION_NAME = 'carcassonne-node';
 
 /** PostgreSQL refuses payloads of 8000 bytes or more: game ids are sent in chunks. */
 const PAYLOAD_BYTES = 7000;
@@ -86,7 +88,7 @@ export class ChangeFeed {
   }
 
   private async connect(): Promise<void> {
-    const client = new pg.Client({ ...this.config, keepAlive: true });
+    const client = new pg.Client({ ...this.config, keepAlive: true, application_name: FEED_APPLICATION_NAME });
     client.on('notification', (message) => this.heard(message.payload ?? ''));
     client.on('error', (error) => this.lost(client, error));
     client.on('end', () => this.lost(client, new Error('connection ended')));

@@ -4,7 +4,9 @@
  * distributing both tables on `game_id`) without changing a key; a test asserts it.
  */
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, json, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, customType, doublePrecision, index, integer, json, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+
+const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 import { GAME_STATUSES, type LobbySeat, type LogEntry, type StoredSetup } from '../repository.js';
 
 // Timestamps stay ISO-8601 text, as in SQLite: the API answers them exactly as they were written.
@@ -62,4 +64,26 @@ export const moves = pgTable(
     // Partial: moves sent without a key (most) cost no index write.
     uniqueIndex('moves_game_idempotency_key').on(t.gameId, t.idempotencyKey).where(sql`idempotency_key IS NOT NULL`),
   ],
+);
+
+/**
+ * The request budgets every node shares (`budget-ledger.ts`): one token bucket per budget and key
+ * (a seat token's digest, a client address), as of `at` (milliseconds, PostgreSQL's clock, so
+ * that the nodes' clocks need not agree). A row whose bucket has refilled is the same as no row:
+ * the sweep deletes those. Not game data: it is keyed by client, never sharded with the log.
+ */
+export const rateBudgets = pgTable(
+  'rate_budgets',
+  {
+    budget: text('budget').notNull(),
+    key: bytea('key').notNull(),
+    tokens: doublePrecision('tokens').notNull(),
+    at: doublePrecision('at').notNull(),
+    /** The bucket's rule as last used (tokens per millisecond, size): the sweep's test of "full". */
+    perMs: doublePrecision('per_ms').notNull(),
+    burst: doublePrecision('burst').notNull(),
+    /** What the last draw granted (answered by the same statement that took it). */
+    granted: integer('granted').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.budget, t.key] })],
 );

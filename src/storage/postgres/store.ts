@@ -4,6 +4,7 @@ import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { listGamesQuery } from '../listing.js';
 import { changesGameRow, type GameRecord, type GameStatus, type GameStore, type IdempotentMove, type ListCursor, type ListedGame, type MoveRecord, type NewGame, type NewMove } from '../repository.js';
+import { PostgresBudgets } from './budget-ledger.js';
 import { CHANNEL, ChangeFeed, notifyPayloads } from './change-feed.js';
 import { DEFAULT_POOL_SIZE, DEFAULT_STATEMENT_TIMEOUT_MS } from './defaults.js';
 import { storeError } from './faults.js';
@@ -45,15 +46,18 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
   // next one, already fails with the cause and becomes StoreUnavailableError.
   pool.on('connect', (client) => client.on('error', (error) => onError(`connection lost in use: ${error.message}`)));
   const feed = new ChangeFeed(config, randomBytes(8).toString('hex'), onError);
+  const budgets = new PostgresBudgets(pool, onError);
   try {
     await migratePostgres(pool);
     await feed.start();
+    await budgets.start();
   } catch (error) {
+    budgets.close();
     await feed.close();
     await pool.end().catch(() => {});
     throw storeError(error);
   }
-  return new PostgresStore(drizzle({ client: pool, schema }), pool, feed);
+  return new PostgresStore(drizzle({ client: pool, schema }), pool, feed, budgets);
 }
 
 /** Rethrows a driver's error as the store's (`faults.ts`). */
@@ -77,6 +81,7 @@ export class PostgresStore implements GameStore {
     private readonly db: NodePgDatabase<typeof schema>,
     private readonly pool: pg.Pool,
     private readonly feed: ChangeFeed,
+    readonly budgets: PostgresBudgets,
   ) {
     const p = sql.placeholder;
     this.findGameStatement = db
@@ -270,6 +275,7 @@ export class PostgresStore implements GameStore {
   }
 
   async close(): Promise<void> {
+    this.budgets.close();
     await this.feed.close();
     await this.pool.end();
   }
