@@ -60,7 +60,7 @@ export async function resolve(specifier, context, nextResolve) {
  */
 const PREBUNDLE = {
   typebox: undefined,
-  'drizzle-orm': ['', 'sqlite-core', 'pg-core', 'better-sqlite3', 'better-sqlite3/migrator', 'node-postgres', 'node-postgres/migrator'],
+  'drizzle-orm': ['', 'sqlite-core', 'pg-core', 'better-sqlite3', 'migrator', 'node-postgres', 'node-postgres/migrator'],
 };
 const DEPS = fileURLToPath(new URL('../../node_modules/.cache/test-deps/', import.meta.url));
 const bundles = new Map();

@@ -35,7 +35,7 @@ if (!(await postgresAvailable())) {
     const [{ n }] = await query<{ n: string }>(url, 'SELECT count(*) AS n FROM drizzle.__drizzle_migrations');
     t.equal(Number(n), migrations, `each of the ${migrations} migrations applied once`);
     const tables = await query<{ tablename: string }>(url, "SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename");
-    t.same(tables.map((r) => r.tablename), ['games', 'moves']);
+    t.same(tables.map((r) => r.tablename), ['games', 'moves', 'rate_budgets']);
   });
 
   t.test('every key and index includes the game id: the log can be sharded by game without changing a key', async (t) => {
