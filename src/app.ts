@@ -64,7 +64,7 @@ export interface AppOptions {
   schemaController?: FastifyServerOptions['schemaController'];
 }
 
-export const API_VERSION = '1.0.0';
+const API_VERSION = '1.0.0';
 
 /** Builds the whole service; `server.ts` only reads configuration and listens. */
 export async function buildApp(options: AppOptions): Promise<App> {

@@ -40,7 +40,6 @@ export type FigureKind = (typeof FIGURE_KINDS)[number];
 export const ENDGAME_ABBEYS = ['continue', 'final-round', 'none'] as const;
 export type EndgameAbbeys = (typeof ENDGAME_ABBEYS)[number];
 export const WAGON_MOVES = ['c2', 'c1'] as const;
-export type WagonMoveRule = (typeof WAGON_MOVES)[number];
 
 /** Each rule option with its allowed values (the first is the default), in view order. */
 export const RULE_VALUES = { endgameAbbeys: ENDGAME_ABBEYS, wagonMove: WAGON_MOVES } as const;

@@ -46,7 +46,7 @@ const CORNER: readonly Pt[] = [
 ];
 const startOf = (d: number) => CORNER[d]!;
 const endOf = (d: number) => CORNER[(d + 1) & 3]!;
-export const EDGE_MID: readonly Pt[] = [
+const EDGE_MID: readonly Pt[] = [
   [0.5, 0],
   [1, 0.5],
   [0.5, 1],

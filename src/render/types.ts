@@ -10,7 +10,6 @@ export type { Rotation } from '../engine/index.js';
 /** The tile catalog as GET /tiles answers it. */
 export type RenderCatalog = Pick<CatalogView, 'tiles'>;
 export type CatalogTile = CatalogView['tiles'][number];
-export type CatalogFeature = CatalogTile['features'][number];
 
 /** The part of the public state the board picture needs. */
 export type BoardView = Pick<PublicState, 'tiles' | 'figures'>;

@@ -64,7 +64,7 @@ export interface BotDriverOptions {
   maxGames?: number;
 }
 
-export const DEFAULT_MAX_GAMES = 64;
+const DEFAULT_MAX_GAMES = 64;
 
 export class BotDriver {
   private readonly running = new Map<string, Promise<void>>();

@@ -74,7 +74,7 @@ export interface Lifecycle {
 }
 
 /** The autopilot of a resigned or timed-out seat. */
-export const AUTOPILOT: BotSpec = { bot: 'greedy' };
+const AUTOPILOT: BotSpec = { bot: 'greedy' };
 
 export function seatOf(request: SeatRequest, seat: number): SeatLife {
   if ('name' in request) return { kind: 'human', name: request.name, resigned: false, handedToBot: false };

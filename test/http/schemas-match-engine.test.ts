@@ -21,6 +21,7 @@ import { GameEventSchema } from '../../src/http/schemas/events.js';
 import { CreatedGameResponse, MoveAcceptedResponse } from '../../src/http/schemas/games.js';
 import { MoveSchema } from '../../src/http/schemas/moves.js';
 import { GameStateSchema, LegalMovesResponse } from '../../src/http/schemas/state.js';
+import { chooser } from '../helpers/random-play.js';
 import { bearer, createGame, testApp } from './helpers/app.js';
 import { conforms } from './helpers/schema.js';
 
@@ -37,13 +38,6 @@ const statusesAgree: PublicState['status'] extends Static<typeof GameStateSchema
 
 t.ok(moveTypesAgree && eventTypesAgree && stateTypesAgree && statusesAgree, 'schemas and engine types agree');
 
-function seededChoice(seed: number): (n: number) => number {
-  let s = seed >>> 0;
-  return (n) => {
-    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
-    return s % n;
-  };
-}
 
 const setups = [
   { players: [{ name: 'A' }, { name: 'B' }], seed: 'base-1' },
@@ -59,7 +53,7 @@ for (const setup of setups) {
     if (!created.ok) throw new Error(created.error.reason);
     let local = created.value.game;
     conforms(t, CreatedGameResponse, { ...game, events: created.value.events }, 'created game');
-    const choose = seededChoice(setup.seed.length * 7919);
+    const choose = chooser(setup.seed);
     let mismatches = 0;
     for (let step = 0; step < 2000; step++) {
       const lm = (await app.inject({ url: `/games/${game.id}/legal-moves` })).json();

@@ -105,7 +105,7 @@ export const HandToBotBody = Strict({ bot: Bot, level: Type.Optional(Level) }, {
 export const ActDoneResponse = Type.Object({ version: Int }, { title: 'ActDone' });
 export const ResignedResponse = Type.Object({ seat: Int, version: Int }, { title: 'SeatResigned' });
 
-export const MAX_LOBBY_PAGE = 100;
+const MAX_LOBBY_PAGE = 100;
 export const LobbyQuery = Type.Object(
   {
     status: Type.Optional(Type.Enum(['waiting', 'active', 'finished'])),

@@ -81,7 +81,7 @@ export const MoveLog = Type.Object(
 );
 
 export const DEFAULT_LOG_PAGE = 500;
-export const MAX_LOG_PAGE = 1000;
+const MAX_LOG_PAGE = 1000;
 
 export const MoveLogQuery = Type.Object(
   {

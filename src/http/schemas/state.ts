@@ -7,7 +7,7 @@ import { MoveSchema, Rotation } from './moves.js';
 const Int = Type.Integer();
 const OptionalInt = Type.Optional(Int);
 
-export const RulesSchema = Type.Object({
+const RulesSchema = Type.Object({
   endgameAbbeys: Type.Enum([...ENDGAME_ABBEYS]),
   wagonMove: Type.Enum([...WAGON_MOVES]),
 });
