@@ -24,14 +24,14 @@
  *  finalRound         one more round of alternatives after the last tile (RULES 7), or null
  *  holdsOnReturn      a figure leaving a scored feature waits for its owner's decision (wagon)
  *  decisionMoves      the moves of that decision; none, and it goes home (sentHomeUndecided)
- *  viewPlayer/viewGame  members it adds to a seat's and to the game's public JSON
+ *  viewPlayer/viewGame  members it adds to a seat's and to the game's public view
  */
 import type { Occupancy } from './occupancy.js';
 import type { Figure } from './figures.js';
 import type { SlotDef } from './slot.js';
 import type { HeldFigure, State } from './state.js';
 import type {
-  ExpansionId, FigureKind, GameEvent, Move, MoveType, Phase, Rules, RuleViolation,
+  ExpansionId, FigureKind, GameEvent, Move, MoveType, Phase, PlayerView, PublicState, Rules, RuleViolation,
 } from './types.js';
 
 export type MoveOf<K extends MoveType> = Extract<Move, { type: K }>;
@@ -88,8 +88,8 @@ export interface Expansion {
   holdsOnReturn?(f: Figure): boolean;
   decisionMoves?(g: State, held: HeldFigure, out: Move[]): void;
   sentHomeUndecided?(g: State, held: HeldFigure, events: GameEvent[]): void;
-  viewPlayer?(g: State, seat: number): string;
-  viewGame?(g: State): string;
+  viewPlayer?(g: State, seat: number): Partial<PlayerView>;
+  viewGame?(g: State): Partial<PublicState>;
 }
 
 /** The hooks that are called on every game, gathered per game in registry order. */

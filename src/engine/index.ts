@@ -10,13 +10,12 @@
  *   replay(setup, moves)   -> Result<{ game, events[] per move }>
  *   determinize(game, seed, tilesLeft?) -> Game          (a copy with the hidden pile reshuffled, for bots)
  *   publicView(game)       -> PublicState                (never the pile order nor the seed)
- *   publicViewJson(game)   -> the same as JSON, built from cached fragments
  *   tileCatalog()          -> the tile catalog for GET /tiles
  */
 export * from './types.js';
 export { createGame, legalMoves, play, playInPlace, replay, actorOf, isFinished } from './game.js';
 export type { Game } from './game.js';
 export { determinize } from './determinize.js';
-export { publicView, publicViewJson } from './view.js';
+export { publicView } from './view.js';
 export { tileCatalog } from './catalog.js';
 export type { CatalogView } from './catalog.js';

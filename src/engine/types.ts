@@ -184,6 +184,14 @@ export interface PlayerView {
   abbey?: boolean;
 }
 
+/** A placed tile. */
+export interface TileView {
+  tile: string;
+  x: number;
+  y: number;
+  rotation: Rotation;
+}
+
 /** What any client may see (RULES.md 8): never the pile order or the seed. */
 export interface PublicState {
   status: 'active' | 'finished';
@@ -198,7 +206,7 @@ export interface PublicState {
   drawnTile: string | null;
   /** True while the active player plays the builder's second part of the turn. */
   bonusPart: boolean;
-  tiles: { tile: string; x: number; y: number; rotation: Rotation }[];
+  tiles: TileView[];
   figures: BoardFigure[];
   /** Wagons whose owners must still decide where they go, in decision order. */
   pendingWagons: { seat: number; x: number; y: number }[];

@@ -5,7 +5,7 @@
  */
 import { createGame, type GameEvent, type GameSetup } from '../engine/index.js';
 import type { NewGame, StoredSetup, Visibility } from '../storage/repository.js';
-import { currentStateJson } from './answers-json.js';
+import { stateOf } from './answers.js';
 import { engineNames, seatViews, statusOf, type SeatRequest } from './lifecycle.js';
 import { hashToken, newSeatToken, newSeed } from './seat-tokens.js';
 import { ServiceError } from './service-error.js';
@@ -53,7 +53,7 @@ export function newGame(id: string, input: CreateGameInput, at: string, checkedA
     id,
     seats: seats.map(({ seat, name, kind }) => ({ seat, name, kind, token: kind === 'human' ? tokens[seat]! : undefined })),
     adminToken,
-    state: JSON.parse(currentStateJson(snapshot)),
+    state: stateOf(snapshot.game, snapshot.life, id, snapshot.version),
     events: created.value.events,
   };
   return { game, snapshot, answer };

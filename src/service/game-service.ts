@@ -6,7 +6,7 @@
  */
 import { createGame, type GameEvent, type Move, type Phase } from '../engine/index.js';
 import type { GameStore, MoveRecord } from '../storage/repository.js';
-import { currentStateJson, eventsJson, legalMovesJson } from './answers-json.js';
+import { currentStateJson, eventsJson, legalAnswer, legalMovesJson, stateOf, type GameState, type LegalAnswer } from './answers.js';
 import { botSeatNow, GameLifecycle, type BotTurn, type SeatPosition } from './game-lifecycle.js';
 import { newGame, type CreateGameInput, type CreatedGame } from './game-creation.js';
 import { isAct, publicAct, type PublicAct } from './lifecycle.js';
@@ -74,7 +74,6 @@ export class GameService {
   private readonly retention: RetentionSweep | undefined;
   private readonly storeHealth: StoreHealthMonitor;
   private readonly now: () => Date;
-  private readonly turns = new WeakMap<Snapshot, { version: number; turn: Turn }>();
   /** Seats, admin acts, the lobby, the clock's and the bots' view of turns (`game-lifecycle.ts`). */
   readonly lifecycle: GameLifecycle;
   /** The turn clock, when it runs in this process. */
@@ -156,9 +155,20 @@ export class GameService {
     return currentStateJson(await this.snapshots.read(id));
   }
 
+  /** The state as an object (the board picture reads it). */
+  async state(id: string): Promise<GameState> {
+    const snapshot = await this.snapshots.read(id);
+    return stateOf(snapshot.game, snapshot.life, snapshot.id, snapshot.version);
+  }
+
   /** `{ version, actor, phase, moves }` as JSON, built once per version. */
   async legalMovesJson(id: string): Promise<string> {
     return legalMovesJson(await this.snapshots.read(id));
+  }
+
+  /** `{ version, actor, phase, moves }`, made once per version. */
+  async legalMoves(id: string): Promise<LegalAnswer> {
+    return legalAnswer(await this.snapshots.read(id));
   }
 
   /** The game's current version (404 when there is none): what its ETags are made of. */
@@ -214,17 +224,14 @@ export class GameService {
     const rebuilt = rebuiltAt(snapshot, earlier);
     return records.map((record, i) => {
       playEntry(rebuilt, record);
-      const { actor, phase } = JSON.parse(legalMovesJson(rebuilt)) as Turn;
+      const { actor, phase } = legalAnswer(rebuilt);
       return { ...publicRecord(record), events: events[i]!, actor, phase };
     });
   }
 
-  /** The turn at the snapshot's version, taken from its legal-moves answer (built once per version). */
+  /** The turn at the snapshot's version, taken from its legal-moves answer (made once per version). */
   private turnOf(snapshot: Snapshot): Turn {
-    const known = this.turns.get(snapshot);
-    if (known?.version === snapshot.version) return known.turn;
-    const { actor, phase } = JSON.parse(legalMovesJson(snapshot)) as Turn;
-    this.turns.set(snapshot, { version: snapshot.version, turn: { actor, phase } });
+    const { actor, phase } = legalAnswer(snapshot);
     return { actor, phase };
   }
 

@@ -63,14 +63,12 @@ export interface Lifecycle {
   turnStartedAt: string;
   /** The current turn timed out: its autopilot plays it. */
   timedOut: boolean;
-  /** Set by any act: the state then needs the lifecycle's names and status spliced in. */
+  /** Set by any act: the state then shows the lifecycle's names and status. */
   acted: boolean;
   /** Created with open seats. */
   waiting: boolean;
   /** The names the engine was given (placeholders for open seats). */
   engineNames: readonly string[];
-  /** The state's lifecycle members but the clock (`"pile":…,"seats":[…]`), made once per act: every state document carries them. */
-  headJson?: string;
 }
 
 /** The autopilot of a resigned or timed-out seat. */
@@ -123,7 +121,6 @@ export function actorNow(life: Lifecycle, game: Game): number | null {
 /** Applies an act (already judged) to the lifecycle; `tokenHashes` takes a new seat token's hash. */
 export function applyAct(life: Lifecycle, tokenHashes: Buffer[], act: Act): void {
   life.acted = true;
-  life.headJson = undefined;
   switch (act.type) {
     case 'seatJoined':
       life.seats[act.seat] = { kind: 'human', name: act.name, resigned: false, handedToBot: false };

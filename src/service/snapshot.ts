@@ -6,6 +6,7 @@
  * moves `version` and forgets the answers built for the previous one.
  */
 import { createGame, playInPlace, type Game } from '../engine/index.js';
+import type { LegalAnswer } from './answers.js';
 import type { GameRecord, MoveRecord, StoredSetup } from '../storage/repository.js';
 import { afterEntry, applyAct, isAct, newLifecycle, publicAct, statusOf, type Act, type Lifecycle } from './lifecycle.js';
 
@@ -30,8 +31,9 @@ export interface Snapshot {
    * version: while the stamp stays the same, the snapshot is current without asking.
    */
   checkedAt: number;
-  /** The JSON of the state and of the legal-moves answer, built once per version. */
+  /** The JSON of the state, and the legal-moves answer and its JSON, built once per version (`answers.ts`). */
   stateJson?: string;
+  legal?: LegalAnswer;
   legalJson?: string;
 }
 
@@ -103,7 +105,7 @@ export function advance(snapshot: Snapshot, seat: number, events: string, at: st
   snapshot.log.push({ seat, events });
   snapshot.version += 1;
   afterEntry(snapshot.life, snapshot.game, at);
-  snapshot.stateJson = snapshot.legalJson = undefined;
+  snapshot.stateJson = snapshot.legalJson = snapshot.legal = undefined;
 }
 
 /**

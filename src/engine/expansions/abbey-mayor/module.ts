@@ -42,5 +42,5 @@ export const abbeyMayor: Expansion = {
     if (targets.length > 0) out.push(...targets, { type: 'returnWagon' });
   },
   sentHomeUndecided: (g, held, events) => wagonReturned(g, held, 'no-target', events),
-  viewPlayer: (g, seat) => `,"abbey":${ABBEYS.of(g)[seat] === true}`,
+  viewPlayer: (g, seat) => ({ abbey: ABBEYS.of(g)[seat] === true }),
 };

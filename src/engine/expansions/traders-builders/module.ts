@@ -102,8 +102,7 @@ function finalScoring(g: State, events: GameEvent[]): void {
   });
 }
 
-const [WINE, WHEAT, CLOTH] = GOODS.map((good) => `"${good}":`);
-const goodsJson = (t: readonly number[]): string => `{${WINE}${t[0]},${WHEAT}${t[1]},${CLOTH}${t[2]}}`;
+const goodsCount = (t: readonly number[]): GoodsCount => ({ wine: t[0], wheat: t[1], cloth: t[2] });
 
 export const tradersBuilders: Expansion = {
   id: 'traders-builders',
@@ -115,6 +114,6 @@ export const tradersBuilders: Expansion = {
   onCompleted,
   farmerBonus,
   finalScoring,
-  viewPlayer: (g, seat) => `,"goods":${goodsJson(SLOT.of(g).tokens[seat])}`,
-  viewGame: (g) => `,"goods":[${SLOT.of(g).tokens.map(goodsJson).join(',')}]`,
+  viewPlayer: (g, seat) => ({ goods: goodsCount(SLOT.of(g).tokens[seat]) }),
+  viewGame: (g) => ({ goods: SLOT.of(g).tokens.map(goodsCount) }),
 };
