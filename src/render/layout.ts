@@ -8,9 +8,8 @@
  */
 import { fieldAnchors } from './field-anchors.js';
 import { CENTRE, dist, lerp, type Path, type PathCmd, type Pt, turn } from './svg.js';
-import type { CatalogTile } from './types.js';
+import type { CatalogTile, Good } from './types.js';
 
-export type Good = 'wine' | 'wheat' | 'cloth';
 export type Kind = CatalogTile['features'][number]['kind'];
 
 export interface FeatureArt {

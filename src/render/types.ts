@@ -5,7 +5,7 @@
  */
 import type { BoardFigure, CatalogView, Corner, PublicState, Rotation } from '../engine/index.js';
 
-export type { Rotation } from '../engine/index.js';
+export type { Good, Rotation } from '../engine/index.js';
 
 /** The tile catalog as GET /tiles answers it. */
 export type RenderCatalog = Pick<CatalogView, 'tiles'>;

@@ -3,7 +3,7 @@
  * the seats' kinds beside them), its tokens (one per seat, told only for named seats; the admin
  * token), its row and its first snapshot.
  */
-import { createGame, type GameEvent, type GameSetup } from '../engine/index.js';
+import { createGame, type GameEvent, type GameSetup, type Registry } from '../engine/index.js';
 import type { NewGame, StoredSetup, Visibility } from '../storage/repository.js';
 import { stateOf } from './answers.js';
 import { engineNames, seatViews, statusOf, type SeatRequest } from './lifecycle.js';
@@ -28,12 +28,14 @@ export interface CreatedGame<Token extends string | undefined = string | undefin
   state: unknown;
   events: GameEvent[];
 }
-export function newGame(id: string, input: CreateGameInput, at: string, checkedAt: number): { game: NewGame; snapshot: Snapshot; answer: CreatedGame } {
+export function newGame(
+  id: string, input: CreateGameInput, at: string, checkedAt: number, registry?: Registry,
+): { game: NewGame; snapshot: Snapshot; answer: CreatedGame } {
   // The caller's setup is stored as given: defaults stay the engine's business.
   const { players, visibility, ...rest } = input;
   const named = players.every((p) => 'name' in p);
   const setup: StoredSetup = { ...rest, players: engineNames(players), ...(named ? {} : { seats: players }), seed: input.seed ?? newSeed() };
-  const created = createGame(setup);
+  const created = createGame(setup, registry);
   if (!created.ok) throw new ServiceError(created.error.code, created.error.reason);
   // Open and bot seats get a token nobody is told: no request opens them.
   const tokens = setup.players.map(() => newSeatToken());

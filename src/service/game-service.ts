@@ -4,7 +4,7 @@
  * groups (`group-commit.ts`) and wakes long-polls when a game moves on (`move-notifier.ts`, `move-waits.ts`).
  * Every method may wait for the store: nothing here knows which store it is.
  */
-import { createGame, type GameEvent, type Move, type Phase } from '../engine/index.js';
+import { createGame, DEFAULT_REGISTRY, registryOf, type GameEvent, type Move, type Phase, type Registry } from '../engine/index.js';
 import type { GameStore, MoveRecord } from '../storage/repository.js';
 import { currentStateJson, eventsJson, legalAnswer, legalMovesJson, stateOf, type GameState, type LegalAnswer } from './answers.js';
 import { botSeatNow, GameLifecycle, type BotTurn, type SeatPosition } from './game-lifecycle.js';
@@ -63,11 +63,15 @@ export interface GameServiceOptions {
   onBackgroundError?: (error: unknown) => void;
   /** Runs the turn clock (`turn-clock.ts`): the server does; off by default. */
   turnClock?: boolean;
+  /** The expansions games may enable (the engine's own by default). */
+  registry?: Registry;
 }
 
 
 export class GameService {
   private readonly snapshots: SnapshotCache;
+  /** The expansions games may enable. */
+  readonly registry: Registry;
   private readonly commits: GroupCommit;
   readonly notifier = new MoveNotifier();
   private readonly waits: MoveWaits;
@@ -84,7 +88,8 @@ export class GameService {
     options: GameServiceOptions,
   ) {
     this.now = options.now ?? (() => new Date());
-    this.snapshots = new SnapshotCache(store, options.cacheSize);
+    this.registry = options.registry ?? DEFAULT_REGISTRY;
+    this.snapshots = new SnapshotCache(store, options.cacheSize, this.registry);
     this.storeHealth = new StoreHealthMonitor(store);
     this.commits = new GroupCommit(store, this.snapshots, this.now, (id, after) => this.notifier.committed(id, after), this.storeHealth);
     this.waits = new MoveWaits(store, this.snapshots, this.notifier);
@@ -135,7 +140,7 @@ export class GameService {
   create(input: CreateGameInput): Promise<CreatedGame>;
   async create(input: CreateGameInput): Promise<CreatedGame> {
     const id = newGameId();
-    const { game, snapshot, answer } = newGame(id, input, this.now().toISOString(), this.store.changeStamp(id));
+    const { game, snapshot, answer } = newGame(id, input, this.now().toISOString(), this.store.changeStamp(id), this.registry);
     try {
       await this.store.insertGame(game);
     } catch (error) {
@@ -195,7 +200,8 @@ export class GameService {
 
   /** The events of the game's creation (its first draw): replayed from the setup, nothing stored. */
   async creationEvents(id: string): Promise<GameEvent[]> {
-    const created = createGame((await this.snapshots.read(id)).setup);
+    const snapshot = await this.snapshots.read(id);
+    const created = createGame(snapshot.setup, registryOf(snapshot.game));
     if (!created.ok) throw new Error(`game ${id}: stored setup is refused: ${created.error.code}`);
     return created.value.events;
   }
