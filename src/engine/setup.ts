@@ -55,8 +55,8 @@ function configOf(registry: Registry, names: string[], expansions: readonly Expa
   const moves = mergeMoves([CORE_MOVES, ...modules.map((m) => m.moves ?? {})]);
   return {
     names,
-    expansions,
-    rules,
+    expansions: Object.freeze(expansions.slice()),
+    rules: Object.freeze(rules),
     seed,
     pile,
     capacity: capacityFor(pile.length),

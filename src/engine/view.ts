@@ -86,8 +86,9 @@ export function publicView(game: Game): PublicState {
   }
   const view: PublicState = {
     status: finished ? 'finished' : 'active',
-    expansions: cfg.expansions.slice(),
-    rules: { ...cfg.rules },
+    // The configuration's own (frozen) values: shared by every view of the game.
+    expansions: cfg.expansions as PublicState['expansions'],
+    rules: cfg.rules,
     players,
     scores: g.scores.slice(),
     activeSeat: finished ? null : g.active,

@@ -1,14 +1,15 @@
 /**
  * The answers of the read and move routes. The state and the legal moves are objects (the
  * engine's, with the lifecycle's members spread in); each is made JSON once per version,
- * memoised on the snapshot and forgotten when it moves on (`state-json.ts` writes the state).
- * Each move's events were kept as their JSON when it was played, so the answers that carry
- * events are put together from those strings.
+ * memoised on the snapshot and forgotten when it moves on. The state's JSON is the engine's
+ * own writer (`engine/view-json.ts`, a measured speed trick), told the lifecycle's members and
+ * what the lifecycle knows better (the status, the actor, the joined seats' names). Each
+ * move's events were kept as their JSON when it was played, so the answers that carry events
+ * are put together from those strings.
  */
-import { legalMoves, publicView, type Game, type LegalMoves, type PublicState } from '../engine/index.js';
+import { legalMoves, publicView, publicViewJson, type Game, type LegalMoves, type PublicState } from '../engine/index.js';
 import { deadlineOf, seatViews, statusOf, type Lifecycle, type LifecycleStatus, type SeatView } from './lifecycle.js';
 import type { Snapshot } from './snapshot.js';
-import { stateJson } from './state-json.js';
 
 /** The state the API shows: the engine's view with the lifecycle's members and statuses. */
 export interface GameState extends Omit<PublicState, 'status'> {
@@ -47,8 +48,17 @@ export function stateOf(game: Game, life: Lifecycle, id: string, version: number
   };
 }
 
+/** `stateOf(…)` as JSON (the same members; test/http/schemas-match-engine.test.ts compares them). */
 export function stateJsonOf(game: Game, life: Lifecycle, id: string, version: number): string {
-  return stateJson(stateOf(game, life, id, version));
+  life.headJson ??= `"pile":${JSON.stringify(life.pile)},"seats":${JSON.stringify(seatViews(life))}`;
+  let head = `"id":${JSON.stringify(id)},"version":${version},${life.headJson}`;
+  if (life.clock) head += `,"clock":${JSON.stringify({ turnSeconds: life.clock.turnSeconds, deadline: deadlineOf(life) })}`;
+  const status = statusOf(life, game);
+  return publicViewJson(game, {
+    head,
+    ...(open(status) ? {} : { status, noActor: true }),
+    ...(life.acted ? { names: life.seats.map((s) => s.name) } : {}),
+  });
 }
 
 /** The state at the snapshot's version, as JSON built once per version. */

@@ -5,8 +5,8 @@
  */
 import { createGame, type GameEvent, type GameSetup, type Registry } from '../engine/index.js';
 import type { NewGame, StoredSetup, Visibility } from '../storage/repository.js';
-import { stateOf } from './answers.js';
-import { engineNames, seatViews, statusOf, type SeatRequest } from './lifecycle.js';
+import { stateOf, type GameState } from './answers.js';
+import { engineNames, seatViews, statusOf, type SeatRequest, type SeatView } from './lifecycle.js';
 import { hashToken, newSeatToken, newSeed } from './seat-tokens.js';
 import { ServiceError } from './service-error.js';
 import { newSnapshot, type Snapshot } from './snapshot.js';
@@ -22,10 +22,10 @@ export type CreateGameInput = Omit<GameSetup, 'players'> & {
 export interface CreatedGame<Token extends string | undefined = string | undefined> {
   id: string;
   /** Every seat; a token for the named ones only. */
-  seats: { seat: number; name: string; kind: 'human' | 'open' | 'bot'; token: Token }[];
+  seats: (Pick<SeatView, 'seat' | 'name' | 'kind'> & { token: Token })[];
   /** The secret that may abort the game, reissue a seat's token, or hand a seat to a bot. */
   adminToken: string;
-  state: unknown;
+  state: GameState;
   events: GameEvent[];
 }
 export function newGame(
