@@ -44,7 +44,7 @@ export interface Registry {
 }
 
 /** The names under which a registry's schemas are referred to before the registry is known. */
-export type VocabularyName = 'Move' | 'GameEvent' | 'BoardFigure' | 'ExpansionId' | 'GameState';
+export type VocabularyName = 'Move' | 'GameEvent' | 'ExpansionId' | 'GameState';
 export const VOCABULARY_REF = 'vocabulary:';
 
 /**

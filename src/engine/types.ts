@@ -100,7 +100,6 @@ export type GameEvent =
   | Members<ReturnType<typeof coreEvents>>
   | Members<ReturnType<typeof tradersEvents>>
   | Members<ReturnType<typeof abbeyMayorEvents>>;
-export type FeatureKind = Extract<GameEvent, { type: 'featureScored' }>['kind'];
 export type ScoreReason = Extract<GameEvent, { type: 'featureScored' }>['reason'];
 
 /** Stable error codes; the HTTP layer maps each to a status (all 422 except setup errors: 400). */

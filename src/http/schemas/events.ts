@@ -1,11 +1,11 @@
 import { Type } from 'typebox';
 import { ActSchema } from './lifecycle.js';
-import { BoardFigure, GameEventSchema } from './vocabulary.js';
+import { GameEventSchema } from './vocabulary.js';
 
 const Int = Type.Integer();
 
-/** The events and figures of the app's registry (`vocabulary.ts`); each type's schema is its expansion's. */
-export { BoardFigure, GameEventSchema };
+/** The events of the app's registry (`vocabulary.ts`); each type's schema is its expansion's. */
+export { GameEventSchema };
 
 /** What an entry of the log produced: a move's events, or an act (which is its own one event). */
 export const LogEventSchema = Type.Union([GameEventSchema, ActSchema], { title: 'LogEvent' });

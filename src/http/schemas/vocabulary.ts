@@ -8,7 +8,7 @@
  */
 import type { TSchema } from 'typebox';
 import {
-  VOCABULARY_REF as PREFIX, vocabularyRef as vocabulary, type BoardFigure as BoardFigureType, type ExpansionId, type GameEvent, type Move,
+  VOCABULARY_REF as PREFIX, vocabularyRef as vocabulary, type ExpansionId, type GameEvent, type Move,
   type VocabularyName,
 } from '../../engine/index.js';
 
@@ -17,7 +17,6 @@ export { vocabulary };
 
 export const MoveSchema = vocabulary<Move>('Move');
 export const GameEventSchema = vocabulary<GameEvent>('GameEvent');
-export const BoardFigure = vocabulary<BoardFigureType>('BoardFigure');
 export const ExpansionIdSchema = vocabulary<ExpansionId>('ExpansionId');
 
 type Node = Record<string, unknown>;
