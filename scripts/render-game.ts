@@ -3,19 +3,8 @@
  * choices among the legal moves (figures preferred to passing, so the board fills with them).
  * Used by the renderer's tests and its benchmark (npm run bench:render).
  */
+import { seededRandom } from '../src/engine/rng.js';
 import { createGame, legalMoves, play, publicView, type Game, type PublicState } from '../src/engine/index.js';
-
-/** A small deterministic generator (mulberry32): the same seed plays the same game. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export interface PlayedGame {
   /** The last state before final scoring took the figures off: the fullest board. */
@@ -25,7 +14,7 @@ export interface PlayedGame {
 }
 
 export function playRandomGame(seed: number, players = 4): PlayedGame {
-  const rnd = random(seed);
+  const rnd = seededRandom(String(seed));
   const created = createGame({
     players: Array.from({ length: players }, (_, i) => ({ name: `P${i}` })),
     expansions: ['traders-builders', 'abbey-mayor'],

@@ -25,6 +25,9 @@ import type { App } from './http/types.js';
 import { validatorCompiler } from './http/validator.js';
 import { createBotRuntime, type BotRuntimeOptions } from './service/bot-runtime.js';
 import { GameService } from './service/game-service.js';
+import { DEFAULT_REGISTRY, type Registry } from './engine/index.js';
+import { resolveVocabulary } from './http/schemas/vocabulary.js';
+import { vocabularyTable } from './http/schemas/vocabulary-table.js';
 import { openStore, type StoreLocation } from './storage/open-store.js';
 import type { PostgresStoreOptions } from './storage/postgres/store.js';
 
@@ -60,15 +63,18 @@ export interface AppOptions {
   gameRetentionDays?: number;
   /** Bots on the server: the worker pool, budgets, and (until the lifecycle branch) which seats are bots. */
   bots?: BotRuntimeOptions;
+  /** The expansions games may enable, whose vocabulary the schemas and the OpenAPI document show (the engine's own by default). */
+  registry?: Registry;
   /** Fastify's schema compilers (a test seam: tests share compiled serializers between apps). */
   schemaController?: FastifyServerOptions['schemaController'];
 }
 
-export const API_VERSION = '1.0.0';
+const API_VERSION = '1.0.0';
 
 /** Builds the whole service; `server.ts` only reads configuration and listens. */
 export async function buildApp(options: AppOptions): Promise<App> {
   const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
+  const registry = options.registry ?? DEFAULT_REGISTRY;
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: options.bodyLimit ?? 64 * 1024,
@@ -89,6 +95,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     retention: { days: options.gameRetentionDays ?? 0 },
     onBackgroundError: (error) => app.log.error({ err: error }, 'background work failed (retention sweep or turn clock)'),
     turnClock: true,
+    registry,
   });
   const bots = createBotRuntime(service, options.bots ?? {}, (error, gameId) => app.log.error({ err: error, gameId }, 'bot turn failed'));
   app.addHook('onReady', async () => bots.start());
@@ -97,11 +104,17 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.addHook('preClose', async () => service.close());
   app.addHook('onClose', async () => store.close());
 
+  // Before anything reads a route's schema (validation, serialisation, the OpenAPI document):
+  // the registry's vocabulary takes the placeholders' places.
+  const table = vocabularyTable(registry);
+  app.addHook('onRoute', (route) => {
+    if (route.schema) route.schema = resolveVocabulary(route.schema, table);
+  });
   registerProblemHandlers(app, collectRoutes(app));
   await registerCors(app, options.corsOrigins ?? []);
   registerJsonBody(app);
   await app.register(swagger, {
-    transformObject: (document) => finishDocument('openapiObject' in document ? document.openapiObject : document.swaggerObject),
+    transformObject: (document) => finishDocument('openapiObject' in document ? document.openapiObject : document.swaggerObject, registry.errorCodes),
     openapi: {
       openapi: '3.1.0',
       info: {

@@ -31,7 +31,7 @@ export interface ServerConfig {
   bots: { workers: number; queueLimit: number; moveMs: number; hintMs: number; scanSeconds: number };
 }
 
-export const DEFAULT_DATABASE_URL = 'file:./data/carcassonne.db';
+const DEFAULT_DATABASE_URL = 'file:./data/carcassonne.db';
 
 function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
   const raw = env[name];

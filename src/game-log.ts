@@ -4,6 +4,7 @@
  * the engine's, the seats as asked for, the visibility and the clock. Declared apart from the
  * service so that the storage layer names what it keeps without depending on the layer above.
  */
+import { Type, type Static } from 'typebox';
 import { BOT_KINDS, type BotKind } from './bots/types.js';
 
 /** The bots a seat may be given: the bot library's ladder (`src/bots`). */
@@ -18,17 +19,51 @@ export interface BotSpec {
 /** A seat as asked for at creation. */
 export type SeatRequest = { name: string } | { open: true } | BotSpec;
 
-export const ACT_TYPES = ['seatJoined', 'tokenReissued', 'seatHandedToBot', 'gameAborted', 'seatResigned', 'turnTimedOut'] as const;
-export type ActType = (typeof ACT_TYPES)[number];
+const Int = Type.Integer();
+const BotSchema = Type.Enum([...BOT_NAMES]);
+export const LevelSchema = Type.Integer({ minimum: 1, maximum: 5, description: "The bot's strength within its kind (its time budget for `mcts`)" });
 
-/** A lifecycle act as the log keeps it. Past tense: an act is a fact the service decided. */
-export type Act =
-  | { type: 'seatJoined'; seat: number; name: string; tokenHash: string }
-  | { type: 'tokenReissued'; seat: number; tokenHash: string }
-  | { type: 'seatHandedToBot'; seat: number; bot: BotName; level?: number }
-  | { type: 'gameAborted' }
-  | { type: 'seatResigned'; seat: number }
-  | { type: 'turnTimedOut'; seat: number };
+const act = <P extends Parameters<typeof Type.Object>[0] & { type: { const: string } }>(properties: P) =>
+  Type.Object(properties, { title: `${properties.type.const[0]!.toUpperCase()}${properties.type.const.slice(1)}Act` });
+
+/**
+ * The acts as the log, the events and the stream show them (each act is also its one event):
+ * never with a token's hash. Past tense: an act is a fact the service decided.
+ */
+export const PublicActSchema = Type.Union(
+  [
+    act({ type: Type.Literal('seatJoined'), seat: Int, name: Type.String() }),
+    act({ type: Type.Literal('tokenReissued'), seat: Int }),
+    act({ type: Type.Literal('seatHandedToBot'), seat: Int, bot: BotSchema, level: Type.Optional(Int) }),
+    act({ type: Type.Literal('gameAborted') }),
+    act({ type: Type.Literal('seatResigned'), seat: Int }),
+    act({ type: Type.Literal('turnTimedOut'), seat: Int }),
+  ],
+  { title: 'Act', description: 'A lifecycle act: an entry of the log beside the moves, counted by `version`' },
+);
+export type PublicAct = Static<typeof PublicActSchema>;
+export type ActType = PublicAct['type'];
+export const ACT_TYPES = PublicActSchema.anyOf.map((a) => a.properties.type.const) as readonly ActType[];
+
+/** The acts that hand a seat a new token: the log keeps the token's hash with them (`publicAct` drops it). */
+type TokenAct = 'seatJoined' | 'tokenReissued';
+/** A lifecycle act as the log keeps it. */
+export type Act = Exclude<PublicAct, { type: TokenAct }> | (Extract<PublicAct, { type: TokenAct }> & { tokenHash: string });
+
+/** A seat as the lobby, the state and the creation answer show it (the games row keeps it too). */
+export const SeatViewSchema = Type.Object(
+  {
+    seat: Int,
+    kind: Type.Enum(['human', 'open', 'bot']),
+    name: Type.String(),
+    bot: Type.Optional(BotSchema),
+    level: Type.Optional(Int),
+    resigned: Type.Boolean({ description: 'Resigned: the score stays, its autopilot plays its turns' }),
+  },
+  { title: 'SeatView' },
+);
+export type SeatView = Static<typeof SeatViewSchema>;
+export type SeatKind = SeatView['kind'];
 
 /** What the service stores beside the engine's setup (in the same JSON: it never leaves the storage layer). */
 export interface LifecycleSetup {

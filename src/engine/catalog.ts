@@ -11,7 +11,7 @@ import { DIRECTIONS, SETS, type ExpansionId, type SetId } from './types.js';
 export const ROAD = 0;
 export const CITY = 1;
 export const FIELD = 2;
-export const MONASTERY = 3;
+const MONASTERY = 3;
 export const ABBEY = 4;
 export const KIND_NAMES = ['road', 'city', 'field', 'monastery', 'abbey'] as const;
 /** Cloisters score their tile and the 8 around it. */

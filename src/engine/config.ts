@@ -4,6 +4,7 @@
  * (figure rules, move table, hook arrays) so that no hot path looks the modules up again.
  */
 import type { TileType } from './catalog.js';
+import type { Registry } from './registry.js';
 import type { Expansion, FigureRule, FinalRound, Hooks, MoveSpecs } from './expansion.js';
 import type { ExpansionId, FigureKind, PlaceableFigure, Rules, RuleViolation } from './types.js';
 
@@ -34,6 +35,8 @@ export interface Config {
   readonly moves: MoveSpecs;
   /** Every move type the engine knows, enabled or not: its shape is checked before anything. */
   readonly knownMoves: MoveSpecs;
+  /** The registry the game was made with (its replays are made with it too). */
+  readonly registry: Registry;
   /** The round after the last tile, if an expansion holds one. */
   readonly finalRound: FinalRound | null;
 }

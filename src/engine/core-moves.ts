@@ -7,9 +7,10 @@ import { figureViolation, stepMoves } from './figure-step.js';
 import { inRange, keyOf } from './geometry.js';
 import { isInt, isOneOf } from './shape.js';
 import type { Figure } from './state.js';
+import { FIGURE_INDEX } from './supply.js';
 import { addFigure, drawTile, endPart, figureStep, scoringStep } from './turn.js';
 import {
-  ALTERNATIVES_PHASE, FINAL_ROUND_PHASE, PLACEABLE_FIGURES, ROTATIONS,
+  ALTERNATIVES_PHASE, FINAL_ROUND_PHASE, ROTATIONS,
 } from './types.js';
 import { violation } from './violation.js';
 
@@ -49,7 +50,7 @@ const placeTile: MoveSpec<'placeTile', 'placeTile'> = {
 const placeFigure: MoveSpec<'placeFigure', 'placeFigure'> = {
   phases: ['placeFigure'],
   shape: (m) => {
-    if (!isOneOf(PLACEABLE_FIGURES, m.figure)) return `unknown figure ${String(m.figure)}`;
+    if (typeof m.figure !== 'string' || !Object.hasOwn(FIGURE_INDEX, m.figure)) return `unknown figure ${String(m.figure)}`;
     return isInt(m.x) && isInt(m.y) && isInt(m.feature) ? null : 'placeFigure needs integer x, y and feature';
   },
   apply(g, move, _phase, events) {

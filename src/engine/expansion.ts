@@ -6,6 +6,7 @@
  * an array once per game (Config.hooks), so an absent hook costs nothing on the hot paths.
  * Modules act on the game through the turn API (turn-api.ts) and the state's board queries.
  *
+ *  vocabulary         the figures, moves, events, error codes and view members it adds (schemas)
  *  slot               its own state (a StateSlot): created, copied and viewed by the module
  *  supply             figures each seat gets besides 7 meeples (the builder, the barn…)
  *  figures            the rule of each of its figures: strength (null: not a follower),
@@ -24,14 +25,16 @@
  *  finalRound         one more round of alternatives after the last tile (RULES 7), or null
  *  holdsOnReturn      a figure leaving a scored feature waits for its owner's decision (wagon)
  *  decisionMoves      the moves of that decision; none, and it goes home (sentHomeUndecided)
- *  viewPlayer/viewGame  members it adds to a seat's and to the game's public JSON
+ *  viewPlayer/viewGame  members it adds to a seat's and to the game's public view
  */
+import type { TObject, TProperties } from 'typebox';
 import type { Occupancy } from './occupancy.js';
+import type { FigureSchemas } from './schema-parts.js';
 import type { Figure } from './figures.js';
 import type { SlotDef } from './slot.js';
 import type { HeldFigure, State } from './state.js';
 import type {
-  ExpansionId, FigureKind, GameEvent, Move, MoveType, Phase, Rules, RuleViolation,
+  ExpansionId, FigureKind, GameEvent, Move, MoveType, Phase, PlayerView, PublicState, Rules, RuleViolation,
 } from './types.js';
 
 export type MoveOf<K extends MoveType> = Extract<Move, { type: K }>;
@@ -68,8 +71,28 @@ export interface FinalRound {
   readonly passRefusal: string | null;
 }
 
+/**
+ * The words an expansion adds to the API, declared by the expansion itself: the registry
+ * (registry.ts) builds the core's lists and the HTTP schemas from them.
+ */
+export interface Vocabulary {
+  /** Figure kinds it adds (in supplies, on the board, in the view). */
+  readonly figures?: readonly string[];
+  /** Those of its figures put down by a move of their own rather than placeFigure (the barn). */
+  readonly ownMoveFigures?: readonly string[];
+  /** The error codes its refusals use. */
+  readonly errorCodes?: readonly string[];
+  /** The schemas of its move types and of its event types (given the registry's figure schemas). */
+  moves?(figures: FigureSchemas): readonly TObject[];
+  events?(figures: FigureSchemas): readonly TObject[];
+  /** The members it adds to a seat's view and to the game's view (viewPlayer/viewGame), as schemas. */
+  readonly playerView?: TProperties;
+  readonly gameView?: TProperties;
+}
+
 export interface Expansion {
   readonly id: ExpansionId;
+  readonly vocabulary?: Vocabulary;
   readonly slot?: SlotDef;
   readonly supply?: Partial<Record<FigureKind, number>>;
   readonly figures?: Partial<Record<FigureKind, FigureRule>>;
@@ -88,8 +111,8 @@ export interface Expansion {
   holdsOnReturn?(f: Figure): boolean;
   decisionMoves?(g: State, held: HeldFigure, out: Move[]): void;
   sentHomeUndecided?(g: State, held: HeldFigure, events: GameEvent[]): void;
-  viewPlayer?(g: State, seat: number): string;
-  viewGame?(g: State): string;
+  viewPlayer?(g: State, seat: number): Partial<PlayerView>;
+  viewGame?(g: State): Partial<PublicState>;
 }
 
 /** The hooks that are called on every game, gathered per game in registry order. */

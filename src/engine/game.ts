@@ -11,6 +11,7 @@ import { stepMoves } from './figure-step.js';
 import { xOf, yOf } from './geometry.js';
 import { applyMove } from './moves.js';
 import { fittingRotations } from './open-positions.js';
+import type { Registry } from './registry.js';
 import { createGame as create } from './setup.js';
 import { pendingFigure } from './turn-api.js';
 import { decisionMoves, drawAlternatives } from './turn.js';
@@ -30,8 +31,12 @@ export interface Game {
 const stateOf = (game: Game): State => game as unknown as State;
 const gameOf = (g: State): Game => g as unknown as Game;
 
-export function createGame(setup: GameSetup): Result<{ game: Game; events: GameEvent[] }> {
-  const r = create(setup);
+/** A new game; `registry` offers the expansions it may enable (by default the engine's own). */
+/** The registry a game was made with. */
+export const registryOf = (game: Game): Registry => stateOf(game).cfg.registry;
+
+export function createGame(setup: GameSetup, registry?: Registry): Result<{ game: Game; events: GameEvent[] }> {
+  const r = create(setup, registry);
   return r.ok ? { ok: true, value: { game: gameOf(r.value.game), events: r.value.events } } : r;
 }
 

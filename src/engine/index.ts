@@ -3,20 +3,32 @@
  * never changes the game it is given, playInPlace() changes it (for an owner of a private
  * game value). A refused move is a value; an exception is an engine fault (see game.ts).
  *
- *   createGame(setup)      -> Result<{ game, events }>   (events of the first draw)
+ *   createGame(setup, registry?) -> Result<{ game, events }>   (events of the first draw)
+ *   createRegistry(modules) -> Registry                  (the expansions offered, and their vocabulary as schemas)
  *   legalMoves(game)       -> { actor, phase, moves }    (exactly the moves play() accepts)
  *   play(game, move)       -> Result<{ game, events }>   (a new game; the input is untouched)
  *   playInPlace(game, move)-> Result<events>             (the move applied to `game` itself)
  *   replay(setup, moves)   -> Result<{ game, events[] per move }>
  *   determinize(game, seed, tilesLeft?) -> Game          (a copy with the hidden pile reshuffled, for bots)
  *   publicView(game)       -> PublicState                (never the pile order nor the seed)
- *   publicViewJson(game)   -> the same as JSON, built from cached fragments
+ *   publicViewJson(game, options?) -> the same as JSON, written from the game (the service's answers)
  *   tileCatalog()          -> the tile catalog for GET /tiles
  */
 export * from './types.js';
-export { createGame, legalMoves, play, playInPlace, replay, actorOf, isFinished } from './game.js';
+export { DEFAULT_REGISTRY } from './expansions/index.js';
+export { createRegistry, vocabularyRef, VOCABULARY_REF, type Registry, type VocabularyName, type VocabularySchemas } from './registry.js';
+export type { Expansion, Vocabulary } from './expansion.js';
+export { GOODS } from './expansions/traders-builders/vocabulary.js';
+import { DEFAULT_REGISTRY } from './expansions/index.js';
+
+/** The default registry's lists: every figure kind, those placed with placeFigure, every error code. */
+export const FIGURE_KINDS = DEFAULT_REGISTRY.figureKinds;
+export const PLACEABLE_FIGURES = DEFAULT_REGISTRY.placeable;
+export const ERROR_CODES = DEFAULT_REGISTRY.errorCodes;
+export { createGame, legalMoves, play, playInPlace, replay, actorOf, isFinished, registryOf } from './game.js';
 export type { Game } from './game.js';
 export { determinize } from './determinize.js';
-export { publicView, publicViewJson } from './view.js';
+export { publicView } from './view.js';
+export { publicViewJson, type ViewJsonOptions } from './view-json.js';
 export { tileCatalog } from './catalog.js';
 export type { CatalogView } from './catalog.js';

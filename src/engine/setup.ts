@@ -7,16 +7,17 @@ import { START_TILE, TILE_BY_ID, pileTiles, type TileType } from './catalog.js';
 import type { Config } from './config.js';
 import { CORE_MOVES } from './core-moves.js';
 import { gatherHooks, type FigureRule } from './expansion.js';
-import { KNOWN_MOVES, orderedModules } from './expansions/index.js';
+import { DEFAULT_REGISTRY } from './expansions/index.js';
 import { MEEPLE_RULE } from './figure-step.js';
 import { keyOf } from './geometry.js';
 import { mergeMoves } from './moves.js';
 import { seededRandom, shuffle } from './rng.js';
 import { State, capacityFor } from './state.js';
-import { FIGURE_INDEX } from './supply.js';
+import { orderedModules, type Registry } from './registry.js';
+import { FIGURE_INDEX, supplySize } from './supply.js';
 import { startPart } from './turn.js';
 import {
-  EXPANSIONS, FIGURE_KINDS, MAX_NAME_LENGTH, MAX_PLAYERS, MIN_PLAYERS, PLACEABLE_FIGURES, RULE_DEFAULTS, RULE_VALUES,
+  MAX_NAME_LENGTH, MAX_PLAYERS, MIN_PLAYERS, RULE_DEFAULTS, RULE_VALUES,
   type ExpansionId, type FigureKind, type GameEvent, type GameSetup, type Result, type Rules, type RuleViolation,
 } from './types.js';
 import { violation } from './violation.js';
@@ -41,40 +42,43 @@ function orderedPile(available: readonly TileType[], order: unknown[]): TileType
   return pile;
 }
 
-function configOf(names: string[], expansions: readonly ExpansionId[], rules: Rules, seed: string, pile: TileType[]): Config {
-  const modules = orderedModules(expansions);
-  const startSupply = FIGURE_KINDS.map((k) => (k === 'meeple' ? 7 : 0));
+function configOf(registry: Registry, names: string[], expansions: readonly ExpansionId[], rules: Rules, seed: string, pile: TileType[]): Config {
+  const modules = orderedModules(registry, expansions);
+  const kinds = registry.figureKinds;
+  const startSupply = new Array<number>(supplySize(kinds)).fill(0);
+  startSupply[FIGURE_INDEX.meeple] = 7;
   for (const m of modules) {
-    for (const k of FIGURE_KINDS) startSupply[FIGURE_INDEX[k]] += m.supply?.[k] ?? 0;
+    for (const k of kinds) startSupply[FIGURE_INDEX[k]] += m.supply?.[k] ?? 0;
   }
   const figureRules: Partial<Record<FigureKind, FigureRule>> = { meeple: MEEPLE_RULE };
   for (const m of modules) Object.assign(figureRules, m.figures);
   const moves = mergeMoves([CORE_MOVES, ...modules.map((m) => m.moves ?? {})]);
   return {
     names,
-    expansions,
-    rules,
+    expansions: Object.freeze(expansions.slice()),
+    rules: Object.freeze(rules),
     seed,
     pile,
     capacity: capacityFor(pile.length),
     modules,
     hooks: gatherHooks(modules),
     figureRules,
-    placeable: PLACEABLE_FIGURES.filter((k) => figureRules[k]?.placement !== undefined),
-    followers: Object.fromEntries(FIGURE_KINDS.map((k) => [k, (figureRules[k]?.strength ?? null) !== null])) as Record<FigureKind, boolean>,
-    excluders: FIGURE_KINDS.flatMap((k) => {
+    placeable: registry.placeable.filter((k) => figureRules[k]?.placement !== undefined),
+    followers: Object.fromEntries(kinds.map((k) => [k, (figureRules[k]?.strength ?? null) !== null])) as Record<FigureKind, boolean>,
+    excluders: kinds.flatMap((k) => {
       const refusal = figureRules[k]?.excludesFollowers;
       return refusal ? [[k, refusal] as const] : [];
     }),
-    figureKinds: FIGURE_KINDS.filter((k) => k === 'meeple' || modules.some((m) => m.supply?.[k] !== undefined)),
+    figureKinds: kinds.filter((k) => k === 'meeple' || modules.some((m) => m.supply?.[k] !== undefined)),
     startSupply,
     moves,
-    knownMoves: KNOWN_MOVES,
+    knownMoves: registry.knownMoves,
+    registry,
     finalRound: modules.reduce<Config['finalRound']>((found, m) => found ?? m.finalRound?.(rules) ?? null, null),
   };
 }
 
-export function createGame(setup: GameSetup): Result<{ game: State; events: GameEvent[] }> {
+export function createGame(setup: GameSetup, registry: Registry = DEFAULT_REGISTRY): Result<{ game: State; events: GameEvent[] }> {
   if (typeof setup !== 'object' || setup === null) return setupError('setup must be an object');
   const players = setup.players;
   if (!Array.isArray(players) || players.length < MIN_PLAYERS || players.length > MAX_PLAYERS) {
@@ -86,8 +90,8 @@ export function createGame(setup: GameSetup): Result<{ game: State; events: Game
     }
   }
   const expansions = setup.expansions ?? [];
-  if (!Array.isArray(expansions) || expansions.some((e) => !EXPANSIONS.includes(e))) {
-    return setupError(`expansions must be among ${EXPANSIONS.join(', ')}`);
+  if (!Array.isArray(expansions) || expansions.some((e) => !registry.ids.includes(e))) {
+    return setupError(`expansions must be among ${registry.ids.join(', ')}`);
   }
   if (new Set(expansions).size !== expansions.length) return setupError('an expansion is listed twice');
   const given: Partial<Record<string, unknown>> = setup.rules ?? {};
@@ -100,7 +104,7 @@ export function createGame(setup: GameSetup): Result<{ game: State; events: Game
   const seed = setup.seed ?? '';
   if (typeof seed !== 'string') return setupError('seed must be a string');
 
-  const sorted = EXPANSIONS.filter((e) => expansions.includes(e));
+  const sorted = registry.ids.filter((e) => expansions.includes(e));
   const available = pileTiles(sorted);
   let pile: TileType[];
   if (setup.tileOrder !== undefined) {
@@ -113,7 +117,7 @@ export function createGame(setup: GameSetup): Result<{ game: State; events: Game
   }
 
   // Every option was checked against its allowed values above.
-  const g = new State(configOf(players.map((p) => p.name), sorted, rules as Rules, seed, pile));
+  const g = new State(configOf(registry, players.map((p) => p.name), sorted, rules as Rules, seed, pile));
   g.putTile(START_TILE, keyOf(0, 0), 0);
   const events: GameEvent[] = [];
   startPart(g, events);

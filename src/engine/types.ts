@@ -1,12 +1,31 @@
 /**
  * The engine's public vocabulary: setup, moves, events, errors and the public view.
- * Shapes follow the HTTP contract (spec API.md) so the service passes them straight through.
- * Each vocabulary is written once, as an `as const` tuple with its type derived from it, so
- * the engine, its tests and the HTTP schemas loop over the same list.
+ * Shapes follow the HTTP contract (docs/api.md) so the service passes them straight through.
+ * Each word is written once: the core's and each expansion's figures, moves, events, error
+ * codes and view members are declared in their own vocabulary modules (core-vocabulary.ts,
+ * expansions/<id>/vocabulary.ts), moves and events as schemas; the unions here are derived
+ * from those declarations (type imports only), and the runtime lists and schemas from the
+ * registry (registry.ts), which is open to expansions the core does not name.
  */
+import type { Static } from 'typebox';
+import type { CORE_ERROR_CODES, CORE_FIGURES, coreEvents, coreMoves } from './core-vocabulary.js';
+import type {
+  ABBEY_MAYOR, ABBEY_MAYOR_ERROR_CODES, ABBEY_MAYOR_FIGURES, ABBEY_MAYOR_OWN_MOVE_FIGURES, ABBEY_MAYOR_PLAYER_VIEW, abbeyMayorEvents, abbeyMayorMoves,
+} from './expansions/abbey-mayor/vocabulary.js';
+import type {
+  GOODS as TRADERS_GOODS, GoodsCountSchema, TRADERS_BUILDERS, TRADERS_ERROR_CODES, TRADERS_FIGURES, TRADERS_GAME_VIEW, TRADERS_PLAYER_VIEW, tradersEvents,
+} from './expansions/traders-builders/vocabulary.js';
+import type { TObject, TProperties } from 'typebox';
+import type { FigureSchemas, PosSchema, SeatPointsSchema } from './schema-parts.js';
 
-export const EXPANSIONS = ['traders-builders', 'abbey-mayor'] as const;
-export type ExpansionId = (typeof EXPANSIONS)[number];
+/** The object type of a list of object schemas (one union member per schema). */
+type Members<L extends readonly TObject[]> = Static<L[number]>;
+/** The members a view properties' declaration adds (all optional: only games with the expansion have them). */
+type ViewMembers<P extends TProperties> = Static<TObject<P>>;
+
+export type ExpansionId = typeof TRADERS_BUILDERS | typeof ABBEY_MAYOR;
+/** The expansions with tiles in the catalog (catalog-data.ts), in registry order. */
+export const EXPANSIONS = ['traders-builders', 'abbey-mayor'] as const satisfies readonly ExpansionId[];
 /** Tile sets: the base game and one per expansion. */
 export const SETS = ['base', ...EXPANSIONS] as const;
 export type SetId = (typeof SETS)[number];
@@ -27,20 +46,16 @@ export type Direction = (typeof DIRECTIONS)[number];
 export const CORNERS = ['NE', 'SE', 'SW', 'NW'] as const;
 export type Corner = (typeof CORNERS)[number];
 
-export const GOODS = ['wine', 'wheat', 'cloth'] as const;
-export type Good = (typeof GOODS)[number];
-export type GoodsCount = Record<Good, number>;
+export type Good = (typeof TRADERS_GOODS)[number];
+export type GoodsCount = Static<typeof GoodsCountSchema>;
 
+export type FigureKind = (typeof CORE_FIGURES)[number] | (typeof TRADERS_FIGURES)[number] | (typeof ABBEY_MAYOR_FIGURES)[number];
 /** Figures a player may place with placeFigure (the barn has its own move). */
-export const PLACEABLE_FIGURES = ['meeple', 'mayor', 'wagon', 'builder', 'pig'] as const;
-export type PlaceableFigure = (typeof PLACEABLE_FIGURES)[number];
-export const FIGURE_KINDS = [...PLACEABLE_FIGURES, 'barn'] as const;
-export type FigureKind = (typeof FIGURE_KINDS)[number];
+export type PlaceableFigure = Exclude<FigureKind, (typeof ABBEY_MAYOR_OWN_MOVE_FIGURES)[number]>;
 
 export const ENDGAME_ABBEYS = ['continue', 'final-round', 'none'] as const;
 export type EndgameAbbeys = (typeof ENDGAME_ABBEYS)[number];
 export const WAGON_MOVES = ['c2', 'c1'] as const;
-export type WagonMoveRule = (typeof WAGON_MOVES)[number];
 
 /** Each rule option with its allowed values (the first is the default), in view order. */
 export const RULE_VALUES = { endgameAbbeys: ENDGAME_ABBEYS, wagonMove: WAGON_MOVES } as const;
@@ -60,20 +75,9 @@ export interface GameSetup {
   tileOrder?: string[];
 }
 
-export interface Pos {
-  x: number;
-  y: number;
-}
+export type Pos = Static<typeof PosSchema>;
 
-export type Move =
-  | { type: 'draw' }
-  | { type: 'placeTile'; x: number; y: number; rotation: Rotation }
-  | { type: 'placeAbbey'; x: number; y: number }
-  | { type: 'placeFigure'; figure: PlaceableFigure; x: number; y: number; feature: number }
-  | { type: 'placeBarn'; x: number; y: number; corner: Corner }
-  | { type: 'pass' }
-  | { type: 'moveWagon'; x: number; y: number; feature: number }
-  | { type: 'returnWagon' };
+export type Move = Members<ReturnType<typeof coreMoves>> | Members<ReturnType<typeof abbeyMayorMoves>>;
 export type MoveType = Move['type'];
 
 export const PHASES = ['drawOrAbbey', 'placeTile', 'placeFigure', 'moveWagon', 'endgameAbbey', 'finished'] as const;
@@ -89,78 +93,20 @@ export const DECISION_PHASE = 'moveWagon' satisfies Phase;
 export const FINAL_ROUND_PHASE = 'endgameAbbey' satisfies Phase;
 
 /** A figure on the board. Barns stand on a corner, every other figure on a feature segment. */
-export interface BoardFigure {
-  owner: number;
-  kind: FigureKind;
-  x: number;
-  y: number;
-  feature?: number;
-  corner?: Corner;
-}
-
-export type FeatureKind = 'road' | 'city' | 'field' | 'monastery' | 'abbey';
-export type ScoreReason = 'road' | 'city' | 'monastery' | 'abbey' | 'field' | 'barn' | 'barn-join' | 'goods';
-
-export interface SeatPoints {
-  seat: number;
-  points: number;
-}
+export type BoardFigure = Static<FigureSchemas['BoardFigureSchema']>;
+export type SeatPoints = Static<typeof SeatPointsSchema>;
 
 export type GameEvent =
-  | { type: 'turnStarted'; seat: number }
-  | { type: 'tileDrawn'; seat: number; tile: string }
-  | { type: 'tileDiscarded'; seat: number; tile: string; reason: 'unplaceable' }
-  | { type: 'tilePlaced'; seat: number; tile: string; x: number; y: number; rotation: Rotation }
-  | { type: 'abbeyPlaced'; seat: number; x: number; y: number }
-  | { type: 'figurePlaced'; seat: number; figure: BoardFigure }
-  | { type: 'figureSkipped'; seat: number; reason: 'passed' | 'no-legal-placement' }
-  | {
-      type: 'featureScored';
-      /** The feature: its kind and every tile it covers (for fields and barns: the field). */
-      kind: FeatureKind;
-      tiles: Pos[];
-      reason: ScoreReason;
-      /** Points per seat that scored (only seats with points > 0). */
-      points: SeatPoints[];
-      /** Figures that went back to their owners' supply because of this scoring. */
-      returned: BoardFigure[];
-      final: boolean;
-    }
-  | { type: 'goodsAwarded'; seat: number; goods: GoodsCount }
-  | { type: 'goodsScored'; good: Good; points: SeatPoints[] }
-  | { type: 'bonusPartStarted'; seat: number }
-  | { type: 'wagonMoved'; seat: number; from: Pos; to: BoardFigure }
-  | { type: 'wagonReturned'; seat: number; from: Pos; reason: 'chosen' | 'no-target' }
-  | { type: 'abbeySkipped'; seat: number; reason: 'passed' | 'cannot-place' }
-  | { type: 'finalScoringStarted' }
-  | { type: 'gameEnded'; scores: number[] };
+  | Members<ReturnType<typeof coreEvents>>
+  | Members<ReturnType<typeof tradersEvents>>
+  | Members<ReturnType<typeof abbeyMayorEvents>>;
+export type ScoreReason = Extract<GameEvent, { type: 'featureScored' }>['reason'];
 
 /** Stable error codes; the HTTP layer maps each to a status (all 422 except setup errors: 400). */
-export const ERROR_CODES = [
-  'INVALID_SETUP',
-  'GAME_FINISHED',
-  'MOVE_NOT_ALLOWED_NOW',
-  'EXPANSION_NOT_ENABLED',
-  'POSITION_OCCUPIED',
-  'NOT_ADJACENT',
-  'EDGES_DO_NOT_MATCH',
-  'NOT_A_HOLE',
-  'NO_ABBEY_LEFT',
-  'NO_FIGURE_IN_SUPPLY',
-  'NOT_ON_NEW_TILE',
-  'NO_SUCH_FEATURE',
-  'WRONG_FEATURE_KIND',
-  'FEATURE_OCCUPIED',
-  'BUILDER_NEEDS_FOLLOWER',
-  'FEATURE_COMPLETE',
-  'PIG_NEEDS_FARMER',
-  'FIELD_HAS_BARN',
-  'BARN_CORNER_INVALID',
-  'CANNOT_PASS',
-  'WAGON_TARGET_INVALID',
-  'ILLEGAL_MOVE',
-] as const;
-export type ErrorCode = (typeof ERROR_CODES)[number];
+export type ErrorCode =
+  | (typeof CORE_ERROR_CODES)[number]
+  | (typeof TRADERS_ERROR_CODES)[number]
+  | (typeof ABBEY_MAYOR_ERROR_CODES)[number];
 
 export interface RuleViolation {
   code: ErrorCode;
@@ -176,33 +122,38 @@ export interface LegalMoves {
   moves: Move[];
 }
 
-export interface PlayerView {
+export type PlayerView = {
   seat: number;
   name: string;
   score: number;
   supply: Partial<Record<FigureKind, number>>;
-  goods?: GoodsCount;
-  abbey?: boolean;
+} & ViewMembers<typeof TRADERS_PLAYER_VIEW> & ViewMembers<typeof ABBEY_MAYOR_PLAYER_VIEW>;
+
+/** A placed tile. */
+export interface TileView {
+  tile: string;
+  x: number;
+  y: number;
+  rotation: Rotation;
 }
 
 /** What any client may see (RULES.md 8): never the pile order or the seed. */
-export interface PublicState {
+export type PublicState = ViewMembers<typeof TRADERS_GAME_VIEW> & {
   status: 'active' | 'finished';
   expansions: ExpansionId[];
   rules: Rules;
   players: PlayerView[];
   scores: number[];
-  goods?: GoodsCount[];
   activeSeat: number | null;
   actor: number | null;
   phase: Phase;
   drawnTile: string | null;
   /** True while the active player plays the builder's second part of the turn. */
   bonusPart: boolean;
-  tiles: { tile: string; x: number; y: number; rotation: Rotation }[];
+  tiles: TileView[];
   figures: BoardFigure[];
   /** Wagons whose owners must still decide where they go, in decision order. */
   pendingWagons: { seat: number; x: number; y: number }[];
   tilesLeft: Record<string, number>;
   tilesLeftTotal: number;
-}
+};

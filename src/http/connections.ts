@@ -49,7 +49,7 @@ export function serverOptions(timeouts: ConnectionTimeouts) {
 }
 
 /** A complete HTTP/1.1 answer carrying a problem document, ending the connection. */
-export function rawProblem(code: ProblemCode, detail: string, retryAfter?: number): string {
+function rawProblem(code: ProblemCode, detail: string, retryAfter?: number): string {
   const status = STATUS_BY_CODE[code];
   const title = STATUS_CODES[status] ?? 'Error';
   const body = JSON.stringify({ type: 'about:blank', title, status, code, detail, ...(retryAfter ? { retryAfter } : {}) });
@@ -68,7 +68,7 @@ export function rawProblem(code: ProblemCode, detail: string, retryAfter?: numbe
  * client closes or `graceMs` pass: closing with unread bytes makes the kernel send a reset,
  * which the client may see before the answer.
  */
-export function answerAndClose(socket: Socket, answer: string, graceMs = 1000): void {
+function answerAndClose(socket: Socket, answer: string, graceMs = 1000): void {
   socket.on('error', () => {}); // a client gone meanwhile is not our error
   socket.end(answer);
   socket.resume();

@@ -16,7 +16,7 @@ export function parseCorsOrigins(raw: string | undefined): CorsOrigins {
   return raw.split(',').map((origin) => origin.trim()).filter((origin) => origin !== '');
 }
 
-export const CORS_EXPOSED_HEADERS = ['Retry-After', 'ETag', 'Location', 'Idempotent-Replayed', 'Preference-Applied', 'Link'];
+const CORS_EXPOSED_HEADERS = ['Retry-After', 'ETag', 'Location', 'Idempotent-Replayed', 'Preference-Applied', 'Link'];
 
 export async function registerCors(app: App, origins: CorsOrigins): Promise<void> {
   if (origins !== '*' && origins.length === 0) return;

@@ -2,7 +2,6 @@
  * A known path asked with a method it does not route (`DELETE /games/{id}`) answers 405 with
  * `Allow`, not 404: the table of paths and their methods is collected as routes are added.
  */
-import type { FastifyRequest } from 'fastify';
 import type { App } from './types.js';
 
 export interface RouteTable {
@@ -33,8 +32,4 @@ export function collectRoutes(app: App): RouteTable {
       return found && [...found.methods].sort();
     },
   };
-}
-
-export function pathOf(request: FastifyRequest): string {
-  return request.url.split('?')[0]!;
 }

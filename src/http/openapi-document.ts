@@ -6,7 +6,7 @@
  * discriminators live only here: Fastify's strict Ajv refuses the keyword in route schemas.
  */
 import { hoistTitledSchemas } from './openapi-components.js';
-import { STATUS_BY_CODE, type ProblemCode } from './problem.js';
+import { ENGINE_REFUSAL, STATUS_BY_CODE, type ProblemCode } from './problem.js';
 
 type Json = any; // the document is plain JSON being rewritten in place
 
@@ -78,21 +78,23 @@ const ERROR_HEADERS: Record<string, Json> = {
   503: RETRY_AFTER,
 };
 
-/** The codes each status can carry, from the code table. */
-function codesOf(status: number): ProblemCode[] {
-  return (Object.keys(STATUS_BY_CODE) as ProblemCode[]).filter((code) => STATUS_BY_CODE[code] === status).sort();
+/** The codes each status can carry, from the code table and the registry's engine codes. */
+function codesOf(status: number, engineCodes: readonly string[]): string[] {
+  const codes = new Set<string>((Object.keys(STATUS_BY_CODE) as ProblemCode[]).filter((code) => STATUS_BY_CODE[code] === status));
+  if (status === ENGINE_REFUSAL) for (const code of engineCodes) codes.add(code);
+  return [...codes].sort();
 }
 
 /** A named problem type per status, whose `code` is one of that status's codes. */
-function problemFor(status: number, problem: Json): Json {
+function problemFor(status: number, problem: Json, engineCodes: readonly string[]): Json {
   return {
     title: `Problem${status}`,
     type: 'object',
-    allOf: [problem, { type: 'object', properties: { code: { type: 'string', enum: codesOf(status) } } }],
+    allOf: [problem, { type: 'object', properties: { code: { type: 'string', enum: codesOf(status, engineCodes) } } }],
   };
 }
 
-function finishOperation(method: string, path: string, operation: Json): void {
+function finishOperation(method: string, path: string, operation: Json, engineCodes: readonly string[]): void {
   const id = OPERATION_IDS[`${method.toUpperCase()} ${path}`];
   if (id === undefined) throw new Error(`no operationId for ${method.toUpperCase()} ${path}: name it in openapi-document.ts`);
   operation.operationId = id;
@@ -107,7 +109,7 @@ function finishOperation(method: string, path: string, operation: Json): void {
       if (SUCCESS_HEADERS[id]) response.headers = SUCCESS_HEADERS[id];
     } else if (code >= 400) {
       const content = response.content?.['application/problem+json'];
-      if (content) content.schema = problemFor(code, content.schema);
+      if (content) content.schema = problemFor(code, content.schema, engineCodes);
       if (ERROR_HEADERS[status]) response.headers = ERROR_HEADERS[status];
     }
   }
@@ -129,11 +131,12 @@ function addDiscriminators(schemas: Json): void {
   }
 }
 
-export function finishDocument<T extends object>(document: T): T {
+/** The document as served: `engineCodes` are the registry's error codes (all 422). */
+export function finishDocument<T extends object>(document: T, engineCodes: readonly string[]): T {
   const doc: Json = hoistTitledSchemas(document);
   doc.servers = [{ url: '/', description: 'The server this document is served from (`/docs/json`)' }];
   for (const [path, operations] of Object.entries(doc.paths ?? {}) as [string, Json][]) {
-    for (const [method, operation] of Object.entries(operations)) finishOperation(method, path, operation);
+    for (const [method, operation] of Object.entries(operations)) finishOperation(method, path, operation, engineCodes);
   }
   // Hoisted again: the per-status problem types are named schemas too.
   const finished: Json = hoistTitledSchemas(doc);

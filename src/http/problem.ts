@@ -1,6 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
-import type { ErrorCode } from '../engine/index.js';
+import { ERROR_CODES, type ErrorCode } from '../engine/index.js';
 import { ServiceError, storeFaultError, type ServiceErrorCode } from '../service/service-error.js';
 import type { RouteTable } from './method-not-allowed.js';
 
@@ -22,9 +22,12 @@ type HttpErrorCode =
 
 export type ProblemCode = HttpErrorCode | ServiceErrorCode | ErrorCode;
 
+/** The status of every refusal of the engine, whichever expansion's code it carries. */
+export const ENGINE_REFUSAL = 422;
+
 /**
- * The one table from error codes to statuses. It is total over the engine's codes, so a code
- * the engine adds is a compile error here until it is given a status.
+ * The one table from error codes to statuses. A code of the HTTP layer or the service is a
+ * compile error here until it is given a status; the engine's (an expansion's too) are 422.
  */
 export const STATUS_BY_CODE: Readonly<Record<ProblemCode, number>> = {
   BAD_REQUEST: 400,
@@ -59,29 +62,9 @@ export const STATUS_BY_CODE: Readonly<Record<ProblemCode, number>> = {
   STORAGE_UNAVAILABLE: 503,
   BOTS_UNAVAILABLE: 503,
   STORAGE_FULL: 507,
-  // The engine refuses a well-formed request: a setup or a move the rules do not allow.
-  INVALID_SETUP: 422,
-  GAME_FINISHED: 422,
-  MOVE_NOT_ALLOWED_NOW: 422,
-  EXPANSION_NOT_ENABLED: 422,
-  POSITION_OCCUPIED: 422,
-  NOT_ADJACENT: 422,
-  EDGES_DO_NOT_MATCH: 422,
-  NOT_A_HOLE: 422,
-  NO_ABBEY_LEFT: 422,
-  NO_FIGURE_IN_SUPPLY: 422,
-  NOT_ON_NEW_TILE: 422,
-  NO_SUCH_FEATURE: 422,
-  WRONG_FEATURE_KIND: 422,
-  FEATURE_OCCUPIED: 422,
-  BUILDER_NEEDS_FOLLOWER: 422,
-  FEATURE_COMPLETE: 422,
-  PIG_NEEDS_FARMER: 422,
-  FIELD_HAS_BARN: 422,
-  BARN_CORNER_INVALID: 422,
-  CANNOT_PASS: 422,
-  WAGON_TARGET_INVALID: 422,
-  ILLEGAL_MOVE: 422,
+  // The engine refuses a well-formed request: a setup or a move the rules do not allow. Its
+  // codes are its vocabulary's (the registry's): every one is 422.
+  ...(Object.fromEntries(ERROR_CODES.map((code) => [code, ENGINE_REFUSAL])) as Record<ErrorCode, number>),
 };
 
 /** Framework errors by status, for the few Fastify raises before a handler runs. */
@@ -106,7 +89,8 @@ export class HttpProblem extends Error {
 }
 
 export function sendProblem(reply: FastifyReply, code: ProblemCode, detail: string, extra: Record<string, unknown> = {}): FastifyReply {
-  const status = STATUS_BY_CODE[code];
+  // A code not in the table is an engine refusal of an expansion the default registry lacks.
+  const status = STATUS_BY_CODE[code] ?? ENGINE_REFUSAL;
   if (status === 401) reply.header('www-authenticate', 'Bearer');
   // A problem that says when to come back (429, 503) says it in the header too.
   if (typeof extra.retryAfter === 'number') reply.header('retry-after', String(extra.retryAfter));

@@ -11,7 +11,7 @@ export interface RouteOptions {
   addressLimiter: RateLimiter;
 }
 
-export const JSON_TYPE = 'application/json; charset=utf-8';
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 /**
  * Sends JSON that is already serialised: Fastify passes a string with a JSON content type

@@ -8,9 +8,8 @@
  */
 import { fieldAnchors } from './field-anchors.js';
 import { CENTRE, dist, lerp, type Path, type PathCmd, type Pt, turn } from './svg.js';
-import type { CatalogTile } from './types.js';
+import type { CatalogTile, Good } from './types.js';
 
-export type Good = 'wine' | 'wheat' | 'cloth';
 export type Kind = CatalogTile['features'][number]['kind'];
 
 export interface FeatureArt {
@@ -46,7 +45,7 @@ const CORNER: readonly Pt[] = [
 ];
 const startOf = (d: number) => CORNER[d]!;
 const endOf = (d: number) => CORNER[(d + 1) & 3]!;
-export const EDGE_MID: readonly Pt[] = [
+const EDGE_MID: readonly Pt[] = [
   [0.5, 0],
   [1, 0.5],
   [0.5, 1],

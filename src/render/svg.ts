@@ -43,7 +43,7 @@ export function num(v: number): string {
 }
 
 const u = (v: number) => num(v * UNIT);
-export const pt = (p: Pt) => `${u(p[0])} ${u(p[1])}`;
+const pt = (p: Pt) => `${u(p[0])} ${u(p[1])}`;
 
 export function pathData(path: Path): string {
   let d = '';
@@ -118,8 +118,3 @@ export function distanceToPolyline(line: readonly Pt[], p: Pt): number {
 
 export const dist = (a: Pt, b: Pt) => Math.hypot(a[0] - b[0], a[1] - b[1]);
 export const lerp = (a: Pt, b: Pt, t: number): Pt => [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t];
-
-/** Escapes text for an attribute or element content. */
-export function esc(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}

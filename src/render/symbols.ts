@@ -3,7 +3,7 @@
  * placed with a translation: buildings, pennants, goods and the figures.
  */
 import type { FigureKind } from '../engine/index.js';
-import type { Good } from './layout.js';
+import type { Good } from './types.js';
 import { num } from './svg.js';
 
 export const at = (x: number, y: number) => `transform="translate(${num(x)} ${num(y)})"`;

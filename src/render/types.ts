@@ -5,12 +5,11 @@
  */
 import type { BoardFigure, CatalogView, Corner, PublicState, Rotation } from '../engine/index.js';
 
-export type { Rotation } from '../engine/index.js';
+export type { Good, Rotation } from '../engine/index.js';
 
 /** The tile catalog as GET /tiles answers it. */
 export type RenderCatalog = Pick<CatalogView, 'tiles'>;
 export type CatalogTile = CatalogView['tiles'][number];
-export type CatalogFeature = CatalogTile['features'][number];
 
 /** The part of the public state the board picture needs. */
 export type BoardView = Pick<PublicState, 'tiles' | 'figures'>;

@@ -6,7 +6,7 @@
  * the lobby's seats, whether bots play), written in the same transaction.
  */
 import type { GameStore } from '../storage/repository.js';
-import { currentStateJson } from './answers-json.js';
+import { currentStateJson } from './answers.js';
 import { actSeat, applyAct, seatViews, statusOf, type Act } from './lifecycle.js';
 import type { Judged } from './move-submission.js';
 import { ServiceError } from './service-error.js';

@@ -17,22 +17,13 @@
  * - nothing here knows how seats become bots: that is the host's business (`BotHost`).
  */
 import type { Move } from '../engine/index.js';
-import type { StoredSetup } from '../storage/repository.js';
 import type { BotBudget, BotSpec } from './bot-job.js';
 import type { BotPool } from './bot-pool.js';
 import { ServiceError } from './service-error.js';
 
-/** A game whose actor is a bot now, with what a worker needs to replay it. */
-export interface BotTurn {
-  version: number;
-  seat: number;
-  spec: BotSpec;
-  /** Why a bot plays this turn (a bot seat, a resigned seat, a timed-out turn...): for logs. */
-  reason: string;
-  setup: StoredSetup;
-  /** The game's engine moves, in order. */
-  moves: Move[];
-}
+import type { BotTurn } from './game-lifecycle.js';
+
+export type { BotTurn };
 
 /** What the driver needs of the service. */
 export interface BotHost {
@@ -64,7 +55,7 @@ export interface BotDriverOptions {
   maxGames?: number;
 }
 
-export const DEFAULT_MAX_GAMES = 64;
+const DEFAULT_MAX_GAMES = 64;
 
 export class BotDriver {
   private readonly running = new Map<string, Promise<void>>();

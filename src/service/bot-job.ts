@@ -41,8 +41,7 @@ export interface BotAnswer {
 /** A worker's reply to one job. */
 export type WorkerReply = { ok: true; answer: BotAnswer } | { ok: false; error: string };
 
-export const BOT_LEVELS = [1, 2, 3, 4, 5] as const;
-export const DEFAULT_BOT_LEVEL = 3;
+const DEFAULT_BOT_LEVEL = 3;
 
 /**
  * mcts thinks `baseMs · 2^(level − 3)`: with the default 100 ms base, 25, 50, 100, 200 and 400

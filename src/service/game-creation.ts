@@ -3,10 +3,10 @@
  * the seats' kinds beside them), its tokens (one per seat, told only for named seats; the admin
  * token), its row and its first snapshot.
  */
-import { createGame, type GameEvent, type GameSetup } from '../engine/index.js';
+import { createGame, type GameEvent, type GameSetup, type Registry } from '../engine/index.js';
 import type { NewGame, StoredSetup, Visibility } from '../storage/repository.js';
-import { currentStateJson } from './answers-json.js';
-import { engineNames, seatViews, statusOf, type SeatRequest } from './lifecycle.js';
+import { stateOf, type GameState } from './answers.js';
+import { engineNames, seatViews, statusOf, type SeatRequest, type SeatView } from './lifecycle.js';
 import { hashToken, newSeatToken, newSeed } from './seat-tokens.js';
 import { ServiceError } from './service-error.js';
 import { newSnapshot, type Snapshot } from './snapshot.js';
@@ -22,18 +22,20 @@ export type CreateGameInput = Omit<GameSetup, 'players'> & {
 export interface CreatedGame<Token extends string | undefined = string | undefined> {
   id: string;
   /** Every seat; a token for the named ones only. */
-  seats: { seat: number; name: string; kind: 'human' | 'open' | 'bot'; token: Token }[];
+  seats: (Pick<SeatView, 'seat' | 'name' | 'kind'> & { token: Token })[];
   /** The secret that may abort the game, reissue a seat's token, or hand a seat to a bot. */
   adminToken: string;
-  state: unknown;
+  state: GameState;
   events: GameEvent[];
 }
-export function newGame(id: string, input: CreateGameInput, at: string, checkedAt: number): { game: NewGame; snapshot: Snapshot; answer: CreatedGame } {
+export function newGame(
+  id: string, input: CreateGameInput, at: string, checkedAt: number, registry?: Registry,
+): { game: NewGame; snapshot: Snapshot; answer: CreatedGame } {
   // The caller's setup is stored as given: defaults stay the engine's business.
   const { players, visibility, ...rest } = input;
   const named = players.every((p) => 'name' in p);
   const setup: StoredSetup = { ...rest, players: engineNames(players), ...(named ? {} : { seats: players }), seed: input.seed ?? newSeed() };
-  const created = createGame(setup);
+  const created = createGame(setup, registry);
   if (!created.ok) throw new ServiceError(created.error.code, created.error.reason);
   // Open and bot seats get a token nobody is told: no request opens them.
   const tokens = setup.players.map(() => newSeatToken());
@@ -53,7 +55,7 @@ export function newGame(id: string, input: CreateGameInput, at: string, checkedA
     id,
     seats: seats.map(({ seat, name, kind }) => ({ seat, name, kind, token: kind === 'human' ? tokens[seat]! : undefined })),
     adminToken,
-    state: JSON.parse(currentStateJson(snapshot)),
+    state: stateOf(snapshot.game, snapshot.life, id, snapshot.version),
     events: created.value.events,
   };
   return { game, snapshot, answer };

@@ -4,9 +4,9 @@
  * groups (`group-commit.ts`) and wakes long-polls when a game moves on (`move-notifier.ts`, `move-waits.ts`).
  * Every method may wait for the store: nothing here knows which store it is.
  */
-import { createGame, type GameEvent, type Move, type Phase } from '../engine/index.js';
+import { createGame, DEFAULT_REGISTRY, registryOf, type GameEvent, type Move, type Phase, type Registry } from '../engine/index.js';
 import type { GameStore, MoveRecord } from '../storage/repository.js';
-import { currentStateJson, eventsJson, legalMovesJson } from './answers-json.js';
+import { currentStateJson, eventsJson, legalAnswer, legalMovesJson, stateOf, type GameState, type LegalAnswer } from './answers.js';
 import { botSeatNow, GameLifecycle, type BotTurn, type SeatPosition } from './game-lifecycle.js';
 import { newGame, type CreateGameInput, type CreatedGame } from './game-creation.js';
 import { isAct, publicAct, type PublicAct } from './lifecycle.js';
@@ -63,18 +63,21 @@ export interface GameServiceOptions {
   onBackgroundError?: (error: unknown) => void;
   /** Runs the turn clock (`turn-clock.ts`): the server does; off by default. */
   turnClock?: boolean;
+  /** The expansions games may enable (the engine's own by default). */
+  registry?: Registry;
 }
 
 
 export class GameService {
   private readonly snapshots: SnapshotCache;
+  /** The expansions games may enable. */
+  readonly registry: Registry;
   private readonly commits: GroupCommit;
   readonly notifier = new MoveNotifier();
   private readonly waits: MoveWaits;
   private readonly retention: RetentionSweep | undefined;
   private readonly storeHealth: StoreHealthMonitor;
   private readonly now: () => Date;
-  private readonly turns = new WeakMap<Snapshot, { version: number; turn: Turn }>();
   /** Seats, admin acts, the lobby, the clock's and the bots' view of turns (`game-lifecycle.ts`). */
   readonly lifecycle: GameLifecycle;
   /** The turn clock, when it runs in this process. */
@@ -85,7 +88,8 @@ export class GameService {
     options: GameServiceOptions,
   ) {
     this.now = options.now ?? (() => new Date());
-    this.snapshots = new SnapshotCache(store, options.cacheSize);
+    this.registry = options.registry ?? DEFAULT_REGISTRY;
+    this.snapshots = new SnapshotCache(store, options.cacheSize, this.registry);
     this.storeHealth = new StoreHealthMonitor(store);
     this.commits = new GroupCommit(store, this.snapshots, this.now, (id, after) => this.notifier.committed(id, after), this.storeHealth);
     this.waits = new MoveWaits(store, this.snapshots, this.notifier);
@@ -136,7 +140,7 @@ export class GameService {
   create(input: CreateGameInput): Promise<CreatedGame>;
   async create(input: CreateGameInput): Promise<CreatedGame> {
     const id = newGameId();
-    const { game, snapshot, answer } = newGame(id, input, this.now().toISOString(), this.store.changeStamp(id));
+    const { game, snapshot, answer } = newGame(id, input, this.now().toISOString(), this.store.changeStamp(id), this.registry);
     try {
       await this.store.insertGame(game);
     } catch (error) {
@@ -156,9 +160,20 @@ export class GameService {
     return currentStateJson(await this.snapshots.read(id));
   }
 
+  /** The state as an object (the board picture reads it). */
+  async state(id: string): Promise<GameState> {
+    const snapshot = await this.snapshots.read(id);
+    return stateOf(snapshot.game, snapshot.life, snapshot.id, snapshot.version);
+  }
+
   /** `{ version, actor, phase, moves }` as JSON, built once per version. */
   async legalMovesJson(id: string): Promise<string> {
     return legalMovesJson(await this.snapshots.read(id));
+  }
+
+  /** `{ version, actor, phase, moves }`, made once per version. */
+  async legalMoves(id: string): Promise<LegalAnswer> {
+    return legalAnswer(await this.snapshots.read(id));
   }
 
   /** The game's current version (404 when there is none): what its ETags are made of. */
@@ -185,7 +200,8 @@ export class GameService {
 
   /** The events of the game's creation (its first draw): replayed from the setup, nothing stored. */
   async creationEvents(id: string): Promise<GameEvent[]> {
-    const created = createGame((await this.snapshots.read(id)).setup);
+    const snapshot = await this.snapshots.read(id);
+    const created = createGame(snapshot.setup, registryOf(snapshot.game));
     if (!created.ok) throw new Error(`game ${id}: stored setup is refused: ${created.error.code}`);
     return created.value.events;
   }
@@ -214,17 +230,14 @@ export class GameService {
     const rebuilt = rebuiltAt(snapshot, earlier);
     return records.map((record, i) => {
       playEntry(rebuilt, record);
-      const { actor, phase } = JSON.parse(legalMovesJson(rebuilt)) as Turn;
+      const { actor, phase } = legalAnswer(rebuilt);
       return { ...publicRecord(record), events: events[i]!, actor, phase };
     });
   }
 
-  /** The turn at the snapshot's version, taken from its legal-moves answer (built once per version). */
+  /** The turn at the snapshot's version, taken from its legal-moves answer (made once per version). */
   private turnOf(snapshot: Snapshot): Turn {
-    const known = this.turns.get(snapshot);
-    if (known?.version === snapshot.version) return known.turn;
-    const { actor, phase } = JSON.parse(legalMovesJson(snapshot)) as Turn;
-    this.turns.set(snapshot, { version: snapshot.version, turn: { actor, phase } });
+    const { actor, phase } = legalAnswer(snapshot);
     return { actor, phase };
   }
 

@@ -6,20 +6,25 @@
  * the first runs is refused, so one client cannot fill the pool's queue.
  */
 import { hash } from 'node:crypto';
-import type { Move } from '../engine/index.js';
+import { Type, type Static } from 'typebox';
+import { vocabularyRef, type Move } from '../engine/index.js';
 import type { BotBudget } from './bot-job.js';
 import { BotPoolBusyError, BotPoolClosedError, BotWorkerCrashedError, type BotPool } from './bot-pool.js';
 import type { GameService } from './game-service.js';
 import { ServiceError } from './service-error.js';
 
-export interface Hint {
-  /** The version the hint is for: the game may have moved on since. */
-  version: number;
-  seat: number;
-  move: Move;
-  winRate: number;
-  iterations: number;
-}
+/** The answer to a hint request (the route's schema, `http/schemas/hint.ts`). */
+export const HintSchema = Type.Object(
+  {
+    version: Type.Integer({ minimum: 0, description: 'The version the hint is for (the game may have moved on while it was searched)' }),
+    seat: Type.Integer({ minimum: 0, maximum: 5 }),
+    move: vocabularyRef<Move>('Move'),
+    winRate: Type.Number({ minimum: 0, maximum: 1, description: "The mcts bot's estimated chance that the seat wins after this move (a draw counts half), from its look-ahead" }),
+    iterations: Type.Integer({ minimum: 0, description: 'Search iterations behind the hint' }),
+  },
+  { title: 'Hint' },
+);
+export type Hint = Static<typeof HintSchema>;
 
 export class Hints {
   private readonly running = new Set<string>();

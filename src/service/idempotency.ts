@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import type { Move } from '../engine/index.js';
 import type { GameStore } from '../storage/repository.js';
-import { currentStateJson, moveAcceptedJson, stateJsonOf } from './answers-json.js';
+import { currentStateJson, moveAcceptedJson, stateJsonOf } from './answers.js';
 import { ServiceError } from './service-error.js';
 import { rebuiltAt, type Snapshot } from './snapshot.js';
 

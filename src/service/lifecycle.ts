@@ -7,13 +7,13 @@
  * events and stream show `publicAct(act)`.
  */
 import { actorOf, isFinished, type Game, type GameSetup } from '../engine/index.js';
-import { ACT_TYPES, type Act, type BotName, type BotSpec, type LifecycleSetup, type SeatRequest } from '../game-log.js';
+import { ACT_TYPES, type Act, type BotSpec, type LifecycleSetup, type PublicAct, type SeatKind, type SeatRequest, type SeatView } from '../game-log.js';
 
 // The log's vocabulary is declared apart so that the stores can name it without importing the service.
-export { ACT_TYPES, BOT_NAMES, type Act, type ActType, type BotName, type BotSpec, type LifecycleSetup, type SeatRequest } from '../game-log.js';
+export {
+  ACT_TYPES, BOT_NAMES, type Act, type ActType, type BotName, type BotSpec, type LifecycleSetup, type PublicAct, type SeatKind, type SeatRequest, type SeatView,
+} from '../game-log.js';
 
-/** An act without its secret: what the log, events and stream show. */
-export type PublicAct = Exclude<Act, { tokenHash: string }> | { type: 'seatJoined'; seat: number; name: string } | { type: 'tokenReissued'; seat: number };
 
 const ACT_SET: ReadonlySet<string> = new Set(ACT_TYPES);
 
@@ -40,7 +40,6 @@ export function actSeat(act: Act): number {
   return act.type === 'gameAborted' ? 0 : act.seat;
 }
 
-export type SeatKind = 'human' | 'open' | 'bot';
 export type LifecycleStatus = 'waiting' | 'active' | 'finished' | 'aborted';
 /** Why a bot plays the current turn: a bot seat, a seat handed to a bot, or the autopilot of a resigned or timed-out seat. */
 export type BotReason = 'bot' | 'handedToBot' | 'resigned' | 'timedOut';
@@ -63,18 +62,18 @@ export interface Lifecycle {
   turnStartedAt: string;
   /** The current turn timed out: its autopilot plays it. */
   timedOut: boolean;
-  /** Set by any act: the state then needs the lifecycle's names and status spliced in. */
+  /** Set by any act: the state then shows the lifecycle's names and status. */
   acted: boolean;
   /** Created with open seats. */
   waiting: boolean;
   /** The names the engine was given (placeholders for open seats). */
   engineNames: readonly string[];
-  /** The state's lifecycle members but the clock (`"pile":…,"seats":[…]`), made once per act: every state document carries them. */
+  /** The state's lifecycle members but the clock, as JSON members, made once per act (`answers.ts`). */
   headJson?: string;
 }
 
 /** The autopilot of a resigned or timed-out seat. */
-export const AUTOPILOT: BotSpec = { bot: 'greedy' };
+const AUTOPILOT: BotSpec = { bot: 'greedy' };
 
 export function seatOf(request: SeatRequest, seat: number): SeatLife {
   if ('name' in request) return { kind: 'human', name: request.name, resigned: false, handedToBot: false };
@@ -188,13 +187,4 @@ export function seatViews(life: Lifecycle): SeatView[] {
     ...(s.bot ? { bot: s.bot.bot, ...(s.bot.level === undefined ? {} : { level: s.bot.level }) } : {}),
     resigned: s.resigned,
   }));
-}
-
-export interface SeatView {
-  seat: number;
-  kind: SeatKind;
-  name: string;
-  bot?: BotName;
-  level?: number;
-  resigned: boolean;
 }

@@ -6,7 +6,7 @@
  */
 import { actorOf, playInPlace } from '../engine/index.js';
 import type { GameStore, NewMove } from '../storage/repository.js';
-import { moveAcceptedJson, stateJsonOf } from './answers-json.js';
+import { moveAcceptedJson, stateJsonOf } from './answers.js';
 import { earlierAnswer, requestHash, type MoveSubmission, type SubmitResult } from './idempotency.js';
 import { botReason, statusOf } from './lifecycle.js';
 import { seatOfDigest } from './seat-tokens.js';

@@ -10,8 +10,8 @@ import type { GameStore } from '../storage/repository.js';
 
 export const RETENTION_BATCH = 100;
 /** How often the sweep runs, and how long after the start the first one runs. */
-export const SWEEP_EVERY_MS = 10 * 60_000;
-export const FIRST_SWEEP_AFTER_MS = 10_000;
+const SWEEP_EVERY_MS = 10 * 60_000;
+const FIRST_SWEEP_AFTER_MS = 10_000;
 /** The pause between two batches: the event loop serves requests meanwhile. */
 const PAUSE_MS = 5;
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -1,7 +1,7 @@
 import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /** 32 random bytes, base64url: 43 characters. */
-export const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 export function newSeatToken(): string {
   return randomBytes(32).toString('base64url');

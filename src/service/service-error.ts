@@ -2,7 +2,7 @@ import type { ErrorCode } from '../engine/index.js';
 import { StoreBusyError, StoreFullError, StoreUnavailableError } from '../storage/repository.js';
 
 /** Codes the service adds to the engine's rule codes. */
-export const SERVICE_ERROR_CODES = [
+const SERVICE_ERROR_CODES = [
   'TOKEN_MISSING',
   'GAME_NOT_FOUND',
   'NOT_YOUR_GAME',
@@ -40,7 +40,7 @@ export class ServiceError extends Error {
 }
 
 /** Seconds a client is told to wait after each storage fault: a lock passes fast, a full disk does not. */
-export const RETRY_AFTER_SECONDS = { busy: 1, full: 30, unavailable: 5 } as const;
+const RETRY_AFTER_SECONDS = { busy: 1, full: 30, unavailable: 5 } as const;
 
 /**
  * The refusal for a storage fault (the store changed nothing), or undefined when `error` is

@@ -18,6 +18,7 @@
 import type { GameStore } from '../storage/repository.js';
 import { LruCache } from './lru-cache.js';
 import { ServiceError } from './service-error.js';
+import { DEFAULT_REGISTRY, type Registry } from '../engine/index.js';
 import { advance, catchUp, snapshotFromLog, type Snapshot } from './snapshot.js';
 
 /** What a write transaction may do: take snapshots and play moves on them in place. */
@@ -53,6 +54,8 @@ export class SnapshotCache {
   constructor(
     private readonly store: GameStore,
     capacity: number,
+    /** The expansions the service offers: a stored game is replayed with them. */
+    private readonly registry: Registry = DEFAULT_REGISTRY,
   ) {
     this.lru = new LruCache(capacity);
   }
@@ -190,7 +193,7 @@ export class SnapshotCache {
     }
     const record = await this.store.findGame(id);
     if (!record) throw new ServiceError('GAME_NOT_FOUND', `no game ${id}`);
-    const snapshot = snapshotFromLog(record, await this.store.movesAfter(id, 0), stamp);
+    const snapshot = snapshotFromLog(record, await this.store.movesAfter(id, 0), stamp, this.registry);
     if (!this.mayCache(id, writer)) return snapshot;
     const now = this.lru.peek(id);
     if (now && now !== cached && now.version >= snapshot.version) return now;

@@ -5,7 +5,8 @@
  * (`snapshot-cache.ts`) or by catching up with entries read from the log, and every change
  * moves `version` and forgets the answers built for the previous one.
  */
-import { createGame, playInPlace, type Game } from '../engine/index.js';
+import { createGame, playInPlace, registryOf, type Game, type Registry } from '../engine/index.js';
+import type { LegalAnswer } from './answers.js';
 import type { GameRecord, MoveRecord, StoredSetup } from '../storage/repository.js';
 import { afterEntry, applyAct, isAct, newLifecycle, publicAct, statusOf, type Act, type Lifecycle } from './lifecycle.js';
 
@@ -30,8 +31,9 @@ export interface Snapshot {
    * version: while the stamp stays the same, the snapshot is current without asking.
    */
   checkedAt: number;
-  /** The JSON of the state and of the legal-moves answer, built once per version. */
+  /** The JSON of the state, and the legal-moves answer and its JSON, built once per version (`answers.ts`). */
   stateJson?: string;
+  legal?: LegalAnswer;
   legalJson?: string;
 }
 
@@ -82,8 +84,8 @@ export function playEntry(snapshot: Snapshot, record: Pick<MoveRecord, 'seat' | 
 }
 
 /** A snapshot of a stored game from its whole log. A log that does not replay is a server fault, never the client's. */
-export function snapshotFromLog(record: SnapshotRecord, log: readonly MoveRecord[], checkedAt: number): Snapshot {
-  const created = createGame(record.setup);
+export function snapshotFromLog(record: SnapshotRecord, log: readonly MoveRecord[], checkedAt: number, registry?: Registry): Snapshot {
+  const created = createGame(record.setup, registry);
   if (!created.ok) throw new Error(`game ${record.id}: stored setup is refused: ${created.error.code}`);
   const snapshot = newSnapshot(record, created.value.game, checkedAt);
   for (const [i, entry] of log.entries()) {
@@ -95,7 +97,7 @@ export function snapshotFromLog(record: SnapshotRecord, log: readonly MoveRecord
 /** The game as it was after its first `log.length` entries (a state shown again). */
 export function rebuiltAt(snapshot: Snapshot, log: readonly MoveRecord[]): Snapshot {
   const record = { id: snapshot.id, setup: snapshot.setup, tokenHashes: snapshot.tokenHashes.map((h) => h.toString('hex')), createdAt: snapshot.createdAt, adminTokenHash: null };
-  return snapshotFromLog(record, log, 0);
+  return snapshotFromLog(record, log, 0, registryOf(snapshot.game));
 }
 
 /** Records an entry already played on the snapshot (at `at`): the next version. */
@@ -103,7 +105,7 @@ export function advance(snapshot: Snapshot, seat: number, events: string, at: st
   snapshot.log.push({ seat, events });
   snapshot.version += 1;
   afterEntry(snapshot.life, snapshot.game, at);
-  snapshot.stateJson = snapshot.legalJson = undefined;
+  snapshot.stateJson = snapshot.legalJson = snapshot.legal = undefined;
 }
 
 /**

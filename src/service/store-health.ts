@@ -16,7 +16,7 @@ export interface StoreHealth {
   store: StoreCondition;
 }
 
-export const PROBE_EVERY_MS = 1000;
+const PROBE_EVERY_MS = 1000;
 
 const OK: StoreHealth = { status: 'ok', store: 'ok' };
 

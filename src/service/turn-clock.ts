@@ -14,8 +14,8 @@
 import type { GameStore } from '../storage/repository.js';
 import { ServiceError } from './service-error.js';
 
-export const CLOCK_PAGE = 100;
-export const RESCAN_MS = 60_000;
+const CLOCK_PAGE = 100;
+const RESCAN_MS = 60_000;
 /** setTimeout's longest delay. */
 const MAX_DELAY_MS = 2 ** 31 - 1;
 

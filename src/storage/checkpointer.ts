@@ -5,11 +5,11 @@ import type { Db } from './database.js';
 /** How often the worker copies the log into the database file. */
 export const CHECKPOINT_EVERY_MS = 200;
 /** Looks without a commit by the server before the log is truncated to nothing. */
-export const QUIET_LOOKS_BEFORE_TRUNCATE = 2;
+const QUIET_LOOKS_BEFORE_TRUNCATE = 2;
 /** The longest pause between two attempts while checkpoints fail (doubling from the interval). */
 export const MAX_BACKOFF_MS = 5000;
 /** A lasting fault is reported once per this interval, not at every attempt. */
-export const REPORT_EVERY_MS = 60_000;
+const REPORT_EVERY_MS = 60_000;
 
 // The worker is a few lines of CommonJS on its own connection: no module of this project has to
 // be loadable there (tests run the sources through a TypeScript loader).

@@ -15,10 +15,10 @@ export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../migrations/sqlite'
  * The size the write-ahead log is cut back to whenever it restarts from its beginning: a flood
  * grows it, and without a limit SQLite keeps the file at its peak size for ever.
  */
-export const WAL_SIZE_LIMIT_BYTES = 4 * 1024 * 1024;
+const WAL_SIZE_LIMIT_BYTES = 4 * 1024 * 1024;
 
 /** How long a write waits for another process's write lock before the service answers 503. */
-export const DEFAULT_BUSY_TIMEOUT_MS = 5000;
+const DEFAULT_BUSY_TIMEOUT_MS = 5000;
 
 /**
  * Opens (creating the folder if needed) and migrates the database.

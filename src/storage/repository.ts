@@ -15,7 +15,7 @@
  *   since it was last read, so a cached game is trusted without asking the log on every read.
  */
 import type { GameSetup, Move } from '../engine/index.js';
-import type { Act, BotName, LifecycleSetup } from '../game-log.js';
+import type { Act, LifecycleSetup, SeatView } from '../game-log.js';
 
 /** The setup as given (the engine's, with the seats' kinds, visibility and clock) and its secret seed. */
 export type StoredSetup = GameSetup & LifecycleSetup & { seed: string };
@@ -24,14 +24,7 @@ export type GameStatus = (typeof GAME_STATUSES)[number];
 export type Visibility = 'public' | 'private';
 
 /** A seat as the lobby lists it (kept in the games row, changed with the act that changes it). */
-export interface LobbySeat {
-  seat: number;
-  kind: 'human' | 'open' | 'bot';
-  name: string;
-  bot?: BotName;
-  level?: number;
-  resigned: boolean;
-}
+export type LobbySeat = SeatView;
 
 export interface GameRecord {
   id: string;

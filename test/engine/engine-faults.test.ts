@@ -1,5 +1,5 @@
 import t from 'tap';
-import { createGame, play, playInPlace, publicViewJson, replay, type GameSetup, type Move } from '../../src/engine/index.js';
+import { createGame, play, playInPlace, publicView, replay, type GameSetup, type Move } from '../../src/engine/index.js';
 
 // An exception inside the engine is a fault, never a refusal: play, playInPlace and replay let
 // it propagate alike (the service answers 500 and drops its copy). No JSON input can make one;
@@ -16,9 +16,9 @@ t.test('play, playInPlace and replay all throw an engine fault instead of answer
   const created = createGame(setup);
   if (!created.ok) throw new Error(created.error.reason);
   const game = created.value.game;
-  const before = publicViewJson(game);
+  const before = JSON.stringify(publicView(game));
   t.throws(() => play(game, faulty()), /fault inside the engine/, 'play');
-  t.equal(publicViewJson(game), before, 'play left its input as it was');
+  t.equal(JSON.stringify(publicView(game)), before, 'play left its input as it was');
   t.throws(() => playInPlace(game, faulty()), /fault inside the engine/, 'playInPlace');
   t.throws(() => replay(setup, [faulty()]), /fault inside the engine/, 'replay');
 });

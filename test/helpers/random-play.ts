@@ -11,6 +11,12 @@ export interface RandomGame {
   moves: Move[];
 }
 
+/** A seeded choice of an index below `n`: the same seed makes the same choices. */
+export function chooser(seed: string): (n: number) => number {
+  const random = seededRandom(seed);
+  return (n) => Math.floor(random() * n);
+}
+
 export function randomSetup(seed: string, players: number, expansions: GameSetup['expansions'] = [], rules: GameSetup['rules'] = {}): GameSetup {
   return { players: Array.from({ length: players }, (_, i) => ({ name: `P${i}` })), expansions, rules, seed };
 }

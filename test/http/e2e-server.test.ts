@@ -4,18 +4,12 @@
  * a long-poll woken by a move, and two servers sharing one file.
  */
 import t, { type Test } from 'tap';
+import { chooser } from '../helpers/random-play.js';
 import { tempDatabase } from './helpers/app.js';
 import { client, startServer, type Client } from './helpers/server-process.js';
 
 const SEED = 'e2e-secret-seed-91d2';
 
-function chooser(seed: number): (n: number) => number {
-  let s = seed >>> 0;
-  return (n) => {
-    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
-    return s % n;
-  };
-}
 
 interface Game {
   id: string;
@@ -65,7 +59,7 @@ t.test('a bot using only legal-moves plays a whole game, across a server restart
     expansions: ['traders-builders', 'abbey-mayor'],
     seed: SEED,
   });
-  const choose = chooser(42);
+  const choose = chooser('42');
   t.equal(await bot(t, api, game, choose, 60), 60, 'first half played');
 
   const before = (await api.get(`/games/${game.id}`)).body;

@@ -12,6 +12,7 @@ import Database from 'better-sqlite3';
 import type { InjectOptions } from 'fastify';
 import t from 'tap';
 import { replay, publicView, type GameSetup, type Move } from '../../src/engine/index.js';
+import { seededRandom } from '../../src/engine/rng.js';
 import { STATUS_BY_CODE } from '../../src/http/problem.js';
 import { tempDatabase, testApp, type CreatedGame } from './helpers/app.js';
 import { lifecycleMembers } from '../helpers/lifecycle-members.js';
@@ -19,12 +20,7 @@ import { lifecycleMembers } from '../helpers/lifecycle-members.js';
 const REQUESTS = 3000;
 
 function rng(seed: number) {
-  let s = seed >>> 0;
-  const next = () => {
-    s = (Math.imul(s ^ (s >>> 15), 0x2c1b3c6d) + 0x6d2b79f5) >>> 0;
-    s = (s ^ (s >>> 13)) >>> 0;
-    return s / 2 ** 32;
-  };
+  const next = seededRandom(String(seed));
   const int = (n: number) => Math.floor(next() * n);
   const pick = <T>(xs: readonly T[]): T => xs[int(xs.length)]!;
   return { next, int, pick, chance: (p: number) => next() < p };

@@ -1,15 +1,9 @@
 /** Nothing a client sends may produce a 5xx: hostile and random requests get 4xx problems. */
 import type { InjectOptions } from 'fastify';
 import t from 'tap';
+import { seededRandom } from '../../src/engine/rng.js';
 import { bearer, createGame, legal, testApp } from './helpers/app.js';
 
-function random(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
 
 const weirdValues: unknown[] = [
   null, true, -1, 0, 1.5, 1e308, -1e308, '', 'x', '0', ' ', '\u0000', '💥', [], [1], {}, { a: 1 },
@@ -57,7 +51,7 @@ t.test('hostile paths, headers and bodies never produce a 5xx', async (t) => {
   }
 
   // Random moves of every shape, posted by the actor and by others: 201, 4xx, never 5xx.
-  const rnd = random(7);
+  const rnd = seededRandom('7');
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)]!;
   const types = ['draw', 'placeTile', 'placeAbbey', 'placeFigure', 'placeBarn', 'pass', 'moveWagon', 'returnWagon', 'bogus'];
   const statuses = new Map<number, number>();

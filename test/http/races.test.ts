@@ -9,6 +9,7 @@ import { isDeepStrictEqual } from 'node:util';
 import t, { type Test } from 'tap';
 import { publicView, replay, type GameSetup, type Move } from '../../src/engine/index.js';
 import { postgresDatabase } from '../helpers/postgres.js';
+import { chooser } from '../helpers/random-play.js';
 import { tempDatabase } from './helpers/app.js';
 import { client, startServer, type Client, type HttpResponse } from './helpers/server-process.js';
 import { lifecycleMembers } from '../helpers/lifecycle-members.js';
@@ -31,13 +32,6 @@ interface Answer {
   res: HttpResponse;
 }
 
-function chooser(seed: number): (n: number) => number {
-  let s = seed >>> 0;
-  return (n) => {
-    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
-    return (s >>> 8) % n;
-  };
-}
 
 async function createGames(api: Client, label: string): Promise<RaceGame[]> {
   const games: RaceGame[] = [];
@@ -56,7 +50,7 @@ async function createGames(api: Client, label: string): Promise<RaceGame[]> {
  * enough. A keyed retry goes to `retryApi` (another server, when there are several).
  */
 async function worker(t: Test, api: Client, retryApi: Client, game: RaceGame, w: number, answers: Answer[]): Promise<void> {
-  const choose = chooser(w * 7919 + 1);
+  const choose = chooser(`race-${w}`);
   for (let round = 0; round < 200; round++) {
     const lm = (await api.get(`/games/${game.id}/legal-moves`)).body;
     if (lm.actor === null || lm.version >= MOVES_PER_GAME) return;

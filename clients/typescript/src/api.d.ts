@@ -335,7 +335,7 @@ export interface components {
         BoardFigure: {
             owner: number;
             /** @enum {unknown} */
-            kind: "meeple" | "mayor" | "wagon" | "builder" | "pig" | "barn";
+            kind: "meeple" | "builder" | "pig" | "mayor" | "wagon" | "barn";
             x: number;
             y: number;
             feature?: number;
@@ -467,7 +467,7 @@ export interface components {
             scores: number[];
         };
         /** GameEvent */
-        GameEvent: components["schemas"]["TurnStartedEvent"] | components["schemas"]["TileDrawnEvent"] | components["schemas"]["TileDiscardedEvent"] | components["schemas"]["TilePlacedEvent"] | components["schemas"]["AbbeyPlacedEvent"] | components["schemas"]["FigurePlacedEvent"] | components["schemas"]["FigureSkippedEvent"] | components["schemas"]["FeatureScoredEvent"] | components["schemas"]["GoodsAwardedEvent"] | components["schemas"]["GoodsScoredEvent"] | components["schemas"]["BonusPartStartedEvent"] | components["schemas"]["WagonMovedEvent"] | components["schemas"]["WagonReturnedEvent"] | components["schemas"]["AbbeySkippedEvent"] | components["schemas"]["FinalScoringStartedEvent"] | components["schemas"]["GameEndedEvent"];
+        GameEvent: components["schemas"]["TurnStartedEvent"] | components["schemas"]["TileDrawnEvent"] | components["schemas"]["TileDiscardedEvent"] | components["schemas"]["TilePlacedEvent"] | components["schemas"]["FigurePlacedEvent"] | components["schemas"]["FigureSkippedEvent"] | components["schemas"]["FeatureScoredEvent"] | components["schemas"]["BonusPartStartedEvent"] | components["schemas"]["FinalScoringStartedEvent"] | components["schemas"]["GameEndedEvent"] | components["schemas"]["GoodsAwardedEvent"] | components["schemas"]["GoodsScoredEvent"] | components["schemas"]["AbbeyPlacedEvent"] | components["schemas"]["WagonMovedEvent"] | components["schemas"]["WagonReturnedEvent"] | components["schemas"]["AbbeySkippedEvent"];
         /** GameState */
         GameState: {
             id: string;
@@ -606,7 +606,7 @@ export interface components {
         /** LogEvent */
         LogEvent: components["schemas"]["GameEvent"] | components["schemas"]["Act"];
         /** Move */
-        Move: components["schemas"]["DrawMove"] | components["schemas"]["PlaceTileMove"] | components["schemas"]["PlaceAbbeyMove"] | components["schemas"]["PlaceFigureMove"] | components["schemas"]["PlaceBarnMove"] | components["schemas"]["PassMove"] | components["schemas"]["MoveWagonMove"] | components["schemas"]["ReturnWagonMove"];
+        Move: components["schemas"]["DrawMove"] | components["schemas"]["PlaceTileMove"] | components["schemas"]["PlaceFigureMove"] | components["schemas"]["PassMove"] | components["schemas"]["PlaceAbbeyMove"] | components["schemas"]["PlaceBarnMove"] | components["schemas"]["MoveWagonMove"] | components["schemas"]["ReturnWagonMove"];
         /** MoveAccepted */
         MoveAccepted: {
             version: number;
@@ -674,7 +674,7 @@ export interface components {
             /** @enum {string} */
             type: "placeFigure";
             /** @enum {unknown} */
-            figure: "meeple" | "mayor" | "wagon" | "builder" | "pig";
+            figure: "meeple" | "builder" | "pig" | "mayor" | "wagon";
             x: number;
             y: number;
             /** @description Index into the tile's catalog `features` */
@@ -699,10 +699,10 @@ export interface components {
             score: number;
             supply: {
                 meeple?: number;
-                mayor?: number;
-                wagon?: number;
                 builder?: number;
                 pig?: number;
+                mayor?: number;
+                wagon?: number;
                 barn?: number;
             };
             goods?: components["schemas"]["GoodsCount"];

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { tileCatalog, type LegalMoves, type PublicState, type Rotation } from '../../engine/index.js';
+import { tileCatalog, type LegalMoves, type Rotation } from '../../engine/index.js';
 import { createRenderer, type Spot } from '../../render/index.js';
 import { BoardQuery, notModified, svgResponse, TileSvgParams, TileSvgQuery } from '../schemas/board.js';
 import { GameIdParams, problems } from '../schemas/common.js';
@@ -72,8 +72,8 @@ export function boardRoutes(app: App, { service }: RouteOptions): void {
     },
     async (request, reply) => {
       const { id } = request.params;
-      const state = JSON.parse(await service.stateJson(id)) as PublicState;
-      const legal = request.query.legal === 1 ? legalSpots((JSON.parse(await service.legalMovesJson(id)) as LegalMoves).moves) : undefined;
+      const state = await service.state(id);
+      const legal = request.query.legal === 1 ? legalSpots((await service.legalMoves(id)).moves) : undefined;
       const svg = renderer.board(state, { tilePx: request.query.tile, legal });
       sendSvg(request, reply, svg, 'no-cache');
     },

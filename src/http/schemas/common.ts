@@ -1,11 +1,7 @@
-import { Type, type TProperties } from 'typebox';
+import { Type } from 'typebox';
+import { Strict } from '../../engine/schema-parts.js';
 
-/** An object that refuses members it does not name (a request with them gets 400). */
-export const Strict = <P extends TProperties>(properties: P, options: { title?: string; description?: string } = {}) =>
-  Type.Object(properties, { ...options, additionalProperties: false });
-
-/** Board coordinates are bounded far beyond any reachable board, so absurd numbers are malformed. */
-export const Coordinate = Type.Integer({ minimum: -1000, maximum: 1000 });
+export { Strict };
 
 export const Seat = Type.Integer({ minimum: 0, maximum: 5 });
 

@@ -1,60 +1,11 @@
 import { Type } from 'typebox';
-import { CORNERS, FIGURE_KINDS, GOODS } from '../../engine/index.js';
 import { ActSchema } from './lifecycle.js';
-import { Rotation } from './moves.js';
+import { GameEventSchema } from './vocabulary.js';
 
 const Int = Type.Integer();
-const Pos = Type.Object({ x: Int, y: Int });
 
-export const GoodsCount = Type.Object({ wine: Int, wheat: Int, cloth: Int }, { title: 'GoodsCount' });
-
-export const BoardFigure = Type.Object(
-  {
-    owner: Int,
-    kind: Type.Enum([...FIGURE_KINDS]),
-    x: Int,
-    y: Int,
-    feature: Type.Optional(Int),
-    corner: Type.Optional(Type.Enum([...CORNERS])),
-  },
-  { title: 'BoardFigure' },
-);
-
-const SeatPoints = Type.Object({ seat: Int, points: Int });
-
-/** Each event named after its type (`TileDrawnEvent`): generated clients get one type per event. */
-const event = <P extends Parameters<typeof Type.Object>[0] & { type: { const: string } }>(properties: P) =>
-  Type.Object(properties, { title: `${properties.type.const[0]!.toUpperCase()}${properties.type.const.slice(1)}Event` });
-
-export const GameEventSchema = Type.Union(
-  [
-    event({ type: Type.Literal('turnStarted'), seat: Int }),
-    event({ type: Type.Literal('tileDrawn'), seat: Int, tile: Type.String() }),
-    event({ type: Type.Literal('tileDiscarded'), seat: Int, tile: Type.String(), reason: Type.Literal('unplaceable') }),
-    event({ type: Type.Literal('tilePlaced'), seat: Int, tile: Type.String(), x: Int, y: Int, rotation: Rotation }),
-    event({ type: Type.Literal('abbeyPlaced'), seat: Int, x: Int, y: Int }),
-    event({ type: Type.Literal('figurePlaced'), seat: Int, figure: BoardFigure }),
-    event({ type: Type.Literal('figureSkipped'), seat: Int, reason: Type.Enum(['passed', 'no-legal-placement']) }),
-    event({
-      type: Type.Literal('featureScored'),
-      kind: Type.Enum(['road', 'city', 'field', 'monastery', 'abbey']),
-      tiles: Type.Array(Pos),
-      reason: Type.Enum(['road', 'city', 'monastery', 'abbey', 'field', 'barn', 'barn-join', 'goods']),
-      points: Type.Array(SeatPoints),
-      returned: Type.Array(BoardFigure),
-      final: Type.Boolean(),
-    }),
-    event({ type: Type.Literal('goodsAwarded'), seat: Int, goods: GoodsCount }),
-    event({ type: Type.Literal('goodsScored'), good: Type.Enum([...GOODS]), points: Type.Array(SeatPoints) }),
-    event({ type: Type.Literal('bonusPartStarted'), seat: Int }),
-    event({ type: Type.Literal('wagonMoved'), seat: Int, from: Pos, to: BoardFigure }),
-    event({ type: Type.Literal('wagonReturned'), seat: Int, from: Pos, reason: Type.Enum(['chosen', 'no-target']) }),
-    event({ type: Type.Literal('abbeySkipped'), seat: Int, reason: Type.Enum(['passed', 'cannot-place']) }),
-    event({ type: Type.Literal('finalScoringStarted') }),
-    event({ type: Type.Literal('gameEnded'), scores: Type.Array(Int) }),
-  ],
-  { title: 'GameEvent' },
-);
+/** The events of the app's registry (`vocabulary.ts`); each type's schema is its expansion's. */
+export { GameEventSchema };
 
 /** What an entry of the log produced: a move's events, or an act (which is its own one event). */
 export const LogEventSchema = Type.Union([GameEventSchema, ActSchema], { title: 'LogEvent' });

@@ -1,14 +1,18 @@
 import { Type } from 'typebox';
-import { ENDGAME_ABBEYS, EXPANSIONS, MAX_PLAYERS, MIN_PLAYERS, WAGON_MOVES } from '../../engine/index.js';
+import { ENDGAME_ABBEYS, MAX_PLAYERS, MIN_PLAYERS, WAGON_MOVES } from '../../engine/index.js';
 import { Strict } from './common.js';
 import { GameEventSchema } from './events.js';
 import { ClockRequest, SeatRequestSchema, Visibility } from './lifecycle.js';
 import { GameStateSchema } from './state.js';
+import { ExpansionIdSchema } from './vocabulary.js';
+
+/** More expansions than any registry offers: a longer list is malformed before it is read. */
+const MAX_EXPANSIONS = 16;
 
 export const CreateGameBody = Strict(
   {
     players: Type.Array(SeatRequestSchema, { minItems: MIN_PLAYERS, maxItems: MAX_PLAYERS }),
-    expansions: Type.Optional(Type.Array(Type.Enum([...EXPANSIONS]), { maxItems: EXPANSIONS.length, uniqueItems: true })),
+    expansions: Type.Optional(Type.Array(ExpansionIdSchema, { maxItems: MAX_EXPANSIONS, uniqueItems: true })),
     rules: Type.Optional(
       Strict({
         endgameAbbeys: Type.Optional(Type.Enum([...ENDGAME_ABBEYS])),

@@ -6,15 +6,17 @@
 import { Type, type Static } from 'typebox';
 import type { SeatRequest } from '../../service/lifecycle.js';
 import { HttpProblem } from '../problem.js';
-import { EXPANSIONS, MAX_NAME_LENGTH } from '../../engine/index.js';
+import { MAX_NAME_LENGTH } from '../../engine/index.js';
+import { ExpansionIdSchema } from './vocabulary.js';
 import { BOT_NAMES } from '../../service/lifecycle.js';
+import { LevelSchema, PublicActSchema, SeatViewSchema } from '../../game-log.js';
 import { GAME_STATUSES } from '../../storage/repository.js';
 import { Seat, Strict } from './common.js';
 
 const Int = Type.Integer();
 const Name = Type.String({ minLength: 1, maxLength: MAX_NAME_LENGTH });
 const Bot = Type.Enum([...BOT_NAMES]);
-const Level = Type.Integer({ minimum: 1, maximum: 5, description: 'The bot\'s strength within its kind (its time budget for `mcts`)' });
+const Level = LevelSchema;
 
 export const GameStatusSchema = Type.Enum([...GAME_STATUSES], {
   description: '`waiting` until every open seat is joined; `aborted` when the admin aborted it',
@@ -51,33 +53,9 @@ export const ClockRequest = Strict(
   { title: 'Clock' },
 );
 
-const act = <P extends Parameters<typeof Type.Object>[0] & { type: { const: string } }>(properties: P) =>
-  Type.Object(properties, { title: `${properties.type.const[0]!.toUpperCase()}${properties.type.const.slice(1)}Act` });
-
-/** The acts as the log, the events and the stream show them (each act is also its one event). */
-export const ActSchema = Type.Union(
-  [
-    act({ type: Type.Literal('seatJoined'), seat: Int, name: Type.String() }),
-    act({ type: Type.Literal('tokenReissued'), seat: Int }),
-    act({ type: Type.Literal('seatHandedToBot'), seat: Int, bot: Bot, level: Type.Optional(Int) }),
-    act({ type: Type.Literal('gameAborted') }),
-    act({ type: Type.Literal('seatResigned'), seat: Int }),
-    act({ type: Type.Literal('turnTimedOut'), seat: Int }),
-  ],
-  { title: 'Act', description: 'A lifecycle act: an entry of the log beside the moves, counted by `version`' },
-);
-
-export const SeatViewSchema = Type.Object(
-  {
-    seat: Int,
-    kind: Type.Enum(['human', 'open', 'bot']),
-    name: Type.String(),
-    bot: Type.Optional(Bot),
-    level: Type.Optional(Int),
-    resigned: Type.Boolean({ description: 'Resigned: the score stays, its autopilot plays its turns' }),
-  },
-  { title: 'SeatView' },
-);
+/** The acts as the log, the events and the stream show them, and the seats' view: the log's vocabulary (`game-log.ts`). */
+export const ActSchema = PublicActSchema;
+export { SeatViewSchema };
 
 export const ClockView = Type.Object(
   {
@@ -105,7 +83,7 @@ export const HandToBotBody = Strict({ bot: Bot, level: Type.Optional(Level) }, {
 export const ActDoneResponse = Type.Object({ version: Int }, { title: 'ActDone' });
 export const ResignedResponse = Type.Object({ seat: Int, version: Int }, { title: 'SeatResigned' });
 
-export const MAX_LOBBY_PAGE = 100;
+const MAX_LOBBY_PAGE = 100;
 export const LobbyQuery = Type.Object(
   {
     status: Type.Optional(Type.Enum(['waiting', 'active', 'finished'])),
@@ -122,7 +100,7 @@ export const LobbyResponse = Type.Object(
         status: GameStatusSchema,
         createdAt: Type.String({ format: 'date-time' }),
         players: Type.Array(SeatViewSchema),
-        expansions: Type.Array(Type.Enum([...EXPANSIONS])),
+        expansions: Type.Array(ExpansionIdSchema),
         clock: Type.Optional(Type.Object({ turnSeconds: Int }, { description: 'The turn clock, when the game has one' })),
       }),
     ),

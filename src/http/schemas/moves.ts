@@ -1,43 +1,10 @@
 import { Type } from 'typebox';
-import { CORNERS, PLACEABLE_FIGURES } from '../../engine/index.js';
-import { Coordinate, Seat, Strict } from './common.js';
+import { Seat, Strict } from './common.js';
 import { ActSchema } from './lifecycle.js';
+import { MoveSchema } from './vocabulary.js';
 
-const Feature = Type.Integer({ minimum: 0, maximum: 63, description: "Index into the tile's catalog `features`" });
-export const Rotation = Type.Enum([0, 90, 180, 270], { description: 'Degrees clockwise' });
-
-export const DrawMove = Strict({ type: Type.Literal('draw') }, { title: 'DrawMove' });
-export const PlaceTileMove = Strict(
-  { type: Type.Literal('placeTile'), x: Coordinate, y: Coordinate, rotation: Rotation },
-  { title: 'PlaceTileMove' },
-);
-export const PlaceAbbeyMove = Strict({ type: Type.Literal('placeAbbey'), x: Coordinate, y: Coordinate }, { title: 'PlaceAbbeyMove' });
-export const PlaceFigureMove = Strict(
-  {
-    type: Type.Literal('placeFigure'),
-    figure: Type.Enum([...PLACEABLE_FIGURES]),
-    x: Coordinate,
-    y: Coordinate,
-    feature: Feature,
-  },
-  { title: 'PlaceFigureMove' },
-);
-export const PlaceBarnMove = Strict(
-  { type: Type.Literal('placeBarn'), x: Coordinate, y: Coordinate, corner: Type.Enum([...CORNERS]) },
-  { title: 'PlaceBarnMove' },
-);
-export const PassMove = Strict({ type: Type.Literal('pass') }, { title: 'PassMove' });
-export const MoveWagonMove = Strict(
-  { type: Type.Literal('moveWagon'), x: Coordinate, y: Coordinate, feature: Feature },
-  { title: 'MoveWagonMove' },
-);
-export const ReturnWagonMove = Strict({ type: Type.Literal('returnWagon') }, { title: 'ReturnWagonMove' });
-
-/** A plain anyOf on the literal `type`: Fastify's strict Ajv refuses `discriminator`. */
-export const MoveSchema = Type.Union(
-  [DrawMove, PlaceTileMove, PlaceAbbeyMove, PlaceFigureMove, PlaceBarnMove, PassMove, MoveWagonMove, ReturnWagonMove],
-  { title: 'Move' },
-);
+/** The moves of the app's registry (`vocabulary.ts`); each move type's schema is its expansion's. */
+export { MoveSchema };
 
 export const MoveSubmissionBody = Strict(
   {
@@ -81,7 +48,7 @@ export const MoveLog = Type.Object(
 );
 
 export const DEFAULT_LOG_PAGE = 500;
-export const MAX_LOG_PAGE = 1000;
+const MAX_LOG_PAGE = 1000;
 
 export const MoveLogQuery = Type.Object(
   {

@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { GOODS } from '../../engine/index.js';
 
 const Edge = Type.Enum(['N', 'E', 'S', 'W']);
 const HalfEdge = Type.Enum(['NL', 'NR', 'EL', 'ER', 'SL', 'SR', 'WL', 'WR']);
@@ -8,7 +9,7 @@ const FeatureDef = Type.Union([
     kind: Type.Literal('city'),
     edges: Type.Array(Edge),
     pennants: Type.Integer(),
-    goods: Type.Optional(Type.Enum(['wine', 'wheat', 'cloth'])),
+    goods: Type.Optional(Type.Enum([...GOODS])),
   }),
   Type.Object({
     kind: Type.Literal('road'),

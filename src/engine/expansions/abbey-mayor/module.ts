@@ -7,6 +7,9 @@ import type { Expansion, FigureRule } from '../../expansion.js';
 import { followerCheck } from '../../figure-step.js';
 import { ABBEYS, abbeyMoves, abbeySkipped, finalRound, placeAbbey } from './abbey.js';
 import { BARN, barnFieldScoring, barnFinalScoring, barnMoves, placeBarn } from './barn.js';
+import {
+  ABBEY_MAYOR, ABBEY_MAYOR_ERROR_CODES, ABBEY_MAYOR_FIGURES, ABBEY_MAYOR_OWN_MOVE_FIGURES, ABBEY_MAYOR_PLAYER_VIEW, abbeyMayorEvents, abbeyMayorMoves,
+} from './vocabulary.js';
 import { moveWagon, returnWagon, wagonReturned, wagonTargets } from './wagon.js';
 
 /** The mayor's strength is the number of pennants in the whole city (0 possible). */
@@ -25,7 +28,15 @@ const WAGON: FigureRule = {
 };
 
 export const abbeyMayor: Expansion = {
-  id: 'abbey-mayor',
+  id: ABBEY_MAYOR,
+  vocabulary: {
+    figures: ABBEY_MAYOR_FIGURES,
+    ownMoveFigures: ABBEY_MAYOR_OWN_MOVE_FIGURES,
+    errorCodes: ABBEY_MAYOR_ERROR_CODES,
+    moves: abbeyMayorMoves,
+    events: abbeyMayorEvents,
+    playerView: ABBEY_MAYOR_PLAYER_VIEW,
+  },
   slot: ABBEYS,
   supply: { mayor: 1, wagon: 1, barn: 1 },
   figures: { mayor: MAYOR, wagon: WAGON, barn: BARN },
@@ -42,5 +53,5 @@ export const abbeyMayor: Expansion = {
     if (targets.length > 0) out.push(...targets, { type: 'returnWagon' });
   },
   sentHomeUndecided: (g, held, events) => wagonReturned(g, held, 'no-target', events),
-  viewPlayer: (g, seat) => `,"abbey":${ABBEYS.of(g)[seat] === true}`,
+  viewPlayer: (g, seat) => ({ abbey: ABBEYS.of(g)[seat] === true }),
 };

@@ -8,7 +8,10 @@ import type { Expansion, FigureRule } from '../../expansion.js';
 import { majority } from '../../scoring.js';
 import { StateSlot } from '../../slot.js';
 import type { State } from '../../state.js';
-import { GOODS, type GameEvent, type GoodsCount } from '../../types.js';
+import type { GameEvent, GoodsCount } from '../../types.js';
+import {
+  GOODS, TRADERS_BUILDERS, TRADERS_ERROR_CODES, TRADERS_FIGURES, TRADERS_GAME_VIEW, TRADERS_PLAYER_VIEW, tradersEvents,
+} from './vocabulary.js';
 import { violation } from '../../violation.js';
 
 interface TradersState {
@@ -102,11 +105,17 @@ function finalScoring(g: State, events: GameEvent[]): void {
   });
 }
 
-const [WINE, WHEAT, CLOTH] = GOODS.map((good) => `"${good}":`);
-const goodsJson = (t: readonly number[]): string => `{${WINE}${t[0]},${WHEAT}${t[1]},${CLOTH}${t[2]}}`;
+const goodsCount = (t: readonly number[]): GoodsCount => ({ wine: t[0], wheat: t[1], cloth: t[2] });
 
 export const tradersBuilders: Expansion = {
-  id: 'traders-builders',
+  id: TRADERS_BUILDERS,
+  vocabulary: {
+    figures: TRADERS_FIGURES,
+    errorCodes: TRADERS_ERROR_CODES,
+    events: tradersEvents,
+    playerView: TRADERS_PLAYER_VIEW,
+    gameView: TRADERS_GAME_VIEW,
+  },
   slot: SLOT,
   supply: { builder: 1, pig: 1 },
   figures: { builder: BUILDER, pig: PIG },
@@ -115,6 +124,6 @@ export const tradersBuilders: Expansion = {
   onCompleted,
   farmerBonus,
   finalScoring,
-  viewPlayer: (g, seat) => `,"goods":${goodsJson(SLOT.of(g).tokens[seat])}`,
-  viewGame: (g) => `,"goods":[${SLOT.of(g).tokens.map(goodsJson).join(',')}]`,
+  viewPlayer: (g, seat) => ({ goods: goodsCount(SLOT.of(g).tokens[seat]) }),
+  viewGame: (g) => ({ goods: SLOT.of(g).tokens.map(goodsCount) }),
 };

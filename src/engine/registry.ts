@@ -1,0 +1,91 @@
+/**
+ * An expansion registry: the modules a service offers, and everything their vocabularies add
+ * up to. The core's lists and schemas are built here from the core's vocabulary and each
+ * module's (`Expansion.vocabulary`), so an expansion the core does not name (a test's, say)
+ * brings its figures, moves, events, error codes and view members with it: games made with
+ * this registry play them, and the HTTP layer serves the schemas below.
+ */
+import { Type, type TObject, type TProperties, type TSchema } from 'typebox';
+import { CORE_MOVES } from './core-moves.js';
+import { CORE_ERROR_CODES, CORE_FIGURES, coreEvents, coreMoves } from './core-vocabulary.js';
+import type { Expansion, MoveSpecs } from './expansion.js';
+import { mergeMoves } from './moves.js';
+import { figureSchemas } from './schema-parts.js';
+import { registerFigureKinds } from './supply.js';
+import type { ErrorCode, ExpansionId, FigureKind, PlaceableFigure } from './types.js';
+
+/** The registry's vocabulary as schemas: the HTTP layer builds its own from these. */
+export interface VocabularySchemas {
+  readonly ExpansionId: TSchema;
+  readonly FigureKind: TSchema;
+  readonly BoardFigure: TSchema;
+  /** Each move type's schema, and their union. */
+  readonly moves: readonly TObject[];
+  readonly Move: TSchema;
+  /** Each event type's schema, and their union. */
+  readonly events: readonly TObject[];
+  readonly GameEvent: TSchema;
+  /** Members the expansions add to a seat's view and to the game's view. */
+  readonly playerView: TProperties;
+  readonly gameView: TProperties;
+}
+
+export interface Registry {
+  /** The modules in the order their hooks run. */
+  readonly modules: readonly Expansion[];
+  readonly ids: readonly ExpansionId[];
+  /** Every figure kind (meeple first), and those placed with placeFigure. */
+  readonly figureKinds: readonly FigureKind[];
+  readonly placeable: readonly PlaceableFigure[];
+  /** Every move type, enabled in a game or not: an unknown type is refused before anything else. */
+  readonly knownMoves: MoveSpecs;
+  readonly errorCodes: readonly ErrorCode[];
+  readonly schemas: VocabularySchemas;
+}
+
+/** The names under which a registry's schemas are referred to before the registry is known. */
+export type VocabularyName = 'Move' | 'GameEvent' | 'ExpansionId' | 'GameState';
+export const VOCABULARY_REF = 'vocabulary:';
+
+/**
+ * A placeholder for the schema `name` of whichever registry serves it, typed with the default
+ * registry's type: the HTTP layer resolves it (`http/schemas/vocabulary.ts`).
+ */
+export const vocabularyRef = <T>(name: VocabularyName) => Type.Unsafe<T>({ $ref: `${VOCABULARY_REF}${name}` });
+
+export function createRegistry(modules: readonly Expansion[]): Registry {
+  const vocabularies = modules.map((m) => m.vocabulary ?? {});
+  const figureKinds = [...CORE_FIGURES, ...vocabularies.flatMap((v) => v.figures ?? [])] as FigureKind[];
+  const ownMove = new Set<string>(vocabularies.flatMap((v) => v.ownMoveFigures ?? []));
+  const placeable = figureKinds.filter((k) => !ownMove.has(k)) as PlaceableFigure[];
+  registerFigureKinds(figureKinds);
+  const figures = figureSchemas(figureKinds, placeable);
+  const moves = [...coreMoves(figures), ...vocabularies.flatMap((v) => v.moves?.(figures) ?? [])];
+  const events = [...coreEvents(figures), ...vocabularies.flatMap((v) => v.events?.(figures) ?? [])];
+  const ids = modules.map((m) => m.id);
+  return {
+    modules,
+    ids,
+    figureKinds,
+    placeable,
+    knownMoves: mergeMoves([CORE_MOVES, ...modules.map((m) => m.moves ?? {})]),
+    errorCodes: [...CORE_ERROR_CODES, ...vocabularies.flatMap((v) => v.errorCodes ?? [])] as ErrorCode[],
+    schemas: {
+      ExpansionId: Type.Enum([...ids]),
+      FigureKind: figures.FigureKindSchema,
+      BoardFigure: figures.BoardFigureSchema,
+      moves,
+      // A plain anyOf on the literal `type`: Fastify's strict Ajv refuses `discriminator`.
+      Move: Type.Union(moves, { title: 'Move' }),
+      events,
+      GameEvent: Type.Union(events, { title: 'GameEvent' }),
+      playerView: Object.assign({}, ...vocabularies.map((v) => v.playerView ?? {})) as TProperties,
+      gameView: Object.assign({}, ...vocabularies.map((v) => v.gameView ?? {})) as TProperties,
+    },
+  };
+}
+
+/** The modules of a registry enabled in a game, in registry order. */
+export function orderedModules(registry: Registry, ids: readonly string[]): Expansion[] {
+  return registry.modules.filter((m) => ids.includes(m.id));
+}

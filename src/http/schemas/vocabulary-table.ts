@@ -1,0 +1,16 @@
+/** The schemas a registry gives the HTTP layer's placeholders (`vocabulary.ts`), made once per registry. */
+import type { Registry } from '../../engine/index.js';
+import { gameStateSchema } from './state.js';
+import type { VocabularyTable } from './vocabulary.js';
+
+const tables = new WeakMap<Registry, VocabularyTable>();
+
+export function vocabularyTable(registry: Registry): VocabularyTable {
+  let table = tables.get(registry);
+  if (!table) {
+    const { Move, GameEvent, ExpansionId } = registry.schemas;
+    table = { Move, GameEvent, ExpansionId, GameState: gameStateSchema(registry) };
+    tables.set(registry, table);
+  }
+  return table;
+}
