@@ -41,7 +41,10 @@ function orderedPile(available: readonly TileType[], order: unknown[]): TileType
   return pile;
 }
 
-function configOf(names: string[], expansions: readonly ExpansionId[], rules: Rules, seed: string, pile: TileType[]): Config {
+/** What a game's configuration derives from its expansions alone. */
+type ModulesConfig = Pick<Config, 'modules' | 'hooks' | 'figureRules' | 'placeable' | 'followers' | 'excluders' | 'figureKinds' | 'startSupply' | 'moves' | 'knownMoves'>;
+
+function modulesConfig(expansions: readonly ExpansionId[]): ModulesConfig {
   const modules = orderedModules(expansions);
   const startSupply = FIGURE_KINDS.map((k) => (k === 'meeple' ? 7 : 0));
   for (const m of modules) {
@@ -49,14 +52,7 @@ function configOf(names: string[], expansions: readonly ExpansionId[], rules: Ru
   }
   const figureRules: Partial<Record<FigureKind, FigureRule>> = { meeple: MEEPLE_RULE };
   for (const m of modules) Object.assign(figureRules, m.figures);
-  const moves = mergeMoves([CORE_MOVES, ...modules.map((m) => m.moves ?? {})]);
   return {
-    names,
-    expansions,
-    rules,
-    seed,
-    pile,
-    capacity: capacityFor(pile.length),
     modules,
     hooks: gatherHooks(modules),
     figureRules,
@@ -68,9 +64,30 @@ function configOf(names: string[], expansions: readonly ExpansionId[], rules: Ru
     }),
     figureKinds: FIGURE_KINDS.filter((k) => k === 'meeple' || modules.some((m) => m.supply?.[k] !== undefined)),
     startSupply,
-    moves,
+    moves: mergeMoves([CORE_MOVES, ...modules.map((m) => m.moves ?? {})]),
     knownMoves: KNOWN_MOVES,
-    finalRound: modules.reduce<Config['finalRound']>((found, m) => found ?? m.finalRound?.(rules) ?? null, null),
+  };
+}
+
+/**
+ * Per set of expansions, made once per process: it never changes, and deriving it again for
+ * every game showed in the profile of random games and replays (a few per cent).
+ */
+const MODULES_CONFIG = new Map<string, ModulesConfig>();
+
+function configOf(names: string[], expansions: readonly ExpansionId[], rules: Rules, seed: string, pile: TileType[]): Config {
+  const id = expansions.join(',');
+  let derived = MODULES_CONFIG.get(id);
+  if (derived === undefined) MODULES_CONFIG.set(id, (derived = modulesConfig(expansions)));
+  return {
+    ...derived,
+    names,
+    expansions,
+    rules,
+    seed,
+    pile,
+    capacity: capacityFor(pile.length),
+    finalRound: derived.modules.reduce<Config['finalRound']>((found, m) => found ?? m.finalRound?.(rules) ?? null, null),
   };
 }
 
