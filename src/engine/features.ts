@@ -1,8 +1,13 @@
 /**
  * The features as a union-find over segments (one segment = one feature of one placed tile).
- * Every per-feature fact (open ends, pennants, member segments) lives on the root, so joining
+ * Every per-feature fact (open ends, pennants, size, member list) lives on the root, so joining
  * two features touches only their roots and a placement only the segments it connects.
  * Typed arrays make a copy a handful of memcpys.
+ *
+ * The members of a feature are a linked list threaded through `next`, starting at the root
+ * (a root is always its list's first segment) and ending at `tail[root]`: a union appends one
+ * list to the other in O(1), where concatenated arrays made a big field's every union copy
+ * the whole field.
  */
 import type { TileType } from './catalog.js';
 
@@ -17,8 +22,12 @@ export class Features {
   openEnds: Int16Array;
   /** On a root: pennants of a city. */
   pennants: Uint8Array;
-  /** On a root: its member segments; arrays are replaced, never mutated, so copies share them. */
-  members: number[][];
+  /** On a root: its number of segments. */
+  size: Int32Array;
+  /** The next member of the same feature, or -1 after the last. */
+  next: Int32Array;
+  /** On a root: the last segment of its member list. */
+  tail: Int32Array;
 
   constructor(capacity: number) {
     this.parent = new Int32Array(capacity);
@@ -26,19 +35,22 @@ export class Features {
     this.kind = new Uint8Array(capacity);
     this.openEnds = new Int16Array(capacity);
     this.pennants = new Uint8Array(capacity);
-    this.members = new Array<number[]>(capacity);
+    this.size = new Int32Array(capacity);
+    this.next = new Int32Array(capacity);
+    this.tail = new Int32Array(capacity);
   }
 
   copy(): Features {
-    // Members arrays are shared: they are replaced, never mutated.
-    const fields: Pick<Features, 'count' | 'parent' | 'tileOf' | 'kind' | 'openEnds' | 'pennants' | 'members'> = {
+    const fields: Pick<Features, 'count' | 'parent' | 'tileOf' | 'kind' | 'openEnds' | 'pennants' | 'size' | 'next' | 'tail'> = {
       count: this.count,
       parent: this.parent.slice(),
       tileOf: this.tileOf.slice(),
       kind: this.kind.slice(),
       openEnds: this.openEnds.slice(),
       pennants: this.pennants.slice(),
-      members: this.members.slice(),
+      size: this.size.slice(),
+      next: this.next.slice(),
+      tail: this.tail.slice(),
     };
     return Object.assign(Object.create(Features.prototype) as Features, fields);
   }
@@ -53,7 +65,9 @@ export class Features {
       this.kind[s] = type.kinds[i];
       this.openEnds[s] = type.openEdges[i];
       this.pennants[s] = type.pennants[i];
-      this.members[s] = [s];
+      this.size[s] = 1;
+      this.next[s] = -1;
+      this.tail[s] = s;
     }
     this.count += type.kinds.length;
     return base;
@@ -71,18 +85,23 @@ export class Features {
     return x;
   }
 
-  membersOf(root: number): readonly number[] {
-    return this.members[root];
+  /** The member segments of a feature, in the order they joined it. */
+  membersOf(root: number): number[] {
+    const out: number[] = [];
+    for (let s = root; s >= 0; s = this.next[s]) out.push(s);
+    return out;
   }
 
   /** Joins two distinct roots, the smaller under the larger; returns the surviving root. */
   link(ra: number, rb: number): number {
     let to = ra, from = rb;
-    if (this.membersOf(ra).length < this.membersOf(rb).length) { to = rb; from = ra; }
+    if (this.size[ra] < this.size[rb]) { to = rb; from = ra; }
     this.parent[from] = to;
     this.openEnds[to] += this.openEnds[from];
     this.pennants[to] += this.pennants[from];
-    this.members[to] = this.membersOf(to).concat(this.membersOf(from));
+    this.size[to] += this.size[from];
+    this.next[this.tail[to]] = from;
+    this.tail[to] = this.tail[from];
     return to;
   }
 }

@@ -4,16 +4,20 @@
  * the two can never disagree. What a figure may do comes from its rule (expansion.ts).
  */
 import { KIND_NAMES } from './catalog.js';
+import type { Config } from './config.js';
 import type { FigureRule } from './expansion.js';
 import { keyOf } from './geometry.js';
 import type { Occupancy } from './occupancy.js';
 import type { State } from './state.js';
+import { FIGURE_INDEX } from './supply.js';
 import type { FigureKind, Move, PlaceableFigure, RuleViolation } from './types.js';
 import { violation } from './violation.js';
 
+const OCCUPIED = violation('FEATURE_OCCUPIED', 'that feature already holds a follower');
+
 /** A follower may not join a feature that holds one, or one a figure keeps followers out of. */
 export function followerCheck(occ: Occupancy, root: number): RuleViolation | null {
-  if (occ.hasFollower(root)) return violation('FEATURE_OCCUPIED', 'that feature already holds a follower');
+  if (occ.hasFollower(root)) return OCCUPIED;
   return occ.exclusion(root);
 }
 
@@ -45,20 +49,43 @@ export function figureViolation(
   return placement.check(g, seat, g.find(t.base + feature), occ);
 }
 
+interface Placer {
+  readonly figure: PlaceableFigure;
+  readonly index: number;
+  readonly check: NonNullable<FigureRule['placement']>['check'];
+}
+
+/**
+ * Per feature kind, the figures that may stand on it, in `placeable` order: made once per set
+ * of figure rules (shared by every game with the same expansions), so the figure step does not
+ * look every figure's rule up again for every feature of every tile.
+ */
+const PLACERS = new WeakMap<Config['figureRules'], readonly (readonly Placer[])[]>();
+function placersByKind(cfg: Config): readonly (readonly Placer[])[] {
+  let table = PLACERS.get(cfg.figureRules);
+  if (table === undefined) {
+    table = KIND_NAMES.map((_, kind) => cfg.placeable.flatMap((figure) => {
+      const placement = cfg.figureRules[figure]?.placement;
+      return placement?.kinds.includes(kind) ? [{ figure, index: FIGURE_INDEX[figure], check: placement.check }] : [];
+    }));
+    PLACERS.set(cfg.figureRules, table);
+  }
+  return table;
+}
+
 /** Every figure-step move except pass, in a stable order. */
 export function figureMoves(g: State): Move[] {
   const t = g.placedTile();
   const occ = g.occupancy();
-  const rules = g.cfg.figureRules;
+  const placers = placersByKind(g.cfg);
   const out: Move[] = [];
   for (let i = 0; i < t.type.kinds.length; i++) {
-    const kind = t.type.kinds[i];
+    const candidates = placers[t.type.kinds[i]];
+    if (candidates.length === 0) continue;
     const root = g.find(t.base + i);
-    for (const figure of g.cfg.placeable) {
-      const placement = rules[figure]?.placement;
-      if (!placement || g.supply.count(g.active, figure) <= 0 || !placement.kinds.includes(kind)) continue;
-      if (placement.check(g, g.active, root, occ) === null) {
-        out.push({ type: 'placeFigure', figure, x: t.x, y: t.y, feature: i });
+    for (const p of candidates) {
+      if (g.supply.countAt(g.active, p.index) > 0 && p.check(g, g.active, root, occ) === null) {
+        out.push({ type: 'placeFigure', figure: p.figure, x: t.x, y: t.y, feature: i });
       }
     }
   }

@@ -19,7 +19,7 @@ export interface Figure {
 
 export class Figures {
   list: Figure[] = [];
-  /** Built on first use, kept up to date by add and rootsJoined, dropped by remove. */
+  /** Built on first use, kept up to date by add, rootsJoined and remove. */
   occ: Occupancy | null = null;
 
   copy(): Figures {
@@ -33,10 +33,14 @@ export class Figures {
     this.occ?.add(root, f.kind, f.owner);
   }
 
-  remove(f: Figure): void {
+  /** Takes a figure standing on `root` off the board; `find` gives a segment's root. */
+  remove(f: Figure, root: number, find: (seg: number) => number): void {
     const i = this.list.indexOf(f);
     if (i >= 0) this.list.splice(i, 1);
-    this.occ = null;
+    const occ = this.occ;
+    if (occ === null) return;
+    occ.clear(root);
+    for (const o of this.list) if (find(o.seg) === root) occ.add(root, o.kind, o.owner);
   }
 
   rootsJoined(to: number, from: number): void {

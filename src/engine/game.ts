@@ -51,6 +51,10 @@ function actor(g: State): number | null {
   }
 }
 
+/** Moves without fields are plain values: every legal-move list shares one of each. */
+const PASS: Move = Object.freeze({ type: 'pass' });
+const DRAW: Move = Object.freeze({ type: 'draw' });
+
 export const actorOf = (game: Game): number | null => actor(stateOf(game));
 export const isFinished = (game: Game): boolean => stateOf(game).phase === 'finished';
 
@@ -61,7 +65,7 @@ export function legalMoves(game: Game): LegalMoves {
     case 'finished':
       break;
     case ALTERNATIVES_PHASE:
-      moves.push(g.pileLeft() > 0 ? { type: 'draw' } : { type: 'pass' }, ...drawAlternatives(g));
+      moves.push(g.pileLeft() > 0 ? DRAW : PASS, ...drawAlternatives(g));
       break;
     case 'placeTile': {
       const drawn = g.drawn;
@@ -77,14 +81,14 @@ export function legalMoves(game: Game): LegalMoves {
       break;
     }
     case 'placeFigure':
-      moves.push(...stepMoves(g), { type: 'pass' });
+      moves.push(...stepMoves(g), PASS);
       break;
     case DECISION_PHASE:
       moves.push(...decisionMoves(g, pendingFigure(g)));
       break;
     case FINAL_ROUND_PHASE:
       moves.push(...drawAlternatives(g));
-      if (g.cfg.finalRound?.passRefusal === null) moves.push({ type: 'pass' });
+      if (g.cfg.finalRound?.passRefusal === null) moves.push(PASS);
       break;
   }
   return { actor: actor(g), phase: g.phase, moves };

@@ -21,10 +21,13 @@ const isHoleEntry = (entry: number): boolean => entry >> 16 === 4;
 export class OpenPositions {
   /** key -> packed entry (see above). */
   entries = new Map<number, number>();
+  /** How many entries are holes: the abbey asks at every turn, and there rarely is one. */
+  holeCount = 0;
 
   copy(): OpenPositions {
     const c = new OpenPositions();
     c.entries = new Map(this.entries);
+    c.holeCount = this.holeCount;
     return c;
   }
 
@@ -34,6 +37,8 @@ export class OpenPositions {
 
   /** A tile went down at `key`. */
   delete(key: number): void {
+    const v = this.entries.get(key);
+    if (v !== undefined && isHoleEntry(v)) this.holeCount -= 1;
     this.entries.delete(key);
   }
 
@@ -42,7 +47,9 @@ export class OpenPositions {
     const v = this.entries.get(key) ?? 0;
     const req = (v & 0xff) | (code << (d * 2));
     const mask = ((v >> 8) & 0xff) | (3 << (d * 2));
-    this.entries.set(key, req | (mask << 8) | (((v >> 16) + 1) << 16));
+    const entry = req | (mask << 8) | (((v >> 16) + 1) << 16);
+    if (isHoleEntry(entry)) this.holeCount += 1;
+    this.entries.set(key, entry);
   }
 
   fits(type: TileType, key: number, r: number): boolean {
@@ -58,7 +65,8 @@ export class OpenPositions {
 
   holes(): number[] {
     const out: number[] = [];
-    for (const [k, v] of this.entries) if (isHoleEntry(v)) out.push(k);
+    if (this.holeCount === 0) return out;
+    this.entries.forEach((v, k) => { if (isHoleEntry(v)) out.push(k); });
     return out;
   }
 

@@ -42,7 +42,10 @@ function orderedPile(available: readonly TileType[], order: unknown[]): TileType
   return pile;
 }
 
-function configOf(registry: Registry, names: string[], expansions: readonly ExpansionId[], rules: Rules, seed: string, pile: TileType[]): Config {
+/** What a game's configuration derives from its expansions alone. */
+type ModulesConfig = Pick<Config, 'modules' | 'hooks' | 'figureRules' | 'placeable' | 'followers' | 'excluders' | 'figureKinds' | 'startSupply' | 'moves' | 'knownMoves' | 'registry'>;
+
+function modulesConfig(registry: Registry, expansions: readonly ExpansionId[]): ModulesConfig {
   const modules = orderedModules(registry, expansions);
   const kinds = registry.figureKinds;
   const startSupply = new Array<number>(supplySize(kinds)).fill(0);
@@ -52,14 +55,7 @@ function configOf(registry: Registry, names: string[], expansions: readonly Expa
   }
   const figureRules: Partial<Record<FigureKind, FigureRule>> = { meeple: MEEPLE_RULE };
   for (const m of modules) Object.assign(figureRules, m.figures);
-  const moves = mergeMoves([CORE_MOVES, ...modules.map((m) => m.moves ?? {})]);
   return {
-    names,
-    expansions: Object.freeze(expansions.slice()),
-    rules: Object.freeze(rules),
-    seed,
-    pile,
-    capacity: capacityFor(pile.length),
     modules,
     hooks: gatherHooks(modules),
     figureRules,
@@ -71,10 +67,33 @@ function configOf(registry: Registry, names: string[], expansions: readonly Expa
     }),
     figureKinds: kinds.filter((k) => k === 'meeple' || modules.some((m) => m.supply?.[k] !== undefined)),
     startSupply,
-    moves,
+    moves: mergeMoves([CORE_MOVES, ...modules.map((m) => m.moves ?? {})]),
     knownMoves: registry.knownMoves,
     registry,
-    finalRound: modules.reduce<Config['finalRound']>((found, m) => found ?? m.finalRound?.(rules) ?? null, null),
+  };
+}
+
+/**
+ * Per registry and set of expansions, made once per process: it never changes, and deriving it
+ * again for every game showed in the profile of random games and replays (a few per cent).
+ */
+const MODULES_CONFIG = new WeakMap<Registry, Map<string, ModulesConfig>>();
+
+function configOf(registry: Registry, names: string[], expansions: readonly ExpansionId[], rules: Rules, seed: string, pile: TileType[]): Config {
+  let byIds = MODULES_CONFIG.get(registry);
+  if (byIds === undefined) MODULES_CONFIG.set(registry, (byIds = new Map()));
+  const id = expansions.join(',');
+  let derived = byIds.get(id);
+  if (derived === undefined) byIds.set(id, (derived = modulesConfig(registry, expansions)));
+  return {
+    ...derived,
+    names,
+    expansions: Object.freeze(expansions.slice()),
+    rules: Object.freeze(rules),
+    seed,
+    pile,
+    capacity: capacityFor(pile.length),
+    finalRound: derived.modules.reduce<Config['finalRound']>((found, m) => found ?? m.finalRound?.(rules) ?? null, null),
   };
 }
 

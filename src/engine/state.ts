@@ -238,7 +238,7 @@ export class State {
   }
 
   removeFigure(f: Figure): void {
-    this.figures.remove(f);
+    this.figures.remove(f, this.find(f.seg), (s) => this.find(s));
   }
 
   /** Who stands where: built on first use, then kept up to date (see Occupancy). */

@@ -24,21 +24,21 @@ export const BARN: FigureRule = {
 
 const cornerField = (t: PlacedTile, c: number): number => t.type.rot[t.r].cornerField[c];
 
+/** Field at the corner `c` of the tile at `key`, if a tile is there. */
+function fieldAt(g: State, key: number, c: number): boolean {
+  const o = g.board.get(key);
+  return o !== undefined && cornerField(o, c) >= 0;
+}
+
 /** The field segment of the tile at the corner, if the corner is a legal barn spot. */
 function barnSegment(g: State, t: PlacedTile, c: number): number {
   const own = cornerField(t, c);
   if (own < 0) return -1;
   const dx = CORNER_DX[c], dy = CORNER_DY[c];
-  const others: [number, number][] = [
-    [keyOf(t.x + dx, t.y), mirrorX(c)],
-    [keyOf(t.x, t.y + dy), mirrorY(c)],
-    [keyOf(t.x + dx, t.y + dy), mirrorXY(c)],
-  ];
-  for (const [k, oc] of others) {
-    const o = g.board.get(k);
-    if (!o || cornerField(o, oc) < 0) return -1;
-  }
-  return t.base + own;
+  const ok = fieldAt(g, keyOf(t.x + dx, t.y), mirrorX(c))
+    && fieldAt(g, keyOf(t.x, t.y + dy), mirrorY(c))
+    && fieldAt(g, keyOf(t.x + dx, t.y + dy), mirrorXY(c));
+  return ok ? t.base + own : -1;
 }
 
 export function barnMoves(g: State, occ: Occupancy, out: Move[]): void {
@@ -83,14 +83,13 @@ export const placeBarn: MoveSpec<'placeBarn', 'placeFigure'> = {
 export function barnFieldScoring(g: State, events: GameEvent[], returning: Figure[]): void {
   const t = g.placedTile();
   if (t.type.walled) return;
+  const occ = g.occupancy();
   const done: number[] = [];
   for (let i = 0; i < t.type.kinds.length; i++) {
     if (!g.isField(t.base + i)) continue;
     const root = g.find(t.base + i);
-    if (done.includes(root)) continue;
+    if (!occ.holds(root, 'barn') || !occ.holds(root, 'meeple') || done.includes(root)) continue;
     done.push(root);
-    const figs = g.figuresOn(root);
-    if (!figs.some((f) => f.kind === 'barn') || !figs.some((f) => f.kind === 'meeple')) continue;
     const fresh = g.newFigure?.kind === 'barn' && g.find(g.newFigure.seg) === root;
     returning.push(...scoreFarmers(g, root, fresh ? 3 : 1, fresh ? 'field' : 'barn-join', false, events));
   }

@@ -26,13 +26,17 @@ const SLOT = new StateSlot<TradersState>(
   (s) => ({ tokens: s.tokens.map((t) => t.slice()), bonusDue: s.bonusDue }),
 );
 
+const COMPLETE = violation('FEATURE_COMPLETE', 'a builder goes only on an incomplete road or city');
+const NO_FOLLOWER = violation('BUILDER_NEEDS_FOLLOWER', 'a builder needs one of your followers on that feature');
+const NO_FARMER = violation('PIG_NEEDS_FARMER', 'a pig needs one of your farmers in that field');
+
 const BUILDER: FigureRule = {
   strength: null,
   placement: {
     kinds: [ROAD, CITY],
     check(g, seat, root, occ) {
-      if (g.isComplete(root)) return violation('FEATURE_COMPLETE', 'a builder goes only on an incomplete road or city');
-      if (!occ.hasFollowerOf(root, seat)) return violation('BUILDER_NEEDS_FOLLOWER', 'a builder needs one of your followers on that feature');
+      if (g.isComplete(root)) return COMPLETE;
+      if (!occ.hasFollowerOf(root, seat)) return NO_FOLLOWER;
       return null;
     },
   },
@@ -42,9 +46,7 @@ const PIG: FigureRule = {
   strength: null,
   placement: {
     kinds: [FIELD],
-    check(_g, seat, root, occ) {
-      return occ.hasFollowerOf(root, seat) ? null : violation('PIG_NEEDS_FARMER', 'a pig needs one of your farmers in that field');
-    },
+    check: (_g, seat, root, occ) => (occ.hasFollowerOf(root, seat) ? null : NO_FARMER),
   },
 };
 

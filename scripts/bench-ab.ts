@@ -1,0 +1,178 @@
+/**
+ * npm run bench:ab -- <old checkout> [<new checkout>]: the engine of two builds measured
+ * alternately in one process, so that both see the same machine (on the shared development VM
+ * the speed drifts by ±20 % over a minute; docs/performance.md). Each checkout must have its
+ * scripts compiled (`npx tsc -p tsconfig.scripts.json`, which `npm run bench` does); the new one
+ * defaults to this checkout.
+ *
+ * Every workload runs in short blocks timed in process CPU time, old and new taking turns
+ * (which one goes first alternates too) on the same units of work, with a full gc() before
+ * each block; a neighbour's burst can only slow a block down, so each build's figure is its best block,
+ * and their ratio is printed beside the median of the rounds' ratios. Both builds
+ * play exactly the same games: the random choices come from one PRNG here, seeded per game.
+ *
+ *   BENCH_ROUNDS=12 BENCH_BLOCK_MS=400 node --expose-gc .build-scripts/scripts/bench-ab.js ../old
+ *
+ * BENCH_ONLY=<text> keeps the workloads whose label contains it.
+ */
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type * as EngineApi from '../src/engine/index.js';
+
+type Engine = typeof EngineApi;
+type Setup = EngineApi.GameSetup;
+type Move = EngineApi.Move;
+
+const [oldDir, newDir = '.'] = process.argv.slice(2);
+if (oldDir === undefined) throw new Error('usage: bench-ab <old checkout> [<new checkout>]');
+const rounds = Number(process.env.BENCH_ROUNDS ?? 12);
+const blockMs = Number(process.env.BENCH_BLOCK_MS ?? 400);
+const gc = (globalThis as { gc?: () => void }).gc;
+if (!gc) throw new Error('run node with --expose-gc');
+
+const load = async (dir: string): Promise<Engine> =>
+  (await import(pathToFileURL(resolve(dir, '.build-scripts/src/engine/index.js')).href)) as Engine;
+const builds: [string, Engine][] = [['old', await load(oldDir)], ['new', await load(newDir)]];
+
+/** mulberry32: the benchmark's own choices, independent of either build's RNG. */
+function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const both: Setup['expansions'] = ['traders-builders', 'abbey-mayor'];
+const setupOf = (seed: string, players: number, expansions: Setup['expansions'] = []): Setup =>
+  ({ players: Array.from({ length: players }, (_, i) => ({ name: `P${i}` })), expansions, seed });
+
+/** A whole game of uniformly random legal moves; answers the moves played. */
+function playRandom(e: Engine, setup: Setup, seed: number): Move[] {
+  const created = e.createGame(setup);
+  if (!created.ok) throw new Error(created.error.reason);
+  const game = created.value.game;
+  const rnd = random(seed);
+  const moves: Move[] = [];
+  for (;;) {
+    const lm = e.legalMoves(game);
+    if (lm.actor === null) return moves;
+    const move = lm.moves[Math.floor(rnd() * lm.moves.length)]!;
+    if (!e.playInPlace(game, move).ok) throw new Error(`listed move refused: ${JSON.stringify(move)}`);
+    moves.push(move);
+  }
+}
+
+interface Workload {
+  label: string;
+  unit: string;
+  /** Runs one unit of work number i; answers how many units it was (for the rate). */
+  run(e: Engine, i: number): number;
+}
+
+/** Every position of one game, as values of one build (play() copies). */
+function positionsOf(e: Engine, setup: Setup): EngineApi.Game[] {
+  const moves = playRandom(e, setup, 7);
+  const created = e.createGame(setup);
+  if (!created.ok) throw new Error(created.error.reason);
+  const out = [created.value.game];
+  for (const m of moves.slice(0, -1)) {
+    const r = e.play(out[out.length - 1]!, m);
+    if (!r.ok) throw new Error(r.error.reason);
+    out.push(r.value.game);
+  }
+  return out;
+}
+
+const games = (label: string, players: number, expansions: Setup['expansions']): Workload => ({
+  label: `random games, ${label}, ${players} players`,
+  unit: 'games/s',
+  run: (e, i) => { playRandom(e, setupOf(`g${i % 500}`, players, expansions), i); return 1; },
+});
+
+const queries = (label: string, expansions: Setup['expansions']): Workload => {
+  const cache = new Map<Engine, EngineApi.Game[]>();
+  return {
+    label: `legal-move query, ${label}, 2 players`,
+    unit: 'queries/s',
+    run: (e) => {
+      let positions = cache.get(e);
+      if (!positions) cache.set(e, (positions = positionsOf(e, setupOf('q', 2, expansions))));
+      for (const g of positions) e.legalMoves(g);
+      return positions.length;
+    },
+  };
+};
+
+const replays = (label: string, expansions: Setup['expansions']): Workload => {
+  const setup = setupOf('r', 2, expansions);
+  const cache = new Map<Engine, Move[]>();
+  return {
+    label: `full-game replay, ${label}, 2 players`,
+    unit: 'replays/s',
+    run: (e) => {
+      let moves = cache.get(e);
+      if (!moves) cache.set(e, (moves = playRandom(e, setup, 3)));
+      if (!e.replay(setup, moves).ok) throw new Error('replay refused');
+      return 1;
+    },
+  };
+};
+
+const WORKLOADS: Workload[] = [
+  games('base', 2, []),
+  games('both expansions', 2, both),
+  games('both expansions', 4, both),
+  queries('base', []),
+  queries('both expansions', both),
+  replays('base', []),
+  replays('both expansions', both),
+];
+
+/**
+ * Units per CPU second of units [from, from + count) (the process's CPU time, so GC threads
+ * count and the time spent waiting for a core on a loaded machine does not).
+ */
+function block(w: Workload, e: Engine, from: number, count: number): number {
+  gc!();
+  let units = 0;
+  const cpu = process.cpuUsage();
+  for (let i = from; i < from + count; i++) units += w.run(e, i);
+  const used = process.cpuUsage(cpu);
+  return units / ((used.user + used.system) / 1e6);
+}
+
+const median = (xs: number[]): number => {
+  const s = xs.slice().sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+};
+
+console.log(`Node ${process.version}; ${rounds} rounds of ${blockMs} ms blocks per build, alternating, gc() before each, CPU time; old = ${oldDir}, new = ${newDir}`);
+console.log('| workload | old (best block) | new (best block) | new ÷ old, best blocks | new ÷ old, median of rounds |');
+console.log('|---|---|---|---|---|');
+const only = process.env.BENCH_ONLY;
+for (const w of WORKLOADS.filter((x) => only === undefined || x.label.includes(only))) {
+  const rates: Record<string, number[]> = { old: [], new: [] };
+  // Warm-up, which also sizes the blocks: as many units as the old build runs in blockMs.
+  for (const [, e] of builds) w.run(e, 1e6);
+  let count = 0;
+  const warm = performance.now();
+  while (performance.now() - warm < blockMs) w.run(builds[0]![1], 1e6 + count++);
+  block(w, builds[1]![1], 1e6, count);
+  const ratios: number[] = [];
+  for (let r = 0; r < rounds; r++) {
+    // Both builds do the same units in a round; which goes first alternates.
+    const order = r % 2 === 0 ? builds : [...builds].reverse();
+    const got: Record<string, number> = {};
+    for (const [name, e] of order) {
+      got[name] = block(w, e, r * count, count);
+      rates[name]!.push(got[name]!);
+    }
+    ratios.push(got.new! / got.old!);
+  }
+  const best = (name: string) => Math.max(...rates[name]!);
+  console.log(`| ${w.label} | ${best('old').toFixed(0)} ${w.unit} | ${best('new').toFixed(0)} ${w.unit} | ×${(best('new') / best('old')).toFixed(2)} | ×${median(ratios).toFixed(2)} |`);
+}
