@@ -9,6 +9,7 @@ import { collectRoutes } from './http/method-not-allowed.js';
 import { hoistTitledSchemas } from './http/openapi-components.js';
 import { finishDocument } from './http/openapi-document.js';
 import { registerJsonBody } from './http/json-body.js';
+import { docsPolicy, registerSecurityHeaders } from './http/security-headers.js';
 import { frameworkErrors, registerProblemHandlers } from './http/problem.js';
 import { DEFAULT_RATE_LIMIT, RateLimiter, type RateLimitOptions } from './http/rate-limit.js';
 import { boardRoutes } from './http/routes/board.js';
@@ -54,6 +55,8 @@ export interface AppOptions {
   streamKeepAliveMs?: number;
   /** Origins allowed cross-origin (`*` for all); none by default. */
   corsOrigins?: CorsOrigins;
+  /** CSP `frame-ancestors` sources: who may frame the pages (`'none'` by default). */
+  frameAncestors?: string[];
   /** How long a write waits for another process's write lock (then 503 `DATABASE_BUSY`). */
   busyTimeoutMs?: number;
   /** Games with no move for this many days are deleted in the background; 0 or absent keeps them. */
@@ -99,6 +102,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   registerProblemHandlers(app, collectRoutes(app));
   await registerCors(app, options.corsOrigins ?? []);
+  await registerSecurityHeaders(app, options.frameAncestors);
   registerJsonBody(app);
   await app.register(swagger, {
     transformObject: (document) => finishDocument('openapiObject' in document ? document.openapiObject : document.swaggerObject),
@@ -128,7 +132,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       },
     },
   });
-  await app.register(swaggerUi, { routePrefix: '/docs', transformSpecification: (spec) => hoistTitledSchemas(spec) });
+  await app.register(swaggerUi, { routePrefix: '/docs', transformStaticCSP: docsPolicy, transformSpecification: (spec) => hoistTitledSchemas(spec) });
 
   const routes = { service, addressLimiter: new RateLimiter(options.addressRateLimit ?? DEFAULT_ADDRESS_LIMIT) };
   healthRoutes(app, routes);

@@ -3,6 +3,7 @@ import { parseCorsOrigins, type CorsOrigins } from './http/cors.js';
 import { DEFAULT_ADDRESS_LIMIT } from './http/address-limit.js';
 import { openFileLimit } from './http/connections.js';
 import { DEFAULT_RATE_LIMIT } from './http/rate-limit.js';
+import { parseFrameAncestors } from './http/security-headers.js';
 import { DEFAULT_BOT_QUEUE, defaultBotWorkers } from './service/bot-pool.js';
 import { DEFAULT_BOT_MOVE_MS, DEFAULT_BOT_SCAN_SECONDS, DEFAULT_HINT_MS } from './service/bot-runtime.js';
 import { parseDatabaseUrl, type StoreLocation } from './storage/open-store.js';
@@ -27,6 +28,8 @@ export interface ServerConfig {
   gameRetentionDays: number;
   /** `CORS_ORIGINS`: comma-separated origins or `*`; none by default. */
   corsOrigins: CorsOrigins;
+  /** `FRAME_ANCESTORS`: the CSP sources that may frame the pages; `'none'` by default. */
+  frameAncestors: string[];
   /** Bots: worker threads, their queue, mcts level 3's time per move, a hint's time, the scan for games waiting on a bot. */
   bots: { workers: number; queueLimit: number; moveMs: number; hintMs: number; scanSeconds: number };
 }
@@ -83,6 +86,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     logLevel: env.LOG_LEVEL || 'info',
     gameRetentionDays: integer(env, 'GAME_RETENTION_DAYS', 0, 0, 36_500),
     corsOrigins: parseCorsOrigins(env.CORS_ORIGINS),
+    frameAncestors: parseFrameAncestors(env.FRAME_ANCESTORS),
     bots: {
       workers: integer(env, 'BOT_WORKERS', defaultBotWorkers(), 1, 256),
       queueLimit: integer(env, 'BOT_QUEUE', DEFAULT_BOT_QUEUE, 1, 100_000),

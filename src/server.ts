@@ -12,6 +12,7 @@ const app = await buildApp({
   addressRateLimit: config.addressRateLimit,
   maxConnections: config.maxConnections,
   corsOrigins: config.corsOrigins,
+  frameAncestors: config.frameAncestors,
   bots: config.bots,
   logger: { level: config.logLevel },
 });

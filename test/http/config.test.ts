@@ -21,6 +21,7 @@ t.test('configuration comes from the environment with documented defaults', asyn
     logLevel: 'info',
     gameRetentionDays: 0,
     corsOrigins: [],
+    frameAncestors: ["'none'"],
     bots: { workers: defaultBotWorkers(), queueLimit: 256, moveMs: 100, hintMs: 1000, scanSeconds: 30 },
   });
   t.ok(defaultBotWorkers() >= 1 && defaultBotWorkers() === Math.max(1, availableParallelism() - 1), 'BOT_WORKERS: one core stays for HTTP');
