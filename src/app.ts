@@ -21,6 +21,8 @@ import { lifecycleRoutes } from './http/routes/lifecycle.js';
 import { moveRoutes } from './http/routes/moves.js';
 import { playRoutes } from './http/routes/play.js';
 import { DEFAULT_STREAM_KEEPALIVE_MS, streamRoutes } from './http/routes/stream.js';
+import { HeldRequests, heldTotal } from './http/held-requests.js';
+import { DEFAULT_STREAM_LIMITS, type StreamLimits } from './http/stream-limits.js';
 import { tileRoutes } from './http/routes/tiles.js';
 import type { App } from './http/types.js';
 import { validatorCompiler } from './http/validator.js';
@@ -53,6 +55,8 @@ export interface AppOptions {
   timeouts?: Partial<ConnectionTimeouts>;
   /** Silence after which an event stream writes a comment (below the idle timeout; tests shorten it). */
   streamKeepAliveMs?: number;
+  /** Streams: their longest life, opens per address, and what they and long-polls may hold (`held-requests.ts`). */
+  streams?: Partial<StreamLimits>;
   /** Origins allowed cross-origin (`*` for all); none by default. */
   corsOrigins?: CorsOrigins;
   /** CSP `frame-ancestors` sources: who may frame the pages (`'none'` by default). */
@@ -134,7 +138,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
   await app.register(swaggerUi, { routePrefix: '/docs', transformStaticCSP: docsPolicy, transformSpecification: (spec) => hoistTitledSchemas(spec) });
 
-  const routes = { service, addressLimiter: new RateLimiter(options.addressRateLimit ?? DEFAULT_ADDRESS_LIMIT) };
+  const streams = { ...DEFAULT_STREAM_LIMITS, ...options.streams };
+  const held = new HeldRequests({ perAddress: streams.perAddress, total: heldTotal(options.maxConnections, streams.reservedConnections) });
+  const routes = { service, addressLimiter: new RateLimiter(options.addressRateLimit ?? DEFAULT_ADDRESS_LIMIT), held };
   healthRoutes(app, routes);
   tileRoutes(app);
   gameRoutes(app, routes);
@@ -146,7 +152,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   boardRoutes(app, routes);
   // A stream's comments must come well inside the idle timeout that would close its socket.
   const keepAliveMs = Math.min(options.streamKeepAliveMs ?? DEFAULT_STREAM_KEEPALIVE_MS, Math.floor(timeouts.idleMs / 3));
-  streamRoutes(app, { ...routes, keepAliveMs });
+  streamRoutes(app, { ...routes, keepAliveMs, maxLifetimeMs: streams.maxSeconds * 1000, opens: new RateLimiter(streams.opens) });
   playRoutes(app);
   return app;
 }

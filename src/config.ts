@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { DEFAULT_STREAM_LIMITS, type StreamLimits } from './http/stream-limits.js';
 import { parseCorsOrigins, type CorsOrigins } from './http/cors.js';
 import { DEFAULT_ADDRESS_LIMIT } from './http/address-limit.js';
 import { openFileLimit } from './http/connections.js';
@@ -23,6 +24,8 @@ export interface ServerConfig {
   addressRateLimit: { perSecond: number; burst: number };
   /** Connections open at once; beyond, 503. */
   maxConnections: number;
+  /** Streams and long-polls per address, connections kept from them, a stream's lifetime, stream opens per address. */
+  streams: StreamLimits;
   logLevel: string;
   /** Games with no move for this many days are deleted; 0 keeps them for ever. */
   gameRetentionDays: number;
@@ -83,6 +86,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       burst: integer(env, 'ADDRESS_RATE_LIMIT_BURST', DEFAULT_ADDRESS_LIMIT.burst, 0, 1_000_000),
     },
     maxConnections: integer(env, 'MAX_CONNECTIONS', defaultMaxConnections(), 1, 10_000_000),
+    streams: {
+      perAddress: integer(env, 'STREAMS_PER_ADDRESS', DEFAULT_STREAM_LIMITS.perAddress, 0, 10_000_000),
+      reservedConnections: integer(env, 'RESERVED_CONNECTIONS', DEFAULT_STREAM_LIMITS.reservedConnections, 0, 10_000_000),
+      maxSeconds: integer(env, 'STREAM_MAX_SECONDS', DEFAULT_STREAM_LIMITS.maxSeconds, 1, 86_400),
+      opens: {
+        perSecond: integer(env, 'STREAM_OPENS_PER_SECOND', DEFAULT_STREAM_LIMITS.opens.perSecond, 0, 1_000_000),
+        burst: integer(env, 'STREAM_OPENS_BURST', DEFAULT_STREAM_LIMITS.opens.burst, 0, 1_000_000),
+      },
+    },
     logLevel: env.LOG_LEVEL || 'info',
     gameRetentionDays: integer(env, 'GAME_RETENTION_DAYS', 0, 0, 36_500),
     corsOrigins: parseCorsOrigins(env.CORS_ORIGINS),

@@ -11,6 +11,7 @@ const app = await buildApp({
   gameRetentionDays: config.gameRetentionDays,
   addressRateLimit: config.addressRateLimit,
   maxConnections: config.maxConnections,
+  streams: config.streams,
   corsOrigins: config.corsOrigins,
   frameAncestors: config.frameAncestors,
   bots: config.bots,

@@ -14,7 +14,7 @@
  *   tileCatalog()          -> the tile catalog for GET /tiles
  */
 export * from './types.js';
-export { createGame, legalMoves, play, playInPlace, replay, actorOf, isFinished } from './game.js';
+export { createGame, legalMoves, play, playInPlace, replay, actorOf, phaseOf, isFinished } from './game.js';
 export type { Game } from './game.js';
 export { determinize } from './determinize.js';
 export { publicView, publicViewJson } from './view.js';

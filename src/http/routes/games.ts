@@ -9,7 +9,8 @@ import { LegalMovesQuery } from '../schemas/events.js';
 import { waitForMove } from './events.js';
 import { sendJson, type App, type RouteOptions } from '../types.js';
 
-export function gameRoutes(app: App, { service, addressLimiter }: RouteOptions): void {
+export function gameRoutes(app: App, routes: RouteOptions): void {
+  const { service, addressLimiter } = routes;
   app.post(
     '/games',
     {
@@ -58,13 +59,13 @@ export function gameRoutes(app: App, { service, addressLimiter }: RouteOptions):
         description: 'A bot\'s loop is one request per turn: `?after=<the version it last saw>&wait=30` answers as soon as the game moves on.',
         params: GameIdParams,
         querystring: LegalMovesQuery,
-        response: { 200: LegalMovesResponse, ...NOT_MODIFIED, ...problems(400, 404, 503) },
+        response: { 200: LegalMovesResponse, ...NOT_MODIFIED, ...problems(400, 404, 429, 503) },
       },
     },
     async (request, reply) => {
       const { after, wait } = request.query;
       const { id } = request.params;
-      if (after !== undefined) await waitForMove(service, reply, id, after, wait ?? 0);
+      if (after !== undefined) await waitForMove(routes, reply, id, after, wait ?? 0);
       if (notModified(request, reply, versionTag(id, await service.version(id)))) return reply.code(304).send(null);
       sendJson(reply, 200, await service.legalMovesJson(id));
       return reply;
