@@ -16,7 +16,7 @@ import { boardRoutes } from './http/routes/board.js';
 import { eventRoutes } from './http/routes/events.js';
 import { gameRoutes } from './http/routes/games.js';
 import { healthRoutes } from './http/routes/health.js';
-import { hintRoutes } from './http/routes/hint.js';
+import { DEFAULT_HINT_BUDGET, hintRoutes } from './http/routes/hint.js';
 import { lifecycleRoutes } from './http/routes/lifecycle.js';
 import { moveRoutes } from './http/routes/moves.js';
 import { playRoutes } from './http/routes/play.js';
@@ -65,6 +65,8 @@ export interface AppOptions {
   busyTimeoutMs?: number;
   /** Games with no move for this many days are deleted in the background; 0 or absent keeps them. */
   gameRetentionDays?: number;
+  /** Hints each client address, and each seat token, may ask per minute and at once (`perMinute: 0` turns it off). */
+  hintBudget?: { perMinute: number; burst: number };
   /** Bots on the server: the worker pool, budgets, and (until the lifecycle branch) which seats are bots. */
   bots?: BotRuntimeOptions;
   /** Fastify's schema compilers (a test seam: tests share compiled serializers between apps). */
@@ -147,7 +149,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
   lifecycleRoutes(app, routes);
   const rateLimiter = new RateLimiter(options.rateLimit ?? DEFAULT_RATE_LIMIT);
   moveRoutes(app, { ...routes, rateLimiter });
-  hintRoutes(app, { ...routes, rateLimiter, hints: bots.hints });
+  const hintBudget = options.hintBudget ?? DEFAULT_HINT_BUDGET;
+  const hintBudgetPerSecond = { perSecond: hintBudget.perMinute / 60, burst: hintBudget.burst };
+  const hintBudgets = { perAddress: new RateLimiter(hintBudgetPerSecond), perToken: new RateLimiter(hintBudgetPerSecond) };
+  hintRoutes(app, { ...routes, rateLimiter, hints: bots.hints, hintBudgets });
   eventRoutes(app, routes);
   boardRoutes(app, routes);
   // A stream's comments must come well inside the idle timeout that would close its socket.

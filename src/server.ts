@@ -15,6 +15,7 @@ const app = await buildApp({
   corsOrigins: config.corsOrigins,
   frameAncestors: config.frameAncestors,
   bots: config.bots,
+  hintBudget: config.hintBudget,
   logger: { level: config.logLevel },
 });
 

@@ -131,11 +131,13 @@ export class GameService {
     }
   }
 
-  create(input: CreateGameInput & { players: { name: string }[] }): Promise<CreatedGame<string>>;
-  create(input: CreateGameInput): Promise<CreatedGame>;
-  async create(input: CreateGameInput): Promise<CreatedGame> {
+  /** Creates a game; `creator` (a client address) is the account its bots' thinking is billed to (`bot-driver.ts`). */
+  create(input: CreateGameInput & { players: { name: string }[] }, creator?: string): Promise<CreatedGame<string>>;
+  create(input: CreateGameInput, creator?: string): Promise<CreatedGame>;
+  async create(input: CreateGameInput, creator?: string): Promise<CreatedGame> {
     const id = newGameId();
     const { game, snapshot, answer } = newGame(id, input, this.now().toISOString(), this.store.changeStamp(id));
+    snapshot.creator = creator;
     try {
       await this.store.insertGame(game);
     } catch (error) {
@@ -241,9 +243,9 @@ export class GameService {
    * process left waiting on a bot, decided on the snapshot the commit left, without a query.
    * Games other nodes move are theirs to follow (`move-notifier.ts`, `move-waits.ts`). Returns the unsubscribe.
    */
-  listenForBotTurns(listener: (gameId: string) => void): () => void {
+  listenForBotTurns(listener: (gameId: string, creator?: string) => void): () => void {
     return this.notifier.listen((id, after) => {
-      if (botSeatNow(after) !== null) listener(id);
+      if (botSeatNow(after) !== null) listener(id, after.creator);
     });
   }
 

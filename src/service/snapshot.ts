@@ -32,6 +32,8 @@ export interface Snapshot {
    * version: while the stamp stays the same, the snapshot is current without asking.
    */
   checkedAt: number;
+  /** Who created the game (a client address), when this process created it: the bots' fair shares bill its games to it. Not stored. */
+  creator?: string;
   /** The events of the game's creation as JSON, built once (they never change). */
   createdJson?: string;
   /** The JSON of the state and of the legal-moves answer, built once per version. */

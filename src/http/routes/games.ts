@@ -24,7 +24,8 @@ export function gameRoutes(app: App, routes: RouteOptions): void {
       onRequest: limitPerAddress(addressLimiter),
     },
     async (request, reply) => {
-      const created = await service.create({ ...request.body, players: request.body.players.map(seatRequestOf) });
+      // The creating address pays for the game's bots (`bot-driver.ts`), as it pays for the creation.
+      const created = await service.create({ ...request.body, players: request.body.players.map(seatRequestOf) }, request.ip);
       // `state` is the service's own state document (GET /games/{id}'s), checked against its schema by the tests.
       return reply.code(201).header('location', `/games/${created.id}`).send(created as Static<typeof CreatedGameResponse>);
     },

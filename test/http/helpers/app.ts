@@ -56,6 +56,7 @@ export async function testApp(t: Test, options: Partial<AppOptions> = {}): Promi
     addressRateLimit: { perSecond: 0, burst: 0 },
     // Likewise the caps on streams and long-polls per address (held-requests.test.ts sets them).
     streams: { perAddress: 0, opens: { perSecond: 0, burst: 0 } },
+    hintBudget: { perMinute: 0, burst: 0 },
     schemaController: { compilersFactory: { buildSerializer: sharedSerializers } },
     ...options,
   });
