@@ -9,17 +9,20 @@ import { collectRoutes } from './http/method-not-allowed.js';
 import { hoistTitledSchemas } from './http/openapi-components.js';
 import { finishDocument } from './http/openapi-document.js';
 import { registerJsonBody } from './http/json-body.js';
+import { docsPolicy, registerSecurityHeaders } from './http/security-headers.js';
 import { frameworkErrors, registerProblemHandlers } from './http/problem.js';
 import { budgets, DEFAULT_RATE_LIMIT, type RateLimitOptions } from './http/rate-limit.js';
 import { boardRoutes } from './http/routes/board.js';
 import { eventRoutes } from './http/routes/events.js';
 import { gameRoutes } from './http/routes/games.js';
 import { healthRoutes } from './http/routes/health.js';
-import { hintRoutes } from './http/routes/hint.js';
+import { DEFAULT_HINT_BUDGET, hintRoutes } from './http/routes/hint.js';
 import { lifecycleRoutes } from './http/routes/lifecycle.js';
 import { moveRoutes } from './http/routes/moves.js';
 import { playRoutes } from './http/routes/play.js';
 import { DEFAULT_STREAM_KEEPALIVE_MS, streamRoutes } from './http/routes/stream.js';
+import { HeldRequests, heldTotal } from './http/held-requests.js';
+import { DEFAULT_STREAM_LIMITS, type StreamLimits } from './http/stream-limits.js';
 import { tileRoutes } from './http/routes/tiles.js';
 import type { App } from './http/types.js';
 import { validatorCompiler } from './http/validator.js';
@@ -55,12 +58,18 @@ export interface AppOptions {
   timeouts?: Partial<ConnectionTimeouts>;
   /** Silence after which an event stream writes a comment (below the idle timeout; tests shorten it). */
   streamKeepAliveMs?: number;
+  /** Streams: their longest life, opens per address, and what they and long-polls may hold (`held-requests.ts`). */
+  streams?: Partial<StreamLimits>;
   /** Origins allowed cross-origin (`*` for all); none by default. */
   corsOrigins?: CorsOrigins;
+  /** CSP `frame-ancestors` sources: who may frame the pages (`'none'` by default). */
+  frameAncestors?: string[];
   /** How long a write waits for another process's write lock (then 503 `DATABASE_BUSY`). */
   busyTimeoutMs?: number;
   /** Games with no move for this many days are deleted in the background; 0 or absent keeps them. */
   gameRetentionDays?: number;
+  /** Hints each client address, and each seat token, may ask per minute and at once (`perMinute: 0` turns it off). */
+  hintBudget?: { perMinute: number; burst: number };
   /** Bots on the server: the worker pool, budgets, and (until the lifecycle branch) which seats are bots. */
   bots?: BotRuntimeOptions;
   /** The expansions games may enable, whose vocabulary the schemas and the OpenAPI document show (the engine's own by default). */
@@ -112,6 +121,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
   registerProblemHandlers(app, collectRoutes(app));
   await registerCors(app, options.corsOrigins ?? []);
+  await registerSecurityHeaders(app, options.frameAncestors);
   registerJsonBody(app);
   await app.register(swagger, {
     transformObject: (document) => finishDocument('openapiObject' in document ? document.openapiObject : document.swaggerObject, registry.errorCodes),
@@ -141,23 +151,28 @@ export async function buildApp(options: AppOptions): Promise<App> {
       },
     },
   });
-  await app.register(swaggerUi, { routePrefix: '/docs', transformSpecification: (spec) => hoistTitledSchemas(spec) });
+  await app.register(swaggerUi, { routePrefix: '/docs', transformStaticCSP: docsPolicy, transformSpecification: (spec) => hoistTitledSchemas(spec) });
 
   // Shared by every node on PostgreSQL: a client spreading its requests over them gets one budget.
   const budget = budgets(store.budgets);
-  const routes = { service, addressLimiter: budget('address', options.addressRateLimit ?? DEFAULT_ADDRESS_LIMIT) };
+  const streams = { ...DEFAULT_STREAM_LIMITS, ...options.streams };
+  const held = new HeldRequests({ perAddress: streams.perAddress, total: heldTotal(options.maxConnections, streams.reservedConnections) });
+  const routes = { service, addressLimiter: budget('address', options.addressRateLimit ?? DEFAULT_ADDRESS_LIMIT), held };
   healthRoutes(app, routes);
   tileRoutes(app);
   gameRoutes(app, routes);
   lifecycleRoutes(app, routes);
   const rateLimiter = budget('token', options.rateLimit ?? DEFAULT_RATE_LIMIT);
   moveRoutes(app, { ...routes, rateLimiter });
-  hintRoutes(app, { ...routes, rateLimiter, hints: bots.hints });
+  const hintBudget = options.hintBudget ?? DEFAULT_HINT_BUDGET;
+  const hintBudgetPerSecond = { perSecond: hintBudget.perMinute / 60, burst: hintBudget.burst };
+  const hintBudgets = { perAddress: budget('hint-address', hintBudgetPerSecond), perToken: budget('hint-token', hintBudgetPerSecond) };
+  hintRoutes(app, { ...routes, rateLimiter, hints: bots.hints, hintBudgets });
   eventRoutes(app, routes);
   boardRoutes(app, routes);
   // A stream's comments must come well inside the idle timeout that would close its socket.
   const keepAliveMs = Math.min(options.streamKeepAliveMs ?? DEFAULT_STREAM_KEEPALIVE_MS, Math.floor(timeouts.idleMs / 3));
-  streamRoutes(app, { ...routes, keepAliveMs });
+  streamRoutes(app, { ...routes, keepAliveMs, maxLifetimeMs: streams.maxSeconds * 1000, opens: budget('stream-open', streams.opens) });
   playRoutes(app);
   return app;
 }

@@ -1,9 +1,14 @@
 import { readFileSync } from 'node:fs';
+import { DEFAULT_STREAM_LIMITS, type StreamLimits } from './http/stream-limits.js';
 import { parseCorsOrigins, type CorsOrigins } from './http/cors.js';
 import { DEFAULT_ADDRESS_LIMIT } from './http/address-limit.js';
 import { openFileLimit } from './http/connections.js';
 import { DEFAULT_RATE_LIMIT } from './http/rate-limit.js';
-import { DEFAULT_BOT_QUEUE, defaultBotWorkers } from './service/bot-pool.js';
+import { parseFrameAncestors } from './http/security-headers.js';
+import { DEFAULT_HINT_BUDGET } from './http/routes/hint.js';
+import { DEFAULT_MAX_GAMES_PER_OWNER } from './service/bot-driver.js';
+import { DEFAULT_BOT_QUEUE, defaultBotWorkers, defaultWorkersPerCreator } from './service/bot-pool.js';
+import { DEFAULT_HINT_LIMITS, type HintLimits } from './service/hints.js';
 import { DEFAULT_BOT_MOVE_MS, DEFAULT_BOT_SCAN_SECONDS, DEFAULT_HINT_MS } from './service/bot-runtime.js';
 import { parseDatabaseUrl, type StoreLocation } from './storage/open-store.js';
 import { DEFAULT_POOL_SIZE, DEFAULT_STATEMENT_TIMEOUT_MS } from './storage/postgres/defaults.js';
@@ -22,13 +27,31 @@ export interface ServerConfig {
   addressRateLimit: { perSecond: number; burst: number };
   /** Connections open at once; beyond, 503. */
   maxConnections: number;
+  /** Streams and long-polls per address, connections kept from them, a stream's lifetime, stream opens per address. */
+  streams: StreamLimits;
   logLevel: string;
   /** Games with no move for this many days are deleted; 0 keeps them for ever. */
   gameRetentionDays: number;
   /** `CORS_ORIGINS`: comma-separated origins or `*`; none by default. */
   corsOrigins: CorsOrigins;
-  /** Bots: worker threads, their queue, mcts level 3's time per move, a hint's time, the scan for games waiting on a bot. */
-  bots: { workers: number; queueLimit: number; moveMs: number; hintMs: number; scanSeconds: number };
+  /** `FRAME_ANCESTORS`: the CSP sources that may frame the pages; `'none'` by default. */
+  frameAncestors: string[];
+  /**
+   * Bots: worker threads, their queue, mcts level 3's time per move, a hint's time, the scan for
+   * games waiting on a bot; one creator's share (workers, games at once); hints at once and waiting.
+   */
+  bots: {
+    workers: number;
+    queueLimit: number;
+    moveMs: number;
+    hintMs: number;
+    scanSeconds: number;
+    workersPerCreator: number;
+    gamesPerCreator: number;
+    hintLimits: HintLimits;
+  };
+  /** Hints per minute (and at once) each client address, and each seat token, may ask; 0 turns the budget off. */
+  hintBudget: { perMinute: number; burst: number };
 }
 
 const DEFAULT_DATABASE_URL = 'file:./data/carcassonne.db';
@@ -62,6 +85,7 @@ function defaultMaxConnections(): number {
 
 /** The server's configuration from the environment (see README, "Configuration"). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const workers = integer(env, 'BOT_WORKERS', defaultBotWorkers(), 1, 256);
   return {
     port: integer(env, 'PORT', 3000, 0, 65535),
     host: env.HOST || '127.0.0.1',
@@ -80,15 +104,35 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       burst: integer(env, 'ADDRESS_RATE_LIMIT_BURST', DEFAULT_ADDRESS_LIMIT.burst, 0, 1_000_000),
     },
     maxConnections: integer(env, 'MAX_CONNECTIONS', defaultMaxConnections(), 1, 10_000_000),
+    streams: {
+      perAddress: integer(env, 'STREAMS_PER_ADDRESS', DEFAULT_STREAM_LIMITS.perAddress, 0, 10_000_000),
+      reservedConnections: integer(env, 'RESERVED_CONNECTIONS', DEFAULT_STREAM_LIMITS.reservedConnections, 0, 10_000_000),
+      maxSeconds: integer(env, 'STREAM_MAX_SECONDS', DEFAULT_STREAM_LIMITS.maxSeconds, 1, 86_400),
+      opens: {
+        perSecond: integer(env, 'STREAM_OPENS_PER_SECOND', DEFAULT_STREAM_LIMITS.opens.perSecond, 0, 1_000_000),
+        burst: integer(env, 'STREAM_OPENS_BURST', DEFAULT_STREAM_LIMITS.opens.burst, 0, 1_000_000),
+      },
+    },
     logLevel: env.LOG_LEVEL || 'info',
     gameRetentionDays: integer(env, 'GAME_RETENTION_DAYS', 0, 0, 36_500),
     corsOrigins: parseCorsOrigins(env.CORS_ORIGINS),
+    frameAncestors: parseFrameAncestors(env.FRAME_ANCESTORS),
     bots: {
-      workers: integer(env, 'BOT_WORKERS', defaultBotWorkers(), 1, 256),
+      workers,
       queueLimit: integer(env, 'BOT_QUEUE', DEFAULT_BOT_QUEUE, 1, 100_000),
       moveMs: integer(env, 'BOT_MOVE_MS', DEFAULT_BOT_MOVE_MS, 1, 60_000),
       hintMs: integer(env, 'HINT_MS', DEFAULT_HINT_MS, 1, 60_000),
       scanSeconds: integer(env, 'BOT_SCAN_SECONDS', DEFAULT_BOT_SCAN_SECONDS, 0, 86_400),
+      workersPerCreator: integer(env, 'BOT_WORKERS_PER_CREATOR', defaultWorkersPerCreator(workers), 1, 256),
+      gamesPerCreator: integer(env, 'BOT_GAMES_PER_CREATOR', DEFAULT_MAX_GAMES_PER_OWNER, 1, 100_000),
+      hintLimits: {
+        concurrency: integer(env, 'HINTS_AT_ONCE', defaultWorkersPerCreator(workers), 1, 256),
+        queue: integer(env, 'HINT_QUEUE', DEFAULT_HINT_LIMITS.queue, 0, 100_000),
+      },
+    },
+    hintBudget: {
+      perMinute: integer(env, 'HINTS_PER_MINUTE', DEFAULT_HINT_BUDGET.perMinute, 0, 1_000_000),
+      burst: integer(env, 'HINT_BURST', DEFAULT_HINT_BUDGET.burst, 0, 1_000_000),
     },
   };
 }

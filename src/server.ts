@@ -11,8 +11,11 @@ const app = await buildApp({
   gameRetentionDays: config.gameRetentionDays,
   addressRateLimit: config.addressRateLimit,
   maxConnections: config.maxConnections,
+  streams: config.streams,
   corsOrigins: config.corsOrigins,
+  frameAncestors: config.frameAncestors,
   bots: config.bots,
+  hintBudget: config.hintBudget,
   logger: { level: config.logLevel },
 });
 

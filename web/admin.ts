@@ -6,7 +6,7 @@
  * page follows the game's stream, so a move or another act elsewhere shows here too.
  */
 import { api, ApiError, type PublicState, type SeatView } from './api.js';
-import { $, button, el, fragment } from './dom.js';
+import { $, button, el, fragment, nameEl } from './dom.js';
 import { seatLink } from './links.js';
 import { seatNote } from './seats-view.js';
 
@@ -65,7 +65,9 @@ function botChooser(seat: SeatView): HTMLElement {
 function seatItem(seat: SeatView): HTMLLIElement {
   const li = el('li', undefined, { 'data-seat': String(seat.seat) });
   const note = seatNote(seat);
-  li.append(el('span', `${seat.name || 'open seat'}${note ? ` (${note})` : ''} `, { class: 'seat-name' }));
+  const label = el('span', undefined, { class: 'seat-name' });
+  label.append(seat.name ? nameEl(seat.name) : 'open seat', `${note ? ` (${note})` : ''} `);
+  li.append(label);
   if (running()) {
     if (seat.kind === 'human') {
       li.append(button('New link', () =>

@@ -6,7 +6,7 @@
 import type { Spot, Target } from '../src/render/index.js';
 import type { Phase } from '../src/engine/index.js';
 import { api, ApiError, type Move } from './api.js';
-import { $, button, el } from './dom.js';
+import { $, button, el, isolated } from './dom.js';
 import { myTurn, page, playerName, status, tileAt } from './game-page.js';
 import { hintedMove } from './hint-panel.js';
 import { moveText } from './words.js';
@@ -74,7 +74,7 @@ export function renderDecisions(): void {
   const box = $('#decisions');
   box.replaceChildren();
   if (!state || !legal) return;
-  if (state.status === 'finished') return status(`Game over. ${state.players.map((p) => `${p.name} ${p.score}`).join(', ')}`);
+  if (state.status === 'finished') return status(`Game over. ${state.players.map((p) => `${isolated(p.name)} ${p.score}`).join(', ')}`);
   if (state.status === 'waiting') return status('Waiting for players to join the open seats');
   if (state.status === 'aborted') return status('The game was aborted');
   if (!page.token) return status(`Watching: ${playerName(legal.actor ?? 0)} to ${phaseText(legal.phase)}`);

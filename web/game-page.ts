@@ -7,7 +7,7 @@ import type { Renderer, Spot } from '../src/render/index.js';
 import type { LegalMoves, PublicState } from './api.js';
 import type { BoardView } from './board-view.js';
 import type { RenderCatalog } from '../src/render/index.js';
-import { $, fragment } from './dom.js';
+import { $, fragment, isolated } from './dom.js';
 
 const params = fragment();
 const token = params.get('seat') ?? undefined;
@@ -34,7 +34,10 @@ export const page = {
   redraw: (): void => {},
 };
 
-export const playerName = (seat: number) => page.state?.players[seat]?.name ?? `seat ${seat}`;
+export const playerName = (seat: number) => {
+  const name = page.state?.players[seat]?.name;
+  return name === undefined ? `seat ${seat}` : isolated(name);
+};
 export const tileAt = (x: number, y: number) => page.state?.tiles.find((t) => t.x === x && t.y === y)?.tile;
 export const myTurn = () =>
   page.token !== undefined && page.legal !== undefined && page.legal.actor !== null && (page.mySeat === undefined || page.legal.actor === page.mySeat);

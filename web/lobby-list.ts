@@ -9,7 +9,7 @@
  * twice. Rows whose game did not change are kept as they are, so the keyboard's focus stays.
  */
 import { api, ApiError, type ListedGame, type SeatView } from './api.js';
-import { $, button, el } from './dom.js';
+import { $, button, el, isolated } from './dom.js';
 import { seatLink } from './links.js';
 
 const PAGE = 20;
@@ -27,7 +27,7 @@ let empty: HTMLLIElement | undefined;
 function seatText(s: SeatView): string {
   switch (s.kind) {
     case 'human':
-      return s.name;
+      return isolated(s.name);
     case 'open':
       return 'open seat';
     case 'bot':

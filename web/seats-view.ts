@@ -3,6 +3,7 @@
  * still open, who resigned, and the lifecycle's acts in the log (joins, resignations, timeouts).
  */
 import type { SeatView } from './api.js';
+import { isolated } from './dom.js';
 
 /** The lifecycle's acts as the event list and the stream show them (never with a token's hash). */
 export type ActEvent =
@@ -44,7 +45,7 @@ export function seatNote(s: SeatView | undefined): string {
 export function actText(e: ActEvent, name: (seat: number) => string): string {
   switch (e.type) {
     case 'seatJoined':
-      return `${e.name} joined seat ${e.seat + 1}`;
+      return `${isolated(e.name)} joined seat ${e.seat + 1}`;
     case 'tokenReissued':
       return `${name(e.seat)} got a new link`;
     case 'seatHandedToBot':

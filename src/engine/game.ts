@@ -18,7 +18,7 @@ import { decisionMoves, drawAlternatives } from './turn.js';
 import type { State } from './state.js';
 import {
   ALTERNATIVES_PHASE, DECISION_PHASE, FINAL_ROUND_PHASE, ROTATIONS,
-  type GameEvent, type GameSetup, type LegalMoves, type Move, type Result, type RuleViolation,
+  type GameEvent, type GameSetup, type LegalMoves, type Move, type Phase, type Result, type RuleViolation,
 } from './types.js';
 
 declare const opaque: unique symbol;
@@ -56,6 +56,8 @@ const PASS: Move = Object.freeze({ type: 'pass' });
 const DRAW: Move = Object.freeze({ type: 'draw' });
 
 export const actorOf = (game: Game): number | null => actor(stateOf(game));
+/** The phase the game is in: what `legalMoves` says, without listing the moves. */
+export const phaseOf = (game: Game): Phase => stateOf(game).phase;
 export const isFinished = (game: Game): boolean => stateOf(game).phase === 'finished';
 
 export function legalMoves(game: Game): LegalMoves {

@@ -25,7 +25,7 @@ import { DEFAULT_REGISTRY } from './expansions/index.js';
 export const FIGURE_KINDS = DEFAULT_REGISTRY.figureKinds;
 export const PLACEABLE_FIGURES = DEFAULT_REGISTRY.placeable;
 export const ERROR_CODES = DEFAULT_REGISTRY.errorCodes;
-export { createGame, legalMoves, play, playInPlace, replay, actorOf, isFinished, registryOf } from './game.js';
+export { createGame, legalMoves, play, playInPlace, replay, actorOf, phaseOf, isFinished, registryOf } from './game.js';
 export type { Game } from './game.js';
 export { determinize } from './determinize.js';
 export { publicView } from './view.js';

@@ -82,6 +82,8 @@ export class HttpProblem extends Error {
   constructor(
     readonly code: HttpErrorCode,
     readonly detail: string,
+    /** Members beside the detail: `retryAfter` (also sent as `Retry-After`). */
+    readonly extra: Record<string, unknown> = {},
   ) {
     super(detail);
     this.name = 'HttpProblem';
@@ -111,7 +113,7 @@ export function frameworkErrors(error: FastifyError, _request: unknown, reply: F
 export function registerProblemHandlers(app: FastifyInstance, routes?: RouteTable): void {
   app.setErrorHandler((error: FastifyError | ServiceError | HttpProblem, request, reply) => {
     if (error instanceof ServiceError) return sendProblem(reply, error.code, error.detail, error.extra);
-    if (error instanceof HttpProblem) return sendProblem(reply, error.code, error.detail);
+    if (error instanceof HttpProblem) return sendProblem(reply, error.code, error.detail, error.extra);
     if (error.validation) return sendProblem(reply, 'BAD_REQUEST', error.message);
     // A storage fault met by a read or a creation: named, with Retry-After, never a 500.
     const fault = storeFaultError(error);

@@ -1,6 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
 import type { GameService } from '../service/game-service.js';
+import type { HeldRequests } from './held-requests.js';
 import type { RateLimiter } from './rate-limit.js';
 
 export type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, TypeBoxTypeProvider>;
@@ -9,6 +10,8 @@ export interface RouteOptions {
   service: GameService;
   /** The budget per client address of requests without a seat token. */
   addressLimiter: RateLimiter;
+  /** The streams and long-polls each address, and all of them, may hold at once. */
+  held: HeldRequests;
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';

@@ -14,11 +14,19 @@
  *   game is looked at again at once;
  * - any other failure (a worker crash, a full pool, a busy store) is retried after a delay that
  *   doubles up to `maxRetryMs`, for as long as the game waits on a bot;
- * - nothing here knows how seats become bots: that is the host's business (`BotHost`).
+ * - nothing here knows how seats become bots: that is the host's business (`BotHost`);
+ * - fair shares: each game is on its creator's account (the `owner` its creation was heard
+ *   with, or its turn names; else one shared account for games whose creator this process
+ *   never saw). An owner has at most `maxGamesPerOwner` games computed at once, and the pool
+ *   orders the jobs (`bot-pool.ts`): cheap bots first, mcts turns of games with a human next,
+ *   the thinking of games of bots only last, owners taking turns within each lane; so a
+ *   game's bot turn never waits behind another creator's long queue. `maxGames` bounds the
+ *   games computed at once, but an owner with none running always gets one.
  */
 import type { Move } from '../engine/index.js';
 import type { BotBudget, BotSpec } from './bot-job.js';
-import type { BotPool } from './bot-pool.js';
+import type { BotLane, BotPool } from './bot-pool.js';
+import { LruCache } from './lru-cache.js';
 import { ServiceError } from './service-error.js';
 
 import type { BotTurn } from './game-lifecycle.js';
@@ -36,8 +44,8 @@ export interface BotHost {
 }
 
 export interface BotDriverOptions {
-  /** Tells the driver of each game a commit of this process left waiting on a bot; returns the unsubscribe. */
-  listen: (onMove: (gameId: string) => void) => () => void;
+  /** Tells the driver of each game a commit of this process left waiting on a bot (with its creator when known); returns the unsubscribe. */
+  listen: (onMove: (gameId: string, owner?: string) => void) => () => void;
   /** The mcts budget for a spec (`levelBudget` with the configured base). */
   budget: (spec: BotSpec) => BotBudget;
   /** Failures of background work, which has no client to answer. */
@@ -53,9 +61,20 @@ export interface BotDriverOptions {
    * hints keep room in it.
    */
   maxGames?: number;
+  /** Games of one owner computed at once at most (`BOT_GAMES_PER_CREATOR`, default 8). */
+  maxGamesPerOwner?: number;
 }
 
-const DEFAULT_MAX_GAMES = 64;
+export const DEFAULT_MAX_GAMES = 64;
+export const DEFAULT_MAX_GAMES_PER_OWNER = 8;
+/** The account of games whose creator this process never saw (picked up by a scan, after a restart). */
+export const UNKNOWN_OWNER = 'unknown';
+
+/** The pool's lane for a bot turn: cheap bots first, the thinking nobody waits for last. */
+export function laneOf(turn: Pick<BotTurn, 'spec' | 'botsOnly'>): BotLane {
+  if (turn.spec.bot !== 'mcts') return 'cheap';
+  return turn.botsOnly ? 'background' : 'play';
+}
 
 export class BotDriver {
   private readonly running = new Map<string, Promise<void>>();
@@ -63,6 +82,10 @@ export class BotDriver {
   /** Games poked while `maxGames` were running, in order. */
   private readonly backlog = new Set<string>();
   private readonly retries = new Map<string, { attempts: number; timer?: NodeJS.Timeout }>();
+  /** Each game's owner, as heard at its creation (bounded: the oldest are forgotten). */
+  private readonly owners = new LruCache<string, string>(100_000);
+  /** Games each owner has running now. */
+  private readonly runningByOwner = new Map<string, number>();
   private unlisten: (() => void) | undefined;
   private scanTimer: NodeJS.Timeout | undefined;
   private stopped = false;
@@ -86,20 +109,34 @@ export class BotDriver {
     }
   }
 
-  /** Looks at `gameId` now, or once its current computation ends. */
-  poke(gameId: string): void {
+  /** Looks at `gameId` now, or once its current computation ends; `owner`: its creator, when the caller knows. */
+  poke(gameId: string, owner?: string): void {
     if (this.stopped) return;
+    if (owner !== undefined) this.owners.set(gameId, owner);
     if (this.running.has(gameId)) {
       this.again.add(gameId);
       return;
     }
     const retry = this.retries.get(gameId);
     if (retry?.timer) return; // a retry is scheduled: it will look
-    if (this.running.size >= (this.options.maxGames ?? DEFAULT_MAX_GAMES)) {
+    if (!this.mayStart(gameId)) {
       this.backlog.add(gameId);
       return;
     }
-    this.running.set(gameId, this.drive(gameId));
+    const account = this.ownerOf(gameId);
+    this.runningByOwner.set(account, (this.runningByOwner.get(account) ?? 0) + 1);
+    this.running.set(gameId, this.drive(gameId, account));
+  }
+
+  private ownerOf(gameId: string): string {
+    return this.owners.peek(gameId) ?? UNKNOWN_OWNER;
+  }
+
+  /** Under the owner's cap, and under the total cap unless the owner has nothing running. */
+  private mayStart(gameId: string): boolean {
+    const mine = this.runningByOwner.get(this.ownerOf(gameId)) ?? 0;
+    if (mine >= (this.options.maxGamesPerOwner ?? DEFAULT_MAX_GAMES_PER_OWNER)) return false;
+    return mine === 0 || this.running.size < (this.options.maxGames ?? DEFAULT_MAX_GAMES);
   }
 
   /** No new work from now on; `settled` then waits for what is running (close the pool in between). */
@@ -132,11 +169,11 @@ export class BotDriver {
     }
   }
 
-  private async drive(gameId: string): Promise<void> {
+  private async drive(gameId: string, account: string): Promise<void> {
     try {
       do {
         this.again.delete(gameId);
-        await this.playBotTurns(gameId);
+        await this.playBotTurns(gameId, account);
       } while (this.again.has(gameId) && !this.stopped);
       this.retries.delete(gameId);
     } catch (error) {
@@ -147,22 +184,28 @@ export class BotDriver {
     } finally {
       this.running.delete(gameId);
       this.again.delete(gameId);
-      const next = this.backlog.values().next();
-      if (!next.done) {
-        this.backlog.delete(next.value);
-        this.poke(next.value);
+      const left = (this.runningByOwner.get(account) ?? 1) - 1;
+      if (left > 0) this.runningByOwner.set(account, left);
+      else this.runningByOwner.delete(account);
+      // The first waiting game that may start now (its owner under its cap), in order.
+      for (const next of this.backlog) {
+        if (!this.mayStart(next)) continue;
+        this.backlog.delete(next);
+        this.poke(next);
+        break;
       }
     }
   }
 
   /** Plays while the game waits on a bot. */
-  private async playBotTurns(gameId: string): Promise<void> {
+  private async playBotTurns(gameId: string, account: string): Promise<void> {
     for (;;) {
       if (this.stopped) return;
       const turn = await this.host.botTurn(gameId);
       if (!turn || this.stopped) return;
       const { version, seat, spec, setup, moves } = turn;
-      const answer = await this.pool.run({ setup, moves, seat, spec, seed: `${gameId}/${version}`, budget: this.options.budget(spec) });
+      const job = { setup, moves, seat, spec, seed: `${gameId}/${version}`, budget: this.options.budget(spec) };
+      const answer = await this.pool.run(job, { lane: laneOf(turn), owner: turn.owner ?? account });
       if (this.stopped) return;
       try {
         await this.host.submitAs(gameId, seat, version, answer.move);

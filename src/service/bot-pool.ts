@@ -1,9 +1,17 @@
 /**
  * A pool of worker threads that run bot jobs (`bot-worker.ts`), so a search of hundreds of
  * milliseconds never holds the event loop that answers HTTP. Invariants:
- * - at most `size` workers, started when jobs come (a server with no bot games starts none);
- * - each worker runs one job at a time; jobs wait in a FIFO of at most `queueLimit`, beyond
- *   which `run` refuses at once (`BotPoolBusyError`) rather than let the queue grow unbounded;
+ * - at most `size` workers, started when jobs come (a server with no bot games starts none),
+ *   and one more, the express worker, that runs cheap jobs only (`random`, `greedy`, the
+ *   autopilots: milliseconds each), so those never wait behind a search of hundreds;
+ * - each worker runs one job at a time; waiting jobs are ordered by lane (`BOT_LANES`, highest
+ *   first), and within a lane the owners (who pays: a game's creator, a hint's client) take
+ *   turns, each owner's jobs in order. An owner never holds more than `maxPerOwner` workers at
+ *   once: its other jobs wait even when a worker is idle, so one creator's games cannot take
+ *   every worker;
+ * - each lane holds at most `queueLimit` waiting jobs, beyond which `run` refuses at once
+ *   (`BotPoolBusyError`) rather than let the queue grow unbounded; a flood of one lane never
+ *   refuses another's;
  * - a worker that dies fails its job (`BotWorkerCrashedError`, the caller retries) and is
  *   replaced when work is waiting; the other jobs are unaffected;
  * - an idle worker does not keep the process alive; `close` fails what is queued and running
@@ -14,17 +22,42 @@ import { Worker } from 'node:worker_threads';
 import type { BotAnswer, BotJob, WorkerReply } from './bot-job.js';
 
 export interface BotPoolOptions {
-  /** Worker threads at most (`BOT_WORKERS`; default `defaultBotWorkers()`). */
+  /** Worker threads at most (`BOT_WORKERS`; default `defaultBotWorkers()`), besides the express one. */
   size: number;
-  /** Jobs waiting for a worker at most (`BOT_QUEUE`). */
+  /** Jobs waiting for a worker at most, per lane (`BOT_QUEUE`). */
   queueLimit: number;
+  /** Workers one owner's jobs may hold at once (`BOT_WORKERS_PER_CREATOR`); default `size`. */
+  maxPerOwner?: number;
+  /** Runs cheap jobs on a worker of their own when the others are busy (default true). */
+  express?: boolean;
 }
+
+/**
+ * The lanes of the queue, highest priority first: cheap bots (a move in milliseconds); the
+ * mcts turns of games with a human; hints; the mcts turns of games of bots only (nobody
+ * waits for them); and work nobody waits for at all (post-game analysis).
+ */
+export const BOT_LANES = ['cheap', 'play', 'hint', 'background', 'analysis'] as const;
+export type BotLane = (typeof BOT_LANES)[number];
+
+/** Where a job waits: its lane, and who pays for it (a key: an address, a game's creator). */
+export interface JobOrder {
+  lane: BotLane;
+  owner: string;
+}
+
+const DEFAULT_ORDER: JobOrder = { lane: 'play', owner: '' };
 
 export const DEFAULT_BOT_QUEUE = 256;
 
 /** One core stays for the HTTP thread: max(1, cores − 1). */
 export function defaultBotWorkers(): number {
   return Math.max(1, availableParallelism() - 1);
+}
+
+/** `BOT_WORKERS_PER_CREATOR`: half the workers (at least one), so one creator never holds them all. */
+export function defaultWorkersPerCreator(workers: number): number {
+  return Math.max(1, Math.floor(workers / 2));
 }
 
 export class BotPoolBusyError extends Error {
@@ -58,6 +91,7 @@ export class BotJobError extends Error {
 
 interface Pending {
   job: BotJob;
+  order: JobOrder;
   resolve: (answer: BotAnswer) => void;
   reject: (error: Error) => void;
 }
@@ -65,7 +99,58 @@ interface Pending {
 interface Slot {
   worker: Worker;
   running: Pending | null;
+  /** The express worker: cheap jobs only. */
+  express: boolean;
 }
+
+/** Waiting jobs: per lane, per owner in turn (a Map keeps the order owners take their turns in). */
+class FairQueue {
+  private readonly lanes = new Map<BotLane, Map<string, Pending[]>>(BOT_LANES.map((lane) => [lane, new Map()]));
+  private readonly sizes = new Map<BotLane, number>(BOT_LANES.map((lane) => [lane, 0]));
+
+  size(lane?: BotLane): number {
+    if (lane) return this.sizes.get(lane)!;
+    let n = 0;
+    for (const size of this.sizes.values()) n += size;
+    return n;
+  }
+
+  push(pending: Pending): void {
+    const owners = this.lanes.get(pending.order.lane)!;
+    const queue = owners.get(pending.order.owner);
+    if (queue) queue.push(pending);
+    else owners.set(pending.order.owner, [pending]);
+    this.sizes.set(pending.order.lane, this.size(pending.order.lane) + 1);
+  }
+
+  /** Takes the next job of `lanes` whose owner `may` run one; the owner goes to the back of its lane's turn. */
+  take(lanes: readonly BotLane[], may: (owner: string) => boolean): Pending | undefined {
+    for (const lane of lanes) {
+      const owners = this.lanes.get(lane)!;
+      for (const [owner, queue] of owners) {
+        if (!may(owner)) continue;
+        const pending = queue.shift()!;
+        owners.delete(owner);
+        if (queue.length > 0) owners.set(owner, queue);
+        this.sizes.set(lane, this.size(lane) - 1);
+        return pending;
+      }
+    }
+    return undefined;
+  }
+
+  drain(): Pending[] {
+    const all: Pending[] = [];
+    for (const owners of this.lanes.values()) {
+      for (const queue of owners.values()) all.push(...queue);
+      owners.clear();
+    }
+    for (const lane of BOT_LANES) this.sizes.set(lane, 0);
+    return all;
+  }
+}
+
+const CHEAP_LANES: readonly BotLane[] = ['cheap'];
 
 /**
  * Where the worker is and how to start it. From `dist/` it is the compiled `.js` beside this
@@ -84,28 +169,35 @@ function workerEntry(): { filename: string | URL; options: { eval?: boolean; exe
 
 export class BotPool {
   private readonly slots: Slot[] = [];
-  private readonly queue: Pending[] = [];
+  private readonly queue = new FairQueue();
+  /** Workers each owner holds now. */
+  private readonly held = new Map<string, number>();
+  private readonly maxPerOwner: number;
   private closed = false;
 
   constructor(private readonly options: BotPoolOptions) {
     if (!Number.isInteger(options.size) || options.size < 1) throw new RangeError('a bot pool needs at least one worker');
+    this.maxPerOwner = Math.max(1, options.maxPerOwner ?? options.size);
   }
 
-  /** Runs `job` on a worker; rejects with one of this module's errors. */
-  run(job: BotJob): Promise<BotAnswer> {
+  /** Runs `job` on a worker, in `order`'s lane and on its owner's account; rejects with one of this module's errors. */
+  run(job: BotJob, order: JobOrder = DEFAULT_ORDER): Promise<BotAnswer> {
     if (this.closed) return Promise.reject(new BotPoolClosedError());
     return new Promise((resolve, reject) => {
-      const idle = this.slots.find((s) => s.running === null);
-      if (idle) return this.start(idle, { job, resolve, reject });
-      if (this.slots.length < this.options.size) return this.start(this.spawn(), { job, resolve, reject });
-      if (this.queue.length >= this.options.queueLimit) return reject(new BotPoolBusyError(this.options.queueLimit));
-      this.queue.push({ job, resolve, reject });
+      if (this.queue.size(order.lane) >= this.options.queueLimit) return reject(new BotPoolBusyError(this.options.queueLimit));
+      this.queue.push({ job, order, resolve, reject });
+      this.dispatch();
     });
   }
 
   /** Workers started, those running a job, and jobs waiting. */
   stats(): { workers: number; busy: number; queued: number } {
-    return { workers: this.slots.length, busy: this.slots.filter((s) => s.running).length, queued: this.queue.length };
+    return { workers: this.slots.length, busy: this.slots.filter((s) => s.running).length, queued: this.queue.size() };
+  }
+
+  /** Jobs waiting in `lane`. */
+  waiting(lane: BotLane): number {
+    return this.queue.size(lane);
   }
 
   /** The live threads (for observation, and for tests that kill one to see the pool recover). */
@@ -115,26 +207,48 @@ export class BotPool {
 
   async close(): Promise<void> {
     this.closed = true;
-    for (const pending of this.queue.splice(0)) pending.reject(new BotPoolClosedError());
+    for (const pending of this.queue.drain()) pending.reject(new BotPoolClosedError());
     const slots = this.slots.splice(0);
     for (const slot of slots) slot.running?.reject(new BotPoolClosedError());
     await Promise.all(slots.map((s) => s.worker.terminate()));
   }
 
-  private spawn(): Slot {
+  /** Starts waiting jobs on idle workers (starting workers up to the size) while any may run. */
+  private dispatch(): void {
+    const may = (owner: string) => owner === '' || (this.held.get(owner) ?? 0) < this.maxPerOwner;
+    while (!this.closed) {
+      const general = this.slots.find((s) => !s.express && s.running === null);
+      const generals = this.slots.filter((s) => !s.express).length;
+      if (general || generals < this.options.size) {
+        const pending = this.queue.take(BOT_LANES, may);
+        if (pending) {
+          this.start(general ?? this.spawn(false), pending);
+          continue;
+        }
+      }
+      if (this.options.express === false || this.queue.size('cheap') === 0) return;
+      const express = this.slots.find((s) => s.express);
+      if (express && express.running !== null) return;
+      const pending = this.queue.take(CHEAP_LANES, may);
+      if (!pending) return;
+      this.start(express ?? this.spawn(true), pending);
+    }
+  }
+
+  private spawn(express: boolean): Slot {
     const { filename, options } = workerEntry();
     const worker = new Worker(filename, options);
-    const slot: Slot = { worker, running: null };
+    const slot: Slot = { worker, running: null, express };
     this.slots.push(slot);
     worker.on('message', (reply: WorkerReply) => {
       const done = slot.running;
-      slot.running = null;
+      this.finish(slot);
       worker.unref();
       if (done) {
         if (reply.ok) done.resolve(reply.answer);
         else done.reject(new BotJobError(reply.error));
       }
-      this.next(slot);
+      this.dispatch();
     });
     // An uncaught error ends the thread: 'exit' follows and does the accounting.
     worker.on('error', () => {});
@@ -142,23 +256,29 @@ export class BotPool {
       const index = this.slots.indexOf(slot);
       if (index < 0) return; // closed: its job was failed already
       this.slots.splice(index, 1);
-      slot.running?.reject(new BotWorkerCrashedError(code));
-      slot.running = null;
-      const waiting = this.queue.shift();
-      if (waiting && !this.closed) this.start(this.spawn(), waiting);
+      const crashed = slot.running;
+      this.finish(slot);
+      crashed?.reject(new BotWorkerCrashedError(code));
+      this.dispatch();
     });
     return slot;
   }
 
   private start(slot: Slot, pending: Pending): void {
     slot.running = pending;
+    this.held.set(pending.order.owner, (this.held.get(pending.order.owner) ?? 0) + 1);
     // Busy, the worker keeps the process alive until it answers; idle, it does not.
     slot.worker.ref();
     slot.worker.postMessage(pending.job);
   }
 
-  private next(slot: Slot): void {
-    const waiting = this.queue.shift();
-    if (waiting && !this.closed) this.start(slot, waiting);
+  /** The slot's job is over: its owner holds one worker less. */
+  private finish(slot: Slot): void {
+    const owner = slot.running?.order.owner;
+    slot.running = null;
+    if (owner === undefined) return;
+    const left = (this.held.get(owner) ?? 1) - 1;
+    if (left > 0) this.held.set(owner, left);
+    else this.held.delete(owner);
   }
 }

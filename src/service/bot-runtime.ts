@@ -4,20 +4,26 @@
  * then whatever was running settles; the service closes after).
  */
 import { levelBudget, type BotBudget } from './bot-job.js';
-import { BotDriver, type BotDriverOptions, type BotHost } from './bot-driver.js';
-import { BotPool, DEFAULT_BOT_QUEUE, defaultBotWorkers } from './bot-pool.js';
+import { BotDriver, DEFAULT_MAX_GAMES_PER_OWNER, type BotDriverOptions, type BotHost } from './bot-driver.js';
+import { BotPool, DEFAULT_BOT_QUEUE, defaultBotWorkers, defaultWorkersPerCreator } from './bot-pool.js';
 import type { GameService } from './game-service.js';
-import { Hints } from './hints.js';
+import { DEFAULT_HINT_LIMITS, Hints, type HintLimits } from './hints.js';
 
 export interface BotRuntimeOptions {
   /** Worker threads (`BOT_WORKERS`; default max(1, cores − 1)). */
   workers?: number;
-  /** Jobs waiting for a worker at most (`BOT_QUEUE`). */
+  /** Jobs waiting for a worker at most, per lane (`BOT_QUEUE`). */
   queueLimit?: number;
+  /** Workers one creator's games (or one address's hints) may hold at once (`BOT_WORKERS_PER_CREATOR`). */
+  workersPerCreator?: number;
+  /** Games of one creator computed at once (`BOT_GAMES_PER_CREATOR`). */
+  gamesPerCreator?: number;
   /** mcts level 3's time per move; the other levels scale from it (`BOT_MOVE_MS`, see `levelBudget`). */
   moveMs?: number;
   /** A hint's search time (`HINT_MS`). */
   hintMs?: number;
+  /** Hints searched at once and waiting at most (`HINTS_AT_ONCE`, `HINT_QUEUE`). */
+  hintLimits?: Partial<HintLimits>;
   /** Tests: iteration budgets instead of time, so results do not depend on the machine's load. */
   moveIterations?: number;
   hintIterations?: number;
@@ -40,14 +46,16 @@ export interface BotRuntime {
 }
 
 export function createBotRuntime(service: GameService, options: BotRuntimeOptions, onError: BotDriverOptions['onError']): BotRuntime {
-  const pool = new BotPool({ size: options.workers ?? defaultBotWorkers(), queueLimit: options.queueLimit ?? DEFAULT_BOT_QUEUE });
+  const size = options.workers ?? defaultBotWorkers();
+  const pool = new BotPool({ size, queueLimit: options.queueLimit ?? DEFAULT_BOT_QUEUE, maxPerOwner: options.workersPerCreator ?? defaultWorkersPerCreator(size) });
   const hintBudget: BotBudget = options.hintIterations !== undefined ? { iterations: options.hintIterations } : { timeMs: options.hintMs ?? DEFAULT_HINT_MS };
-  const hints = new Hints(service, pool, hintBudget);
+  const hints = new Hints(service, pool, hintBudget, { ...DEFAULT_HINT_LIMITS, ...options.hintLimits });
   const driver = new BotDriver(serviceBotHost(service), pool, {
     listen: (onMove) => service.listenForBotTurns(onMove),
     budget: (spec) => levelBudget(spec, options.moveMs ?? DEFAULT_BOT_MOVE_MS, options.moveIterations),
     onError,
     scanMs: (options.scanSeconds ?? DEFAULT_BOT_SCAN_SECONDS) * 1000,
+    maxGamesPerOwner: options.gamesPerCreator ?? DEFAULT_MAX_GAMES_PER_OWNER,
   });
   return {
     pool,

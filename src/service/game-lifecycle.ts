@@ -39,6 +39,10 @@ export interface BotTurn {
   setup: GameSetup & { seed: string };
   /** The engine moves of the log, in order (acts left out). */
   moves: Move[];
+  /** Every seat is a bot or a resigned player's autopilot: nobody waits for its thinking. */
+  botsOnly: boolean;
+  /** Who created the game, when this process did (`Snapshot.creator`). */
+  owner?: string;
 }
 
 export interface ListedGameView {
@@ -172,7 +176,8 @@ export class GameLifecycle {
     const reason = botReason(snapshot.life, seat)!;
     const version = snapshot.version;
     const moves = await this.engineMoves(id, version);
-    return { version, seat, spec: botSpecOf(snapshot.life, seat, reason), reason, setup: snapshot.setup, moves };
+    const botsOnly = snapshot.life.seats.every((s) => s.kind === 'bot' || s.resigned);
+    return { version, seat, spec: botSpecOf(snapshot.life, seat, reason), reason, setup: snapshot.setup, moves, botsOnly, owner: snapshot.creator };
   }
 
   /**

@@ -4,7 +4,7 @@
  * groups (`group-commit.ts`) and wakes long-polls when a game moves on (`move-notifier.ts`, `move-waits.ts`).
  * Every method may wait for the store: nothing here knows which store it is.
  */
-import { createGame, DEFAULT_REGISTRY, registryOf, type GameEvent, type Move, type Phase, type Registry } from '../engine/index.js';
+import { createGame, DEFAULT_REGISTRY, phaseOf, registryOf, type Move, type Phase, type Registry } from '../engine/index.js';
 import type { GameStore, MoveRecord } from '../storage/repository.js';
 import { currentStateJson, eventsJson, legalAnswer, legalMovesJson, stateOf, type GameState, type LegalAnswer } from './answers.js';
 import { botSeatNow, GameLifecycle, type BotTurn, type SeatPosition } from './game-lifecycle.js';
@@ -19,7 +19,7 @@ import { MoveNotifier } from './move-notifier.js';
 import { MoveWaits } from './move-waits.js';
 import { newGameId } from './seat-tokens.js';
 import { StoreHealthMonitor, type StoreHealth } from './store-health.js';
-import { over, playEntry, rebuiltAt } from './snapshot.js';
+import { over } from './snapshot.js';
 
 import { SnapshotCache } from './snapshot-cache.js';
 
@@ -136,11 +136,13 @@ export class GameService {
     }
   }
 
-  create(input: CreateGameInput & { players: { name: string }[] }): Promise<CreatedGame<string>>;
-  create(input: CreateGameInput): Promise<CreatedGame>;
-  async create(input: CreateGameInput): Promise<CreatedGame> {
+  /** Creates a game; `creator` (a client address) is the account its bots' thinking is billed to (`bot-driver.ts`). */
+  create(input: CreateGameInput & { players: { name: string }[] }, creator?: string): Promise<CreatedGame<string>>;
+  create(input: CreateGameInput, creator?: string): Promise<CreatedGame>;
+  async create(input: CreateGameInput, creator?: string): Promise<CreatedGame> {
     const id = newGameId();
     const { game, snapshot, answer } = newGame(id, input, this.now().toISOString(), this.store.changeStamp(id), this.registry);
+    snapshot.creator = creator;
     try {
       await this.store.insertGame(game);
     } catch (error) {
@@ -198,12 +200,15 @@ export class GameService {
     return eventsJson(await this.snapshots.read(id), after);
   }
 
-  /** The events of the game's creation (its first draw): replayed from the setup, nothing stored. */
-  async creationEvents(id: string): Promise<GameEvent[]> {
+  /** The events of the game's creation (its first draw) as JSON: replayed from the setup once per cached game, nothing stored. */
+  async creationEventsJson(id: string): Promise<string> {
     const snapshot = await this.snapshots.read(id);
-    const created = createGame(snapshot.setup, registryOf(snapshot.game));
-    if (!created.ok) throw new Error(`game ${id}: stored setup is refused: ${created.error.code}`);
-    return created.value.events;
+    if (snapshot.createdJson === undefined) {
+      const created = createGame(snapshot.setup, registryOf(snapshot.game));
+      if (!created.ok) throw new Error(`game ${id}: stored setup is refused: ${created.error.code}`);
+      snapshot.createdJson = JSON.stringify(created.value.events);
+    }
+    return snapshot.createdJson;
   }
 
   /** The current version, turn and state of a game, read from one snapshot. */
@@ -213,32 +218,27 @@ export class GameService {
   }
 
   /**
-   * The moves after `after`, each with its events and the turn after it (the stream's
-   * messages). The turn after an earlier move is not kept, so a reader more than one move
-   * behind has the game replayed once for them.
+   * At most `limit` entries after `after`, each with its events and the turn after it (the
+   * stream's messages): the events and turns from the snapshot (which keeps each entry's,
+   * `snapshot.ts`), the moves from one read of the log. Never a replay, however far behind.
    */
-  async movesSince(id: string, after: number): Promise<PlayedMove[]> {
+  async movesSince(id: string, after: number, limit = Infinity): Promise<PlayedMove[]> {
     const snapshot = await this.snapshots.read(id);
     // The snapshot moves on in place: take what it says now, before waiting for the store.
-    const version = snapshot.version;
-    if (after >= version) return [];
-    const turn = this.turnOf(snapshot);
-    const events = snapshot.log.slice(after, version).map((entry) => entry.events);
-    const records = (await this.store.movesAfter(id, Math.max(after, 0))).filter((m) => m.seq <= version);
-    if (records.length === 1) return [{ ...publicRecord(records[0]!), events: events[0]!, ...turn }];
-    const earlier = after > 0 ? (await this.store.movesAfter(id, 0)).slice(0, after) : [];
-    const rebuilt = rebuiltAt(snapshot, earlier);
+    const from = Math.max(after, 0);
+    const to = Math.min(snapshot.version, from + limit);
+    if (from >= to) return [];
+    const entries = snapshot.log.slice(from, to);
+    const records = (await this.store.movesAfter(id, from)).slice(0, to - from);
     return records.map((record, i) => {
-      playEntry(rebuilt, record);
-      const { actor, phase } = legalAnswer(rebuilt);
-      return { ...publicRecord(record), events: events[i]!, actor, phase };
+      const { events, actor, phase } = entries[i]!;
+      return { ...publicRecord(record), events, actor, phase };
     });
   }
 
-  /** The turn at the snapshot's version, taken from its legal-moves answer (made once per version). */
+  /** The turn at the snapshot's version: the legal-moves answer's actor and phase, without listing the moves. */
   private turnOf(snapshot: Snapshot): Turn {
-    const { actor, phase } = legalAnswer(snapshot);
-    return { actor, phase };
+    return { actor: snapshot.life.turnActor, phase: phaseOf(snapshot.game) };
   }
 
   /**
@@ -259,9 +259,9 @@ export class GameService {
    * process left waiting on a bot, decided on the snapshot the commit left, without a query.
    * Games other nodes move are theirs to follow (`move-notifier.ts`, `move-waits.ts`). Returns the unsubscribe.
    */
-  listenForBotTurns(listener: (gameId: string) => void): () => void {
+  listenForBotTurns(listener: (gameId: string, creator?: string) => void): () => void {
     return this.notifier.listen((id, after) => {
-      if (botSeatNow(after) !== null) listener(id);
+      if (botSeatNow(after) !== null) listener(id, after.creator);
     });
   }
 

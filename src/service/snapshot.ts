@@ -5,7 +5,7 @@
  * (`snapshot-cache.ts`) or by catching up with entries read from the log, and every change
  * moves `version` and forgets the answers built for the previous one.
  */
-import { createGame, playInPlace, registryOf, type Game, type Registry } from '../engine/index.js';
+import { createGame, phaseOf, playInPlace, registryOf, type Game, type Phase, type Registry } from '../engine/index.js';
 import type { LegalAnswer } from './answers.js';
 import type { GameRecord, MoveRecord, StoredSetup } from '../storage/repository.js';
 import { afterEntry, applyAct, isAct, newLifecycle, publicAct, statusOf, type Act, type Lifecycle } from './lifecycle.js';
@@ -23,18 +23,32 @@ export interface Snapshot {
   version: number;
   /**
    * Each entry's seat and events, the events kept as their JSON: one string per entry instead
-   * of a tree of objects per event, which every old-generation collection would walk again.
+   * of a tree of objects per event, which every old-generation collection would walk again;
+   * and the turn the entry led to, so a stream resumed far behind is served from here, never
+   * by replaying the game again.
    */
-  log: { seat: number; events: string }[];
+  log: LogEntry[];
   /**
    * The store's change stamp when this snapshot was last known to be the log's current
    * version: while the stamp stays the same, the snapshot is current without asking.
    */
   checkedAt: number;
+  /** Who created the game (a client address), when this process created it: the bots' fair shares bill its games to it. Not stored. */
+  creator?: string;
+  /** The events of the game's creation as JSON, built once (they never change). */
+  createdJson?: string;
   /** The JSON of the state, and the legal-moves answer and its JSON, built once per version (`answers.ts`). */
   stateJson?: string;
   legal?: LegalAnswer;
   legalJson?: string;
+}
+
+/** One entry of the log as the snapshot keeps it; `actor` and `phase` as the legal-moves answer at its version said. */
+export interface LogEntry {
+  seat: number;
+  events: string;
+  actor: number | null;
+  phase: Phase;
 }
 
 /** Nothing more will happen in the game: it ended, or it was aborted. */
@@ -102,9 +116,10 @@ export function rebuiltAt(snapshot: Snapshot, log: readonly MoveRecord[]): Snaps
 
 /** Records an entry already played on the snapshot (at `at`): the next version. */
 export function advance(snapshot: Snapshot, seat: number, events: string, at: string): void {
-  snapshot.log.push({ seat, events });
   snapshot.version += 1;
   afterEntry(snapshot.life, snapshot.game, at);
+  // `turnActor` is the actor the legal-moves answer names: none while waiting, aborted or over.
+  snapshot.log.push({ seat, events, actor: snapshot.life.turnActor, phase: phaseOf(snapshot.game) });
   snapshot.stateJson = snapshot.legalJson = snapshot.legal = undefined;
 }
 

@@ -21,12 +21,30 @@ t.test('configuration comes from the environment with documented defaults', asyn
     logLevel: 'info',
     gameRetentionDays: 0,
     corsOrigins: [],
-    bots: { workers: defaultBotWorkers(), queueLimit: 256, moveMs: 100, hintMs: 1000, scanSeconds: 30 },
+    frameAncestors: ["'none'"],
+    streams: { perAddress: 32, reservedConnections: 32, maxSeconds: 600, opens: { perSecond: 2, burst: 60 } },
+    bots: {
+      workers: defaultBotWorkers(),
+      queueLimit: 256,
+      moveMs: 100,
+      hintMs: 1000,
+      scanSeconds: 30,
+      workersPerCreator: Math.max(1, Math.floor(defaultBotWorkers() / 2)),
+      gamesPerCreator: 8,
+      hintLimits: { concurrency: Math.max(1, Math.floor(defaultBotWorkers() / 2)), queue: 4 },
+    },
+    hintBudget: { perMinute: 30, burst: 10 },
   });
   t.ok(defaultBotWorkers() >= 1 && defaultBotWorkers() === Math.max(1, availableParallelism() - 1), 'BOT_WORKERS: one core stays for HTTP');
   t.same(loadConfig({ BOT_WORKERS: '3', BOT_QUEUE: '10', BOT_MOVE_MS: '250', HINT_MS: '400', BOT_SCAN_SECONDS: '0' }).bots, {
-    workers: 3, queueLimit: 10, moveMs: 250, hintMs: 400, scanSeconds: 0,
+    workers: 3, queueLimit: 10, moveMs: 250, hintMs: 400, scanSeconds: 0, workersPerCreator: 1, gamesPerCreator: 8, hintLimits: { concurrency: 1, queue: 4 },
   });
+  t.match(loadConfig({ BOT_WORKERS: '8', BOT_WORKERS_PER_CREATOR: '3', BOT_GAMES_PER_CREATOR: '2', HINTS_AT_ONCE: '2', HINT_QUEUE: '0' }).bots, {
+    workersPerCreator: 3, gamesPerCreator: 2, hintLimits: { concurrency: 2, queue: 0 },
+  });
+  t.equal(loadConfig({ BOT_WORKERS: '8' }).bots.workersPerCreator, 4, 'one creator holds half the workers by default');
+  t.same(loadConfig({ HINTS_PER_MINUTE: '6', HINT_BURST: '2' }).hintBudget, { perMinute: 6, burst: 2 });
+  t.throws(() => loadConfig({ HINTS_AT_ONCE: '0' }), /HINTS_AT_ONCE must be an integer from 1/);
   t.throws(() => loadConfig({ BOT_WORKERS: '0' }), /BOT_WORKERS must be an integer from 1/);
   t.ok(maxConnections >= 1, 'MAX_CONNECTIONS defaults to what the open-file limit allows');
   t.match(loadConfig({ PORT: '8080', HOST: '0.0.0.0', DATABASE_URL: '/var/lib/c.db', CACHE_SIZE: '5', LOG_LEVEL: 'warn' }), {

@@ -60,7 +60,7 @@ t.test('a hint never depends on the hidden pile: two games that agree publicly g
 });
 
 t.test('hint refusals: token, game, turn, a finished game, one at a time per seat, a full pool', async (t) => {
-  const { app, base } = await listening(t, { bots: { hintMs: 1500, workers: 1, queueLimit: 1 } });
+  const { app, base } = await listening(t, { bots: { hintMs: 1500, workers: 1, queueLimit: 1, hintLimits: { concurrency: 3, queue: 0 } } }); // the hints' own gate lets three through: the pool's queue refuses the third
   const game = await createGame(app);
   const other = await createGame(app);
   t.match(await hint(base, game.id), { status: 401, body: { code: 'TOKEN_MISSING' } });

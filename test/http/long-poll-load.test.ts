@@ -72,7 +72,7 @@ t.test('1,100 waiting long-polls leave /health fast, and each is woken by the mo
   }
   const last = log[MOVES]!;
 
-  const server = await startServer(t, path, { CACHE_SIZE: '100', RATE_LIMIT_PER_SECOND: '0' });
+  const server = await startServer(t, path, { CACHE_SIZE: '100', RATE_LIMIT_PER_SECOND: '0', STREAMS_PER_ADDRESS: '0' });
   const c = client(server.url);
   const timeHealth = async (samples: number): Promise<number[]> => {
     const latencies: number[] = [];

@@ -8,7 +8,7 @@ import t from 'tap';
 import { moveKey } from '../../src/bots/moves.js';
 import { legalMoves, replay, type Move } from '../../src/engine/index.js';
 import { levelBudget, type BotJob } from '../../src/service/bot-job.js';
-import { BotJobError, BotPool, BotPoolBusyError, BotPoolClosedError, BotWorkerCrashedError } from '../../src/service/bot-pool.js';
+import { BotJobError, BotPool, BotPoolBusyError, BotPoolClosedError, BotWorkerCrashedError, type BotLane } from '../../src/service/bot-pool.js';
 import type { StoredSetup } from '../../src/storage/repository.js';
 import { playRandom, randomSetup } from '../helpers/random-play.js';
 
@@ -98,4 +98,54 @@ t.test('from the build (dist/) the pool runs the compiled worker beside it', asy
   t.teardown(() => pool.close());
   const job = jobAt(12, { bot: 'mcts' });
   t.ok(isLegalAfter(job, (await pool.run(job)).move));
+});
+
+t.test('waiting jobs go by lane, then owners take turns: cheap bots, games with a human, hints, bots-only games, analysis', async (t) => {
+  const pool = new BotPool({ size: 1, queueLimit: 16, express: false });
+  t.teardown(() => pool.close());
+  const done: string[] = [];
+  const run = (name: string, n: number, lane: BotLane, owner: string) =>
+    pool.run(jobAt(n, { bot: 'random' }), { lane, owner }).then(() => done.push(name));
+  // All asked in one tick: the first starts at once, the others wait and are ordered.
+  await Promise.all([
+    run('A-bg1', 1, 'background', 'A'),
+    run('A-bg2', 2, 'background', 'A'),
+    run('A-bg3', 3, 'background', 'A'),
+    run('D-bg1', 4, 'background', 'D'),
+    run('A-analysis', 5, 'analysis', 'A'),
+    run('E-hint', 6, 'hint', 'E'),
+    run('B-play', 7, 'play', 'B'),
+    run('C-cheap', 8, 'cheap', 'C'),
+  ]);
+  t.same(done, ['A-bg1', 'C-cheap', 'B-play', 'E-hint', 'A-bg2', 'D-bg1', 'A-bg3', 'A-analysis']);
+});
+
+t.test('one owner holds maxPerOwner workers at most, even with a worker idle', async (t) => {
+  const pool = new BotPool({ size: 2, queueLimit: 16, maxPerOwner: 1, express: false });
+  t.teardown(() => pool.close());
+  const done: string[] = [];
+  const a1 = pool.run(jobAt(20, { bot: 'mcts' }, { iterations: 400 }), { lane: 'play', owner: 'A' }).then(() => done.push('A1'));
+  const a2 = pool.run(jobAt(21, { bot: 'random' }), { lane: 'play', owner: 'A' }).then(() => done.push('A2'));
+  const b1 = pool.run(jobAt(22, { bot: 'random' }), { lane: 'play', owner: 'B' }).then(() => done.push('B1'));
+  t.same(pool.stats(), { workers: 2, busy: 2, queued: 1 }, "A's second job waits for A's first, B's runs");
+  await Promise.all([a1, a2, b1]);
+  t.same(done.slice(0, 2), ['B1', 'A1'], "A's second job started only after its first ended");
+});
+
+t.test('the express worker plays cheap bots while every other worker searches', async (t) => {
+  const pool = new BotPool({ size: 1, queueLimit: 16 });
+  t.teardown(() => pool.close());
+  const done: string[] = [];
+  const search = pool.run(jobAt(30, { bot: 'mcts' }, { iterations: 3000 }), { lane: 'background', owner: 'A' }).then(() => done.push('mcts'));
+  const greedy = pool.run(jobAt(31, { bot: 'greedy' }), { lane: 'cheap', owner: 'B' }).then(() => done.push('greedy'));
+  t.same(pool.stats(), { workers: 2, busy: 2, queued: 0 });
+  await Promise.all([search, greedy]);
+  t.same(done, ['greedy', 'mcts'], 'the greedy move did not wait for the search');
+  // A flood of one lane is refused there only.
+  const small = new BotPool({ size: 1, queueLimit: 1, express: false });
+  t.teardown(() => small.close());
+  const jobs = [small.run(jobAt(40, { bot: 'mcts' }, { iterations: 2000 }), { lane: 'background', owner: 'A' }), small.run(jobAt(41, { bot: 'random' }), { lane: 'background', owner: 'A' })];
+  await t.rejects(small.run(jobAt(42, { bot: 'random' }), { lane: 'background', owner: 'A' }), BotPoolBusyError);
+  jobs.push(small.run(jobAt(43, { bot: 'random' }), { lane: 'play', owner: 'B' }));
+  await Promise.all(jobs);
 });

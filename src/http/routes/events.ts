@@ -1,12 +1,15 @@
 import type { FastifyReply } from 'fastify';
-import type { GameService } from '../../service/game-service.js';
 import { GameIdParams, problems } from '../schemas/common.js';
 import { EventsQuery, EventsResponse } from '../schemas/events.js';
 import { sendJson, type App, type RouteOptions } from '../types.js';
 
-/** A long-poll: waits up to `wait` seconds for a move after `after`, no longer than the client stays. */
-export async function waitForMove(service: GameService, reply: FastifyReply, id: string, after: number, wait: number): Promise<void> {
+/**
+ * A long-poll: waits up to `wait` seconds for a move after `after`, no longer than the client
+ * stays; refused at once (429, 503) when its address, or the server, holds too many.
+ */
+export async function waitForMove({ service, held }: RouteOptions, reply: FastifyReply, id: string, after: number, wait: number): Promise<void> {
   if (wait <= 0) return;
+  const release = held.hold(reply.request);
   // Stop waiting when the client goes away, so abandoned polls hold nothing.
   const gone = new AbortController();
   const onClose = (): void => gone.abort();
@@ -14,11 +17,13 @@ export async function waitForMove(service: GameService, reply: FastifyReply, id:
   try {
     await service.waitForMove(id, after, wait * 1000, gone.signal);
   } finally {
+    release();
     reply.raw.off('close', onClose);
   }
 }
 
-export function eventRoutes(app: App, { service }: RouteOptions): void {
+export function eventRoutes(app: App, routes: RouteOptions): void {
+  const { service } = routes;
   app.get(
     '/games/:id/events',
     {
@@ -27,17 +32,17 @@ export function eventRoutes(app: App, { service }: RouteOptions): void {
         summary: 'The events of the moves after `after`; long-polls up to `wait` seconds for the next move',
         params: GameIdParams,
         querystring: EventsQuery,
-        response: { 200: EventsResponse, ...problems(400, 404, 503) },
+        response: { 200: EventsResponse, ...problems(400, 404, 429, 503) },
       },
     },
     async (request, reply) => {
       const { id } = request.params;
       const after = request.query.after ?? 0;
-      await waitForMove(service, reply, id, after, request.query.wait ?? 0);
+      await waitForMove(routes, reply, id, after, request.query.wait ?? 0);
       // Pre-serialised: the log keeps each move's events as JSON.
       const json = await service.eventsJson(id, after);
       if (request.query.after !== undefined) sendJson(reply, 200, json);
-      else sendJson(reply, 200, `{"created":${JSON.stringify(await service.creationEvents(id))},${json.slice(1)}`);
+      else sendJson(reply, 200, `{"created":${await service.creationEventsJson(id)},${json.slice(1)}`);
       return reply;
     },
   );

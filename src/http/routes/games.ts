@@ -9,7 +9,8 @@ import { LegalMovesQuery } from '../schemas/events.js';
 import { waitForMove } from './events.js';
 import { sendJson, type App, type RouteOptions } from '../types.js';
 
-export function gameRoutes(app: App, { service, addressLimiter }: RouteOptions): void {
+export function gameRoutes(app: App, routes: RouteOptions): void {
+  const { service, addressLimiter } = routes;
   app.post(
     '/games',
     {
@@ -23,7 +24,8 @@ export function gameRoutes(app: App, { service, addressLimiter }: RouteOptions):
       onRequest: limitPerAddress(addressLimiter),
     },
     async (request, reply) => {
-      const created = await service.create({ ...request.body, players: request.body.players.map(seatRequestOf) });
+      // The creating address pays for the game's bots (`bot-driver.ts`), as it pays for the creation.
+      const created = await service.create({ ...request.body, players: request.body.players.map(seatRequestOf) }, request.ip);
       // `state` is the service's own state document (GET /games/{id}'s), checked against its schema by the tests.
       return reply.code(201).header('location', `/games/${created.id}`).send(created as Static<typeof CreatedGameResponse>);
     },
@@ -58,13 +60,13 @@ export function gameRoutes(app: App, { service, addressLimiter }: RouteOptions):
         description: 'A bot\'s loop is one request per turn: `?after=<the version it last saw>&wait=30` answers as soon as the game moves on.',
         params: GameIdParams,
         querystring: LegalMovesQuery,
-        response: { 200: LegalMovesResponse, ...NOT_MODIFIED, ...problems(400, 404, 503) },
+        response: { 200: LegalMovesResponse, ...NOT_MODIFIED, ...problems(400, 404, 429, 503) },
       },
     },
     async (request, reply) => {
       const { after, wait } = request.query;
       const { id } = request.params;
-      if (after !== undefined) await waitForMove(service, reply, id, after, wait ?? 0);
+      if (after !== undefined) await waitForMove(routes, reply, id, after, wait ?? 0);
       if (notModified(request, reply, versionTag(id, await service.version(id)))) return reply.code(304).send(null);
       sendJson(reply, 200, await service.legalMovesJson(id));
       return reply;

@@ -4,6 +4,7 @@
  * game's log: its answer names the version it reached.
  */
 import type { FastifyRequest } from 'fastify';
+import { playerName } from '../player-name.js';
 import { limitPerAddress } from '../address-limit.js';
 import { HttpProblem } from '../problem.js';
 import { requestTokenDigest } from '../token-digest.js';
@@ -73,7 +74,7 @@ export function lifecycleRoutes(app: App, { service, addressLimiter }: RouteOpti
     },
     async (request, reply) => {
       const { id, seat } = request.params;
-      return reply.code(201).send(await lifecycle.join(id, seat, request.body.name));
+      return reply.code(201).send(await lifecycle.join(id, seat, playerName(request.body.name, 'body/name')));
     },
   );
 

@@ -40,8 +40,6 @@ export function playRoutes(app: App): void {
     return reply
       .type(TYPES[match[1]!]!)
       .header('cache-control', 'no-cache')
-      .header('referrer-policy', 'no-referrer')
-      .header('x-content-type-options', 'nosniff')
       .send(body);
   };
   app.get('/play', { schema: { hide: true } }, (_request, reply) => reply.redirect('/play/'));

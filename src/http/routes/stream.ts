@@ -2,25 +2,28 @@
  * `GET /games/{id}/stream`: Server-Sent Events. A new reader gets one `state` message; then
  * every accepted move is one `move` message whose `id` is the version it reached, so a
  * reconnecting EventSource (`Last-Event-ID`) or `?after=N` resumes without a gap: the missed
- * moves are read from the log. The loop only waits on the service's notifier (briefly: moves
- * of writers that cannot wake it are found by the next read) and reads the moves after the
- * last version it sent, so it works with whatever wakes the notifier.
+ * moves are served from the snapshot and the log in pages, and the live ones by the game's one
+ * feed shared by all its streams (`stream-feed.ts`). What a stream may cost is bounded: the
+ * streams and long-polls an address holds (`held-requests.ts`), the streams it may open per
+ * second, and a stream's lifetime, after which its reader resumes.
  */
-import type { ServerResponse } from 'node:http';
-import type { GameService, PlayedMove } from '../../service/game-service.js';
 import { HttpProblem } from '../problem.js';
+import type { RateLimiter } from '../rate-limit.js';
 import { GameIdParams, problems } from '../schemas/common.js';
 import { StreamHeaders, StreamQuery, StreamResponse } from '../schemas/stream.js';
+import { StreamFeeds, type StreamFeedOptions } from '../stream-feed.js';
 import type { App, RouteOptions } from '../types.js';
 
-export interface StreamOptions {
-  /** A comment is written after this much silence, below every idle timeout on the way. */
-  keepAliveMs: number;
+export interface StreamOptions extends Pick<StreamFeedOptions, 'keepAliveMs' | 'maxLifetimeMs'> {
   /** The longest wait on the notifier before the log is read again. */
   pollMs?: number;
+  /** Stream opens per address (`STREAM_OPENS_PER_SECOND`, `STREAM_OPENS_BURST`). */
+  opens: RateLimiter;
 }
 
 export const DEFAULT_STREAM_KEEPALIVE_MS = 15_000;
+/** A reader that leaves this much unread in its socket is too slow: its stream ends (it may resume). */
+const MAX_BUFFERED_BYTES = 1 << 20;
 
 /** A version from `Last-Event-ID` (wins: it is what the client last received) or `?after`. */
 function resumeFrom(lastEventId: string | undefined, after: number | undefined): number | undefined {
@@ -29,19 +32,10 @@ function resumeFrom(lastEventId: string | undefined, after: number | undefined):
   return Number(lastEventId);
 }
 
-function moveMessage(m: PlayedMove): string {
-  const data =
-    `{"version":${m.seq},"seat":${m.seat},"move":${JSON.stringify(m.move)},"at":${JSON.stringify(m.at)},` +
-    `"events":${m.events},"actor":${m.actor},"phase":"${m.phase}"}`;
-  return `id: ${m.seq}\nevent: move\ndata: ${data}\n\n`;
-}
-
-export function streamRoutes(app: App, { service, keepAliveMs, pollMs = 1000 }: RouteOptions & StreamOptions): void {
-  const open = new Set<AbortController>();
+export function streamRoutes(app: App, { service, held, opens, pollMs = 1000, keepAliveMs, maxLifetimeMs }: RouteOptions & StreamOptions): void {
+  const feeds = new StreamFeeds(service, { pollMs, keepAliveMs, maxLifetimeMs });
   // Streams never go idle by themselves: end them so that closing the server is not held up.
-  app.addHook('preClose', async () => {
-    for (const stream of open) stream.abort();
-  });
+  app.addHook('preClose', async () => feeds.close());
 
   app.get(
     '/games/:id/stream',
@@ -54,18 +48,24 @@ export function streamRoutes(app: App, { service, keepAliveMs, pollMs = 1000 }: 
           'as `GET /games/{id}/events` gives them when read without `after`); then one `move` event per accepted move, ' +
           'with `id` = the version it reached and data `{ version, seat, move, at, events, actor, phase }`. ' +
           'A reconnect with `Last-Event-ID` (or `?after=N`) first gets the moves it missed, and no `state` event. ' +
-          `Comment lines keep an idle stream open (every ${DEFAULT_STREAM_KEEPALIVE_MS / 1000} s); the stream ends after the move that ends the game.`,
+          `Comment lines keep an idle stream open (every ${DEFAULT_STREAM_KEEPALIVE_MS / 1000} s); the stream ends after the move that ends the game, ` +
+          'and after its lifetime (`STREAM_MAX_SECONDS`): resume with `Last-Event-ID`. An address holding too many streams and long-polls, ' +
+          'or opening streams too fast, is answered 429; a server holding its most, 503 (both with `Retry-After`).',
         params: GameIdParams,
         querystring: StreamQuery,
         headers: StreamHeaders,
-        response: { 200: StreamResponse, ...problems(400, 404) },
+        response: { 200: StreamResponse, ...problems(400, 404, 429, 503) },
       },
     },
     async (request, reply) => {
       const { id } = request.params;
       const resume = resumeFrom(request.headers['last-event-id'], request.query.after);
+      const wait = opens.take(request.ip);
+      if (wait > 0) throw new HttpProblem('RATE_LIMITED', `this address opens streams too fast: retry after ${wait} s`, { retryAfter: wait });
       // Read before answering, so an unknown game is still a 404 problem.
       const now = await service.current(id);
+      const created = resume === undefined ? await service.creationEventsJson(id) : '';
+      const release = held.hold(request);
       reply.hijack();
       const raw = reply.raw;
       raw.writeHead(200, {
@@ -76,60 +76,26 @@ export function streamRoutes(app: App, { service, keepAliveMs, pollMs = 1000 }: 
         connection: 'keep-alive',
       });
       const stream = new AbortController();
-      open.add(stream);
       raw.once('close', () => stream.abort());
+      const sink = {
+        write: (text: string) => raw.write(text) || raw.writableLength <= MAX_BUFFERED_BYTES,
+        end: () => raw.end(),
+      };
       try {
-        await run(service, id, raw, stream.signal, { keepAliveMs, pollMs }, resume, now);
+        if (resume === undefined) {
+          // Like the events read without `after`: a reader with no resume point also gets the creation's events.
+          raw.write(`event: state\ndata: {"version":${now.version},"actor":${now.actor},"phase":"${now.phase}","state":${now.stateJson},"created":${created}}\n\n`);
+          if (now.finished) return;
+        } else if (resume >= now.version && now.finished) {
+          return; // resumed at or past the end of a finished game: nothing more will come
+        }
+        await feeds.follow(id, resume ?? now.version, sink, stream.signal);
+      } catch (error) {
+        request.log.warn({ err: error, gameId: id }, 'event stream failed');
       } finally {
-        open.delete(stream);
+        release();
         raw.end();
       }
     },
   );
-}
-
-async function run(
-  service: GameService,
-  id: string,
-  raw: ServerResponse,
-  signal: AbortSignal,
-  { keepAliveMs, pollMs }: Required<StreamOptions>,
-  resume: number | undefined,
-  now: Awaited<ReturnType<GameService['current']>>,
-): Promise<void> {
-  let lastWrite = Date.now();
-  const write = (text: string): void => {
-    raw.write(text);
-    lastWrite = Date.now();
-  };
-  let last = resume ?? now.version;
-  if (resume === undefined) {
-    // Like the events read without `after`: a reader with no resume point also gets the creation's events.
-    const created = JSON.stringify(await service.creationEvents(id));
-    write(`event: state\ndata: {"version":${now.version},"actor":${now.actor},"phase":"${now.phase}","state":${now.stateJson},"created":${created}}\n\n`);
-    if (now.finished) return;
-  }
-  while (!signal.aborted) {
-    // Listen before reading: a move committed during the read still wakes the next wait.
-    const turn = new AbortController();
-    const woken = service.notifier.wait(id, Math.min(pollMs, keepAliveMs), AbortSignal.any([signal, turn.signal]));
-    const moves = await service.movesSince(id, last);
-    for (const move of moves) {
-      write(moveMessage(move));
-      last = move.seq;
-      // Nothing follows the end of a game, nor its abort.
-      if (move.phase === 'finished' || move.move.type === 'gameAborted') {
-        turn.abort();
-        return;
-      }
-    }
-    if (moves.length > 0) turn.abort();
-    else if (resume !== undefined && last >= now.version && now.finished) {
-      // Resumed at or past the end of a finished game: nothing more will come.
-      turn.abort();
-      return;
-    }
-    await woken;
-    if (Date.now() - lastWrite >= keepAliveMs) write(': keep-alive\n\n');
-  }
 }

@@ -5,6 +5,7 @@
  */
 import { Type, type Static } from 'typebox';
 import type { SeatRequest } from '../../service/lifecycle.js';
+import { playerName } from '../player-name.js';
 import { HttpProblem } from '../problem.js';
 import { MAX_NAME_LENGTH } from '../../engine/index.js';
 import { ExpansionIdSchema } from './vocabulary.js';
@@ -14,7 +15,12 @@ import { GAME_STATUSES } from '../../storage/repository.js';
 import { Seat, Strict } from './common.js';
 
 const Int = Type.Integer();
-const Name = Type.String({ minLength: 1, maxLength: MAX_NAME_LENGTH });
+const Name = Type.String({
+  minLength: 1,
+  maxLength: MAX_NAME_LENGTH,
+  description:
+    'Normalised to NFC and trimmed; refused (400) when empty after that, or holding a control, bidi, zero-width or other invisible formatting character, or a lone surrogate',
+});
 const Bot = Type.Enum([...BOT_NAMES]);
 const Level = LevelSchema;
 
@@ -42,7 +48,7 @@ export function seatRequestOf(seat: Static<typeof SeatRequestSchema>, index: num
   const kinds = [seat.name !== undefined, seat.open !== undefined, seat.bot !== undefined].filter(Boolean).length;
   if (kinds !== 1) throw new HttpProblem('BAD_REQUEST', `body/players/${index} must have exactly one of name, open, bot`);
   if (seat.level !== undefined && seat.bot === undefined) throw new HttpProblem('BAD_REQUEST', `body/players/${index}/level is for a bot only`);
-  if (seat.name !== undefined) return { name: seat.name };
+  if (seat.name !== undefined) return { name: playerName(seat.name, `body/players/${index}/name`) };
   if (seat.open !== undefined) return { open: true };
   return seat.level === undefined ? { bot: seat.bot! } : { bot: seat.bot!, level: seat.level };
 }

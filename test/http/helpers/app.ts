@@ -54,6 +54,9 @@ export async function testApp(t: Test, options: Partial<AppOptions> = {}): Promi
   const app = await buildApp({
     databasePath: ':memory:',
     addressRateLimit: { perSecond: 0, burst: 0 },
+    // Likewise the caps on streams and long-polls per address (held-requests.test.ts sets them).
+    streams: { perAddress: 0, opens: { perSecond: 0, burst: 0 } },
+    hintBudget: { perMinute: 0, burst: 0 },
     schemaController: { compilersFactory: { buildSerializer: sharedSerializers } },
     ...options,
   });

@@ -18,9 +18,10 @@ export interface SseReader {
   close(): void;
 }
 
-export function openStream(url: string, headers: Record<string, string> = {}, comments = false): Promise<SseReader> {
+/** `localAddress`: the loopback address to connect from (127.0.0.2...), so a test can be several clients. */
+export function openStream(url: string, headers: Record<string, string> = {}, comments = false, localAddress?: string): Promise<SseReader> {
   return new Promise((resolve, reject) => {
-    const request = get(url, { headers: { accept: 'text/event-stream', ...headers } }, (response) => {
+    const request = get(url, { headers: { accept: 'text/event-stream', ...headers }, localAddress, agent: false }, (response) => {
       response.setEncoding('utf8');
       const queue: SseMessage[] = [];
       let waiting: ((m: SseMessage) => void) | undefined;

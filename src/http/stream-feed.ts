@@ -1,0 +1,224 @@
+/**
+ * One reader per game for all its event streams in this process. A stream used to read the
+ * log itself whenever a move woke it: 6,000 streams on one game were 6,000 queries and 6,000
+ * messages built per move. Now each followed game has one feed: woken by the move notifier (or
+ * every `pollMs`, for writers that cannot wake it), it reads the new entries once through the
+ * service's normal read path (`movesSince`), builds each message once, and writes it to every
+ * stream. Invariants:
+ * - a stream gets every entry after its resume point once, in order: it first catches up by
+ *   itself, from the feed's recent messages or from the log in pages of `pageSize`, and only
+ *   then joins the feed (in one synchronous step, so no entry falls between);
+ * - the feed ends with its last stream: nothing of a game nobody follows is kept (its recent
+ *   messages go with it), so memory returns to its level when the streams close;
+ * - each stream ends after the entry that ends its game, at its deadline (`maxLifetimeMs`; the
+ *   client resumes with `Last-Event-ID`), or when the reader is so slow that `maxBufferedBytes`
+ *   wait for it (it too may resume); the feed's tick writes the keep-alive comments and ends
+ *   expired streams, so a stream costs no timer of its own.
+ */
+import type { GameService, PlayedMove } from '../service/game-service.js';
+
+export interface StreamFeedOptions {
+  /** A comment is written to a stream after this much silence. */
+  keepAliveMs: number;
+  /** The longest wait on the notifier before the log is read again. */
+  pollMs: number;
+  /** A stream ends after this long (the client resumes). */
+  maxLifetimeMs: number;
+  /** Entries read or written at once: a resume far behind is served in pages of this many. */
+  pageSize?: number;
+  /** Messages each feed keeps for streams that join a little behind. */
+  recent?: number;
+  /** A stream whose reader lets more than this wait in its socket's buffer is ended. */
+  maxBufferedBytes?: number;
+}
+
+/** The sink of one stream: where its messages go. */
+export interface StreamSink {
+  /** Writes `text`; false when the reader is too slow and the stream must end. */
+  write(text: string): boolean;
+  /** Ends the stream (its reader may resume). */
+  end(): void;
+}
+
+interface Message {
+  seq: number;
+  text: string;
+  /** Nothing follows this entry: the game ended or was aborted. */
+  final: boolean;
+}
+
+interface Follower {
+  sink: StreamSink;
+  feed?: Feed;
+  left: boolean;
+  last: number;
+  lastWrite: number;
+  deadline: number;
+  done: () => void;
+}
+
+interface Feed {
+  id: string;
+  /** The version up to which the feed has read. */
+  version: number;
+  recent: Message[];
+  followers: Set<Follower>;
+  /** Ends the feed's wait at once (its last stream left). */
+  wake?: () => void;
+}
+
+function message(m: PlayedMove): Message {
+  const data =
+    `{"version":${m.seq},"seat":${m.seat},"move":${JSON.stringify(m.move)},"at":${JSON.stringify(m.at)},` +
+    `"events":${m.events},"actor":${m.actor},"phase":"${m.phase}"}`;
+  return { seq: m.seq, text: `id: ${m.seq}\nevent: move\ndata: ${data}\n\n`, final: m.phase === 'finished' || m.move.type === 'gameAborted' };
+}
+
+export class StreamFeeds {
+  private readonly feeds = new Map<string, Feed>();
+  private readonly pageSize: number;
+  private readonly recentSize: number;
+  private closed = false;
+
+  constructor(
+    private readonly service: GameService,
+    private readonly options: StreamFeedOptions,
+  ) {
+    this.pageSize = options.pageSize ?? 100;
+    this.recentSize = options.recent ?? 256;
+  }
+
+  /** Games followed now, and streams following them (for tests and observation). */
+  get size(): { games: number; streams: number } {
+    let streams = 0;
+    for (const feed of this.feeds.values()) streams += feed.followers.size;
+    return { games: this.feeds.size, streams };
+  }
+
+  /**
+   * Writes every entry of game `id` after version `after` to `sink`, live, until the game ends,
+   * the stream's lifetime is over, or `signal` aborts. Resolves when the stream is done.
+   */
+  async follow(id: string, after: number, sink: StreamSink, signal: AbortSignal): Promise<void> {
+    const started = Date.now();
+    const follower: Follower = { sink, left: false, last: after, lastWrite: started, deadline: started + this.options.maxLifetimeMs, done: () => {} };
+    const finished = new Promise<void>((resolve) => (follower.done = resolve));
+    const stop = (): void => this.leave(follower);
+    signal.addEventListener('abort', stop, { once: true });
+    try {
+      if (!(await this.catchUp(id, follower, signal))) return;
+      await finished;
+    } finally {
+      signal.removeEventListener('abort', stop);
+      this.leave(follower);
+    }
+  }
+
+  /** Ends every stream and stops every feed (the server is closing). */
+  close(): void {
+    this.closed = true;
+    for (const feed of this.feeds.values()) for (const f of feed.followers) this.leave(f);
+  }
+
+  /** Brings the follower up to the feed from the recent messages or the log; then joins it. False when the stream is done already. */
+  private async catchUp(id: string, follower: Follower, signal: AbortSignal): Promise<boolean> {
+    for (;;) {
+      if (signal.aborted || this.closed) return false;
+      const feed = this.feeds.get(id);
+      const oldest = feed ? (feed.recent[0]?.seq ?? feed.version + 1) - 1 : undefined;
+      if (feed === undefined || follower.last >= oldest!) {
+        // Synchronous from here on: no entry can be read by the feed in between.
+        const joined = feed ?? this.start(id, follower.last);
+        joined.followers.add(follower);
+        follower.feed = joined;
+        if (feed === undefined) void this.run(joined);
+        return this.deliver(follower, joined.recent);
+      }
+      const page = (await this.service.movesSince(id, follower.last, this.pageSize)).map(message);
+      // Nothing yet where the feed has read further (a read of another node's commit not
+      // visible here yet): wait for the next move instead of asking again at once.
+      if (page.length === 0) await this.service.notifier.wait(id, this.options.pollMs, signal);
+      if (!this.deliver(follower, page)) return false;
+    }
+  }
+
+  /** Writes the messages after the follower's version; false when the stream ended. */
+  private deliver(follower: Follower, messages: readonly Message[]): boolean {
+    for (const m of messages) {
+      if (m.seq <= follower.last) continue;
+      follower.last = m.seq;
+      follower.lastWrite = Date.now();
+      if (!follower.sink.write(m.text) || m.final) {
+        this.leave(follower);
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private leave(follower: Follower): void {
+    if (follower.left) return;
+    follower.left = true;
+    const feed = follower.feed;
+    if (feed?.followers.delete(follower) && feed.followers.size === 0) {
+      // Nobody follows the game any more: forget it now, and stop its loop's wait.
+      if (this.feeds.get(feed.id) === feed) this.feeds.delete(feed.id);
+      feed.wake?.();
+    }
+    follower.sink.end();
+    follower.done();
+  }
+
+  private start(id: string, version: number): Feed {
+    const feed: Feed = { id, version, recent: [], followers: new Set() };
+    this.feeds.set(id, feed);
+    return feed;
+  }
+
+  /** The feed's loop: one read per wake-up for all its streams, while any follows. */
+  private async run(feed: Feed): Promise<void> {
+    const { pollMs, keepAliveMs } = this.options;
+    try {
+      while (feed.followers.size > 0 && !this.closed) {
+        // Listen before reading: a move committed during the read still wakes the next wait.
+        const turn = new AbortController();
+        feed.wake = () => turn.abort();
+        const woken = this.service.notifier.wait(feed.id, Math.min(pollMs, keepAliveMs), turn.signal);
+        let page: Message[];
+        try {
+          page = (await this.service.movesSince(feed.id, feed.version, this.pageSize)).map(message);
+        } catch {
+          // The game is gone (deleted) or the store failed: its streams end, their readers may resume.
+          turn.abort();
+          break;
+        }
+        if (page.length > 0) {
+          // A full page may have more behind it: read on at once. Otherwise the wait ends with
+          // the next commit (or one made during this read).
+          if (page.length === this.pageSize) turn.abort();
+          feed.version = page[page.length - 1]!.seq;
+          feed.recent.push(...page);
+          if (feed.recent.length > this.recentSize) feed.recent.splice(0, feed.recent.length - this.recentSize);
+          for (const f of [...feed.followers]) this.deliver(f, page);
+        }
+        await woken;
+        this.tick(feed);
+      }
+    } finally {
+      for (const f of [...feed.followers]) this.leave(f);
+      if (this.feeds.get(feed.id) === feed) this.feeds.delete(feed.id);
+    }
+  }
+
+  /** Keep-alive comments for the silent streams; the end of the expired ones. */
+  private tick(feed: Feed): void {
+    const now = Date.now();
+    for (const f of [...feed.followers]) {
+      if (now >= f.deadline) this.leave(f);
+      else if (now - f.lastWrite >= this.options.keepAliveMs) {
+        f.lastWrite = now;
+        if (!f.sink.write(': keep-alive\n\n')) this.leave(f);
+      }
+    }
+  }
+}
