@@ -22,6 +22,9 @@ export interface StreamOptions {
 
 export const DEFAULT_STREAM_KEEPALIVE_MS = 15_000;
 
+/** How long an EventSource waits before reconnecting after the stream drops (its `retry:` field). */
+export const STREAM_RETRY_MS = 3000;
+
 /** A version from `Last-Event-ID` (wins: it is what the client last received) or `?after`. */
 function resumeFrom(lastEventId: string | undefined, after: number | undefined): number | undefined {
   if (lastEventId === undefined || lastEventId === '') return after;
@@ -54,6 +57,7 @@ export function streamRoutes(app: App, { service, keepAliveMs, pollMs = 1000 }: 
           'as `GET /games/{id}/events` gives them when read without `after`); then one `move` event per accepted move, ' +
           'with `id` = the version it reached and data `{ version, seat, move, at, events, actor, phase }`. ' +
           'A reconnect with `Last-Event-ID` (or `?after=N`) first gets the moves it missed, and no `state` event. ' +
+          `The stream opens with \`retry: ${STREAM_RETRY_MS}\` (milliseconds an EventSource waits before reconnecting). ` +
           `Comment lines keep an idle stream open (every ${DEFAULT_STREAM_KEEPALIVE_MS / 1000} s); the stream ends after the move that ends the game.`,
         params: GameIdParams,
         querystring: StreamQuery,
@@ -103,6 +107,7 @@ async function run(
     lastWrite = Date.now();
   };
   let last = resume ?? now.version;
+  write(`retry: ${STREAM_RETRY_MS}\n\n`);
   if (resume === undefined) {
     // Like the events read without `after`: a reader with no resume point also gets the creation's events.
     const created = JSON.stringify(await service.creationEvents(id));
