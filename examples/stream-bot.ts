@@ -30,7 +30,7 @@ async function join(client: CarcassonneClient, gameId: string, message: Extract<
 
 /** Plays the seat until the game ends; answers the number of moves it made. */
 export async function playSeat({ client, gameId, token, seat, bot, onMessage }: SeatOptions): Promise<number> {
-  const me = client.seat(gameId, token);
+  const me = client.seat(gameId, token, seat);
   let history: PublicGame | undefined;
   let played = 0;
   for await (const message of client.stream(gameId)) {
