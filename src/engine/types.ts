@@ -1,6 +1,6 @@
 /**
  * The engine's public vocabulary: setup, moves, events, errors and the public view.
- * Shapes follow the HTTP contract (spec API.md) so the service passes them straight through.
+ * Shapes follow the HTTP contract (docs/api.md) so the service passes them straight through.
  * Each vocabulary is written once, as an `as const` tuple with its type derived from it, so
  * the engine, its tests and the HTTP schemas loop over the same list.
  */
@@ -185,7 +185,7 @@ export interface PlayerView {
   abbey?: boolean;
 }
 
-/** What any client may see (RULES.md 8): never the pile order or the seed. */
+/** What any client may see (docs/rules.md §8): never the pile order or the seed. */
 export interface PublicState {
   status: 'active' | 'finished';
   expansions: ExpansionId[];

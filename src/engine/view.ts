@@ -1,5 +1,5 @@
 /**
- * What a client may see (RULES 8): the board, figures, supplies, scores, the drawn tile and
+ * What a client may see (docs/rules.md §8): the board, figures, supplies, scores, the drawn tile and
  * how many tiles of each kind remain — never the pile order or the seed.
  *
  * The document is built as JSON (the service sends it as is, on every move); publicView reads
