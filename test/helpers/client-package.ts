@@ -2,9 +2,10 @@
  * The TypeScript client as an outside author gets it: `npm pack` of clients/typescript (its
  * prepack builds dist/), installed from the tarball into an empty project with `--offline` (the
  * package has no dependencies, so no registry is asked), and TypeScript files checked there with
- * `tsc --strict` against the installed declarations, as that project would.
+ * `tsc --strict` against the installed declarations, as that project would. The package is packed
+ * from a copy of its folder: two test files packing at once would otherwise build into one dist/.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -31,7 +32,11 @@ export interface InstalledClient {
 export async function installClientTarball(t: Test): Promise<InstalledClient> {
   const dir = mkdtempSync(join(tmpdir(), 'client-package-'));
   t.teardown(() => rmSync(dir, { recursive: true, force: true }));
-  const { stdout } = await execNode('npm', ['pack', '--json', '--pack-destination', dir], { cwd: CLIENT_DIR });
+  const source = join(dir, 'carcassonne-client');
+  cpSync(CLIENT_DIR, source, { recursive: true, filter: (path) => !/\/(node_modules|dist)$/.test(path) });
+  // Its build's tsc: the checkout's TypeScript.
+  symlinkSync(join(root, 'node_modules'), join(source, 'node_modules'));
+  const { stdout } = await execNode('npm', ['pack', '--json', '--pack-destination', dir], { cwd: source });
   const [packed] = JSON.parse(stdout) as { filename: string; files: PackedFile[] }[];
   if (!packed) throw new Error(`npm pack answered nothing: ${stdout}`);
   const project = join(dir, 'project');
