@@ -1,10 +1,11 @@
 /**
  * The example bot's command line. Game ids and seat tokens are base64url, so one may begin with
  * `-`; `util.parseArgs` would take `--game -nmZ0…` for a missing value followed by an option.
- * Every option here takes a value, so a value-taking option followed by anything is joined as
- * `--option=value` before parsing.
+ * Every option but --help takes a value, so a value-taking option followed by anything is joined
+ * as `--option=value` before parsing.
  */
 import { parseArgs } from 'node:util';
+import { BOT_KINDS, type BotKind } from 'carcassonne-api/bots';
 
 const OPTIONS = {
   url: { type: 'string', default: 'http://127.0.0.1:3000' },
@@ -13,7 +14,29 @@ const OPTIONS = {
   index: { type: 'string', default: '0' },
   new: { type: 'string' },
   bot: { type: 'string', default: 'random' },
+  ms: { type: 'string', default: '100' },
+  help: { type: 'boolean', short: 'h' },
 } as const;
+
+export const USAGE = `Usage: npm run bot -- [options]
+
+Plays seats of a Carcassonne game through the API, each in its own connection on the game's
+event stream, and prints the scoring that gave points and the final scores.
+
+  --new N                            create an N-player game (2 to 6) with both expansions
+                                     and play every seat
+  --seat LINK                        play the seat of a seat link from the web lobby
+                                     (quote it: 'http://HOST/play/game.html#id=GAME&n=SEAT&seat=TOKEN')
+  --game ID --seat TOKEN --index N   the same given apart (N: the seat's number, default 0)
+  --url URL                          the server (default http://127.0.0.1:3000)
+  --bot ${`${BOT_KINDS.join('|')}[,...]`.padEnd(28)} the bot (default random); a list is dealt to the seats
+  --ms N                             mcts: milliseconds to think per move (default 100)
+  -h, --help                         this text
+
+Example: npm run bot -- --url http://127.0.0.1:3000 --new 3 --bot greedy,mcts,random`;
+
+/** A mistake on the command line: said in one line, with the way to the usage text. */
+export class UsageError extends Error {}
 
 export type BotArgs = ReturnType<typeof parseBotArgs>;
 
@@ -22,7 +45,7 @@ export function parseBotArgs(argv: string[]) {
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i]!;
     const name = arg.startsWith('--') ? arg.slice(2) : undefined;
-    if (name !== undefined && Object.hasOwn(OPTIONS, name) && i + 1 < argv.length) {
+    if (name !== undefined && name !== 'help' && Object.hasOwn(OPTIONS, name) && i + 1 < argv.length) {
       args.push(`${arg}=${argv[i + 1]}`);
       i += 1;
     } else {
@@ -30,4 +53,13 @@ export function parseBotArgs(argv: string[]) {
     }
   }
   return parseArgs({ args, options: OPTIONS }).values;
+}
+
+/** The bots named by --bot, one per seat in turn. */
+export function parseBots(list: string): BotKind[] {
+  return list.split(',').map((b) => {
+    const kind = BOT_KINDS.find((k) => k === b);
+    if (kind === undefined) throw new UsageError(`--bot: one of ${BOT_KINDS.join(', ')}, not "${b}"`);
+    return kind;
+  });
 }

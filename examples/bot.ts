@@ -1,87 +1,113 @@
 /**
- * Example bots over the typed client and the engine library (`npm run bot -- --url URL ...`):
- *   --seat LINK                        play the seat of a seat link from the web lobby
- *                                      (`http://host/play/game.html#id=GAME&n=SEAT&seat=TOKEN`:
- *                                      it carries the server, the game, the seat and its token)
- *   --game ID --seat TOKEN --index N   the same given apart
- *   --new N                            create an N-player game with both expansions and play
- *                                      every seat in its own connection, printing the scoring
- *                                      events and the final scores
- *   --bot random|greedy[,...]          the bot (default random); a list is dealt to the seats
- * Each seat waits on the game's event stream (examples/stream-bot.ts) and rebuilds the game
- * locally from it, so `greedy` can value each legal move by its immediate score.
+ * Example bots over the typed client and the bots library (`npm run bot -- --help` tells the
+ * options). Each seat waits on the game's event stream (examples/stream-bot.ts) and rebuilds the
+ * game locally from it, so `greedy` and `mcts` can look ahead. Mistakes (a bad option, a server
+ * that does not answer, an unknown game) are told in one line with what to do, never a stack.
  */
-import { CarcassonneClient, type LogEvent, type StreamMessage } from '../clients/typescript/src/index.js';
-import { parseBotArgs } from './args.js';
-import { playSeat, type SeatOptions } from './stream-bot.js';
+import { ApiProblem, CarcassonneClient, type LogEvent, type StreamMessage } from '../clients/typescript/src/index.js';
+import { parseBotArgs, parseBots, UsageError, USAGE } from './args.js';
+import { playSeat } from './stream-bot.js';
 
-const values = parseBotArgs(process.argv.slice(2));
-
-const bots = values.bot!.split(',').map((b) => {
-  if (b !== 'random' && b !== 'greedy') throw new Error(`--bot: random or greedy, not ${b}`);
-  return b satisfies SeatOptions['bot'];
-});
-const botOf = (seat: number) => bots[seat % bots.length]!;
-
-/** A scoring event in words, with the players' names. */
+/** A scoring event that gave points, in words with the players' names; nothing for the others. */
 function scoring(event: LogEvent, names: string[], version: number): string | undefined {
-  const who = (points: { seat: number; points: number }[]) =>
-    points.length === 0 ? 'nobody' : points.map((p) => `${names[p.seat]} +${p.points}`).join(', ');
-  switch (event.type) {
-    case 'featureScored':
-      return `v${version} ${event.final ? 'final ' : ''}${event.kind} (${event.tiles.length} tile${event.tiles.length === 1 ? '' : 's'}, ${event.reason}): ${who(event.points)}`;
-    case 'goodsScored':
-      return `v${version} ${event.good}: ${who(event.points)}`;
-    case 'gameEnded':
-      return `v${version} game over: ${event.scores.map((s, seat) => `${names[seat]} ${s}`).join(', ')}`;
-    default:
-      return undefined;
-  }
+  if (event.type !== 'featureScored' && event.type !== 'goodsScored') return undefined;
+  const gained = event.points.filter((p) => p.points > 0);
+  if (gained.length === 0) return undefined;
+  const who = gained.map((p) => `${names[p.seat]} +${p.points}`).join(', ');
+  if (event.type === 'goodsScored') return `v${version} ${event.good}: ${who}`;
+  return `v${version} ${event.final ? 'final ' : ''}${event.kind} (${event.tiles.length} tile${event.tiles.length === 1 ? '' : 's'}, ${event.reason}): ${who}`;
 }
 
 /** The seat to play: from a seat link (`--seat URL`), or from `--game`, `--seat TOKEN` and `--index`. */
-function seatGiven(): { url: string; gameId: string; seat: number; token: string } {
-  const usage = 'give --seat LINK, or --game ID --seat TOKEN [--index SEAT], or --new N';
-  if (!values.seat) throw new Error(usage);
+function seatGiven(values: ReturnType<typeof parseBotArgs>): { url: string; gameId: string; seat: number; token: string } {
+  const usage = 'give --new N, or --seat LINK, or --game ID --seat TOKEN [--index SEAT]';
+  if (!values.seat) throw new UsageError(usage);
   if (/^https?:\/\//.test(values.seat)) {
     // The token is in the fragment, as the lobby gives it: never in a query string or a log.
     const link = new URL(values.seat);
     const fragment = new URLSearchParams(link.hash.slice(1));
     const [gameId, seat, token] = [fragment.get('id'), fragment.get('n'), fragment.get('seat')];
-    if (!gameId || !seat || !token) throw new Error(`--seat: a seat link has #id=GAME&n=SEAT&seat=TOKEN, not ${link.hash || 'no fragment'}`);
+    if (!gameId || !seat || !token) throw new UsageError(`--seat: a seat link has #id=GAME&n=SEAT&seat=TOKEN, not ${link.hash || 'no fragment'} (quote the link)`);
     return { url: link.origin, gameId, seat: Number(seat), token };
   }
-  if (!values.game) throw new Error(usage);
+  if (!values.game) throw new UsageError(usage);
   return { url: values.url!, gameId: values.game, seat: Number(values.index), token: values.seat };
 }
 
-const client = new CarcassonneClient({ baseUrl: values.url! });
-if (values.new !== undefined) {
-  const players = Number(values.new);
-  if (!Number.isInteger(players) || players < 2 || players > 6) throw new Error('--new: 2 to 6 players');
-  const names = Array.from({ length: players }, (_, seat) => `${botOf(seat)}-${seat}`);
-  const game = await client.createGame({ players: names.map((name) => ({ name })), expansions: ['traders-builders', 'abbey-mayor'] });
-  console.log(`game ${game.id}: ${names.join(', ')}`);
-  // Seat 0 prints the scoring as it streams by; every seat has its own client and connection.
-  const print = (message: StreamMessage) => {
-    if (message.event !== 'move') return;
-    for (const event of message.data.events) {
-      const line = scoring(event, names, message.data.version);
-      if (line) console.log(line);
-    }
-  };
-  const moves = await Promise.all(
-    game.seats.map((s) =>
-      playSeat({ client: new CarcassonneClient({ baseUrl: values.url! }), gameId: game.id, token: s.token!, seat: s.seat, bot: botOf(s.seat), onMessage: s.seat === 0 ? print : undefined }),
-    ),
-  );
-  const final = await client.state(game.id);
-  console.log(`${moves.reduce((a, b) => a + b, 0)} moves; final scores: ${final.players.map((p) => `${p.name} ${p.score}`).join(', ')}`);
-} else {
-  const given = seatGiven();
-  const seat = given.seat;
-  const seatClient = given.url === values.url ? client : new CarcassonneClient({ baseUrl: given.url });
-  const played = await playSeat({ client: seatClient, gameId: given.gameId, token: given.token, seat, bot: botOf(seat) });
-  const final = await seatClient.state(given.gameId);
-  console.log(`played ${played} moves; final scores: ${final.players.map((p) => `${p.name} ${p.score}`).join(', ')}`);
+const finalScores = (players: { name: string; score: number }[]) => players.map((p) => `${p.name} ${p.score}`).join(', ');
+
+async function main(argv: string[]): Promise<void> {
+  const values = parseBotArgs(argv);
+  if (values.help) {
+    console.log(USAGE);
+    return;
+  }
+  const bots = parseBots(values.bot!);
+  const botOf = (seat: number) => bots[seat % bots.length]!;
+  const ms = Number(values.ms);
+  if (!(ms > 0)) throw new UsageError(`--ms: a number of milliseconds, not "${values.ms}"`);
+  const client = new CarcassonneClient({ baseUrl: values.url! });
+  if (values.new !== undefined) {
+    const players = Number(values.new);
+    if (!Number.isInteger(players) || players < 2 || players > 6) throw new UsageError(`--new: 2 to 6 players, not "${values.new}"`);
+    const names = Array.from({ length: players }, (_, seat) => `${botOf(seat)}-${seat}`);
+    const game = await client.createGame({ players: names.map((name) => ({ name })), expansions: ['traders-builders', 'abbey-mayor'] });
+    console.log(`game ${game.id}: ${names.join(', ')}`);
+    // Seat 0 prints the scoring as it streams by; every seat has its own client and connection.
+    const print = (message: StreamMessage) => {
+      if (message.event !== 'move') return;
+      for (const event of message.data.events) {
+        const line = scoring(event, names, message.data.version);
+        if (line) console.log(line);
+      }
+    };
+    const moves = await Promise.all(
+      game.seats.map((s) =>
+        playSeat({ client: new CarcassonneClient({ baseUrl: values.url! }), gameId: game.id, token: s.token!, seat: s.seat, bot: botOf(s.seat), ms, onMessage: s.seat === 0 ? print : undefined }),
+      ),
+    );
+    const final = await client.state(game.id);
+    console.log(`${moves.reduce((a, b) => a + b, 0)} moves; final scores: ${finalScores(final.players)}`);
+  } else {
+    const given = seatGiven(values);
+    const seatClient = given.url === values.url ? client : new CarcassonneClient({ baseUrl: given.url });
+    const played = await playSeat({ client: seatClient, gameId: given.gameId, token: given.token, seat: given.seat, bot: botOf(given.seat), ms });
+    const final = await seatClient.state(given.gameId);
+    console.log(`played ${played} moves; final scores: ${finalScores(final.players)}`);
+  }
+}
+
+/** What went wrong, in one line, with what to do about it. */
+const isUsage = (error: unknown) => error instanceof UsageError || (error as { code?: unknown }).code?.toString().startsWith('ERR_PARSE_ARGS') === true;
+
+function explain(error: unknown, url: string): string {
+  if (isUsage(error)) {
+    return `${(error as Error).message} (npm run bot -- --help tells the options)`;
+  }
+  if (error instanceof ApiProblem) {
+    const { status, code, detail } = error.problem;
+    if (code === 'GAME_NOT_FOUND') return `${url} has no such game (${detail}): check --game or the seat link`;
+    if (status === 401 || status === 403) return `the server refused the seat's token (${code}): check --seat and --index`;
+    return `the server answered ${status} ${code}: ${detail}`;
+  }
+  if (error instanceof TypeError && error.message === 'fetch failed') {
+    const cause = (error.cause as { code?: string; message?: string } | undefined) ?? {};
+    return `cannot reach the server at ${url} (${cause.code ?? cause.message ?? 'no answer'}): start it with \`npm start\`, or give its address with --url`;
+  }
+  return error instanceof Error ? error.message : String(error);
+}
+
+const argv = process.argv.slice(2);
+try {
+  await main(argv);
+} catch (error) {
+  let url = 'the server';
+  try {
+    const values = parseBotArgs(argv);
+    url = values.seat && /^https?:\/\//.test(values.seat) ? new URL(values.seat).origin : values.url!;
+  } catch {
+    // The options themselves were the mistake: explain() says so.
+  }
+  console.error(`bot: ${explain(error, url)}`);
+  process.exitCode = isUsage(error) ? 2 : 1;
 }

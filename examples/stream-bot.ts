@@ -2,7 +2,7 @@
  * One seat played by a bot that waits on the game's event stream: one connection per seat, no
  * polling. The bot keeps the game's public history (moves and the tiles they revealed) and
  * rebuilds the game locally with the engine library (`carcassonne-api/bots`' PublicGame), so it
- * can look ahead; `random` and `greedy` are the library's bots.
+ * can look ahead; `random`, `greedy` and `mcts` are the library's bots.
  */
 import { chooseMove, PublicGame, type BotKind } from 'carcassonne-api/bots';
 import type { GameEvent, Move } from 'carcassonne-api/engine';
@@ -13,7 +13,9 @@ export interface SeatOptions {
   gameId: string;
   token: string;
   seat: number;
-  bot: Extract<BotKind, 'random' | 'greedy'>;
+  bot: BotKind;
+  /** mcts: milliseconds to think per move. */
+  ms?: number;
   /** Called with each message of the stream after the bot has seen it. */
   onMessage?: (message: StreamMessage) => void;
 }
@@ -29,8 +31,8 @@ async function join(client: CarcassonneClient, gameId: string, message: Extract<
 }
 
 /** Plays the seat until the game ends; answers the number of moves it made. */
-export async function playSeat({ client, gameId, token, seat, bot, onMessage }: SeatOptions): Promise<number> {
-  const me = client.seat(gameId, token);
+export async function playSeat({ client, gameId, token, seat, bot, ms, onMessage }: SeatOptions): Promise<number> {
+  const me = client.seat(gameId, token, seat);
   let history: PublicGame | undefined;
   let played = 0;
   for await (const message of client.stream(gameId)) {
@@ -38,7 +40,7 @@ export async function playSeat({ client, gameId, token, seat, bot, onMessage }: 
     else if (history && message.id === history.version + 1) history.push(message.data.move as Move, message.data.events as GameEvent[]);
     onMessage?.(message);
     if (!history || message.data.actor !== seat || message.data.version !== history.version) continue;
-    const { move } = chooseMove(bot, history.game(), seat, { seed: `${gameId}/${seat}/${history.version}` });
+    const { move } = chooseMove(bot, history.game(), seat, { seed: `${gameId}/${seat}/${history.version}`, ...(bot === 'mcts' ? { timeMs: ms } : {}) });
     try {
       await me.play(history.version, move as Parameters<typeof me.play>[1]);
       played++;

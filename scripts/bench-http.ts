@@ -180,7 +180,7 @@ async function benchmark(store: 'sqlite' | 'postgres', nodes: number): Promise<v
     await Promise.all(servers.map((s) => autocannon({ url: `${s.url}/health`, connections: CONNECTIONS, duration: 2 }))); // warm-up
 
     // Each request takes an idle game, sends its next planned move, and gives the game back.
-    // A game's moves go to one node, as a balancer routing by game id sends them (README): with
+    // A game's moves go to one node, as a balancer routing by game id sends them (docs/scaling.md): with
     // BENCH_SPREAD=1 to any node, the worst case (a move often reaches a node before the
     // notification of the game's previous move, and its batch is refused and retried).
     const spread = process.env.BENCH_SPREAD === '1';

@@ -83,7 +83,7 @@ function defaultMaxConnections(): number {
   return files === undefined ? 10_000 : Math.max(1, Math.floor((files * 3) / 4));
 }
 
-/** The server's configuration from the environment (see README, "Configuration"). */
+/** The server's configuration from the environment (every variable: docs/operations.md, "Configuration"). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const workers = integer(env, 'BOT_WORKERS', defaultBotWorkers(), 1, 256);
   return {

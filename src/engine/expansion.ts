@@ -22,7 +22,7 @@
  *  finalScoring       the last end-game step (goods)
  *  drawAlternatives   moves offered instead of drawing when a part starts (the abbey)
  *  alternativesSkipped  a seat passed on them, or cannot act in the final round
- *  finalRound         one more round of alternatives after the last tile (RULES 7), or null
+ *  finalRound         one more round of alternatives after the last tile (docs/rules.md §7), or null
  *  holdsOnReturn      a figure leaving a scored feature waits for its owner's decision (wagon)
  *  decisionMoves      the moves of that decision; none, and it goes home (sentHomeUndecided)
  *  viewPlayer/viewGame  members it adds to a seat's and to the game's public view

@@ -1,5 +1,5 @@
 /**
- * The turn (RULES 2): a part starts (draw, or an expansion's alternative), the tile is
+ * The turn (docs/rules.md §2): a part starts (draw, or an expansion's alternative), the tile is
  * placed, the figure step, the scoring step, decisions of held figures, then an extra part
  * or the next seat; after the last tile an optional final round of alternatives and final
  * scoring. Every function mutates the state it is given. Expansion modules reach the turn
@@ -75,7 +75,7 @@ export function addFigure(g: State, f: Figure, events: GameEvent[]): void {
   scoringStep(g, events);
 }
 
-/** RULES 2.4: (a) completed features, (b) field scorings, (c) figures home, (d) completion rewards, (e) held figures. */
+/** docs/rules.md §2.4: (a) completed features, (b) field scorings, (c) figures home, (d) completion rewards, (e) held figures. */
 export function scoringStep(g: State, events: GameEvent[]): void {
   const t = g.placedTile();
   g.figureMoves = null;
@@ -163,7 +163,7 @@ export function endPart(g: State, events: GameEvent[]): void {
 }
 
 /**
- * The pile is empty after a turn: the final round (RULES 7), if an expansion holds one,
+ * The pile is empty after a turn: the final round (docs/rules.md §7), if an expansion holds one,
  * visits every seat once, from the left of the player whose turn emptied the pile round to
  * that player; then final scoring.
  */

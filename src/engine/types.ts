@@ -137,7 +137,7 @@ export interface TileView {
   rotation: Rotation;
 }
 
-/** What any client may see (RULES.md 8): never the pile order or the seed. */
+/** What any client may see (docs/rules.md §8): never the pile order or the seed. */
 export type PublicState = ViewMembers<typeof TRADERS_GAME_VIEW> & {
   status: 'active' | 'finished';
   expansions: ExpansionId[];

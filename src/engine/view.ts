@@ -1,5 +1,5 @@
 /**
- * What a client may see (RULES 8): the board, figures, supplies, scores, the drawn tile and
+ * What a client may see (docs/rules.md §8): the board, figures, supplies, scores, the drawn tile and
  * how many tiles of each kind remain — never the pile order or the seed.
  *
  * The view is an object; JSON is made by whoever sends it. What a game's configuration fixes is

@@ -63,7 +63,11 @@ const SUCCESS_HEADERS: Record<string, Json> = {
   getGame: ETAG,
   getLegalMoves: ETAG,
   getMoveLog: { ...ETAG, Link: header('`<next page>; rel="next"` when this page is full') },
-  listGames: { Link: header('`<next page>; rel="next"` when this page is full') },
+  getEvents: ETAG,
+  listGames: {
+    ETag: header('A tag of the page: send it back as `If-None-Match` to get `304` while the page is unchanged'),
+    Link: header('`<next page>; rel="next"` when this page is full'),
+  },
   submitMove: {
     'Idempotent-Replayed': header('`true` when this is the stored answer of an earlier submission with the same `Idempotency-Key`'),
     'Preference-Applied': header('`return=minimal` when the `Prefer` header asked for it', { type: 'string', enum: ['return=minimal'] }),

@@ -75,6 +75,11 @@ const CODE_BY_FRAMEWORK_STATUS: Readonly<Record<number, HttpErrorCode>> = {
   503: 'SERVICE_UNAVAILABLE',
 };
 
+/** What a 415 says: the type that was sent and the one to send. */
+export function unsupportedMediaType(sent: string | undefined): string {
+  return `${sent ? `Content-Type ${sent.slice(0, 80)} is not accepted` : 'the body has no Content-Type'}: send it as JSON with Content-Type: application/json`;
+}
+
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json; charset=utf-8';
 
 /** Thrown by handlers for refusals decided in the HTTP layer (e.g. a missing token). */
@@ -122,6 +127,8 @@ export function registerProblemHandlers(app: FastifyInstance, routes?: RouteTabl
       return sendProblem(reply, fault.code, fault.detail, fault.extra);
     }
     const status = error.statusCode ?? 500;
+    // Fastify's own words name neither the type it got nor the one to send.
+    if (status === 415) return sendProblem(reply, 'UNSUPPORTED_MEDIA_TYPE', unsupportedMediaType(request.headers['content-type']));
     if (status >= 400 && status < 500) {
       return sendProblem(reply, CODE_BY_FRAMEWORK_STATUS[status] ?? 'BAD_REQUEST', error.message);
     }

@@ -3,7 +3,7 @@ import { legalMoves, play, publicView, type EndgameAbbeys, type GameEvent, type 
 import { playRandom, randomSetup } from '../helpers/random-play.js';
 import { abbey, draw, figure, meeple, pass, scored, scenario, tile, type Scenario } from '../helpers/scenario.js';
 
-// RULES.md 7: abbey tiles after the last land tile, under the three `endgameAbbeys` rulings,
+// docs/rules.md §7: abbey tiles after the last land tile, under the three `endgameAbbeys` rulings,
 // and the builder's second part after the very last tile. Start tile base/D at (0,0).
 
 const abbeyEvents = (events: GameEvent[]) =>

@@ -2,7 +2,7 @@ import t from 'tap';
 import { legalMoves, play } from '../../src/engine/index.js';
 import { figure, meeple, pass, scored, scenario, tile } from '../helpers/scenario.js';
 
-// RULES.md 2.3 and 3: the mayor (Abbey & Mayor) goes on city segments only; its strength is
+// docs/rules.md §2.3 and §3: the mayor (Abbey & Mayor) goes on city segments only; its strength is
 // the number of pennants in the whole city, 0 possible (occupies, never scores).
 // Start tile base/D at (0,0): city N, road W-E.
 

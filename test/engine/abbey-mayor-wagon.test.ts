@@ -2,7 +2,7 @@ import t from 'tap';
 import { legalMoves, play, type Move } from '../../src/engine/index.js';
 import { abbey, figure, meeple, pass, scored, scenario, tile, type Scenario } from '../helpers/scenario.js';
 
-// RULES.md 2.3 and 6: the wagon (Abbey & Mayor). After its feature is scored during the game
+// docs/rules.md §2.3 and §6: the wagon (Abbey & Mayor). After its feature is scored during the game
 // its owner moves it (C2: an incomplete, figure-free road/city/monastery/abbey with a segment
 // on the wagon's tile or the 8 around; C1 option: connected to the scored feature) or
 // returns it. Start tile base/D at (0,0): city N, road W-E.

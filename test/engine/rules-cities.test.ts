@@ -2,8 +2,8 @@ import t from 'tap';
 import { legalMoves, play, publicView } from '../../src/engine/index.js';
 import { meeple, pass, scored, scenario, tile } from '../helpers/scenario.js';
 
-// RULES.md 3: a completed city scores 2 per tile + 2 per pennant (2 tiles = 4, no small-city
-// rule); RULES.md 4: an incomplete city scores 1 per tile + 1 per pennant at the end.
+// docs/rules.md §3: a completed city scores 2 per tile + 2 per pennant (2 tiles = 4, no small-city
+// rule); docs/rules.md §4: an incomplete city scores 1 per tile + 1 per pennant at the end.
 // Majority: the players with the most followers all score the full value; all followers on
 // the scored feature return. Start tile base/D at (0,0) has its city on N.
 // City features: base/E 0 (N), base/M 0 (N,E + pennant), base/N 0 (N,E), base/G 0 (W,E),

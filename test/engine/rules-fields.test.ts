@@ -2,7 +2,7 @@ import t from 'tap';
 import { legalMoves, publicView } from '../../src/engine/index.js';
 import { meeple, pass, scored, scenario, tile } from '../helpers/scenario.js';
 
-// RULES.md 4 (fields, final scoring only): for each field with farmers, the players with the
+// docs/rules.md §4 (fields, final scoring only): for each field with farmers, the players with the
 // most farmers score 3 per *completed* city touching the field; a city may be counted by
 // several fields. Farmers stay on the board all game (nothing completes a field).
 // Start tile base/D: field 2 is the strip between its city (N) and road, field 3 the south.

@@ -2,8 +2,8 @@ import t from 'tap';
 import { legalMoves, publicView } from '../../src/engine/index.js';
 import { meeple, pass, scored, scenario, tile } from '../helpers/scenario.js';
 
-// RULES.md 3: a monastery is complete when all 8 surrounding positions hold tiles: 9 points,
-// and its monk returns. RULES.md 4: incomplete at the end: 1 + 1 per surrounding tile.
+// docs/rules.md §3: a monastery is complete when all 8 surrounding positions hold tiles: 9 points,
+// and its monk returns. docs/rules.md §4: incomplete at the end: 1 + 1 per surrounding tile.
 // base/B: feature 0 monastery, 1 field (all around). base/E (city N) rotated so that its city
 // faces away from the monastery, base/U r90 (road W-E) beside the start tile.
 //

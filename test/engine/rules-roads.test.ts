@@ -2,8 +2,8 @@ import t from 'tap';
 import { legalMoves, play, publicView, type GameEvent } from '../../src/engine/index.js';
 import { meeple, pass, scored, scenario, tile } from '../helpers/scenario.js';
 
-// RULES.md 3: a completed road scores 1 point per tile it covers (a tile counts once);
-// RULES.md 4: an incomplete road scores 1 per tile at the end. Start tile base/D at (0,0):
+// docs/rules.md §3: a completed road scores 1 point per tile it covers (a tile counts once);
+// docs/rules.md §4: an incomplete road scores 1 per tile at the end. Start tile base/D at (0,0):
 // city N, road W-E. Road features: base/A 1 (S), base/W 0/1/2 (W/E/S), base/X 0..3
 // (N/E/S/W), base/T 1 (S), base/U 0 (N-S), base/V 0 (W-S).
 

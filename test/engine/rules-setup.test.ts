@@ -1,5 +1,5 @@
 /**
- * RULES 1 (setup): players, supplies, the start tile, the pile.
+ * docs/rules.md §1 (setup): players, supplies, the start tile, the pile.
  */
 import t, { type Test } from 'tap';
 import { createGame, legalMoves, publicView, type GameSetup } from '../../src/engine/index.js';

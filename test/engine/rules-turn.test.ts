@@ -6,7 +6,7 @@ import {
 } from '../../src/engine/index.js';
 import { figure, meeple, pass, scored, scenario, tile } from '../helpers/scenario.js';
 
-// RULES.md 2 (a turn), 4 (end of game), 8 (what a client may see).
+// docs/rules.md §2 (a turn), §4 (end of game), §8 (what a client may see).
 
 /** Everything the game object holds, deeply, so any mutation of the input shows up. */
 const snapshot = (g: Game) => inspect(g, { depth: Infinity, maxArrayLength: Infinity, maxStringLength: Infinity, breakLength: Infinity });

@@ -1,5 +1,5 @@
 /**
- * Traders & Builders builder (RULES.md 2.3, 2.5, 3): placed on a road or city of the new tile
+ * Traders & Builders builder (docs/rules.md §2.3, §2.5, §3): placed on a road or city of the new tile
  * whose incomplete feature holds one of the owner's followers; never counts for majority;
  * returns with its feature; a first-part tile that extends its feature gives the owner a
  * second part of the turn (never a third).

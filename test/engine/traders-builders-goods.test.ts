@@ -1,5 +1,5 @@
 /**
- * Traders & Builders goods (RULES.md 3 "Goods", 4 "Goods"): the player who completes a city
+ * Traders & Builders goods (docs/rules.md §3 and §4 (goods)): the player who completes a city
  * takes one token per goods symbol in the whole city, whoever owns it; at the end the most
  * tokens of each kind (at least one) score 10 each, ties included.
  *
@@ -48,7 +48,7 @@ t.test('goods are handed out after the points and the returning knights, in the 
   const s = scenario({ expansions: TB, tiles: ['traders-builders/T', 'base/E', 'base/B'] });
   s.play(tile(0, -1, 180), meeple(0, -1, 0), tile(1, -1, 270), pass);
   const types = s.last.map((e) => e.type);
-  t.ok(types.indexOf('featureScored') < types.indexOf('goodsAwarded'), 'scoring first, then goods (RULES 2.4 a-d)');
+  t.ok(types.indexOf('featureScored') < types.indexOf('goodsAwarded'), 'scoring first, then goods (docs/rules.md §2.4 a-d)');
   t.ok(types.indexOf('goodsAwarded') < types.indexOf('turnStarted'), 'before the next turn');
 });
 

@@ -1,5 +1,5 @@
 /**
- * Traders & Builders pig (RULES.md 2.3, 4 "Fields"): placed on a field segment of the new tile
+ * Traders & Builders pig (docs/rules.md §2.3, §4 (fields)): placed on a field segment of the new tile
  * whose field holds one of its owner's farmers; at the end, a player with the field majority
  * (ties included) and a pig there scores 4 instead of 3 per completed city. The pig itself
  * never counts for majority.

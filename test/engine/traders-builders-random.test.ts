@@ -136,7 +136,7 @@ t.test('random games with Traders & Builders keep the expansion\'s invariants', 
       if (!r.ok) return;
       const after = publicView(r.value.game);
       if (move.type === 'placeTile' && !inBonus) {
-        // RULES 2.5: the tile extends a road or city that held the active player's builder.
+        // docs/rules.md §2.5: the tile extends a road or city that held the active player's builder.
         const b = board(after);
         const t0 = DEFS.get(after.tiles[after.tiles.length - 1]!.tile)!;
         const roots = new Set(t0.features.map((f, k) => (f.kind === 'road' || f.kind === 'city' ? b.find(move.x, move.y, k) : '')));

@@ -22,22 +22,22 @@ t.test('a bot with the client: create, wait for its turn, play, follow the strea
   await app.listen({ port: 0, host: '127.0.0.1' });
   const client = new CarcassonneClient({ baseUrl: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}` });
   const game = await client.createGame({ players: [{ name: 'Ann' }, { name: 'Bob' }] });
-  const ann = client.seat(game.id, game.seats[0]!.token!);
-  const bob = client.seat(game.id, game.seats[1]!.token!);
+  const [ann, bob] = client.seats(game);
+  t.same([ann?.index, bob?.index], [0, 1], 'one seat per named player');
 
   const stream = client.stream(game.id);
   const first = await stream.next();
   t.match(first.value, { event: 'state', data: { version: 0, actor: 0 } });
 
-  const legal = await ann.waitForTurn(0);
+  const legal = await ann!.waitForTurn();
   t.equal(legal?.actor, 0);
-  const accepted = await ann.play(legal!.version, legal!.moves[0]!);
+  const accepted = await ann!.play(legal!.version, legal!.moves[0]!);
   t.equal(accepted.version, 1);
   const moved = await stream.next();
   t.match(moved.value, { event: 'move', id: 1, data: { version: 1, seat: 0 } });
   await stream.return(undefined);
 
-  const refused = await bob.play(0, { type: 'pass' }).catch((e: unknown) => e);
+  const refused = await bob!.play(0, { type: 'pass' }).catch((e: unknown) => e);
   t.ok(refused instanceof ApiProblem);
   t.match((refused as ApiProblem).problem, { status: 409, code: 'VERSION_CONFLICT' });
 });

@@ -40,10 +40,10 @@ t.test('by default no origin is allowed, and * allows every one', async (t) => {
   t.equal((await open.inject({ url: '/health', headers: { origin: 'https://a.example' } })).headers['access-control-allow-origin'], '*');
 });
 
-t.test('the state, legal moves and log carry an ETag; If-None-Match answers 304 until the game moves', async (t) => {
+t.test('the state, legal moves, log and events carry an ETag; If-None-Match answers 304 until the game moves', async (t) => {
   const app = await testApp(t);
   const game = await createGame(app);
-  for (const path of ['', '/legal-moves', '/moves']) {
+  for (const path of ['', '/legal-moves', '/moves', '/events', '/events?after=0']) {
     const url = `/games/${game.id}${path}`;
     const first = await app.inject({ url });
     const tag = first.headers.etag as string;
@@ -59,6 +59,30 @@ t.test('the state, legal moves and log carry an ETag; If-None-Match answers 304 
   const after = await app.inject({ url: `/games/${game.id}`, headers: { 'if-none-match': before } });
   t.equal(after.statusCode, 200, 'a move changes the tag');
   t.not(after.headers.etag, before);
+});
+
+t.test('the lobby carries an ETag of its page; If-None-Match answers 304 until the page changes', async (t) => {
+  const app = await testApp(t);
+  await createGame(app, { players: [{ name: 'Ann' }, { open: true }], visibility: 'public' });
+  const url = '/games?status=waiting';
+  const first = await app.inject({ url });
+  const tag = first.headers.etag as string;
+  t.ok(tag, 'has an ETag');
+  const same = await app.inject({ url, headers: { 'if-none-match': tag } });
+  t.equal(same.statusCode, 304, 'unchanged');
+  t.equal(same.body, '');
+  await createGame(app, { players: [{ name: 'Cleo' }, { open: true }], visibility: 'public' });
+  const changed = await app.inject({ url, headers: { 'if-none-match': tag } });
+  t.equal(changed.statusCode, 200, 'a new public game changes the page');
+  t.equal(changed.json().games.length, 2);
+  t.not(changed.headers.etag, tag);
+});
+
+t.test('a 415 names the content type to send', async (t) => {
+  const app = await testApp(t);
+  const res = await app.inject({ method: 'POST', url: '/games', headers: { 'content-type': 'text/plain' }, payload: '{}' });
+  t.equal(res.statusCode, 415);
+  t.match(res.json(), { code: 'UNSUPPORTED_MEDIA_TYPE', detail: /application\/json/ });
 });
 
 t.test('the move log pages with after and limit, linking the next page', async (t) => {

@@ -1,6 +1,6 @@
 /**
- * The spec's eight worked games, each step over real HTTP against a server process with a
- * real database file (format: spec/examples/README.md).
+ * The eight worked games of test/fixtures/examples, each step over real HTTP against a server
+ * process with a real database file (their format: the Example type of test/helpers/examples.ts).
  */
 import t, { type Test } from 'tap';
 import { figuresMatch, loadExamples, matches, type Example } from '../helpers/examples.js';

@@ -4,6 +4,7 @@
  * with the engine library; and seats joined mid-game with their tokens.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t, { type Test } from 'tap';
@@ -47,10 +48,53 @@ t.test('npm run bot -- --new 3 --bot greedy plays a 3-player game with both expa
   t.same(state.expansions, ['traders-builders', 'abbey-mayor']);
   const scores = state.players.map((p: { name: string; score: number }) => `${p.name} ${p.score}`).join(', ');
   t.match(out, `final scores: ${scores}`, "the final scores are the server's");
-  t.match(out, `game over: ${scores}`, 'the gameEnded event');
-  t.match(out, /^v\d+ (final )?(city|road|monastery|field|abbey) \(\d+ tiles?, [a-z-]+\): /m, 'scoring events in words');
+  t.match(out, /^v\d+ (final )?(city|road|monastery|field|abbey) \(\d+ tiles?, [a-z-]+\): \S+ \+\d+/m, 'scoring events in words');
+  const lines = out.trim().split('\n');
+  t.ok(lines.slice(1, -1).every((line) => /^v\d+ .*: (\S+ \+[1-9]\d*(, )?)+$/.test(line)), 'nothing but the scoring that gave points', { lines });
+  t.notMatch(out, 'nobody');
   const moves = (await client(url).get(`/games/${id}/moves?limit=1000`)).body.moves;
   t.match(out, `${moves.length} moves;`, 'every move of the log was played by the bots');
+});
+
+t.test('--bot mcts plays through the bots library', async (t) => {
+  const { url } = await server(t);
+  const out = await bot('--url', url, '--new', '2', '--bot', 'mcts,greedy', '--ms', '10');
+  const id = /^game (\S+): mcts-0, greedy-1$/m.exec(out)?.[1];
+  t.ok(id, 'names the game and its bots');
+  t.equal((await client(url).get(`/games/${id}`)).body.status, 'finished');
+  t.match(out, /final scores: mcts-0 \d+, greedy-1 \d+/);
+});
+
+/** `npm run bot -- ...args` expected to fail: its exit status and what it wrote. */
+async function failing(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const error = (await bot(...args).then(() => new Error('it succeeded'), (e: unknown) => e)) as { code: number; stdout: string; stderr: string };
+  return error;
+}
+
+t.test('--help prints the usage and exits 0; mistakes are one line that says what to do', async (t) => {
+  const help = await bot('--help');
+  t.match(help, /^Usage: npm run bot -- \[options\]/);
+  for (const option of ['--new', '--seat', '--game', '--url', '--bot', '--ms', '--help']) t.match(help, option);
+  const { url } = await server(t);
+  // A port nobody listens on: taken from the system, then let go.
+  const closed = createServer();
+  await new Promise<void>((done) => closed.listen(0, '127.0.0.1', done));
+  const nobody = (closed.address() as AddressInfo).port;
+  await new Promise((done) => closed.close(done));
+  const cases: [string[], number, RegExp][] = [
+    [['--colour', 'red'], 2, /^bot: Unknown option '--colour' \(npm run bot -- --help tells the options\)$/],
+    [['--new', '2', '--bot', 'clever'], 2, /^bot: --bot: one of random, greedy, mcts, not "clever"/],
+    [['--new', '9'], 2, /^bot: --new: 2 to 6 players/],
+    [[], 2, /^bot: give --new N, or --seat LINK/],
+    [['--url', `http://127.0.0.1:${nobody}`, '--new', '2'], 1, /^bot: cannot reach the server at http:\/\/127\.0\.0\.1:\d+ \(ECONNREFUSED\): start it with `npm start`, or give its address with --url$/],
+    [['--url', url, '--game', 'no-such-game', '--seat', 'x'], 1, /^bot: http:\/\/127\.0\.0\.1:\d+ has no such game .*: check --game or the seat link$/],
+  ];
+  for (const [args, code, message] of cases) {
+    const run = await failing(...args);
+    t.equal(run.code, code, `${args.join(' ')}: exit ${code}`);
+    t.match(run.stderr.trim(), message, args.join(' '));
+    t.equal(run.stderr.trim().split('\n').length, 1, 'one line, no stack');
+  }
 });
 
 t.test('bots given a seat token join a game already under way and finish it', async (t) => {

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import t, { type Test } from 'tap';
 import type { AppOptions } from '../../src/app.js';
+import { STREAM_RETRY_MS } from '../../src/http/routes/stream.js';
 import { StreamMoveMessage, StreamStateMessage } from '../../src/http/schemas/stream.js';
 import { bearer, createGame, legal, playFirstLegal, testApp, type App } from './helpers/app.js';
 import { conforms } from './helpers/schema.js';
@@ -24,6 +25,7 @@ t.test('a stream sends the state, then each move with its events and the next ac
   conforms(t, StreamStateMessage, state.data, 'state message');
   t.match(state.data, { version: 0, actor: 0, phase: 'placeTile', state: { id: game.id, version: 0 } });
   t.same(state.data.created, game.events, "the creation's events, as POST /games answered them");
+  t.equal(stream.retry, STREAM_RETRY_MS, 'tells an EventSource how long to wait before reconnecting');
 
   const played = await playFirstLegal(app, game);
   t.equal(played.statusCode, 201);

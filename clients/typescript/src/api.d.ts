@@ -50,7 +50,7 @@ export interface paths {
         };
         /**
          * Public games, newest first, a page at a time
-         * @description Only games created with `visibility: "public"`. The `next` link (also in `Link`) holds an opaque cursor.
+         * @description Only games created with `visibility: "public"`. The `next` link (also in `Link`) holds an opaque cursor. The `ETag` is a hash of the page: `If-None-Match` with it answers `304` while the page is unchanged.
          */
         get: operations["listGames"];
         put?: never;
@@ -291,7 +291,7 @@ export interface paths {
         };
         /**
          * Server-Sent Events: the state, then every move with its events and the next actor
-         * @description On connect one `state` event `{ version, actor, phase, state, created }` (`created`: the events of the game's creation, as `GET /games/{id}/events` gives them when read without `after`); then one `move` event per accepted move, with `id` = the version it reached and data `{ version, seat, move, at, events, actor, phase }`. A reconnect with `Last-Event-ID` (or `?after=N`) first gets the moves it missed, and no `state` event. Comment lines keep an idle stream open (every 15 s); the stream ends after the move that ends the game.
+         * @description On connect one `state` event `{ version, actor, phase, state, created }` (`created`: the events of the game's creation, as `GET /games/{id}/events` gives them when read without `after`); then one `move` event per accepted move, with `id` = the version it reached and data `{ version, seat, move, at, events, actor, phase }`. A reconnect with `Last-Event-ID` (or `?after=N`) first gets the moves it missed, and no `state` event. The stream opens with `retry: 3000` (milliseconds an EventSource waits before reconnecting). Comment lines keep an idle stream open (every 15 s); the stream ends after the move that ends the game.
          */
         get: operations["streamGame"];
         put?: never;
@@ -1095,6 +1095,8 @@ export interface operations {
             /** @description A page of public games, newest first */
             200: {
                 headers: {
+                    /** @description A tag of the page: send it back as `If-None-Match` to get `304` while the page is unchanged */
+                    ETag?: string;
                     /** @description `<next page>; rel="next"` when this page is full */
                     Link?: string;
                     [name: string]: unknown;
@@ -1102,6 +1104,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Lobby"];
                 };
+            };
+            /** @description Not modified: the `If-None-Match` tag names the current version */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request: the body, a parameter or a header does not match its schema */
             400: {
@@ -2323,11 +2332,20 @@ export interface operations {
             /** @description The events of the moves after `after` */
             200: {
                 headers: {
+                    /** @description A weak tag of the game id and version: send it back as `If-None-Match` */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Events"];
                 };
+            };
+            /** @description Not modified: the `If-None-Match` tag names the current version */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request: the body, a parameter or a header does not match its schema */
             400: {

@@ -2,9 +2,9 @@
  * A small typed client of the Carcassonne API. Every type comes from `api.d.ts`, generated from
  * the OpenAPI document (`npm run generate`); nothing here restates a shape. Submissions carry
  * `expectedVersion` and an `Idempotency-Key`, so a retry after a network error or a 429/503 can
- * never play a move twice: the server answers the stored result instead.
+ * never play a move twice: the server answers the stored result instead. Only web-platform
+ * globals are used (`fetch`, `crypto.randomUUID`), so it runs in Node 20+ and in browsers alike.
  */
-import { randomUUID } from 'node:crypto';
 import type { components } from './api.js';
 
 export type Schemas = components['schemas'];
@@ -25,7 +25,11 @@ export type StreamMessage = { event: 'state'; data: StreamStateMessage } | { eve
 
 /** An error answer of the API, with its stable `code`. */
 export class ApiProblem extends Error {
-  constructor(readonly problem: Problem) {
+  constructor(
+    readonly problem: Problem,
+    /** Seconds the server asked to wait before retrying (`Retry-After`), 0 when it did not say. */
+    readonly retryAfter = 0,
+  ) {
     super(`${problem.status} ${problem.code}: ${problem.detail}`);
     this.name = 'ApiProblem';
   }
@@ -58,7 +62,7 @@ export class CarcassonneClient {
   private async request<T>(path: string, init: RequestInit = {}): Promise<T> {
     const res = await this.fetch(`${this.base}${path}`, init);
     const body = await res.json();
-    if (!res.ok) throw Object.assign(new ApiProblem(body as Problem), { retryAfter: Number(res.headers.get('retry-after') ?? 0) });
+    if (!res.ok) throw new ApiProblem(body as Problem, Number(res.headers.get('retry-after') ?? 0));
     return body as T;
   }
 
@@ -92,14 +96,19 @@ export class CarcassonneClient {
     return moves;
   }
 
-  /** A seat of a game, acting with its token. */
-  seat(gameId: string, token: string): Seat {
-    return new Seat(this, gameId, token);
+  /** Seat `index` of a game, acting with its token. */
+  seat(gameId: string, token: string, index: number): Seat {
+    return new Seat(this, gameId, token, index);
+  }
+
+  /** The seats of a game just created that came with a token (the named players'). */
+  seats(game: CreatedGame): Seat[] {
+    return game.seats.flatMap(({ seat, token }) => (token === undefined ? [] : [this.seat(game.id, token, seat)]));
   }
 
   /** Submits a move, retrying safely (same Idempotency-Key) on network errors, 429 and 503. */
   async play(gameId: string, token: string, expectedVersion: number, move: Move): Promise<MoveAccepted> {
-    const key = randomUUID();
+    const key = globalThis.crypto.randomUUID();
     for (let attempt = 1; ; attempt++) {
       try {
         return await this.request<MoveAccepted>(`/games/${encodeURIComponent(gameId)}/moves`, {
@@ -110,8 +119,8 @@ export class CarcassonneClient {
       } catch (error) {
         const retryable = error instanceof ApiProblem ? error.problem.status === 429 || error.problem.status === 503 : true;
         if (!retryable || attempt >= this.retries) throw error;
-        const retryAfter = (error as { retryAfter?: number }).retryAfter;
-        await sleep(retryAfter ? retryAfter * 1000 : Math.min(2000, 100 * 2 ** attempt));
+        const retryAfter = error instanceof ApiProblem ? error.retryAfter : 0;
+        await sleep(retryAfter > 0 ? retryAfter * 1000 : Math.min(2000, 100 * 2 ** attempt));
       }
     }
   }
@@ -153,6 +162,7 @@ export class Seat {
     readonly client: CarcassonneClient,
     readonly gameId: string,
     readonly token: string,
+    readonly index: number,
   ) {}
 
   legalMoves(): Promise<LegalMoves> {
@@ -164,14 +174,14 @@ export class Seat {
   }
 
   /**
-   * Waits until `seat` must act (its legal moves) or the game is over (`null`): one long-poll
-   * per move of the others.
+   * Waits until this seat must act (its legal moves) or the game is over (`null`): one
+   * long-poll per move of the others.
    */
-  async waitForTurn(seat: number): Promise<LegalMoves | null> {
+  async waitForTurn(): Promise<LegalMoves | null> {
     let legal = await this.client.legalMoves(this.gameId);
     for (;;) {
       if (legal.actor === null) return null;
-      if (legal.actor === seat) return legal;
+      if (legal.actor === this.index) return legal;
       legal = await this.client.legalMoves(this.gameId, legal.version);
     }
   }

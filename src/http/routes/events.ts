@@ -1,5 +1,6 @@
 import type { FastifyReply } from 'fastify';
-import { GameIdParams, problems } from '../schemas/common.js';
+import { notModified, versionTag } from '../etag.js';
+import { GameIdParams, NOT_MODIFIED, problems } from '../schemas/common.js';
 import { EventsQuery, EventsResponse } from '../schemas/events.js';
 import { sendJson, type App, type RouteOptions } from '../types.js';
 
@@ -32,13 +33,14 @@ export function eventRoutes(app: App, routes: RouteOptions): void {
         summary: 'The events of the moves after `after`; long-polls up to `wait` seconds for the next move',
         params: GameIdParams,
         querystring: EventsQuery,
-        response: { 200: EventsResponse, ...problems(400, 404, 429, 503) },
+        response: { 200: EventsResponse, ...NOT_MODIFIED, ...problems(400, 404, 429, 503) },
       },
     },
     async (request, reply) => {
       const { id } = request.params;
       const after = request.query.after ?? 0;
       await waitForMove(routes, reply, id, after, request.query.wait ?? 0);
+      if (notModified(request, reply, versionTag(id, await service.version(id)))) return reply.code(304).send(null);
       // Pre-serialised: the log keeps each move's events as JSON.
       const json = await service.eventsJson(id, after);
       if (request.query.after !== undefined) sendJson(reply, 200, json);

@@ -3,12 +3,13 @@
  * seat token, the admin's acts with the admin token, and the lobby. Each act is an entry of the
  * game's log: its answer names the version it reached.
  */
+import etag from '@fastify/etag';
 import type { FastifyRequest } from 'fastify';
 import { playerName } from '../player-name.js';
 import { limitPerAddress } from '../address-limit.js';
 import { HttpProblem } from '../problem.js';
 import { requestTokenDigest } from '../token-digest.js';
-import { GameIdParams, problems } from '../schemas/common.js';
+import { GameIdParams, NOT_MODIFIED, problems } from '../schemas/common.js';
 import {
   ActDoneResponse,
   HandToBotBody,
@@ -34,18 +35,24 @@ function bearerDigest(request: FastifyRequest, what: string): Buffer {
 
 const ACT_PROBLEMS = problems(400, 401, 403, 404, 409, 413, 415, 422, 429, 503, 507);
 
-export function lifecycleRoutes(app: App, { service, addressLimiter }: RouteOptions): void {
-  const { lifecycle } = service;
-
-  app.get(
+/**
+ * The lobby, in a scope of its own: a page of games has no single version to tag, so its ETag is
+ * a hash of the page (@fastify/etag, which also answers 304), kept off the game reads that tag
+ * by version without hashing.
+ */
+async function lobbyRoute(scope: App, { lifecycle }: { lifecycle: RouteOptions['service']['lifecycle'] }): Promise<void> {
+  await scope.register(etag);
+  scope.get(
     '/games',
     {
       schema: {
         tags: ['lobby'],
         summary: 'Public games, newest first, a page at a time',
-        description: 'Only games created with `visibility: "public"`. The `next` link (also in `Link`) holds an opaque cursor.',
+        description:
+          'Only games created with `visibility: "public"`. The `next` link (also in `Link`) holds an opaque cursor. ' +
+          'The `ETag` is a hash of the page: `If-None-Match` with it answers `304` while the page is unchanged.',
         querystring: LobbyQuery,
-        response: { 200: LobbyResponse, ...problems(400, 503) },
+        response: { 200: LobbyResponse, ...NOT_MODIFIED, ...problems(400, 503) },
       },
     },
     async (request, reply) => {
@@ -58,6 +65,12 @@ export function lifecycleRoutes(app: App, { service, addressLimiter }: RouteOpti
       return { games: page.games, next };
     },
   );
+}
+
+export function lifecycleRoutes(app: App, { service, addressLimiter }: RouteOptions): void {
+  const { lifecycle } = service;
+
+  void app.register(lobbyRoute, { lifecycle });
 
   app.post(
     '/games/:id/seats/:seat/join',

@@ -25,6 +25,9 @@ export const DEFAULT_STREAM_KEEPALIVE_MS = 15_000;
 /** A reader that leaves this much unread in its socket is too slow: its stream ends (it may resume). */
 const MAX_BUFFERED_BYTES = 1 << 20;
 
+/** How long an EventSource waits before reconnecting after the stream drops (its `retry:` field). */
+export const STREAM_RETRY_MS = 3000;
+
 /** A version from `Last-Event-ID` (wins: it is what the client last received) or `?after`. */
 function resumeFrom(lastEventId: string | undefined, after: number | undefined): number | undefined {
   if (lastEventId === undefined || lastEventId === '') return after;
@@ -48,6 +51,7 @@ export function streamRoutes(app: App, { service, held, opens, pollMs = 1000, ke
           'as `GET /games/{id}/events` gives them when read without `after`); then one `move` event per accepted move, ' +
           'with `id` = the version it reached and data `{ version, seat, move, at, events, actor, phase }`. ' +
           'A reconnect with `Last-Event-ID` (or `?after=N`) first gets the moves it missed, and no `state` event. ' +
+          `The stream opens with \`retry: ${STREAM_RETRY_MS}\` (milliseconds an EventSource waits before reconnecting). ` +
           `Comment lines keep an idle stream open (every ${DEFAULT_STREAM_KEEPALIVE_MS / 1000} s); the stream ends after the move that ends the game, ` +
           'and after its lifetime (`STREAM_MAX_SECONDS`): resume with `Last-Event-ID`. An address holding too many streams and long-polls, ' +
           'or opening streams too fast, is answered 429; a server holding its most, 503 (both with `Retry-After`).',
@@ -82,6 +86,7 @@ export function streamRoutes(app: App, { service, held, opens, pollMs = 1000, ke
         end: () => raw.end(),
       };
       try {
+        raw.write(`retry: ${STREAM_RETRY_MS}\n\n`);
         if (resume === undefined) {
           // Like the events read without `after`: a reader with no resume point also gets the creation's events.
           raw.write(`event: state\ndata: {"version":${now.version},"actor":${now.actor},"phase":"${now.phase}","state":${now.stateJson},"created":${created}}\n\n`);

@@ -11,6 +11,8 @@ export interface SseMessage {
 
 export interface SseReader {
   response: IncomingMessage;
+  /** The reconnection delay the server asked for (`retry:`), once it came. */
+  retry?: number;
   /** The next message (comments included when `comments`); rejects after `ms`. */
   next(ms?: number): Promise<SseMessage>;
   /** Resolves when the server ended the stream. */
@@ -21,6 +23,7 @@ export interface SseReader {
 /** `localAddress`: the loopback address to connect from (127.0.0.2...), so a test can be several clients. */
 export function openStream(url: string, headers: Record<string, string> = {}, comments = false, localAddress?: string): Promise<SseReader> {
   return new Promise((resolve, reject) => {
+    const control: { retry?: number } = {};
     const request = get(url, { headers: { accept: 'text/event-stream', ...headers }, localAddress, agent: false }, (response) => {
       response.setEncoding('utf8');
       const queue: SseMessage[] = [];
@@ -49,14 +52,19 @@ export function openStream(url: string, headers: Record<string, string> = {}, co
               const value = line.slice(i + 1).trimStart();
               if (field === 'data') message.data = JSON.parse(value);
               else if (field === 'id' || field === 'event') message[field] = value;
+              else if (field === 'retry') control.retry = Number(value);
             }
           }
-          push(message);
+          // A block of only `retry:` dispatches nothing (as in an EventSource).
+          if (message.data !== undefined || message.comment !== undefined) push(message);
         }
       });
       const ended = new Promise<void>((done) => response.once('end', done));
       resolve({
         response,
+        get retry() {
+          return control.retry;
+        },
         ended,
         close: () => request.destroy(),
         next: (ms = 5000) =>

@@ -2,7 +2,7 @@
  * The abbey: instead of drawing, a player who still holds an abbey may fill a hole (an
  * empty position with tiles on all four sides). The abbey tile is walled: it closes the roads
  * and cities around it without joining them (see State.putTile) and scores like a monastery.
- * Each seat's abbey is this expansion's slot; the final round (RULES 7) offers it once more.
+ * Each seat's abbey is this expansion's slot; the final round (docs/rules.md §7) offers it once more.
  */
 import { TILE_TYPES } from '../../catalog.js';
 import type { FinalRound, MoveSpec } from '../../expansion.js';

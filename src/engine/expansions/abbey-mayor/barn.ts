@@ -1,5 +1,5 @@
 /**
- * The barn (RULES 5): placed on a corner of the new tile where four tiles meet with only
+ * The barn (docs/rules.md §5): placed on a corner of the new tile where four tiles meet with only
  * field at that corner; it scores the farmers of its field at once, farmers can never enter
  * a barn field again, and joining a farmer field to a barn field scores the farmers.
  */

@@ -1,5 +1,5 @@
 /**
- * The wagon (RULES 6): after its feature was scored it waits for its owner's decision and
+ * The wagon (docs/rules.md §6): after its feature was scored it waits for its owner's decision and
  * may move to an incomplete road, city, monastery or abbey holding no figure, with a segment
  * on the wagon's own tile or one of the 8 around it (C2), or connected to the scored feature
  * (C1, option wagonMove "c1"); or return to its owner's supply.

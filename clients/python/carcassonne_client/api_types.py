@@ -1,0 +1,517 @@
+"""The API's shapes, generated from openapi/openapi.json by generate_types.py: do not edit."""
+from __future__ import annotations
+
+from typing import Any, Literal, NotRequired, TypeAlias, TypedDict, Union
+
+
+class AbbeyPlacedEvent(TypedDict):
+    type: Literal["abbeyPlaced"]
+    seat: int
+    x: int
+    y: int
+
+
+class AbbeySkippedEvent(TypedDict):
+    type: Literal["abbeySkipped"]
+    seat: int
+    reason: Literal["passed", "cannot-place"]
+
+
+class ActDone(TypedDict):
+    version: int
+
+
+class BoardFigure(TypedDict):
+    owner: int
+    kind: Literal["meeple", "mayor", "wagon", "builder", "pig", "barn"]
+    x: int
+    y: int
+    feature: NotRequired[int]
+    corner: NotRequired[Literal["NE", "SE", "SW", "NW"]]
+
+
+class BonusPartStartedEvent(TypedDict):
+    type: Literal["bonusPartStarted"]
+    seat: int
+
+
+class Clock(TypedDict):
+    turnSeconds: int  # Seconds a player has for a turn; then its autopilot plays it
+
+
+class ClockView(TypedDict):
+    turnSeconds: int
+    deadline: Union[str, None]  # When the current player's turn runs out (none on a bot's turn)
+
+
+class CreatedGameSeatsItem(TypedDict):
+    seat: int
+    name: str
+    kind: Literal["human", "open", "bot"]
+    token: NotRequired[str]  # The secret that authorises moves for this seat (named seats only); shown only here
+
+
+class CreatedGame(TypedDict):
+    id: str
+    seats: list[CreatedGameSeatsItem]
+    adminToken: str  # The secret that may abort the game, reissue a seat's token or hand a seat to a bot; shown only here
+    state: GameState
+    events: list[GameEvent]  # Events of the game start (the first draw)
+
+
+class CreateGameRules(TypedDict):
+    endgameAbbeys: NotRequired[Literal["continue", "final-round", "none"]]
+    wagonMove: NotRequired[Literal["c2", "c1"]]
+
+
+class CreateGame(TypedDict):
+    players: list[SeatRequest]
+    expansions: NotRequired[list[Literal["traders-builders", "abbey-mayor"]]]
+    rules: NotRequired[CreateGameRules]
+    seed: NotRequired[str]  # Secret; never shown again
+    tileOrder: NotRequired[list[str]]  # Fixes the whole draw pile from the first draw (the state then says `pile: "fixed"`)
+    visibility: NotRequired[Literal["public", "private"]]  # `public` games are listed by GET /games (default `private`)
+    clock: NotRequired[Clock]
+
+
+class DrawMove(TypedDict):
+    type: Literal["draw"]
+
+
+class EventBatch(TypedDict):
+    seq: int  # The log entry (a move or an act) that produced these events
+    seat: int
+    events: list[LogEvent]
+
+
+class Events(TypedDict):
+    version: int
+    created: NotRequired[list[GameEvent]]  # The events of the game's creation (its first draw): only when `after` is not given
+    events: list[EventBatch]
+
+
+class FeatureScoredEventTilesItem(TypedDict):
+    x: int
+    y: int
+
+
+class FeatureScoredEventPointsItem(TypedDict):
+    seat: int
+    points: int
+
+
+class FeatureScoredEvent(TypedDict):
+    type: Literal["featureScored"]
+    kind: Literal["road", "city", "field", "monastery", "abbey"]
+    tiles: list[FeatureScoredEventTilesItem]
+    reason: Literal["road", "city", "monastery", "abbey", "field", "barn", "barn-join", "goods"]
+    points: list[FeatureScoredEventPointsItem]
+    returned: list[BoardFigure]
+    final: bool
+
+
+class FigurePlacedEvent(TypedDict):
+    type: Literal["figurePlaced"]
+    seat: int
+    figure: BoardFigure
+
+
+class FigureSkippedEvent(TypedDict):
+    type: Literal["figureSkipped"]
+    seat: int
+    reason: Literal["passed", "no-legal-placement"]
+
+
+class FinalScoringStartedEvent(TypedDict):
+    type: Literal["finalScoringStarted"]
+
+
+class GameAbortedAct(TypedDict):
+    type: Literal["gameAborted"]
+
+
+class GameEndedEvent(TypedDict):
+    type: Literal["gameEnded"]
+    scores: list[int]
+
+
+class GameStateRules(TypedDict):
+    endgameAbbeys: Literal["continue", "final-round", "none"]
+    wagonMove: Literal["c2", "c1"]
+
+
+class GameStateTilesItem(TypedDict):
+    tile: str
+    x: int
+    y: int
+    rotation: Literal[0, 90, 180, 270]  # Degrees clockwise
+
+
+class GameStatePendingWagonsItem(TypedDict):
+    seat: int
+    x: int
+    y: int
+
+
+class GameState(TypedDict):
+    id: str
+    version: int  # Entries of the log so far: moves and lifecycle acts
+    pile: Literal["seeded", "fixed"]  # `fixed` when the creator gave the tile order, else drawn from the secret seed
+    seats: list[SeatView]  # Who sits in each seat: a player, an open seat, a bot; and who resigned
+    clock: NotRequired[ClockView]
+    status: Literal["waiting", "active", "finished", "aborted"]  # `waiting` until every open seat is joined; `aborted` when the admin aborted it
+    expansions: list[Literal["traders-builders", "abbey-mayor"]]
+    rules: GameStateRules
+    players: list[Player]
+    scores: list[int]  # Scores in seat order
+    goods: NotRequired[list[GoodsCount]]  # Goods per seat (Traders & Builders)
+    activeSeat: Union[int, None]
+    actor: Union[int, None]  # The seat that must act now (for a wagon decision: its owner)
+    phase: Literal["drawOrAbbey", "placeTile", "placeFigure", "moveWagon", "endgameAbbey", "finished"]
+    drawnTile: Union[str, None]
+    bonusPart: bool  # True during the builder's second part of a turn
+    tiles: list[GameStateTilesItem]
+    figures: list[BoardFigure]
+    pendingWagons: list[GameStatePendingWagonsItem]
+    tilesLeft: dict[str, int]  # Tiles left in the pile per tile id
+    tilesLeftTotal: int
+
+
+class GoodsAwardedEvent(TypedDict):
+    type: Literal["goodsAwarded"]
+    seat: int
+    goods: GoodsCount
+
+
+class GoodsCount(TypedDict):
+    wine: int
+    wheat: int
+    cloth: int
+
+
+class GoodsScoredEventPointsItem(TypedDict):
+    seat: int
+    points: int
+
+
+class GoodsScoredEvent(TypedDict):
+    type: Literal["goodsScored"]
+    good: Literal["wine", "wheat", "cloth"]
+    points: list[GoodsScoredEventPointsItem]
+
+
+class HandToBot(TypedDict):
+    bot: Literal["random", "greedy", "mcts"]
+    level: NotRequired[int]  # The bot's strength within its kind (its time budget for `mcts`)
+
+
+class Hint(TypedDict):
+    version: int  # The version the hint is for (the game may have moved on while it was searched)
+    seat: int
+    move: Move
+    winRate: float  # The mcts bot's estimated chance that the seat wins after this move (a draw counts half), from its look-ahead
+    iterations: int  # Search iterations behind the hint
+
+
+class JoinSeat(TypedDict):
+    name: str
+
+
+class LegalMoves(TypedDict):
+    version: int
+    actor: Union[int, None]
+    phase: Literal["drawOrAbbey", "placeTile", "placeFigure", "moveWagon", "endgameAbbey", "finished"]
+    moves: list[Move]
+
+
+class LobbyGamesItemClock(TypedDict):
+    "The turn clock, when the game has one"
+    turnSeconds: int
+
+
+class LobbyGamesItem(TypedDict):
+    id: str
+    status: Literal["waiting", "active", "finished", "aborted"]  # `waiting` until every open seat is joined; `aborted` when the admin aborted it
+    createdAt: str
+    players: list[SeatView]
+    expansions: list[Literal["traders-builders", "abbey-mayor"]]
+    clock: NotRequired[LobbyGamesItemClock]  # The turn clock, when the game has one
+
+
+class Lobby(TypedDict):
+    games: list[LobbyGamesItem]
+    next: NotRequired[str]  # The next page (also in the `Link` header), when this one is full
+
+
+class MoveAccepted(TypedDict):
+    version: int
+    events: list[GameEvent]
+    state: GameState
+
+
+class MoveAcceptedMinimal(TypedDict):
+    version: int
+    events: list[GameEvent]
+
+
+class MoveLog(TypedDict):
+    moves: list[MoveLogEntry]
+    next: NotRequired[str]  # The next page (also in the `Link` header), when this one is full
+
+
+class MoveLogEntry(TypedDict):
+    seq: int
+    seat: int
+    move: Union[Move, Act]  # A move, or a lifecycle act
+    at: str
+
+
+class MoveSubmission(TypedDict):
+    expectedVersion: int  # The version the client saw; a different current version answers 409
+    move: Move
+
+
+class MoveWagonMove(TypedDict):
+    type: Literal["moveWagon"]
+    x: int
+    y: int
+    feature: int  # Index into the tile's catalog `features`
+
+
+class PassMove(TypedDict):
+    type: Literal["pass"]
+
+
+class PlaceAbbeyMove(TypedDict):
+    type: Literal["placeAbbey"]
+    x: int
+    y: int
+
+
+class PlaceBarnMove(TypedDict):
+    type: Literal["placeBarn"]
+    x: int
+    y: int
+    corner: Literal["NE", "SE", "SW", "NW"]
+
+
+class PlaceFigureMove(TypedDict):
+    type: Literal["placeFigure"]
+    figure: Literal["meeple", "mayor", "wagon", "builder", "pig"]
+    x: int
+    y: int
+    feature: int  # Index into the tile's catalog `features`
+
+
+class PlaceTileMove(TypedDict):
+    type: Literal["placeTile"]
+    x: int
+    y: int
+    rotation: Literal[0, 90, 180, 270]  # Degrees clockwise
+
+
+class PlayerSupply(TypedDict):
+    meeple: NotRequired[int]
+    mayor: NotRequired[int]
+    wagon: NotRequired[int]
+    builder: NotRequired[int]
+    pig: NotRequired[int]
+    barn: NotRequired[int]
+
+
+class Player(TypedDict):
+    seat: int
+    name: str
+    score: int
+    supply: PlayerSupply
+    goods: NotRequired[GoodsCount]
+    abbey: NotRequired[bool]  # Whether the seat still has its abbey
+
+
+class Problem(TypedDict):
+    type: str
+    title: str
+    status: int
+    code: str  # Stable machine-readable error code
+    detail: str
+    currentVersion: NotRequired[int]  # On 409: the version the game is at now
+    retryAfter: NotRequired[int]  # On 429, 503 and 507: seconds to wait, as in the Retry-After header
+
+
+class ReturnWagonMove(TypedDict):
+    type: Literal["returnWagon"]
+
+
+class SeatHandedToBotAct(TypedDict):
+    type: Literal["seatHandedToBot"]
+    seat: int
+    bot: Literal["random", "greedy", "mcts"]
+    level: NotRequired[int]
+
+
+class SeatJoined(TypedDict):
+    seat: int
+    name: str
+    token: str  # The seat's secret token; shown only here
+    version: int
+
+
+class SeatJoinedAct(TypedDict):
+    type: Literal["seatJoined"]
+    seat: int
+    name: str
+
+
+class SeatRequest(TypedDict):
+    "Exactly one of: `name` (a player), `open: true` (an open seat, joined later), `bot` (with an optional `level`)"
+    name: NotRequired[str]
+    open: NotRequired[Literal[True]]
+    bot: NotRequired[Literal["random", "greedy", "mcts"]]
+    level: NotRequired[int]  # The bot's strength within its kind (its time budget for `mcts`)
+
+
+class SeatResigned(TypedDict):
+    seat: int
+    version: int
+
+
+class SeatResignedAct(TypedDict):
+    type: Literal["seatResigned"]
+    seat: int
+
+
+class SeatView(TypedDict):
+    seat: int
+    kind: Literal["human", "open", "bot"]
+    name: str
+    bot: NotRequired[Literal["random", "greedy", "mcts"]]
+    level: NotRequired[int]
+    resigned: bool  # Resigned: the score stays, its autopilot plays its turns
+
+
+class StreamMoveMessage(TypedDict):
+    version: int  # The version this entry reached (also the event id)
+    seat: int
+    move: Union[Move, Act]
+    at: str
+    events: list[LogEvent]
+    actor: Union[int, None]  # The seat that must act next (null once the game is over)
+    phase: Literal["drawOrAbbey", "placeTile", "placeFigure", "moveWagon", "endgameAbbey", "finished"]
+
+
+class StreamStateMessage(TypedDict):
+    version: int
+    actor: Union[int, None]  # The seat that must act next (null once the game is over)
+    phase: Literal["drawOrAbbey", "placeTile", "placeFigure", "moveWagon", "endgameAbbey", "finished"]
+    state: GameState
+    created: list[GameEvent]  # The events of the game's creation (its first draw), as `GET /games/{id}/events` answers them without `after`
+
+
+TileCatalogSets = TypedDict("TileCatalogSets", {"base": "int", "traders-builders": "int", "abbey-mayor": "int"})
+
+
+class TileCatalogTilesItemFeaturesItem0(TypedDict):
+    kind: Literal["city"]
+    edges: list[Literal["N", "E", "S", "W"]]
+    pennants: int
+    goods: NotRequired[Literal["wine", "wheat", "cloth"]]
+
+
+class TileCatalogTilesItemFeaturesItem1(TypedDict):
+    kind: Literal["road"]
+    edges: list[Literal["N", "E", "S", "W"]]
+    tunnel: NotRequired[bool]
+    continuous: NotRequired[bool]
+
+
+class TileCatalogTilesItemFeaturesItem2(TypedDict):
+    kind: Literal["field"]
+    halfEdges: list[Literal["NL", "NR", "EL", "ER", "SL", "SR", "WL", "WR"]]
+    adjacentCities: list[int]
+
+
+class TileCatalogTilesItemFeaturesItem3(TypedDict):
+    kind: Literal["monastery"]
+
+
+class TileCatalogTilesItemFeaturesItem4(TypedDict):
+    kind: Literal["abbey"]
+
+
+class TileCatalogTilesItem(TypedDict):
+    id: str
+    set: Literal["base", "traders-builders", "abbey-mayor"]
+    count: int
+    startTile: NotRequired[bool]
+    features: list[Union[TileCatalogTilesItemFeaturesItem0, TileCatalogTilesItemFeaturesItem1, TileCatalogTilesItemFeaturesItem2, TileCatalogTilesItemFeaturesItem3, TileCatalogTilesItemFeaturesItem4]]  # Features at rotation 0; a segment is addressed by its index here
+    wagonLinks: list[list[int]]
+
+
+class TileCatalog(TypedDict):
+    sets: TileCatalogSets
+    tiles: list[TileCatalogTilesItem]
+
+
+class TileDiscardedEvent(TypedDict):
+    type: Literal["tileDiscarded"]
+    seat: int
+    tile: str
+    reason: Literal["unplaceable"]
+
+
+class TileDrawnEvent(TypedDict):
+    type: Literal["tileDrawn"]
+    seat: int
+    tile: str
+
+
+class TilePlacedEvent(TypedDict):
+    type: Literal["tilePlaced"]
+    seat: int
+    tile: str
+    x: int
+    y: int
+    rotation: Literal[0, 90, 180, 270]  # Degrees clockwise
+
+
+class TokenReissued(TypedDict):
+    seat: int
+    token: str  # The seat's new token; the old one is refused from now on
+    version: int
+
+
+class TokenReissuedAct(TypedDict):
+    type: Literal["tokenReissued"]
+    seat: int
+
+
+class TurnStartedEvent(TypedDict):
+    type: Literal["turnStarted"]
+    seat: int
+
+
+class TurnTimedOutAct(TypedDict):
+    type: Literal["turnTimedOut"]
+    seat: int
+
+
+class WagonMovedEventFrom(TypedDict):
+    x: int
+    y: int
+
+
+WagonMovedEvent = TypedDict("WagonMovedEvent", {"type": "Literal[\"wagonMoved\"]", "seat": "int", "from": "WagonMovedEventFrom", "to": "BoardFigure"})
+
+
+class WagonReturnedEventFrom(TypedDict):
+    x: int
+    y: int
+
+
+WagonReturnedEvent = TypedDict("WagonReturnedEvent", {"type": "Literal[\"wagonReturned\"]", "seat": "int", "from": "WagonReturnedEventFrom", "reason": "Literal[\"chosen\", \"no-target\"]"})
+
+
+Act: TypeAlias = Union[SeatJoinedAct, TokenReissuedAct, SeatHandedToBotAct, GameAbortedAct, SeatResignedAct, TurnTimedOutAct]
+GameEvent: TypeAlias = Union[TurnStartedEvent, TileDrawnEvent, TileDiscardedEvent, TilePlacedEvent, AbbeyPlacedEvent, FigurePlacedEvent, FigureSkippedEvent, FeatureScoredEvent, GoodsAwardedEvent, GoodsScoredEvent, BonusPartStartedEvent, WagonMovedEvent, WagonReturnedEvent, AbbeySkippedEvent, FinalScoringStartedEvent, GameEndedEvent]
+LogEvent: TypeAlias = Union[GameEvent, Act]
+Move: TypeAlias = Union[DrawMove, PlaceTileMove, PlaceAbbeyMove, PlaceFigureMove, PlaceBarnMove, PassMove, MoveWagonMove, ReturnWagonMove]

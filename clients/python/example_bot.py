@@ -1,0 +1,90 @@
+#!/usr/bin/env python3
+"""An example bot on the Python client: creates a game and plays every seat to the end.
+
+    python3 clients/python/example_bot.py --url http://127.0.0.1:3000 --new 2
+
+Each seat plays random legal moves in its own thread, waiting for its turn with long-polls;
+the main thread follows the game's event stream and prints the scoring that gave points, then
+the final scores.
+"""
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import threading
+import urllib.error
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from carcassonne_client import ApiProblem, CarcassonneClient, LogEvent, Seat  # noqa: E402
+
+
+def play_seat(seat: Seat, rng: random.Random, errors: list[BaseException]) -> None:
+    try:
+        while (legal := seat.wait_for_turn()) is not None:
+            try:
+                seat.play(legal["version"], rng.choice(legal["moves"]))
+            except ApiProblem as problem:
+                if problem.code != "VERSION_CONFLICT":  # another move came first: look again
+                    raise
+    except BaseException as error:  # noqa: BLE001 - told by the main thread
+        errors.append(error)
+
+
+def scoring(event: LogEvent, names: list[str], version: int) -> str | None:
+    """A scoring event that gave points, in words; None for every other event."""
+    if event["type"] not in ("featureScored", "goodsScored"):
+        return None
+    gained = [p for p in event["points"] if p["points"] > 0]  # type: ignore[typeddict-item]
+    if not gained:
+        return None
+    what = event["good"] if event["type"] == "goodsScored" else event["kind"]  # type: ignore[typeddict-item]
+    return f"v{version} {what}: " + ", ".join(f"{names[p['seat']]} +{p['points']}" for p in gained)
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(description="Create a game and play every seat to the end with random legal moves.")
+    parser.add_argument("--url", default="http://127.0.0.1:3000", help="the server (default %(default)s)")
+    parser.add_argument("--new", type=int, required=True, metavar="N", help="players, 2 to 6")
+    parser.add_argument("--seed", help="seeds the bots' choices (the pile stays the server's secret)")
+    args = parser.parse_args(argv)
+    if not 2 <= args.new <= 6:
+        parser.error("--new: 2 to 6 players")
+    client = CarcassonneClient(args.url)
+    names = [f"python-{i}" for i in range(args.new)]
+    try:
+        game = client.create_game({"players": [{"name": n} for n in names], "expansions": ["traders-builders", "abbey-mayor"]})
+        print(f"game {game['id']}: {', '.join(names)}", flush=True)
+        errors: list[BaseException] = []
+        rng = random.Random(args.seed)
+        threads = [threading.Thread(target=play_seat, args=(seat, random.Random(rng.random()), errors)) for seat in client.seats(game)]
+        for thread in threads:
+            thread.start()
+        moves = 0
+        for message in client.stream(game["id"]):
+            if message["event"] != "move":
+                continue
+            moves += 1
+            for event in message["data"]["events"]:
+                line = scoring(event, names, message["data"]["version"])
+                if line:
+                    print(line, flush=True)
+        for thread in threads:
+            thread.join()
+        if errors:
+            raise errors[0]
+        final = client.state(game["id"])
+        print(f"{moves} moves; final scores: " + ", ".join(f"{p['name']} {p['score']}" for p in final["players"]))
+        return 0
+    except ApiProblem as problem:
+        print(f"example_bot: the server answered {problem}", file=sys.stderr)
+    except (urllib.error.URLError, OSError) as error:
+        reason = getattr(error, "reason", error)
+        print(f"example_bot: cannot reach the server at {args.url} ({reason}): start it, or give its address with --url", file=sys.stderr)
+    return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
