@@ -154,7 +154,7 @@ forEachStore(t, (t, stores) => {
       await detail({ expectedVersion: 0, move: { type: 'placeTile', x: 1, y: 0, rotation: 45, spin: 1 } }),
       'body/move/rotation must be one of 0, 90, 180, 270, body/move/spin is not allowed',
     );
-    t.equal(await detail({ expectedVersion: 0, move: { type: 'flip' } }), 'body/move/type must be one of draw, placeTile, placeAbbey, placeFigure, placeBarn, pass, moveWagon, returnWagon');
+    t.equal(await detail({ expectedVersion: 0, move: { type: 'flip' } }), 'body/move/type must be one of draw, placeTile, placeFigure, pass, placeAbbey, placeBarn, moveWagon, returnWagon');
     t.equal(await detail({ expectedVersion: 0, move: { type: 'placeBarn', x: 0, y: 0 } }), "body/move must have required property 'corner'");
     t.equal(await detail({ expectedVersion: 0, move: { type: 'pass' }, note: 'x' }), 'body/note is not allowed');
   });
