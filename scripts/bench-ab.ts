@@ -5,13 +5,14 @@
  * scripts compiled (`npx tsc -p tsconfig.scripts.json`, which `npm run bench` does); the new one
  * defaults to this checkout.
  *
- * Every workload runs in short blocks timed in process CPU time, old and new taking turns
- * (which one goes first alternates too) on the same units of work, with a full gc() before
- * each block; a neighbour's burst can only slow a block down, so each build's figure is its best block,
- * and their ratio is printed beside the median of the rounds' ratios. Both builds
+ * Every workload runs in many short blocks (~BENCH_BLOCK_MS of CPU each) timed in process CPU
+ * time, old and new taking turns (which one goes first alternates too) on the same units of
+ * work, with a full gc() before each block. Short blocks in turn make a neighbour's burst on a
+ * shared machine hit both builds alike; each build's rate is its units over its total CPU
+ * time, and the median of the rounds' ratios is printed beside their ratio. Both builds
  * play exactly the same games: the random choices come from one PRNG here, seeded per game.
  *
- *   BENCH_ROUNDS=12 BENCH_BLOCK_MS=400 node --expose-gc .build-scripts/scripts/bench-ab.js ../old
+ *   BENCH_ROUNDS=120 BENCH_BLOCK_MS=25 node --expose-gc .build-scripts/scripts/bench-ab.js ../old
  *
  * BENCH_ONLY=<text> keeps the workloads whose label contains it.
  */
@@ -25,8 +26,8 @@ type Move = EngineApi.Move;
 
 const [oldDir, newDir = '.'] = process.argv.slice(2);
 if (oldDir === undefined) throw new Error('usage: bench-ab <old checkout> [<new checkout>]');
-const rounds = Number(process.env.BENCH_ROUNDS ?? 12);
-const blockMs = Number(process.env.BENCH_BLOCK_MS ?? 400);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 120);
+const blockMs = Number(process.env.BENCH_BLOCK_MS ?? 25);
 const gc = (globalThis as { gc?: () => void }).gc;
 if (!gc) throw new Error('run node with --expose-gc');
 
@@ -131,17 +132,21 @@ const WORKLOADS: Workload[] = [
   replays('both expansions', both),
 ];
 
+const cpuSeconds = (since: NodeJS.CpuUsage): number => {
+  const used = process.cpuUsage(since);
+  return (used.user + used.system) / 1e6;
+};
+
 /**
- * Units per CPU second of units [from, from + count) (the process's CPU time, so GC threads
- * count and the time spent waiting for a core on a loaded machine does not).
+ * Units [from, from + count) of a workload; answers the CPU seconds they took (the process's
+ * CPU time, so GC threads count and the time spent waiting for a core does not).
  */
-function block(w: Workload, e: Engine, from: number, count: number): number {
+function block(w: Workload, e: Engine, from: number, count: number): { units: number; cpu: number } {
   gc!();
   let units = 0;
   const cpu = process.cpuUsage();
   for (let i = from; i < from + count; i++) units += w.run(e, i);
-  const used = process.cpuUsage(cpu);
-  return units / ((used.user + used.system) / 1e6);
+  return { units, cpu: cpuSeconds(cpu) };
 }
 
 const median = (xs: number[]): number => {
@@ -150,29 +155,31 @@ const median = (xs: number[]): number => {
   return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
 };
 
-console.log(`Node ${process.version}; ${rounds} rounds of ${blockMs} ms blocks per build, alternating, gc() before each, CPU time; old = ${oldDir}, new = ${newDir}`);
-console.log('| workload | old (best block) | new (best block) | new ÷ old, best blocks | new ÷ old, median of rounds |');
+console.log(`Node ${process.version}; ${rounds} rounds of ~${blockMs} ms CPU blocks per build, alternating, gc() before each; old = ${oldDir}, new = ${newDir}`);
+console.log('| workload | old | new | new ÷ old (total CPU) | new ÷ old (median of rounds) |');
 console.log('|---|---|---|---|---|');
 const only = process.env.BENCH_ONLY;
 for (const w of WORKLOADS.filter((x) => only === undefined || x.label.includes(only))) {
-  const rates: Record<string, number[]> = { old: [], new: [] };
-  // Warm-up, which also sizes the blocks: as many units as the old build runs in blockMs.
+  // Warm-up, which also sizes the blocks: as many units as the old build runs in blockMs of CPU.
   for (const [, e] of builds) w.run(e, 1e6);
   let count = 0;
-  const warm = performance.now();
-  while (performance.now() - warm < blockMs) w.run(builds[0]![1], 1e6 + count++);
+  const warm = process.cpuUsage();
+  while (cpuSeconds(warm) * 1000 < blockMs) w.run(builds[0]![1], 1e6 + count++);
   block(w, builds[1]![1], 1e6, count);
+  const total: Record<string, { units: number; cpu: number }> = { old: { units: 0, cpu: 0 }, new: { units: 0, cpu: 0 } };
   const ratios: number[] = [];
   for (let r = 0; r < rounds; r++) {
     // Both builds do the same units in a round; which goes first alternates.
     const order = r % 2 === 0 ? builds : [...builds].reverse();
-    const got: Record<string, number> = {};
+    const rate: Record<string, number> = {};
     for (const [name, e] of order) {
-      got[name] = block(w, e, r * count, count);
-      rates[name]!.push(got[name]!);
+      const b = block(w, e, r * count, count);
+      total[name]!.units += b.units;
+      total[name]!.cpu += b.cpu;
+      rate[name] = b.units / b.cpu;
     }
-    ratios.push(got.new! / got.old!);
+    ratios.push(rate.new! / rate.old!);
   }
-  const best = (name: string) => Math.max(...rates[name]!);
-  console.log(`| ${w.label} | ${best('old').toFixed(0)} ${w.unit} | ${best('new').toFixed(0)} ${w.unit} | ×${(best('new') / best('old')).toFixed(2)} | ×${median(ratios).toFixed(2)} |`);
+  const rateOf = (name: string) => total[name]!.units / total[name]!.cpu;
+  console.log(`| ${w.label} | ${rateOf('old').toFixed(0)} ${w.unit} | ${rateOf('new').toFixed(0)} ${w.unit} | ×${(rateOf('new') / rateOf('old')).toFixed(2)} | ×${median(ratios).toFixed(2)} |`);
 }

@@ -4,7 +4,11 @@
  * each match's win rate (a draw counts half) with its 95 % Wilson interval, average scores,
  * time per move and, for mcts, iterations per second.
  *
- *   npm run bench:bots -- --games=40 --ms=100 --match=greedy:random,mcts:greedy
+ *   npm run bench:bots -- --games=200 --ms=100 --match=greedy:random,mcts:greedy
+ *
+ * A player may carry its own mcts budget: `mcts@400` thinks 400 ms a move, `mcts#300` runs 300
+ * iterations a move (reproducible whatever the load), e.g. --match=mcts@400:mcts@25 for the
+ * server's level 5 against its level 1 (docs/bots.md).
  *
  * The mcts knobs can be changed too (MCTS_DEFAULTS names them), e.g. --horizon=30 --prior=0.
  */
@@ -14,13 +18,21 @@ const args = new Map(process.argv.slice(2).map((a) => {
   const [k, v] = a.replace(/^--/, '').split('=');
   return [k!, v ?? ''] as const;
 }));
-const games = Number(args.get('games') ?? 40);
+const games = Number(args.get('games') ?? 200);
 const ms = Number(args.get('ms') ?? 100);
 const seed = args.get('seed') ?? 'bench';
+interface Player { label: string; kind: BotKind; budget: Pick<BotOptions, 'timeMs' | 'iterations'> }
+/** `kind`, `mcts@<ms>` or `mcts#<iterations>`. */
+function player(spec: string): Player {
+  const [, kind, sign, amount] = /^([a-z]+)(?:([@#])(\d+))?$/.exec(spec) ?? [];
+  if (!BOT_KINDS.includes(kind as BotKind)) throw new Error(`--match: ${spec}: bots are ${BOT_KINDS.join(', ')}`);
+  if (sign !== undefined && kind !== 'mcts') throw new Error(`--match: ${spec}: only mcts has a budget`);
+  const budget = sign === '@' ? { timeMs: Number(amount) } : sign === '#' ? { iterations: Number(amount) } : { timeMs: ms };
+  return { label: spec, kind: kind as BotKind, budget };
+}
 const matches = (args.get('match') ?? 'greedy:random,mcts:greedy').split(',').map((m) => {
   const [a, b] = m.split(':');
-  if (!BOT_KINDS.includes(a as BotKind) || !BOT_KINDS.includes(b as BotKind)) throw new Error(`--match: ${m}: bots are ${BOT_KINDS.join(', ')}`);
-  return [a as BotKind, b as BotKind] as const;
+  return [player(a ?? ''), player(b ?? '')] as const;
 });
 if (!(games > 0) || !(ms > 0)) throw new Error('--games and --ms must be positive numbers');
 const tuning: Partial<MctsTuning> = {};
@@ -44,8 +56,8 @@ for (const [a, b] of matches) {
   const started = performance.now();
   for (let i = 0; i < games; i++) {
     const seatA = i % 2;
-    const options = (kind: BotKind, who: string): BotOptions => ({ seed: `${seed}-${who}-${i}`, ...(kind === 'mcts' ? { timeMs: ms, mcts: tuning } : {}) });
-    const seats = [0, 1].map((s) => (s === seatA ? { bot: BOTS[a], options: options(a, 'a') } : { bot: BOTS[b], options: options(b, 'b') }));
+    const options = (p: Player, who: string): BotOptions => ({ seed: `${seed}-${who}-${i}`, ...(p.kind === 'mcts' ? { ...p.budget, mcts: tuning } : {}) });
+    const seats = [0, 1].map((s) => (s === seatA ? { bot: BOTS[a.kind], options: options(a, 'a') } : { bot: BOTS[b.kind], options: options(b, 'b') }));
     const players = [{ name: 'A' }, { name: 'B' }];
     const r = playMatch({ players, expansions: ['traders-builders', 'abbey-mayor'], seed: `${seed}-pile-${i >> 1}` }, seats);
     const [sa, sb] = [r.scores[seatA]!, r.scores[1 - seatA]!];
@@ -55,15 +67,15 @@ for (const [a, b] of matches) {
     const t = r.thinking[seatA]!;
     thinkA += t.ms; movesA += t.moves;
     for (const s of r.thinking) if (s.iterations > 0) { iterations += s.iterations; iterationMs += s.ms; }
-    process.stderr.write(`\r${a} vs ${b}: game ${i + 1}/${games}, ${a} ${points}/${i + 1}   `);
+    process.stderr.write(`\r${a.label} vs ${b.label}: game ${i + 1}/${games}, ${a.label} ${points}/${i + 1}   `);
   }
   process.stderr.write('\n');
   const p = points / games;
   const [lo, hi] = wilson(p, games);
   const rate = iterationMs > 0 ? `, mcts ${(iterations / (iterationMs / 1000)).toFixed(0)} iterations/s` : '';
   console.log(
-    `${a} vs ${b}: ${a} wins ${pct(p)} (95 % CI ${pct(lo)}–${pct(hi)}; ${wins} won, ${draws} drawn, ${games - wins - draws} lost), ` +
-    `average score ${(scoreA / games).toFixed(0)}:${(scoreB / games).toFixed(0)}, ${a} ${(thinkA / movesA).toFixed(1)} ms/move${rate}, ` +
+    `${a.label} vs ${b.label}: ${a.label} wins ${pct(p)} (95 % CI ${pct(lo)}–${pct(hi)}; ${wins} won, ${draws} drawn, ${games - wins - draws} lost), ` +
+    `average score ${(scoreA / games).toFixed(0)}:${(scoreB / games).toFixed(0)}, ${a.label} ${(thinkA / movesA).toFixed(1)} ms/move${rate}, ` +
     `${((performance.now() - started) / 1000).toFixed(0)} s`,
   );
 }
