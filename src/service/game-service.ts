@@ -22,6 +22,7 @@ import { StoreHealthMonitor, type StoreHealth } from './store-health.js';
 import { over, playEntry, rebuiltAt } from './snapshot.js';
 
 import { SnapshotCache } from './snapshot-cache.js';
+import { Replays } from './replay.js';
 
 export type { MoveSubmission, SubmitResult } from './idempotency.js';
 
@@ -68,6 +69,7 @@ export interface GameServiceOptions {
 
 export class GameService {
   private readonly snapshots: SnapshotCache;
+  private readonly replays: Replays;
   private readonly commits: GroupCommit;
   readonly notifier = new MoveNotifier();
   private readonly waits: MoveWaits;
@@ -86,6 +88,7 @@ export class GameService {
   ) {
     this.now = options.now ?? (() => new Date());
     this.snapshots = new SnapshotCache(store, options.cacheSize);
+    this.replays = new Replays((id) => this.snapshots.read(id), (id, after) => store.movesAfter(id, after));
     this.storeHealth = new StoreHealthMonitor(store);
     this.commits = new GroupCommit(store, this.snapshots, this.now, (id, after) => this.notifier.committed(id, after), this.storeHealth);
     this.waits = new MoveWaits(store, this.snapshots, this.notifier);
@@ -154,6 +157,11 @@ export class GameService {
   /** The state as JSON: reads are served from one string per version. */
   async stateJson(id: string): Promise<string> {
     return currentStateJson(await this.snapshots.read(id));
+  }
+
+  /** The state after the game's first `version` log entries, as JSON (`replay.ts`); 404 past the current version. */
+  stateJsonAt(id: string, version: number): Promise<string> {
+    return this.replays.stateJson(id, version);
   }
 
   /** `{ version, actor, phase, moves }` as JSON, built once per version. */

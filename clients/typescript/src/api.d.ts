@@ -72,7 +72,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The public state of a game */
+        /** The public state of a game, now or (`?version=N`) after move N */
         get: operations["getGame"];
         put?: never;
         post?: never;
@@ -255,7 +255,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The board as an SVG picture: tiles, figures in seat colours, the last tile framed */
+        /** The board as an SVG picture: tiles, figures in seat colours, the last tile framed; `?version=N` draws it after move N */
         get: operations["getBoardSvg"];
         put?: never;
         post?: never;
@@ -952,7 +952,7 @@ export interface components {
         /** Problem404 */
         Problem404: components["schemas"]["Problem"] & {
             /** @enum {string} */
-            code?: "GAME_NOT_FOUND" | "ROUTE_NOT_FOUND" | "SEAT_NOT_FOUND";
+            code?: "GAME_NOT_FOUND" | "ROUTE_NOT_FOUND" | "SEAT_NOT_FOUND" | "VERSION_NOT_FOUND";
         };
         /** Problem409 */
         Problem409: components["schemas"]["Problem"] & {
@@ -1220,7 +1220,10 @@ export interface operations {
     };
     getGame: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Replay: the game after its first N log entries (0 is the start). Such an answer never changes: a strong ETag and a year's Cache-Control. Past the current version: 404 `VERSION_NOT_FOUND` */
+                version?: number;
+            };
             header?: never;
             path: {
                 /** @description The game id returned by POST /games */
@@ -2367,6 +2370,8 @@ export interface operations {
                 tile?: number;
                 /** @description 1: highlight the positions where the drawn tile (or an abbey) may be placed now */
                 legal?: number;
+                /** @description Replay: the game after its first N log entries (0 is the start). Such an answer never changes: a strong ETag and a year's Cache-Control. Past the current version: 404 `VERSION_NOT_FOUND` */
+                version?: number;
             };
             header?: never;
             path: {

@@ -13,6 +13,16 @@ export const GameIdParams = Strict({
   id: Type.String({ minLength: 1, maxLength: 64, description: 'The game id returned by POST /games' }),
 });
 
+/** `?version=N`: the game as it was after its first N log entries (a replay); absent, as it is now. */
+export const VersionQuery = Type.Integer({
+  minimum: 0,
+  maximum: 1_000_000,
+  description: 'Replay: the game after its first N log entries (0 is the start). Such an answer never changes: a strong ETag and a year\'s Cache-Control. Past the current version: 404 `VERSION_NOT_FOUND`',
+});
+
+/** The Cache-Control of a replay answer: the state after move N is the same forever. */
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+
 /** RFC 9457 problem details, with the service's stable `code`. */
 export const Problem = Type.Object(
   {
