@@ -2,16 +2,10 @@
  * What the game page says about seats beyond the engine's players: who is a bot, which seat is
  * still open, who resigned, and the lifecycle's acts in the log (joins, resignations, timeouts).
  */
-import type { SeatView } from './api.js';
+import type { Act, SeatView } from './api.js';
 
 /** The lifecycle's acts as the event list and the stream show them (never with a token's hash). */
-export type ActEvent =
-  | { type: 'seatJoined'; seat: number; name: string }
-  | { type: 'tokenReissued'; seat: number }
-  | { type: 'seatHandedToBot'; seat: number; bot: string; level?: number }
-  | { type: 'gameAborted' }
-  | { type: 'seatResigned'; seat: number }
-  | { type: 'turnTimedOut'; seat: number };
+export type ActEvent = Act;
 
 const ACTS: ReadonlySet<string> = new Set<ActEvent['type']>(['seatJoined', 'tokenReissued', 'seatHandedToBot', 'gameAborted', 'seatResigned', 'turnTimedOut']);
 export const isAct = (e: { type: string }): e is ActEvent => ACTS.has(e.type);
