@@ -67,16 +67,22 @@ export function renderEnd(): void {
   withNames($('#winner'), winnersText(state));
   const rows = breakdown(page.history, state.players.length);
   const best = Math.max(...state.scores);
+  // A column per player, a row per category: narrow enough for a phone with up to six players.
+  const head = el('tr');
+  head.append(el('th', 'Points', { scope: 'col' }));
+  for (const p of state.players) head.append(withNames(el('th', undefined, { scope: 'col', class: p.score === best ? 'winner' : '' }), isolated(p.name) + (p.score === best ? ' ★' : '')));
+  $('#breakdown thead').replaceChildren(head);
+  const line = (label: string, key: string, value: (seat: number) => number, cls = '') => {
+    const tr = el('tr', undefined, { class: cls });
+    tr.append(el('th', label, { scope: 'row' }));
+    for (const p of state.players) tr.append(el('td', String(value(p.seat)), { 'data-seat': String(p.seat), 'data-category': key, class: p.score === best ? 'winner' : '' }));
+    return tr;
+  };
   $('#breakdown tbody').replaceChildren(
-    ...state.players.map((p) => {
-      const row = rows[p.seat]!;
-      const tr = el('tr', undefined, { 'data-seat': String(p.seat) });
-      if (p.score === best) tr.classList.add('winner');
-      tr.append(withNames(el('th', undefined, { scope: 'row' }), isolated(p.name) + (p.score === best ? ' ★' : '')));
-      for (const [key] of CATEGORIES) tr.append(el('td', String(row.byCategory[key]), { 'data-category': key }));
-      tr.append(el('td', String(row.during), { 'data-category': 'during' }), el('td', String(row.final), { 'data-category': 'final' }), el('td', String(p.score), { class: 'total' }));
-      return tr;
-    }),
+    ...CATEGORIES.map(([key, label]) => line(label, key, (seat) => rows[seat]!.byCategory[key])),
+    line('During the game', 'during', (seat) => rows[seat]!.during, 'split'),
+    line('Final scoring', 'final', (seat) => rows[seat]!.final),
+    line('Total', 'total', (seat) => state.scores[seat] ?? 0, 'total'),
   );
 }
 

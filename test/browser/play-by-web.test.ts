@@ -220,12 +220,13 @@ async function playGame(t: Test, view: 'desktop' | 'phone'): Promise<void> {
   const said = (await page.locator('#winner').textContent()) ?? '';
   t.ok(winners.every((w: string) => said.includes(w)) && /win/.test(said), `the panel names the winner: ${said}`);
   t.equal(await page.locator('#winner bdi').count(), winners.length, 'names in <bdi>');
+  t.equal(await page.locator('#breakdown thead bdi').count(), final.players.length, 'a column per player, named in <bdi>');
   const expected = expectedBreakdown((await http.get(`/games/${game.id}/events`)).body.events, final.players.length);
   for (const [seat, row] of expected.entries()) {
-    const shown = await page.locator(`#breakdown tr[data-seat="${seat}"] td[data-category]`).evaluateAll((tds) =>
+    const shown = await page.locator(`#breakdown td[data-seat="${seat}"][data-category]`).evaluateAll((tds) =>
       Object.fromEntries(tds.map((td) => [td.getAttribute('data-category'), Number(td.textContent)])),
     );
-    t.same(shown, row, `seat ${seat}: the breakdown equals the scoring events`);
+    t.same(shown, { ...row, total: final.scores[seat] }, `seat ${seat}: the breakdown equals the scoring events`);
     t.equal(row.during + row.final, final.scores[seat], `seat ${seat}: during + final is the score`);
   }
   await page.screenshot({ path: `${ARTIFACTS}web-${view}-end.png`, fullPage: true });
@@ -249,10 +250,12 @@ async function playGame(t: Test, view: 'desktop' | 'phone'): Promise<void> {
     const entry = v > 0 ? (await http.get(`/games/${game.id}/events?after=${v - 1}`)).body.events[0].events : [];
     const tile = entry.find((e: { type: string }) => e.type === 'tilePlaced' || e.type === 'abbeyPlaced');
     if (tile) t.same((await boardFacts(page)).last, [`${tile.x} ${tile.y}`], `the move's tile is marked at ${v}`);
-    // A figure placed on a feature the same move closed went back at once: only one still standing is marked.
-    const standing = entry.filter((e: { type: string; figure?: { kind: string; owner: number; x: number; y: number } }) =>
-      e.type === 'figurePlaced' && facts.figures.some((f) => f.startsWith(`${e.figure!.kind} ${e.figure!.owner} ${e.figure!.x} ${e.figure!.y} `)),
+    // The figures the move placed or moved (a wagon); one on a feature the same move closed went back at once: only those still standing are marked.
+    type Entry = { type: string; seat: number; figure?: { kind: string; owner: number; x: number; y: number }; to?: { x: number; y: number } };
+    const put = entry.flatMap((e: Entry) =>
+      e.type === 'figurePlaced' ? [`${e.figure!.kind} ${e.figure!.owner} ${e.figure!.x} ${e.figure!.y} `] : e.type === 'wagonMoved' ? [`wagon ${e.seat} ${e.to!.x} ${e.to!.y} `] : [],
     );
+    const standing = put.filter((p: string) => facts.figures.some((f) => f.startsWith(p)));
     t.equal(await page.locator('#board g.fig.moved').count(), standing.length, `the move's standing figures are marked at ${v}`, { entry, facts });
     if (v === 3) await page.screenshot({ path: `${ARTIFACTS}web-${view}-replay.png`, fullPage: phone });
   }
