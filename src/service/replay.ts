@@ -2,8 +2,9 @@
  * The game as it was after move N (the replay routes' `?version=N`). A version once reached never
  * changes, so each answer is immutable. Replays walk forward: a cursor per game (a snapshot
  * rebuilt from the setup, played on up to the version last asked) moves on from where it stands,
- * so a scrubber stepping through a game replays each move once; a step back starts again from
- * the setup. The log is append-only, so the entries read for a cursor stay true.
+ * so a scrubber stepping through a game replays each move once; a step back to a version not
+ * kept starts again from the setup, keeping each version it passes. The log is append-only, so
+ * the entries read for a cursor stay true.
  */
 import type { MoveRecord } from '../storage/repository.js';
 import { currentStateJson } from './answers-json.js';
@@ -39,10 +40,7 @@ export class Replays {
     const key = `${version} ${id}`;
     const known = this.states.get(key);
     if (known !== undefined) return known;
-    const snapshot = await this.walk(id, now, version);
-    const json = currentStateJson(snapshot);
-    this.states.set(key, json);
-    return json;
+    return currentStateJson(await this.walk(id, now, version));
   }
 
   private async walk(id: string, now: Snapshot, version: number): Promise<Snapshot> {
@@ -60,6 +58,8 @@ export class Replays {
     if (cursor.snapshot.version > version) return this.walk(id, now, version);
     for (const record of cursor.log.slice(cursor.snapshot.version, version)) {
       if (playEntry(cursor.snapshot, record) === null) throw new Error(`game ${id}: stored log does not replay at move ${record.seq}`);
+      // Every version passed is kept: a scrubber stepping back from the end then walks once, not once per step.
+      this.states.set(`${cursor.snapshot.version} ${id}`, currentStateJson(cursor.snapshot));
     }
     return cursor.snapshot;
   }

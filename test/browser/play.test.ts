@@ -31,7 +31,7 @@ const onBoard = { click: 0, keyboard: 0 };
  * target on the board, then a button.
  */
 async function decide(page: Page, version: number, legalMoves: Parameters<typeof figurePlaces>[0], shot?: string): Promise<string> {
-  await page.waitForFunction((v) => document.body.dataset.version === String(v) && document.querySelector('#decisions button'), version);
+  await page.waitForFunction((v) => document.body.dataset.version === String(v) && document.querySelector('#decisions button, #board rect.legal'), version);
   if (version === 0) {
     // The first placement by keyboard alone: a position takes the focus, Enter pins its ghost, Enter again confirms.
     await page.locator('#board rect.legal').first().focus();
@@ -158,7 +158,7 @@ t.test('two players play a fixed-order game to the end in the browser', { skip, 
  * rotation, else the first button offered (a figure or pass).
  */
 async function clickThrough(page: Page, version: number): Promise<void> {
-  await page.waitForFunction((v) => document.body.dataset.version === String(v) && document.querySelector('#decisions button'), version);
+  await page.waitForFunction((v) => document.body.dataset.version === String(v) && document.querySelector('#decisions button, #board rect.legal'), version);
   const spots = page.locator('#board rect.legal');
   if ((await spots.count()) > 0) {
     await spots.first().click();
