@@ -185,6 +185,26 @@ async function playGame(t: Test, view: 'desktop' | 'phone'): Promise<void> {
   t.equal(await page.locator('#board rect.last').count(), 0, 'the start tile carries no "last placed" frame on turn 1');
   t.match(await page.locator('#drawn').textContent(), /Drawn: straight road/, 'the drawn tile in words');
   t.notMatch(await page.locator('#drawn').textContent(), /base\//, 'not its catalog id');
+  if (phone) {
+    // Two fingers moving apart zoom in (pointer events as a touch screen sends them); "Whole board" goes back.
+    const width = () => page.evaluate(() => Number(document.querySelector('#board svg')!.getAttribute('viewBox')!.split(' ')[2]));
+    const before = await width();
+    await page.evaluate(() => {
+      const host = document.querySelector('#board')!;
+      const r = host.getBoundingClientRect();
+      const [cx, cy] = [r.left + r.width / 2, r.top + r.height / 2];
+      const send = (type: string, pointerId: number, dx: number) => host.dispatchEvent(new PointerEvent(type, { pointerId, pointerType: 'touch', clientX: cx + dx, clientY: cy, bubbles: true }));
+      send('pointerdown', 1, -20);
+      send('pointerdown', 2, 20);
+      send('pointermove', 2, 60);
+      send('pointermove', 1, -60);
+      send('pointerup', 1, -60);
+      send('pointerup', 2, 60);
+    });
+    t.ok((await width()) < before, 'a pinch zooms in');
+    await page.locator('#fit').tap();
+    t.equal(await width(), before, 'Whole board goes back');
+  }
 
   let placements = 0;
   let figures = 0;

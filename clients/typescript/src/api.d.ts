@@ -1260,7 +1260,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem400"];
                 };
             };
-            /** @description Unknown game, or no such seat */
+            /** @description Unknown game, no such seat, or (`?version=N`) a version the game has not reached (`VERSION_NOT_FOUND`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1326,7 +1326,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem400"];
                 };
             };
-            /** @description Unknown game, or no such seat */
+            /** @description Unknown game, no such seat, or (`?version=N`) a version the game has not reached (`VERSION_NOT_FOUND`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1402,7 +1402,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem403"];
                 };
             };
-            /** @description Unknown game, or no such seat */
+            /** @description Unknown game, no such seat, or (`?version=N`) a version the game has not reached (`VERSION_NOT_FOUND`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1530,7 +1530,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem403"];
                 };
             };
-            /** @description Unknown game, or no such seat */
+            /** @description Unknown game, no such seat, or (`?version=N`) a version the game has not reached (`VERSION_NOT_FOUND`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1658,7 +1658,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem403"];
                 };
             };
-            /** @description Unknown game, or no such seat */
+            /** @description Unknown game, no such seat, or (`?version=N`) a version the game has not reached (`VERSION_NOT_FOUND`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1786,7 +1786,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem403"];
                 };
             };
-            /** @description Unknown game, or no such seat */
+            /** @description Unknown game, no such seat, or (`?version=N`) a version the game has not reached (`VERSION_NOT_FOUND`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1918,7 +1918,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem403"];
                 };
             };
-            /** @description Unknown game, or no such seat */
+            /** @description Unknown game, no such seat, or (`?version=N`) a version the game has not reached (`VERSION_NOT_FOUND`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2042,7 +2042,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem400"];
                 };
             };
-            /** @description Unknown game, or no such seat */
+            /** @description Unknown game, no such seat, or (`?version=N`) a version the game has not reached (`VERSION_NOT_FOUND`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2127,7 +2127,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem403"];
                 };
             };
-            /** @description Unknown game, or no such seat */
+            /** @description Unknown game, no such seat, or (`?version=N`) a version the game has not reached (`VERSION_NOT_FOUND`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2255,7 +2255,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem403"];
                 };
             };
-            /** @description Unknown game, or no such seat */
+            /** @description Unknown game, no such seat, or (`?version=N`) a version the game has not reached (`VERSION_NOT_FOUND`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2341,7 +2341,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem400"];
                 };
             };
-            /** @description Unknown game, or no such seat */
+            /** @description Unknown game, no such seat, or (`?version=N`) a version the game has not reached (`VERSION_NOT_FOUND`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2407,7 +2407,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem400"];
                 };
             };
-            /** @description Unknown game, or no such seat */
+            /** @description Unknown game, no such seat, or (`?version=N`) a version the game has not reached (`VERSION_NOT_FOUND`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2520,7 +2520,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem400"];
                 };
             };
-            /** @description Unknown game, or no such seat */
+            /** @description Unknown game, no such seat, or (`?version=N`) a version the game has not reached (`VERSION_NOT_FOUND`) */
             404: {
                 headers: {
                     [name: string]: unknown;

@@ -41,7 +41,7 @@ const PROBLEM_DESCRIPTIONS: Record<number, string> = {
   400: 'Malformed request: the body, a parameter or a header does not match its schema',
   401: 'No seat token, or not a well-formed one',
   403: 'The token is of another game, or of a seat that must not act now (a bot plays its turn), or is not the admin token',
-  404: 'Unknown game, or no such seat',
+  404: 'Unknown game, no such seat, or (`?version=N`) a version the game has not reached (`VERSION_NOT_FOUND`)',
   409:
     '`expectedVersion` is not the current version (see `currentVersion`), the seat is not open (`SEAT_NOT_OPEN`), ' +
     'the game waits for its open seats (`GAME_WAITING`), or the seat already resigned or has no player',
