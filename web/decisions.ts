@@ -10,7 +10,7 @@ import { api, ApiError, type Move, type Phase } from './api.js';
 import { $, button, el } from './dom.js';
 import { lexicon, myTurn, page, playerName, status } from './game-page.js';
 import { hintedMove } from './hint-panel.js';
-import { at, distinct, moveWords, tileWords } from './words.js';
+import { at, choiceLabels, moveWords, tileWords } from './words.js';
 
 /** Moves are flat records of strings and numbers; the same move may list its members in another order. */
 function sameMove(a: Move, b: Move): boolean {
@@ -74,7 +74,7 @@ const figureOf = (m: FigureMove) => (m.type === 'placeFigure' ? m.figure : m.typ
 /** Every legal move with its label, the figure choices' labels made distinct. */
 function labelled(): { move: Move; label: string }[] {
   const moves = page.legal?.moves ?? [];
-  const labels = distinct(moves.map((m) => moveWords(m, lexicon())));
+  const labels = choiceLabels(moves, lexicon());
   return moves.map((move, i) => ({ move, label: labels[i]! }));
 }
 

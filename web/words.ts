@@ -76,17 +76,24 @@ function compass([x, y]: readonly [number, number]): string {
   return COMPASS[(sector + 8) % 8]!;
 }
 
-/** A feature of a placed tile: its kind and where it lies ("north city", "middle field", "monastery"). */
-export function featureWords(lex: Lexicon, x: number, y: number, feature: number): { kind: string; where: string } {
+/**
+ * A feature of a placed tile: its kind and where it lies ("north city", "middle field",
+ * "monastery"); `sides`, the edges it touches ("east and south edges"), to tell apart two
+ * features that lie in the same direction.
+ */
+export function featureWords(lex: Lexicon, x: number, y: number, feature: number): { kind: string; where: string; sides: string } {
   const placed = lex.placed(x, y);
-  const kind = lex.catalog.tiles.find((t) => t.id === placed?.tile)?.features[feature]?.kind ?? 'feature';
-  if (kind === 'monastery' || kind === 'abbey' || !placed) return { kind, where: '' };
+  const def = lex.catalog.tiles.find((t) => t.id === placed?.tile)?.features[feature];
+  const kind = def?.kind ?? 'feature';
+  if (kind === 'monastery' || kind === 'abbey' || !placed || !def) return { kind, where: '', sides: '' };
   const anchor = lex.renderer.anchor(placed.tile, placed.rotation, feature);
   const where = anchor ? compass(anchor) : '';
+  const edges = 'edges' in def ? def.edges : 'halfEdges' in def ? def.halfEdges.map((h) => h.slice(0, 1)) : [];
+  const named = [...new Set(edges.map((e) => turned(e, placed.rotation)))];
+  const sides = named.length === 0 ? '' : `${named.length > 1 ? `${named.slice(0, -1).join(', ')} and ${named.at(-1)}` : named[0]} edge${named.length > 1 ? 's' : ''}`;
   // A road through the middle of its tile is told by where it runs: "north-south road".
-  const def = lex.catalog.tiles.find((t) => t.id === placed.tile)?.features[feature];
-  if (where === 'middle' && def?.kind === 'road' && def.edges.length === 2) return { kind, where: def.edges.map((e) => turned(e, placed.rotation)).join('-') };
-  return { kind, where };
+  if (where === 'middle' && def.kind === 'road' && def.edges.length === 2) return { kind, where: named.join('-'), sides };
+  return { kind, where, sides };
 }
 
 const SIDES = ['N', 'E', 'S', 'W'] as const;
@@ -96,11 +103,13 @@ const turned = (side: string, rotation: Rotation) => SIDE_WORDS[SIDES[(SIDES.ind
 
 const MEEPLE_ROLE: Readonly<Record<string, string>> = { city: 'knight', road: 'thief', field: 'farmer', monastery: 'monk', abbey: 'monk' };
 
-/** "knight in the north city", "thief on the east road", "monk in the monastery". */
-function figureOn(lex: Lexicon, figure: string, x: number, y: number, feature: number): string {
-  const { kind, where } = featureWords(lex, x, y, feature);
+/** "knight in the north city", "thief on the east road", "monk in the monastery"; `bySides`: "farmer in the field by the east edge". */
+function figureOn(lex: Lexicon, figure: string, x: number, y: number, feature: number, bySides = false): string {
+  const { kind, where, sides } = featureWords(lex, x, y, feature);
   const role = figure === 'meeple' ? (MEEPLE_ROLE[kind] ?? 'meeple') : figure;
-  return `${role} ${kind === 'road' ? 'on' : 'in'} the ${where ? `${where} ` : ''}${kind}`;
+  const on = kind === 'road' ? 'on' : 'in';
+  if (bySides && sides) return `${role} ${on} the ${kind} by the ${sides}`;
+  return `${role} ${on} the ${where ? `${where} ` : ''}${kind}`;
 }
 
 /** A figure on the board, for the board's text: "knight in the north city of (1, 0)". */
@@ -112,8 +121,8 @@ export function boardFigureWords(lex: Lexicon, f: PublicState['figures'][number]
 const CORNERS: Readonly<Record<string, string>> = { NE: 'north-east', SE: 'south-east', SW: 'south-west', NW: 'north-west' };
 const cornerWords = (corner: string | undefined) => CORNERS[corner ?? ''] ?? 'a';
 
-/** A move as a choice's label. */
-export function moveWords(m: Move, lex: Lexicon): string {
+/** A move as a choice's label; `bySides` names a figure's feature by the edges it touches. */
+export function moveWords(m: Move, lex: Lexicon, bySides = false): string {
   switch (m.type) {
     case 'draw':
       return 'Draw a tile';
@@ -122,7 +131,7 @@ export function moveWords(m: Move, lex: Lexicon): string {
     case 'placeAbbey':
       return `Place the abbey at ${at(m)}`;
     case 'placeFigure':
-      return figureOn(lex, m.figure, m.x, m.y, m.feature);
+      return figureOn(lex, m.figure, m.x, m.y, m.feature, bySides);
     case 'placeBarn':
       return `barn on the ${cornerWords(m.corner)} corner`;
     case 'pass':
@@ -134,6 +143,17 @@ export function moveWords(m: Move, lex: Lexicon): string {
     case 'returnWagon':
       return 'Return the wagon to the supply';
   }
+}
+
+/**
+ * The labels of the choices offered at once, no two alike: two figure places that lie in the
+ * same direction are told by the edges they touch instead, and, should that not do, numbered.
+ */
+export function choiceLabels(moves: readonly Move[], lex: Lexicon): string[] {
+  const plain = moves.map((m) => moveWords(m, lex));
+  const count = new Map<string, number>();
+  for (const l of plain) count.set(l, (count.get(l) ?? 0) + 1);
+  return distinct(moves.map((m, i) => (count.get(plain[i]!)! > 1 ? moveWords(m, lex, true) : plain[i]!)));
 }
 
 /** Labels made distinct: a label that several choices share gets "(1 of 2)", "(2 of 2)". */
