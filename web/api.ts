@@ -72,9 +72,6 @@ export const api = {
   submit: (id: string, token: string, expectedVersion: number, move: Move) =>
     answer(client.POST('/games/{id}/moves', { params: game(id), headers: bearer(token), body: { expectedVersion, move } })),
   /** The board drawn by the server after move `version` (immutable: cached by the browser). */
-  boardAt: async (id: string, version: number): Promise<string> => {
-    const res = await fetch(`/games/${encodeURIComponent(id)}/board.svg?version=${version}`);
-    if (!res.ok) throw new ApiError(res.status, `HTTP_${res.status}`, res.statusText);
-    return res.text();
-  },
+  boardAt: (id: string, version: number) =>
+    answer(client.GET('/games/{id}/board.svg', { params: { path: { id }, query: { version } }, parseAs: 'text' })),
 };

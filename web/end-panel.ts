@@ -6,7 +6,7 @@
  */
 import type { LogEvent, PublicState } from './api.js';
 import { api, ApiError } from './api.js';
-import { $, button, el, isolated, withNames } from './dom.js';
+import { $, el, isolated, withNames } from './dom.js';
 import { page } from './game-page.js';
 import { seatLink, watchLink } from './links.js';
 
@@ -112,5 +112,5 @@ async function rematch(): Promise<void> {
 }
 
 export function wireEnd(): void {
-  $('#rematch').replaceWith(button('Rematch', () => void rematch(), { id: 'rematch', class: 'primary' }));
+  $('#rematch').addEventListener('click', () => void rematch());
 }
