@@ -52,7 +52,9 @@ function botChooser(seat: SeatView): HTMLElement {
   show();
   const hand = button('Hand to bot', () =>
     void act(async () => {
-      const spec = kind.value === 'mcts' ? { bot: kind.value, level: Number(level.value) } : { bot: kind.value };
+      // The select offers BOTS only.
+      const bot = kind.value as (typeof BOTS)[number];
+      const spec = bot === 'mcts' ? { bot, level: Number(level.value) } : { bot };
       await api.handToBot(id, seat.seat, admin, spec);
     }, `Seat ${seat.seat + 1} was handed to a ${kind.value} bot.`),
     { class: 'hand-to-bot', 'aria-label': `Hand ${label} to the chosen bot` },

@@ -1,68 +1,29 @@
 /**
- * The few calls the web client makes, typed with the engine's own public types (type-only
- * imports: no engine code reaches the bundle). Every choice the page offers comes from
+ * The calls the web client makes, through `openapi-fetch` over the types generated from the
+ * OpenAPI document (clients/typescript/src/api.d.ts, `npm run client:generate`): every shape
+ * here is the API's own, none is written out again. Every choice the page offers comes from
  * `legal-moves`; the page never works out a rule itself.
  */
-import type { GameEvent, Move, PublicState as EngineState } from '../src/engine/index.js';
-import type { RenderCatalog } from '../src/render/index.js';
+import createClient from 'openapi-fetch';
+import type { components, paths } from '../clients/typescript/src/api.js';
 
-export type { GameEvent, Move };
-
-/** A seat as the service tells it: a named player, an open seat, or a bot; and whether it resigned. */
-export interface SeatView {
-  seat: number;
-  kind: 'human' | 'open' | 'bot';
-  name: string;
-  bot?: string;
-  level?: number;
-  resigned: boolean;
-}
-
-/** The lifecycle's status: the engine's, plus `waiting` (open seats) and `aborted`. */
-export type GameStatus = EngineState['status'] | 'waiting' | 'aborted';
-
-/**
- * GET /games/{id}: the engine's public view with the game's id and version, and the
- * lifecycle's members (absent on a game no act or seat kind ever touched).
- */
-export type PublicState = Omit<EngineState, 'status'> & {
-  id: string;
-  version: number;
-  status: GameStatus;
-  seats?: SeatView[];
-  clock?: { turnSeconds: number; deadline: string | null };
-};
-
-/** One public game of GET /games. */
-export interface ListedGame {
-  id: string;
-  status: GameStatus;
-  createdAt: string;
-  players: SeatView[];
-  expansions: string[];
-  clock?: { turnSeconds: number };
-}
-
-export interface LegalMoves {
-  version: number;
-  actor: number | null;
-  phase: string;
-  moves: Move[];
-}
-
-export interface CreatedGame {
-  id: string;
-  /** A token for each named seat only. */
-  seats: { seat: number; name: string; kind: SeatView['kind']; token?: string }[];
-  /** The creator's token for admin acts: told once, here. */
-  adminToken: string;
-}
-
-export interface EventsPage {
-  version: number;
-  created?: GameEvent[];
-  events: { seq: number; seat: number; events: GameEvent[] }[];
-}
+type Schemas = components['schemas'];
+export type PublicState = Schemas['GameState'];
+export type LegalMoves = Schemas['LegalMoves'];
+export type Move = Schemas['Move'];
+export type GameEvent = Schemas['GameEvent'];
+/** A lifecycle act (a join, a resignation...) as the log and the stream show it, without its secret. */
+export type Act = Schemas['Act'];
+export type LogEvent = Schemas['LogEvent'];
+export type SeatView = Schemas['SeatView'];
+export type GameStatus = PublicState['status'];
+export type Phase = LegalMoves['phase'];
+export type ListedGame = Schemas['Lobby']['games'][number];
+export type Hint = Schemas['Hint'];
+export type EventsPage = Schemas['Events'];
+export type StreamMove = Schemas['StreamMoveMessage'];
+export type CreateGame = Schemas['CreateGame'];
+export type Catalog = paths['/tiles']['get']['responses'][200]['content']['application/json'];
 
 /** A refused request: the problem document's code and detail. */
 export class ApiError extends Error {
@@ -77,48 +38,40 @@ export class ApiError extends Error {
   }
 }
 
-/** GET /games/{id}/hint: the move the mcts bot would play for the seat now. */
-export interface Hint {
-  version: number;
-  seat: number;
-  move: Move;
-  winRate: number;
-  iterations: number;
+const client = createClient<paths>({ baseUrl: location.origin });
+
+/** The answer's body, or the problem as an ApiError. */
+async function answer<T>(call: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<T> {
+  const { data, error, response } = await call;
+  if (response.ok && data !== undefined) return data;
+  const problem = (error ?? {}) as { code?: string; detail?: string };
+  const retry = Number(response.headers.get('retry-after') ?? NaN);
+  throw new ApiError(response.status, problem.code ?? `HTTP_${response.status}`, problem.detail ?? response.statusText, Number.isFinite(retry) ? retry : undefined);
 }
 
-async function call<T>(method: string, path: string, body?: unknown, token?: string): Promise<T> {
-  const headers: Record<string, string> = {};
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  if (token) headers.authorization = `Bearer ${token}`;
-  const res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const text = await res.text();
-  const json = text ? JSON.parse(text) : undefined;
-  if (!res.ok) {
-    const retry = Number(res.headers.get('retry-after') ?? NaN);
-    throw new ApiError(res.status, json?.code ?? 'HTTP_' + res.status, json?.detail ?? res.statusText, Number.isFinite(retry) ? retry : undefined);
-  }
-  return json as T;
-}
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+const game = (id: string) => ({ path: { id } });
+const seat = (id: string, n: number) => ({ path: { id, seat: n } });
 
 export const api = {
-  catalog: () => call<RenderCatalog>('GET', '/tiles'),
-  state: (id: string) => call<PublicState>('GET', `/games/${encodeURIComponent(id)}`),
-  legal: (id: string) => call<LegalMoves>('GET', `/games/${encodeURIComponent(id)}/legal-moves`),
-  events: (id: string) => call<EventsPage>('GET', `/games/${encodeURIComponent(id)}/events`),
-  create: (body: unknown) => call<CreatedGame>('POST', '/games', body),
+  catalog: () => answer(client.GET('/tiles')),
+  /** The state now, or (`version`) after move `version`: an immutable answer the browser may keep. */
+  state: (id: string, version?: number) => answer(client.GET('/games/{id}', { params: { ...game(id), query: { version } } })),
+  legal: (id: string) => answer(client.GET('/games/{id}/legal-moves', { params: game(id) })),
+  events: (id: string) => answer(client.GET('/games/{id}/events', { params: game(id) })),
+  create: (body: CreateGame) => answer(client.POST('/games', { body })),
   /** Public games waiting for players, newest first: `limit` of them, after the cursor `after`. */
-  lobby: (limit: number, after?: string) =>
-    call<{ games: ListedGame[]; next?: string }>('GET', `/games?status=waiting&limit=${limit}${after === undefined ? '' : `&after=${encodeURIComponent(after)}`}`),
-  join: (id: string, seat: number, name: string) =>
-    call<{ seat: number; name: string; token: string; version: number }>('POST', `/games/${encodeURIComponent(id)}/seats/${seat}/join`, { name }),
-  resign: (id: string, seat: number, token: string) =>
-    call<{ seat: number; version: number }>('POST', `/games/${encodeURIComponent(id)}/seats/${seat}/resign`, undefined, token),
-  hint: (id: string, token: string) => call<Hint>('GET', `/games/${encodeURIComponent(id)}/hint`, undefined, token),
-  reissue: (id: string, seat: number, admin: string) =>
-    call<{ seat: number; token: string; version: number }>('POST', `/games/${encodeURIComponent(id)}/seats/${seat}/token`, undefined, admin),
-  handToBot: (id: string, seat: number, admin: string, spec: { bot: string; level?: number }) =>
-    call<{ version: number }>('POST', `/games/${encodeURIComponent(id)}/seats/${seat}/bot`, spec, admin),
-  abort: (id: string, admin: string) => call<{ version: number }>('POST', `/games/${encodeURIComponent(id)}/abort`, undefined, admin),
+  lobby: (limit: number, after?: string) => answer(client.GET('/games', { params: { query: { status: 'waiting', limit, after } } })),
+  join: (id: string, n: number, name: string) => answer(client.POST('/games/{id}/seats/{seat}/join', { params: seat(id, n), body: { name } })),
+  resign: (id: string, n: number, token: string) => answer(client.POST('/games/{id}/seats/{seat}/resign', { params: seat(id, n), headers: bearer(token) })),
+  hint: (id: string, token: string) => answer(client.GET('/games/{id}/hint', { params: game(id), headers: bearer(token) })),
+  reissue: (id: string, n: number, admin: string) => answer(client.POST('/games/{id}/seats/{seat}/token', { params: seat(id, n), headers: bearer(admin) })),
+  handToBot: (id: string, n: number, admin: string, spec: Schemas['HandToBot']) =>
+    answer(client.POST('/games/{id}/seats/{seat}/bot', { params: seat(id, n), headers: bearer(admin), body: spec })),
+  abort: (id: string, admin: string) => answer(client.POST('/games/{id}/abort', { params: game(id), headers: bearer(admin) })),
   submit: (id: string, token: string, expectedVersion: number, move: Move) =>
-    call<{ version: number; events: GameEvent[]; state: PublicState }>('POST', `/games/${encodeURIComponent(id)}/moves`, { expectedVersion, move }, token),
+    answer(client.POST('/games/{id}/moves', { params: game(id), headers: bearer(token), body: { expectedVersion, move } })),
+  /** The board drawn by the server after move `version` (immutable: cached by the browser). */
+  boardAt: (id: string, version: number) =>
+    answer(client.GET('/games/{id}/board.svg', { params: { path: { id }, query: { version } }, parseAs: 'text' })),
 };

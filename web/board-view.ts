@@ -1,33 +1,62 @@
 /**
- * The board picture in the page: the renderer's SVG, then pan (drag) and zoom (wheel, pinch
- * via buttons) by rewriting its viewBox, so the drawing stays sharp at every scale. The
- * zoom is kept across redraws; a redraw re-fits only when the board grows out of view.
+ * The board picture in the page: the renderer's SVG, then pan (drag), zoom (wheel, pinch,
+ * buttons) by rewriting its viewBox, so the drawing stays sharp at every scale. The zoom is
+ * kept across redraws; a redraw moves the view only when the positions to play are out of it.
+ * On a narrow screen the first view is not the whole board but the part where the tile goes,
+ * at a size where figures are told apart. The placement's ghost is swapped in place, so the
+ * focused position keeps the keyboard's focus.
  */
-import type { Renderer, Spot, Target } from '../src/render/index.js';
+import type { Ghost, Renderer, Spot, Target } from '../src/render/index.js';
 import type { PublicState } from './api.js';
 
 type Box = [number, number, number, number];
+const UNIT = 100;
+/** The smallest tile, in CSS pixels, of the first view: a figure is then about 15 px tall. */
+const MIN_TILE_PX = 64;
+
+export interface BoardHandlers {
+  /** The pointer or the keyboard's focus is on a legal position (`pick`: clicked, tapped or Enter), or left them (undefined). */
+  spot(spot: Spot | undefined, pick: boolean): void;
+  /** A figure target chosen, by its index in the list given to draw(). */
+  target(index: number): void;
+  /** The wheel turned over the previewed position: rotate by one step. */
+  rotate(step: 1 | -1): void;
+  /** The position previewed now, if any. */
+  previewed(): Spot | undefined;
+}
+
+const spotOf = (e: Element): Spot => ({ x: Number(e.getAttribute('data-x')), y: Number(e.getAttribute('data-y')) });
 
 export class BoardView {
   private box: Box | undefined;
   private full: Box | undefined;
   private drag: { x: number; y: number; box: Box; moved: boolean } | undefined;
+  private readonly pointers = new Map<number, { x: number; y: number }>();
+  private pinch: number | undefined;
 
   constructor(
     private readonly host: HTMLElement,
     private readonly renderer: Renderer,
-    private readonly onSpot: (spot: Spot) => void,
-    /** A figure target chosen, by its index in the list given to draw(). */
-    private readonly onTarget: (index: number) => void,
+    private readonly on: BoardHandlers,
   ) {
     host.addEventListener('wheel', (e) => {
       e.preventDefault();
-      this.zoom(e.deltaY > 0 ? 1.15 : 1 / 1.15);
+      const spot = (e.target as Element).closest('rect.legal');
+      const shown = this.on.previewed();
+      if (spot && shown && spotOf(spot).x === shown.x && spotOf(spot).y === shown.y) this.on.rotate(e.deltaY > 0 ? 1 : -1);
+      else this.zoom(e.deltaY > 0 ? 1.15 : 1 / 1.15);
     }, { passive: false });
     host.addEventListener('pointerdown', (e) => {
+      this.pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
       if (this.box) this.drag = { x: e.clientX, y: e.clientY, box: [...this.box], moved: false };
     });
     host.addEventListener('pointermove', (e) => {
+      if (this.pointers.has(e.pointerId)) this.pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
+      if (this.pointers.size === 2) return this.pinchMove();
+      if (e.pointerType === 'mouse' && !this.drag) {
+        const spot = (e.target as Element).closest('rect.legal');
+        this.on.spot(spot ? spotOf(spot) : undefined, false);
+      }
       const d = this.drag;
       const svg = this.svg();
       if (!d || !svg) return;
@@ -38,26 +67,48 @@ export class BoardView {
       const scale = d.box[2] / svg.clientWidth;
       this.setBox([d.box[0] - dx * scale, d.box[1] - dy * scale, d.box[2], d.box[3]]);
     });
-    host.addEventListener('pointerup', () => setTimeout(() => (this.drag = undefined)));
+    const up = (e: PointerEvent) => {
+      this.pointers.delete(e.pointerId);
+      if (this.pointers.size < 2) this.pinch = undefined;
+      setTimeout(() => (this.drag = undefined));
+    };
+    host.addEventListener('pointerup', up);
+    host.addEventListener('pointercancel', up);
+    host.addEventListener('pointerleave', (e) => {
+      if (e.pointerType === 'mouse') this.on.spot(undefined, false);
+    });
     host.addEventListener('click', (e) => {
       if (this.drag?.moved) return;
       const spot = (e.target as Element).closest('rect.legal');
-      if (spot) this.onSpot({ x: Number(spot.getAttribute('data-x')), y: Number(spot.getAttribute('data-y')) });
+      if (spot) this.on.spot(spotOf(spot), true);
       const target = (e.target as Element).closest('circle.target');
-      if (target) this.onTarget(Number(target.getAttribute('data-target')));
+      if (target) this.on.target(Number(target.getAttribute('data-target')));
     });
-    // The targets are focusable buttons in the picture: Tab reaches them, Enter or Space takes one.
+    // Positions and targets are focusable buttons in the picture: Tab reaches them, Enter or Space takes one.
+    host.addEventListener('focusin', (e) => {
+      const spot = (e.target as Element).closest('rect.legal');
+      if (spot) this.on.spot(spotOf(spot), false);
+    });
     host.addEventListener('keydown', (e) => {
+      if (e.key !== 'Enter' && e.key !== ' ') return;
+      const spot = (e.target as Element).closest('rect.legal');
       const target = (e.target as Element).closest('circle.target');
-      if (!target || (e.key !== 'Enter' && e.key !== ' ')) return;
+      if (!spot && !target) return;
       e.preventDefault();
-      this.onTarget(Number(target.getAttribute('data-target')));
+      if (spot) this.on.spot(spotOf(spot), true);
+      else this.on.target(Number(target!.getAttribute('data-target')));
     });
   }
 
   /** `targets`: figure targets with their labels (for screen readers), highlighted and clickable. */
-  draw(state: PublicState, legal: readonly Spot[], targets: readonly (Target & { label: string })[] = []): void {
-    this.host.innerHTML = this.renderer.board(state, { tilePx: 64, legal, targets });
+  draw(state: PublicState, legal: readonly Spot[], targets: readonly (Target & { label: string })[] = [], ghost?: Ghost): void {
+    this.host.innerHTML = this.renderer.board(state, { tilePx: 64, legal, targets, ghost });
+    for (const rect of this.host.querySelectorAll('rect.legal')) {
+      const label = `Position (${rect.getAttribute('data-x')}, ${rect.getAttribute('data-y')})`;
+      rect.setAttribute('tabindex', '0');
+      rect.setAttribute('role', 'button');
+      rect.setAttribute('aria-label', label);
+    }
     for (const circle of this.host.querySelectorAll('circle.target')) {
       const label = targets[Number(circle.getAttribute('data-target'))]?.label ?? '';
       circle.setAttribute('tabindex', '0');
@@ -65,6 +116,16 @@ export class BoardView {
       circle.setAttribute('aria-label', label);
       circle.appendChild(document.createElementNS('http://www.w3.org/2000/svg', 'title')).textContent = label;
     }
+    this.adopt(state, legal);
+  }
+
+  /** Shows a picture the server drew (a replay's `board.svg?version=N`) with the same pan and zoom. */
+  show(svg: string, state: PublicState): void {
+    this.host.innerHTML = svg;
+    this.adopt(state, []);
+  }
+
+  private adopt(state: PublicState, legal: readonly Spot[]): void {
     const svg = this.svg()!;
     svg.removeAttribute('width');
     svg.removeAttribute('height');
@@ -72,13 +133,49 @@ export class BoardView {
     const full = svg.getAttribute('viewBox')!.split(' ').map(Number) as Box;
     this.full = full;
     const old = this.box;
-    const inside = old && full[0] >= old[0] && full[1] >= old[1] && full[0] + full[2] <= old[0] + old[2] && full[1] + full[3] <= old[1] + old[3];
-    this.setBox(inside ? old : full);
+    if (old && legal.every((p) => inside(old, p))) return this.setBox(old);
+    this.setBox(this.firstView(full, legal, state));
+  }
+
+  /** The whole board if its tiles are big enough on this screen, else the part around where the tile goes. */
+  private firstView(full: Box, legal: readonly Spot[], state: PublicState): Box {
+    const width = this.host.clientWidth || 800;
+    const height = this.host.clientHeight || 600;
+    const scale = Math.min(width / full[2], height / full[3]) * UNIT;
+    if (scale >= MIN_TILE_PX) return full;
+    const around = legal.length > 0 ? legal : state.tiles.slice(-1);
+    const cx = (around.reduce((s, p) => s + p.x, 0) / Math.max(around.length, 1) + 0.5) * UNIT;
+    const cy = (around.reduce((s, p) => s + p.y, 0) / Math.max(around.length, 1) + 0.5) * UNIT;
+    const w = (width / MIN_TILE_PX) * UNIT;
+    const h = (height / MIN_TILE_PX) * UNIT;
+    return [cx - w / 2, cy - h / 2, w, h];
+  }
+
+  /** Swaps the placement's ghost in place (none when undefined): the rest of the picture, and the focus, stay. */
+  setGhost(ghost: Ghost | undefined): void {
+    const svg = this.svg();
+    if (!svg) return;
+    for (const old of svg.querySelectorAll('.ghost, .ghost-frame')) old.remove();
+    if (!ghost) return;
+    // The renderer draws the ghost (its one drawing of it); it is lifted out of an otherwise empty board.
+    const drawn = new DOMParser().parseFromString(this.renderer.board({ tiles: [], figures: [] }, { ghost }), 'image/svg+xml');
+    const before = svg.querySelector('rect.last, g.figures');
+    for (const part of drawn.querySelectorAll('.ghost, .ghost-frame')) svg.insertBefore(document.importNode(part, true), before);
   }
 
   /** Marks the chosen figure target (an index of draw()'s list), or none. */
   markTarget(index: number | undefined): void {
     for (const c of this.host.querySelectorAll('circle.target')) c.classList.toggle('chosen', c.getAttribute('data-target') === String(index));
+  }
+
+  /** Marks what a replayed move did: the tile it placed, the figures it placed or moved. */
+  markMove(tiles: readonly Spot[], figures: readonly Target[]): void {
+    const at = (e: Element, p: Spot) => e.getAttribute('data-x') === String(p.x) && e.getAttribute('data-y') === String(p.y);
+    for (const g of this.host.querySelectorAll('g.tile')) g.classList.toggle('moved', tiles.some((p) => at(g, p)));
+    for (const g of this.host.querySelectorAll('g.fig')) {
+      const hit = figures.some((f) => at(g, f) && (f.corner ? g.getAttribute('data-corner') === f.corner : g.getAttribute('data-feature') === String(f.feature)));
+      g.classList.toggle('moved', hit);
+    }
   }
 
   /**
@@ -92,14 +189,6 @@ export class BoardView {
     for (const c of this.host.querySelectorAll('circle.target')) {
       const same = place?.corner !== undefined ? c.getAttribute('data-corner') === place.corner : c.getAttribute('data-feature') === String(place?.feature);
       c.classList.toggle('hinted', !spot && at(c) && same);
-    }
-  }
-
-  /** Marks the chosen position among the highlighted ones. */
-  mark(spot: Spot): void {
-    for (const r of this.host.querySelectorAll('rect.legal')) {
-      const on = r.getAttribute('data-x') === String(spot.x) && r.getAttribute('data-y') === String(spot.y);
-      r.classList.toggle('chosen', on);
     }
   }
 
@@ -122,6 +211,15 @@ export class BoardView {
     if (this.full) this.setBox(this.full);
   }
 
+  /** Two fingers: the view zooms by how much their distance changed. */
+  private pinchMove(): void {
+    const [a, b] = [...this.pointers.values()] as [{ x: number; y: number }, { x: number; y: number }];
+    const distance = Math.hypot(a.x - b.x, a.y - b.y);
+    this.drag = undefined;
+    if (this.pinch !== undefined && distance > 0) this.zoom(this.pinch / distance);
+    this.pinch = distance;
+  }
+
   private setBox(b: Box): void {
     this.box = b;
     this.svg()?.setAttribute('viewBox', b.map((v) => v.toFixed(1)).join(' '));
@@ -132,16 +230,9 @@ export class BoardView {
   }
 }
 
-/** The board in words, for the picture's label and the text list beside it. */
+const inside = (b: Box, p: Spot) => p.x * UNIT >= b[0] && p.y * UNIT >= b[1] && (p.x + 1) * UNIT <= b[0] + b[2] && (p.y + 1) * UNIT <= b[1] + b[3];
+
+/** The board in words, for the picture's label. */
 export function describe(state: PublicState): string {
   return `Board of ${state.tiles.length} tiles and ${state.figures.length} figures`;
-}
-
-export function boardLines(state: PublicState, name: (seat: number) => string): string[] {
-  const lines = state.tiles.map((t) => `${t.tile} at (${t.x}, ${t.y}), turned ${t.rotation}°`);
-  for (const f of state.figures) {
-    const where = f.corner ? `${f.corner} corner` : `feature ${f.feature}`;
-    lines.push(`${name(f.owner)}'s ${f.kind} at (${f.x}, ${f.y}), ${where}`);
-  }
-  return lines;
 }

@@ -1,29 +1,29 @@
 /**
- * The seat's decision now, offered only from `legal-moves`: a position on the board (or its
- * button) then a rotation; a figure target on the board (or its button); every other move a
- * button. The status line says whose turn it is.
+ * The seat's decision now, offered only from `legal-moves`. A tile is placed in two steps: its
+ * ghost shows on the board where the pointer or the keyboard's focus is (or where a click or a
+ * tap left it), turned through the rotations legal there, and only Confirm sends the move. A
+ * figure goes on a target on the board or by its button, each choice named in words and no two
+ * alike. Every other move is a button. The status line says whose turn it is.
  */
 import type { Spot, Target } from '../src/render/index.js';
-import type { Phase } from '../src/engine/index.js';
-import { api, ApiError, type Move } from './api.js';
-import { $, button, el, isolated } from './dom.js';
-import { myTurn, page, playerName, status, tileAt } from './game-page.js';
+import { api, ApiError, type Move, type Phase } from './api.js';
+import { $, button, el } from './dom.js';
+import { lexicon, myTurn, page, playerName, status } from './game-page.js';
 import { hintedMove } from './hint-panel.js';
-import { moveText } from './words.js';
+import { at, choiceLabels, moveWords, tileWords } from './words.js';
 
 /** Moves are flat records of strings and numbers; the same move may list its members in another order. */
 function sameMove(a: Move, b: Move): boolean {
-  const ra = a as unknown as Record<string, unknown>;
-  const rb = b as unknown as Record<string, unknown>;
+  const ra: Record<string, unknown> = { ...a };
+  const rb: Record<string, unknown> = { ...b };
   const keys = Object.keys(ra);
   return keys.length === Object.keys(rb).length && keys.every((k) => ra[k] === rb[k]);
 }
 
 /** The hint's move, if this is it: its button says so (the board marks its place). */
-function hinted(m: Move | Spot, b: HTMLButtonElement): HTMLButtonElement {
+function hinted(m: Move, b: HTMLButtonElement): HTMLButtonElement {
   const h = hintedMove();
-  const same = h !== undefined && ('type' in m ? sameMove(m, h) : (h.type === 'placeTile' || h.type === 'placeAbbey') && h.x === m.x && h.y === m.y);
-  if (same) {
+  if (h !== undefined && sameMove(m, h)) {
     b.classList.add('hinted');
     b.append(el('span', ' (hint)', { class: 'hint-mark' }));
   }
@@ -38,93 +38,184 @@ const PHASES: Readonly<Record<Phase, string>> = {
   endgameAbbey: 'place the abbey or pass',
   finished: 'finish',
 };
-const phaseText = (phase: string) => PHASES[phase as Phase] ?? phase;
 
-/** Positions to click on the board: the placements (tile or abbey) the player may make now. */
+type Placement = Extract<Move, { type: 'placeTile' | 'placeAbbey' }>;
+const isPlacement = (m: Move): m is Placement => m.type === 'placeTile' || m.type === 'placeAbbey';
+
+/** Positions to play on the board: the placements (tile or abbey) the player may make now. */
 export function positions(): Spot[] {
   if (!myTurn()) return [];
   const seen = new Map<string, Spot>();
-  for (const m of page.legal!.moves) if (m.type === 'placeTile' || m.type === 'placeAbbey') seen.set(`${m.x},${m.y}`, { x: m.x, y: m.y });
+  for (const m of page.legal!.moves) if (isPlacement(m)) seen.set(`${m.x},${m.y}`, { x: m.x, y: m.y });
   return [...seen.values()];
 }
 
-type FigureMove = Extract<Move, { type: 'placeFigure' | 'moveWagon' | 'placeBarn' }>;
-export const isFigureMove = (m: Move): m is FigureMove => m.type === 'placeFigure' || m.type === 'moveWagon' || m.type === 'placeBarn';
-/** One key per place a figure may go: a feature of a tile, or a barn's corner. */
-export const placeKey = (m: FigureMove) => `${m.x},${m.y},${m.type === 'placeBarn' ? m.corner : m.feature}`;
+/** The legal placements at a position: one per legal rotation (an abbey has one). */
+const placementsAt = (p: Spot): Placement[] => (myTurn() ? page.legal!.moves.filter(isPlacement).filter((m) => m.x === p.x && m.y === p.y) : []);
 
-/** Where a figure may go now (a feature, or a barn's corner), each with the legal moves there. */
-export function targets(): (Target & { label: string; moves: FigureMove[] })[] {
+/** The move the preview shows, if it is one of the legal ones. */
+function previewed(): Placement | undefined {
+  const p = page.preview;
+  return p && placementsAt(p)[p.index];
+}
+
+/** The ghost the board shows for the preview: the drawn tile, turned (an abbey shows the abbey tile). */
+export function ghost() {
+  const m = previewed();
+  if (!m || !page.state) return undefined;
+  const tile = m.type === 'placeTile' ? page.state.drawnTile : page.catalog.tiles.find((t) => t.features.some((f) => f.kind === 'abbey'))?.id;
+  return tile ? { tile, x: m.x, y: m.y, rotation: m.type === 'placeTile' ? m.rotation : (0 as const) } : undefined;
+}
+
+type FigureMove = Extract<Move, { type: 'placeFigure' | 'moveWagon' | 'placeBarn' }>;
+const isFigureMove = (m: Move): m is FigureMove => m.type === 'placeFigure' || m.type === 'moveWagon' || m.type === 'placeBarn';
+const figureOf = (m: FigureMove) => (m.type === 'placeFigure' ? m.figure : m.type === 'moveWagon' ? 'wagon' : 'barn');
+
+/** Every legal move with its label, the figure choices' labels made distinct. */
+function labelled(): { move: Move; label: string }[] {
+  const moves = page.legal?.moves ?? [];
+  const labels = choiceLabels(moves, lexicon());
+  return moves.map((move, i) => ({ move, label: labels[i]! }));
+}
+
+/** Where a figure may go now (a feature, or a barn's corner), each with its choices there. */
+export function targets(): (Target & { label: string; choices: { move: FigureMove; label: string }[] })[] {
   if (!myTurn()) return [];
-  const byPlace = new Map<string, Target & { label: string; moves: FigureMove[] }>();
-  for (const m of page.legal!.moves) {
-    if (!isFigureMove(m)) continue;
-    const where: Target = m.type === 'placeBarn' ? { x: m.x, y: m.y, corner: m.corner } : { x: m.x, y: m.y, feature: m.feature };
-    const key = placeKey(m);
-    const entry = byPlace.get(key) ?? { ...where, label: '', moves: [] };
-    entry.moves.push(m);
-    entry.label = entry.moves.map((move) => moveText(move, page.catalog, tileAt)).join(' or ');
+  const byPlace = new Map<string, Target & { label: string; choices: { move: FigureMove; label: string }[] }>();
+  for (const { move, label } of labelled()) {
+    if (!isFigureMove(move)) continue;
+    const where: Target = move.type === 'placeBarn' ? { x: move.x, y: move.y, corner: move.corner } : { x: move.x, y: move.y, feature: move.feature };
+    const key = `${move.x},${move.y},${where.corner ?? where.feature}`;
+    const entry = byPlace.get(key) ?? { ...where, figure: figureOf(move), label: '', choices: [] };
+    entry.choices.push({ move, label });
+    entry.label = entry.choices.map((c) => c.label).join(' or ');
     byPlace.set(key, entry);
   }
   return [...byPlace.values()];
 }
 
+/** The drawn tile beside the controls: turned as the preview shows it, and in words. */
+function renderDrawn(): void {
+  const drawn = $('#drawn');
+  drawn.replaceChildren();
+  const tile = page.state?.drawnTile;
+  if (!tile) return;
+  const m = previewed();
+  const rotation = m?.type === 'placeTile' ? m.rotation : 0;
+  const words = tileWords(page.catalog, tile);
+  const pic = el('div', undefined, { class: 'tile-pic', role: 'img', 'aria-label': `Drawn tile: ${words}` });
+  pic.innerHTML = page.renderer.tile(tile, { tilePx: 56, rotation }) ?? '';
+  // The picture's own title names the catalog id: the words above say what it shows.
+  pic.querySelector('title')?.remove();
+  drawn.append(pic, el('span', `Drawn: ${words}`, { class: 'drawn-words' }));
+}
+
+function renderPlacement(box: HTMLElement, places: Placement[]): void {
+  const p = page.preview;
+  const here = p ? placementsAt(p) : [];
+  const m = here[p?.index ?? 0];
+  if (!p || !m) {
+    const what = places.some((m) => m.type === 'placeTile') ? 'the tile' : 'the abbey';
+    box.append(el('p', `Point at or tap a highlighted position on the board (or Tab to one): ${what} shows there before you confirm.`, { class: 'help' }));
+    return;
+  }
+  const turn = m.type === 'placeTile' ? `, turned ${m.rotation}°` : '';
+  const of = here.length > 1 ? ` (rotation ${p.index + 1} of ${here.length})` : '';
+  box.append(el('p', `At ${at(m)}${turn}${of}`, { class: 'preview-text', 'aria-live': 'polite' }));
+  const controls = el('div', undefined, { class: 'place-controls' });
+  if (here.length > 1) controls.append(button('Rotate ↻', () => rotate(1), { class: 'rotate', 'aria-keyshortcuts': 'R', title: 'Rotate (R or the wheel)' }));
+  controls.append(
+    hinted(m, button('Confirm', () => void submit(m), { class: 'confirm primary', 'aria-label': `Confirm: ${moveWords(m, lexicon())}` })),
+    button('Cancel', cancel, { class: 'cancel', 'aria-keyshortcuts': 'Escape' }),
+  );
+  box.append(controls);
+}
+
 export function renderDecisions(): void {
-  const { state, legal, spot } = page;
+  const { state, legal } = page;
   const box = $('#decisions');
   box.replaceChildren();
+  renderDrawn();
   if (!state || !legal) return;
-  if (state.status === 'finished') return status(`Game over. ${state.players.map((p) => `${isolated(p.name)} ${p.score}`).join(', ')}`);
+  if (state.status === 'finished') return status('Game over');
   if (state.status === 'waiting') return status('Waiting for players to join the open seats');
   if (state.status === 'aborted') return status('The game was aborted');
-  if (!page.token) return status(`Watching: ${playerName(legal.actor ?? 0)} to ${phaseText(legal.phase)}`);
-  if (!myTurn()) return status(`Waiting for ${playerName(legal.actor ?? 0)} to ${phaseText(legal.phase)}`);
-  status(`Your turn: ${phaseText(legal.phase)}`);
-  const places = legal.moves.filter((m) => m.type === 'placeTile' || m.type === 'placeAbbey');
-  if (places.length > 0) {
-    const chosen = spot && places.filter((m) => m.x === spot.x && m.y === spot.y);
-    if (chosen && chosen.length > 0) {
-      box.append(el('p', `At (${spot!.x}, ${spot!.y}): choose the rotation`));
-      for (const m of chosen) {
-        const label = m.type === 'placeTile' ? `${m.rotation}°` : 'Place the abbey';
-        const b = hinted(m, button(label, () => void submit(m), { class: 'rotation', 'aria-label': moveText(m, page.catalog, tileAt) }));
-        if (m.type === 'placeTile' && state.drawnTile) {
-          const pic = el('span', undefined, { class: 'tile-pic', 'aria-hidden': 'true' });
-          pic.innerHTML = page.renderer.tile(state.drawnTile, { tilePx: 48, rotation: m.rotation }) ?? '';
-          b.prepend(pic);
-        }
-        box.append(b);
-      }
-      box.append(button('Another position', () => ((page.spot = undefined), renderDecisions())));
-    } else {
-      box.append(el('p', 'Click a highlighted position on the board, or pick one:'));
-      for (const p of positions()) box.append(hinted(p, button(`(${p.x}, ${p.y})`, () => choose(p), { class: 'position' })));
-    }
-  }
+  if (!page.token) return status(`Watching: ${playerName(legal.actor ?? 0)} to ${PHASES[legal.phase]}`);
+  if (!myTurn()) return status(`Waiting for ${playerName(legal.actor ?? 0)} to ${PHASES[legal.phase]}`);
+  status(`Your turn: ${PHASES[legal.phase]}`);
+  const places = legal.moves.filter(isPlacement);
+  if (places.length > 0) renderPlacement(box, places);
   const chosen = page.target === undefined ? undefined : targets()[page.target];
-  if (chosen) {
-    // A target taken on the board: its moves (one per figure that may go there), or back.
-    box.append(el('p', `On the board: ${chosen.label}`));
-    for (const m of chosen.moves) box.append(hinted(m, button(moveText(m, page.catalog, tileAt), () => void submit(m), { class: `move move-${m.type}` })));
-    box.append(button('Another choice', () => chooseTarget(undefined)));
-  } else {
-    if (targets().length > 0) box.append(el('p', 'Click a highlighted circle on the board for a figure, or pick below:'));
-    // Every other legal move is a button of its own: figures, barns, pass, draw, wagons.
-    const rest = legal.moves.filter((m) => m.type !== 'placeTile' && m.type !== 'placeAbbey');
-    for (const m of rest) box.append(hinted(m, button(moveText(m, page.catalog, tileAt), () => void submit(m), { class: `move move-${m.type}` })));
-  }
-  box.querySelector('button')?.focus({ preventScroll: true });
+  const rest = chosen ? chosen.choices : labelled().filter((c) => !isPlacement(c.move));
+  if (chosen) box.append(el('p', `On the board: ${chosen.label}`));
+  else if (targets().length > 0) box.append(el('p', 'Tap a circle on the board for a figure, or pick below:', { class: 'help' }));
+  const list = el('div', undefined, { class: 'choices' });
+  for (const c of rest) list.append(hinted(c.move, button(c.label, () => void submit(c.move), { class: `move move-${c.move.type}` })));
+  if (chosen) list.append(button('Another choice', () => chooseTarget(undefined)));
+  box.append(list);
 }
 
 export function chooseTarget(index: number | undefined): void {
   page.target = index;
   page.board.markTarget(index);
   renderDecisions();
+  $('#decisions button')?.focus({ preventScroll: true });
 }
 
-export function choose(p: Spot): void {
-  page.spot = p;
-  page.board.mark(p);
+/**
+ * The pointer or the focus on a position (or off them): the ghost follows until a pick pins
+ * it. A rotation legal at the new position is kept; else the first legal one shows.
+ */
+export function previewAt(spot: Spot | undefined, pick: boolean): void {
+  const old = page.preview;
+  if (!spot) {
+    if (old && !old.pinned) {
+      page.preview = undefined;
+      showPreview();
+    }
+    return;
+  }
+  if (old?.pinned && !pick) return;
+  const here = placementsAt(spot);
+  if (here.length === 0) return;
+  const same = old && old.x === spot.x && old.y === spot.y;
+  if (same && old.pinned === pick) return;
+  // The hint's rotation first, if it is here; else the rotation shown before, if it is legal here.
+  const hint = hintedMove();
+  const rotation = old && previewedRotation();
+  const first = [here.findIndex((m) => hint !== undefined && sameMove(m, hint)), here.findIndex((m) => m.type === 'placeTile' && m.rotation === rotation), 0].find((i) => i >= 0)!;
+  page.preview = { ...spot, index: same ? old.index : first, pinned: pick || !!old?.pinned };
+  showPreview();
+  if (pick) $('#decisions button.confirm')?.focus({ preventScroll: true });
+}
+
+const previewedRotation = () => {
+  const m = previewed();
+  return m?.type === 'placeTile' ? m.rotation : undefined;
+};
+
+/** Turns the ghost to the next legal rotation at its position. */
+export function rotate(step: 1 | -1): void {
+  const p = page.preview;
+  if (!p) return;
+  const n = placementsAt(p).length;
+  if (n < 2) return;
+  p.index = (p.index + step + n) % n;
+  showPreview();
+  $('#decisions button.rotate')?.focus({ preventScroll: true });
+}
+
+/** Back to choosing a position: nothing was sent. */
+export function cancel(): void {
+  const p = page.preview;
+  page.preview = undefined;
+  showPreview();
+  // The board itself takes the focus (a position would show its ghost again): Tab goes on to the positions.
+  if (p) $('#board').focus({ preventScroll: true });
+}
+
+function showPreview(): void {
+  page.board.setGhost(ghost());
   renderDecisions();
 }
 
@@ -134,7 +225,7 @@ async function submit(move: Move): Promise<void> {
   page.busy = true;
   try {
     await api.submit(page.id, token, legal.version, move);
-    page.spot = undefined;
+    page.preview = undefined;
     page.target = undefined;
     await page.refresh();
   } catch (e) {

@@ -1,24 +1,29 @@
 /**
  * The game's log in words and the live stream: the log is read once, then the stream from the
- * version it reached, so no move between the read and the connection is missed.
+ * version it reached, so no move between the read and the connection is missed. The events are
+ * kept by version (`page.history`) for the end panel and the replay. Names are the players' own,
+ * read with the state before the log (also after a reload, and for a spectator).
  */
-import type { GameEvent } from './api.js';
+import type { LogEvent, StreamMove } from './api.js';
 import { api } from './api.js';
-import { $, el } from './dom.js';
-import { page, playerName, status } from './game-page.js';
+import { $, el, withNames } from './dom.js';
+import { lexicon, page, playerName, status } from './game-page.js';
 import { actText, isAct } from './seats-view.js';
 import { eventText } from './words.js';
 
-let logged = 0;
+/** The line of one event, or undefined for the bookkeeping ones. */
+export const lineOf = (e: LogEvent): string | undefined => (isAct(e) ? actText(e, playerName) : eventText(e, playerName, lexicon()));
 
-function log(version: number, events: readonly (GameEvent | { type: string })[]): void {
-  if (version <= logged && version !== 0) return;
-  logged = version;
+function log(version: number, events: readonly LogEvent[]): void {
+  if (version !== 0) {
+    if (version <= page.history.length) return;
+    page.history[version - 1] = [...events];
+  }
   const list = $('#log');
   for (const e of events) {
     // The lifecycle's acts (joins, resignations...) come in the same log as the moves' events.
-    const text = isAct(e) ? actText(e, playerName) : eventText(e as GameEvent, playerName);
-    if (text) list.prepend(el('li', text, { class: e.type === 'featureScored' || e.type === 'goodsScored' ? 'scoring' : '' }));
+    const text = lineOf(e);
+    if (text) list.prepend(withNames(el('li', undefined, { class: e.type === 'featureScored' || e.type === 'goodsScored' ? 'scoring' : '', 'data-version': String(version) }), text));
   }
 }
 
@@ -26,7 +31,7 @@ function log(version: number, events: readonly (GameEvent | { type: string })[])
 export async function loadLog(): Promise<number> {
   const events = await api.events(page.id);
   $('#log').replaceChildren();
-  logged = 0;
+  page.history = [];
   log(0, events.created ?? []);
   for (const b of events.events) log(b.seq, b.events);
   return events.version;
@@ -36,7 +41,7 @@ export async function loadLog(): Promise<number> {
 export function follow(after: number): void {
   const source = new EventSource(`/games/${encodeURIComponent(page.id)}/stream?after=${after}`);
   source.addEventListener('move', (e) => {
-    const m = JSON.parse((e as MessageEvent).data) as { version: number; events: GameEvent[] };
+    const m = JSON.parse((e as MessageEvent<string>).data) as StreamMove;
     log(m.version, m.events);
     void page.refresh();
   });

@@ -1,29 +1,38 @@
 /**
  * What the game page's modules share: the game and seat from the link, the last state and legal
- * moves read together (always of one version), and the player's half-taken choice. The token
- * stays in the fragment: it is sent only as a bearer header.
+ * moves read together (always of one version), the log's events, and the player's half-taken
+ * choice. The token stays in the fragment: it is sent only as a bearer header.
  */
 import type { Renderer, Spot } from '../src/render/index.js';
-import type { LegalMoves, PublicState } from './api.js';
+import type { Catalog, LegalMoves, LogEvent, PublicState } from './api.js';
 import type { BoardView } from './board-view.js';
-import type { RenderCatalog } from '../src/render/index.js';
-import { $, fragment, isolated } from './dom.js';
+import { $, fragment, isolated, withNames } from './dom.js';
+import type { Lexicon } from './words.js';
 
 const params = fragment();
 const token = params.get('seat') ?? undefined;
+
+/** A placement on preview: its position and which of the legal rotations there is shown. */
+export interface Preview extends Spot {
+  index: number;
+  /** Taken by a click, a tap or Enter: it stays when the pointer leaves. */
+  pinned: boolean;
+}
 
 export const page = {
   id: params.get('id') ?? '',
   token,
   /** This page's seat number (`n` in the fragment); without it every turn is offered and the server judges. */
   mySeat: token && /^\d+$/.test(params.get('n') ?? '') ? Number(params.get('n')) : undefined,
-  catalog: undefined as unknown as RenderCatalog,
+  catalog: undefined as unknown as Catalog,
   renderer: undefined as unknown as Renderer,
   board: undefined as unknown as BoardView,
   state: undefined as PublicState | undefined,
   legal: undefined as LegalMoves | undefined,
-  /** The chosen position, before its rotation. */
-  spot: undefined as Spot | undefined,
+  /** Each log entry's events, by version (`history[v - 1]` led to version v). */
+  history: [] as LogEvent[][],
+  /** The drawn tile shown where it would go, before the confirm. */
+  preview: undefined as Preview | undefined,
   /** The chosen figure target: an index into targets(). */
   target: undefined as number | undefined,
   /** A request of this page (a move, a resignation) is under way. */
@@ -34,14 +43,13 @@ export const page = {
   redraw: (): void => {},
 };
 
-export const playerName = (seat: number) => {
-  const name = page.state?.players[seat]?.name;
-  return name === undefined ? `seat ${seat}` : isolated(name);
-};
-export const tileAt = (x: number, y: number) => page.state?.tiles.find((t) => t.x === x && t.y === y)?.tile;
+export const playerName = (seat: number) => isolated(page.state?.players[seat]?.name ?? `seat ${seat + 1}`);
+export const placedAt = (x: number, y: number) => page.state?.tiles.find((t) => t.x === x && t.y === y);
+export const lexicon = (): Lexicon => ({ catalog: page.catalog, renderer: page.renderer, placed: placedAt });
 export const myTurn = () =>
   page.token !== undefined && page.legal !== undefined && page.legal.actor !== null && (page.mySeat === undefined || page.legal.actor === page.mySeat);
 
+/** The status line; player names in it come isolated (`playerName`) and are set in <bdi>. */
 export function status(text: string): void {
-  $('#status').textContent = text;
+  withNames($('#status'), text);
 }

@@ -1,38 +1,35 @@
 /**
  * The game page, for a seat (`#id=…&n=SEAT&seat=TOKEN`) or a spectator (`#id=…`). State from
  * GET /games/{id}, choices only from GET legal-moves (decisions.ts), live updates from the
- * event stream (game-log.ts). This module reads and draws; the others act.
+ * event stream (game-log.ts), the end panel (end-panel.ts) and the replay (replay.ts). This
+ * module reads and draws; the others act.
  */
 import { createRenderer } from '../src/render/index.js';
 import { api } from './api.js';
-import { BoardView, boardLines } from './board-view.js';
-import { choose, chooseTarget, positions, renderDecisions, targets } from './decisions.js';
-import { $, el } from './dom.js';
+import { BoardView } from './board-view.js';
+import { cancel, chooseTarget, ghost, positions, previewAt, renderDecisions, rotate, targets } from './decisions.js';
+import { $ } from './dom.js';
+import { renderEnd, wireEnd } from './end-panel.js';
 import { follow, loadLog } from './game-log.js';
-import { page, playerName, status } from './game-page.js';
+import { page, status } from './game-page.js';
 import { renderHint, wireHint } from './hint-panel.js';
-import { renderPlayers } from './players-table.js';
+import { renderScrubber, replaying, wireScrubber } from './replay.js';
 import { showResign, wireResign } from './resign.js';
+import { showState } from './state-view.js';
 
 function render(): void {
   const { state, legal, board } = page;
   if (!state || !legal) return;
   document.body.dataset.version = String(state.version);
   document.body.dataset.status = state.status;
-  board.draw(state, positions(), targets());
-  if (page.spot) board.mark(page.spot);
-  board.markTarget(page.target);
-  renderPlayers(state, page.mySeat);
-  const drawn = $('#drawn');
-  drawn.replaceChildren();
-  if (state.drawnTile) {
-    const pic = el('div', undefined, { class: 'tile-pic', role: 'img', 'aria-label': `Drawn tile ${state.drawnTile}` });
-    pic.innerHTML = page.renderer.tile(state.drawnTile, { tilePx: 72 }) ?? '';
-    drawn.append(pic, el('span', state.drawnTile));
-  }
-  $('#tiles-left').textContent = String(state.tilesLeftTotal);
   showResign();
-  $('#board-text').replaceChildren(...boardLines(state, playerName).map((l) => el('li', l)));
+  renderEnd();
+  renderScrubber();
+  // While scrubbing, the replayed version stays on the board; the game goes on underneath.
+  if (replaying !== undefined) return;
+  board.draw(state, positions(), targets(), ghost());
+  board.markTarget(page.target);
+  showState(state);
   renderDecisions();
   renderHint();
 }
@@ -42,11 +39,23 @@ async function refresh(): Promise<void> {
   // Reads overlap (a move of our own and the stream's news of it): an older answer loses.
   if (page.state && s.version < page.state.version) return;
   if (s.version !== l.version) return refresh();
-  // A figure target is an index into this version's legal moves only.
-  if (s.version !== page.state?.version) page.target = undefined;
+  // A figure target and a preview belong to one version's legal moves only.
+  if (s.version !== page.state?.version) {
+    page.target = undefined;
+    page.preview = undefined;
+  }
   page.state = s;
   page.legal = l;
   render();
+}
+
+/** R turns the ghost (Shift+R back), Escape takes it away: unless the keys go to a text field. */
+function wireKeys(): void {
+  document.addEventListener('keydown', (e) => {
+    if (e.target instanceof HTMLInputElement || e.ctrlKey || e.metaKey || e.altKey) return;
+    if (e.key === 'r' || e.key === 'R') rotate(e.shiftKey ? -1 : 1);
+    else if (e.key === 'Escape' && page.preview) cancel();
+  });
 }
 
 async function main(): Promise<void> {
@@ -56,7 +65,12 @@ async function main(): Promise<void> {
   page.redraw = renderDecisions;
   page.catalog = await api.catalog();
   page.renderer = createRenderer(page.catalog);
-  const board = (page.board = new BoardView($('#board'), page.renderer, choose, chooseTarget));
+  const board = (page.board = new BoardView($('#board'), page.renderer, {
+    spot: previewAt,
+    target: chooseTarget,
+    rotate,
+    previewed: () => page.preview,
+  }));
   $('#zoom-in').addEventListener('click', () => board.zoom(1 / 1.25));
   $('#zoom-out').addEventListener('click', () => board.zoom(1.25));
   $('#fit').addEventListener('click', () => board.fit());
@@ -64,7 +78,13 @@ async function main(): Promise<void> {
     $(sel).addEventListener('click', () => board.pan(dx, dy));
   wireResign();
   wireHint();
+  wireEnd();
+  wireScrubber();
+  wireKeys();
+  // The state first: the log's lines name the players with it.
+  await refresh();
   const logVersion = await loadLog();
+  // The log may be ahead of the state read first: the stream takes over from the log, and the end panel adds up the log.
   await refresh();
   follow(logVersion);
 }

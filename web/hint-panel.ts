@@ -7,8 +7,8 @@
  */
 import { api, ApiError, type Hint, type Move } from './api.js';
 import { $ } from './dom.js';
-import { myTurn, page, tileAt } from './game-page.js';
-import { moveText } from './words.js';
+import { lexicon, myTurn, page } from './game-page.js';
+import { moveWords } from './words.js';
 
 let hint: Hint | undefined;
 let asking = false;
@@ -62,7 +62,7 @@ async function ask(): Promise<void> {
       const keep = document.activeElement === $('#hint');
       page.redraw();
       if (keep) $('#hint').focus();
-      say(`Hint: ${moveText(answer.move, page.catalog, tileAt)}. Estimated win rate ${percent(answer.winRate)}.`);
+      say(`Hint: ${moveWords(answer.move, lexicon())}. Estimated win rate ${percent(answer.winRate)}.`);
     }
   } catch (e) {
     if (e instanceof ApiError) say(e.status === 429 || e.status === 503 ? busyText(e) : `No hint: ${e.message}`);

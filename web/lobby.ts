@@ -5,7 +5,7 @@
  * players (lobby-list.ts). The seat token goes into the link's fragment, which the browser
  * never sends to a server.
  */
-import { api, ApiError } from './api.js';
+import { api, ApiError, type CreateGame } from './api.js';
 import { $ } from './dom.js';
 import { adminLink, seatLink, watchLink } from './links.js';
 import { listOpenGames, wireLobbyList } from './lobby-list.js';
@@ -80,7 +80,7 @@ function numberRows(): void {
 }
 
 /** The creation request's seat for one row of the form. */
-function seatOf(row: Element): Record<string, unknown> {
+function seatOf(row: Element): CreateGame['players'][number] {
   const kind = (row.querySelector('.seat-kind') as HTMLSelectElement).value as Kind;
   switch (kind) {
     case 'human':
@@ -115,11 +115,12 @@ async function create(event: SubmitEvent): Promise<void> {
   event.preventDefault();
   const form = event.target as HTMLFormElement;
   const data = new FormData(form);
-  const body: Record<string, unknown> = {
+  // The form's choices are the API's words (its checkboxes and selects offer no others); the server checks them all the same.
+  const body: CreateGame = {
     players: [...$('#players').children].map(seatOf),
-    expansions: data.getAll('expansion').map(String),
-    rules: { endgameAbbeys: String(data.get('endgameAbbeys')), wagonMove: String(data.get('wagonMove')) },
-    visibility: String(data.get('visibility')),
+    expansions: data.getAll('expansion').map(String) as CreateGame['expansions'],
+    rules: { endgameAbbeys: String(data.get('endgameAbbeys')), wagonMove: String(data.get('wagonMove')) } as CreateGame['rules'],
+    visibility: String(data.get('visibility')) as CreateGame['visibility'],
   };
   const seconds = String(data.get('turnSeconds') ?? '').trim();
   if (seconds) body.clock = { turnSeconds: Number(seconds) };

@@ -2,17 +2,10 @@
  * What the game page says about seats beyond the engine's players: who is a bot, which seat is
  * still open, who resigned, and the lifecycle's acts in the log (joins, resignations, timeouts).
  */
-import type { SeatView } from './api.js';
-import { isolated } from './dom.js';
+import type { Act, SeatView } from './api.js';
 
 /** The lifecycle's acts as the event list and the stream show them (never with a token's hash). */
-export type ActEvent =
-  | { type: 'seatJoined'; seat: number; name: string }
-  | { type: 'tokenReissued'; seat: number }
-  | { type: 'seatHandedToBot'; seat: number; bot: string; level?: number }
-  | { type: 'gameAborted' }
-  | { type: 'seatResigned'; seat: number }
-  | { type: 'turnTimedOut'; seat: number };
+export type ActEvent = Act;
 
 const ACTS: ReadonlySet<string> = new Set<ActEvent['type']>(['seatJoined', 'tokenReissued', 'seatHandedToBot', 'gameAborted', 'seatResigned', 'turnTimedOut']);
 export const isAct = (e: { type: string }): e is ActEvent => ACTS.has(e.type);
@@ -45,7 +38,7 @@ export function seatNote(s: SeatView | undefined): string {
 export function actText(e: ActEvent, name: (seat: number) => string): string {
   switch (e.type) {
     case 'seatJoined':
-      return `${isolated(e.name)} joined seat ${e.seat + 1}`;
+      return `${e.name} joined seat ${e.seat + 1}`;
     case 'tokenReissued':
       return `${name(e.seat)} got a new link`;
     case 'seatHandedToBot':

@@ -1,33 +1,199 @@
-/** Events and moves in words, for the log and the decision buttons. */
-import type { RenderCatalog } from '../src/render/index.js';
-import type { GameEvent, Move } from './api.js';
+/**
+ * The game in a player's words: tiles by what they show ("city cap with road"), figures by the
+ * role and place they take ("knight in the north city", "farmer in the south-west field"), and
+ * events and moves as sentences. Never a catalog id or a feature index. Player names come in
+ * wrapped by `name()`, so the page can set each in a <bdi> (dom.ts `withNames`).
+ */
+import type { Renderer } from '../src/render/index.js';
+import type { Catalog, GameEvent, Move, PublicState } from './api.js';
 
-type Name = (seat: number) => string;
+type CatalogTile = Catalog['tiles'][number];
+type Feature = CatalogTile['features'][number];
+type Rotation = PublicState['tiles'][number]['rotation'];
+export type Name = (seat: number) => string;
 
-const at = (p: { x: number; y: number }) => `(${p.x}, ${p.y})`;
+/** What the words need to know of the game: the catalog, where features lie, what lies where. */
+export interface Lexicon {
+  catalog: Catalog;
+  renderer: Renderer;
+  placed: (x: number, y: number) => { tile: string; rotation: Rotation } | undefined;
+}
+
+export const at = (p: { x: number; y: number }) => `(${p.x}, ${p.y})`;
+
+const COUNT = ['no', 'one', 'two', 'three', 'four'];
+const plural = (n: number, word: string) => `${COUNT[n] ?? n} ${word}${n === 1 ? '' : 's'}`;
+
+function cityWords(city: Extract<Feature, { kind: 'city' }>): string {
+  const edges = city.edges.length;
+  if (edges === 4) return 'whole city';
+  if (edges === 3) return 'three-sided city';
+  if (edges === 2) {
+    const [a, b] = city.edges;
+    return (a === 'N' && b === 'S') || (a === 'S' && b === 'N') || (a === 'E' && b === 'W') || (a === 'W' && b === 'E') ? 'city across' : 'city corner';
+  }
+  return 'city cap';
+}
+
+function roadWords(roads: Extract<Feature, { kind: 'road' }>[]): string {
+  if (roads.length === 0) return '';
+  if (roads.length >= 3) return `crossing of ${plural(roads.length, 'road')}`;
+  if (roads.length === 2) return roads.every((r) => r.edges.length === 2) ? 'two roads' : 'road';
+  const [road] = roads;
+  if (road!.edges.length === 1) return 'road end';
+  const [a, b] = road!.edges;
+  return (a === 'N' && b === 'S') || (a === 'S' && b === 'N') || (a === 'E' && b === 'W') || (a === 'W' && b === 'E') ? 'straight road' : 'road curve';
+}
+
+/** A tile by what it shows: "city cap with road", "monastery", "road curve". */
+export function tileWords(catalog: Catalog, id: string | null | undefined): string {
+  const tile = catalog.tiles.find((t) => t.id === id);
+  if (!tile) return 'a tile';
+  const cities = tile.features.filter((f): f is Extract<Feature, { kind: 'city' }> => f.kind === 'city');
+  const roads = tile.features.filter((f): f is Extract<Feature, { kind: 'road' }> => f.kind === 'road');
+  const road = roadWords(roads);
+  let main: string;
+  if (tile.features.some((f) => f.kind === 'abbey')) main = 'abbey';
+  else if (tile.features.some((f) => f.kind === 'monastery')) main = 'monastery';
+  else if (cities.length > 1) main = cities.every((c) => c.edges.length === 1) ? `${plural(cities.length, 'city cap')}` : `${cityWords(cities[0]!)} and ${plural(cities.length - 1, 'city cap')}`;
+  else if (cities.length === 1) main = cityWords(cities[0]!);
+  else main = road || 'field';
+  const extras: string[] = [];
+  if (main !== road && road) extras.push(road === 'road end' ? 'road' : road);
+  if (cities.some((c) => c.pennants > 0)) extras.push('shield');
+  for (const c of cities) if (c.goods) extras.push(c.goods);
+  return extras.length === 0 ? main : `${main} with ${extras.join(' and ')}`;
+}
+
+const COMPASS = ['east', 'south-east', 'south', 'south-west', 'west', 'north-west', 'north', 'north-east'] as const;
+
+/** Where on its tile a point lies (tile units, y down): a compass word, or the middle. */
+function compass([x, y]: readonly [number, number]): string {
+  const dx = x - 0.5;
+  const dy = y - 0.5;
+  if (Math.hypot(dx, dy) < 0.12) return 'middle';
+  const sector = Math.round(Math.atan2(dy, dx) / (Math.PI / 4));
+  return COMPASS[(sector + 8) % 8]!;
+}
+
+/**
+ * A feature of a placed tile: its kind and where it lies ("north city", "middle field",
+ * "monastery"); `sides`, the edges it touches ("east and south edges"), to tell apart two
+ * features that lie in the same direction.
+ */
+export function featureWords(lex: Lexicon, x: number, y: number, feature: number): { kind: string; where: string; sides: string } {
+  const placed = lex.placed(x, y);
+  const def = lex.catalog.tiles.find((t) => t.id === placed?.tile)?.features[feature];
+  const kind = def?.kind ?? 'feature';
+  if (kind === 'monastery' || kind === 'abbey' || !placed || !def) return { kind, where: '', sides: '' };
+  const anchor = lex.renderer.anchor(placed.tile, placed.rotation, feature);
+  const where = anchor ? compass(anchor) : '';
+  const edges = 'edges' in def ? def.edges : 'halfEdges' in def ? def.halfEdges.map((h) => h.slice(0, 1)) : [];
+  const named = [...new Set(edges.map((e) => turned(e, placed.rotation)))];
+  const sides = named.length === 0 ? '' : `${named.length > 1 ? `${named.slice(0, -1).join(', ')} and ${named.at(-1)}` : named[0]} edge${named.length > 1 ? 's' : ''}`;
+  // A road through the middle of its tile is told by where it runs: "north-south road".
+  if (where === 'middle' && def.kind === 'road' && def.edges.length === 2) return { kind, where: named.join('-'), sides };
+  return { kind, where, sides };
+}
+
+const SIDES = ['N', 'E', 'S', 'W'] as const;
+const SIDE_WORDS: Readonly<Record<string, string>> = { N: 'north', E: 'east', S: 'south', W: 'west' };
+/** A tile's side at rotation 0, after the tile is turned clockwise by `rotation`, in words. */
+const turned = (side: string, rotation: Rotation) => SIDE_WORDS[SIDES[(SIDES.indexOf(side as (typeof SIDES)[number]) + rotation / 90) % 4]!]!;
+
+const MEEPLE_ROLE: Readonly<Record<string, string>> = { city: 'knight', road: 'thief', field: 'farmer', monastery: 'monk', abbey: 'monk' };
+
+/** "knight in the north city", "thief on the east road", "monk in the monastery"; `bySides`: "farmer in the field by the east edge". */
+function figureOn(lex: Lexicon, figure: string, x: number, y: number, feature: number, bySides = false): string {
+  const { kind, where, sides } = featureWords(lex, x, y, feature);
+  const role = figure === 'meeple' ? (MEEPLE_ROLE[kind] ?? 'meeple') : figure;
+  const on = kind === 'road' ? 'on' : 'in';
+  if (bySides && sides) return `${role} ${on} the ${kind} by the ${sides}`;
+  return `${role} ${on} the ${where ? `${where} ` : ''}${kind}`;
+}
+
+/** A figure on the board, for the board's text: "knight in the north city of (1, 0)". */
+export function boardFigureWords(lex: Lexicon, f: PublicState['figures'][number]): string {
+  if (f.kind === 'barn' || f.feature === undefined) return `barn on the ${cornerWords(f.corner)} corner of ${at(f)}`;
+  return `${figureOn(lex, f.kind, f.x, f.y, f.feature)} of ${at(f)}`;
+}
+
+const CORNERS: Readonly<Record<string, string>> = { NE: 'north-east', SE: 'south-east', SW: 'south-west', NW: 'north-west' };
+const cornerWords = (corner: string | undefined) => CORNERS[corner ?? ''] ?? 'a';
+
+/** A move as a choice's label; `bySides` names a figure's feature by the edges it touches. */
+export function moveWords(m: Move, lex: Lexicon, bySides = false): string {
+  switch (m.type) {
+    case 'draw':
+      return 'Draw a tile';
+    case 'placeTile':
+      return `Place at ${at(m)}, turned ${m.rotation}°`;
+    case 'placeAbbey':
+      return `Place the abbey at ${at(m)}`;
+    case 'placeFigure':
+      return figureOn(lex, m.figure, m.x, m.y, m.feature, bySides);
+    case 'placeBarn':
+      return `barn on the ${cornerWords(m.corner)} corner`;
+    case 'pass':
+      return 'Pass';
+    case 'moveWagon': {
+      const { kind, where } = featureWords(lex, m.x, m.y, m.feature);
+      return `wagon to the ${kind} ${where && where !== 'middle' ? `${where} ` : ''}of ${at(m)}`;
+    }
+    case 'returnWagon':
+      return 'Return the wagon to the supply';
+  }
+}
+
+/**
+ * The labels of the choices offered at once, no two alike: two figure places that lie in the
+ * same direction are told by the edges they touch instead, and, should that not do, numbered.
+ */
+export function choiceLabels(moves: readonly Move[], lex: Lexicon): string[] {
+  const plain = moves.map((m) => moveWords(m, lex));
+  const count = new Map<string, number>();
+  for (const l of plain) count.set(l, (count.get(l) ?? 0) + 1);
+  return distinct(moves.map((m, i) => (count.get(plain[i]!)! > 1 ? moveWords(m, lex, true) : plain[i]!)));
+}
+
+/** Labels made distinct: a label that several choices share gets "(1 of 2)", "(2 of 2)". */
+export function distinct(labels: readonly string[]): string[] {
+  const total = new Map<string, number>();
+  for (const l of labels) total.set(l, (total.get(l) ?? 0) + 1);
+  const seen = new Map<string, number>();
+  return labels.map((l) => {
+    const n = total.get(l)!;
+    if (n === 1) return l;
+    const i = (seen.get(l) ?? 0) + 1;
+    seen.set(l, i);
+    return `${l} (${i} of ${n})`;
+  });
+}
 
 function points(list: { seat: number; points: number }[], name: Name): string {
   return list.length === 0 ? 'no one scores' : list.map((p) => `${name(p.seat)} +${p.points}`).join(', ');
 }
 
+const REASONS: Readonly<Record<string, string>> = { 'barn-join': 'barn joining a field', barn: 'barn', goods: 'goods' };
+
 /** One line per event worth reading; undefined for the bookkeeping ones. */
-export function eventText(e: GameEvent, name: Name): string | undefined {
+export function eventText(e: GameEvent, name: Name, lex: Lexicon): string | undefined {
   switch (e.type) {
     case 'turnStarted':
     case 'tileDrawn':
+    case 'figureSkipped':
+    case 'abbeySkipped':
       return undefined;
     case 'tileDiscarded':
-      return `${e.tile} could not be placed and was discarded`;
+      return `A ${tileWords(lex.catalog, e.tile)} could not be placed and was discarded`;
     case 'tilePlaced':
-      return `${name(e.seat)} placed ${e.tile} at ${at(e)}, turned ${e.rotation}°`;
+      return `${name(e.seat)} placed a ${tileWords(lex.catalog, e.tile)} at ${at(e)}`;
     case 'abbeyPlaced':
       return `${name(e.seat)} placed an abbey at ${at(e)}`;
     case 'figurePlaced':
-      return `${name(e.seat)} placed a ${e.figure.kind} at ${at(e.figure)}`;
-    case 'figureSkipped':
-      return undefined;
+      return `${name(e.seat)} placed a ${boardFigureWords(lex, e.figure)}`;
     case 'featureScored': {
-      const what = e.reason === e.kind ? e.kind : `${e.kind} (${e.reason})`;
+      const what = REASONS[e.reason] ?? e.kind;
       const size = `${e.tiles.length} tile${e.tiles.length === 1 ? '' : 's'}`;
       return `${e.final ? 'Final scoring: ' : ''}${what} of ${size} scored: ${points(e.points, name)}`;
     }
@@ -41,39 +207,9 @@ export function eventText(e: GameEvent, name: Name): string | undefined {
       return `${name(e.seat)} moved a wagon from ${at(e.from)} to ${at(e.to)}`;
     case 'wagonReturned':
       return `${name(e.seat)}'s wagon at ${at(e.from)} went back to the supply`;
-    case 'abbeySkipped':
-      return undefined;
     case 'finalScoringStarted':
       return 'The tiles are gone: final scoring';
     case 'gameEnded':
       return `Game over: ${e.scores.map((s, seat) => `${name(seat)} ${s}`).join(', ')}`;
-  }
-}
-
-/** The feature's kind on a placed tile, from the catalog. */
-export function featureKind(catalog: RenderCatalog, tile: string | undefined, feature: number): string {
-  const t = catalog.tiles.find((c) => c.id === tile);
-  return t?.features[feature]?.kind ?? `feature ${feature}`;
-}
-
-/** A move as a button label; `tileAt` names the tile placed at a position. */
-export function moveText(m: Move, catalog: RenderCatalog, tileAt: (x: number, y: number) => string | undefined): string {
-  switch (m.type) {
-    case 'draw':
-      return 'Draw a tile';
-    case 'placeTile':
-      return `Place at ${at(m)}, turned ${m.rotation}°`;
-    case 'placeAbbey':
-      return `Place the abbey at ${at(m)}`;
-    case 'placeFigure':
-      return `${m.figure} on the ${featureKind(catalog, tileAt(m.x, m.y), m.feature)} at ${at(m)}`;
-    case 'placeBarn':
-      return `barn on the ${m.corner} corner of ${at(m)}`;
-    case 'pass':
-      return 'Pass';
-    case 'moveWagon':
-      return `Move the wagon to the ${featureKind(catalog, tileAt(m.x, m.y), m.feature)} at ${at(m)}`;
-    case 'returnWagon':
-      return 'Return the wagon to the supply';
   }
 }

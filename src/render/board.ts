@@ -3,7 +3,7 @@
  * the last placed tile's frame, then the figures on top (barns on their tile corner). The
  * output depends only on the inputs, in their order: the same state gives the same bytes.
  */
-import type { Corner } from '../engine/index.js';
+import type { Corner, FigureKind } from '../engine/index.js';
 import { at, figureShape, seatColour, STYLE } from './symbols.js';
 import { num, UNIT } from './svg.js';
 import type { TileArtBook } from './tile-art.js';
@@ -41,11 +41,12 @@ export function renderTile(book: TileArtBook, id: string, options: TileOptions =
 
 export function renderBoard(book: TileArtBook, view: BoardView, options: BoardOptions = {}): string {
   const legal = options.legal ?? [];
+  const ghost = options.ghost;
   let minX = Infinity;
   let minY = Infinity;
   let maxX = -Infinity;
   let maxY = -Infinity;
-  for (const p of [...view.tiles, ...legal]) {
+  for (const p of [...view.tiles, ...legal, ...(ghost ? [ghost] : [])]) {
     minX = Math.min(minX, p.x);
     minY = Math.min(minY, p.y);
     maxX = Math.max(maxX, p.x);
@@ -64,6 +65,7 @@ export function renderBoard(book: TileArtBook, view: BoardView, options: BoardOp
   s += `<rect fill="#ece6d6" x="${num(viewBox[0])}" y="${num(viewBox[1])}" width="${num(viewBox[2])}" height="${num(viewBox[3])}"/>`;
 
   const anchorsAt = new Map<string, readonly (readonly [number, number])[]>();
+  const tileAt = new Map<string, string>();
   s += '<g class="tiles">';
   for (const t of view.tiles) {
     const art = book.art(t.tile, t.rotation);
@@ -71,6 +73,7 @@ export function renderBoard(book: TileArtBook, view: BoardView, options: BoardOp
     s += art ? art.fragment : `<rect class="fd" width="${UNIT}" height="${UNIT}"/>`;
     s += '</g>';
     if (art) anchorsAt.set(`${t.x},${t.y}`, art.anchors);
+    tileAt.set(`${t.x},${t.y}`, t.tile);
   }
   s += '</g>';
 
@@ -80,7 +83,14 @@ export function renderBoard(book: TileArtBook, view: BoardView, options: BoardOp
     s += '</g>';
   }
 
-  const last = view.tiles[view.tiles.length - 1];
+  if (ghost) {
+    const art = book.art(ghost.tile, ghost.rotation);
+    s += `<g class="ghost" data-tile="${ghost.tile}" data-x="${ghost.x}" data-y="${ghost.y}" data-rotation="${ghost.rotation}" ${at(ghost.x * UNIT, ghost.y * UNIT)}>${art?.fragment ?? ''}</g>`;
+    s += `<rect class="ghost-frame" x="${ghost.x * UNIT + 2.5}" y="${ghost.y * UNIT + 2.5}" width="${UNIT - 5}" height="${UNIT - 5}"/>`;
+  }
+
+  // The start tile alone was placed by no one: nothing to frame before the first move.
+  const last = view.tiles.length > 1 ? view.tiles[view.tiles.length - 1] : undefined;
   if (last) s += `<rect class="last" data-x="${last.x}" data-y="${last.y}" x="${last.x * UNIT + 2.5}" y="${last.y * UNIT + 2.5}" width="${UNIT - 5}" height="${UNIT - 5}"/>`;
 
   s += '<g class="figures">';
@@ -92,7 +102,8 @@ export function renderBoard(book: TileArtBook, view: BoardView, options: BoardOp
     const n = crowd.get(spot) ?? 0;
     crowd.set(spot, n + 1);
     const where = f.kind === 'barn' ? `data-corner="${f.corner}"` : `data-feature="${f.feature}"`;
-    s += `<g class="fig" data-kind="${f.kind}" data-seat="${f.owner}" data-x="${f.x}" data-y="${f.y}" ${where} fill="${seatColour(f.owner)}" transform="translate(${num(px + n * 14)} ${num(py)}) scale(.8)">${figureShape(f.kind)}</g>`;
+    const turn = lying(book, tileAt, f) ? ' rotate(-90)' : '';
+    s += `<g class="fig" data-kind="${f.kind}" data-seat="${f.owner}" data-x="${f.x}" data-y="${f.y}" ${where} fill="${seatColour(f.owner)}" transform="translate(${num(px + n * 14)} ${num(py)}) scale(.8)${turn}">${figureShape(f.kind)}</g>`;
   }
   s += '</g>';
   const targets = options.targets ?? [];
@@ -102,10 +113,21 @@ export function renderBoard(book: TileArtBook, view: BoardView, options: BoardOp
       const [px, py] = figurePoint(target, anchorsAt.get(`${target.x},${target.y}`));
       const where = target.corner ? `data-corner="${target.corner}"` : `data-feature="${target.feature}"`;
       s += `<circle class="target" data-target="${i}" data-x="${target.x}" data-y="${target.y}" ${where} cx="${num(px)}" cy="${num(py)}" r="12"/>`;
+      if (target.figure) {
+        const turn = lying(book, tileAt, { ...target, kind: target.figure }) ? ' rotate(-90)' : '';
+        s += `<g class="target-fig" data-target="${i}" transform="translate(${num(px)} ${num(py)}) scale(.55)${turn}">${figureShape(target.figure)}</g>`;
+      }
     });
     s += '</g>';
   }
   return `${s}</svg>`;
+}
+
+/** A meeple on a field is a farmer, and lies down: told apart from a knight or a thief by its shape. */
+function lying(book: TileArtBook, tileAt: ReadonlyMap<string, string>, f: Target & { kind: FigureKind }): boolean {
+  if (f.kind !== 'meeple' || f.feature === undefined) return false;
+  const tile = tileAt.get(`${f.x},${f.y}`);
+  return tile !== undefined && book.featureKind(tile, f.feature) === 'field';
 }
 
 /** Where a figure stands, or may stand: a barn on its corner, others on their feature's anchor. */

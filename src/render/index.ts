@@ -11,7 +11,7 @@ import { renderBoard, renderTile, TILE_PX } from './board.js';
 import { TileArtBook } from './tile-art.js';
 import type { BoardOptions, BoardView, RenderCatalog, TileOptions } from './types.js';
 
-export type { BoardOptions, BoardView, RenderCatalog, Spot, Target, TileOptions } from './types.js';
+export type { BoardOptions, BoardView, Ghost, RenderCatalog, Spot, Target, TileOptions } from './types.js';
 export { SEAT_COLOURS, seatColour } from './symbols.js';
 export { TILE_PX };
 

@@ -23,7 +23,8 @@ export const STYLE =
   '.fig{stroke:#151515;stroke-width:1.5;stroke-linejoin:round}' +
   '.legal{fill:#fff;fill-opacity:.3;stroke:#fff;stroke-width:2;stroke-dasharray:8 5}' +
   '.last{fill:none;stroke:#ffd400;stroke-width:5}' +
-  '.target{fill:#fff;fill-opacity:.6;stroke:#c48a00;stroke-width:3}';
+  '.target{fill:#fff;fill-opacity:.6;stroke:#c48a00;stroke-width:3}' +
+  '.target-fig{fill:#6b5a2e;pointer-events:none}.ghost{opacity:.75;pointer-events:none}.ghost-frame{fill:none;stroke:#2a6fdb;stroke-width:5}';
 
 export function monastery(x: number, y: number): string {
   return `<g class="monastery" ${at(x, y)}><path class="bld" d="M-14 18V-4h28v22Z"/><path class="roof" d="M-17-3 0-17 17-3Z"/><path d="M0-27v9M-4-23h8" stroke="#4a4038" stroke-width="2"/><path d="M-4 18v-9h8v9" fill="#4a4038"/></g>`;

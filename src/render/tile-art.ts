@@ -68,6 +68,11 @@ export class TileArtBook {
     return [...this.tiles.keys()];
   }
 
+  /** The kind of a tile's feature (a farmer is drawn lying on a field). */
+  featureKind(id: string, feature: number): CatalogTile['features'][number]['kind'] | undefined {
+    return this.tiles.get(id)?.features[feature]?.kind;
+  }
+
   layout(id: string): TileLayout | undefined {
     let layout = this.layouts.get(id);
     if (!layout) {

@@ -3,7 +3,7 @@
  * so the same module draws in the service and in a web page. Only types are imported from
  * the engine; nothing of its code is bundled.
  */
-import type { BoardFigure, CatalogView, Corner, PublicState, Rotation } from '../engine/index.js';
+import type { BoardFigure, CatalogView, Corner, FigureKind, PublicState, Rotation } from '../engine/index.js';
 
 export type { Good, Rotation } from '../engine/index.js';
 
@@ -27,6 +27,16 @@ export interface Target {
   y: number;
   feature?: number;
   corner?: Corner;
+  /** The figure that would go there: its shape is drawn in the target's circle. */
+  figure?: FigureKind;
+}
+
+/** The drawn tile shown where it would go, before the player confirms it. */
+export interface Ghost {
+  tile: string;
+  x: number;
+  y: number;
+  rotation: Rotation;
 }
 
 export interface BoardOptions {
@@ -36,6 +46,8 @@ export interface BoardOptions {
   legal?: readonly Spot[];
   /** Figure targets to highlight, drawn over the figures; each carries its index (`data-target`). */
   targets?: readonly Target[];
+  /** A tile not placed yet, drawn see-through over its position (the placement's preview). */
+  ghost?: Ghost;
 }
 
 export interface TileOptions {

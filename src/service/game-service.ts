@@ -22,6 +22,7 @@ import { StoreHealthMonitor, type StoreHealth } from './store-health.js';
 import { over } from './snapshot.js';
 
 import { SnapshotCache } from './snapshot-cache.js';
+import { Replays } from './replay.js';
 
 export type { MoveSubmission, SubmitResult } from './idempotency.js';
 
@@ -72,6 +73,7 @@ export class GameService {
   private readonly snapshots: SnapshotCache;
   /** The expansions games may enable. */
   readonly registry: Registry;
+  private readonly replays: Replays;
   private readonly commits: GroupCommit;
   readonly notifier = new MoveNotifier();
   private readonly waits: MoveWaits;
@@ -90,6 +92,7 @@ export class GameService {
     this.now = options.now ?? (() => new Date());
     this.registry = options.registry ?? DEFAULT_REGISTRY;
     this.snapshots = new SnapshotCache(store, options.cacheSize, this.registry);
+    this.replays = new Replays((id) => this.snapshots.read(id), (id, after) => store.movesAfter(id, after));
     this.storeHealth = new StoreHealthMonitor(store);
     this.commits = new GroupCommit(store, this.snapshots, this.now, (id, after) => this.notifier.committed(id, after), this.storeHealth);
     this.waits = new MoveWaits(store, this.snapshots, this.notifier);
@@ -166,6 +169,16 @@ export class GameService {
   async state(id: string): Promise<GameState> {
     const snapshot = await this.snapshots.read(id);
     return stateOf(snapshot.game, snapshot.life, snapshot.id, snapshot.version);
+  }
+
+  /** The state after the game's first `version` log entries, as an object (`replay.ts`); 404 past the current version. */
+  stateAt(id: string, version: number): Promise<GameState> {
+    return this.replays.state(id, version);
+  }
+
+  /** The state after the game's first `version` log entries, as JSON (`replay.ts`); 404 past the current version. */
+  stateJsonAt(id: string, version: number): Promise<string> {
+    return this.replays.stateJson(id, version);
   }
 
   /** `{ version, actor, phase, moves }` as JSON, built once per version. */

@@ -23,6 +23,7 @@ const SERVICE_ERROR_CODES = [
   'SEAT_RESIGNED',
   'ADMIN_TOKEN_INVALID',
   'INVALID_CURSOR',
+  'VERSION_NOT_FOUND',
 ] as const;
 export type ServiceErrorCode = (typeof SERVICE_ERROR_CODES)[number];
 

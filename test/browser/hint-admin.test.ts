@@ -50,17 +50,17 @@ t.test("the Hint button names a legal move of the seat's turn and marks its plac
   t.ok(legal.moves.some((m: { type: string; x: number; y: number; rotation: number }) => m.type === 'placeTile' && m.x === x && m.y === y && m.rotation === rotation), 'the named move is in legal-moves');
   t.equal(await ann.locator(`#board rect.legal.hinted[data-x="${x}"][data-y="${y}"]`).count(), 1, 'its position is marked on the board');
   t.equal(await ann.locator('#board .hinted').count(), 1, 'and nothing else');
-  t.equal(await ann.locator('#decisions button.position.hinted').textContent(), `(${x}, ${y}) (hint)`, "its position's button says so");
   t.ok(await ann.locator('#hint').evaluate((b) => b === document.activeElement), 'the keyboard stays on Hint');
   await ann.screenshot({ path: `${ARTIFACTS}hint.png` });
   t.ok(await fitsPhone(bob, 'hint-disabled-phone.png'), 'the page with its Hint button fits a phone');
 
   // Playing the hinted move moves the game on: the hint and its mark go.
   await ann.locator(`#board rect.legal.hinted`).click();
-  const rotations = ann.locator('#decisions button.rotation.hinted');
-  t.equal(await rotations.count(), 1, 'one rotation is the hint');
-  t.equal(await rotations.getAttribute('aria-label'), `Place at (${x}, ${y}), turned ${rotation}°`, 'the hinted rotation');
-  await rotations.click();
+  const confirm = ann.locator('#decisions button.confirm.hinted');
+  t.equal(await confirm.count(), 1, 'the preview starts at the hinted rotation, and its Confirm says so');
+  t.equal(await confirm.getAttribute('aria-label'), `Confirm: Place at (${x}, ${y}), turned ${rotation}°`, 'the hinted rotation');
+  t.equal(await ann.locator(`#board .ghost[data-x="${x}"][data-y="${y}"][data-rotation="${rotation}"]`).count(), 1, 'its ghost on the board');
+  await confirm.click();
   await atVersion(ann, 1);
   t.equal(await ann.locator('#board .hinted').count(), 0, 'no mark once the game moved on');
   t.equal(await text.textContent(), '', 'no hint text either');
@@ -128,7 +128,7 @@ t.test('the admin page from the lobby reissues a seat link, hands a seat to a bo
   await atVersion(oldAnn, 1);
   const refused = oldAnn.waitForResponse((r) => r.url().endsWith(`/games/${id}/moves`), WAIT);
   await oldAnn.locator('#board rect.legal').first().click();
-  await oldAnn.locator('#decisions button.rotation').first().click();
+  await oldAnn.locator('#decisions button.confirm').click();
   t.ok([401, 403].includes((await refused).status()), `the old token is refused (${(await refused).status()})`);
   await oldAnn.waitForFunction(() => /Refused/.test(document.querySelector('#status')?.textContent ?? ''), undefined, WAIT);
   t.equal((await http.get(`/games/${id}`)).body.version, 1, 'no move was made');
@@ -138,7 +138,7 @@ t.test('the admin page from the lobby reissues a seat link, hands a seat to a bo
   await newAnn.goto(newLink);
   await atVersion(newAnn, 1);
   await newAnn.locator('#board rect.legal').first().click();
-  await newAnn.locator('#decisions button.rotation').first().click();
+  await newAnn.locator('#decisions button.confirm').click();
   await atVersion(newAnn, 2);
   t.equal((await http.get(`/games/${id}`)).body.version, 2, 'the new link moved');
 

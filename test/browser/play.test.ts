@@ -31,11 +31,12 @@ const onBoard = { click: 0, keyboard: 0 };
  * target on the board, then a button.
  */
 async function decide(page: Page, version: number, legalMoves: Parameters<typeof figurePlaces>[0], shot?: string): Promise<string> {
-  await page.waitForFunction((v) => document.body.dataset.version === String(v) && document.querySelector('#decisions button'), version);
+  await page.waitForFunction((v) => document.body.dataset.version === String(v) && document.querySelector('#decisions button, #board rect.legal'), version);
   if (version === 0) {
-    // The first placement by keyboard alone: the first decision has the focus, Enter takes it.
+    // The first placement by keyboard alone: a position takes the focus, Enter pins its ghost, Enter again confirms.
+    await page.locator('#board rect.legal').first().focus();
     await page.keyboard.press('Enter');
-    await page.locator('#decisions button.rotation').first().waitFor();
+    await page.locator('#decisions button.confirm:focus').waitFor();
     await page.keyboard.press('Enter');
     return 'keyboard';
   }
@@ -43,10 +44,10 @@ async function decide(page: Page, version: number, legalMoves: Parameters<typeof
   if ((await spots.count()) > 0) {
     if (shot) await page.screenshot({ path: `${ARTIFACTS}${shot}-positions.png` });
     await spots.first().click();
-    if (shot) await page.screenshot({ path: `${ARTIFACTS}${shot}-rotations.png` });
-    const rotation = page.locator('#decisions button.rotation').first();
-    const label = (await rotation.getAttribute('aria-label')) ?? '';
-    await rotation.click();
+    if (shot) await page.screenshot({ path: `${ARTIFACTS}${shot}-preview.png` });
+    const confirm = page.locator('#decisions button.confirm');
+    const label = (await confirm.getAttribute('aria-label')) ?? '';
+    await confirm.click();
     return label;
   }
   const targets = page.locator('#board circle.target');
@@ -64,7 +65,7 @@ async function decide(page: Page, version: number, legalMoves: Parameters<typeof
     if (shot) await page.screenshot({ path: `${ARTIFACTS}${shot}-figure-target.png` });
     const figure = page.locator('#decisions button.move').first();
     const label = (await figure.textContent()) ?? '';
-    if (!/ on the | barn | wagon /i.test(label)) throw new Error(`version ${version}: the target offers ${label}`);
+    if (!/\b(knight|thief|farmer|monk|mayor|builder|pig|wagon|barn)\b/.test(label)) throw new Error(`version ${version}: the target offers ${label}`);
     await figure.click();
     return label;
   }
@@ -139,7 +140,7 @@ t.test('two players play a fixed-order game to the end in the browser', { skip, 
   }
   t.equal(await versionOf(spectator), final.version, 'the spectator followed to the last move');
   t.ok((await spectator.locator('#log li.scoring').count()) > 0, 'the log names the scoring in words');
-  t.match(await spectator.locator('#board-text').textContent(), /base\/U at/, 'the board as text');
+  t.match(await spectator.locator('#board-text').textContent(), /straight road at/, 'the board as text, in words');
   const tokens = seatLinks.map((l) => /seat=([^&]+)/.exec(l)![1]!);
   const logged = server.output.join('');
   t.ok(logged.includes(`/games/${id}/moves`), 'the server logged the requests');
@@ -157,11 +158,11 @@ t.test('two players play a fixed-order game to the end in the browser', { skip, 
  * rotation, else the first button offered (a figure or pass).
  */
 async function clickThrough(page: Page, version: number): Promise<void> {
-  await page.waitForFunction((v) => document.body.dataset.version === String(v) && document.querySelector('#decisions button'), version);
+  await page.waitForFunction((v) => document.body.dataset.version === String(v) && document.querySelector('#decisions button, #board rect.legal'), version);
   const spots = page.locator('#board rect.legal');
   if ((await spots.count()) > 0) {
     await spots.first().click();
-    await page.locator('#decisions button.rotation').first().click();
+    await page.locator('#decisions button.confirm').click();
   } else {
     await page.locator('#decisions button').first().click();
   }

@@ -110,3 +110,34 @@ t.test('figure targets are drawn where the figures would stand, a barn on its co
   });
   t.equal(renderer.board(fullest, { targets: [] }), renderer.board(fullest), 'no targets, the same picture');
 });
+
+t.test('the start tile alone carries no "last placed" frame: no one placed it', async (t) => {
+  const start = { tiles: fullest.tiles.slice(0, 1), figures: [] };
+  t.equal(byClass(parseXml(renderer.board(start)), 'last').length, 0);
+  t.equal(byClass(parseXml(renderer.board({ tiles: fullest.tiles.slice(0, 2), figures: [] })), 'last').length, 1);
+});
+
+t.test('a ghost shows the drawn tile where it would go, turned, and the picture grows to hold it', async (t) => {
+  const ghost = { tile: 'base/U', x: 40, y: 3, rotation: 90 } as const;
+  const doc = parseXml(renderer.board(fullest, { ghost }));
+  const drawn = byClass(doc, 'ghost');
+  t.equal(drawn.length, 1);
+  t.match(drawn[0]!.attrs, { 'data-tile': 'base/U', 'data-x': '40', 'data-y': '3', 'data-rotation': '90' });
+  t.equal(byClass(doc, 'tile').length, fullest.tiles.length, 'not counted as a placed tile');
+  const [vx, , vw] = doc.attrs.viewBox!.split(' ').map(Number) as [number, number, number];
+  t.ok(vx + vw >= 4100, 'inside the view');
+});
+
+t.test('a farmer lies down; a knight or a thief stands; a target shows the shape of its figure', async (t) => {
+  const figures = fullest.figures.filter((f) => f.kind === 'meeple');
+  const doc = parseXml(renderer.board(fullest));
+  for (const f of figures) {
+    const kind = byId.get(fullest.tiles.find((p) => p.x === f.x && p.y === f.y)!.tile)!.features[f.feature!]!.kind;
+    const g = byClass(doc, 'fig').find((e) => e.attrs['data-x'] === String(f.x) && e.attrs['data-y'] === String(f.y) && e.attrs['data-feature'] === String(f.feature))!;
+    t.equal(g.attrs.transform!.includes('rotate(-90)'), kind === 'field', `a meeple on a ${kind}`);
+  }
+  const target = { x: figures[0]!.x, y: figures[0]!.y, feature: figures[0]!.feature, figure: 'mayor' as const };
+  const shapes = byClass(parseXml(renderer.board(fullest, { targets: [target] })), 'target-fig');
+  t.equal(shapes.length, 1);
+  t.equal(shapes[0]!.attrs['data-target'], '0');
+});

@@ -72,7 +72,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The public state of a game */
+        /** The public state of a game, now or (`?version=N`) after move N */
         get: operations["getGame"];
         put?: never;
         post?: never;
@@ -255,7 +255,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The board as an SVG picture: tiles, figures in seat colours, the last tile framed */
+        /** The board as an SVG picture: tiles, figures in seat colours, the last tile framed; `?version=N` draws it after move N */
         get: operations["getBoardSvg"];
         put?: never;
         post?: never;
@@ -952,7 +952,7 @@ export interface components {
         /** Problem404 */
         Problem404: components["schemas"]["Problem"] & {
             /** @enum {string} */
-            code?: "GAME_NOT_FOUND" | "ROUTE_NOT_FOUND" | "SEAT_NOT_FOUND";
+            code?: "GAME_NOT_FOUND" | "ROUTE_NOT_FOUND" | "SEAT_NOT_FOUND" | "VERSION_NOT_FOUND";
         };
         /** Problem409 */
         Problem409: components["schemas"]["Problem"] & {
@@ -1229,7 +1229,10 @@ export interface operations {
     };
     getGame: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Replay: the game after its first N log entries (0 is the start). Such an answer never changes: a strong ETag and a year's Cache-Control. Past the current version: 404 `VERSION_NOT_FOUND` */
+                version?: number;
+            };
             header?: never;
             path: {
                 /** @description The game id returned by POST /games */
@@ -1266,7 +1269,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem400"];
                 };
             };
-            /** @description Unknown game, or no such seat */
+            /** @description Unknown game, no such seat, or (`?version=N`) a version the game has not reached (`VERSION_NOT_FOUND`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1332,7 +1335,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem400"];
                 };
             };
-            /** @description Unknown game, or no such seat */
+            /** @description Unknown game, no such seat, or (`?version=N`) a version the game has not reached (`VERSION_NOT_FOUND`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1408,7 +1411,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem403"];
                 };
             };
-            /** @description Unknown game, or no such seat */
+            /** @description Unknown game, no such seat, or (`?version=N`) a version the game has not reached (`VERSION_NOT_FOUND`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1536,7 +1539,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem403"];
                 };
             };
-            /** @description Unknown game, or no such seat */
+            /** @description Unknown game, no such seat, or (`?version=N`) a version the game has not reached (`VERSION_NOT_FOUND`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1664,7 +1667,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem403"];
                 };
             };
-            /** @description Unknown game, or no such seat */
+            /** @description Unknown game, no such seat, or (`?version=N`) a version the game has not reached (`VERSION_NOT_FOUND`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1792,7 +1795,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem403"];
                 };
             };
-            /** @description Unknown game, or no such seat */
+            /** @description Unknown game, no such seat, or (`?version=N`) a version the game has not reached (`VERSION_NOT_FOUND`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1924,7 +1927,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem403"];
                 };
             };
-            /** @description Unknown game, or no such seat */
+            /** @description Unknown game, no such seat, or (`?version=N`) a version the game has not reached (`VERSION_NOT_FOUND`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2048,7 +2051,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem400"];
                 };
             };
-            /** @description Unknown game, or no such seat */
+            /** @description Unknown game, no such seat, or (`?version=N`) a version the game has not reached (`VERSION_NOT_FOUND`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2133,7 +2136,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem403"];
                 };
             };
-            /** @description Unknown game, or no such seat */
+            /** @description Unknown game, no such seat, or (`?version=N`) a version the game has not reached (`VERSION_NOT_FOUND`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2261,7 +2264,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem403"];
                 };
             };
-            /** @description Unknown game, or no such seat */
+            /** @description Unknown game, no such seat, or (`?version=N`) a version the game has not reached (`VERSION_NOT_FOUND`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2356,7 +2359,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem400"];
                 };
             };
-            /** @description Unknown game, or no such seat */
+            /** @description Unknown game, no such seat, or (`?version=N`) a version the game has not reached (`VERSION_NOT_FOUND`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2385,6 +2388,8 @@ export interface operations {
                 tile?: number;
                 /** @description 1: highlight the positions where the drawn tile (or an abbey) may be placed now */
                 legal?: number;
+                /** @description Replay: the game after its first N log entries (0 is the start). Such an answer never changes: a strong ETag and a year's Cache-Control. Past the current version: 404 `VERSION_NOT_FOUND` */
+                version?: number;
             };
             header?: never;
             path: {
@@ -2420,7 +2425,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem400"];
                 };
             };
-            /** @description Unknown game, or no such seat */
+            /** @description Unknown game, no such seat, or (`?version=N`) a version the game has not reached (`VERSION_NOT_FOUND`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2533,7 +2538,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem400"];
                 };
             };
-            /** @description Unknown game, or no such seat */
+            /** @description Unknown game, no such seat, or (`?version=N`) a version the game has not reached (`VERSION_NOT_FOUND`) */
             404: {
                 headers: {
                     [name: string]: unknown;

@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { tileCatalog, type LegalMoves, type Rotation } from '../../engine/index.js';
 import { createRenderer, type Spot } from '../../render/index.js';
 import { BoardQuery, notModified, svgResponse, TileSvgParams, TileSvgQuery } from '../schemas/board.js';
-import { GameIdParams, problems } from '../schemas/common.js';
+import { GameIdParams, IMMUTABLE, problems } from '../schemas/common.js';
 import { HttpProblem } from '../problem.js';
 import type { App, RouteOptions } from '../types.js';
 
@@ -64,7 +64,7 @@ export function boardRoutes(app: App, { service }: RouteOptions): void {
     {
       schema: {
         tags: ['games'],
-        summary: 'The board as an SVG picture: tiles, figures in seat colours, the last tile framed',
+        summary: 'The board as an SVG picture: tiles, figures in seat colours, the last tile framed; `?version=N` draws it after move N',
         params: GameIdParams,
         querystring: BoardQuery,
         response: { 200: svgResponse('The board (ETag; If-None-Match answers 304)'), 304: notModified, ...problems(400, 404, 503) },
@@ -72,10 +72,12 @@ export function boardRoutes(app: App, { service }: RouteOptions): void {
     },
     async (request, reply) => {
       const { id } = request.params;
-      const state = await service.state(id);
+      const { version } = request.query;
+      if (version !== undefined && request.query.legal === 1) throw new HttpProblem('BAD_REQUEST', 'legal=1 marks the positions of now: it does not go with version');
+      const state = version === undefined ? await service.state(id) : await service.stateAt(id, version);
       const legal = request.query.legal === 1 ? legalSpots((await service.legalMoves(id)).moves) : undefined;
       const svg = renderer.board(state, { tilePx: request.query.tile, legal });
-      sendSvg(request, reply, svg, 'no-cache');
+      sendSvg(request, reply, svg, version === undefined ? 'no-cache' : IMMUTABLE);
     },
   );
 

@@ -1,7 +1,8 @@
 import type { Static } from 'typebox';
 import { limitPerAddress } from '../address-limit.js';
 import { notModified, versionTag } from '../etag.js';
-import { GameIdParams, NOT_MODIFIED, problems } from '../schemas/common.js';
+import { Type } from 'typebox';
+import { GameIdParams, IMMUTABLE, NOT_MODIFIED, problems, VersionQuery } from '../schemas/common.js';
 import { CreateGameBody, CreatedGameResponse } from '../schemas/games.js';
 import { seatRequestOf } from '../schemas/lifecycle.js';
 import { GameStateSchema, LegalMovesResponse } from '../schemas/state.js';
@@ -36,8 +37,10 @@ export function gameRoutes(app: App, routes: RouteOptions): void {
     {
       schema: {
         tags: ['games'],
-        summary: 'The public state of a game',
+        summary: 'The public state of a game, now or (`?version=N`) after move N',
         params: GameIdParams,
+        // Not strict: other query members are ignored, as they were before `version`.
+        querystring: Type.Object({ version: Type.Optional(VersionQuery) }),
         response: { 200: GameStateSchema, ...NOT_MODIFIED, ...problems(400, 404, 503) },
       },
     },
@@ -45,6 +48,15 @@ export function gameRoutes(app: App, routes: RouteOptions): void {
     // documents the shape and the tests check every answer against it.
     async (request, reply) => {
       const { id } = request.params;
+      const { version } = request.query;
+      if (version !== undefined) {
+        const json = await service.stateJsonAt(id, version);
+        reply.header('cache-control', IMMUTABLE);
+        // Strong: the bytes of a version are the same on every node and every day.
+        if (notModified(request, reply, versionTag(id, version).slice(2))) return reply.code(304).send(null);
+        sendJson(reply, 200, json);
+        return reply;
+      }
       if (notModified(request, reply, versionTag(id, await service.version(id)))) return reply.code(304).send(null);
       sendJson(reply, 200, await service.stateJson(id));
       return reply;

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { TILE_PX } from '../../render/index.js';
-import { Strict } from './common.js';
+import { Strict, VersionQuery } from './common.js';
 
 const TilePx = Type.Integer({
   minimum: TILE_PX.min,
@@ -13,6 +13,7 @@ export const BoardQuery = Strict({
   legal: Type.Optional(
     Type.Integer({ minimum: 0, maximum: 1, description: '1: highlight the positions where the drawn tile (or an abbey) may be placed now' }),
   ),
+  version: Type.Optional(VersionQuery),
 });
 
 export const TileSvgParams = Strict({

@@ -9,6 +9,16 @@ export const GameIdParams = Strict({
   id: Type.String({ minLength: 1, maxLength: 64, description: 'The game id returned by POST /games' }),
 });
 
+/** `?version=N`: the game as it was after its first N log entries (a replay); absent, as it is now. */
+export const VersionQuery = Type.Integer({
+  minimum: 0,
+  maximum: 1_000_000,
+  description: 'Replay: the game after its first N log entries (0 is the start). Such an answer never changes: a strong ETag and a year\'s Cache-Control. Past the current version: 404 `VERSION_NOT_FOUND`',
+});
+
+/** The Cache-Control of a replay answer: the state after move N is the same forever. */
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+
 /** RFC 9457 problem details, with the service's stable `code`. */
 export const Problem = Type.Object(
   {
@@ -27,7 +37,7 @@ const PROBLEM_DESCRIPTIONS: Record<number, string> = {
   400: 'Malformed request: the body, a parameter or a header does not match its schema',
   401: 'No seat token, or not a well-formed one',
   403: 'The token is of another game, or of a seat that must not act now (a bot plays its turn), or is not the admin token',
-  404: 'Unknown game, or no such seat',
+  404: 'Unknown game, no such seat, or (`?version=N`) a version the game has not reached (`VERSION_NOT_FOUND`)',
   409:
     '`expectedVersion` is not the current version (see `currentVersion`), the seat is not open (`SEAT_NOT_OPEN`), ' +
     'the game waits for its open seats (`GAME_WAITING`), or the seat already resigned or has no player',

@@ -4,7 +4,7 @@
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import type { Test } from 'tap';
 import { tempDatabase } from '../../helpers/temp-database.js';
 import { startServer, type RunningServer } from '../../http/helpers/server-process.js';
@@ -21,8 +21,8 @@ export function missingBrowser(): string | undefined {
 }
 
 export interface TestBrowser {
-  /** A new browser context (its own cookies and storage), closed at `owner`'s end when given. */
-  context(owner?: Test): Promise<BrowserContext>;
+  /** A new browser context (its own cookies and storage), closed at `owner`'s end when given; a desktop's window unless `options` say otherwise. */
+  context(owner?: Test, options?: BrowserContextOptions): Promise<BrowserContext>;
 }
 
 /**
@@ -47,8 +47,8 @@ export async function launch(t: Test): Promise<TestBrowser> {
   });
   t.teardown(() => browser.close());
   return {
-    async context(owner) {
-      const context = await browser.newContext({ viewport: { width: 1200, height: 850 } });
+    async context(owner, options = {}) {
+      const context = await browser.newContext({ viewport: { width: 1200, height: 850 }, ...options });
       owner?.teardown(() => context.close());
       return context;
     },
@@ -64,6 +64,9 @@ export function perFile(t: Test, env: Record<string, string> = {}): () => Promis
   let started: Promise<{ server: RunningServer; browser: TestBrowser }> | undefined;
   return () => (started ??= (async () => ({ server: await startServer(t, tempDatabase(t), env), browser: await launch(t) }))());
 }
+
+/** A phone's window (390×844, touch), for `context()`. */
+export const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
 
 /** Shows `page` at a phone's size and answers whether it fits the width (no sideways scrolling). */
 export async function fitsPhone(page: Page, shot: string): Promise<boolean> {
