@@ -223,6 +223,9 @@ export class BotPool {
         const pending = this.queue.take(BOT_LANES, may);
         if (pending) {
           this.start(general ?? this.spawn(false), pending);
+          // The express worker starts with the first one (a thread takes a while to load the
+          // engine): the first cheap job then never waits for that either.
+          if (this.options.express !== false && !this.slots.some((s) => s.express)) this.spawn(true);
           continue;
         }
       }
@@ -238,6 +241,7 @@ export class BotPool {
   private spawn(express: boolean): Slot {
     const { filename, options } = workerEntry();
     const worker = new Worker(filename, options);
+    worker.unref(); // idle until `start`
     const slot: Slot = { worker, running: null, express };
     this.slots.push(slot);
     worker.on('message', (reply: WorkerReply) => {
