@@ -190,9 +190,10 @@ export class BotPool {
     });
   }
 
-  /** Workers started, those running a job, and jobs waiting. */
+  /** Workers started (the express one aside), those running a job, and jobs waiting. */
   stats(): { workers: number; busy: number; queued: number } {
-    return { workers: this.slots.length, busy: this.slots.filter((s) => s.running).length, queued: this.queue.size() };
+    const general = this.slots.filter((s) => !s.express);
+    return { workers: general.length, busy: general.filter((s) => s.running).length, queued: this.queue.size() };
   }
 
   /** Jobs waiting in `lane`. */

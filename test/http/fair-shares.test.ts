@@ -16,7 +16,8 @@ t.test('bots, hints and streams of attackers leave other clients their share', a
 
   const bots = await botFlood(server.url, 12, 5);
   t.equal(bots.created, 12, 'the attackers created their bots-only games');
-  t.ok(bots.greedyMs < 2000, `a greedy bot of another game played its turn in ${Math.round(bots.greedyMs)} ms while 12 bots-only mcts games ran`);
+  // How fast is the soak's to measure (`npm run soak:abuse`); here: that it did not wait for the flood.
+  t.ok(bots.floodStillRunning, `a greedy bot of another game played its turn (in ${Math.round(bots.greedyMs)} ms) while 12 bots-only mcts games ran`);
 
   const hints = await hintFlood(server.url, 40);
   t.ok(hints.every((h) => [200, 429, 503].includes(h.status)), 'each hint answered or refused');

@@ -57,13 +57,17 @@ async function playWhile(base: string, from: string, id: string, tokens: string[
  * then a victim's game (a player and a greedy bot) from another address: the milliseconds from
  * the player's move that hands the turn to the greedy bot until the bot has played its turn.
  */
-export async function botFlood(base: string, games: number, level: number): Promise<{ greedyMs: number; created: number }> {
+export async function botFlood(base: string, games: number, level: number): Promise<{ greedyMs: number; created: number; floodStillRunning: boolean }> {
   let created = 0;
+  const flood: string[] = [];
   for (let i = 0; i < games; i++) {
     const attacker = fromAddress(base, loopback(1, i % 3));
     const players = Array.from({ length: 6 }, () => ({ bot: 'mcts', level }));
     const answer = await attacker.post('/games', { players });
-    if (answer.status === 201) created++;
+    if (answer.status === 201) {
+      created++;
+      flood.push((answer.body as { id: string }).id);
+    }
   }
   const victim = fromAddress(base, loopback(2, 0));
   const game = (await victim.post('/games', { players: [{ name: 'Ann' }, { bot: 'greedy' }] })).body as { id: string; seats: { token: string }[] };
@@ -71,7 +75,11 @@ export async function botFlood(base: string, games: number, level: number): Prom
   const started = performance.now();
   for (let version = handed.version; ; ) {
     const lm = (await victim.get(`/games/${game.id}/legal-moves?after=${version}&wait=30`)).body as { version: number; actor: number | null };
-    if (lm.actor === 0 || lm.actor === null) return { greedyMs: performance.now() - started, created };
+    if (lm.actor === 0 || lm.actor === null) {
+      const greedyMs = performance.now() - started;
+      const states = await Promise.all(flood.map(async (id) => (await victim.get(`/games/${id}`)).body as { status: string }));
+      return { greedyMs, created, floodStillRunning: states.every((s) => s.status === 'active') };
+    }
     version = lm.version;
   }
 }
