@@ -100,7 +100,7 @@ export class BotDriver {
 
   /** Listens for moves, then looks at every game waiting on a bot; resolves when the scan is done. */
   async start(): Promise<void> {
-    this.unlisten = this.options.listen((id) => this.poke(id));
+    this.unlisten = this.options.listen((id, owner) => this.poke(id, owner));
     await this.scan();
     const every = this.options.scanMs ?? 0;
     if (every > 0 && !this.stopped) {

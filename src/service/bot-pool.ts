@@ -190,9 +190,10 @@ export class BotPool {
     });
   }
 
-  /** Workers started, those running a job, and jobs waiting. */
+  /** Workers started (the express one aside), those running a job, and jobs waiting. */
   stats(): { workers: number; busy: number; queued: number } {
-    return { workers: this.slots.length, busy: this.slots.filter((s) => s.running).length, queued: this.queue.size() };
+    const general = this.slots.filter((s) => !s.express);
+    return { workers: general.length, busy: general.filter((s) => s.running).length, queued: this.queue.size() };
   }
 
   /** Jobs waiting in `lane`. */
@@ -223,6 +224,9 @@ export class BotPool {
         const pending = this.queue.take(BOT_LANES, may);
         if (pending) {
           this.start(general ?? this.spawn(false), pending);
+          // The express worker starts with the first one (a thread takes a while to load the
+          // engine): the first cheap job then never waits for that either.
+          if (this.options.express !== false && !this.slots.some((s) => s.express)) this.spawn(true);
           continue;
         }
       }
@@ -238,6 +242,7 @@ export class BotPool {
   private spawn(express: boolean): Slot {
     const { filename, options } = workerEntry();
     const worker = new Worker(filename, options);
+    worker.unref(); // idle until `start`
     const slot: Slot = { worker, running: null, express };
     this.slots.push(slot);
     worker.on('message', (reply: WorkerReply) => {

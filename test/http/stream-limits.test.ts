@@ -4,7 +4,6 @@
  * reserve of connections to `/health`, a stream ends after its lifetime and resumes without a
  * gap, and stream opens are budgeted per address.
  */
-import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import t, { type Test } from 'tap';
 import type { AppOptions } from '../../src/app.js';
@@ -12,6 +11,7 @@ import { loadConfig } from '../../src/config.js';
 import { heldTotal } from '../../src/http/held-requests.js';
 import { DEFAULT_STREAM_LIMITS } from '../../src/http/stream-limits.js';
 import { createGame, playFirstLegal, testApp, type App } from './helpers/app.js';
+import { fromAddress } from './helpers/from-address.js';
 import { openStream, type SseReader } from './helpers/sse.js';
 
 async function listening(t: Test, options: Partial<AppOptions>): Promise<{ app: App; base: string }> {
@@ -20,26 +20,11 @@ async function listening(t: Test, options: Partial<AppOptions>): Promise<{ app: 
   return { app, base: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}` };
 }
 
-/** A GET from `localAddress` on a socket of its own: status, Retry-After and the body's code. */
-function get(url: string, localAddress: string): Promise<{ status: number; retryAfter?: string; code?: string }> {
-  return new Promise((resolve, reject) => {
-    const req = request(url, { localAddress, agent: false }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (c: string) => (text += c));
-      res.on('end', () => {
-        let code: string | undefined;
-        try {
-          code = (JSON.parse(text) as { code?: string }).code;
-        } catch {
-          code = undefined;
-        }
-        resolve({ status: res.statusCode!, retryAfter: res.headers['retry-after'] as string | undefined, code });
-      });
-    });
-    req.on('error', reject);
-    req.end();
-  });
+/** A GET from `localAddress`: status, Retry-After and the body's code. */
+async function get(url: string, localAddress: string): Promise<{ status: number; retryAfter?: string; code?: string }> {
+  const { origin, pathname, search } = new URL(url);
+  const answer = await fromAddress(origin, localAddress).get(pathname + search);
+  return { status: answer.status, retryAfter: answer.headers['retry-after'] as string | undefined, code: answer.body?.code };
 }
 
 async function streams(t: Test, url: string, from: string, n: number): Promise<SseReader[]> {

@@ -10,7 +10,7 @@
 import t from 'tap';
 import { legalMoves, replay, type GameSetup, type Move } from '../../src/engine/index.js';
 import { BotDriver } from '../../src/service/bot-driver.js';
-import { BotWorkerCrashedError } from '../../src/service/bot-pool.js';
+import { BotPool, BotWorkerCrashedError } from '../../src/service/bot-pool.js';
 import { serviceBotHost } from '../../src/service/bot-runtime.js';
 import { isAct } from '../../src/service/lifecycle.js';
 import type { GameStore, LogEntry } from '../../src/storage/repository.js';
@@ -286,5 +286,32 @@ t.test('a scan that finds many games computes at most maxGames at once, and play
     return true;
   }, 60_000, 'every game to end');
   t.ok(most >= 1 && most <= 2, `at most 2 games at once (${most})`);
+  t.same(errors, []);
+});
+
+t.test("a creator's games beyond its share wait, and another creator's bot is played meanwhile", async (t) => {
+  const { service } = openService(t, tempDatabase(t));
+  const pool = new BotPool({ size: 1, queueLimit: 64, express: false });
+  t.teardown(() => pool.close());
+  const errors: unknown[] = [];
+  const driver = new BotDriver(serviceBotHost(service), pool, {
+    listen: (onMove) => service.listenForBotTurns(onMove),
+    budget: (spec) => (spec.bot === 'mcts' ? { iterations: 400 } : {}),
+    onError: (error) => errors.push(error),
+    maxGamesPerOwner: 2,
+  });
+  t.teardown(async () => {
+    driver.stop();
+    await driver.settled();
+  });
+  await driver.start();
+  const flood = [];
+  for (let i = 0; i < 5; i++) flood.push(await service.create({ players: [{ bot: 'mcts' }, { bot: 'mcts' }], seed: `flood${i}` }, '127.0.0.2'));
+  await until(() => driver.busy === 2, 10_000, "two of the attacker's games computing");
+  t.equal(driver.busy, 2, 'the attacker has two games computed at once, the others wait');
+  const victim = await service.create({ players: [{ bot: 'greedy' }, { name: 'Ann' }], seed: 'victim' }, '127.0.0.3');
+  await until(async () => (await turnOf(service, victim.id)).actor === 1, 60_000, "the victim's greedy bot to play its turn");
+  const floodVersions = await Promise.all(flood.map(async (g) => (await turnOf(service, g.id)).finished));
+  t.ok(floodVersions.every((finished) => !finished), "the greedy bot played while the attacker's games were far from over");
   t.same(errors, []);
 });
