@@ -23,7 +23,7 @@ class ActDone(TypedDict):
 
 class BoardFigure(TypedDict):
     owner: int
-    kind: Literal["meeple", "mayor", "wagon", "builder", "pig", "barn"]
+    kind: Literal["meeple", "builder", "pig", "mayor", "wagon", "barn"]
     x: int
     y: int
     feature: NotRequired[int]
@@ -214,7 +214,7 @@ class Hint(TypedDict):
 
 
 class JoinSeat(TypedDict):
-    name: str
+    name: str  # Normalised to NFC and trimmed; refused (400) when empty after that, or holding a control, bidi, zero-width or other invisible formatting character, or a lone surrogate
 
 
 class LegalMoves(TypedDict):
@@ -297,7 +297,7 @@ class PlaceBarnMove(TypedDict):
 
 class PlaceFigureMove(TypedDict):
     type: Literal["placeFigure"]
-    figure: Literal["meeple", "mayor", "wagon", "builder", "pig"]
+    figure: Literal["meeple", "builder", "pig", "mayor", "wagon"]
     x: int
     y: int
     feature: int  # Index into the tile's catalog `features`
@@ -312,10 +312,10 @@ class PlaceTileMove(TypedDict):
 
 class PlayerSupply(TypedDict):
     meeple: NotRequired[int]
-    mayor: NotRequired[int]
-    wagon: NotRequired[int]
     builder: NotRequired[int]
     pig: NotRequired[int]
+    mayor: NotRequired[int]
+    wagon: NotRequired[int]
     barn: NotRequired[int]
 
 
@@ -364,7 +364,7 @@ class SeatJoinedAct(TypedDict):
 
 class SeatRequest(TypedDict):
     "Exactly one of: `name` (a player), `open: true` (an open seat, joined later), `bot` (with an optional `level`)"
-    name: NotRequired[str]
+    name: NotRequired[str]  # Normalised to NFC and trimmed; refused (400) when empty after that, or holding a control, bidi, zero-width or other invisible formatting character, or a lone surrogate
     open: NotRequired[Literal[True]]
     bot: NotRequired[Literal["random", "greedy", "mcts"]]
     level: NotRequired[int]  # The bot's strength within its kind (its time budget for `mcts`)
@@ -512,6 +512,6 @@ WagonReturnedEvent = TypedDict("WagonReturnedEvent", {"type": "Literal[\"wagonRe
 
 
 Act: TypeAlias = Union[SeatJoinedAct, TokenReissuedAct, SeatHandedToBotAct, GameAbortedAct, SeatResignedAct, TurnTimedOutAct]
-GameEvent: TypeAlias = Union[TurnStartedEvent, TileDrawnEvent, TileDiscardedEvent, TilePlacedEvent, AbbeyPlacedEvent, FigurePlacedEvent, FigureSkippedEvent, FeatureScoredEvent, GoodsAwardedEvent, GoodsScoredEvent, BonusPartStartedEvent, WagonMovedEvent, WagonReturnedEvent, AbbeySkippedEvent, FinalScoringStartedEvent, GameEndedEvent]
+GameEvent: TypeAlias = Union[TurnStartedEvent, TileDrawnEvent, TileDiscardedEvent, TilePlacedEvent, FigurePlacedEvent, FigureSkippedEvent, FeatureScoredEvent, BonusPartStartedEvent, FinalScoringStartedEvent, GameEndedEvent, GoodsAwardedEvent, GoodsScoredEvent, AbbeyPlacedEvent, WagonMovedEvent, WagonReturnedEvent, AbbeySkippedEvent]
 LogEvent: TypeAlias = Union[GameEvent, Act]
-Move: TypeAlias = Union[DrawMove, PlaceTileMove, PlaceAbbeyMove, PlaceFigureMove, PlaceBarnMove, PassMove, MoveWagonMove, ReturnWagonMove]
+Move: TypeAlias = Union[DrawMove, PlaceTileMove, PlaceFigureMove, PassMove, PlaceAbbeyMove, PlaceBarnMove, MoveWagonMove, ReturnWagonMove]

@@ -220,7 +220,7 @@ export interface paths {
         };
         /**
          * The move the mcts bot would play for the seat of the bearer token now, and its estimated win rate
-         * @description Searched in a worker thread with the server's hint budget (`HINT_MS`), on what the seat can see: the bot never knows the hidden pile order. Only the seat that must act gets a hint; one hint at a time per seat.
+         * @description Searched in a worker thread with the server's hint budget (`HINT_MS`), on what the seat can see: the bot never knows the hidden pile order. Only the seat that must act gets a hint; one hint at a time per seat. Hints are budgeted per client address and per token (`HINTS_PER_MINUTE`; 429 beyond), and only a few are searched or wait at once on the whole server (`HINTS_AT_ONCE`, `HINT_QUEUE`; beyond, 503 `BOTS_UNAVAILABLE` at once), both with `Retry-After`.
          */
         get: operations["getHint"];
         put?: never;
@@ -291,7 +291,7 @@ export interface paths {
         };
         /**
          * Server-Sent Events: the state, then every move with its events and the next actor
-         * @description On connect one `state` event `{ version, actor, phase, state, created }` (`created`: the events of the game's creation, as `GET /games/{id}/events` gives them when read without `after`); then one `move` event per accepted move, with `id` = the version it reached and data `{ version, seat, move, at, events, actor, phase }`. A reconnect with `Last-Event-ID` (or `?after=N`) first gets the moves it missed, and no `state` event. The stream opens with `retry: 3000` (milliseconds an EventSource waits before reconnecting). Comment lines keep an idle stream open (every 15 s); the stream ends after the move that ends the game.
+         * @description On connect one `state` event `{ version, actor, phase, state, created }` (`created`: the events of the game's creation, as `GET /games/{id}/events` gives them when read without `after`); then one `move` event per accepted move, with `id` = the version it reached and data `{ version, seat, move, at, events, actor, phase }`. A reconnect with `Last-Event-ID` (or `?after=N`) first gets the moves it missed, and no `state` event. The stream opens with `retry: 3000` (milliseconds an EventSource waits before reconnecting). Comment lines keep an idle stream open (every 15 s); the stream ends after the move that ends the game, and after its lifetime (`STREAM_MAX_SECONDS`): resume with `Last-Event-ID`. An address holding too many streams and long-polls, or opening streams too fast, is answered 429; a server holding its most, 503 (both with `Retry-After`).
          */
         get: operations["streamGame"];
         put?: never;
@@ -572,6 +572,7 @@ export interface components {
         };
         /** JoinSeat */
         JoinSeat: {
+            /** @description Normalised to NFC and trimmed; refused (400) when empty after that, or holding a control, bidi, zero-width or other invisible formatting character, or a lone surrogate */
             name: string;
         };
         /** LegalMoves */
@@ -758,6 +759,7 @@ export interface components {
          * @description Exactly one of: `name` (a player), `open: true` (an open seat, joined later), `bot` (with an optional `level`)
          */
         SeatRequest: {
+            /** @description Normalised to NFC and trimmed; refused (400) when empty after that, or holding a control, bidi, zero-width or other invisible formatting character, or a lone surrogate */
             name?: string;
             /** @enum {boolean} */
             open?: true;
@@ -1342,6 +1344,17 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem404"];
+                };
+            };
+            /** @description Too many requests with this token, or without a token from this address (`RATE_LIMITED`): wait the `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem429"];
                 };
             };
             /** @description The server is shutting down (`SERVICE_UNAVAILABLE`), another process held the database's write lock too long (`DATABASE_BUSY`), or the storage cannot be read or written now (`STORAGE_UNAVAILABLE`: a read-only or unreachable database), with `Retry-After`: retry later. Nothing was changed */
@@ -2291,7 +2304,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem422"];
                 };
             };
-            /** @description A hint for this seat is still being computed (`HINT_IN_PROGRESS`), or too many requests with this token (`RATE_LIMITED`): wait the `Retry-After` seconds */
+            /** @description A hint for this seat is still being computed (`HINT_IN_PROGRESS`), or too many requests or hints with this token or from this address (`RATE_LIMITED`): wait the `Retry-After` seconds */
             429: {
                 headers: {
                     /** @description Seconds to wait before retrying */
@@ -2302,7 +2315,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem429"];
                 };
             };
-            /** @description No bot worker can take the search now (`BOTS_UNAVAILABLE`: the queue is full), the server is shutting down, or the database is busy or unavailable; with `Retry-After` */
+            /** @description No bot worker can take the search now (`BOTS_UNAVAILABLE`: the hints being searched and waiting, or the queue, are full), the server is shutting down, or the database is busy or unavailable; with `Retry-After` */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying */
@@ -2366,6 +2379,17 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem404"];
+                };
+            };
+            /** @description Too many requests with this token, or without a token from this address (`RATE_LIMITED`): wait the `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem429"];
                 };
             };
             /** @description The server is shutting down (`SERVICE_UNAVAILABLE`), another process held the database's write lock too long (`DATABASE_BUSY`), or the storage cannot be read or written now (`STORAGE_UNAVAILABLE`: a read-only or unreachable database), with `Retry-After`: retry later. Nothing was changed */
@@ -2545,6 +2569,28 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem404"];
+                };
+            };
+            /** @description Too many requests with this token, or without a token from this address (`RATE_LIMITED`): wait the `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem429"];
+                };
+            };
+            /** @description The server is shutting down (`SERVICE_UNAVAILABLE`), another process held the database's write lock too long (`DATABASE_BUSY`), or the storage cannot be read or written now (`STORAGE_UNAVAILABLE`: a read-only or unreachable database), with `Retry-After`: retry later. Nothing was changed */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem503"];
                 };
             };
         };
