@@ -21,10 +21,11 @@ import { moveRoutes } from './http/routes/moves.js';
 import { playRoutes } from './http/routes/play.js';
 import { DEFAULT_STREAM_KEEPALIVE_MS, streamRoutes } from './http/routes/stream.js';
 import { tileRoutes } from './http/routes/tiles.js';
+import { webhookRoutes } from './http/routes/webhooks.js';
 import type { App } from './http/types.js';
 import { validatorCompiler } from './http/validator.js';
 import { createBotRuntime, type BotRuntimeOptions } from './service/bot-runtime.js';
-import { GameService } from './service/game-service.js';
+import { GameService, type WebhookOptions } from './service/game-service.js';
 import { openStore, type StoreLocation } from './storage/open-store.js';
 import type { PostgresStoreOptions } from './storage/postgres/store.js';
 
@@ -60,6 +61,8 @@ export interface AppOptions {
   gameRetentionDays?: number;
   /** Bots on the server: the worker pool, budgets, and (until the lifecycle branch) which seats are bots. */
   bots?: BotRuntimeOptions;
+  /** Webhooks: the URL policy, and the sender's settings (`service/webhook-sender.ts`); no sender when absent. */
+  webhooks?: WebhookOptions;
   /** Fastify's schema compilers (a test seam: tests share compiled serializers between apps). */
   schemaController?: FastifyServerOptions['schemaController'];
 }
@@ -89,6 +92,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     retention: { days: options.gameRetentionDays ?? 0 },
     onBackgroundError: (error) => app.log.error({ err: error }, 'background work failed (retention sweep or turn clock)'),
     turnClock: true,
+    webhookPolicy: { allowHosts: options.webhooks?.allowHosts ?? new Set() },
+    webhookSender: options.webhooks?.sender,
   });
   const bots = createBotRuntime(service, options.bots ?? {}, (error, gameId) => app.log.error({ err: error, gameId }, 'bot turn failed'));
   app.addHook('onReady', async () => bots.start());
@@ -135,6 +140,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   tileRoutes(app);
   gameRoutes(app, routes);
   lifecycleRoutes(app, routes);
+  webhookRoutes(app, routes);
   const rateLimiter = new RateLimiter(options.rateLimit ?? DEFAULT_RATE_LIMIT);
   moveRoutes(app, { ...routes, rateLimiter });
   hintRoutes(app, { ...routes, rateLimiter, hints: bots.hints });

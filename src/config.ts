@@ -5,6 +5,9 @@ import { openFileLimit } from './http/connections.js';
 import { DEFAULT_RATE_LIMIT } from './http/rate-limit.js';
 import { DEFAULT_BOT_QUEUE, defaultBotWorkers } from './service/bot-pool.js';
 import { DEFAULT_BOT_MOVE_MS, DEFAULT_BOT_SCAN_SECONDS, DEFAULT_HINT_MS } from './service/bot-runtime.js';
+import type { WebhookOptions } from './service/game-service.js';
+import { DEFAULT_RETRY_DELAYS_MS } from './service/webhook-sender.js';
+import { parseAllowHosts } from './service/webhook-url.js';
 import { parseDatabaseUrl, type StoreLocation } from './storage/open-store.js';
 import { DEFAULT_POOL_SIZE, DEFAULT_STATEMENT_TIMEOUT_MS } from './storage/postgres/defaults.js';
 
@@ -29,6 +32,8 @@ export interface ServerConfig {
   corsOrigins: CorsOrigins;
   /** Bots: worker threads, their queue, mcts level 3's time per move, a hint's time, the scan for games waiting on a bot. */
   bots: { workers: number; queueLimit: number; moveMs: number; hintMs: number; scanSeconds: number };
+  /** Webhooks (`docs/webhooks.md`): hosts allowed over http:// and to private addresses, and the sender's settings. */
+  webhooks: WebhookOptions & { sender: NonNullable<WebhookOptions['sender']> };
 }
 
 export const DEFAULT_DATABASE_URL = 'file:./data/carcassonne.db';
@@ -41,6 +46,17 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: nu
     throw new Error(`${name} must be an integer from ${min} to ${max}, got ${JSON.stringify(raw)}`);
   }
   return value;
+}
+
+/** `WEBHOOK_RETRY_SECONDS`: the waits before each retry, comma-separated seconds. */
+function retryDelays(env: NodeJS.ProcessEnv): number[] {
+  const raw = env.WEBHOOK_RETRY_SECONDS;
+  if (raw === undefined || raw === '') return DEFAULT_RETRY_DELAYS_MS;
+  const delays = raw.split(',').map((s) => Number(s.trim()));
+  if (delays.length > 50 || delays.some((d) => !Number.isFinite(d) || d < 0 || d > 7 * 86_400)) {
+    throw new Error(`WEBHOOK_RETRY_SECONDS must be at most 50 comma-separated seconds from 0 to 604800, got ${JSON.stringify(raw)}`);
+  }
+  return delays.map((d) => d * 1000);
 }
 
 /**
@@ -89,6 +105,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       moveMs: integer(env, 'BOT_MOVE_MS', DEFAULT_BOT_MOVE_MS, 1, 60_000),
       hintMs: integer(env, 'HINT_MS', DEFAULT_HINT_MS, 1, 60_000),
       scanSeconds: integer(env, 'BOT_SCAN_SECONDS', DEFAULT_BOT_SCAN_SECONDS, 0, 86_400),
+    },
+    webhooks: {
+      allowHosts: parseAllowHosts(env.WEBHOOK_ALLOW_HOSTS),
+      sender: {
+        retryDelaysMs: retryDelays(env),
+        timeouts: {
+          connectMs: integer(env, 'WEBHOOK_CONNECT_TIMEOUT_MS', 3000, 1, 60_000),
+          responseMs: integer(env, 'WEBHOOK_TIMEOUT_MS', 10_000, 1, 120_000),
+        },
+        pollMs: integer(env, 'WEBHOOK_POLL_MS', 1000, 10, 600_000),
+        concurrency: integer(env, 'WEBHOOK_CONCURRENCY', 16, 1, 1000),
+        perHostPerMinute: integer(env, 'WEBHOOK_PER_HOST_PER_MINUTE', 600, 1, 1_000_000),
+        perGamePerMinute: integer(env, 'WEBHOOK_PER_GAME_PER_MINUTE', 120, 1, 1_000_000),
+      },
     },
   };
 }

@@ -13,6 +13,7 @@ const app = await buildApp({
   maxConnections: config.maxConnections,
   corsOrigins: config.corsOrigins,
   bots: config.bots,
+  webhooks: config.webhooks,
   logger: { level: config.logLevel },
 });
 

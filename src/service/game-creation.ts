@@ -4,6 +4,7 @@
  * token), its row and its first snapshot.
  */
 import { createGame, type GameEvent, type GameSetup } from '../engine/index.js';
+import type { Webhook } from '../storage/deliveries.js';
 import type { NewGame, StoredSetup, Visibility } from '../storage/repository.js';
 import { currentStateJson } from './answers-json.js';
 import { engineNames, seatViews, statusOf, type SeatRequest } from './lifecycle.js';
@@ -16,6 +17,8 @@ export type CreateGameInput = Omit<GameSetup, 'players'> & {
   players: SeatRequest[];
   visibility?: Visibility;
   clock?: { turnSeconds: number };
+  /** Subscribes the game's webhook (`webhooks.ts`): the URL is checked, and kept out of the setup. */
+  webhook?: { url: string };
 };
 
 /** `Token` is `string` when every seat is named (every seat then has a token). */
@@ -27,8 +30,10 @@ export interface CreatedGame<Token extends string | undefined = string | undefin
   adminToken: string;
   state: unknown;
   events: GameEvent[];
+  /** The webhook subscribed at creation, with its signing secret: shown only here. */
+  webhook?: Webhook;
 }
-export function newGame(id: string, input: CreateGameInput, at: string, checkedAt: number): { game: NewGame; snapshot: Snapshot; answer: CreatedGame } {
+export function newGame(id: string, input: Omit<CreateGameInput, 'webhook'>, at: string, checkedAt: number): { game: NewGame; snapshot: Snapshot; answer: CreatedGame } {
   // The caller's setup is stored as given: defaults stay the engine's business.
   const { players, visibility, ...rest } = input;
   const named = players.every((p) => 'name' in p);

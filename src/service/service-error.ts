@@ -23,6 +23,8 @@ export const SERVICE_ERROR_CODES = [
   'SEAT_RESIGNED',
   'ADMIN_TOKEN_INVALID',
   'INVALID_CURSOR',
+  'WEBHOOK_URL_REFUSED',
+  'GAME_NOT_FINISHED',
 ] as const;
 export type ServiceErrorCode = (typeof SERVICE_ERROR_CODES)[number];
 

@@ -16,6 +16,7 @@
  */
 import type { GameSetup, Move } from '../engine/index.js';
 import type { Act, BotName, LifecycleSetup } from '../game-log.js';
+import type { DeliveryStore, NewDelivery, Webhook } from './deliveries.js';
 
 /** The setup as given (the engine's, with the seats' kinds, visibility and clock) and its secret seed. */
 export type StoredSetup = GameSetup & LifecycleSetup & { seed: string };
@@ -55,6 +56,9 @@ export interface NewGame {
   seats?: LobbySeat[];
   /** Whether a bot may play some turn (a bot seat): listed by `activeGames('autoplay')`. */
   autoplay?: boolean;
+  webhook?: Webhook;
+  /** Webhook deliveries of the creation, written with the game. */
+  deliveries?: readonly NewDelivery[];
 }
 
 /** A log entry: an engine move, or a lifecycle act (`game-log.ts`). */
@@ -82,6 +86,8 @@ export interface NewMove extends MoveRecord {
   seats?: LobbySeat[];
   /** Set when this entry lets a bot play some turn (a resign, a hand-over, a timeout). */
   autoplay?: boolean;
+  /** Webhook deliveries this entry causes: written in its transaction if the game has a webhook then. */
+  deliveries?: readonly NewDelivery[];
 }
 
 /** Whether appending `m` changes its game's row. */
@@ -155,7 +161,7 @@ export class StoreUnavailableError extends Error {
   }
 }
 
-export interface GameStore {
+export interface GameStore extends DeliveryStore {
   insertGame(game: NewGame): Promise<void>;
   findGame(id: string): Promise<GameRecord | undefined>;
   /** Public games, newest first (then by id, descending), after `cursor`; `status` filters. */
@@ -192,7 +198,7 @@ export interface GameStore {
   watch(listener: (gameId: string) => void): void;
   /**
    * Deletes at most `limit` games whose last move (or, without moves, whose creation) is before
-   * `before` (an ISO timestamp, compared like the `at` of moves), with their moves, in one
+   * `before` (an ISO timestamp, compared like the `at` of moves), with their moves and webhook deliveries, in one
    * transaction: a game with a move at or after `before` is never deleted, also when a move
    * lands while this runs. Resolves with the deleted games' ids (the service forgets them).
    * The retention sweep (`GAME_RETENTION_DAYS`) calls it in small batches until fewer than

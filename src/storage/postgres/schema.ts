@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, json, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { DELIVERY_STATUSES, DELIVERY_TYPES, type DeliveryPayload } from '../deliveries.js';
 import { GAME_STATUSES, type LobbySeat, type LogEntry, type StoredSetup } from '../repository.js';
 
 // Timestamps stay ISO-8601 text, as in SQLite: the API answers them exactly as they were written.
@@ -31,6 +32,9 @@ export const games = pgTable('games', {
   turnSeconds: integer('turn_seconds'),
   /** True when a bot may play some turn: the bot driver's pick-up at start lists these. */
   autoplay: boolean('autoplay').notNull().default(false),
+  /** The webhook (`docs/webhooks.md`): where deliveries go, and the secret that signs them. */
+  webhookUrl: text('webhook_url'),
+  webhookSecret: text('webhook_secret'),
 }, (t) => [
   // These two begin with columns other than the game id: they serve whole-table listings, which
   // a sharded deployment asks of every shard anyway.
@@ -61,5 +65,31 @@ export const moves = pgTable(
     primaryKey({ columns: [t.gameId, t.seq] }),
     // Partial: moves sent without a key (most) cost no index write.
     uniqueIndex('moves_game_idempotency_key').on(t.gameId, t.idempotencyKey).where(sql`idempotency_key IS NOT NULL`),
+  ],
+);
+
+/** Webhook deliveries, as in SQLite's schema (`../schema.ts`). */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    gameId: text('game_id')
+      .notNull()
+      .references(() => games.id),
+    id: text('id').notNull(),
+    version: integer('version').notNull(),
+    type: text('type', { enum: DELIVERY_TYPES }).notNull(),
+    payload: json('payload').$type<DeliveryPayload>().notNull(),
+    createdAt: text('created_at').notNull(),
+    status: text('status', { enum: DELIVERY_STATUSES }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: text('next_attempt_at'),
+    lastAttemptAt: text('last_attempt_at'),
+    lastStatus: integer('last_status'),
+    lastError: text('last_error'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.gameId, t.id] }),
+    index('webhook_deliveries_due').on(t.nextAttemptAt, t.gameId).where(sql`status = 'pending'`),
+    index('webhook_deliveries_game').on(t.gameId, t.createdAt),
   ],
 );
