@@ -14,6 +14,9 @@ import { hostOf, type WebhookUrlPolicy } from './webhook-url.js';
 /** About a day in all: 10 s, 1 min, 5 min, 30 min, 2 h, 6 h, then 15 h before the last try. */
 export const DEFAULT_RETRY_DELAYS_MS = [10e3, 60e3, 300e3, 1800e3, 7200e3, 21600e3, 54000e3];
 
+/** What a claim's lease adds to an attempt's longest time: settling it, a loaded machine's pauses. */
+const LEASE_MARGIN_MS = 5000;
+
 export interface WebhookSenderOptions {
   policy: WebhookUrlPolicy;
   timeouts: PostTimeouts;
@@ -61,7 +64,7 @@ export class WebhookSender {
   private readonly hosts: MinuteBudget;
   private readonly games: MinuteBudget;
   private readonly now: () => Date;
-  /** Longer than any attempt: a claimed delivery is due again only once its sender must be gone. */
+  /** Longer than any attempt (bounded by its timeouts): a claimed delivery is due again only once its sender must be gone. */
   private readonly leaseMs: number;
 
   constructor(
@@ -71,7 +74,7 @@ export class WebhookSender {
     this.now = options.now ?? (() => new Date());
     this.hosts = new MinuteBudget(options.perHostPerMinute);
     this.games = new MinuteBudget(options.perGamePerMinute);
-    this.leaseMs = options.timeouts.connectMs + options.timeouts.responseMs + 30_000;
+    this.leaseMs = Math.max(options.timeouts.connectMs, options.timeouts.responseMs) + LEASE_MARGIN_MS;
   }
 
   start(): void {
