@@ -36,7 +36,6 @@ for (const [net, prefix] of [
 FORBIDDEN.addAddress('168.63.129.16', 'ipv4'); // Azure's host endpoint
 for (const [net, prefix] of [
   ['::', 127], // unspecified and loopback
-  ['::ffff:0:0', 96], // IPv4-mapped: checked as IPv4 below as well
   ['64:ff9b::', 96], // NAT64
   ['fc00::', 7], // unique local (fd00:ec2::254, a metadata endpoint, included)
   ['fe80::', 10], // link-local
@@ -50,8 +49,7 @@ export function isForbiddenAddress(address: string): boolean {
   const family = isIP(address);
   if (family === 4) return FORBIDDEN.check(address, 'ipv4');
   if (family !== 6) return true;
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return FORBIDDEN.check(mapped[1]!, 'ipv4');
+  // An IPv4-mapped address (`::ffff:10.0.0.1`) is checked against the IPv4 rules by the list itself.
   return FORBIDDEN.check(address, 'ipv6');
 }
 

@@ -16,8 +16,8 @@ export interface Received {
   data: Record<string, any>;
   /** The attempt's number for this delivery id at this receiver, from 1. */
   attempt: number;
-  /** Whether the signature verified with the secret known for its game. */
-  verified: boolean;
+  /** Whether the signature verifies with the secret known for its game (asked when read: the secret may be told after the delivery came). */
+  readonly verified: boolean;
   /** What the receiver answered. */
   answer: number | 'hang';
 }
@@ -64,11 +64,24 @@ export async function startReceiver(t: Test, behaviour: Behaviour = () => 200): 
       const payload = JSON.parse(body);
       const attempt = (attempts.get(payload.id) ?? 0) + 1;
       attempts.set(payload.id, attempt);
-      const secret = receiver.secrets.get(payload.gameId);
       const header = String(request.headers['carcassonne-signature'] ?? '');
-      const verified = secret !== undefined && verifySignature(secret, header, body) && request.headers['carcassonne-delivery'] === payload.id;
+      const named = request.headers['carcassonne-delivery'] === payload.id;
+      // Checked at once against the clock (a signature is valid for minutes), against the secret when read.
+      const timely = Math.abs(Date.now() / 1000 - Number(/t=(\d+)/.exec(header)?.[1])) < 300;
       const answer = receiver.behaviour({ id: payload.id, gameId: payload.gameId, attempt });
-      receiver.received.push({ id: payload.id, type: payload.type, version: payload.version, gameId: payload.gameId, data: payload.data, attempt, verified, answer });
+      receiver.received.push({
+        id: payload.id,
+        type: payload.type,
+        version: payload.version,
+        gameId: payload.gameId,
+        data: payload.data,
+        attempt,
+        get verified() {
+          const secret = receiver.secrets.get(payload.gameId);
+          return named && timely && secret !== undefined && verifySignature(secret, header, body, Number(/t=(\d+)/.exec(header)?.[1]));
+        },
+        answer,
+      });
       if (answer === 'hang') {
         held.add(response);
         response.on('close', () => held.delete(response));
