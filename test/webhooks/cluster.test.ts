@@ -11,7 +11,10 @@ import { auth, expected, key, play, sorted } from './helpers.js';
 
 t.test('3 nodes on PostgreSQL: exactly one delivery per event', async (t) => {
   const url = await postgresDatabase(t);
-  if (url === undefined) return t.skip('no PostgreSQL server could start here (in CI this fails instead)');
+  if (url === undefined) {
+    t.plan(0, 'no PostgreSQL server could start here (in CI this fails instead)');
+    return;
+  }
   const receiver = await startReceiver(t);
   const env = { WEBHOOK_ALLOW_HOSTS: '127.0.0.1', WEBHOOK_POLL_MS: '20' };
   const apis = (await Promise.all([0, 1, 2].map(() => startServer(t, url, env)))).map((s) => client(s.url));
