@@ -30,6 +30,9 @@ const OPERATION_IDS: Record<string, string> = {
   'POST /games/{id}/abort': 'abortGame',
   'POST /games/{id}/seats/{seat}/token': 'reissueSeatToken',
   'POST /games/{id}/seats/{seat}/bot': 'handSeatToBot',
+  'PUT /games/{id}/webhook': 'subscribeWebhook',
+  'DELETE /games/{id}/webhook': 'removeWebhook',
+  'GET /games/{id}/webhook/deliveries': 'listWebhookDeliveries',
 };
 
 const SUCCESS_DESCRIPTIONS: Record<string, string> = {
@@ -51,6 +54,9 @@ const SUCCESS_DESCRIPTIONS: Record<string, string> = {
   abortGame: 'The game is aborted',
   reissueSeatToken: "The seat's new token (shown once); the old one is refused from now on",
   handSeatToBot: "The seat is the bot's from now on",
+  subscribeWebhook: 'The webhook and its new signing secret (shown once)',
+  removeWebhook: 'The webhook is removed',
+  listWebhookDeliveries: "The game's latest deliveries, newest first",
 };
 
 const header = (description: string, schema: Json = { type: 'string' }) => ({ description, schema });
