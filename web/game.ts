@@ -9,10 +9,11 @@ import { BoardView, boardLines } from './board-view.js';
 import { choose, chooseTarget, positions, renderDecisions, targets } from './decisions.js';
 import { $, el } from './dom.js';
 import { follow, loadLog } from './game-log.js';
-import { page, playerName, status } from './game-page.js';
+import { myTurn, page, playerName, status } from './game-page.js';
 import { renderHint, wireHint } from './hint-panel.js';
 import { renderPlayers } from './players-table.js';
 import { showResign, wireResign } from './resign.js';
+import { showYourTurn, wireYourTurn } from './your-turn.js';
 
 function render(): void {
   const { state, legal, board } = page;
@@ -35,6 +36,7 @@ function render(): void {
   $('#board-text').replaceChildren(...boardLines(state, playerName).map((l) => el('li', l)));
   renderDecisions();
   renderHint();
+  showYourTurn(myTurn());
 }
 
 async function refresh(): Promise<void> {
@@ -64,6 +66,7 @@ async function main(): Promise<void> {
     $(sel).addEventListener('click', () => board.pan(dx, dy));
   wireResign();
   wireHint();
+  if (page.token) wireYourTurn($('header'));
   const logVersion = await loadLog();
   await refresh();
   follow(logVersion);
