@@ -22,6 +22,8 @@ import { playRoutes } from './http/routes/play.js';
 import { DEFAULT_STREAM_KEEPALIVE_MS, streamRoutes } from './http/routes/stream.js';
 import { tileRoutes } from './http/routes/tiles.js';
 import { webhookRoutes } from './http/routes/webhooks.js';
+import { analysisRoutes } from './http/routes/analysis.js';
+import { Analyses, DEFAULT_ANALYSIS, type AnalysisOptions } from './service/analyses.js';
 import type { App } from './http/types.js';
 import { validatorCompiler } from './http/validator.js';
 import { createBotRuntime, type BotRuntimeOptions } from './service/bot-runtime.js';
@@ -63,6 +65,8 @@ export interface AppOptions {
   bots?: BotRuntimeOptions;
   /** Webhooks: the URL policy, and the sender's settings (`service/webhook-sender.ts`); no sender when absent. */
   webhooks?: WebhookOptions;
+  /** Post-game analyses: budget, concurrency, search sizes (`service/analyses.ts`). */
+  analysis?: Partial<AnalysisOptions>;
   /** Fastify's schema compilers (a test seam: tests share compiled serializers between apps). */
   schemaController?: FastifyServerOptions['schemaController'];
 }
@@ -96,7 +100,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
     webhookSender: options.webhooks?.sender,
   });
   const bots = createBotRuntime(service, options.bots ?? {}, (error, gameId) => app.log.error({ err: error, gameId }, 'bot turn failed'));
+  const analyses = new Analyses(store, () => bots.pool, { ...DEFAULT_ANALYSIS, ...options.analysis }, options.now ?? (() => new Date()), (error, gameId) =>
+    app.log.error({ err: error, gameId }, 'analysis failed'),
+  );
   app.addHook('onReady', async () => bots.start());
+  app.addHook('preClose', async () => analyses.close());
   // Bots first: no bot move may be submitted to a closed service.
   app.addHook('preClose', async () => bots.close());
   app.addHook('preClose', async () => service.close());
@@ -141,6 +149,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   gameRoutes(app, routes);
   lifecycleRoutes(app, routes);
   webhookRoutes(app, routes);
+  analysisRoutes(app, { analyses });
   const rateLimiter = new RateLimiter(options.rateLimit ?? DEFAULT_RATE_LIMIT);
   moveRoutes(app, { ...routes, rateLimiter });
   hintRoutes(app, { ...routes, rateLimiter, hints: bots.hints });

@@ -6,6 +6,7 @@ import { DEFAULT_RATE_LIMIT } from './http/rate-limit.js';
 import { DEFAULT_BOT_QUEUE, defaultBotWorkers } from './service/bot-pool.js';
 import { DEFAULT_BOT_MOVE_MS, DEFAULT_BOT_SCAN_SECONDS, DEFAULT_HINT_MS } from './service/bot-runtime.js';
 import type { WebhookOptions } from './service/game-service.js';
+import { DEFAULT_ANALYSIS } from './service/analyses.js';
 import { DEFAULT_RETRY_DELAYS_MS } from './service/webhook-sender.js';
 import { parseAllowHosts } from './service/webhook-url.js';
 import { parseDatabaseUrl, type StoreLocation } from './storage/open-store.js';
@@ -34,6 +35,8 @@ export interface ServerConfig {
   bots: { workers: number; queueLimit: number; moveMs: number; hintMs: number; scanSeconds: number };
   /** Webhooks (`docs/webhooks.md`): hosts allowed over http:// and to private addresses, and the sender's settings. */
   webhooks: WebhookOptions & { sender: NonNullable<WebhookOptions['sender']> };
+  /** Post-game analyses (`docs/analysis.md`): worker time per game, games at once. */
+  analysis: { budgetMs: number; concurrency: number };
 }
 
 export const DEFAULT_DATABASE_URL = 'file:./data/carcassonne.db';
@@ -105,6 +108,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       moveMs: integer(env, 'BOT_MOVE_MS', DEFAULT_BOT_MOVE_MS, 1, 60_000),
       hintMs: integer(env, 'HINT_MS', DEFAULT_HINT_MS, 1, 60_000),
       scanSeconds: integer(env, 'BOT_SCAN_SECONDS', DEFAULT_BOT_SCAN_SECONDS, 0, 86_400),
+    },
+    analysis: {
+      budgetMs: integer(env, 'ANALYSIS_BUDGET_MS', DEFAULT_ANALYSIS.budgetMs, 100, 3_600_000),
+      concurrency: integer(env, 'ANALYSIS_CONCURRENCY', DEFAULT_ANALYSIS.concurrency, 1, 256),
     },
     webhooks: {
       allowHosts: parseAllowHosts(env.WEBHOOK_ALLOW_HOSTS),

@@ -14,6 +14,7 @@ const app = await buildApp({
   corsOrigins: config.corsOrigins,
   bots: config.bots,
   webhooks: config.webhooks,
+  analysis: config.analysis,
   logger: { level: config.logLevel },
 });
 

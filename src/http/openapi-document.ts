@@ -33,6 +33,7 @@ const OPERATION_IDS: Record<string, string> = {
   'PUT /games/{id}/webhook': 'subscribeWebhook',
   'DELETE /games/{id}/webhook': 'removeWebhook',
   'GET /games/{id}/webhook/deliveries': 'listWebhookDeliveries',
+  'GET /games/{id}/analysis': 'getAnalysis',
 };
 
 const SUCCESS_DESCRIPTIONS: Record<string, string> = {
@@ -57,6 +58,7 @@ const SUCCESS_DESCRIPTIONS: Record<string, string> = {
   subscribeWebhook: 'The webhook and its new signing secret (shown once)',
   removeWebhook: 'The webhook is removed',
   listWebhookDeliveries: "The game's latest deliveries, newest first",
+  getAnalysis: "The analysis: each seat's chances after every decision, and the turning points",
 };
 
 const header = (description: string, schema: Json = { type: 'string' }) => ({ description, schema });

@@ -12,6 +12,7 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { BotAnswer, BotJob, WorkerReply } from './bot-job.js';
+import type { AnalysisAnswer, AnalysisJob } from './analysis-job.js';
 
 export interface BotPoolOptions {
   /** Worker threads at most (`BOT_WORKERS`; default `defaultBotWorkers()`). */
@@ -57,8 +58,8 @@ export class BotJobError extends Error {
 }
 
 interface Pending {
-  job: BotJob;
-  resolve: (answer: BotAnswer) => void;
+  job: BotJob | AnalysisJob;
+  resolve: (answer: never) => void;
   reject: (error: Error) => void;
 }
 
@@ -85,6 +86,8 @@ function workerEntry(): { filename: string | URL; options: { eval?: boolean; exe
 export class BotPool {
   private readonly slots: Slot[] = [];
   private readonly queue: Pending[] = [];
+  /** Background jobs (analyses): a worker takes one only when no bot job waits (`runLow`). */
+  private readonly lowQueue: Pending[] = [];
   private closed = false;
 
   constructor(private readonly options: BotPoolOptions) {
@@ -103,9 +106,34 @@ export class BotPool {
     });
   }
 
+  /**
+   * Runs a background job (a step of a post-game analysis) at a lower priority than every bot
+   * turn and hint: it waits until a worker is idle and no `run` job is queued, and never takes
+   * the last worker, so a bot job always finds one free or about to be (one step is short).
+   */
+  runLow(job: AnalysisJob): Promise<AnalysisAnswer> {
+    if (this.closed) return Promise.reject(new BotPoolClosedError());
+    return new Promise((resolve, reject) => {
+      this.lowQueue.push({ job, resolve, reject });
+      this.startLow();
+    });
+  }
+
+  private startLow(): void {
+    if (this.closed || this.queue.length > 0 || this.lowQueue.length === 0) return;
+    const lowRunning = this.slots.filter((s) => s.running && this.isLow(s.running)).length;
+    if (lowRunning >= Math.max(1, this.options.size - 1)) return;
+    const idle = this.slots.find((s) => s.running === null) ?? (this.slots.length < this.options.size ? this.spawn() : undefined);
+    if (idle) this.start(idle, this.lowQueue.shift()!);
+  }
+
+  private isLow(p: Pending): boolean {
+    return 'kind' in p.job;
+  }
+
   /** Workers started, those running a job, and jobs waiting. */
-  stats(): { workers: number; busy: number; queued: number } {
-    return { workers: this.slots.length, busy: this.slots.filter((s) => s.running).length, queued: this.queue.length };
+  stats(): { workers: number; busy: number; queued: number; queuedLow: number } {
+    return { workers: this.slots.length, busy: this.slots.filter((s) => s.running).length, queued: this.queue.length, queuedLow: this.lowQueue.length };
   }
 
   /** The live threads (for observation, and for tests that kill one to see the pool recover). */
@@ -115,7 +143,7 @@ export class BotPool {
 
   async close(): Promise<void> {
     this.closed = true;
-    for (const pending of this.queue.splice(0)) pending.reject(new BotPoolClosedError());
+    for (const pending of [...this.queue.splice(0), ...this.lowQueue.splice(0)]) pending.reject(new BotPoolClosedError());
     const slots = this.slots.splice(0);
     for (const slot of slots) slot.running?.reject(new BotPoolClosedError());
     await Promise.all(slots.map((s) => s.worker.terminate()));
@@ -131,7 +159,7 @@ export class BotPool {
       slot.running = null;
       worker.unref();
       if (done) {
-        if (reply.ok) done.resolve(reply.answer);
+        if (reply.ok) done.resolve(reply.answer as never);
         else done.reject(new BotJobError(reply.error));
       }
       this.next(slot);
@@ -146,6 +174,7 @@ export class BotPool {
       slot.running = null;
       const waiting = this.queue.shift();
       if (waiting && !this.closed) this.start(this.spawn(), waiting);
+      else this.startLow();
     });
     return slot;
   }
@@ -160,5 +189,6 @@ export class BotPool {
   private next(slot: Slot): void {
     const waiting = this.queue.shift();
     if (waiting && !this.closed) this.start(slot, waiting);
+    else this.startLow();
   }
 }

@@ -212,5 +212,13 @@ export interface GameStore extends DeliveryStore {
    * a write failed, at most once a second, never on the request path of a move.
    */
   health(): Promise<void>;
+  /**
+   * Claims the analysis of finished game `id` for this node: true when it has none and no
+   * claim began after `staleBefore` (one that did is another node's, still running). Records `now`.
+   */
+  claimAnalysis(id: string, now: string, staleBefore: string): Promise<boolean>;
+  saveAnalysis(id: string, analysis: unknown): Promise<void>;
+  /** The stored analysis, or null. */
+  findAnalysis(id: string): Promise<unknown>;
   close(): Promise<void>;
 }

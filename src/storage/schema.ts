@@ -26,6 +26,9 @@ export const games = sqliteTable('games', {
   /** The webhook (`docs/webhooks.md`): where deliveries go, and the secret that signs them. */
   webhookUrl: text('webhook_url'),
   webhookSecret: text('webhook_secret'),
+  /** The post-game analysis once computed (`docs/analysis.md`), and when a node began computing it (its claim). */
+  analysis: text('analysis', { mode: 'json' }).$type<unknown>(),
+  analysisStartedAt: text('analysis_started_at'),
 }, (t) => [
   index('games_lobby').on(t.visibility, t.status, t.createdAt, t.id),
   index('games_status_id').on(t.status, t.id),

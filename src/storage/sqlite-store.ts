@@ -240,6 +240,21 @@ export class SqliteStore implements GameStore {
     guarded(() => this.db.$client.prepare(statement).run(o.status, o.attempts, o.lastAttemptAt, o.nextAttemptAt, o.lastStatus, o.lastError, delivery.gameId, delivery.id));
   }
 
+  async claimAnalysis(id: string, now: string, staleBefore: string): Promise<boolean> {
+    const statement = `UPDATE games SET analysis_started_at = ? WHERE id = ? AND status = 'finished' AND analysis IS NULL
+      AND (analysis_started_at IS NULL OR analysis_started_at < ?)`;
+    return guarded(() => this.db.$client.prepare(statement).run(now, id, staleBefore)).changes > 0;
+  }
+
+  async saveAnalysis(id: string, analysis: unknown): Promise<void> {
+    guarded(() => this.db.$client.prepare('UPDATE games SET analysis = ? WHERE id = ?').run(JSON.stringify(analysis), id));
+  }
+
+  async findAnalysis(id: string): Promise<unknown> {
+    const text = guarded(() => this.db.$client.prepare<[string], string | null>('SELECT analysis FROM games WHERE id = ?').pluck().get(id));
+    return typeof text === 'string' ? JSON.parse(text) : null;
+  }
+
   async listDeliveries(gameId: string, limit: number): Promise<DeliveryRecord[]> {
     const statement = `SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries d WHERE d.game_id = ? ORDER BY d.created_at DESC, d.version DESC, d.id DESC LIMIT ?`;
     return guarded(() => this.db.$client.prepare<[string, number], DeliveryRow>(statement).all(gameId, limit)).map(deliveryRecord);

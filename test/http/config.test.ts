@@ -22,6 +22,7 @@ t.test('configuration comes from the environment with documented defaults', asyn
     gameRetentionDays: 0,
     corsOrigins: [],
     bots: { workers: defaultBotWorkers(), queueLimit: 256, moveMs: 100, hintMs: 1000, scanSeconds: 30 },
+    analysis: { budgetMs: 20_000, concurrency: 1 },
     webhooks: {
       allowHosts: new Set(),
       sender: {

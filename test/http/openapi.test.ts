@@ -21,6 +21,7 @@ t.test('the document covers every endpoint of the contract with named schemas', 
   t.same(operations.sort(), [
     'GET /games',
     'GET /games/{id}',
+    'GET /games/{id}/analysis',
     'GET /games/{id}/board.svg',
     'GET /games/{id}/events',
     'GET /games/{id}/hint',

@@ -35,6 +35,9 @@ export const games = pgTable('games', {
   /** The webhook (`docs/webhooks.md`): where deliveries go, and the secret that signs them. */
   webhookUrl: text('webhook_url'),
   webhookSecret: text('webhook_secret'),
+  /** The post-game analysis once computed (`docs/analysis.md`), and when a node began computing it (its claim). */
+  analysis: json('analysis').$type<unknown>(),
+  analysisStartedAt: text('analysis_started_at'),
 }, (t) => [
   // These two begin with columns other than the game id: they serve whole-table listings, which
   // a sharded deployment asks of every shard anyway.

@@ -298,6 +298,26 @@ export class PostgresStore implements GameStore {
       .catch(rethrow);
   }
 
+  async claimAnalysis(id: string, now: string, staleBefore: string): Promise<boolean> {
+    const result = await this.pool
+      .query(
+        `UPDATE games SET analysis_started_at = $1 WHERE id = $2 AND status = 'finished' AND analysis IS NULL
+          AND (analysis_started_at IS NULL OR analysis_started_at < $3)`,
+        [now, id, staleBefore],
+      )
+      .catch(rethrow);
+    return (result.rowCount ?? 0) > 0;
+  }
+
+  async saveAnalysis(id: string, analysis: unknown): Promise<void> {
+    await this.pool.query('UPDATE games SET analysis = $1::json WHERE id = $2', [JSON.stringify(analysis), id]).catch(rethrow);
+  }
+
+  async findAnalysis(id: string): Promise<unknown> {
+    const result = await this.pool.query<{ analysis: unknown }>('SELECT analysis FROM games WHERE id = $1', [id]).catch(rethrow);
+    return result.rows[0]?.analysis ?? null;
+  }
+
   async listDeliveries(gameId: string, limit: number): Promise<DeliveryRecord[]> {
     const result = await this.pool
       .query<DeliveryRow>(
