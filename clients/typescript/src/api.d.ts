@@ -225,6 +225,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/games/{id}/analysis": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A finished game's analysis: each seat's chance to win after every decision, and the turning points
+         * @description Computed once, in the background, at a lower priority than bot turns and hints: the first request starts it, and until it is stored the answer is `202` with its progress and `Retry-After`. Estimated by the mcts bot from public information only.
+         */
+        get: operations["getAnalysis"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/games/{id}/moves": {
         parameters: {
             query?: never;
@@ -365,6 +385,52 @@ export interface components {
         /** ActDone */
         ActDone: {
             version: number;
+        };
+        /** Analysis */
+        Analysis: {
+            /** @enum {string} */
+            status: "ready";
+            gameId: string;
+            /** @description Each seat's estimated chance to win, in seat order; they sum to 1 */
+            start: number[];
+            decisions: {
+                /** @description The index of the move among the game's moves */
+                decision: number;
+                /** @description The version the move reached (acts of the log counted): the replay's position */
+                version: number;
+                seat: number;
+                move: components["schemas"]["Move"];
+                /** @description Each seat's estimated chance to win, in seat order; they sum to 1 */
+                chances: number[];
+            }[];
+            /** @description The moves that changed their seat's chance most, in game order, with the move the mcts bot preferred there */
+            turningPoints: {
+                decision: number;
+                version: number;
+                seat: number;
+                /** @description The seat's chance before its move */
+                before: number;
+                /** @description and after */
+                after: number;
+                played: components["schemas"]["Move"];
+                preferred: components["schemas"]["Move"];
+            }[];
+            /** @description Worker time the analysis took */
+            workerMs: number;
+            computedAt: string;
+        };
+        /**
+         * AnalysisRunning
+         * @description Being computed: ask again after `Retry-After` seconds
+         */
+        AnalysisRunning: {
+            /** @enum {string} */
+            status: "running";
+            progress: {
+                done: number;
+                /** @description Positions to evaluate (0: not known on this node yet) */
+                total: number;
+            };
         };
         /** BoardFigure */
         BoardFigure: {
@@ -2335,6 +2401,76 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem404"];
+                };
+            };
+            /** @description The server is shutting down (`SERVICE_UNAVAILABLE`), another process held the database's write lock too long (`DATABASE_BUSY`), or the storage cannot be read or written now (`STORAGE_UNAVAILABLE`: a read-only or unreachable database), with `Retry-After`: retry later. Nothing was changed */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem503"];
+                };
+            };
+        };
+    };
+    getAnalysis: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The game id returned by POST /games */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The analysis: each seat's chances after every decision, and the turning points */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Analysis"];
+                };
+            };
+            /** @description The analysis: each seat's chances after every decision, and the turning points */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnalysisRunning"];
+                };
+            };
+            /** @description Malformed request: the body, a parameter or a header does not match its schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem400"];
+                };
+            };
+            /** @description Unknown game, or no such seat */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem404"];
+                };
+            };
+            /** @description `expectedVersion` is not the current version (see `currentVersion`), the seat is not open (`SEAT_NOT_OPEN`), the game waits for its open seats (`GAME_WAITING`), or the seat already resigned or has no player */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem409"];
                 };
             };
             /** @description The server is shutting down (`SERVICE_UNAVAILABLE`), another process held the database's write lock too long (`DATABASE_BUSY`), or the storage cannot be read or written now (`STORAGE_UNAVAILABLE`: a read-only or unreachable database), with `Retry-After`: retry later. Nothing was changed */
