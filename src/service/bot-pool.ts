@@ -132,8 +132,8 @@ export class BotPool {
   }
 
   /** Workers started, those running a job, and jobs waiting. */
-  stats(): { workers: number; busy: number; queued: number; queuedLow: number } {
-    return { workers: this.slots.length, busy: this.slots.filter((s) => s.running).length, queued: this.queue.length, queuedLow: this.lowQueue.length };
+  stats(): { workers: number; busy: number; queued: number } {
+    return { workers: this.slots.length, busy: this.slots.filter((s) => s.running).length, queued: this.queue.length };
   }
 
   /** The live threads (for observation, and for tests that kill one to see the pool recover). */

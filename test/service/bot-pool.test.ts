@@ -99,3 +99,18 @@ t.test('from the build (dist/) the pool runs the compiled worker beside it', asy
   const job = jobAt(12, { bot: 'mcts' });
   t.ok(isLegalAfter(job, (await pool.run(job)).move));
 });
+
+t.test('a background job (an analysis step) runs only when no bot job waits', async (t) => {
+  const pool = new BotPool({ size: 1, queueLimit: 16 });
+  t.teardown(() => pool.close());
+  const order: string[] = [];
+  const first = pool.run(jobAt(30, { bot: 'mcts' }, { iterations: 200 })).then(() => order.push('bot 1'));
+  const low = pool.runLow({ kind: 'chances', setup, moves: played.moves.slice(0, 10), from: 0, to: 3, playouts: 4, budgetMs: 60_000 }).then((a) => {
+    order.push('analysis');
+    return a;
+  });
+  const second = pool.run(jobAt(31, { bot: 'greedy' })).then(() => order.push('bot 2'));
+  const [, answer] = await Promise.all([first, low, second]);
+  t.same(order, ['bot 1', 'bot 2', 'analysis'], 'the bot job queued after it still goes first');
+  t.equal(answer.kind === 'chances' && answer.chances.length, 3, 'and the step answers its positions');
+});
