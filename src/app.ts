@@ -24,10 +24,13 @@ import { DEFAULT_STREAM_KEEPALIVE_MS, streamRoutes } from './http/routes/stream.
 import { HeldRequests, heldTotal } from './http/held-requests.js';
 import { DEFAULT_STREAM_LIMITS, type StreamLimits } from './http/stream-limits.js';
 import { tileRoutes } from './http/routes/tiles.js';
+import { webhookRoutes } from './http/routes/webhooks.js';
+import { analysisRoutes } from './http/routes/analysis.js';
+import { Analyses, DEFAULT_ANALYSIS, type AnalysisOptions } from './service/analyses.js';
 import type { App } from './http/types.js';
 import { validatorCompiler } from './http/validator.js';
 import { createBotRuntime, type BotRuntimeOptions } from './service/bot-runtime.js';
-import { GameService } from './service/game-service.js';
+import { GameService, type WebhookOptions } from './service/game-service.js';
 import { DEFAULT_REGISTRY, type Registry } from './engine/index.js';
 import { resolveVocabulary } from './http/schemas/vocabulary.js';
 import { vocabularyTable } from './http/schemas/vocabulary-table.js';
@@ -74,6 +77,10 @@ export interface AppOptions {
   bots?: BotRuntimeOptions;
   /** The expansions games may enable, whose vocabulary the schemas and the OpenAPI document show (the engine's own by default). */
   registry?: Registry;
+  /** Webhooks: the URL policy, and the sender's settings (`service/webhook-sender.ts`); no sender when absent. */
+  webhooks?: WebhookOptions;
+  /** Post-game analyses: budget, concurrency, search sizes (`service/analyses.ts`). */
+  analysis?: Partial<AnalysisOptions>;
   /** Fastify's schema compilers (a test seam: tests share compiled serializers between apps). */
   schemaController?: FastifyServerOptions['schemaController'];
 }
@@ -105,9 +112,15 @@ export async function buildApp(options: AppOptions): Promise<App> {
     onBackgroundError: (error) => app.log.error({ err: error }, 'background work failed (retention sweep or turn clock)'),
     turnClock: true,
     registry,
+    webhookPolicy: { allowHosts: options.webhooks?.allowHosts ?? new Set() },
+    webhookSender: options.webhooks?.sender,
   });
   const bots = createBotRuntime(service, options.bots ?? {}, (error, gameId) => app.log.error({ err: error, gameId }, 'bot turn failed'));
+  const analyses = new Analyses(store, () => bots.pool, { ...DEFAULT_ANALYSIS, ...options.analysis }, options.now ?? (() => new Date()), (error, gameId) =>
+    app.log.error({ err: error, gameId }, 'analysis failed'),
+  );
   app.addHook('onReady', async () => bots.start());
+  app.addHook('preClose', async () => analyses.close());
   // Bots first: no bot move may be submitted to a closed service.
   app.addHook('preClose', async () => bots.close());
   app.addHook('preClose', async () => service.close());
@@ -162,6 +175,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   tileRoutes(app);
   gameRoutes(app, routes);
   lifecycleRoutes(app, routes);
+  webhookRoutes(app, routes);
+  analysisRoutes(app, { analyses });
   const rateLimiter = budget('token', options.rateLimit ?? DEFAULT_RATE_LIMIT);
   moveRoutes(app, { ...routes, rateLimiter });
   const hintBudget = options.hintBudget ?? DEFAULT_HINT_BUDGET;

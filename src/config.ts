@@ -10,6 +10,10 @@ import { DEFAULT_MAX_GAMES_PER_OWNER } from './service/bot-driver.js';
 import { DEFAULT_BOT_QUEUE, defaultBotWorkers, defaultWorkersPerCreator } from './service/bot-pool.js';
 import { DEFAULT_HINT_LIMITS, type HintLimits } from './service/hints.js';
 import { DEFAULT_BOT_MOVE_MS, DEFAULT_BOT_SCAN_SECONDS, DEFAULT_HINT_MS } from './service/bot-runtime.js';
+import type { WebhookOptions } from './service/game-service.js';
+import { DEFAULT_ANALYSIS } from './service/analyses.js';
+import { DEFAULT_RETRY_DELAYS_MS } from './service/webhook-sender.js';
+import { parseAllowHosts } from './service/webhook-url.js';
 import { parseDatabaseUrl, type StoreLocation } from './storage/open-store.js';
 import { DEFAULT_POOL_SIZE, DEFAULT_STATEMENT_TIMEOUT_MS } from './storage/postgres/defaults.js';
 
@@ -52,6 +56,10 @@ export interface ServerConfig {
   };
   /** Hints per minute (and at once) each client address, and each seat token, may ask; 0 turns the budget off. */
   hintBudget: { perMinute: number; burst: number };
+  /** Webhooks (`docs/webhooks.md`): hosts allowed over http:// and to private addresses, and the sender's settings. */
+  webhooks: WebhookOptions & { sender: NonNullable<WebhookOptions['sender']> };
+  /** Post-game analyses (`docs/analysis.md`): worker time per game, games at once. */
+  analysis: { budgetMs: number; concurrency: number };
 }
 
 const DEFAULT_DATABASE_URL = 'file:./data/carcassonne.db';
@@ -64,6 +72,17 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: nu
     throw new Error(`${name} must be an integer from ${min} to ${max}, got ${JSON.stringify(raw)}`);
   }
   return value;
+}
+
+/** `WEBHOOK_RETRY_SECONDS`: the waits before each retry, comma-separated seconds. */
+function retryDelays(env: NodeJS.ProcessEnv): number[] {
+  const raw = env.WEBHOOK_RETRY_SECONDS;
+  if (raw === undefined || raw === '') return DEFAULT_RETRY_DELAYS_MS;
+  const delays = raw.split(',').map((s) => Number(s.trim()));
+  if (delays.length > 50 || delays.some((d) => !Number.isFinite(d) || d < 0 || d > 7 * 86_400)) {
+    throw new Error(`WEBHOOK_RETRY_SECONDS must be at most 50 comma-separated seconds from 0 to 604800, got ${JSON.stringify(raw)}`);
+  }
+  return delays.map((d) => d * 1000);
 }
 
 /**
@@ -133,6 +152,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     hintBudget: {
       perMinute: integer(env, 'HINTS_PER_MINUTE', DEFAULT_HINT_BUDGET.perMinute, 0, 1_000_000),
       burst: integer(env, 'HINT_BURST', DEFAULT_HINT_BUDGET.burst, 0, 1_000_000),
+    },
+    analysis: {
+      budgetMs: integer(env, 'ANALYSIS_BUDGET_MS', DEFAULT_ANALYSIS.budgetMs, 100, 3_600_000),
+      concurrency: integer(env, 'ANALYSIS_CONCURRENCY', DEFAULT_ANALYSIS.concurrency, 1, 256),
+    },
+    webhooks: {
+      allowHosts: parseAllowHosts(env.WEBHOOK_ALLOW_HOSTS),
+      sender: {
+        retryDelaysMs: retryDelays(env),
+        timeouts: {
+          connectMs: integer(env, 'WEBHOOK_CONNECT_TIMEOUT_MS', 3000, 1, 60_000),
+          responseMs: integer(env, 'WEBHOOK_TIMEOUT_MS', 10_000, 1, 120_000),
+        },
+        pollMs: integer(env, 'WEBHOOK_POLL_MS', 1000, 10, 600_000),
+        concurrency: integer(env, 'WEBHOOK_CONCURRENCY', 16, 1, 1000),
+        perHostPerMinute: integer(env, 'WEBHOOK_PER_HOST_PER_MINUTE', 600, 1, 1_000_000),
+        perGamePerMinute: integer(env, 'WEBHOOK_PER_GAME_PER_MINUTE', 120, 1, 1_000_000),
+      },
     },
   };
 }

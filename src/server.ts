@@ -16,6 +16,8 @@ const app = await buildApp({
   frameAncestors: config.frameAncestors,
   bots: config.bots,
   hintBudget: config.hintBudget,
+  webhooks: config.webhooks,
+  analysis: config.analysis,
   logger: { level: config.logLevel },
 });
 

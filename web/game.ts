@@ -11,11 +11,12 @@ import { cancel, chooseTarget, ghost, positions, previewAt, renderDecisions, rot
 import { $ } from './dom.js';
 import { renderEnd, wireEnd } from './end-panel.js';
 import { follow, loadLog } from './game-log.js';
-import { page, status } from './game-page.js';
+import { myTurn, page, status } from './game-page.js';
 import { renderHint, wireHint } from './hint-panel.js';
 import { renderScrubber, replaying, wireScrubber } from './replay.js';
 import { showResign, wireResign } from './resign.js';
 import { showState } from './state-view.js';
+import { showYourTurn, wireYourTurn } from './your-turn.js';
 
 function render(): void {
   const { state, legal, board } = page;
@@ -25,6 +26,7 @@ function render(): void {
   showResign();
   renderEnd();
   renderScrubber();
+  showYourTurn(myTurn());
   // While scrubbing, the replayed version stays on the board; the game goes on underneath.
   if (replaying !== undefined) return;
   board.draw(state, positions(), targets(), ghost());
@@ -81,6 +83,7 @@ async function main(): Promise<void> {
   wireEnd();
   wireScrubber();
   wireKeys();
+  if (page.token) wireYourTurn($('header'));
   // The state first: the log's lines name the players with it.
   await refresh();
   const logVersion = await loadLog();

@@ -121,7 +121,7 @@ const finalScores = (events: readonly GameEvent[]): number[] | null => {
 };
 
 /** Random moves to the end of the game; the final scores. */
-function playout(g: Game, random: Random): number[] {
+export function playout(g: Game, random: Random): number[] {
   for (;;) {
     const moves = legalMoves(g).moves;
     const r = playInPlace(g, moves[Math.floor(random() * moves.length)]!);

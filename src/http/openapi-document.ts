@@ -30,6 +30,10 @@ const OPERATION_IDS: Record<string, string> = {
   'POST /games/{id}/abort': 'abortGame',
   'POST /games/{id}/seats/{seat}/token': 'reissueSeatToken',
   'POST /games/{id}/seats/{seat}/bot': 'handSeatToBot',
+  'PUT /games/{id}/webhook': 'subscribeWebhook',
+  'DELETE /games/{id}/webhook': 'removeWebhook',
+  'GET /games/{id}/webhook/deliveries': 'listWebhookDeliveries',
+  'GET /games/{id}/analysis': 'getAnalysis',
 };
 
 const SUCCESS_DESCRIPTIONS: Record<string, string> = {
@@ -51,6 +55,10 @@ const SUCCESS_DESCRIPTIONS: Record<string, string> = {
   abortGame: 'The game is aborted',
   reissueSeatToken: "The seat's new token (shown once); the old one is refused from now on",
   handSeatToBot: "The seat is the bot's from now on",
+  subscribeWebhook: 'The webhook and its new signing secret (shown once)',
+  removeWebhook: 'The webhook is removed',
+  listWebhookDeliveries: "The game's latest deliveries, newest first",
+  getAnalysis: "The analysis: each seat's chances after every decision, and the turning points",
 };
 
 const header = (description: string, schema: Json = { type: 'string' }) => ({ description, schema });

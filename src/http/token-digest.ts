@@ -5,6 +5,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { bearerToken, tokenDigest } from '../service/seat-tokens.js';
+import { HttpProblem } from './problem.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -21,4 +22,12 @@ export function requestTokenDigest(request: FastifyRequest): Buffer | null {
     request.seatTokenDigest = token === null ? null : tokenDigest(token);
   }
   return request.seatTokenDigest;
+}
+
+/** The digest of the request's bearer token (a seat's or the admin's): 401 without a well-formed one. */
+export function bearerDigest(request: FastifyRequest, what: string): Buffer {
+  if (request.headers.authorization === undefined) throw new HttpProblem('TOKEN_MISSING', `send the ${what} as Authorization: Bearer <token>`);
+  const digest = requestTokenDigest(request);
+  if (digest === null) throw new HttpProblem('TOKEN_MALFORMED', `the Authorization header is not a well-formed ${what}`);
+  return digest;
 }

@@ -12,6 +12,7 @@ import type { Judged } from './move-submission.js';
 import { ServiceError } from './service-error.js';
 import { actEventsJson, type Snapshot } from './snapshot.js';
 import type { SnapshotWrite } from './snapshot-cache.js';
+import { entryDeliveries } from './webhook-events.js';
 
 export interface PendingAct {
   kind: 'act';
@@ -37,6 +38,7 @@ export async function judgeAct(p: PendingAct, tx: SnapshotWrite, _store: GameSto
   }
   const act = p.decide(snapshot);
   const before = statusOf(snapshot.life, snapshot.game);
+  const actorBefore = snapshot.life.turnActor;
   applyAct(snapshot.life, snapshot.tokenHashes, act);
   const seat = actSeat(act);
   tx.advance(snapshot, seat, actEventsJson(act), at);
@@ -56,6 +58,7 @@ export async function judgeAct(p: PendingAct, tx: SnapshotWrite, _store: GameSto
       statusChanged: status !== before,
       ...(SEAT_ACTS.has(act.type) ? { seats: seatViews(snapshot.life) } : {}),
       ...(AUTOPLAY_ACTS.has(act.type) ? { autoplay: true } : {}),
+      deliveries: entryDeliveries(snapshot, act, at, actorBefore, before),
     },
     snapshot,
   };

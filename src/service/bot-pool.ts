@@ -4,6 +4,8 @@
  * - at most `size` workers, started when jobs come (a server with no bot games starts none),
  *   and one more, the express worker, that runs cheap jobs only (`random`, `greedy`, the
  *   autopilots: milliseconds each), so those never wait behind a search of hundreds;
+ * - a job is a bot's turn or hint (`BotJob`) or a step of a post-game analysis (`AnalysisJob`,
+ *   lane `analysis`: it runs only when no job of a higher lane waits);
  * - each worker runs one job at a time; waiting jobs are ordered by lane (`BOT_LANES`, highest
  *   first), and within a lane the owners (who pays: a game's creator, a hint's client) take
  *   turns, each owner's jobs in order. An owner never holds more than `maxPerOwner` workers at
@@ -20,6 +22,7 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { BotAnswer, BotJob, WorkerReply } from './bot-job.js';
+import type { AnalysisAnswer, AnalysisJob } from './analysis-job.js';
 
 export interface BotPoolOptions {
   /** Worker threads at most (`BOT_WORKERS`; default `defaultBotWorkers()`), besides the express one. */
@@ -90,9 +93,9 @@ export class BotJobError extends Error {
 }
 
 interface Pending {
-  job: BotJob;
+  job: BotJob | AnalysisJob;
   order: JobOrder;
-  resolve: (answer: BotAnswer) => void;
+  resolve: (answer: never) => void;
   reject: (error: Error) => void;
 }
 
@@ -180,12 +183,17 @@ export class BotPool {
     this.maxPerOwner = Math.max(1, options.maxPerOwner ?? options.size);
   }
 
-  /** Runs `job` on a worker, in `order`'s lane and on its owner's account; rejects with one of this module's errors. */
-  run(job: BotJob, order: JobOrder = DEFAULT_ORDER): Promise<BotAnswer> {
+  /**
+   * Runs `job` on a worker, in `order`'s lane and on its owner's account; rejects with one of
+   * this module's errors. A step of a post-game analysis goes in lane `analysis`.
+   */
+  run(job: BotJob, order?: JobOrder): Promise<BotAnswer>;
+  run(job: AnalysisJob, order: JobOrder): Promise<AnalysisAnswer>;
+  run(job: BotJob | AnalysisJob, order: JobOrder = DEFAULT_ORDER): Promise<BotAnswer | AnalysisAnswer> {
     if (this.closed) return Promise.reject(new BotPoolClosedError());
-    return new Promise((resolve, reject) => {
+    return new Promise<BotAnswer | AnalysisAnswer>((resolve, reject) => {
       if (this.queue.size(order.lane) >= this.options.queueLimit) return reject(new BotPoolBusyError(this.options.queueLimit));
-      this.queue.push({ job, order, resolve, reject });
+      this.queue.push({ job, order, resolve: resolve as (answer: never) => void, reject });
       this.dispatch();
     });
   }
@@ -250,7 +258,7 @@ export class BotPool {
       this.finish(slot);
       worker.unref();
       if (done) {
-        if (reply.ok) done.resolve(reply.answer);
+        if (reply.ok) done.resolve(reply.answer as never);
         else done.reject(new BotJobError(reply.error));
       }
       this.dispatch();

@@ -7,6 +7,22 @@ import { parentPort } from 'node:worker_threads';
 import { chooseMove } from '../bots/index.js';
 import { actorOf, determinize, replay } from '../engine/index.js';
 import type { BotAnswer, BotJob, WorkerReply } from './bot-job.js';
+import { actorsOf, chancesAt, preferredMove, turningPoints } from '../bots/analysis.js';
+import type { AnalysisAnswer, AnalysisJob } from './analysis-job.js';
+
+/** A step of a post-game analysis (`analysis-job.ts`): the bot sees only determinizations (`bots/analysis.ts`). */
+function analyse(job: AnalysisJob): AnalysisAnswer {
+  const started = performance.now();
+  switch (job.kind) {
+    case 'chances':
+      return { kind: 'chances', chances: chancesAt(job.setup, job.moves, job.from, job.to, job.playouts, job.budgetMs), ms: performance.now() - started };
+    case 'turning': {
+      const actors = actorsOf(job.setup, job.moves);
+      const points = turningPoints(job.chances, actors, job.count).map((p) => ({ ...p, preferred: preferredMove(job.setup, job.moves, p.decision, job.iterations) }));
+      return { kind: 'turning', actors, points, ms: performance.now() - started };
+    }
+  }
+}
 
 function answer(job: BotJob): BotAnswer {
   const rebuilt = replay(job.setup, job.moves);
@@ -23,10 +39,10 @@ function answer(job: BotJob): BotAnswer {
   return { move: choice.move, winRate: choice.winRate, iterations: choice.iterations };
 }
 
-parentPort!.on('message', (job: BotJob) => {
-  let reply: WorkerReply;
+parentPort!.on('message', (job: BotJob | AnalysisJob) => {
+  let reply: WorkerReply | { ok: true; answer: AnalysisAnswer };
   try {
-    reply = { ok: true, answer: answer(job) };
+    reply = 'kind' in job ? { ok: true, answer: analyse(job) } : { ok: true, answer: answer(job) };
   } catch (error) {
     reply = { ok: false, error: error instanceof Error ? error.message : String(error) };
   }

@@ -4,6 +4,7 @@
  * token), its row and its first snapshot.
  */
 import { createGame, type GameEvent, type GameSetup, type Registry } from '../engine/index.js';
+import type { Webhook } from '../storage/deliveries.js';
 import type { NewGame, StoredSetup, Visibility } from '../storage/repository.js';
 import { stateOf, type GameState } from './answers.js';
 import { engineNames, seatViews, statusOf, type SeatRequest, type SeatView } from './lifecycle.js';
@@ -16,6 +17,8 @@ export type CreateGameInput = Omit<GameSetup, 'players'> & {
   players: SeatRequest[];
   visibility?: Visibility;
   clock?: { turnSeconds: number };
+  /** Subscribes the game's webhook (`webhooks.ts`): the URL is checked, and kept out of the setup. */
+  webhook?: { url: string };
 };
 
 /** `Token` is `string` when every seat is named (every seat then has a token). */
@@ -27,9 +30,11 @@ export interface CreatedGame<Token extends string | undefined = string | undefin
   adminToken: string;
   state: GameState;
   events: GameEvent[];
+  /** The webhook subscribed at creation, with its signing secret: shown only here. */
+  webhook?: Webhook;
 }
 export function newGame(
-  id: string, input: CreateGameInput, at: string, checkedAt: number, registry?: Registry,
+  id: string, input: Omit<CreateGameInput, 'webhook'>, at: string, checkedAt: number, registry?: Registry,
 ): { game: NewGame; snapshot: Snapshot; answer: CreatedGame } {
   // The caller's setup is stored as given: defaults stay the engine's business.
   const { players, visibility, ...rest } = input;

@@ -255,7 +255,7 @@ function stillOn(snapshot: Snapshot, waitingToo: boolean): void {
   if (status === 'waiting' && !waitingToo) throw new ServiceError('GAME_WAITING', 'the game waits for its open seats to be joined');
 }
 
-function checkAdmin(snapshot: Snapshot, digest: Buffer): void {
+export function checkAdmin(snapshot: Snapshot, digest: Buffer): void {
   if (!snapshot.adminHash || !timingSafeEqual(snapshot.adminHash, digest)) throw new ServiceError('ADMIN_TOKEN_INVALID', 'this is not the game\'s admin token');
 }
 

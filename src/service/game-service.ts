@@ -23,6 +23,10 @@ import { over } from './snapshot.js';
 
 import { SnapshotCache } from './snapshot-cache.js';
 import { Replays } from './replay.js';
+import { creationDeliveries } from './webhook-events.js';
+import { WebhookSender, type WebhookSenderOptions } from './webhook-sender.js';
+import type { WebhookUrlPolicy } from './webhook-url.js';
+import { Webhooks } from './webhooks.js';
 
 export type { MoveSubmission, SubmitResult } from './idempotency.js';
 
@@ -66,8 +70,18 @@ export interface GameServiceOptions {
   turnClock?: boolean;
   /** The expansions games may enable (the engine's own by default). */
   registry?: Registry;
+  /** Which webhook URLs are taken (none but https:// to public addresses by default). */
+  webhookPolicy?: WebhookUrlPolicy;
+  /** Sends webhook deliveries from this process (`webhook-sender.ts`): the server does; off by default. */
+  webhookSender?: Omit<WebhookSenderOptions, 'policy' | 'now' | 'onError'>;
 }
 
+
+/** The server's webhook settings (`config.ts`): allowed hosts, and the sender's when this process sends. */
+export interface WebhookOptions {
+  allowHosts: ReadonlySet<string>;
+  sender?: NonNullable<GameServiceOptions['webhookSender']>;
+}
 
 export class GameService {
   private readonly snapshots: SnapshotCache;
@@ -84,6 +98,9 @@ export class GameService {
   readonly lifecycle: GameLifecycle;
   /** The turn clock, when it runs in this process. */
   readonly clock: TurnClock | undefined;
+  /** Games' webhooks as their admins manage them (`webhooks.ts`). */
+  readonly webhooks: Webhooks;
+  private readonly sender: WebhookSender | undefined;
 
   constructor(
     private readonly store: GameStore,
@@ -94,7 +111,19 @@ export class GameService {
     this.snapshots = new SnapshotCache(store, options.cacheSize, this.registry);
     this.replays = new Replays((id) => this.snapshots.read(id), (id, after) => store.movesAfter(id, after));
     this.storeHealth = new StoreHealthMonitor(store);
-    this.commits = new GroupCommit(store, this.snapshots, this.now, (id, after) => this.notifier.committed(id, after), this.storeHealth);
+    this.webhooks = new Webhooks(store, this.snapshots, options.webhookPolicy ?? { allowHosts: new Set() });
+    this.sender = options.webhookSender
+      ? new WebhookSender(store, { ...options.webhookSender, policy: this.webhooks.policy, now: this.now, onError: options.onBackgroundError })
+      : undefined;
+    this.sender?.start();
+    this.commits = new GroupCommit(
+      store,
+      this.snapshots,
+      this.now,
+      (id, after) => this.notifier.committed(id, after),
+      this.storeHealth,
+      () => this.sender?.wake(),
+    );
     this.waits = new MoveWaits(store, this.snapshots, this.notifier);
     this.lifecycle = new GameLifecycle(store, this.snapshots, this.commits);
     this.clock = options.turnClock
@@ -144,8 +173,16 @@ export class GameService {
   create(input: CreateGameInput, creator?: string): Promise<CreatedGame>;
   async create(input: CreateGameInput, creator?: string): Promise<CreatedGame> {
     const id = newGameId();
-    const { game, snapshot, answer } = newGame(id, input, this.now().toISOString(), this.store.changeStamp(id), this.registry);
+    const { webhook: asked, ...rest } = input;
+    const webhook = asked ? await this.webhooks.newWebhook(asked.url) : undefined;
+    const at = this.now().toISOString();
+    const { game, snapshot, answer } = newGame(id, rest, at, this.store.changeStamp(id), this.registry);
     snapshot.creator = creator;
+    if (webhook) {
+      game.webhook = webhook;
+      game.deliveries = creationDeliveries(snapshot, at);
+      answer.webhook = webhook;
+    }
     try {
       await this.store.insertGame(game);
     } catch (error) {
@@ -153,6 +190,7 @@ export class GameService {
       throw error;
     }
     this.storeHealth.succeeded();
+    if (game.deliveries?.length) this.sender?.wake();
     this.snapshots.add(snapshot);
     // A new game is a commit too: the bot driver plays its first turn when that is a bot's, and
     // the clock starts its first player's.
@@ -315,6 +353,7 @@ export class GameService {
    */
   async close(): Promise<void> {
     this.clock?.stop();
+    await this.sender?.close();
     await this.retention?.stop();
     await this.commits.drain();
     this.waits.close();

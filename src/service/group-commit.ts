@@ -46,6 +46,8 @@ export class GroupCommit {
     private readonly onCommitted: (gameId: string, snapshot: Snapshot) => void,
     /** Told whether each append committed or met a storage fault. */
     private readonly health: StoreHealthMonitor,
+    /** Told after a batch that wrote webhook deliveries committed (the sender looks at once). */
+    private readonly onDeliveries: () => void = () => {},
   ) {}
 
   submit(id: string, digest: PendingSubmission['digest'], submission: MoveSubmission, idempotencyKey: string | undefined, minimal: boolean): Promise<SubmitResult> {
@@ -88,6 +90,7 @@ export class GroupCommit {
     // One time for the batch: its moves are committed at one instant.
     const at = this.now().toISOString();
     const outcomes: (Judged | ServiceError | typeof DEFERRED)[] = [];
+    let delivering = false;
     try {
       await this.snapshots.write(async (tx) => {
         const keys = new Set<string>();
@@ -115,11 +118,13 @@ export class GroupCommit {
           await this.store.appendBatch(rows);
           this.health.succeeded();
         }
+        delivering = rows.some((r) => r.deliveries !== undefined && r.deliveries.length > 0);
       });
     } catch (error) {
       await this.failed(batch, error, retried);
       return;
     }
+    if (delivering) this.onDeliveries();
     const deferred: Queued[] = [];
     for (const [i, s] of batch.entries()) {
       const outcome = outcomes[i]!;

@@ -10,6 +10,7 @@ import { moveAcceptedJson, stateJsonOf } from './answers.js';
 import { earlierAnswer, requestHash, type MoveSubmission, type SubmitResult } from './idempotency.js';
 import { botReason, statusOf } from './lifecycle.js';
 import { seatOfDigest } from './seat-tokens.js';
+import { entryDeliveries } from './webhook-events.js';
 import { ServiceError } from './service-error.js';
 import type { Snapshot } from './snapshot.js';
 import type { SnapshotWrite } from './snapshot-cache.js';
@@ -91,6 +92,7 @@ function accept(snapshot: Snapshot, s: PendingSubmission, seat: number, hash: st
   }
   // A refused move leaves the game as it was; a failure after it changed the game fails the
   // write transaction, which drops the game from the cache.
+  const actorBefore = snapshot.life.turnActor;
   const result = playInPlace(snapshot.game, submission.move);
   if (!result.ok) throw new ServiceError(result.error.code, result.error.reason);
   const events = JSON.stringify(result.value);
@@ -109,6 +111,7 @@ function accept(snapshot: Snapshot, s: PendingSubmission, seat: number, hash: st
     idempotencyKey: idempotencyKey ?? null,
     requestHash: hash,
     status: statusOf(snapshot.life, snapshot.game),
+    deliveries: entryDeliveries(snapshot, submission.move, at, actorBefore, status),
   };
   return { result: { version: seq, json: moveAcceptedJson(seq, events, stateJson), replayed: false }, row, snapshot };
 }

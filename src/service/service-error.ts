@@ -24,6 +24,8 @@ const SERVICE_ERROR_CODES = [
   'ADMIN_TOKEN_INVALID',
   'INVALID_CURSOR',
   'VERSION_NOT_FOUND',
+  'WEBHOOK_URL_REFUSED',
+  'GAME_NOT_FINISHED',
 ] as const;
 export type ServiceErrorCode = (typeof SERVICE_ERROR_CODES)[number];
 

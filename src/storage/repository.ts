@@ -16,6 +16,7 @@
  */
 import type { GameSetup, Move } from '../engine/index.js';
 import type { Act, LifecycleSetup, SeatView } from '../game-log.js';
+import type { DeliveryStore, NewDelivery, Webhook } from './deliveries.js';
 
 /** The setup as given (the engine's, with the seats' kinds, visibility and clock) and its secret seed. */
 export type StoredSetup = GameSetup & LifecycleSetup & { seed: string };
@@ -48,6 +49,9 @@ export interface NewGame {
   seats?: LobbySeat[];
   /** Whether a bot may play some turn (a bot seat): listed by `activeGames('autoplay')`. */
   autoplay?: boolean;
+  webhook?: Webhook;
+  /** Webhook deliveries of the creation, written with the game. */
+  deliveries?: readonly NewDelivery[];
 }
 
 /** A log entry: an engine move, or a lifecycle act (`game-log.ts`). */
@@ -75,6 +79,8 @@ export interface NewMove extends MoveRecord {
   seats?: LobbySeat[];
   /** Set when this entry lets a bot play some turn (a resign, a hand-over, a timeout). */
   autoplay?: boolean;
+  /** Webhook deliveries this entry causes: written in its transaction if the game has a webhook then. */
+  deliveries?: readonly NewDelivery[];
 }
 
 /** Whether appending `m` changes its game's row. */
@@ -169,7 +175,7 @@ export interface BudgetLedger {
   draw(budget: string, key: string, rule: BucketRule, spent: number, want: number): Promise<{ granted: number; tokens: number }>;
 }
 
-export interface GameStore {
+export interface GameStore extends DeliveryStore {
   /** Present when several nodes share the store: request budgets then hold across them. */
   readonly budgets?: BudgetLedger;
   insertGame(game: NewGame): Promise<void>;
@@ -216,7 +222,7 @@ export interface GameStore {
   watch(listener: (gameId: string) => void): void;
   /**
    * Deletes at most `limit` games whose last move (or, without moves, whose creation) is before
-   * `before` (an ISO timestamp, compared like the `at` of moves), with their moves, in one
+   * `before` (an ISO timestamp, compared like the `at` of moves), with their moves and webhook deliveries, in one
    * transaction: a game with a move at or after `before` is never deleted, also when a move
    * lands while this runs. Resolves with the deleted games' ids (the service forgets them).
    * The retention sweep (`GAME_RETENTION_DAYS`) calls it in small batches until fewer than
@@ -230,5 +236,13 @@ export interface GameStore {
    * a write failed, at most once a second, never on the request path of a move.
    */
   health(): Promise<void>;
+  /**
+   * Claims the analysis of finished game `id` for this node: true when it has none and no
+   * claim began after `staleBefore` (one that did is another node's, still running). Records `now`.
+   */
+  claimAnalysis(id: string, now: string, staleBefore: string): Promise<boolean>;
+  saveAnalysis(id: string, analysis: unknown): Promise<void>;
+  /** The stored analysis, or null. */
+  findAnalysis(id: string): Promise<unknown>;
   close(): Promise<void>;
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { DELIVERY_STATUSES, DELIVERY_TYPES, type DeliveryPayload } from './deliveries.js';
 import { GAME_STATUSES, type LobbySeat, type LogEntry, type StoredSetup } from './repository.js';
 
 /** One row per game. `setup` holds the secret seed: it never leaves the storage layer. */
@@ -22,6 +23,12 @@ export const games = sqliteTable('games', {
   turnSeconds: integer('turn_seconds'),
   /** 1 when a bot may play some turn: the bot driver's pick-up at start lists these. */
   autoplay: integer('autoplay', { mode: 'boolean' }).notNull().default(false),
+  /** The webhook (`docs/webhooks.md`): where deliveries go, and the secret that signs them. */
+  webhookUrl: text('webhook_url'),
+  webhookSecret: text('webhook_secret'),
+  /** The post-game analysis once computed (`docs/analysis.md`), and when a node began computing it (its claim). */
+  analysis: text('analysis', { mode: 'json' }).$type<unknown>(),
+  analysisStartedAt: text('analysis_started_at'),
 }, (t) => [
   index('games_lobby').on(t.visibility, t.status, t.createdAt, t.id),
   index('games_status_id').on(t.status, t.id),
@@ -50,5 +57,36 @@ export const moves = sqliteTable(
     primaryKey({ columns: [t.gameId, t.seq] }),
     // Partial: moves sent without a key (most) cost no index write.
     uniqueIndex('moves_game_idempotency_key').on(t.gameId, t.idempotencyKey).where(sql`idempotency_key IS NOT NULL`),
+  ],
+);
+
+/**
+ * Webhook deliveries (`deliveries.ts`), written with the log entry that caused them. A pending
+ * one is due at `next_attempt_at`; a claim moves that on by a lease, so a claimed delivery is
+ * taken by no other sender until its sender settles it or the lease runs out.
+ */
+export const webhookDeliveries = sqliteTable(
+  'webhook_deliveries',
+  {
+    gameId: text('game_id')
+      .notNull()
+      .references(() => games.id),
+    id: text('id').notNull(),
+    version: integer('version').notNull(),
+    type: text('type', { enum: DELIVERY_TYPES }).notNull(),
+    payload: text('payload', { mode: 'json' }).$type<DeliveryPayload>().notNull(),
+    createdAt: text('created_at').notNull(),
+    status: text('status', { enum: DELIVERY_STATUSES }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: text('next_attempt_at'),
+    lastAttemptAt: text('last_attempt_at'),
+    lastStatus: integer('last_status'),
+    lastError: text('last_error'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.gameId, t.id] }),
+    // Partial: delivered and failed ones cost the senders' claims nothing.
+    index('webhook_deliveries_due').on(t.nextAttemptAt, t.gameId).where(sql`status = 'pending'`),
+    index('webhook_deliveries_game').on(t.gameId, t.createdAt),
   ],
 );

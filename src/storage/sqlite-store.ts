@@ -16,6 +16,7 @@ import {
   type NewMove,
 } from './repository.js';
 import { games, moves } from './schema.js';
+import { DELIVERY_COLUMNS, deliveryRecord, type ClaimedDelivery, type DeliveryOutcome, type DeliveryRecord, type DeliveryRow, type NewDelivery, type Webhook } from './deliveries.js';
 import { guarded, isConstraintViolation, storeFault } from './sqlite-faults.js';
 
 export interface SqliteStoreOptions {
@@ -63,6 +64,10 @@ export class SqliteStore implements GameStore {
   private readonly appendAll;
   private readonly deleteExpiredNow;
   private readonly probeWrite;
+  private readonly insertDeliveryStatement;
+  private readonly insertGameWithDeliveries;
+  private readonly claimNow;
+  private readonly anyDueStatement;
 
   constructor(
     private readonly db: Db,
@@ -83,8 +88,15 @@ export class SqliteStore implements GameStore {
         seats: p('seats'),
         turnSeconds: sql`${p('turnSeconds')}`,
         autoplay: sql`${p('autoplay')}`,
+        webhookUrl: sql`${p('webhookUrl')}`,
+        webhookSecret: sql`${p('webhookSecret')}`,
       })
       .prepare();
+    // Only for a game with a webhook now: the row decides, in the entry's transaction.
+    this.insertDeliveryStatement = db.$client.prepare<[string, number, string, string, string, string, string]>(
+      `INSERT INTO webhook_deliveries (game_id, id, version, type, payload, created_at, next_attempt_at)
+         SELECT id, ?, ?, ?, ?, ?, ? FROM games WHERE id = ? AND webhook_url IS NOT NULL`,
+    );
     this.findGameStatement = db
       .select({
         id: games.id,
@@ -130,8 +142,31 @@ export class SqliteStore implements GameStore {
         if (changesGameRow(m)) {
           this.updateGameStatement.run(m.status, m.status, m.at, m.seats ? JSON.stringify(m.seats) : null, m.autoplay ? 1 : 0, m.gameId);
         }
+        if (m.deliveries) this.insertDeliveries(m.deliveries);
       }
     });
+    this.insertGameWithDeliveries = db.$client.transaction((game: NewGame) => {
+      this.insertGameStatement.run(this.gameRow(game));
+      this.insertDeliveries(game.deliveries ?? []);
+    });
+    const due = db.$client.prepare<[string, number], DeliveryRow & { payload: string; webhook_url: string | null; webhook_secret: string | null }>(
+      `SELECT ${DELIVERY_COLUMNS}, d.payload, g.webhook_url, g.webhook_secret FROM webhook_deliveries d JOIN games g ON g.id = d.game_id
+        WHERE d.status = 'pending' AND d.next_attempt_at <= ? ORDER BY d.next_attempt_at LIMIT ?`,
+    );
+    const lease = db.$client.prepare<[string, string, string]>('UPDATE webhook_deliveries SET next_attempt_at = ? WHERE game_id = ? AND id = ?');
+    this.anyDueStatement = db.$client.prepare<[string], number>(`SELECT 1 FROM webhook_deliveries WHERE status = 'pending' AND next_attempt_at <= ? LIMIT 1`).pluck();
+    // One write transaction: of several processes on the file, one claims a delivery.
+    this.claimNow = db.$client.transaction((now: string, leaseUntil: string, limit: number): ClaimedDelivery[] =>
+      due.all(now, limit).map((row) => {
+        lease.run(leaseUntil, row.game_id, row.id);
+        return {
+          ...deliveryRecord({ ...row, next_attempt_at: leaseUntil }),
+          payload: JSON.parse(row.payload),
+          url: row.webhook_url,
+          secret: row.webhook_secret,
+        };
+      }),
+    );
     // A game's last move is the last row of its primary key: one lookup per examined game.
     const expired = db.$client
       .prepare<[{ before: string; limit: number }], string>(
@@ -141,11 +176,13 @@ export class SqliteStore implements GameStore {
       )
       .pluck();
     const deleteMoves = db.$client.prepare<[string]>('DELETE FROM moves WHERE game_id = ?');
+    const deleteDeliveries = db.$client.prepare<[string]>('DELETE FROM webhook_deliveries WHERE game_id = ?');
     const deleteGame = db.$client.prepare<[string]>('DELETE FROM games WHERE id = ?');
     this.deleteExpiredNow = db.$client.transaction((before: string, limit: number) => {
       const ids = expired.all({ before, limit });
       for (const id of ids) {
         deleteMoves.run(id);
+        deleteDeliveries.run(id);
         deleteGame.run(id);
       }
       return ids;
@@ -157,8 +194,18 @@ export class SqliteStore implements GameStore {
     });
   }
 
+  private insertDeliveries(deliveries: readonly NewDelivery[]): void {
+    for (const { payload } of deliveries) {
+      this.insertDeliveryStatement.run(payload.id, payload.version, payload.type, JSON.stringify(payload), payload.createdAt, payload.createdAt, payload.gameId);
+    }
+  }
+
   async insertGame(game: NewGame): Promise<void> {
-    guarded(() => this.insertGameStatement.run({
+    guarded(() => (game.deliveries?.length ? this.insertGameWithDeliveries.immediate(game) : this.insertGameStatement.run(this.gameRow(game))));
+  }
+
+  private gameRow(game: NewGame) {
+    return {
       id: game.id,
       setup: game.setup,
       tokenHashes: game.tokenHashes,
@@ -171,7 +218,46 @@ export class SqliteStore implements GameStore {
       seats: game.seats ?? null,
       turnSeconds: game.setup.clock?.turnSeconds ?? null,
       autoplay: game.autoplay ? 1 : 0,
-    }));
+      webhookUrl: game.webhook?.url ?? null,
+      webhookSecret: game.webhook?.secret ?? null,
+    };
+  }
+
+  async setWebhook(gameId: string, webhook: Webhook | null): Promise<boolean> {
+    const statement = 'UPDATE games SET webhook_url = ?, webhook_secret = ? WHERE id = ?';
+    return guarded(() => this.db.$client.prepare(statement).run(webhook?.url ?? null, webhook?.secret ?? null, gameId)).changes > 0;
+  }
+
+  async claimDeliveries(now: string, leaseUntil: string, limit: number): Promise<ClaimedDelivery[]> {
+    // A read first: a sender with nothing due takes no write lock from the moves.
+    return guarded(() => (this.anyDueStatement.get(now) === undefined ? [] : this.claimNow.immediate(now, leaseUntil, limit)));
+  }
+
+  async settleDelivery(delivery: { gameId: string; id: string }, outcome: DeliveryOutcome): Promise<void> {
+    const statement = `UPDATE webhook_deliveries SET status = ?, attempts = ?, last_attempt_at = ?, next_attempt_at = ?, last_status = ?, last_error = ?
+      WHERE game_id = ? AND id = ?`;
+    const o = outcome;
+    guarded(() => this.db.$client.prepare(statement).run(o.status, o.attempts, o.lastAttemptAt, o.nextAttemptAt, o.lastStatus, o.lastError, delivery.gameId, delivery.id));
+  }
+
+  async claimAnalysis(id: string, now: string, staleBefore: string): Promise<boolean> {
+    const statement = `UPDATE games SET analysis_started_at = ? WHERE id = ? AND status = 'finished' AND analysis IS NULL
+      AND (analysis_started_at IS NULL OR analysis_started_at < ?)`;
+    return guarded(() => this.db.$client.prepare(statement).run(now, id, staleBefore)).changes > 0;
+  }
+
+  async saveAnalysis(id: string, analysis: unknown): Promise<void> {
+    guarded(() => this.db.$client.prepare('UPDATE games SET analysis = ? WHERE id = ?').run(JSON.stringify(analysis), id));
+  }
+
+  async findAnalysis(id: string): Promise<unknown> {
+    const text = guarded(() => this.db.$client.prepare<[string], string | null>('SELECT analysis FROM games WHERE id = ?').pluck().get(id));
+    return typeof text === 'string' ? JSON.parse(text) : null;
+  }
+
+  async listDeliveries(gameId: string, limit: number): Promise<DeliveryRecord[]> {
+    const statement = `SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries d WHERE d.game_id = ? ORDER BY d.created_at DESC, d.version DESC, d.id DESC LIMIT ?`;
+    return guarded(() => this.db.$client.prepare<[string, number], DeliveryRow>(statement).all(gameId, limit)).map(deliveryRecord);
   }
 
   async listGames(query: { status?: GameStatus; limit: number; cursor?: ListCursor }): Promise<ListedGame[]> {

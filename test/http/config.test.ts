@@ -34,7 +34,23 @@ t.test('configuration comes from the environment with documented defaults', asyn
       hintLimits: { concurrency: Math.max(1, Math.floor(defaultBotWorkers() / 2)), queue: 4 },
     },
     hintBudget: { perMinute: 30, burst: 10 },
+    analysis: { budgetMs: 20_000, concurrency: 1 },
+    webhooks: {
+      allowHosts: new Set(),
+      sender: {
+        retryDelaysMs: [10e3, 60e3, 300e3, 1800e3, 7200e3, 21600e3, 54000e3],
+        timeouts: { connectMs: 3000, responseMs: 10_000 },
+        pollMs: 1000,
+        concurrency: 16,
+        perHostPerMinute: 600,
+        perGamePerMinute: 120,
+      },
+    },
   });
+  t.equal(Math.round(loadConfig({}).webhooks.sender.retryDelaysMs.reduce((a, b) => a + b, 0) / 3_600_000), 24, 'the retries span about a day');
+  t.same([...loadConfig({ WEBHOOK_ALLOW_HOSTS: ' Hooks.Example, 127.0.0.1,[::1]' }).webhooks.allowHosts], ['hooks.example', '127.0.0.1', '::1']);
+  t.same(loadConfig({ WEBHOOK_RETRY_SECONDS: '0.5, 2' }).webhooks.sender.retryDelaysMs, [500, 2000]);
+  t.throws(() => loadConfig({ WEBHOOK_RETRY_SECONDS: '1,x' }), /WEBHOOK_RETRY_SECONDS must be/);
   t.ok(defaultBotWorkers() >= 1 && defaultBotWorkers() === Math.max(1, availableParallelism() - 1), 'BOT_WORKERS: one core stays for HTTP');
   t.same(loadConfig({ BOT_WORKERS: '3', BOT_QUEUE: '10', BOT_MOVE_MS: '250', HINT_MS: '400', BOT_SCAN_SECONDS: '0' }).bots, {
     workers: 3, queueLimit: 10, moveMs: 250, hintMs: 400, scanSeconds: 0, workersPerCreator: 1, gamesPerCreator: 8, hintLimits: { concurrency: 1, queue: 4 },

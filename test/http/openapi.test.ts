@@ -21,12 +21,14 @@ t.test('the document covers every endpoint of the contract with named schemas', 
   t.same(operations.sort(), [
     'GET /games',
     'GET /games/{id}',
+    'GET /games/{id}/analysis',
     'GET /games/{id}/board.svg',
     'GET /games/{id}/events',
     'GET /games/{id}/hint',
     'GET /games/{id}/legal-moves',
     'GET /games/{id}/moves',
     'GET /games/{id}/stream',
+    'GET /games/{id}/webhook/deliveries',
     'GET /health',
     'GET /tiles',
     'GET /tiles/{set}/{name}.svg',
@@ -37,7 +39,9 @@ t.test('the document covers every endpoint of the contract with named schemas', 
     'POST /games/{id}/seats/{seat}/join',
     'POST /games/{id}/seats/{seat}/resign',
     'POST /games/{id}/seats/{seat}/token',
-  ]);
+    'PUT /games/{id}/webhook',
+    'DELETE /games/{id}/webhook',
+  ].sort());
   for (const name of ['Move', 'GameEvent', 'GameState', 'LegalMoves', 'Problem', 'MoveSubmission', 'CreateGame']) {
     t.ok(doc.components.schemas[name], `components.schemas.${name}`);
   }

@@ -149,3 +149,18 @@ t.test('the express worker plays cheap bots while every other worker searches', 
   jobs.push(small.run(jobAt(43, { bot: 'random' }), { lane: 'play', owner: 'B' }));
   await Promise.all(jobs);
 });
+
+t.test('an analysis step runs in the analysis lane only when no bot job waits', async (t) => {
+  const pool = new BotPool({ size: 1, queueLimit: 16 });
+  t.teardown(() => pool.close());
+  const order: string[] = [];
+  const first = pool.run(jobAt(30, { bot: 'mcts' }, { iterations: 200 })).then(() => order.push('bot 1'));
+  const low = pool.run({ kind: 'chances', setup, moves: played.moves.slice(0, 10), from: 0, to: 3, playouts: 4, budgetMs: 60_000 }, { lane: 'analysis', owner: 'analysis' }).then((a) => {
+    order.push('analysis');
+    return a;
+  });
+  const second = pool.run(jobAt(31, { bot: 'greedy' })).then(() => order.push('bot 2'));
+  const [, answer] = await Promise.all([first, low, second]);
+  t.same(order, ['bot 1', 'bot 2', 'analysis'], 'the bot job queued after it still goes first');
+  t.equal(answer.kind === 'chances' && answer.chances.length, 3, 'and the step answers its positions');
+});

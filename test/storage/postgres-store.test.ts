@@ -35,7 +35,7 @@ if (!(await postgresAvailable())) {
     const [{ n }] = await query<{ n: string }>(url, 'SELECT count(*) AS n FROM drizzle.__drizzle_migrations');
     t.equal(Number(n), migrations, `each of the ${migrations} migrations applied once`);
     const tables = await query<{ tablename: string }>(url, "SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename");
-    t.same(tables.map((r) => r.tablename), ['games', 'moves', 'rate_budgets']);
+    t.same(tables.map((r) => r.tablename), ['games', 'moves', 'rate_budgets', 'webhook_deliveries']);
   });
 
   t.test('every key and index includes the game id: the log can be sharded by game without changing a key', async (t) => {
@@ -50,11 +50,11 @@ if (!(await postgresAvailable())) {
          JOIN pg_class i ON i.oid = x.indexrelid
          JOIN pg_namespace n ON n.oid = t.relnamespace
          JOIN pg_attribute a ON a.attrelid = t.oid AND a.attnum = ANY (x.indkey)
-        WHERE n.nspname = 'public' AND t.relname IN ('games', 'moves') -- rate_budgets is keyed by client, not game data
+        WHERE n.nspname = 'public' AND t.relname <> 'rate_budgets' -- keyed by client, not game data
         GROUP BY t.relname, i.relname ORDER BY 1, 2`,
     );
     t.ok(indexes.length >= 3, `${indexes.length} indexes: ${indexes.map((i) => `${i.table}.${i.index}(${i.columns})`).join(', ')}`);
-    const gameColumn: Record<string, string> = { games: 'id', moves: 'game_id' };
+    const gameColumn: Record<string, string> = { games: 'id', moves: 'game_id', webhook_deliveries: 'game_id' };
     for (const index of indexes) t.ok(index.columns.includes(gameColumn[index.table]!), `${index.table}.${index.index} includes the game id`);
     const foreign = await query<{ name: string; columns: string[] }>(
       url,

@@ -21,6 +21,45 @@ class ActDone(TypedDict):
     version: int
 
 
+class AnalysisDecisionsItem(TypedDict):
+    decision: int  # The index of the move among the game's moves
+    version: int  # The version the move reached (acts of the log counted): the replay's position
+    seat: int
+    move: Move
+    chances: list[float]  # Each seat's estimated chance to win, in seat order; they sum to 1
+
+
+class AnalysisTurningPointsItem(TypedDict):
+    decision: int
+    version: int
+    seat: int
+    before: float  # The seat's chance before its move
+    after: float  # and after
+    played: Move
+    preferred: Move
+
+
+class Analysis(TypedDict):
+    status: Literal["ready"]
+    gameId: str
+    start: list[float]  # Each seat's estimated chance to win, in seat order; they sum to 1
+    decisions: list[AnalysisDecisionsItem]
+    turningPoints: list[AnalysisTurningPointsItem]  # The moves that changed their seat's chance most, in game order, with the move the mcts bot preferred there
+    workerMs: int  # Worker time the analysis took
+    computedAt: str
+
+
+class AnalysisRunningProgress(TypedDict):
+    done: int
+    total: int  # Positions to evaluate (0: not known on this node yet)
+
+
+class AnalysisRunning(TypedDict):
+    "Being computed: ask again after `Retry-After` seconds"
+    status: Literal["running"]
+    progress: AnalysisRunningProgress
+
+
 class BoardFigure(TypedDict):
     owner: int
     kind: Literal["meeple", "builder", "pig", "mayor", "wagon", "barn"]
@@ -57,6 +96,7 @@ class CreatedGame(TypedDict):
     adminToken: str  # The secret that may abort the game, reissue a seat's token or hand a seat to a bot; shown only here
     state: GameState
     events: list[GameEvent]  # Events of the game start (the first draw)
+    webhook: NotRequired[Webhook]
 
 
 class CreateGameRules(TypedDict):
@@ -72,6 +112,7 @@ class CreateGame(TypedDict):
     tileOrder: NotRequired[list[str]]  # Fixes the whole draw pile from the first draw (the state then says `pile: "fixed"`)
     visibility: NotRequired[Literal["public", "private"]]  # `public` games are listed by GET /games (default `private`)
     clock: NotRequired[Clock]
+    webhook: NotRequired[WebhookRequest]
 
 
 class DrawMove(TypedDict):
@@ -509,6 +550,32 @@ class WagonReturnedEventFrom(TypedDict):
 
 
 WagonReturnedEvent = TypedDict("WagonReturnedEvent", {"type": "Literal[\"wagonReturned\"]", "seat": "int", "from": "WagonReturnedEventFrom", "reason": "Literal[\"chosen\", \"no-target\"]"})
+
+
+class Webhook(TypedDict):
+    url: str
+    secret: str  # Signs each delivery (`Carcassonne-Signature`); shown only here
+
+
+class WebhookDeliveries(TypedDict):
+    deliveries: list[WebhookDelivery]  # The latest deliveries, newest first
+
+
+class WebhookDelivery(TypedDict):
+    id: str
+    type: Literal["seatMustAct", "seatJoined", "seatResigned", "turnTimedOut", "gameFinished", "gameAborted"]
+    version: int  # The game's version after the entry that caused it
+    createdAt: str
+    status: Literal["pending", "delivered", "failed"]  # `pending` (to be sent or retried), `delivered`, or `failed` (given up)
+    attempts: int
+    nextAttemptAt: Union[str, None]
+    lastAttemptAt: Union[str, None]
+    lastStatus: Union[int, None]
+    lastError: Union[str, None]
+
+
+class WebhookRequest(TypedDict):
+    url: str  # Where deliveries are POSTed: https:// (http:// only for hosts in WEBHOOK_ALLOW_HOSTS); never a private, loopback or link-local address
 
 
 Act: TypeAlias = Union[SeatJoinedAct, TokenReissuedAct, SeatHandedToBotAct, GameAbortedAct, SeatResignedAct, TurnTimedOutAct]

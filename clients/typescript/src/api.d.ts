@@ -190,6 +190,61 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/games/{id}/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Subscribe the game's webhook (admin token), replacing any: answers its new signing secret, shown only here */
+        put: operations["subscribeWebhook"];
+        post?: never;
+        /** Remove the game's webhook (admin token): deliveries not yet sent are given up */
+        delete: operations["removeWebhook"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/games/{id}/webhook/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The game's latest webhook deliveries and their outcomes (admin token) */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/games/{id}/analysis": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A finished game's analysis: each seat's chance to win after every decision, and the turning points
+         * @description Computed once, in the background, at a lower priority than bot turns and hints: the first request starts it, and until it is stored the answer is `202` with its progress and `Retry-After`. Estimated by the mcts bot from public information only.
+         */
+        get: operations["getAnalysis"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/games/{id}/moves": {
         parameters: {
             query?: never;
@@ -331,6 +386,52 @@ export interface components {
         ActDone: {
             version: number;
         };
+        /** Analysis */
+        Analysis: {
+            /** @enum {string} */
+            status: "ready";
+            gameId: string;
+            /** @description Each seat's estimated chance to win, in seat order; they sum to 1 */
+            start: number[];
+            decisions: {
+                /** @description The index of the move among the game's moves */
+                decision: number;
+                /** @description The version the move reached (acts of the log counted): the replay's position */
+                version: number;
+                seat: number;
+                move: components["schemas"]["Move"];
+                /** @description Each seat's estimated chance to win, in seat order; they sum to 1 */
+                chances: number[];
+            }[];
+            /** @description The moves that changed their seat's chance most, in game order, with the move the mcts bot preferred there */
+            turningPoints: {
+                decision: number;
+                version: number;
+                seat: number;
+                /** @description The seat's chance before its move */
+                before: number;
+                /** @description and after */
+                after: number;
+                played: components["schemas"]["Move"];
+                preferred: components["schemas"]["Move"];
+            }[];
+            /** @description Worker time the analysis took */
+            workerMs: number;
+            computedAt: string;
+        };
+        /**
+         * AnalysisRunning
+         * @description Being computed: ask again after `Retry-After` seconds
+         */
+        AnalysisRunning: {
+            /** @enum {string} */
+            status: "running";
+            progress: {
+                done: number;
+                /** @description Positions to evaluate (0: not known on this node yet) */
+                total: number;
+            };
+        };
         /** BoardFigure */
         BoardFigure: {
             owner: number;
@@ -375,6 +476,7 @@ export interface components {
             state: components["schemas"]["GameState"];
             /** @description Events of the game start (the first draw) */
             events: components["schemas"]["GameEvent"][];
+            webhook?: components["schemas"]["Webhook"];
         };
         /** CreateGame */
         CreateGame: {
@@ -396,6 +498,7 @@ export interface components {
              */
             visibility?: "public" | "private";
             clock?: components["schemas"]["Clock"];
+            webhook?: components["schemas"]["WebhookRequest"];
         };
         /** DrawMove */
         DrawMove: {
@@ -936,6 +1039,41 @@ export interface components {
             /** @enum {unknown} */
             reason: "chosen" | "no-target";
         };
+        /** Webhook */
+        Webhook: {
+            url: string;
+            /** @description Signs each delivery (`Carcassonne-Signature`); shown only here */
+            secret: string;
+        };
+        /** WebhookDeliveries */
+        WebhookDeliveries: {
+            /** @description The latest deliveries, newest first */
+            deliveries: components["schemas"]["WebhookDelivery"][];
+        };
+        /** WebhookDelivery */
+        WebhookDelivery: {
+            id: string;
+            /** @enum {unknown} */
+            type: "seatMustAct" | "seatJoined" | "seatResigned" | "turnTimedOut" | "gameFinished" | "gameAborted";
+            /** @description The game's version after the entry that caused it */
+            version: number;
+            createdAt: string;
+            /**
+             * @description `pending` (to be sent or retried), `delivered`, or `failed` (given up)
+             * @enum {unknown}
+             */
+            status: "pending" | "delivered" | "failed";
+            attempts: number;
+            nextAttemptAt: string | null;
+            lastAttemptAt: string | null;
+            lastStatus: number | null;
+            lastError: string | null;
+        };
+        /** WebhookRequest */
+        WebhookRequest: {
+            /** @description Where deliveries are POSTed: https:// (http:// only for hosts in WEBHOOK_ALLOW_HOSTS); never a private, loopback or link-local address */
+            url: string;
+        };
         /** Problem400 */
         Problem400: components["schemas"]["Problem"] & {
             /** @enum {string} */
@@ -959,7 +1097,7 @@ export interface components {
         /** Problem409 */
         Problem409: components["schemas"]["Problem"] & {
             /** @enum {string} */
-            code?: "GAME_WAITING" | "HINT_NOT_YOUR_TURN" | "SEAT_NOT_HUMAN" | "SEAT_NOT_OPEN" | "SEAT_RESIGNED" | "VERSION_CONFLICT";
+            code?: "GAME_NOT_FINISHED" | "GAME_WAITING" | "HINT_NOT_YOUR_TURN" | "SEAT_NOT_HUMAN" | "SEAT_NOT_OPEN" | "SEAT_RESIGNED" | "VERSION_CONFLICT";
         };
         /** Problem413 */
         Problem413: components["schemas"]["Problem"] & {
@@ -974,7 +1112,7 @@ export interface components {
         /** Problem422 */
         Problem422: components["schemas"]["Problem"] & {
             /** @enum {string} */
-            code?: "BARN_CORNER_INVALID" | "BUILDER_NEEDS_FOLLOWER" | "CANNOT_PASS" | "EDGES_DO_NOT_MATCH" | "EXPANSION_NOT_ENABLED" | "FEATURE_COMPLETE" | "FEATURE_OCCUPIED" | "FIELD_HAS_BARN" | "GAME_ABORTED" | "GAME_FINISHED" | "IDEMPOTENCY_KEY_REUSED" | "ILLEGAL_MOVE" | "INVALID_SETUP" | "MOVE_NOT_ALLOWED_NOW" | "NOT_ADJACENT" | "NOT_A_HOLE" | "NOT_ON_NEW_TILE" | "NO_ABBEY_LEFT" | "NO_FIGURE_IN_SUPPLY" | "NO_SUCH_FEATURE" | "PIG_NEEDS_FARMER" | "POSITION_OCCUPIED" | "WAGON_TARGET_INVALID" | "WRONG_FEATURE_KIND";
+            code?: "BARN_CORNER_INVALID" | "BUILDER_NEEDS_FOLLOWER" | "CANNOT_PASS" | "EDGES_DO_NOT_MATCH" | "EXPANSION_NOT_ENABLED" | "FEATURE_COMPLETE" | "FEATURE_OCCUPIED" | "FIELD_HAS_BARN" | "GAME_ABORTED" | "GAME_FINISHED" | "IDEMPOTENCY_KEY_REUSED" | "ILLEGAL_MOVE" | "INVALID_SETUP" | "MOVE_NOT_ALLOWED_NOW" | "NOT_ADJACENT" | "NOT_A_HOLE" | "NOT_ON_NEW_TILE" | "NO_ABBEY_LEFT" | "NO_FIGURE_IN_SUPPLY" | "NO_SUCH_FEATURE" | "PIG_NEEDS_FARMER" | "POSITION_OCCUPIED" | "WAGON_TARGET_INVALID" | "WEBHOOK_URL_REFUSED" | "WRONG_FEATURE_KIND";
         };
         /** Problem429 */
         Problem429: components["schemas"]["Problem"] & {
@@ -2014,6 +2152,361 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem507"];
+                };
+            };
+        };
+    };
+    subscribeWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The game id returned by POST /games */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookRequest"];
+            };
+        };
+        responses: {
+            /** @description The webhook and its new signing secret (shown once) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Webhook"];
+                };
+            };
+            /** @description Malformed request: the body, a parameter or a header does not match its schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem400"];
+                };
+            };
+            /** @description No seat token, or not a well-formed one */
+            401: {
+                headers: {
+                    /** @description `Bearer`: the seat token goes in the Authorization header */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem401"];
+                };
+            };
+            /** @description The token is of another game, or of a seat that must not act now (a bot plays its turn), or is not the admin token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem403"];
+                };
+            };
+            /** @description Unknown game, no such seat, or (`?version=N`) a version the game has not reached (`VERSION_NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem404"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem413"];
+                };
+            };
+            /** @description The body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem415"];
+                };
+            };
+            /** @description Well-formed, but the rules do not allow it (see `code` and `detail`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem422"];
+                };
+            };
+            /** @description Too many requests with this token, or without a token from this address (`RATE_LIMITED`): wait the `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem429"];
+                };
+            };
+            /** @description The server is shutting down (`SERVICE_UNAVAILABLE`), another process held the database's write lock too long (`DATABASE_BUSY`), or the storage cannot be read or written now (`STORAGE_UNAVAILABLE`: a read-only or unreachable database), with `Retry-After`: retry later. Nothing was changed */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem503"];
+                };
+            };
+            /** @description The storage is full (`STORAGE_FULL`, with `Retry-After`): retry later. Nothing was changed */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem507"];
+                };
+            };
+        };
+    };
+    removeWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The game id returned by POST /games */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The webhook is removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request: the body, a parameter or a header does not match its schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem400"];
+                };
+            };
+            /** @description No seat token, or not a well-formed one */
+            401: {
+                headers: {
+                    /** @description `Bearer`: the seat token goes in the Authorization header */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem401"];
+                };
+            };
+            /** @description The token is of another game, or of a seat that must not act now (a bot plays its turn), or is not the admin token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem403"];
+                };
+            };
+            /** @description Unknown game, no such seat, or (`?version=N`) a version the game has not reached (`VERSION_NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem404"];
+                };
+            };
+            /** @description Too many requests with this token, or without a token from this address (`RATE_LIMITED`): wait the `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem429"];
+                };
+            };
+            /** @description The server is shutting down (`SERVICE_UNAVAILABLE`), another process held the database's write lock too long (`DATABASE_BUSY`), or the storage cannot be read or written now (`STORAGE_UNAVAILABLE`: a read-only or unreachable database), with `Retry-After`: retry later. Nothing was changed */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem503"];
+                };
+            };
+            /** @description The storage is full (`STORAGE_FULL`, with `Retry-After`): retry later. Nothing was changed */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem507"];
+                };
+            };
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The game id returned by POST /games */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The game's latest deliveries, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveries"];
+                };
+            };
+            /** @description Malformed request: the body, a parameter or a header does not match its schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem400"];
+                };
+            };
+            /** @description No seat token, or not a well-formed one */
+            401: {
+                headers: {
+                    /** @description `Bearer`: the seat token goes in the Authorization header */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem401"];
+                };
+            };
+            /** @description The token is of another game, or of a seat that must not act now (a bot plays its turn), or is not the admin token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem403"];
+                };
+            };
+            /** @description Unknown game, no such seat, or (`?version=N`) a version the game has not reached (`VERSION_NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem404"];
+                };
+            };
+            /** @description The server is shutting down (`SERVICE_UNAVAILABLE`), another process held the database's write lock too long (`DATABASE_BUSY`), or the storage cannot be read or written now (`STORAGE_UNAVAILABLE`: a read-only or unreachable database), with `Retry-After`: retry later. Nothing was changed */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem503"];
+                };
+            };
+        };
+    };
+    getAnalysis: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The game id returned by POST /games */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The analysis: each seat's chances after every decision, and the turning points */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Analysis"];
+                };
+            };
+            /** @description The analysis: each seat's chances after every decision, and the turning points */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnalysisRunning"];
+                };
+            };
+            /** @description Malformed request: the body, a parameter or a header does not match its schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem400"];
+                };
+            };
+            /** @description Unknown game, no such seat, or (`?version=N`) a version the game has not reached (`VERSION_NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem404"];
+                };
+            };
+            /** @description `expectedVersion` is not the current version (see `currentVersion`), the seat is not open (`SEAT_NOT_OPEN`), the game waits for its open seats (`GAME_WAITING`), or the seat already resigned or has no player */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem409"];
+                };
+            };
+            /** @description The server is shutting down (`SERVICE_UNAVAILABLE`), another process held the database's write lock too long (`DATABASE_BUSY`), or the storage cannot be read or written now (`STORAGE_UNAVAILABLE`: a read-only or unreachable database), with `Retry-After`: retry later. Nothing was changed */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem503"];
                 };
             };
         };

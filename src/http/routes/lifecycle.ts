@@ -4,11 +4,9 @@
  * game's log: its answer names the version it reached.
  */
 import etag from '@fastify/etag';
-import type { FastifyRequest } from 'fastify';
 import { playerName } from '../player-name.js';
 import { limitPerAddress } from '../address-limit.js';
-import { HttpProblem } from '../problem.js';
-import { requestTokenDigest } from '../token-digest.js';
+import { bearerDigest } from '../token-digest.js';
 import { GameIdParams, NOT_MODIFIED, problems } from '../schemas/common.js';
 import {
   ActDoneResponse,
@@ -24,14 +22,6 @@ import {
 import type { App, RouteOptions } from '../types.js';
 
 const DEFAULT_LOBBY_PAGE = 20;
-
-/** The digest of the request's bearer token (a seat's or the admin's): 401 without a well-formed one. */
-function bearerDigest(request: FastifyRequest, what: string): Buffer {
-  if (request.headers.authorization === undefined) throw new HttpProblem('TOKEN_MISSING', `send the ${what} as Authorization: Bearer <token>`);
-  const digest = requestTokenDigest(request);
-  if (digest === null) throw new HttpProblem('TOKEN_MALFORMED', `the Authorization header is not a well-formed ${what}`);
-  return digest;
-}
 
 const ACT_PROBLEMS = problems(400, 401, 403, 404, 409, 413, 415, 422, 429, 503, 507);
 

@@ -4,6 +4,7 @@ import { Strict } from './common.js';
 import { GameEventSchema } from './events.js';
 import { ClockRequest, SeatRequestSchema, Visibility } from './lifecycle.js';
 import { GameStateSchema } from './state.js';
+import { WebhookRequest, WebhookResponse } from './webhooks.js';
 import { ExpansionIdSchema } from './vocabulary.js';
 
 /** More expansions than any registry offers: a longer list is malformed before it is read. */
@@ -28,6 +29,7 @@ export const CreateGameBody = Strict(
     ),
     visibility: Type.Optional(Visibility),
     clock: Type.Optional(ClockRequest),
+    webhook: Type.Optional(WebhookRequest),
   },
   { title: 'CreateGame' },
 );
@@ -46,6 +48,7 @@ export const CreatedGameResponse = Type.Object(
     adminToken: Type.String({ description: 'The secret that may abort the game, reissue a seat\'s token or hand a seat to a bot; shown only here' }),
     state: GameStateSchema,
     events: Type.Array(GameEventSchema, { description: 'Events of the game start (the first draw)' }),
+    webhook: Type.Optional(WebhookResponse),
   },
   { title: 'CreatedGame' },
 );

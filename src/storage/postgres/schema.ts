@@ -5,9 +5,10 @@
  */
 import { sql } from 'drizzle-orm';
 import { boolean, customType, doublePrecision, index, integer, json, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { DELIVERY_STATUSES, DELIVERY_TYPES, type DeliveryPayload } from '../deliveries.js';
+import { GAME_STATUSES, type LobbySeat, type LogEntry, type StoredSetup } from '../repository.js';
 
 const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
-import { GAME_STATUSES, type LobbySeat, type LogEntry, type StoredSetup } from '../repository.js';
 
 // Timestamps stay ISO-8601 text, as in SQLite: the API answers them exactly as they were written.
 // `json` (kept as text), not `jsonb`: nothing queries inside these values, the write path skips
@@ -33,6 +34,12 @@ export const games = pgTable('games', {
   turnSeconds: integer('turn_seconds'),
   /** True when a bot may play some turn: the bot driver's pick-up at start lists these. */
   autoplay: boolean('autoplay').notNull().default(false),
+  /** The webhook (`docs/webhooks.md`): where deliveries go, and the secret that signs them. */
+  webhookUrl: text('webhook_url'),
+  webhookSecret: text('webhook_secret'),
+  /** The post-game analysis once computed (`docs/analysis.md`), and when a node began computing it (its claim). */
+  analysis: json('analysis').$type<unknown>(),
+  analysisStartedAt: text('analysis_started_at'),
 }, (t) => [
   // These two begin with columns other than the game id: they serve whole-table listings, which
   // a sharded deployment asks of every shard anyway.
@@ -86,4 +93,30 @@ export const rateBudgets = pgTable(
     granted: integer('granted').notNull(),
   },
   (t) => [primaryKey({ columns: [t.budget, t.key] })],
+);
+
+/** Webhook deliveries, as in SQLite's schema (`../schema.ts`). */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    gameId: text('game_id')
+      .notNull()
+      .references(() => games.id),
+    id: text('id').notNull(),
+    version: integer('version').notNull(),
+    type: text('type', { enum: DELIVERY_TYPES }).notNull(),
+    payload: json('payload').$type<DeliveryPayload>().notNull(),
+    createdAt: text('created_at').notNull(),
+    status: text('status', { enum: DELIVERY_STATUSES }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: text('next_attempt_at'),
+    lastAttemptAt: text('last_attempt_at'),
+    lastStatus: integer('last_status'),
+    lastError: text('last_error'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.gameId, t.id] }),
+    index('webhook_deliveries_due').on(t.nextAttemptAt, t.gameId).where(sql`status = 'pending'`),
+    index('webhook_deliveries_game').on(t.gameId, t.createdAt),
+  ],
 );

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, gt, inArray, max, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, max, sql, type SQL } from 'drizzle-orm';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { listGamesQuery } from '../listing.js';
@@ -10,6 +10,7 @@ import { DEFAULT_POOL_SIZE, DEFAULT_STATEMENT_TIMEOUT_MS } from './defaults.js';
 import { storeError } from './faults.js';
 import { migratePostgres } from './migrate.js';
 import * as schema from './schema.js';
+import { DELIVERY_COLUMNS, deliveryRecord, type ClaimedDelivery, type DeliveryOutcome, type DeliveryPayload, type DeliveryRecord, type DeliveryRow, type NewDelivery, type Webhook } from '../deliveries.js';
 
 const { games, moves } = schema;
 
@@ -58,6 +59,23 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
     throw storeError(error);
   }
   return new PostgresStore(drizzle({ client: pool, schema }), pool, feed, budgets);
+}
+
+/**
+ * The statement that writes `deliveries`, for the games that have a webhook now (the row
+ * decides, in the entry's transaction); null when there are none. A data-modifying statement,
+ * also usable as a CTE.
+ */
+function insertDeliveries(deliveries: readonly NewDelivery[]): SQL | null {
+  if (deliveries.length === 0) return null;
+  const values = sql.join(
+    deliveries.map(({ payload: d }) => sql`(${d.gameId}, ${d.id}, ${d.version}::integer, ${d.type}, ${JSON.stringify(d)}, ${d.createdAt})`),
+    sql`, `,
+  );
+  return sql`INSERT INTO webhook_deliveries (game_id, id, version, type, payload, created_at, next_attempt_at)
+    SELECT g.id, v.id, v.version, v.type, v.payload::json, v.created_at, v.created_at
+      FROM (VALUES ${values}) AS v(game_id, id, version, type, payload, created_at) JOIN games g ON g.id = v.game_id
+     WHERE g.webhook_url IS NOT NULL`;
 }
 
 /** Rethrows a driver's error as the store's (`faults.ts`). */
@@ -115,23 +133,36 @@ export class PostgresStore implements GameStore {
   }
 
   async insertGame(game: NewGame): Promise<void> {
+    const deliveries = insertDeliveries(game.deliveries ?? []);
+    if (!deliveries) {
+      await this.db.insert(games).values(this.gameRow(game)).catch(rethrow);
+      return;
+    }
     await this.db
-      .insert(games)
-      .values({
-        id: game.id,
-        setup: game.setup,
-        tokenHashes: game.tokenHashes,
-        status: game.status,
-        createdAt: game.at,
-        // A game whose pile is empty from the start ends as it is created.
-        finishedAt: game.status === 'finished' ? game.at : null,
-        adminTokenHash: game.adminTokenHash ?? null,
-        visibility: game.visibility ?? 'private',
-        seats: game.seats ?? null,
-        turnSeconds: game.setup.clock?.turnSeconds ?? null,
-        autoplay: game.autoplay ?? false,
+      .transaction(async (tx) => {
+        await tx.insert(games).values(this.gameRow(game));
+        await tx.execute(deliveries);
       })
       .catch(rethrow);
+  }
+
+  private gameRow(game: NewGame): typeof games.$inferInsert {
+    return {
+      id: game.id,
+      setup: game.setup,
+      tokenHashes: game.tokenHashes,
+      status: game.status,
+      createdAt: game.at,
+      // A game whose pile is empty from the start ends as it is created.
+      finishedAt: game.status === 'finished' ? game.at : null,
+      adminTokenHash: game.adminTokenHash ?? null,
+      visibility: game.visibility ?? 'private',
+      seats: game.seats ?? null,
+      turnSeconds: game.setup.clock?.turnSeconds ?? null,
+      autoplay: game.autoplay ?? false,
+      webhookUrl: game.webhook?.url ?? null,
+      webhookSecret: game.webhook?.secret ?? null,
+    };
   }
 
   async listGames(query: { status?: GameStatus; limit: number; cursor?: ListCursor }): Promise<ListedGame[]> {
@@ -178,6 +209,7 @@ export class PostgresStore implements GameStore {
     if (batch.length === 0) return;
     const changing = batch.filter(changesGameRow);
     const payloads = notifyPayloads(this.feed.node, batch.map((m) => m.gameId));
+    const deliveries = insertDeliveries(batch.flatMap((m) => m.deliveries ?? []));
     if (changing.length === 0 && payloads.length === 1) {
       // The common batch (moves that end no game, one notification): one statement, which is its
       // own transaction, so one round trip instead of four (BEGIN, insert, notify, COMMIT). A
@@ -191,7 +223,7 @@ export class PostgresStore implements GameStore {
         .execute(sql`
           WITH appended AS (
             INSERT INTO moves (game_id, seq, seat, move, at, idempotency_key, request_hash) VALUES ${rows} RETURNING 1
-          )
+          )${deliveries ? sql`, delivered AS (${deliveries} RETURNING 1)` : sql``}
           SELECT pg_notify(${CHANNEL}, ${payloads[0]!}) FROM (SELECT count(*) FROM appended) AS appended_rows`)
         .catch(rethrow);
       return;
@@ -218,11 +250,88 @@ export class PostgresStore implements GameStore {
               seats = coalesce(${seats}::json, seats), autoplay = (autoplay OR ${m.autoplay === true})
             WHERE id = ${m.gameId}`);
         }
+        if (deliveries) await tx.execute(deliveries);
         for (const payload of payloads) {
           await tx.execute(sql`SELECT pg_notify(${CHANNEL}, ${payload})`);
         }
       })
       .catch(rethrow);
+  }
+
+  async setWebhook(gameId: string, webhook: Webhook | null): Promise<boolean> {
+    const result = await this.pool
+      .query('UPDATE games SET webhook_url = $1, webhook_secret = $2 WHERE id = $3', [webhook?.url ?? null, webhook?.secret ?? null, gameId])
+      .catch(rethrow);
+    return (result.rowCount ?? 0) > 0;
+  }
+
+  /**
+   * One statement: the due rows are locked as they are picked, and rows another node's claim
+   * holds locked are skipped (not waited for), so several nodes claim at once and no delivery
+   * is claimed twice; once this commits, the lease keeps them from being due again.
+   */
+  async claimDeliveries(now: string, leaseUntil: string, limit: number): Promise<ClaimedDelivery[]> {
+    const result = await this.pool
+      .query<DeliveryRow & { payload: DeliveryPayload; webhook_url: string | null; webhook_secret: string | null }>(
+        `WITH due AS (
+           SELECT game_id, id FROM webhook_deliveries
+            WHERE status = 'pending' AND next_attempt_at <= $1 ORDER BY next_attempt_at LIMIT $3 FOR UPDATE SKIP LOCKED
+         ), claimed AS (
+           UPDATE webhook_deliveries d SET next_attempt_at = $2
+             FROM due WHERE d.game_id = due.game_id AND d.id = due.id RETURNING d.*
+         )
+         SELECT ${DELIVERY_COLUMNS}, d.payload, g.webhook_url, g.webhook_secret FROM claimed d JOIN games g ON g.id = d.game_id`,
+        [now, leaseUntil, limit],
+      )
+      .catch(rethrow);
+    return result.rows.map((row) => ({ ...deliveryRecord(row), payload: row.payload, url: row.webhook_url, secret: row.webhook_secret }));
+  }
+
+  async settleDelivery(delivery: { gameId: string; id: string }, outcome: DeliveryOutcome): Promise<void> {
+    await this.pool
+      .query(
+        `UPDATE webhook_deliveries SET status = $1, next_attempt_at = $2, last_status = $3, last_error = $4, attempts = $7, last_attempt_at = $8
+          WHERE game_id = $5 AND id = $6`, [
+        outcome.status,
+        outcome.nextAttemptAt,
+        outcome.lastStatus,
+        outcome.lastError,
+        delivery.gameId,
+        delivery.id,
+        outcome.attempts,
+        outcome.lastAttemptAt,
+      ])
+      .catch(rethrow);
+  }
+
+  async claimAnalysis(id: string, now: string, staleBefore: string): Promise<boolean> {
+    const result = await this.pool
+      .query(
+        `UPDATE games SET analysis_started_at = $1 WHERE id = $2 AND status = 'finished' AND analysis IS NULL
+          AND (analysis_started_at IS NULL OR analysis_started_at < $3)`,
+        [now, id, staleBefore],
+      )
+      .catch(rethrow);
+    return (result.rowCount ?? 0) > 0;
+  }
+
+  async saveAnalysis(id: string, analysis: unknown): Promise<void> {
+    await this.pool.query('UPDATE games SET analysis = $1::json WHERE id = $2', [JSON.stringify(analysis), id]).catch(rethrow);
+  }
+
+  async findAnalysis(id: string): Promise<unknown> {
+    const result = await this.pool.query<{ analysis: unknown }>('SELECT analysis FROM games WHERE id = $1', [id]).catch(rethrow);
+    return result.rows[0]?.analysis ?? null;
+  }
+
+  async listDeliveries(gameId: string, limit: number): Promise<DeliveryRecord[]> {
+    const result = await this.pool
+      .query<DeliveryRow>(
+        `SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries d WHERE d.game_id = $1 ORDER BY d.created_at DESC, d.version DESC, d.id DESC LIMIT $2`,
+        [gameId, limit],
+      )
+      .catch(rethrow);
+    return result.rows.map(deliveryRecord);
   }
 
   /**
@@ -242,6 +351,7 @@ export class PostgresStore implements GameStore {
         const ids = found.rows.map((r) => r.id);
         if (ids.length === 0) return ids;
         await tx.delete(moves).where(inArray(moves.gameId, ids));
+        await tx.delete(schema.webhookDeliveries).where(inArray(schema.webhookDeliveries.gameId, ids));
         await tx.delete(games).where(inArray(games.id, ids));
         // Other nodes drop their cached copies as they would after a move.
         for (const payload of notifyPayloads(this.feed.node, ids)) {

@@ -136,7 +136,7 @@ export function client(base: string) {
     return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : undefined };
   };
   return {
-    get: (path: string) => request('GET', path),
+    get: (path: string, headers?: Record<string, string>) => request('GET', path, undefined, headers),
     post: (path: string, body: unknown, headers?: Record<string, string>) => request('POST', path, body, headers),
   };
 }

@@ -1,0 +1,50 @@
+/** The webhook's schemas (`docs/webhooks.md`): the subscription asked for and answered, and the deliveries the admin reads. */
+import { Type } from 'typebox';
+import { DELIVERY_STATUSES, DELIVERY_TYPES } from '../../storage/deliveries.js';
+import { MAX_WEBHOOK_URL_LENGTH } from '../../service/webhook-url.js';
+import { Strict } from './common.js';
+
+export const WebhookRequest = Strict(
+  {
+    url: Type.String({
+      minLength: 1,
+      maxLength: MAX_WEBHOOK_URL_LENGTH,
+      description: 'Where deliveries are POSTed: https:// (http:// only for hosts in WEBHOOK_ALLOW_HOSTS); never a private, loopback or link-local address',
+    }),
+  },
+  { title: 'WebhookRequest' },
+);
+
+export const WebhookResponse = Type.Object(
+  {
+    url: Type.String(),
+    secret: Type.String({ description: 'Signs each delivery (`Carcassonne-Signature`); shown only here' }),
+  },
+  { title: 'Webhook' },
+);
+
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
+
+export const DeliveriesResponse = Type.Object(
+  {
+    deliveries: Type.Array(
+      Type.Object(
+        {
+          id: Type.String(),
+          type: Type.Enum([...DELIVERY_TYPES]),
+          version: Type.Integer({ description: 'The game\'s version after the entry that caused it' }),
+          createdAt: Type.String(),
+          status: Type.Enum([...DELIVERY_STATUSES], { description: '`pending` (to be sent or retried), `delivered`, or `failed` (given up)' }),
+          attempts: Type.Integer(),
+          nextAttemptAt: Nullable(Type.String()),
+          lastAttemptAt: Nullable(Type.String()),
+          lastStatus: Nullable(Type.Integer({ description: 'The receiver\'s HTTP status at the last attempt' })),
+          lastError: Nullable(Type.String()),
+        },
+        { title: 'WebhookDelivery' },
+      ),
+      { description: 'The latest deliveries, newest first' },
+    ),
+  },
+  { title: 'WebhookDeliveries' },
+);
