@@ -10,6 +10,8 @@ const OPT_IN = 'carcassonne.notify';
 const icon = (fill: string) =>
   `data:image/svg+xml,${encodeURIComponent(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><circle cx="8" cy="8" r="7" fill="${fill}"/></svg>`)}`;
 const ICONS = { mine: icon('#d03a1e'), other: icon('#8a8470') };
+/** The page's own favicon (game.html's), shown again when the turn is not the player's. */
+const PAGE_ICON = document.querySelector<HTMLLinkElement>('link[rel="icon"]')?.getAttribute('href') ?? ICONS.other;
 
 let wasMine = false;
 
@@ -29,7 +31,7 @@ const notifying = () => 'Notification' in window && Notification.permission === 
 export function showYourTurn(mine: boolean): void {
   document.title = mine ? `● Your turn — ${TITLE}` : TITLE;
   document.body.dataset.yourTurn = String(mine);
-  favicon().href = mine ? ICONS.mine : ICONS.other;
+  favicon().href = mine ? ICONS.mine : PAGE_ICON;
   if (mine && !wasMine && document.hidden && notifying()) {
     new Notification('Your turn', { body: 'Carcassonne: it is your turn to play.', tag: location.pathname + location.hash, icon: ICONS.mine });
   }
