@@ -4,6 +4,7 @@
  * the HTTP schemas and the OpenAPI document of an app built with its registry show it, with
  * no file under src/ naming it. The default app knows nothing of it.
  */
+import type {} from '@fastify/swagger';
 import t from 'tap';
 import {
   createGame, createRegistry, DEFAULT_REGISTRY, legalMoves, play, publicView, type GameSetup, type Move,
