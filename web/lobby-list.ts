@@ -9,7 +9,7 @@
  * twice. Rows whose game did not change are kept as they are, so the keyboard's focus stays.
  */
 import { api, ApiError, type ListedGame, type SeatView } from './api.js';
-import { $, button, el, isolated } from './dom.js';
+import { $, button, el, isolated, withNames } from './dom.js';
 import { seatLink } from './links.js';
 
 const PAGE = 20;
@@ -72,7 +72,7 @@ function gameItem(game: ListedGame): HTMLLIElement {
   const expansions = game.expansions.length > 0 ? game.expansions.map((x) => EXPANSION_NAMES[x] ?? x).join(', ') : 'base game';
   li.append(
     el('span', `Game ${game.id}`, { class: 'game-title' }),
-    el('span', `Seats: ${game.players.map(seatText).join(', ')}`, { class: 'game-seats' }),
+    withNames(el('span', undefined, { class: 'game-seats' }), `Seats: ${game.players.map(seatText).join(', ')}`),
     el('span', `${expansions}; ${clockText(game.clock)}`, { class: 'game-rules' }),
   );
   for (const s of game.players) {

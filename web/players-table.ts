@@ -12,7 +12,10 @@ export function renderPlayers(s: PublicState, mySeat: number | undefined): void 
     const goods = p.goods ? `${p.goods.wine} wine, ${p.goods.wheat} wheat, ${p.goods.cloth} cloth` : '';
     const abbey = p.abbey === undefined ? '' : p.abbey ? 'abbey in hand' : 'abbey placed';
     const nameCell = withNames(el('td'), isolated(p.name) + (p.seat === mySeat ? ' (you)' : ''));
-    nameCell.prepend(el('span', '', { class: 'dot', style: `background:${seatColour(p.seat)}` }));
+    // Through the CSSOM: the CSP refuses style attributes.
+    const dot = el('span', '', { class: 'dot' });
+    dot.style.background = seatColour(p.seat);
+    nameCell.prepend(dot);
     const note = seatNote(s.seats?.[p.seat]);
     tr.append(nameCell, el('td', note, { class: 'seat-kind' }), el('td', String(p.score), { class: 'score' }), el('td', supply), el('td', [goods, abbey].filter(Boolean).join('; ') || '—'));
     return tr;
