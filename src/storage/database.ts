@@ -21,6 +21,25 @@ const WAL_SIZE_LIMIT_BYTES = 4 * 1024 * 1024;
 const DEFAULT_BUSY_TIMEOUT_MS = 5000;
 
 /**
+ * Switches the file to WAL. Two processes opening a new file at once can be refused here with
+ * SQLITE_BUSY without SQLite waiting its busy timeout (the switch needs the exclusive lock while
+ * the other holds a shared one, which SQLite reads as a deadlock), so the switch is tried again.
+ */
+function enableWal(sqlite: Database.Database): void {
+  const deadline = Date.now() + MIGRATION_BUSY_TIMEOUT_MS;
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  for (;;) {
+    try {
+      sqlite.pragma('journal_mode = WAL');
+      return;
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== 'SQLITE_BUSY' || Date.now() > deadline) throw error;
+      Atomics.wait(pause, 0, 0, 10);
+    }
+  }
+}
+
+/**
  * Opens (creating the folder if needed) and migrates the database.
  * `path` is a file path or `:memory:`.
  */
@@ -29,7 +48,7 @@ export function openDatabase(path: string, { busyTimeoutMs = DEFAULT_BUSY_TIMEOU
   const sqlite = new Database(path);
   // First: switching a new file to WAL and migrating it wait for another process doing the same.
   sqlite.pragma(`busy_timeout = ${MIGRATION_BUSY_TIMEOUT_MS}`);
-  sqlite.pragma('journal_mode = WAL');
+  enableWal(sqlite);
   // NORMAL in WAL mode loses at most the last transactions on power loss, never corrupts.
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT_BYTES}`);
