@@ -6,6 +6,7 @@
  * (level 3, `BOT_MOVE_MS`) against greedy play themselves in the bot pool. Prints req/s, p50
  * and p99 of both runs and the bot moves committed during the second.
  */
+import { openSqliteStore } from '../src/storage/sqlite/store.js';
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -33,7 +34,7 @@ async function server(): Promise<void> {
   const loop = monitorEventLoopDelay({ resolution: 5 });
   loop.enable();
   const app = await buildApp({
-    databasePath: join(dir, 'games.db'),
+    store: openSqliteStore(join(dir, 'games.db')),
     addressRateLimit: { perSecond: 0, burst: 0 },
     bots: {
       moveMs: Number(process.env.BOT_MOVE_MS ?? 100),

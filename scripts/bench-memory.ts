@@ -4,6 +4,7 @@
  * game no longer in memory), RSS and heap (after a full GC) printed as the count grows.
  * BENCH_GAMES (default 5000), BENCH_CACHE_SIZES (default "100,1000,5000").
  */
+import { openSqliteStore } from '../src/storage/sqlite/store.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,7 +25,7 @@ function measure() {
 const rows: Record<string, unknown>[] = [];
 for (const cacheSize of CACHE_SIZES) {
   const dir = mkdtempSync(join(tmpdir(), 'carcassonne-mem-'));
-  const app = await buildApp({ databasePath: join(dir, 'mem.db'), cacheSize, rateLimit: { perSecond: 0, burst: 0 }, addressRateLimit: { perSecond: 0, burst: 0 } });
+  const app = await buildApp({ store: openSqliteStore(join(dir, 'mem.db')), cacheSize, rateLimit: { perSecond: 0, burst: 0 }, addressRateLimit: { perSecond: 0, burst: 0 } });
   const base = measure();
   const games: { id: string; tokens: string[] }[] = [];
   const started = Date.now();

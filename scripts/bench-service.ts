@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { actorOf, type GameSetup, type Move } from '../src/engine/index.js';
 import { GameService } from '../src/service/game-service.js';
-import { tokenDigest } from '../src/service/seat-tokens.js';
+import { tokenDigest } from '../src/service/lifecycle/seat-tokens.js';
 import { openStore } from '../src/storage/open-store.js';
 import { playRandom } from '../test/helpers/random-play.js';
 

@@ -4,7 +4,7 @@
  * addresses than the victims and than `/health`'s prober. Prints the figures the issue asks
  * for: a greedy bot's turn in another game while 70 bots-only mcts games run, 40 hints at once,
  * moves' p99 under 6,000 streams on one game, the server's memory before the streams and after
- * they close, and `/health`'s p50/p99 throughout. `test/http/fair-shares.test.ts` is the light
+ * they close, and `/health`'s p50/p99 throughout. `test/system/fair-shares.test.ts` is the light
  * version that `npm test` runs.
  */
 import { spawn } from 'node:child_process';
@@ -13,7 +13,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { botFlood, hintFlood, percentile, probeHealth, streamFlood } from '../test/http/helpers/abuse.js';
+import { botFlood, hintFlood, percentile, probeHealth, streamFlood } from '../test/helpers/abuse.js';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const BOTS_ONLY_GAMES = Number(process.env.SOAK_BOT_GAMES ?? 70);

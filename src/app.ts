@@ -26,27 +26,28 @@ import { DEFAULT_STREAM_LIMITS, type StreamLimits } from './http/stream-limits.j
 import { tileRoutes } from './http/routes/tiles.js';
 import { webhookRoutes } from './http/routes/webhooks.js';
 import { analysisRoutes } from './http/routes/analysis.js';
-import { Analyses, DEFAULT_ANALYSIS, type AnalysisOptions } from './service/analyses.js';
+import { Analyses, DEFAULT_ANALYSIS, type AnalysisOptions } from './service/analysis/analyses.js';
 import type { App } from './http/types.js';
 import { validatorCompiler } from './http/validator.js';
-import { createBotRuntime, type BotRuntimeOptions } from './service/bot-runtime.js';
+import { createBotRuntime, type BotRuntimeOptions } from './service/bots/bot-runtime.js';
 import { GameService, type WebhookOptions } from './service/game-service.js';
 import { DEFAULT_REGISTRY, type Registry } from './engine/index.js';
 import { resolveVocabulary } from './http/schemas/vocabulary.js';
 import { vocabularyTable } from './http/schemas/vocabulary-table.js';
-import { openStore, type StoreLocation } from './storage/open-store.js';
-import type { PostgresStoreOptions } from './storage/postgres/store.js';
+import type { GameStore } from './storage/game-store.js';
+import { openSqliteStore } from './storage/sqlite/store.js';
 
 export interface AppOptions {
-  /** The SQLite file (a path, or `:memory:`) when `database` is not given. */
-  databasePath?: string;
-  /** Where games are stored (`DATABASE_URL`, parsed by `parseDatabaseUrl`). */
-  database?: StoreLocation;
-  /** PostgreSQL's pool size and statement timeout. */
-  postgres?: PostgresStoreOptions;
+  /**
+   * Where games are stored, opened by the caller (`openStore`): the app owns it from here and
+   * closes it when it closes. A new in-memory SQLite store when absent.
+   */
+  store?: GameStore;
   /** Games whose current state is kept in memory (least recently used ones are dropped). */
   cacheSize?: number;
   logger?: FastifyServerOptions['logger'];
+  /** A logger made by the caller (the server logs with it before the app exists); wins over `logger`. */
+  loggerInstance?: FastifyServerOptions['loggerInstance'];
   /** Largest accepted request body in bytes. */
   bodyLimit?: number;
   /** The clock for move timestamps (tests fix it). */
@@ -67,8 +68,6 @@ export interface AppOptions {
   corsOrigins?: CorsOrigins;
   /** CSP `frame-ancestors` sources: who may frame the pages (`'none'` by default). */
   frameAncestors?: string[];
-  /** How long a write waits for another process's write lock (then 503 `DATABASE_BUSY`). */
-  busyTimeoutMs?: number;
   /** Games with no move for this many days are deleted in the background; 0 or absent keeps them. */
   gameRetentionDays?: number;
   /** Hints each client address, and each seat token, may ask per minute and at once (`perMinute: 0` turns it off). */
@@ -77,9 +76,9 @@ export interface AppOptions {
   bots?: BotRuntimeOptions;
   /** The expansions games may enable, whose vocabulary the schemas and the OpenAPI document show (the engine's own by default). */
   registry?: Registry;
-  /** Webhooks: the URL policy, and the sender's settings (`service/webhook-sender.ts`); no sender when absent. */
+  /** Webhooks: the URL policy, and the sender's settings (`service/webhooks/webhook-sender.ts`); no sender when absent. */
   webhooks?: WebhookOptions;
-  /** Post-game analyses: budget, concurrency, search sizes (`service/analyses.ts`). */
+  /** Post-game analyses: budget, concurrency, search sizes (`service/analysis/analyses.ts`). */
   analysis?: Partial<AnalysisOptions>;
   /** Fastify's schema compilers (a test seam: tests share compiled serializers between apps). */
   schemaController?: FastifyServerOptions['schemaController'];
@@ -92,7 +91,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
   const registry = options.registry ?? DEFAULT_REGISTRY;
   const app = Fastify({
-    logger: options.logger ?? false,
+    ...(options.loggerInstance ? { loggerInstance: options.loggerInstance } : { logger: options.logger ?? false }),
     bodyLimit: options.bodyLimit ?? 64 * 1024,
     frameworkErrors,
     schemaController: options.schemaController,
@@ -101,10 +100,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   if (options.maxConnections !== undefined) limitConnections(app.server, options.maxConnections);
 
-  const store = await openStore(options.database ?? { kind: 'sqlite', path: options.databasePath ?? ':memory:' }, {
-    sqlite: { busyTimeoutMs: options.busyTimeoutMs, onCheckpointError: (message) => app.log.error({ message }, 'checkpoint failed') },
-    postgres: { ...options.postgres, onError: (message) => app.log.warn({ message }, 'store connection fault') },
-  });
+  const store: GameStore = options.store ?? openSqliteStore(':memory:');
   const service = new GameService(store, {
     cacheSize: options.cacheSize ?? 1000,
     now: options.now,

@@ -1,6 +1,6 @@
 /**
  * The move log's vocabulary, shared by the service and the stores: an entry is an engine move or
- * a lifecycle act (`service/lifecycle.ts` folds them), and a game's stored setup holds, beside
+ * a lifecycle act (`service/lifecycle/lifecycle.ts` folds them), and a game's stored setup holds, beside
  * the engine's, the seats as asked for, the visibility and the clock. Declared apart from the
  * service so that the storage layer names what it keeps without depending on the layer above.
  */

@@ -1,11 +1,19 @@
+import { pino } from 'pino';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { warmBoardRenderer } from './http/routes/board.js';
+import { openStore } from './storage/open-store.js';
 
 const config = loadConfig();
-const app = await buildApp({
-  database: config.database,
+// One logger from the start: the store reports its background faults before the app exists.
+const log = pino({ level: config.logLevel });
+const store = await openStore(config.database, {
   postgres: config.postgres,
+  onFault: (message) => log.warn({ message }, 'store fault'),
+});
+const app = await buildApp({
+  store,
+  loggerInstance: log,
   cacheSize: config.cacheSize,
   rateLimit: config.rateLimit,
   gameRetentionDays: config.gameRetentionDays,
@@ -18,7 +26,6 @@ const app = await buildApp({
   hintBudget: config.hintBudget,
   webhooks: config.webhooks,
   analysis: config.analysis,
-  logger: { level: config.logLevel },
 });
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -10,7 +10,7 @@
  * and one mechanism for both budgets is less to configure and to explain.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { bearerToken } from '../service/seat-tokens.js';
+import { bearerToken } from '../service/lifecycle/seat-tokens.js';
 import { answerAdmission, type RateLimiter, type RateLimitOptions } from './rate-limit.js';
 
 /** A burst of 50 games, then 5 a second, per client address. */

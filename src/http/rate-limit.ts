@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { BudgetLedger } from '../storage/repository.js';
+import type { BudgetLedger } from '../storage/game-store.js';
 import { sendProblem } from './problem.js';
 import { SharedBuckets } from './shared-buckets.js';
 import { requestTokenDigest } from './token-digest.js';

@@ -18,7 +18,7 @@
  * key, below the budget, never above). While the store cannot be reached, a node lets a portion
  * through per failed draw: each node is then on its own, as before budgets were shared.
  */
-import type { BucketRule, BudgetLedger } from '../storage/repository.js';
+import type { BucketRule, BudgetLedger } from '../storage/game-store.js';
 
 interface Share {
   /** Tokens drawn and not spent. */

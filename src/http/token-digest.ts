@@ -4,7 +4,7 @@
  * hashed once however many of them ask.
  */
 import type { FastifyRequest } from 'fastify';
-import { bearerToken, tokenDigest } from '../service/seat-tokens.js';
+import { bearerToken, tokenDigest } from '../service/lifecycle/seat-tokens.js';
 import { HttpProblem } from './problem.js';
 
 declare module 'fastify' {

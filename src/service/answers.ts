@@ -8,8 +8,8 @@
  * are put together from those strings.
  */
 import { legalMoves, publicView, publicViewJson, type Game, type LegalMoves, type PublicState } from '../engine/index.js';
-import { deadlineOf, seatViews, statusOf, type Lifecycle, type LifecycleStatus, type SeatView } from './lifecycle.js';
-import type { Snapshot } from './snapshot.js';
+import { deadlineOf, seatViews, statusOf, type Lifecycle, type LifecycleStatus, type SeatView } from './lifecycle/lifecycle.js';
+import type { Snapshot } from './cache/snapshot.js';
 
 /** The state the API shows: the engine's view with the lifecycle's members and statuses. */
 export interface GameState extends Omit<PublicState, 'status'> {

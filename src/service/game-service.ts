@@ -5,32 +5,32 @@
  * Every method may wait for the store: nothing here knows which store it is.
  */
 import { createGame, DEFAULT_REGISTRY, phaseOf, registryOf, type Move, type Phase, type Registry } from '../engine/index.js';
-import type { GameStore, MoveRecord } from '../storage/repository.js';
+import type { GameStore, MoveRecord } from '../storage/game-store.js';
 import { currentStateJson, eventsJson, legalAnswer, legalMovesJson, stateOf, type GameState, type LegalAnswer } from './answers.js';
-import { botSeatNow, GameLifecycle, type BotTurn, type SeatPosition } from './game-lifecycle.js';
-import { newGame, type CreateGameInput, type CreatedGame } from './game-creation.js';
-import { isAct, publicAct, type PublicAct } from './lifecycle.js';
-import { TurnClock } from './turn-clock.js';
-import { GroupCommit } from './group-commit.js';
-import { RetentionSweep, type RetentionOptions } from './retention.js';
-import type { MoveSubmission, SubmitResult } from './idempotency.js';
-import type { Snapshot } from './snapshot.js';
-import { MoveNotifier } from './move-notifier.js';
-import { MoveWaits } from './move-waits.js';
-import { newGameId } from './seat-tokens.js';
+import { botSeatNow, GameLifecycle, type BotTurn, type SeatPosition } from './lifecycle/game-lifecycle.js';
+import { newGame, type CreateGameInput, type CreatedGame } from './lifecycle/game-creation.js';
+import { isAct, publicAct, type PublicAct } from './lifecycle/lifecycle.js';
+import { TurnClock } from './lifecycle/turn-clock.js';
+import { GroupCommit } from './moves/group-commit.js';
+import { RetentionSweep, type RetentionOptions } from './lifecycle/retention.js';
+import type { MoveSubmission, SubmitResult } from './moves/idempotency.js';
+import type { Snapshot } from './cache/snapshot.js';
+import { MoveNotifier } from './moves/move-notifier.js';
+import { MoveWaits } from './moves/move-waits.js';
+import { newGameId } from './lifecycle/seat-tokens.js';
 import { StoreHealthMonitor, type StoreHealth } from './store-health.js';
-import { over } from './snapshot.js';
+import { over } from './cache/snapshot.js';
 
-import { SnapshotCache } from './snapshot-cache.js';
-import { Replays } from './replay.js';
-import { creationDeliveries } from './webhook-events.js';
-import { WebhookSender, type WebhookSenderOptions } from './webhook-sender.js';
-import type { WebhookUrlPolicy } from './webhook-url.js';
-import { Webhooks } from './webhooks.js';
+import { SnapshotCache } from './cache/snapshot-cache.js';
+import { Replays } from './cache/replay.js';
+import { creationDeliveries } from './webhooks/webhook-events.js';
+import { WebhookSender, type WebhookSenderOptions } from './webhooks/webhook-sender.js';
+import type { WebhookUrlPolicy } from './webhooks/webhook-url.js';
+import { Webhooks } from './webhooks/webhooks.js';
 
-export type { MoveSubmission, SubmitResult } from './idempotency.js';
+export type { MoveSubmission, SubmitResult } from './moves/idempotency.js';
 
-export type { CreateGameInput, CreatedGame } from './game-creation.js';
+export type { CreateGameInput, CreatedGame } from './lifecycle/game-creation.js';
 
 /** A log entry as the API shows it: a move, or an act without its secret. */
 export interface PublicRecord extends Omit<MoveRecord, 'move'> {

@@ -1,5 +1,5 @@
 import type { ErrorCode } from '../engine/index.js';
-import { StoreBusyError, StoreFullError, StoreUnavailableError } from '../storage/repository.js';
+import { StoreBusyError, StoreFullError, StoreUnavailableError } from '../storage/game-store.js';
 
 /** Codes the service adds to the engine's rule codes. */
 const SERVICE_ERROR_CODES = [

@@ -7,7 +7,7 @@
  *   check (a read-only file is seen before any client writes) and while degraded, at most once
  *   per `PROBE_EVERY_MS`, so a node whose disk was freed comes back without client traffic.
  */
-import { StoreFullError, StoreUnavailableError, type GameStore } from '../storage/repository.js';
+import { StoreFullError, StoreUnavailableError, type GameStore } from '../storage/game-store.js';
 
 export type StoreCondition = 'ok' | 'full' | 'unavailable';
 

@@ -12,7 +12,7 @@ export type DeliveryType = (typeof DELIVERY_TYPES)[number];
 export const DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
-/** The JSON body a receiver gets, signed as sent (`service/webhook-signature.ts`). */
+/** The JSON body a receiver gets, signed as sent (`service/webhooks/webhook-signature.ts`). */
 export interface DeliveryPayload {
   id: string;
   type: DeliveryType;

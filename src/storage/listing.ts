@@ -2,7 +2,7 @@
  * The lobby's query, shared by both stores: public games, newest first, keyset-paged on
  * (created_at, id) by the `games_lobby` index.
  */
-import type { GameStatus, ListCursor } from './repository.js';
+import type { GameStatus, ListCursor } from './game-store.js';
 
 /** The lobby's query: public games, optionally of one status, after the cursor, newest first. */
 export function listGamesQuery(query: { status?: GameStatus; limit: number; cursor?: ListCursor }, param: (n: number) => string): { text: string; params: unknown[] } {

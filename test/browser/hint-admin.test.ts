@@ -8,7 +8,7 @@
  */
 import t from 'tap';
 import type { Page } from 'playwright-core';
-import { client } from '../http/helpers/server-process.js';
+import { client } from '../helpers/server-process.js';
 import { ARTIFACTS, fitsPhone, missingBrowser, perFile } from './helpers/browser.js';
 
 const WAIT = { timeout: 60_000 };

@@ -6,7 +6,7 @@
  * Playwright's, moved on by those 4 s where the test expects a read, so no wait is a real 4 s.
  */
 import t from 'tap';
-import { client, startServer } from '../http/helpers/server-process.js';
+import { client, startServer } from '../helpers/server-process.js';
 import { tempDatabase } from '../helpers/temp-database.js';
 import { ARTIFACTS, fitsPhone, launch, missingBrowser } from './helpers/browser.js';
 

@@ -8,7 +8,7 @@
  */
 import t from 'tap';
 import type { Page } from 'playwright-core';
-import { client } from '../http/helpers/server-process.js';
+import { client } from '../helpers/server-process.js';
 import { ARTIFACTS, missingBrowser, perFile } from './helpers/browser.js';
 
 const TILE_ORDER = ['base/U', 'traders-builders/A', 'base/V', 'abbey-mayor/B', 'base/E', 'base/K', 'traders-builders/D'];

@@ -4,7 +4,7 @@
  * turn comes while the tab is hidden. Screenshot in .test-artifacts/.
  */
 import t from 'tap';
-import { client } from '../http/helpers/server-process.js';
+import { client } from '../helpers/server-process.js';
 import { ARTIFACTS, missingBrowser, perFile } from './helpers/browser.js';
 
 const WAIT = { timeout: 60_000 };

@@ -1,9 +1,9 @@
 /** A bot pool and a driver over a real service, closed when a test ends. */
 import type { Test } from 'tap';
-import { levelBudget } from '../../src/service/bot-job.js';
-import { BotDriver, type BotDriverOptions } from '../../src/service/bot-driver.js';
-import { BotPool } from '../../src/service/bot-pool.js';
-import { serviceBotHost } from '../../src/service/bot-runtime.js';
+import { levelBudget } from '../../src/service/bots/bot-job.js';
+import { BotDriver, type BotDriverOptions } from '../../src/service/bots/bot-driver.js';
+import { BotPool } from '../../src/service/bots/bot-pool.js';
+import { serviceBotHost } from '../../src/service/bots/bot-runtime.js';
 import type { GameService } from '../../src/service/game-service.js';
 
 export function testPool(t: Test, size = 1): BotPool {

@@ -1,6 +1,6 @@
 /**
  * The members the service adds to the engine's public state for a game created with named seats
- * only and no clock (`src/service/lifecycle.ts`): how the pile was set, and the seats.
+ * only and no clock (`src/service/lifecycle/lifecycle.ts`): how the pile was set, and the seats.
  */
 export function lifecycleMembers(setup: { players: readonly { name: string }[]; tileOrder?: readonly string[] }) {
   return {

@@ -1,7 +1,7 @@
 /** A service over its own SQLite store, without HTTP, closed when the test ends. */
 import type { Test } from 'tap';
 import { GameService } from '../../src/service/game-service.js';
-import { openSqliteStore } from '../../src/storage/sqlite-store.js';
+import { openSqliteStore } from '../../src/storage/sqlite/store.js';
 
 export function openService(t: Test, path: string, { cacheSize = 100, busyTimeoutMs }: { cacheSize?: number; busyTimeoutMs?: number } = {}) {
   const store = openSqliteStore(path, { busyTimeoutMs });

@@ -6,7 +6,7 @@
 import type { Test } from 'tap';
 import { GameService } from '../../src/service/game-service.js';
 import { openStore, type StoreLocation } from '../../src/storage/open-store.js';
-import type { GameStore } from '../../src/storage/repository.js';
+import type { GameStore } from '../../src/storage/game-store.js';
 import { postgresAvailable, postgresDatabase } from './postgres.js';
 import { tempDatabase } from './temp-database.js';
 

@@ -6,7 +6,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Test } from 'tap';
-import { verifySignature } from '../../src/service/webhook-signature.js';
+import { verifySignature } from '../../src/service/webhooks/webhook-signature.js';
 
 export interface Received {
   id: string;

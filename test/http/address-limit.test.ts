@@ -14,7 +14,7 @@ const create = (app: App, remoteAddress = '203.0.113.7') =>
   app.inject({ method: 'POST', url: '/games', payload: TWO_PLAYERS, remoteAddress });
 
 t.test('by default, an address creates a burst of 50 games, then gets 429 with Retry-After', async (t) => {
-  const app = await buildApp({ databasePath: ':memory:' }); // the default budget, not the test helper's
+  const app = await buildApp({}); // the default budget, not the test helper's
   t.teardown(() => app.close());
   t.same(DEFAULT_ADDRESS_LIMIT, { perSecond: 5, burst: 50 });
   // The real clock: the bucket earns 5 a second while the burst is spent, however slowly.

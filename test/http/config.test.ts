@@ -2,10 +2,10 @@ import { createHash } from 'node:crypto';
 import t from 'tap';
 import { availableParallelism } from 'node:os';
 import { loadConfig } from '../../src/config.js';
-import { defaultBotWorkers } from '../../src/service/bot-pool.js';
-import { LruCache } from '../../src/service/lru-cache.js';
-import { bearerToken, hashToken, newSeatToken, seatOfDigest, tokenDigest } from '../../src/service/seat-tokens.js';
-import { databasePathFromUrl } from '../../src/storage/database.js';
+import { defaultBotWorkers } from '../../src/service/bots/bot-pool.js';
+import { LruCache } from '../../src/service/cache/lru-cache.js';
+import { bearerToken, hashToken, newSeatToken, seatOfDigest, tokenDigest } from '../../src/service/lifecycle/seat-tokens.js';
+import { databasePathFromUrl } from '../../src/storage/sqlite/database.js';
 import { parseDatabaseUrl } from '../../src/storage/open-store.js';
 
 t.test('configuration comes from the environment with documented defaults', async (t) => {

@@ -7,7 +7,7 @@ import { copyFileSync, readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import t from 'tap';
-import { MIGRATIONS_FOLDER } from '../../src/storage/database.js';
+import { MIGRATIONS_FOLDER } from '../../src/storage/sqlite/database.js';
 import { bearer, tempDatabase, testApp } from './helpers/app.js';
 
 const fixture = fileURLToPath(new URL('../fixtures/db/release-1.db', import.meta.url));

@@ -6,7 +6,7 @@
 import t, { type Test } from 'tap';
 import { postgresDatabase } from '../helpers/postgres.js';
 import { tempDatabase } from '../http/helpers/app.js';
-import { client, startServer, type Client } from '../http/helpers/server-process.js';
+import { client, startServer, type Client } from '../helpers/server-process.js';
 
 async function joinRace(t: Test, apis: Client[]): Promise<void> {
   for (let round = 0; round < 6; round++) {

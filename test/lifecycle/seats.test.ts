@@ -10,7 +10,7 @@ import { GameStateSchema, LegalMovesResponse } from '../../src/http/schemas/stat
 import { EventsResponse } from '../../src/http/schemas/events.js';
 import { MoveLog } from '../../src/http/schemas/moves.js';
 import { CreatedGameResponse } from '../../src/http/schemas/games.js';
-import { hashToken } from '../../src/service/seat-tokens.js';
+import { hashToken } from '../../src/service/lifecycle/seat-tokens.js';
 
 const OPEN = { players: [{ name: 'Ann' }, { open: true }], seed: 'open-1' };
 

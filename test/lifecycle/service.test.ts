@@ -7,7 +7,7 @@
 import t, { type Test } from 'tap';
 import { legalMoves, replay, type Move } from '../../src/engine/index.js';
 import { GameService, type CreatedGame } from '../../src/service/game-service.js';
-import { tokenDigest } from '../../src/service/seat-tokens.js';
+import { tokenDigest } from '../../src/service/lifecycle/seat-tokens.js';
 import { openStore, type StoreLocation } from '../../src/storage/open-store.js';
 import { forEachStore } from '../helpers/stores.js';
 

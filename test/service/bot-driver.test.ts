@@ -9,14 +9,14 @@
  */
 import t from 'tap';
 import { legalMoves, replay, type GameSetup, type Move } from '../../src/engine/index.js';
-import { BotDriver } from '../../src/service/bot-driver.js';
-import { BotPool, BotWorkerCrashedError } from '../../src/service/bot-pool.js';
-import { serviceBotHost } from '../../src/service/bot-runtime.js';
-import { isAct } from '../../src/service/lifecycle.js';
-import type { GameStore, LogEntry } from '../../src/storage/repository.js';
+import { BotDriver } from '../../src/service/bots/bot-driver.js';
+import { BotPool, BotWorkerCrashedError } from '../../src/service/bots/bot-pool.js';
+import { serviceBotHost } from '../../src/service/bots/bot-runtime.js';
+import { isAct } from '../../src/service/lifecycle/lifecycle.js';
+import type { GameStore, LogEntry } from '../../src/storage/game-store.js';
 import { GameService } from '../../src/service/game-service.js';
 import { openStore } from '../../src/storage/open-store.js';
-import { tokenDigest } from '../../src/service/seat-tokens.js';
+import { tokenDigest } from '../../src/service/lifecycle/seat-tokens.js';
 import { startDriver, testPool, until } from '../helpers/bots.js';
 import { openService } from '../helpers/service.js';
 import { forEachStore } from '../helpers/stores.js';

@@ -7,9 +7,9 @@ import { existsSync } from 'node:fs';
 import t from 'tap';
 import { moveKey } from '../../src/bots/moves.js';
 import { legalMoves, replay, type Move } from '../../src/engine/index.js';
-import { levelBudget, type BotJob } from '../../src/service/bot-job.js';
-import { BotJobError, BotPool, BotPoolBusyError, BotPoolClosedError, BotWorkerCrashedError, type BotLane } from '../../src/service/bot-pool.js';
-import type { StoredSetup } from '../../src/storage/repository.js';
+import { levelBudget, type BotJob } from '../../src/service/bots/bot-job.js';
+import { BotJobError, BotPool, BotPoolBusyError, BotPoolClosedError, BotWorkerCrashedError, type BotLane } from '../../src/service/bots/bot-pool.js';
+import type { StoredSetup } from '../../src/storage/game-store.js';
 import { playRandom, randomSetup } from '../helpers/random-play.js';
 
 const setup = { ...randomSetup('pool', 2, ['traders-builders', 'abbey-mayor']), seed: 'pool' } as StoredSetup;
@@ -93,7 +93,7 @@ t.test('from the build (dist/) the pool runs the compiled worker beside it', asy
     t.comment('no build: run `npm run build` (npm test does)');
     return;
   }
-  const { BotPool: BuiltPool } = (await import(built.href)) as typeof import('../../src/service/bot-pool.js');
+  const { BotPool: BuiltPool } = (await import(built.href)) as typeof import('../../src/service/bots/bot-pool.js');
   const pool = new BuiltPool({ size: 1, queueLimit: 4 });
   t.teardown(() => pool.close());
   const job = jobAt(12, { bot: 'mcts' });

@@ -9,7 +9,7 @@
 import t from 'tap';
 import type { Move } from '../../src/engine/index.js';
 import type { CreateGameInput, GameService } from '../../src/service/game-service.js';
-import { tokenDigest } from '../../src/service/seat-tokens.js';
+import { tokenDigest } from '../../src/service/lifecycle/seat-tokens.js';
 import { openService } from '../helpers/service.js';
 import { tempDatabase } from '../helpers/temp-database.js';
 

@@ -6,7 +6,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import t from 'tap';
 import { legalMoves, play, publicView, createGame as engineCreate, type Game, type Move } from '../../src/engine/index.js';
-import { tokenDigest } from '../../src/service/seat-tokens.js';
+import { tokenDigest } from '../../src/service/lifecycle/seat-tokens.js';
 import { openService } from '../helpers/service.js';
 import { lifecycleMembers } from '../helpers/lifecycle-members.js';
 

@@ -6,10 +6,10 @@
 import t, { type Test } from 'tap';
 import type { Move } from '../../src/engine/index.js';
 import { GameService, type CreatedGame } from '../../src/service/game-service.js';
-import { RETENTION_BATCH } from '../../src/service/retention.js';
+import { RETENTION_BATCH } from '../../src/service/lifecycle/retention.js';
 import { ServiceError } from '../../src/service/service-error.js';
-import { tokenDigest } from '../../src/service/seat-tokens.js';
-import { openSqliteStore } from '../../src/storage/sqlite-store.js';
+import { tokenDigest } from '../../src/service/lifecycle/seat-tokens.js';
+import { openSqliteStore } from '../../src/storage/sqlite/store.js';
 import { tempDatabase } from '../helpers/temp-database.js';
 
 const DAY = 24 * 60 * 60 * 1000;

@@ -7,9 +7,9 @@ import Database from 'better-sqlite3';
 import t from 'tap';
 import type { Move } from '../../src/engine/index.js';
 import { GameService } from '../../src/service/game-service.js';
-import { tokenDigest } from '../../src/service/seat-tokens.js';
-import { CHECKPOINT_EVERY_MS } from '../../src/storage/checkpointer.js';
-import { openSqliteStore } from '../../src/storage/sqlite-store.js';
+import { tokenDigest } from '../../src/service/lifecycle/seat-tokens.js';
+import { CHECKPOINT_EVERY_MS } from '../../src/storage/sqlite/checkpointer.js';
+import { openSqliteStore } from '../../src/storage/sqlite/store.js';
 import { tempDatabase } from '../helpers/temp-database.js';
 
 const MB = 1024 * 1024;
@@ -17,7 +17,7 @@ const MB = 1024 * 1024;
 t.test('moves reach the database file from the log without any commit checkpointing', async (t) => {
   const path = tempDatabase(t);
   const errors: string[] = [];
-  const store = openSqliteStore(path, { onCheckpointError: (message) => errors.push(message) });
+  const store = openSqliteStore(path, { onFault: (message) => errors.push(message) });
   const service = new GameService(store, { cacheSize: 10 });
   const game = await service.create({ players: [{ name: 'Ann' }, { name: 'Bob' }], seed: 'checkpoint' });
   await new Promise((resolve) => setTimeout(resolve, CHECKPOINT_EVERY_MS * 3));
@@ -47,7 +47,7 @@ t.test('moves reach the database file from the log without any commit checkpoint
 t.test('after a creation flood and a quiet second the log is back under a few MB', async (t) => {
   const path = tempDatabase(t);
   const errors: string[] = [];
-  const store = openSqliteStore(path, { onCheckpointError: (message) => errors.push(message) });
+  const store = openSqliteStore(path, { onFault: (message) => errors.push(message) });
   const service = new GameService(store, { cacheSize: 10 });
   // A reader in the middle of a long read (a backup, say) keeps every frame in the log meanwhile,
   // so the flood grows it for certain, whatever the machine's speed.

@@ -5,7 +5,7 @@
  */
 import t from 'tap';
 import type { NewDelivery } from '../../src/storage/deliveries.js';
-import { SequenceTakenError, type GameStore, type NewMove } from '../../src/storage/repository.js';
+import { SequenceTakenError, type GameStore, type NewMove } from '../../src/storage/game-store.js';
 import { forEachStore } from '../helpers/stores.js';
 
 const AT = '2026-01-01T00:00:00.000Z';

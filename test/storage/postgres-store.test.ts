@@ -9,7 +9,7 @@ import t from 'tap';
 import { faultKind } from '../../src/storage/postgres/faults.js';
 import { POSTGRES_MIGRATIONS_FOLDER } from '../../src/storage/postgres/migrate.js';
 import { openPostgresStore } from '../../src/storage/postgres/store.js';
-import { StoreUnavailableError, type NewMove } from '../../src/storage/repository.js';
+import { StoreUnavailableError, type NewMove } from '../../src/storage/game-store.js';
 import { freePort, postgresAvailable, postgresDatabase } from '../helpers/postgres.js';
 
 const AT = '2026-01-01T00:00:00.000Z';

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import t from 'tap';
-import { openDatabase } from '../../src/storage/database.js';
+import { openDatabase } from '../../src/storage/sqlite/database.js';
 import { tempDatabase } from '../helpers/temp-database.js';
 
 t.test('migrations create the tables once; reopening the file applies nothing twice', async (t) => {

@@ -1,10 +1,10 @@
 /**
- * The store contract (`src/storage/repository.ts`), on SQLite and on PostgreSQL alike: the log's
+ * The store contract (`src/storage/game-store.ts`), on SQLite and on PostgreSQL alike: the log's
  * key is the one arbiter of writes, a batch is all or nothing, keys are unique per game, and a
  * second writer's commit changes the stamp its game is read under.
  */
 import t from 'tap';
-import { SequenceTakenError, type GameStore, type NewMove } from '../../src/storage/repository.js';
+import { SequenceTakenError, type GameStore, type NewMove } from '../../src/storage/game-store.js';
 import { forEachStore } from '../helpers/stores.js';
 
 const AT = '2026-01-01T00:00:00.000Z';

@@ -6,7 +6,7 @@
 import t from 'tap';
 import { postgresDatabase } from '../helpers/postgres.js';
 import { startReceiver } from '../helpers/webhook-receiver.js';
-import { client, startServer } from '../http/helpers/server-process.js';
+import { client, startServer } from '../helpers/server-process.js';
 import { auth, expected, key, play, sorted } from './helpers.js';
 
 t.test('3 nodes on PostgreSQL: exactly one delivery per event', async (t) => {

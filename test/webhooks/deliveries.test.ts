@@ -6,7 +6,7 @@
  */
 import t from 'tap';
 import { tempDatabase } from '../http/helpers/app.js';
-import { client, startServer } from '../http/helpers/server-process.js';
+import { client, startServer } from '../helpers/server-process.js';
 import { startReceiver } from '../helpers/webhook-receiver.js';
 import { auth, expected, key, play, SHORT_PILE, sorted, type Expected } from './helpers.js';
 

@@ -1,5 +1,5 @@
 /** Games played over HTTP for the webhook tests, and the deliveries their entries must cause (`docs/webhooks.md`). */
-import type { Client } from '../http/helpers/server-process.js';
+import type { Client } from '../helpers/server-process.js';
 
 export const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 

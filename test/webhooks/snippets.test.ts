@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import t from 'tap';
-import { signature } from '../../src/service/webhook-signature.js';
+import { signature } from '../../src/service/webhooks/webhook-signature.js';
 import { execNode } from '../helpers/child-env.js';
 
 const doc = readFileSync(new URL('../../docs/webhooks.md', import.meta.url), 'utf8');

@@ -1,11 +1,11 @@
 /**
- * Which webhook URLs are taken (`service/webhook-url.ts`): https:// to public addresses, http://
+ * Which webhook URLs are taken (`service/webhooks/webhook-url.ts`): https:// to public addresses, http://
  * and private addresses only for listed hosts; refused at subscription and again at every send.
  */
 import t from 'tap';
 import { buildApp } from '../../src/app.js';
-import { postDelivery } from '../../src/service/webhook-post.js';
-import { checkWebhookUrl, isForbiddenAddress } from '../../src/service/webhook-url.js';
+import { postDelivery } from '../../src/service/webhooks/webhook-post.js';
+import { checkWebhookUrl, isForbiddenAddress } from '../../src/service/webhooks/webhook-url.js';
 
 const none = { allowHosts: new Set<string>() };
 

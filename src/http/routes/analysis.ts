@@ -1,5 +1,5 @@
-/** `GET /games/{id}/analysis` (`service/analyses.ts`): 200 once stored, 202 with progress while computed. */
-import type { Analyses } from '../../service/analyses.js';
+/** `GET /games/{id}/analysis` (`service/analysis/analyses.ts`): 200 once stored, 202 with progress while computed. */
+import type { Analyses } from '../../service/analysis/analyses.js';
 import { GameIdParams, problems } from '../schemas/common.js';
 import { AnalysisResponse, AnalysisRunningResponse } from '../schemas/analysis.js';
 import type { App } from '../types.js';

@@ -1,4 +1,4 @@
-import type { Hints } from '../../service/hints.js';
+import type { Hints } from '../../service/bots/hints.js';
 import { limitPerAddress } from '../address-limit.js';
 import { HttpProblem } from '../problem.js';
 import { limitPerToken, type RateLimiter } from '../rate-limit.js';

@@ -1,5 +1,5 @@
 /**
- * The lifecycle's routes (`service/game-lifecycle.ts`): joining an open seat, resigning with a
+ * The lifecycle's routes (`service/lifecycle/game-lifecycle.ts`): joining an open seat, resigning with a
  * seat token, the admin's acts with the admin token, and the lobby. Each act is an entry of the
  * game's log: its answer names the version it reached.
  */

@@ -1,4 +1,4 @@
-/** The webhook's routes (`service/webhooks.ts`), all with the admin token. */
+/** The webhook's routes (`service/webhooks/webhooks.ts`), all with the admin token. */
 import { limitPerAddress } from '../address-limit.js';
 import { bearerDigest } from '../token-digest.js';
 import { GameIdParams, problems } from '../schemas/common.js';

@@ -1,4 +1,4 @@
-/** The post-game analysis's schemas (`service/analyses.ts`, `docs/analysis.md`). */
+/** The post-game analysis's schemas (`service/analysis/analyses.ts`, `docs/analysis.md`). */
 import { Type } from 'typebox';
 import { MoveSchema } from './moves.js';
 

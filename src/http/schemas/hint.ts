@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { HintSchema } from '../../service/hints.js';
+import { HintSchema } from '../../service/bots/hints.js';
 
 /** The service's hint, as the route answers it. */
 export const HintResponse = HintSchema;

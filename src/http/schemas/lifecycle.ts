@@ -1,17 +1,17 @@
 /**
- * The lifecycle's schemas (`service/lifecycle.ts`): seats at creation, the acts as the log and
+ * The lifecycle's schemas (`service/lifecycle/lifecycle.ts`): seats at creation, the acts as the log and
  * the events show them (never with a token's hash), the seats' view in the state, the lobby and
  * the act routes' bodies and answers.
  */
 import { Type, type Static } from 'typebox';
-import type { SeatRequest } from '../../service/lifecycle.js';
+import type { SeatRequest } from '../../service/lifecycle/lifecycle.js';
 import { playerName } from '../player-name.js';
 import { HttpProblem } from '../problem.js';
 import { MAX_NAME_LENGTH } from '../../engine/index.js';
 import { ExpansionIdSchema } from './vocabulary.js';
-import { BOT_NAMES } from '../../service/lifecycle.js';
+import { BOT_NAMES } from '../../service/lifecycle/lifecycle.js';
 import { LevelSchema, PublicActSchema, SeatViewSchema } from '../../game-log.js';
-import { GAME_STATUSES } from '../../storage/repository.js';
+import { GAME_STATUSES } from '../../storage/game-store.js';
 import { Seat, Strict } from './common.js';
 
 const Int = Type.Integer();

@@ -1,7 +1,7 @@
 /** The webhook's schemas (`docs/webhooks.md`): the subscription asked for and answered, and the deliveries the admin reads. */
 import { Type } from 'typebox';
 import { DELIVERY_STATUSES, DELIVERY_TYPES } from '../../storage/deliveries.js';
-import { MAX_WEBHOOK_URL_LENGTH } from '../../service/webhook-url.js';
+import { MAX_WEBHOOK_URL_LENGTH } from '../../service/webhooks/webhook-url.js';
 import { Strict } from './common.js';
 
 export const WebhookRequest = Strict(

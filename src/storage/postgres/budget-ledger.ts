@@ -10,7 +10,7 @@
  *   PostgreSQL drops when a node dies; it is refreshed every few seconds.
  */
 import type pg from 'pg';
-import type { BucketRule, BudgetLedger } from '../repository.js';
+import type { BucketRule, BudgetLedger } from '../game-store.js';
 import { FEED_APPLICATION_NAME } from './change-feed.js';
 import { storeError } from './faults.js';
 

@@ -1,9 +1,9 @@
 /**
- * PostgreSQL's errors in the store's vocabulary (`../repository.ts`). drizzle wraps the driver's
+ * PostgreSQL's errors in the store's vocabulary (`../game-store.ts`). drizzle wraps the driver's
  * error (`DrizzleQueryError`), so the cause chain is searched for the first SQLSTATE or socket
  * error code.
  */
-import { SequenceTakenError, StoreBusyError, StoreFullError, StoreUnavailableError } from '../repository.js';
+import { SequenceTakenError, StoreBusyError, StoreFullError, StoreUnavailableError } from '../game-store.js';
 
 /** Errors of the socket or of connecting, from Node or from `pg` itself (which gives no code). */
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);

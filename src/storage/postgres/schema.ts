@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, customType, doublePrecision, index, integer, json, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { DELIVERY_STATUSES, DELIVERY_TYPES, type DeliveryPayload } from '../deliveries.js';
-import { GAME_STATUSES, type LobbySeat, type LogEntry, type StoredSetup } from '../repository.js';
+import { GAME_STATUSES, type LobbySeat, type LogEntry, type StoredSetup } from '../game-store.js';
 
 const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 

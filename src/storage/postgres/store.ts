@@ -3,7 +3,7 @@ import { and, asc, eq, gt, inArray, max, sql, type SQL } from 'drizzle-orm';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { listGamesQuery } from '../listing.js';
-import { changesGameRow, type GameRecord, type GameStatus, type GameStore, type IdempotentMove, type ListCursor, type ListedGame, type MoveRecord, type NewGame, type NewMove } from '../repository.js';
+import { changesGameRow, type GameRecord, type GameStatus, type GameStore, type IdempotentMove, type ListCursor, type ListedGame, type MoveRecord, type NewGame, type NewMove } from '../game-store.js';
 import { PostgresBudgets } from './budget-ledger.js';
 import { CHANNEL, ChangeFeed, notifyPayloads } from './change-feed.js';
 import { DEFAULT_POOL_SIZE, DEFAULT_STATEMENT_TIMEOUT_MS } from './defaults.js';
@@ -20,7 +20,7 @@ export interface PostgresStoreOptions {
   /** A statement running longer is cancelled (a write then answers 503); also bounds connecting. */
   statementTimeoutMs?: number;
   /** Told of connection faults seen in the background (idle connections, the notification connection). */
-  onError?: (message: string) => void;
+  onFault?: (message: string) => void;
 }
 
 
@@ -30,7 +30,7 @@ export interface PostgresStoreOptions {
  */
 export async function openPostgresStore(url: string, options: PostgresStoreOptions = {}): Promise<PostgresStore> {
   const timeout = options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
-  const onError = options.onError ?? (() => {});
+  const onError = options.onFault ?? (() => {});
   const config: pg.ClientConfig = { connectionString: url, statement_timeout: timeout, connectionTimeoutMillis: timeout };
   const pool = new pg.Pool({
     ...config,

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import type { Test } from 'tap';
 import { tempDatabase } from '../../helpers/temp-database.js';
-import { startServer, type RunningServer } from '../../http/helpers/server-process.js';
+import { startServer, type RunningServer } from '../../helpers/server-process.js';
 
 export const CHROMIUM = '/usr/bin/chromium';
 

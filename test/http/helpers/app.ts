@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import type { FastifyServerOptions } from 'fastify';
 import type { Test } from 'tap';
 import { buildApp, type AppOptions } from '../../../src/app.js';
+import { openStore, type StoreLocation } from '../../../src/storage/open-store.js';
 import type { App } from '../../../src/http/types.js';
 
 export type { App };
@@ -46,19 +47,24 @@ const sharedSerializers: SerializerFactory = (externalSchemas, options) => {
   };
 };
 
+/** The app's options, and where its store is (an in-memory SQLite one when neither is given). */
+export type TestAppOptions = Partial<AppOptions> & { databasePath?: string; database?: StoreLocation; busyTimeoutMs?: number };
+
 /**
  * The app on a throwaway database. Tests create games by the thousand from one address, so the
  * budget per address is off unless a test asks for one (address-limit.test.ts keeps the default).
  */
-export async function testApp(t: Test, options: Partial<AppOptions> = {}): Promise<App> {
+export async function testApp(t: Test, options: TestAppOptions = {}): Promise<App> {
+  const { databasePath, database, busyTimeoutMs, ...rest } = options;
+  const store = await openStore(database ?? { kind: 'sqlite', path: databasePath ?? ':memory:' }, { sqlite: { busyTimeoutMs } });
   const app = await buildApp({
-    databasePath: ':memory:',
+    store,
     addressRateLimit: { perSecond: 0, burst: 0 },
     // Likewise the caps on streams and long-polls per address (held-requests.test.ts sets them).
     streams: { perAddress: 0, opens: { perSecond: 0, burst: 0 } },
     hintBudget: { perMinute: 0, burst: 0 },
     schemaController: { compilersFactory: { buildSerializer: sharedSerializers } },
-    ...options,
+    ...rest,
   });
   t.teardown(() => app.close());
   return app;

@@ -1,0 +1,139 @@
+/**
+ * Post-game analyses (`docs/analysis.md`): computed once per finished game, in the background,
+ * in the bot pool's workers at a lower priority than bot turns and hints (the pool's
+ * `analysis` lane, on one account, `ANALYSIS_OWNER`, so analyses hold at most a creator's share
+ * of the workers), in steps of a few positions; stored with the game. At most `concurrency` games are analysed
+ * at once in a process, each within `budgetMs` of worker time for its chances. A node claims a
+ * game's analysis in the store before computing it, so nodes do not compute one twice; a claim
+ * older than `STALE_CLAIM_MS` is taken to be a dead node's and taken over.
+ */
+import type { Move } from '../../engine/index.js';
+import type { GameStore } from '../../storage/game-store.js';
+import type { AnalysisAnswer, AnalysisJob } from './analysis-job.js';
+import type { BotPool } from '../bots/bot-pool.js';
+import { isAct } from '../lifecycle/lifecycle.js';
+import { ServiceError } from '../service-error.js';
+
+export interface AnalysisOptions {
+  /** Worker time for one game's chances, in ms (`ANALYSIS_BUDGET_MS`). */
+  budgetMs: number;
+  /** Games analysed at once in this process (`ANALYSIS_CONCURRENCY`); more wait their turn. */
+  concurrency: number;
+  /** Look-aheads per position at most (fewer when the budget runs short). */
+  playouts: number;
+  /** Positions per worker step. */
+  stepPositions: number;
+  /** Turning points named, and the mcts iterations for the move preferred at each. */
+  turningPoints: number;
+  preferredIterations: number;
+}
+
+export const DEFAULT_ANALYSIS: AnalysisOptions = { budgetMs: 20_000, concurrency: 1, playouts: 200, stepPositions: 8, turningPoints: 5, preferredIterations: 400 };
+const STALE_CLAIM_MS = 10 * 60_000;
+/** The pool account every analysis step is billed to: together they hold at most `BOT_WORKERS_PER_CREATOR` workers. */
+export const ANALYSIS_OWNER = 'analysis';
+
+export interface Analysis {
+  gameId: string;
+  /** Each seat's chance at the start, before the first decision. */
+  start: number[];
+  decisions: { decision: number; version: number; seat: number; move: Move; chances: number[] }[];
+  turningPoints: { decision: number; version: number; seat: number; before: number; after: number; played: Move; preferred: Move }[];
+  /** Worker time spent, in ms (CPU time of a busy thread, measured as its wall time). */
+  workerMs: number;
+  computedAt: string;
+}
+
+export type AnalysisView = { status: 'ready'; analysis: Analysis } | { status: 'running'; progress: { done: number; total: number } };
+
+export class Analyses {
+  private readonly progress = new Map<string, { done: number; total: number }>();
+  private readonly waiting: string[] = [];
+  private active = 0;
+  private closed = false;
+
+  constructor(
+    private readonly store: GameStore,
+    private readonly pool: () => BotPool,
+    private readonly options: AnalysisOptions,
+    private readonly now: () => Date,
+    private readonly onError: (error: unknown, gameId: string) => void,
+    /** Told when an analysis of this process is stored. */
+    private readonly onReady: (gameId: string) => void = () => {},
+  ) {}
+
+  /** The stored analysis, or the progress of the one being computed (started by this call if none is). */
+  async get(id: string): Promise<AnalysisView> {
+    const game = await this.store.findGame(id);
+    if (!game) throw new ServiceError('GAME_NOT_FOUND', `no game ${id}`);
+    if (game.status !== 'finished') throw new ServiceError('GAME_NOT_FINISHED', 'only a finished game is analysed');
+    const stored = (await this.store.findAnalysis(id)) as Analysis | null;
+    if (stored) return { status: 'ready', analysis: stored };
+    const known = this.progress.get(id);
+    if (known) return { status: 'running', progress: { ...known } };
+    const now = this.now();
+    if (await this.store.claimAnalysis(id, now.toISOString(), new Date(now.getTime() - STALE_CLAIM_MS).toISOString())) {
+      this.progress.set(id, { done: 0, total: 0 });
+      this.waiting.push(id);
+      this.next();
+    }
+    // Claimed here now, or by another node earlier: its progress is that node's to know.
+    return { status: 'running', progress: { ...(this.progress.get(id) ?? { done: 0, total: 0 }) } };
+  }
+
+  private next(): void {
+    while (!this.closed && this.active < this.options.concurrency && this.waiting.length > 0) {
+      const id = this.waiting.shift()!;
+      this.active++;
+      this.compute(id)
+        .then(() => this.onReady(id))
+        .catch((error: unknown) => this.onError(error, id))
+        .finally(() => {
+          this.active--;
+          this.progress.delete(id);
+          this.next();
+        });
+    }
+  }
+
+  private async run<K extends AnalysisJob['kind']>(job: AnalysisJob & { kind: K }): Promise<AnalysisAnswer & { kind: K }> {
+    return (await this.pool().run(job, { lane: 'analysis', owner: ANALYSIS_OWNER })) as AnalysisAnswer & { kind: K };
+  }
+
+  private async compute(id: string): Promise<void> {
+    const game = (await this.store.findGame(id))!;
+    const log = (await this.store.movesAfter(id, 0)).filter((r) => !isAct(r.move));
+    const moves = log.map((r) => r.move as Move);
+    const positions = moves.length + 1;
+    const progress = this.progress.get(id)!;
+    progress.total = positions;
+    const { playouts, stepPositions, budgetMs } = this.options;
+    const chances: number[][] = [];
+    let workerMs = 0;
+    for (let from = 0; from < positions; from += stepPositions) {
+      const to = Math.min(positions, from + stepPositions);
+      // What is left of the budget, shared by the positions left.
+      const share = ((budgetMs - workerMs) * (to - from)) / (positions - from);
+      const answer = await this.run({ kind: 'chances', setup: game.setup, moves, from, to, playouts, budgetMs: Math.max(0, share) });
+      chances.push(...answer.chances);
+      workerMs += answer.ms;
+      progress.done = to;
+    }
+    const turning = await this.run({ kind: 'turning', setup: game.setup, moves, chances, count: this.options.turningPoints, iterations: this.options.preferredIterations });
+    workerMs += turning.ms;
+    const analysis: Analysis = {
+      gameId: id,
+      start: chances[0]!,
+      decisions: log.map((r, d) => ({ decision: d, version: r.seq, seat: turning.actors[d]!, move: moves[d]!, chances: chances[d + 1]! })),
+      turningPoints: turning.points.map((p) => ({ ...p, version: log[p.decision]!.seq, played: moves[p.decision]! })),
+      workerMs: Math.round(workerMs),
+      computedAt: this.now().toISOString(),
+    };
+    await this.store.saveAnalysis(id, analysis);
+  }
+
+  close(): void {
+    this.closed = true;
+    this.waiting.length = 0;
+  }
+}

@@ -1,0 +1,56 @@
+/**
+ * What the bot pool's workers are asked and answer (`bot-pool.ts`, `bot-worker.ts`), and how a
+ * bot's level becomes a thinking budget. A job carries the whole setup (the secret seed or
+ * fixed pile included) because the worker must replay the log; the worker hands the bot only a
+ * `determinize`d copy, so the hidden order never reaches a bot.
+ */
+import type { Move } from '../../engine/index.js';
+import type { StoredSetup } from '../../storage/game-store.js';
+import type { BotSpec } from '../lifecycle/lifecycle.js';
+
+export type { BotSpec };
+
+/** How long mcts searches: a time (ms) or an iteration count (deterministic: tests, hints in tests). */
+export interface BotBudget {
+  timeMs?: number;
+  iterations?: number;
+}
+
+export interface BotJob {
+  setup: StoredSetup;
+  /** The game's engine moves, in order: the worker replays them. */
+  moves: Move[];
+  /** The seat that must act after `moves` (the worker checks it). */
+  seat: number;
+  spec: BotSpec;
+  /** Seeds the determinization and the bot: the same job gives the same answer (with an iteration budget). */
+  seed: string;
+  budget: BotBudget;
+  /** mcts: search even a forced move, for its win rate (a hint). */
+  searchForced?: boolean;
+}
+
+export interface BotAnswer {
+  move: Move;
+  /** mcts: the estimated chance that the seat wins (a draw counts half). */
+  winRate?: number;
+  /** mcts: iterations run. */
+  iterations?: number;
+}
+
+/** A worker's reply to one job. */
+export type WorkerReply = { ok: true; answer: BotAnswer } | { ok: false; error: string };
+
+const DEFAULT_BOT_LEVEL = 3;
+
+/**
+ * mcts thinks `baseMs · 2^(level − 3)`: with the default 100 ms base, 25, 50, 100, 200 and 400
+ * ms for levels 1 to 5. Level 3 is the base, the budget `npm run bench:bots` measured against
+ * greedy. An iteration budget (tests) replaces the time for every level, so results are fixed.
+ */
+export function levelBudget(spec: BotSpec, baseMs: number, iterations?: number): BotBudget {
+  if (spec.bot !== 'mcts') return {};
+  if (iterations !== undefined) return { iterations };
+  const level = spec.level ?? DEFAULT_BOT_LEVEL;
+  return { timeMs: Math.max(1, Math.round(baseMs * 2 ** (level - DEFAULT_BOT_LEVEL))) };
+}

@@ -1,0 +1,50 @@
+/**
+ * A bot pool worker thread (`bot-pool.ts`): replays a job's log, then lets the bot choose on a
+ * `determinize`d copy with the job's own seed, so whatever the bot does it cannot see the
+ * hidden pile order. All the search happens here, off the HTTP thread.
+ */
+import { parentPort } from 'node:worker_threads';
+import { chooseMove } from '../../bots/index.js';
+import { actorOf, determinize, replay } from '../../engine/index.js';
+import type { BotAnswer, BotJob, WorkerReply } from './bot-job.js';
+import { actorsOf, chancesAt, preferredMove, turningPoints } from '../../bots/analysis.js';
+import type { AnalysisAnswer, AnalysisJob } from '../analysis/analysis-job.js';
+
+/** A step of a post-game analysis (`analysis-job.ts`): the bot sees only determinizations (`bots/analysis.ts`). */
+function analyse(job: AnalysisJob): AnalysisAnswer {
+  const started = performance.now();
+  switch (job.kind) {
+    case 'chances':
+      return { kind: 'chances', chances: chancesAt(job.setup, job.moves, job.from, job.to, job.playouts, job.budgetMs), ms: performance.now() - started };
+    case 'turning': {
+      const actors = actorsOf(job.setup, job.moves);
+      const points = turningPoints(job.chances, actors, job.count).map((p) => ({ ...p, preferred: preferredMove(job.setup, job.moves, p.decision, job.iterations) }));
+      return { kind: 'turning', actors, points, ms: performance.now() - started };
+    }
+  }
+}
+
+function answer(job: BotJob): BotAnswer {
+  const rebuilt = replay(job.setup, job.moves);
+  if (!rebuilt.ok) throw new Error(`the log does not replay at move ${rebuilt.error.index + 1}: ${rebuilt.error.code}`);
+  const actor = actorOf(rebuilt.value.game);
+  if (actor !== job.seat) throw new Error(`seat ${job.seat} is not the actor (${actor === null ? 'the game is over' : `seat ${actor} is`})`);
+  const seen = determinize(rebuilt.value.game, `${job.seed}/pile`);
+  const choice = chooseMove(job.spec.bot, seen, job.seat, {
+    seed: job.seed,
+    timeMs: job.budget.timeMs,
+    iterations: job.budget.iterations,
+    searchForced: job.searchForced,
+  });
+  return { move: choice.move, winRate: choice.winRate, iterations: choice.iterations };
+}
+
+parentPort!.on('message', (job: BotJob | AnalysisJob) => {
+  let reply: WorkerReply | { ok: true; answer: AnalysisAnswer };
+  try {
+    reply = 'kind' in job ? { ok: true, answer: analyse(job) } : { ok: true, answer: answer(job) };
+  } catch (error) {
+    reply = { ok: false, error: error instanceof Error ? error.message : String(error) };
+  }
+  parentPort!.postMessage(reply);
+});

@@ -1,0 +1,113 @@
+/**
+ * `GET /games/{id}/hint`: the move the mcts bot would play for the token's seat now, and its
+ * estimated win rate, searched in the bot pool. The seed is made of the public history only
+ * (the seat, the version, the moves), so two games that agree publicly get the same hint, what
+ * ever their hidden piles. One hint at a time per seat (in this process): a second one while
+ * the first runs is refused, so one client cannot fill the pool's queue. And a few at a time in
+ * all: `concurrency` search at once, `queue` more wait their turn, and beyond that a hint is
+ * refused at once (503 `BOTS_UNAVAILABLE` with `Retry-After`), so 40 hints at once are each
+ * answered or refused within seconds instead of all waiting behind each other, and the bots of
+ * games with a human keep the workers (hints run in the pool's `hint` lane, below theirs).
+ */
+import { hash } from 'node:crypto';
+import { Type, type Static } from 'typebox';
+import { vocabularyRef, type Move } from '../../engine/index.js';
+import type { BotBudget } from './bot-job.js';
+import { BotPoolBusyError, BotPoolClosedError, BotWorkerCrashedError, type BotPool } from './bot-pool.js';
+import type { GameService } from '../game-service.js';
+import { ServiceError } from '../service-error.js';
+
+/** The answer to a hint request (the route's schema, `http/schemas/hint.ts`). */
+export const HintSchema = Type.Object(
+  {
+    version: Type.Integer({ minimum: 0, description: 'The version the hint is for (the game may have moved on while it was searched)' }),
+    seat: Type.Integer({ minimum: 0, maximum: 5 }),
+    move: vocabularyRef<Move>('Move'),
+    winRate: Type.Number({ minimum: 0, maximum: 1, description: "The mcts bot's estimated chance that the seat wins after this move (a draw counts half), from its look-ahead" }),
+    iterations: Type.Integer({ minimum: 0, description: 'Search iterations behind the hint' }),
+  },
+  { title: 'Hint' },
+);
+export type Hint = Static<typeof HintSchema>;
+
+export interface HintLimits {
+  /** Hints searched at once (`HINTS_AT_ONCE`). */
+  concurrency: number;
+  /** Hints waiting for one of those at most (`HINT_QUEUE`); beyond, refused at once. */
+  queue: number;
+}
+
+/** One search at a time (configured: half the bot workers), and four waiting: the last is answered within about five hint times. */
+export const DEFAULT_HINT_LIMITS: HintLimits = { concurrency: 1, queue: 4 };
+
+export class Hints {
+  private readonly running = new Set<string>();
+  private searching = 0;
+  private readonly waiting: (() => void)[] = [];
+
+  constructor(
+    private readonly service: GameService,
+    private readonly pool: BotPool,
+    private readonly budget: BotBudget,
+    private readonly limits: HintLimits = DEFAULT_HINT_LIMITS,
+  ) {}
+
+  /** Hints searching and waiting now. */
+  get load(): { searching: number; waiting: number } {
+    return { searching: this.searching, waiting: this.waiting.length };
+  }
+
+  /** Waits for a search slot, or refuses at once when the queue is full. */
+  private async enter(): Promise<void> {
+    if (this.searching < this.limits.concurrency) {
+      this.searching++;
+      return;
+    }
+    if (this.waiting.length >= this.limits.queue) {
+      const seconds = Math.max(1, Math.ceil(((this.budget.timeMs ?? 1000) * (this.waiting.length + 1)) / this.limits.concurrency / 1000));
+      throw new ServiceError('BOTS_UNAVAILABLE', `${this.searching + this.waiting.length} hints are being computed or waiting: retry after ${seconds} s`, { retryAfter: seconds });
+    }
+    await new Promise<void>((resolve) => this.waiting.push(resolve));
+  }
+
+  /** Hands the slot to the next waiting hint, or frees it. */
+  private leave(): void {
+    const next = this.waiting.shift();
+    if (next) next();
+    else this.searching--;
+  }
+
+  /** The hint for the seat whose token has the sha256 `digest`; `owner` (the client's address) is the account the search is billed to. */
+  async hint(id: string, digest: Buffer, owner = ''): Promise<Hint> {
+    const position = await this.service.seatPosition(id, digest);
+    const { seat, status } = position;
+    if (seat === null) throw new ServiceError('NOT_YOUR_GAME', 'this token belongs to no seat of this game');
+    if (status === 'finished') throw new ServiceError('GAME_FINISHED', 'the game is over: there is no move to hint');
+    if (status === 'aborted') throw new ServiceError('GAME_ABORTED', 'the game was aborted: there is no move to hint');
+    if (status === 'waiting') throw new ServiceError('GAME_WAITING', 'the game waits for its open seats to be joined');
+    if (position.actor !== seat) {
+      throw new ServiceError('HINT_NOT_YOUR_TURN', `seat ${seat} does not act now: seat ${position.actor} must`, { currentVersion: position.version });
+    }
+    const key = `${id} ${seat}`;
+    if (this.running.has(key)) throw new ServiceError('HINT_IN_PROGRESS', `a hint for seat ${seat} is being computed: wait for it`, { retryAfter: 1 });
+    this.running.add(key);
+    let entered = false;
+    try {
+      await this.enter();
+      entered = true;
+      const { setup, moves, version } = position;
+      const history = hash('sha256', JSON.stringify(moves), 'base64url').slice(0, 16);
+      const job = { setup, moves, seat, spec: { bot: 'mcts' as const }, seed: `hint/${seat}/${version}/${history}`, budget: this.budget, searchForced: true };
+      const answer = await this.pool.run(job, { lane: 'hint', owner });
+      return { version, seat, move: answer.move, winRate: answer.winRate ?? 0.5, iterations: answer.iterations ?? 0 };
+    } catch (error) {
+      if (error instanceof BotPoolBusyError || error instanceof BotPoolClosedError || error instanceof BotWorkerCrashedError) {
+        throw new ServiceError('BOTS_UNAVAILABLE', `no bot worker can take the hint now (${error.message}): retry shortly`, { retryAfter: 1 });
+      }
+      throw error;
+    } finally {
+      if (entered) this.leave();
+      this.running.delete(key);
+    }
+  }
+}

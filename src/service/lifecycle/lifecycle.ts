@@ -1,0 +1,190 @@
+/**
+ * The game's lifecycle beside the engine game: who sits in each seat (a named player, an open
+ * seat, a bot), who resigned, whether the game was aborted, and the turn clock. It changes only
+ * by acts, entries of the same move log as engine moves (sharing `seq`, so `version` counts
+ * them), and is rebuilt by the same fold: a replay of the log gives the same lifecycle.
+ * Invariant: an act's `tokenHash` (a seat token's sha256) never leaves the service: the log,
+ * events and stream show `publicAct(act)`.
+ */
+import { actorOf, isFinished, type Game, type GameSetup } from '../../engine/index.js';
+import { ACT_TYPES, type Act, type BotSpec, type LifecycleSetup, type PublicAct, type SeatKind, type SeatRequest, type SeatView } from '../../game-log.js';
+
+// The log's vocabulary is declared apart so that the stores can name it without importing the service.
+export {
+  ACT_TYPES, BOT_NAMES, type Act, type ActType, type BotName, type BotSpec, type LifecycleSetup, type PublicAct, type SeatKind, type SeatRequest, type SeatView,
+} from '../../game-log.js';
+
+
+const ACT_SET: ReadonlySet<string> = new Set(ACT_TYPES);
+
+export function isAct(entry: { type: string }): entry is Act {
+  return ACT_SET.has(entry.type);
+}
+
+export function publicAct(act: Act): PublicAct {
+  switch (act.type) {
+    case 'seatJoined':
+      return { type: act.type, seat: act.seat, name: act.name };
+    case 'tokenReissued':
+      return { type: act.type, seat: act.seat };
+    case 'seatHandedToBot':
+    case 'gameAborted':
+    case 'seatResigned':
+    case 'turnTimedOut':
+      return act;
+  }
+}
+
+/** The seat an act concerns, as the log's `seat` column; `gameAborted` concerns none and is logged as seat 0. */
+export function actSeat(act: Act): number {
+  return act.type === 'gameAborted' ? 0 : act.seat;
+}
+
+export type LifecycleStatus = 'waiting' | 'active' | 'finished' | 'aborted';
+/** Why a bot plays the current turn: a bot seat, a seat handed to a bot, or the autopilot of a resigned or timed-out seat. */
+export type BotReason = 'bot' | 'handedToBot' | 'resigned' | 'timedOut';
+
+export interface SeatLife {
+  kind: SeatKind;
+  name: string;
+  bot?: BotSpec;
+  resigned: boolean;
+  handedToBot: boolean;
+}
+
+export interface Lifecycle {
+  seats: SeatLife[];
+  aborted: boolean;
+  pile: 'seeded' | 'fixed';
+  clock: { turnSeconds: number } | null;
+  /** The actor of the current turn, and the `at` of the log entry (or creation) that started it. */
+  turnActor: number | null;
+  turnStartedAt: string;
+  /** The current turn timed out: its autopilot plays it. */
+  timedOut: boolean;
+  /** Set by any act: the state then shows the lifecycle's names and status. */
+  acted: boolean;
+  /** Created with open seats. */
+  waiting: boolean;
+  /** The names the engine was given (placeholders for open seats). */
+  engineNames: readonly string[];
+  /** The state's lifecycle members but the clock, as JSON members, made once per act (`answers.ts`). */
+  headJson?: string;
+}
+
+/** The autopilot of a resigned or timed-out seat. */
+const AUTOPILOT: BotSpec = { bot: 'greedy' };
+
+export function seatOf(request: SeatRequest, seat: number): SeatLife {
+  if ('name' in request) return { kind: 'human', name: request.name, resigned: false, handedToBot: false };
+  if ('open' in request) return { kind: 'open', name: `Open seat ${seat + 1}`, resigned: false, handedToBot: false };
+  const bot = request.level === undefined ? { bot: request.bot } : { bot: request.bot, level: request.level };
+  return { kind: 'bot', name: `${request.bot} bot`, bot, resigned: false, handedToBot: false };
+}
+
+/** The engine's names for the seats: open and bot seats get a placeholder until joined. */
+export function engineNames(seats: readonly SeatRequest[]): { name: string }[] {
+  return seats.map((s, i) => ({ name: seatOf(s, i).name }));
+}
+
+export function newLifecycle(setup: GameSetup & LifecycleSetup, game: Game, createdAt: string): Lifecycle {
+  const seats = (setup.seats ?? setup.players).map(seatOf);
+  const life: Lifecycle = {
+    seats,
+    aborted: false,
+    pile: setup.tileOrder ? 'fixed' : 'seeded',
+    clock: setup.clock ?? null,
+    turnActor: null,
+    turnStartedAt: createdAt,
+    timedOut: false,
+    acted: false,
+    waiting: seats.some((s) => s.kind === 'open'),
+    engineNames: setup.players.map((p) => p.name),
+  };
+  life.turnActor = actorNow(life, game);
+  return life;
+}
+
+/** Asked several times per move: a game no act touched is decided by the engine alone. */
+export function statusOf(life: Lifecycle, game: Game): LifecycleStatus {
+  if (life.acted || life.waiting) {
+    if (life.aborted) return 'aborted';
+    if (life.seats.some((s) => s.kind === 'open')) return 'waiting';
+  }
+  return isFinished(game) ? 'finished' : 'active';
+}
+
+/** The seat that must act now, or null (a waiting, aborted or finished game). */
+export function actorNow(life: Lifecycle, game: Game): number | null {
+  return statusOf(life, game) === 'active' ? actorOf(game) : null;
+}
+
+/** Applies an act (already judged) to the lifecycle; `tokenHashes` takes a new seat token's hash. */
+export function applyAct(life: Lifecycle, tokenHashes: Buffer[], act: Act): void {
+  life.acted = true;
+  life.headJson = undefined;
+  switch (act.type) {
+    case 'seatJoined':
+      life.seats[act.seat] = { kind: 'human', name: act.name, resigned: false, handedToBot: false };
+      tokenHashes[act.seat] = Buffer.from(act.tokenHash, 'hex');
+      return;
+    case 'tokenReissued':
+      tokenHashes[act.seat] = Buffer.from(act.tokenHash, 'hex');
+      return;
+    case 'seatHandedToBot': {
+      const seat = life.seats[act.seat]!;
+      const bot = act.level === undefined ? { bot: act.bot } : { bot: act.bot, level: act.level };
+      life.seats[act.seat] = { ...seat, kind: 'bot', bot, handedToBot: true };
+      return;
+    }
+    case 'gameAborted':
+      life.aborted = true;
+      return;
+    case 'seatResigned':
+      life.seats[act.seat]!.resigned = true;
+      return;
+    case 'turnTimedOut':
+      life.timedOut = true;
+      return;
+  }
+}
+
+/** After every log entry (a move or an act, at `at`): a new actor starts a new turn. */
+export function afterEntry(life: Lifecycle, game: Game, at: string): void {
+  const actor = actorNow(life, game);
+  if (actor === life.turnActor) return;
+  life.turnActor = actor;
+  life.turnStartedAt = at;
+  life.timedOut = false;
+}
+
+/** Why a bot plays the current turn, or null when its seat's player does (or nobody must act). */
+export function botReason(life: Lifecycle, seat: number): BotReason | null {
+  const s = life.seats[seat]!;
+  if (s.kind === 'bot') return s.handedToBot ? 'handedToBot' : 'bot';
+  if (s.resigned) return 'resigned';
+  if (life.timedOut && life.turnActor === seat) return 'timedOut';
+  return null;
+}
+
+/** The bot a seat's turns are played by for `reason`. */
+export function botSpecOf(life: Lifecycle, seat: number, reason: BotReason): BotSpec {
+  return reason === 'bot' || reason === 'handedToBot' ? life.seats[seat]!.bot! : AUTOPILOT;
+}
+
+/** The current turn's deadline (ISO), when the game has a clock and a human must act. */
+export function deadlineOf(life: Lifecycle): string | null {
+  if (!life.clock || life.turnActor === null || botReason(life, life.turnActor) !== null) return null;
+  return new Date(Date.parse(life.turnStartedAt) + life.clock.turnSeconds * 1000).toISOString();
+}
+
+/** The seats as the lobby and the state show them. */
+export function seatViews(life: Lifecycle): SeatView[] {
+  return life.seats.map((s, seat) => ({
+    seat,
+    kind: s.kind,
+    name: s.name,
+    ...(s.bot ? { bot: s.bot.bot, ...(s.bot.level === undefined ? {} : { level: s.bot.level }) } : {}),
+    resigned: s.resigned,
+  }));
+}

@@ -1,0 +1,177 @@
+/**
+ * Sends the stored webhook deliveries, outside any request (`docs/webhooks.md`). Each process
+ * runs one sender; senders claim due deliveries from the store (`claimDeliveries`: on
+ * PostgreSQL `FOR UPDATE SKIP LOCKED`, so of several nodes exactly one sends each), send them a
+ * few at a time, and record each outcome: delivered, retried later along `retryDelaysMs`, or
+ * given up once those are spent. A delivery whose sender died is due again when its lease ends:
+ * at least once, never lost. Moves never wait for any of it: a commit only wakes the sender.
+ */
+import type { ClaimedDelivery, DeliveryStore } from '../../storage/deliveries.js';
+import { postDelivery, type PostTimeouts } from './webhook-post.js';
+import { SIGNATURE_HEADER, signature } from './webhook-signature.js';
+import { hostOf, type WebhookUrlPolicy } from './webhook-url.js';
+
+/** About a day in all: 10 s, 1 min, 5 min, 30 min, 2 h, 6 h, then 15 h before the last try. */
+export const DEFAULT_RETRY_DELAYS_MS = [10e3, 60e3, 300e3, 1800e3, 7200e3, 21600e3, 54000e3];
+
+/** What a claim's lease adds to an attempt's longest time: settling it, a loaded machine's pauses. */
+const LEASE_MARGIN_MS = 5000;
+
+export interface WebhookSenderOptions {
+  policy: WebhookUrlPolicy;
+  timeouts: PostTimeouts;
+  /** The wait before each retry; its length is the number of retries. */
+  retryDelaysMs: readonly number[];
+  /** How often the store is asked for due deliveries besides the wake-ups of this process's commits. */
+  pollMs: number;
+  /** Deliveries in flight at once. */
+  concurrency: number;
+  /** Deliveries per minute to one receiving host, and for one game (this node's budgets): beyond, put off. */
+  perHostPerMinute: number;
+  perGamePerMinute: number;
+  now?: () => Date;
+  onError?: (error: unknown) => void;
+}
+
+/** A count per key and minute: a budget that costs one map entry per active key. */
+class MinuteBudget {
+  private minute = -1;
+  private counts = new Map<string, number>();
+
+  constructor(private readonly perMinute: number) {}
+
+  /** Takes one from `key`'s budget, or answers the ms until the next minute. */
+  take(key: string, nowMs: number): number {
+    const minute = Math.floor(nowMs / 60_000);
+    if (minute !== this.minute) {
+      this.minute = minute;
+      this.counts = new Map();
+    }
+    const used = this.counts.get(key) ?? 0;
+    if (used >= this.perMinute) return (minute + 1) * 60_000 - nowMs;
+    this.counts.set(key, used + 1);
+    return 0;
+  }
+}
+
+export class WebhookSender {
+  private inFlight = 0;
+  private timer: NodeJS.Timeout | undefined;
+  private claiming: Promise<void> | undefined;
+  private again = false;
+  private closed = false;
+  private readonly sends = new Set<Promise<void>>();
+  private readonly hosts: MinuteBudget;
+  private readonly games: MinuteBudget;
+  private readonly now: () => Date;
+  /** Longer than any attempt (bounded by its timeouts): a claimed delivery is due again only once its sender must be gone. */
+  private readonly leaseMs: number;
+
+  constructor(
+    private readonly store: DeliveryStore,
+    private readonly options: WebhookSenderOptions,
+  ) {
+    this.now = options.now ?? (() => new Date());
+    this.hosts = new MinuteBudget(options.perHostPerMinute);
+    this.games = new MinuteBudget(options.perGamePerMinute);
+    this.leaseMs = Math.max(options.timeouts.connectMs, options.timeouts.responseMs) + LEASE_MARGIN_MS;
+  }
+
+  start(): void {
+    this.schedule(0);
+  }
+
+  /** A commit of this process wrote deliveries: look now rather than at the next poll. */
+  wake(): void {
+    if (this.closed) return;
+    if (this.claiming) this.again = true;
+    else this.schedule(0);
+  }
+
+  private schedule(ms: number): void {
+    if (this.closed) return;
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.tick(), ms);
+    this.timer.unref();
+  }
+
+  private async tick(): Promise<void> {
+    if (this.claiming || this.closed) return;
+    this.claiming = this.claim();
+    await this.claiming;
+    this.claiming = undefined;
+    if (this.again) {
+      this.again = false;
+      this.schedule(0);
+    } else {
+      this.schedule(this.options.pollMs);
+    }
+  }
+
+  private async claim(): Promise<void> {
+    const room = this.options.concurrency - this.inFlight;
+    if (room <= 0) return;
+    const now = this.now();
+    let claimed: ClaimedDelivery[];
+    try {
+      claimed = await this.store.claimDeliveries(now.toISOString(), new Date(now.getTime() + this.leaseMs).toISOString(), room);
+    } catch (error) {
+      this.options.onError?.(error);
+      return;
+    }
+    for (const delivery of claimed) {
+      this.inFlight++;
+      const send = this.send(delivery)
+        .catch((error: unknown) => this.options.onError?.(error))
+        .finally(() => {
+          this.inFlight--;
+          this.sends.delete(send);
+          // A full claim may have left more due behind it.
+          if (claimed.length === room) this.wake();
+        });
+      this.sends.add(send);
+    }
+    if (claimed.length === room) this.again = true;
+  }
+
+  private async send(d: ClaimedDelivery): Promise<void> {
+    if (d.url === null || d.secret === null) {
+      return this.store.settleDelivery(d, { status: 'failed', attempts: d.attempts, lastAttemptAt: d.lastAttemptAt, nextAttemptAt: null, lastStatus: null, lastError: 'the game has no webhook any more' });
+    }
+    const nowMs = this.now().getTime();
+    let host: string;
+    try {
+      host = hostOf(new URL(d.url));
+    } catch {
+      host = d.url;
+    }
+    const wait = Math.max(this.hosts.take(host, nowMs), this.games.take(d.gameId, nowMs));
+    if (wait > 0) {
+      // Over a budget: put off, not an attempt.
+      return this.store.settleDelivery(d, { status: 'pending', attempts: d.attempts, lastAttemptAt: d.lastAttemptAt, nextAttemptAt: new Date(nowMs + wait).toISOString(), lastStatus: d.lastStatus, lastError: d.lastError });
+    }
+    const body = JSON.stringify(d.payload);
+    const timestamp = Math.floor(nowMs / 1000);
+    const outcome = await postDelivery(
+      d.url,
+      body,
+      { [SIGNATURE_HEADER]: signature(d.secret, timestamp, body), 'carcassonne-delivery': d.id, 'carcassonne-event': d.payload.type },
+      this.options.policy,
+      this.options.timeouts,
+    );
+    const attempts = d.attempts + 1;
+    const at = new Date(nowMs).toISOString();
+    const delay = this.options.retryDelaysMs[attempts - 1];
+    const status = outcome.ok ? 'delivered' : delay === undefined ? 'failed' : 'pending';
+    const nextAttemptAt = status === 'pending' ? new Date(this.now().getTime() + delay!).toISOString() : null;
+    await this.store.settleDelivery(d, { status, attempts, lastAttemptAt: at, nextAttemptAt, lastStatus: outcome.status, lastError: outcome.error });
+  }
+
+  /** Stops claiming and waits for the deliveries in flight (each bounded by its timeouts). */
+  async close(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.timer);
+    await this.claiming;
+    await Promise.all([...this.sends]);
+  }
+}

@@ -1,0 +1,45 @@
+/**
+ * A game's webhook as its admin manages it (`docs/webhooks.md`): subscribing (at creation or
+ * later), removing it, and reading the latest deliveries. The URL is checked against the policy
+ * (`webhook-url.ts`) before it is stored; a new subscription gets a new secret, shown once.
+ */
+import type { DeliveryRecord, Webhook } from '../../storage/deliveries.js';
+import type { GameStore } from '../../storage/game-store.js';
+import { checkAdmin } from '../lifecycle/game-lifecycle.js';
+import { newWebhookSecret } from './webhook-signature.js';
+import { checkWebhookUrl, type WebhookUrlPolicy } from './webhook-url.js';
+import type { SnapshotCache } from '../cache/snapshot-cache.js';
+
+/** The deliveries the admin may read: the latest of the game. */
+export const DELIVERIES_SHOWN = 100;
+
+export class Webhooks {
+  constructor(
+    private readonly store: GameStore,
+    private readonly snapshots: SnapshotCache,
+    readonly policy: WebhookUrlPolicy,
+  ) {}
+
+  /** A checked URL with a new secret (at creation, or `subscribe`). */
+  async newWebhook(url: string): Promise<Webhook> {
+    await checkWebhookUrl(url, this.policy);
+    return { url, secret: newWebhookSecret() };
+  }
+
+  async subscribe(id: string, admin: Buffer, url: string): Promise<Webhook> {
+    checkAdmin(await this.snapshots.read(id), admin);
+    const webhook = await this.newWebhook(url);
+    await this.store.setWebhook(id, webhook);
+    return webhook;
+  }
+
+  async unsubscribe(id: string, admin: Buffer): Promise<void> {
+    checkAdmin(await this.snapshots.read(id), admin);
+    await this.store.setWebhook(id, null);
+  }
+
+  async deliveries(id: string, admin: Buffer): Promise<DeliveryRecord[]> {
+    checkAdmin(await this.snapshots.read(id), admin);
+    return this.store.listDeliveries(id, DELIVERIES_SHOWN);
+  }
+}

@@ -1,0 +1,147 @@
+/**
+ * The attacks of issue 22 against a running server, the attacker on other loopback addresses
+ * than its victims: bots-only mcts games flooding the bot workers, hints all at once, thousands
+ * of streams on one game. `test/system/fair-shares.test.ts` runs them light; `npm run soak:abuse`
+ * at full size, printing the figures.
+ */
+import { openStream, type SseReader } from '../http/helpers/sse.js';
+import { fromAddress } from '../http/helpers/from-address.js';
+
+const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+/** The i-th loopback address of a block (`127.0.B.x`), for attackers and victims apart. */
+export const loopback = (block: number, i: number) => `127.${block}.${Math.floor(i / 250)}.${(i % 250) + 2}`;
+
+export const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
+};
+
+/** Asks `/health` every `everyMs` from its own address until stopped; answers the latencies (and any non-200). */
+export function probeHealth(base: string, everyMs = 50): { stop(): Promise<{ ms: number[]; failed: number }> } {
+  const client = fromAddress(base, '127.9.0.2');
+  const ms: number[] = [];
+  let failed = 0;
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      const answer = await client.get('/health').catch(() => undefined);
+      if (answer?.status === 200) ms.push(answer.ms);
+      else failed++;
+      await new Promise((r) => setTimeout(r, everyMs));
+    }
+  })();
+  return {
+    async stop() {
+      running = false;
+      await loop;
+      return { ms, failed };
+    },
+  };
+}
+
+/** Plays the first legal move for whoever of `tokens` must act, until `until` says stop; answers each move's latency. */
+async function playWhile(base: string, from: string, id: string, tokens: string[], until: (lm: { version: number; actor: number | null }) => boolean) {
+  const client = fromAddress(base, from);
+  const ms: number[] = [];
+  for (;;) {
+    const lm = (await client.get(`/games/${id}/legal-moves`)).body as { version: number; actor: number | null; moves: unknown[] };
+    if (until(lm)) return { ms, version: lm.version };
+    const played = await client.post(`/games/${id}/moves`, { expectedVersion: lm.version, move: lm.moves[0] }, { ...auth(tokens[lm.actor!]!), prefer: 'return=minimal' });
+    if (played.status !== 201) throw new Error(`move refused: ${played.status} ${JSON.stringify(played.body)}`);
+    ms.push(played.ms);
+  }
+}
+
+/**
+ * `games` bots-only games of six mcts bots at `level`, created by three attacker addresses;
+ * then a victim's game (a player and a greedy bot) from another address: the milliseconds from
+ * the player's move that hands the turn to the greedy bot until the bot has played its turn.
+ */
+export async function botFlood(base: string, games: number, level: number): Promise<{ greedyMs: number; created: number; floodStillRunning: boolean }> {
+  let created = 0;
+  const flood: string[] = [];
+  for (let i = 0; i < games; i++) {
+    const attacker = fromAddress(base, loopback(1, i % 3));
+    const players = Array.from({ length: 6 }, () => ({ bot: 'mcts', level }));
+    const answer = await attacker.post('/games', { players });
+    if (answer.status === 201) {
+      created++;
+      flood.push((answer.body as { id: string }).id);
+    }
+  }
+  const victim = fromAddress(base, loopback(2, 0));
+  const game = (await victim.post('/games', { players: [{ name: 'Ann' }, { bot: 'greedy' }] })).body as { id: string; seats: { token: string }[] };
+  const handed = await playWhile(base, loopback(2, 0), game.id, [game.seats[0]!.token], (lm) => lm.actor !== 0);
+  const started = performance.now();
+  for (let version = handed.version; ; ) {
+    const lm = (await victim.get(`/games/${game.id}/legal-moves?after=${version}&wait=30`)).body as { version: number; actor: number | null };
+    if (lm.actor === 0 || lm.actor === null) {
+      const greedyMs = performance.now() - started;
+      const states = await Promise.all(flood.map(async (id) => (await victim.get(`/games/${id}`)).body as { status: string }));
+      return { greedyMs, created, floodStillRunning: states.every((s) => s.status === 'active') };
+    }
+    version = lm.version;
+  }
+}
+
+/** `n` games, then one hint per game at once, each from an address of its own: each answer's status and milliseconds. */
+export async function hintFlood(base: string, n: number): Promise<{ status: number; ms: number }[]> {
+  const games = await Promise.all(
+    Array.from({ length: n }, async (_, i) => {
+      const client = fromAddress(base, loopback(3, i));
+      return (await client.post('/games', { players: [{ name: 'Ann' }, { name: 'Bob' }] })).body as { id: string; seats: { token: string }[] };
+    }),
+  );
+  return Promise.all(
+    games.map(async (game, i) => {
+      const answer = await fromAddress(base, loopback(3, i)).get(`/games/${game.id}/hint`, auth(game.seats[0]!.token));
+      return { status: answer.status, ms: answer.ms };
+    }),
+  );
+}
+
+/**
+ * `streams` streams on one game (spread over addresses, `perAddress` each), then `moves`
+ * moves of its players from another address, one every `everyMs`: each move's latency; the
+ * streams' last message ids must all reach the last version.
+ */
+export async function streamFlood(
+  base: string,
+  { streams, perAddress, moves, everyMs }: { streams: number; perAddress: number; moves: number; everyMs: number },
+): Promise<{ moveMs: number[]; opened: number; allGotEverything: boolean; close(): void }> {
+  const owner = fromAddress(base, loopback(4, 0));
+  const game = (await owner.post('/games', { players: [{ name: 'Ann' }, { name: 'Bob' }] })).body as { id: string; seats: { token: string }[] };
+  const readers: SseReader[] = [];
+  const last = new Map<SseReader, number>();
+  for (let i = 0; i < streams; i += 100) {
+    const batch = await Promise.all(
+      Array.from({ length: Math.min(100, streams - i) }, (_, j) => openStream(`${base}/games/${game.id}/stream`, {}, false, loopback(5, Math.floor((i + j) / perAddress)))),
+    );
+    for (const reader of batch) {
+      if (reader.response.statusCode !== 200) continue;
+      readers.push(reader);
+      last.set(reader, 0);
+      reader.response.on('data', (chunk: string) => {
+        const ids = chunk.match(/^id: (\d+)$/gm);
+        if (ids) last.set(reader, Number(ids.at(-1)!.slice(4)));
+      });
+    }
+  }
+  const moveMs: number[] = [];
+  const tokens = game.seats.map((s) => s.token);
+  let version = 0;
+  for (let m = 0; m < moves; m++) {
+    const played = await playWhile(base, loopback(4, 0), game.id, tokens, (lm) => lm.version > version);
+    moveMs.push(...played.ms);
+    version = played.version;
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline && [...last.values()].some((v) => v < version)) await new Promise((r) => setTimeout(r, 100));
+  return {
+    moveMs,
+    opened: readers.length,
+    allGotEverything: [...last.values()].every((v) => v === version),
+    close: () => readers.forEach((r) => r.close()),
+  };
+}

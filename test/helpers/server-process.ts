@@ -1,0 +1,144 @@
+/**
+ * Runs the real server as a child process on a free port, from what `npm run build` made
+ * (`dist/server.js`, as `npm start` does): started through tsx, each server compiled the
+ * sources again, which took seconds on a loaded machine.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Test } from 'tap';
+import { nodeChild } from './child-env.js';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const SERVER = join(root, 'dist', 'server.js');
+const BUILD_INFO = join(root, 'dist', '.tsbuildinfo');
+
+/** Refuses to test an old build: a source newer than dist/server.js means `npm run build` is due. */
+function checkBuilt(): void {
+  let built: number;
+  try {
+    // `tsc -b` rewrites only the outputs that changed, and its build info on every build.
+    built = Math.max(statSync(SERVER).mtimeMs, statSync(BUILD_INFO, { throwIfNoEntry: false })?.mtimeMs ?? 0);
+  } catch {
+    throw new Error('dist/server.js is missing: run `npm run build` (npm test does)');
+  }
+  for (const entry of readdirSync(join(root, 'src'), { recursive: true, withFileTypes: true })) {
+    if (entry.isFile() && statSync(join(entry.parentPath, entry.name)).mtimeMs > built) {
+      throw new Error(`src/ changed after dist/ was built (${entry.name}): run \`npm run build\` (npm test does)`);
+    }
+  }
+}
+
+export interface ServerProcessOptions {
+  /** `ulimit -n` for the server process: its open-file limit. */
+  openFiles?: number;
+  /** Told the process id as soon as it is started (before it listens). */
+  onSpawn?: (pid: number) => void;
+}
+
+export interface RunningServer {
+  url: string;
+  /** Every line the server wrote to stdout and stderr. */
+  output: string[];
+  pid: number;
+  stop(): Promise<void>;
+  /** Kills the process at once (no shutdown), as a crash would. */
+  crash(): Promise<void>;
+}
+
+export async function startServer(
+  t: Test,
+  databasePath: string,
+  env: Record<string, string> = {},
+  options: ServerProcessOptions = {},
+): Promise<RunningServer> {
+  checkBuilt();
+  const serverEnv = { PORT: '0', HOST: '127.0.0.1', DATABASE_URL: databasePath, LOG_LEVEL: 'info', ...env };
+  const node = nodeChild(process.execPath, [SERVER], serverEnv, { coverage: true });
+  const [command, args] =
+    options.openFiles === undefined ? [node.command, node.args] : ['bash', ['-c', `ulimit -n ${options.openFiles} && exec "$0" "$@"`, node.command, ...node.args]];
+  const child: ChildProcess = spawn(command, args, {
+    cwd: root,
+    env: node.env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  options.onSpawn?.(child.pid!);
+  const output: string[] = [];
+  // If this process ends without its teardowns (a timeout), the server ends with it.
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+  const exited = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      process.removeListener('exit', killOnExit);
+      resolve();
+    }),
+  );
+  let stopped = false;
+  const stop = async () => {
+    if (stopped) return;
+    stopped = true;
+    child.kill('SIGTERM');
+    const killer = setTimeout(() => child.kill('SIGKILL'), 5000);
+    await exited;
+    clearTimeout(killer);
+  };
+  const crash = async () => {
+    if (stopped) return;
+    stopped = true;
+    child.kill('SIGKILL');
+    await exited;
+  };
+  // Before anything is awaited: a start that fails (this one, or another started beside it with
+  // Promise.all) never leaves this process running past its test.
+  t.teardown(stop);
+  const url = await new Promise<string>((resolve, reject) => {
+    // A server that never says it listens (e.g. LOG_LEVEL above info) is killed, not leaked.
+    // The limit is for that case only: from dist, a server starts in well under a second.
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`server did not start:\n${output.join('')}`));
+    }, 60_000);
+    const onData = (chunk: Buffer) => {
+      output.push(chunk.toString());
+      const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output.join(''));
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]!);
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}:\n${output.join('')}`));
+    });
+  });
+  return { url, output, pid: child.pid!, stop, crash };
+}
+
+export interface HttpResponse {
+  status: number;
+  headers: Headers;
+  /** Parsed JSON: tests read it like a client would, without a schema. */
+  body: any;
+}
+
+/** A tiny JSON client over real HTTP. */
+export function client(base: string) {
+  const request = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<HttpResponse> => {
+    const res = await fetch(base + path, {
+      method,
+      headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : undefined };
+  };
+  return {
+    get: (path: string, headers?: Record<string, string>) => request('GET', path, undefined, headers),
+    post: (path: string, body: unknown, headers?: Record<string, string>) => request('POST', path, body, headers),
+  };
+}
+
+export type Client = ReturnType<typeof client>;
