@@ -6,23 +6,19 @@
  */
 import createClient from 'openapi-fetch';
 import type { components, paths } from '../clients/typescript/src/api.js';
+import type { CreateGame, GameState, LegalMoves, Move } from '../clients/typescript/src/index.js';
 
+// The client package's names, so that a shape has one name in both.
+export type { CreateGame, Events as EventsPage, GameEvent, LegalMoves, LogEvent, Move, StreamMoveMessage as StreamMove } from '../clients/typescript/src/index.js';
+export type PublicState = GameState;
 type Schemas = components['schemas'];
-export type PublicState = Schemas['GameState'];
-export type LegalMoves = Schemas['LegalMoves'];
-export type Move = Schemas['Move'];
-export type GameEvent = Schemas['GameEvent'];
 /** A lifecycle act (a join, a resignation...) as the log and the stream show it, without its secret. */
 export type Act = Schemas['Act'];
-export type LogEvent = Schemas['LogEvent'];
 export type SeatView = Schemas['SeatView'];
 export type GameStatus = PublicState['status'];
 export type Phase = LegalMoves['phase'];
 export type ListedGame = Schemas['Lobby']['games'][number];
 export type Hint = Schemas['Hint'];
-export type EventsPage = Schemas['Events'];
-export type StreamMove = Schemas['StreamMoveMessage'];
-export type CreateGame = Schemas['CreateGame'];
 export type Catalog = paths['/tiles']['get']['responses'][200]['content']['application/json'];
 
 /** A refused request: the problem document's code and detail. */
