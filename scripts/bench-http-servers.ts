@@ -30,24 +30,30 @@ export interface Server {
 }
 
 export async function startServer(databaseUrl: string, cacheSize: number): Promise<Server> {
+  // Request logging is off by default here (warn): it would measure pino, not the service.
+  // Every game fits the cache: this measures the hot path (a cache miss replays the log).
+  return start('dist/server.js', root, {
+    DATABASE_URL: databaseUrl,
+    CACHE_SIZE: String(cacheSize),
+    // The benchmark creates its games, and opens its streams, from one address.
+    ADDRESS_RATE_LIMIT_PER_SECOND: '0',
+    STREAMS_PER_ADDRESS: '0',
+    STREAM_OPENS_PER_SECOND: '0',
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+  });
+}
+
+/** The bare Fastify JSON POST route the move route's overhead is measured against (`bare-server.mjs`), of this checkout. */
+export function startBareServer(): Promise<Server> {
+  return start(fileURLToPath(new URL('./bare-server.mjs', import.meta.url)), fileURLToPath(new URL('../', import.meta.url)), {});
+}
+
+async function start(script: string, cwd: string, env: Record<string, string>): Promise<Server> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   // BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=prof" profiles the server.
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, 'dist/server.js'], {
-    cwd: root,
-    // Request logging is off by default here (warn): it would measure pino, not the service.
-    // Every game fits the cache: this measures the hot path (a cache miss replays the log).
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATABASE_URL: databaseUrl,
-      CACHE_SIZE: String(cacheSize),
-      ADDRESS_RATE_LIMIT_PER_SECOND: '0', // the benchmark creates its games from one address
-      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  const child = spawn(process.execPath, [...nodeArgs, script], { cwd, env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', 'inherit', 'inherit'] });
   for (let i = 0; ; i++) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {

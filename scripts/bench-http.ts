@@ -17,7 +17,7 @@ import { isDeepStrictEqual, parseArgs } from 'node:util';
 import autocannon, { type Result } from 'autocannon';
 import { actorOf, publicView, replay, type GameSetup, type Move } from '../src/engine/index.js';
 import { postgresServer, serverUrl, type PostgresServer } from '../test/helpers/postgres-server.js';
-import { freePort, postgresCpu, startServer } from './bench-http-servers.js';
+import { freePort, postgresCpu, startBareServer, startServer, type Server } from './bench-http-servers.js';
 import { lifecycleMembers } from '../test/helpers/lifecycle-members.js';
 import { playRandom } from '../test/helpers/random-play.js';
 import { benchStream } from './bench-stream.js';
@@ -154,7 +154,10 @@ async function benchmark(store: 'sqlite' | 'postgres', nodes: number): Promise<v
   const databaseUrl = pg ? serverUrl(pg.port) : join(dir, 'bench.db');
   const servers = await Promise.all(Array.from({ length: nodes }, () => startServer(databaseUrl, Math.max(1000, GAMES))));
   const server = servers[0]!;
+  // The yardstick of the move route's overhead, on the SQLite run: a bare Fastify JSON POST route.
+  const bare = store === 'sqlite' ? await startBareServer() : undefined;
   const stopAll = () => {
+    bare?.stop();
     for (const s of servers) s.stop();
     pg?.destroy();
   };
@@ -167,13 +170,13 @@ async function benchmark(store: 'sqlite' | 'postgres', nodes: number): Promise<v
     // theirs, and the move rounds leave them alone, so every round reads the same mix.
     const legalGames = games.slice(0, LEGAL_GAMES);
     await advance(server.url, legalGames, (game, index) => Math.floor((index / LEGAL_GAMES) * game.moves.length));
-    const cpu = () => servers.reduce((n, s) => n + s.cpuSeconds(), 0);
     type Requests = Parameters<typeof autocannon>[0]['requests'];
     /** `requests(n)`: what node `n` is sent. */
-    const run = async (requests: (node: number) => Requests, path = '/health'): Promise<Measured> => {
+    const run = async (requests: (node: number) => Requests, path = '/health', targets: Server[] = servers): Promise<Measured> => {
+      const cpu = () => targets.reduce((n, s) => n + s.cpuSeconds(), 0);
       const [before, pgBefore] = [cpu(), postgresCpu(pg)];
-      const connections = Math.max(1, Math.round(CONNECTIONS / servers.length));
-      const results = await Promise.all(servers.map((s, n) => autocannon({ url: s.url + path, connections, duration: SECONDS, requests: requests(n) })));
+      const connections = Math.max(1, Math.round(CONNECTIONS / targets.length));
+      const results = await Promise.all(targets.map((s, n) => autocannon({ url: s.url + path, connections, duration: SECONDS, requests: requests(n) })));
       return merged(results, cpu() - before, postgresCpu(pg) - pgBefore);
     };
 
@@ -213,16 +216,29 @@ async function benchmark(store: 'sqlite' | 'postgres', nodes: number): Promise<v
       { setupRequest: (request) => ({ ...request, method: 'GET', path: `/games/${legalGames[next++ % LEGAL_GAMES]!.id}/legal-moves` }) },
     ];
 
+    // The bare route gets the planned moves' very bodies and headers, and changes nothing.
+    let bareNext = 0;
+    const bareRequests: Requests = [
+      {
+        setupRequest: (request) => {
+          const game = games[LEGAL_GAMES + (bareNext++ % (games.length - LEGAL_GAMES))]!;
+          const step = Math.min(game.step, game.moves.length - 1);
+          return { ...request, method: 'POST', path: `/games/${game.id}/moves`, headers: game.headers[step]!, body: game.bodies[step]! };
+        },
+      },
+    ];
+
     // The routes take turns, round after round: this shared machine's speed drifts over a minute,
     // and a ratio is only fair between runs that saw the same machine. Medians are reported.
-    const rounds: { health: Measured; moves: Measured; minimal: Measured; legal: Measured }[] = [];
+    const rounds: { health: Measured; moves: Measured; minimal: Measured; legal: Measured; bare?: Measured }[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       const health = await run(() => undefined);
       const moves = await run((n) => moveRequests(false)[n]);
       // For the record, not a target: the same kind of moves answered without the state.
       const minimal = await run((n) => moveRequests(true)[n]);
       const legal = await run(() => legalRequests);
-      rounds.push({ health, moves, minimal, legal });
+      const bareRun = bare && (await run(() => bareRequests, '/health', [bare]));
+      rounds.push({ health, moves, minimal, legal, bare: bareRun });
     }
     const median = (pick: (r: (typeof rounds)[number]) => Measured): Measured =>
       rounds.map(pick).sort((a, b) => a.rps - b.rps)[Math.floor(rounds.length / 2)]!;
@@ -243,6 +259,17 @@ async function benchmark(store: 'sqlite' | 'postgres', nodes: number): Promise<v
       summary('POST /games/{id}/moves', moves, health),
       summary('POST moves, Prefer: return=minimal', minimal, health),
     ]);
+    if (bare) {
+      // Server CPU per request, round by round: the rounds saw the same machine one after the other.
+      const perRequest = (r: Measured) => (r.cpu * 1e6) / r.total;
+      const ratios = rounds.map((r) => [perRequest(r.moves) / perRequest(r.bare!), perRequest(r.minimal) / perRequest(r.bare!)] as const);
+      const med = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+      console.log(
+        `move route overhead (server CPU per request / a bare Fastify JSON POST's): moves ×${med(ratios.map((r) => r[0])).toFixed(2)}, ` +
+          `return=minimal ×${med(ratios.map((r) => r[1])).toFixed(2)}; bare ${Math.round(med(rounds.map((r) => perRequest(r.bare!))))} µs/req ` +
+          `(target: moves ≤ ×3; per round ${ratios.map((r) => r[0].toFixed(2)).join(', ')})`,
+      );
+    }
     console.log(`per round, legal-moves / moves vs /health: ${rounds.map((r) => `${percent(r.legal, r.health)} / ${percent(r.moves, r.health)}`).join(', ')}`);
     const ratio = (r: Measured) => share(r, health);
     console.log(
