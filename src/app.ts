@@ -130,7 +130,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
   registerProblemHandlers(app, collectRoutes(app));
   await registerCors(app, options.corsOrigins ?? []);
-  await registerSecurityHeaders(app, options.frameAncestors);
+  registerSecurityHeaders(app, options.frameAncestors);
   registerJsonBody(app);
   await app.register(swagger, {
     transformObject: (document) => finishDocument('openapiObject' in document ? document.openapiObject : document.swaggerObject, registry.errorCodes),

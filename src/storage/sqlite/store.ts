@@ -310,12 +310,22 @@ export class SqliteStore implements GameStore {
    * connection (another server process) has committed since the last call.
    */
   changeStamp(): number {
-    try {
-      return this.dataVersionStatement.get()!;
-    } catch (error) {
-      throw storeFault(error);
+    // Asked once per synchronous run (a group commit judges its whole batch in one), not once
+    // per game in it: the pragma takes the file's shared lock. Two requests never share a run,
+    // so a read that starts after another process's commit still sees its new stamp.
+    if (this.stamp === undefined) {
+      try {
+        this.stamp = this.dataVersionStatement.get()!;
+      } catch (error) {
+        throw storeFault(error);
+      }
+      queueMicrotask(this.forgetStamp);
     }
+    return this.stamp;
   }
+
+  private stamp: number | undefined;
+  private readonly forgetStamp = () => (this.stamp = undefined);
 
   /** SQLite cannot tell which game another process wrote: readers notice by `changeStamp`. */
   watch(): void {}
