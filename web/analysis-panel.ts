@@ -77,10 +77,11 @@ function svg<K extends keyof SVGElementTagNameMap>(tag: K, attrs: Record<string,
   return e;
 }
 
-/** A move in words; one the page cannot tell (its place gone from the board) by its kind. */
+/** A move in words, inside a sentence; one the page cannot tell (its place not on the board) by its kind. */
 function words(m: Move): string {
   try {
-    return moveWords(m, lexicon());
+    const text = moveWords(m, lexicon());
+    return text.charAt(0).toLowerCase() + text.slice(1);
   } catch {
     return m.type;
   }
@@ -108,7 +109,7 @@ function draw(analysis: Analysis): void {
   }
   $('#chances-plot').replaceChildren(chart);
   const ends = model.lines.map((l) => `${playerName(l.seat)} ${percent(l.last)}`).join(', ');
-  withNames($('#chances-caption'), `Each player's chance to win after every decision, as the mcts bot estimates it from what the players saw. At the end: ${ends}.`);
+  withNames($('#chances-caption'), `Each player's chance to win after every decision, as the mcts bot estimates it from what the players saw; dots mark the turning points, listed below. At the end: ${ends}.`);
   $('#chances-legend').replaceChildren(
     ...model.lines.map((l) => {
       const dot = el('span', '', { class: 'dot' });

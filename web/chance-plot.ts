@@ -7,7 +7,8 @@
  */
 import type { Analysis } from './api.js';
 
-export const PLOT = { width: 640, height: 260, left: 44, right: 12, top: 12, bottom: 34 } as const;
+/** The SVG's coordinates: about the width it is shown at in the end panel (a phone's, or the desktop's side column), so its 12-unit labels read at about 12 px. */
+export const PLOT = { width: 380, height: 220, left: 46, right: 10, top: 10, bottom: 34 } as const;
 
 export interface ChancePlot {
   /** One line per seat, in seat order: its points as an SVG `points` list, and its last chance (0..1). */
@@ -22,10 +23,10 @@ export interface ChancePlot {
 
 const round = (n: number) => Math.round(n * 10) / 10;
 
-/** A step between labelled decisions that leaves at most about eight labels. */
+/** A step between labelled decisions that leaves at most six labels. */
 function tickStep(decisions: number): number {
-  for (const step of [1, 2, 5, 10, 20, 25, 50, 100]) if (decisions / step <= 8) return step;
-  return Math.ceil(decisions / 800) * 100;
+  for (const step of [1, 2, 5, 10, 20, 25, 50, 100]) if (decisions / step <= 6) return step;
+  return Math.ceil(decisions / 600) * 100;
 }
 
 export function chancePlot(analysis: Pick<Analysis, 'start' | 'decisions' | 'turningPoints'>): ChancePlot {
