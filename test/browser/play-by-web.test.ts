@@ -28,8 +28,7 @@ const CATEGORY: Readonly<Record<string, string>> = {
 };
 
 const skip = missingBrowser();
-// A small analysis budget: the end panel's plot comes within seconds on a loaded machine.
-const shared = perFile(t, { ANALYSIS_BUDGET_MS: '3000' });
+const shared = perFile(t);
 
 type Move = { type: string; x?: number; y?: number; rotation?: number; [k: string]: unknown };
 type Http = ReturnType<typeof client>;
