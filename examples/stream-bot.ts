@@ -36,6 +36,8 @@ export async function playSeat({ client, gameId, token, seat, bot, ms, onMessage
   let history: PublicGame | undefined;
   let played = 0;
   for await (const message of client.stream(gameId)) {
+    // The analysis of the finished game: nothing to play.
+    if (message.event === 'analysis') continue;
     if (message.event === 'state') history = await join(client, gameId, message);
     else if (history && message.id === history.version + 1) history.push(message.data.move as Move, message.data.events as GameEvent[]);
     onMessage?.(message);

@@ -39,6 +39,7 @@ async function playGame(url: string, index: number, players: number, delays: num
   const seat = async (n: number) => {
     const reader = new CarcassonneClient({ baseUrl: url });
     for await (const message of reader.stream(game.id)) {
+      if (message.event === 'analysis') continue;
       if (message.event === 'state' && ++connected === players) allConnected();
       await ready;
       if (message.event === 'move') delays.push(now() - Date.parse(message.data.at));

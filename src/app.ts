@@ -114,6 +114,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const bots = createBotRuntime(service, options.bots ?? {}, (error, gameId) => app.log.error({ err: error, gameId }, 'bot turn failed'));
   const analyses = new Analyses(store, () => bots.pool, { ...DEFAULT_ANALYSIS, ...options.analysis }, options.now ?? (() => new Date()), (error, gameId) =>
     app.log.error({ err: error, gameId }, 'analysis failed'),
+    service.notifier,
   );
   app.addHook('onReady', async () => bots.start());
   app.addHook('preClose', async () => analyses.close());
@@ -183,7 +184,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   boardRoutes(app, routes);
   // A stream's comments must come well inside the idle timeout that would close its socket.
   const keepAliveMs = Math.min(options.streamKeepAliveMs ?? DEFAULT_STREAM_KEEPALIVE_MS, Math.floor(timeouts.idleMs / 3));
-  streamRoutes(app, { ...routes, keepAliveMs, maxLifetimeMs: streams.maxSeconds * 1000, opens: budget('stream-open', streams.opens) });
+  streamRoutes(app, { ...routes, keepAliveMs, maxLifetimeMs: streams.maxSeconds * 1000, opens: budget('stream-open', streams.opens), analyses });
   playRoutes(app);
   return app;
 }

@@ -19,6 +19,8 @@ export type GameStatus = PublicState['status'];
 export type Phase = LegalMoves['phase'];
 export type ListedGame = Schemas['Lobby']['games'][number];
 export type Hint = Schemas['Hint'];
+export type Analysis = Schemas['Analysis'];
+export type AnalysisRunning = Schemas['AnalysisRunning'];
 export type Catalog = paths['/tiles']['get']['responses'][200]['content']['application/json'];
 
 /** A refused request: the problem document's code and detail. */
@@ -36,14 +38,22 @@ export class ApiError extends Error {
 
 const client = createClient<paths>({ baseUrl: location.origin });
 
-/** The answer's body, or the problem as an ApiError. */
-async function answer<T>(call: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<T> {
-  const { data, error, response } = await call;
-  if (response.ok && data !== undefined) return data;
-  const problem = (error ?? {}) as { code?: string; detail?: string };
+/** The answer's `Retry-After` in seconds, when it says one. */
+function retryAfter(response: Response): number | undefined {
   const retry = Number(response.headers.get('retry-after') ?? NaN);
-  throw new ApiError(response.status, problem.code ?? `HTTP_${response.status}`, problem.detail ?? response.statusText, Number.isFinite(retry) ? retry : undefined);
+  return Number.isFinite(retry) ? retry : undefined;
 }
+
+/** The answer's body with its `Retry-After` (an answer still being made says when to ask again), or the problem as an ApiError. */
+async function answerWithRetry<T>(call: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<{ body: T; retryAfter?: number }> {
+  const { data, error, response } = await call;
+  if (response.ok && data !== undefined) return { body: data, retryAfter: retryAfter(response) };
+  const problem = (error ?? {}) as { code?: string; detail?: string };
+  throw new ApiError(response.status, problem.code ?? `HTTP_${response.status}`, problem.detail ?? response.statusText, retryAfter(response));
+}
+
+/** The answer's body, or the problem as an ApiError. */
+const answer = async <T>(call: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<T> => (await answerWithRetry(call)).body;
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const game = (id: string) => ({ path: { id } });
@@ -67,6 +77,8 @@ export const api = {
   abort: (id: string, admin: string) => answer(client.POST('/games/{id}/abort', { params: game(id), headers: bearer(admin) })),
   submit: (id: string, token: string, expectedVersion: number, move: Move) =>
     answer(client.POST('/games/{id}/moves', { params: game(id), headers: bearer(token), body: { expectedVersion, move } })),
+  /** A finished game's analysis, or its progress while it is computed (with when to ask again). */
+  analysis: (id: string) => answerWithRetry(client.GET('/games/{id}/analysis', { params: game(id) })),
   /** The board drawn by the server after move `version` (immutable: cached by the browser). */
   boardAt: (id: string, version: number) =>
     answer(client.GET('/games/{id}/board.svg', { params: { path: { id }, query: { version } }, parseAs: 'text' })),

@@ -2,10 +2,12 @@
  * The end of a game: who won, and each seat's points by category, added up from the scoring
  * events of the log (roads, cities, monasteries and abbeys, fields and barns, goods; during the
  * game against the final scoring), so the panel shows how the scores came about. A rematch
- * creates a new game with the same seats, expansions and rules, and hands out its links.
+ * creates a new game with the same seats, expansions and rules, and hands out its links. The
+ * post-game analysis comes below the breakdown (`analysis-panel.ts`).
  */
 import type { LogEvent, PublicState } from './api.js';
 import { api, ApiError } from './api.js';
+import { showAnalysis } from './analysis-panel.js';
 import { $, el, isolated, withNames } from './dom.js';
 import { page } from './game-page.js';
 import { seatLink, watchLink } from './links.js';
@@ -84,6 +86,7 @@ export function renderEnd(): void {
     line('Final scoring', 'final', (seat) => rows[seat]!.final),
     line('Total', 'total', (seat) => state.scores[seat] ?? 0, 'total'),
   );
+  showAnalysis();
 }
 
 /** A new game with the same seats (named players, bots at their level, open seats), expansions and rules. */

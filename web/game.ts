@@ -8,12 +8,12 @@ import { createRenderer } from '../src/render/index.js';
 import { api } from './api.js';
 import { BoardView } from './board-view.js';
 import { cancel, chooseTarget, ghost, positions, previewAt, renderDecisions, rotate, targets } from './decisions.js';
-import { $ } from './dom.js';
+import { $, fragment } from './dom.js';
 import { renderEnd, wireEnd } from './end-panel.js';
 import { follow, loadLog } from './game-log.js';
 import { myTurn, page, status } from './game-page.js';
 import { renderHint, wireHint } from './hint-panel.js';
-import { renderScrubber, replaying, wireScrubber } from './replay.js';
+import { renderScrubber, replayAt, replaying, wireScrubber } from './replay.js';
 import { showResign, wireResign } from './resign.js';
 import { showState } from './state-view.js';
 import { showYourTurn, wireYourTurn } from './your-turn.js';
@@ -90,6 +90,9 @@ async function main(): Promise<void> {
   // The log may be ahead of the state read first: the stream takes over from the log, and the end panel adds up the log.
   await refresh();
   follow(logVersion);
+  // A link to a move of the replay (a turning point of the analysis): `#id=…&version=N`.
+  const version = fragment().get('version');
+  if (version !== null && /^\d+$/.test(version)) replayAt(Number(version));
 }
 
 main().catch((e) => status(`Could not load the game: ${e instanceof Error ? e.message : String(e)}`));

@@ -6,6 +6,7 @@
  * (429, 503) is told with its wait, not as a failure.
  */
 import { api, ApiError, type Hint, type Move } from './api.js';
+import { percent } from './chance-plot.js';
 import { $ } from './dom.js';
 import { lexicon, myTurn, page } from './game-page.js';
 import { moveWords } from './words.js';
@@ -33,8 +34,6 @@ function placeOf(m: Move): { x: number; y: number; feature?: number; corner?: st
 
 /** The hint's move while it holds (the decisions mark its button). */
 export const hintedMove = (): Move | undefined => (hint && hint.version === page.state?.version ? hint.move : undefined);
-
-const percent = (rate: number) => `${Math.round(rate * 100)} %`;
 
 function say(text: string): void {
   $('#hint-text').textContent = text;

@@ -6,4 +6,6 @@ const q = encodeURIComponent;
 
 export const seatLink = (id: string, seat: number, token: string) => `game.html#id=${q(id)}&n=${seat}&seat=${q(token)}`;
 export const watchLink = (id: string) => `game.html#id=${q(id)}`;
+/** A spectator's page showing the replay after move `version` (no token: a replay needs none). */
+export const replayLink = (id: string, version: number) => `game.html#id=${q(id)}&version=${version}`;
 export const adminLink = (id: string, admin: string) => `admin.html#id=${q(id)}&admin=${q(admin)}`;

@@ -82,6 +82,13 @@ export function renderScrubber(): void {
   }
 }
 
+/** Shows the replay after move `version` where the page offers one (a finished game, a spectator's page); answers whether it does. */
+export function replayAt(version: number): boolean {
+  if (!offered()) return false;
+  show(version).catch((e) => status(`Replay failed: ${String(e)}`));
+  return true;
+}
+
 export function wireScrubber(): void {
   const step = (to: () => number) => () => void show(to()).catch((e) => status(`Replay failed: ${String(e)}`));
   $('#replay-first').addEventListener('click', step(() => 0));

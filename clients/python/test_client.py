@@ -83,9 +83,18 @@ class Stream(unittest.TestCase):
             b'event: state\ndata: {"version":0,"actor":0}\n\n'
             b": keep-alive\n\n"
             b'id: 1\nevent: move\ndata: {"version":1,"actor":1}\n\n'
+            b'event: later\ndata: {"unknown":true}\n\n'
+            b'event: analysis\ndata: {"gameId":"g","version":1,"url":"/games/g/analysis"}\n\n'
         )
         messages = list(parse_stream(io.BytesIO(body)))
-        self.assertEqual(messages, [{"event": "state", "data": {"version": 0, "actor": 0}}, {"event": "move", "id": 1, "data": {"version": 1, "actor": 1}}])
+        self.assertEqual(
+            messages,
+            [
+                {"event": "state", "data": {"version": 0, "actor": 0}},
+                {"event": "move", "id": 1, "data": {"version": 1, "actor": 1}},
+                {"event": "analysis", "data": {"gameId": "g", "version": 1, "url": "/games/g/analysis"}},
+            ],
+        )
 
 
 class Types(unittest.TestCase):

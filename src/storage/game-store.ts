@@ -54,6 +54,8 @@ export interface NewGame {
   deliveries?: readonly NewDelivery[];
 }
 
+export type AnalysisStatus = 'stored' | 'claimed' | 'none';
+
 /** A log entry: an engine move, or a lifecycle act (`game-log.ts`). */
 export type LogEntry = Move | Act;
 
@@ -241,7 +243,13 @@ export interface GameStore extends DeliveryStore {
    * claim began after `staleBefore` (one that did is another node's, still running). Records `now`.
    */
   claimAnalysis(id: string, now: string, staleBefore: string): Promise<boolean>;
+  /** Stores the analysis, and announces it to the other nodes like a commit to the game (`watch`), where the store can. */
   saveAnalysis(id: string, analysis: unknown): Promise<void>;
+  /**
+   * Where game `id`'s analysis stands, without reading it: stored, claimed after `staleBefore`
+   * (being computed somewhere), or neither. One lookup by the game's key.
+   */
+  analysisStatus(id: string, staleBefore: string): Promise<AnalysisStatus>;
   /** The stored analysis, or null. */
   findAnalysis(id: string): Promise<unknown>;
   close(): Promise<void>;

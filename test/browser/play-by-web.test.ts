@@ -5,11 +5,13 @@
  * request before the confirm and, on the phone, the drawn tile, its controls and the ghost on
  * the first screen. Figure choices read distinct; the log keeps the players' names after a
  * reload and for a spectator; the end panel's breakdown is the scoring events' sum; the replay's
- * board at each version is `board.svg?version=N`; a rematch makes a game with the same seats.
- * Screenshots of every page go to .test-artifacts/web-*.png (copied to docs/images/).
+ * board at each version is `board.svg?version=N`; the end panel plots each seat's chance from
+ * the game's analysis and links its turning points to the replay at their move; a rematch makes
+ * a game with the same seats. Screenshots of every page go to .test-artifacts/web-*.png (copied to docs/images/).
  */
 import t, { type Test } from 'tap';
 import type { Page } from 'playwright-core';
+import { seatColour } from '../../src/render/index.js';
 import { client } from '../helpers/server-process.js';
 import { ARTIFACTS, missingBrowser, perFile, PHONE } from './helpers/browser.js';
 
@@ -174,12 +176,49 @@ function namesInLog(t: Test, lines: string[], who: string): void {
   t.notOk(lines.some((l) => /\bseat \d placed|\b(base|traders-builders|abbey-mayor)\/[A-Z]/.test(l)), `${who}: no seat numbers for names, no tile ids`);
 }
 
+/**
+ * The end panel's analysis: a line per seat in its colour through the start and every decision
+ * of `GET /analysis`, a caption naming the players, the turning points each linking to the
+ * replay at its move (which the page then shows); all without a CSP complaint.
+ */
+async function endAnalysis(t: Test, page: Page, http: Http, id: string, view: string, csp: string[]): Promise<number | undefined> {
+  // Shown once the bot's analysis is stored (the stream says so); the progress until then.
+  await page.locator('#chances svg polyline').first().waitFor({ timeout: 120_000 });
+  const analysis = (await http.get(`/games/${id}/analysis`)).body;
+  t.equal(analysis.status, 'ready');
+  const lines = await page.locator('#chances svg polyline').evaluateAll((ls) => ls.map((l) => ({ seat: l.getAttribute('data-seat'), stroke: l.getAttribute('stroke'), points: l.getAttribute('points')!.split(' ').length })));
+  t.same(
+    lines,
+    analysis.start.map((_: number, seat: number) => ({ seat: String(seat), stroke: seatColour(seat), points: analysis.decisions.length + 1 })),
+    "a line per seat in the seat's colour, through the start and every decision",
+  );
+  t.equal(await page.locator('#chances svg').getAttribute('role'), 'img');
+  t.equal(await page.locator('#chances svg').getAttribute('aria-labelledby'), 'chances-caption', 'the caption is its text alternative');
+  t.match(await page.locator('#chances-caption').textContent(), /Ann \d+ %, greedy bot \d+ %/, 'naming each player at the end');
+  const links = await page.locator('#turning-points a.replay-link').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+  t.same(links, analysis.turningPoints.map((p: { version: number }) => `game.html#id=${id}&version=${p.version}`), 'each turning point links to the replay at its move');
+  t.equal(await page.locator('#chances .turning-mark').count(), analysis.turningPoints.length, 'and is marked on the plot');
+  await page.locator('#end').screenshot({ path: `${ARTIFACTS}web-analysis-${view}.png` });
+  const first = analysis.turningPoints[0];
+  if (first) {
+    await page.locator('#turning-points a.replay-link').first().click();
+    await page.waitForFunction((v) => document.body.dataset.replay === String(v), first.version);
+    t.pass(`the link shows the replay at move ${first.version}`);
+  }
+  t.same(csp, [], 'no CSP violation');
+  return first?.version;
+}
+
 async function playGame(t: Test, view: 'desktop' | 'phone'): Promise<void> {
   const phone = view === 'phone';
   const { server, browser } = await shared();
   const http: Http = client(server.url);
   const game = (await http.post('/games', { players: [{ name: 'Ann' }, { bot: 'greedy' }], expansions: ['traders-builders', 'abbey-mayor'], tileOrder: TILE_ORDER })).body;
   const page = await (await browser.context(t, phone ? PHONE : {})).newPage();
+  const csp: string[] = [];
+  page.on('console', (m) => {
+    if (/Content Security Policy/i.test(m.text())) csp.push(m.text());
+  });
   await page.goto(`${server.url}/play/game.html#id=${game.id}&n=0&seat=${game.seats[0].token}`);
   await atVersion(page, 0);
   t.equal(await page.locator('#board rect.last').count(), 0, 'the start tile carries no "last placed" frame on turn 1');
@@ -250,6 +289,7 @@ async function playGame(t: Test, view: 'desktop' | 'phone'): Promise<void> {
     t.equal(row.during + row.final, final.scores[seat], `seat ${seat}: during + final is the score`);
   }
   await page.screenshot({ path: `${ARTIFACTS}web-${view}-end.png`, fullPage: true });
+  const turning = await endAnalysis(t, page, http, game.id, view, csp);
 
   // The replay: each version's board is the server's board.svg?version=N, the move marked.
   await page.locator('#replay').waitFor();
@@ -287,6 +327,13 @@ async function playGame(t: Test, view: 'desktop' | 'phone'): Promise<void> {
   await atVersion(watcher, final.version);
   namesInLog(t, await logLines(watcher), 'a spectator');
   t.ok(await watcher.locator('#replay').isVisible(), 'the spectator has the scrubber');
+  if (turning !== undefined) {
+    // A turning point's link opened by itself: a spectator's page at that move of the replay.
+    await watcher.goto(`${server.url}/play/game.html#id=${game.id}&version=${turning}`);
+    await watcher.reload();
+    await watcher.waitForFunction((v) => document.body.dataset.replay === String(v), turning);
+    t.pass(`a replay link opens the replay at move ${turning}`);
+  }
 
   // A rematch: a new game with the same seats.
   await page.locator('#rematch').click();

@@ -1,16 +1,25 @@
 /**
  * GET /games/{id}/analysis (`docs/analysis.md`): 409 before the end; then 202 with progress
  * while the bot workers compute it, and 200 once stored: every decision of the log covered, at
- * the version it reached, with chances that sum to 1, and the turning points.
+ * the version it reached, with chances that sum to 1, and the turning points. The game's stream
+ * says when it is stored, with an `analysis` event: from this process, and from another process
+ * on the same SQLite file or another node on PostgreSQL.
  */
+import type { AddressInfo } from 'node:net';
 import t from 'tap';
 import { buildApp } from '../../src/app.js';
+import { StreamAnalysisMessage } from '../../src/http/schemas/stream.js';
+import { forEachStore } from '../helpers/stores.js';
+import { bearer, createGame, legal, testApp, type App } from './helpers/app.js';
+import { conforms } from './helpers/schema.js';
+import { openStream } from './helpers/sse.js';
 
 const near = (a: number, b: number) => Math.abs(a - b) < 1e-9;
 
 t.test('a finished game is analysed once, in the background; every decision is covered', async (t) => {
   const app = await buildApp({ bots: { workers: 1 }, analysis: { playouts: 8, stepPositions: 3, preferredIterations: 30 } });
   t.teardown(() => app.close());
+  const base = await listen(app);
   const game = (await app.inject({ method: 'POST', url: '/games', payload: { players: [{ name: 'Ann' }, { name: 'Bob' }], tileOrder: ['base/U', 'base/V', 'base/E', 'base/K', 'base/D'] } })).json();
   const auth = (seat: number) => ({ authorization: `Bearer ${game.seats[seat].token}` });
   t.equal((await app.inject({ url: `/games/${game.id}/analysis` })).json().code, 'GAME_NOT_FINISHED', 'not before the end');
@@ -36,13 +45,18 @@ t.test('a finished game is analysed once, in the background; every decision is c
   t.equal(first.statusCode, 202, 'the first request starts it');
   t.equal(first.headers['retry-after'], '2');
   t.match(first.json(), { status: 'running', progress: { done: Number, total: Number } });
-  let answer;
-  for (;;) {
-    answer = await app.inject({ url: `/games/${game.id}/analysis` });
-    if (answer.statusCode === 200) break;
-    t.equal(answer.statusCode, 202);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  // A reader of the stream that saw the end resumes there: it is told when the analysis is stored.
+  const end = log.at(-1)!.seq;
+  const stream = await openStream(`${base}/games/${game.id}/stream`, { 'last-event-id': String(end) });
+  t.teardown(() => stream.close());
+  const ready = await stream.next(120_000);
+  t.equal(ready.event, 'analysis');
+  t.equal(ready.id, undefined, 'not an entry of the log: no id');
+  conforms(t, StreamAnalysisMessage, ready.data, 'analysis message');
+  t.same(ready.data, { gameId: game.id, version: end, url: `/games/${game.id}/analysis` });
+  await stream.ended;
+  const answer = await app.inject({ url: ready.data.url });
+  t.equal(answer.statusCode, 200, 'then the route answers it');
   const analysis = answer.json();
   t.equal(analysis.decisions.length, decisions.length, `every one of the ${decisions.length} decisions`);
   t.same(analysis.decisions.map((d: { version: number }) => d.version), decisions.map((m) => m.seq), 'each at the version it reached');
@@ -52,3 +66,59 @@ t.test('a finished game is analysed once, in the background; every decision is c
   t.ok(analysis.workerMs >= 0, `${analysis.workerMs} ms of worker time`);
   t.same((await app.inject({ url: `/games/${game.id}/analysis` })).json(), analysis, 'stored: the same answer again');
 });
+
+t.test('a stream joining a finished game ends with the analysis once it is stored, or at once when none is coming', async (t) => {
+  const app = await testApp(t, { bots: { workers: 1 }, analysis: { playouts: 4, stepPositions: 4, preferredIterations: 10 } });
+  const base = await listen(app);
+  const game = await finishedGame(app);
+  const fresh = await openStream(`${base}/games/${game.id}/stream`);
+  t.equal((await fresh.next()).event, 'state');
+  await fresh.ended;
+  t.pass('nobody asked for the analysis: the stream ends after the state');
+  t.equal((await app.inject({ url: `/games/${game.id}/analysis` })).statusCode, 202);
+  const waiting = await openStream(`${base}/games/${game.id}/stream`);
+  t.equal((await waiting.next()).event, 'state');
+  t.match(await waiting.next(120_000), { event: 'analysis', data: { gameId: game.id, version: game.version } }, 'then the analysis, once stored');
+  await waiting.ended;
+  const later = await openStream(`${base}/games/${game.id}/stream?after=${game.version}`);
+  t.match(await later.next(), { event: 'analysis', data: { version: game.version } }, 'stored already: at once');
+  await later.ended;
+});
+
+forEachStore(t, (t, stores) => {
+  t.test('a stream waiting for the analysis hears of it when another process or node stores it', async (t) => {
+    const location = await stores.location(t);
+    // Keep-alives every 100 ms show that the stream waits; none of them looks at the store.
+    const app = await testApp(t, { database: location, streamKeepAliveMs: 100 });
+    const base = await listen(app);
+    const other = await stores.open(t, location);
+    const game = await finishedGame(app);
+    const now = new Date();
+    t.ok(await other.claimAnalysis(game.id, now.toISOString(), new Date(now.getTime() - 60_000).toISOString()), 'the other one claims it');
+    const stream = await openStream(`${base}/games/${game.id}/stream`, { 'last-event-id': String(game.version) }, true);
+    t.teardown(() => stream.close());
+    t.match(await stream.next(30_000), { comment: 'keep-alive' }, 'the stream waits while it is being computed');
+    const analysis = { gameId: game.id, start: [0.5, 0.5], decisions: [], turningPoints: [], workerMs: 0, computedAt: now.toISOString() };
+    await other.saveAnalysis(game.id, analysis);
+    let m = await stream.next(30_000);
+    while (m.comment !== undefined) m = await stream.next(30_000);
+    t.match(m, { event: 'analysis', data: { gameId: game.id, version: game.version } });
+    await stream.ended;
+    t.match((await app.inject({ url: m.data.url })).json(), { status: 'ready', ...analysis }, 'the route answers what the other one stored');
+  });
+});
+
+async function listen(app: App): Promise<string> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+}
+
+/** A two-player game of one tile, played to its end. */
+async function finishedGame(app: App): Promise<{ id: string; version: number }> {
+  const game = await createGame(app, { players: [{ name: 'Ann' }, { name: 'Bob' }], tileOrder: ['base/E'] });
+  for (;;) {
+    const lm = await legal(app, game.id);
+    if (lm.actor === null) return { id: game.id, version: lm.version };
+    await app.inject({ method: 'POST', url: `/games/${game.id}/moves`, headers: bearer(game.seats[lm.actor]!.token), payload: { expectedVersion: lm.version, move: lm.moves.at(-1) } });
+  }
+}

@@ -42,6 +42,22 @@ t.test('a bot with the client: create, wait for its turn, play, follow the strea
   t.match((refused as ApiProblem).problem, { status: 409, code: 'VERSION_CONFLICT' });
 });
 
+t.test("the stream of a finished game ends with the analysis message, through the client", async (t) => {
+  const app = await testApp(t, { bots: { workers: 1 }, analysis: { playouts: 4, stepPositions: 4, preferredIterations: 10 } });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const client = new CarcassonneClient({ baseUrl: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}` });
+  const game = await client.createGame({ players: [{ name: 'Ann' }, { name: 'Bob' }], tileOrder: ['base/E'] });
+  const seats = client.seats(game);
+  for (let legal = await client.legalMoves(game.id); legal.actor !== null; legal = await client.legalMoves(game.id)) {
+    await seats[legal.actor]!.play(legal.version, legal.moves.at(-1)!);
+  }
+  const { version } = await client.state(game.id);
+  t.equal((await app.inject({ url: `/games/${game.id}/analysis` })).statusCode, 202, 'asked for');
+  const messages = [];
+  for await (const m of client.stream(game.id, { after: version })) messages.push(m);
+  t.same(messages, [{ event: 'analysis', data: { gameId: game.id, version, url: `/games/${game.id}/analysis` } }], 'one analysis message, then the end');
+});
+
 t.test('play retries a 503 after Retry-After with the same Idempotency-Key', async (t) => {
   const keys: string[] = [];
   let calls = 0;

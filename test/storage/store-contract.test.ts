@@ -129,4 +129,29 @@ forEachStore(t, (t, stores) => {
     const store = await stores.open(t);
     await t.resolves(store.health());
   });
+
+  t.test("a finished game's analysis is claimed once, then stored and announced to the other writers", async (t) => {
+    const location = await stores.location(t);
+    const [here, there] = [await stores.open(t, location), await stores.open(t, location)];
+    const id = await newGame(here);
+    const [early, claimedAt, late] = ['2026-01-01T00:00:00.000Z', '2026-01-01T00:05:00.000Z', '2026-01-01T00:20:00.000Z'];
+    t.notOk(await here.claimAnalysis(id, claimedAt, early), 'not before the end');
+    await here.appendBatch([move(id, 1, { status: 'finished' })]);
+    t.equal(await here.analysisStatus(id, early), 'none');
+    t.ok(await here.claimAnalysis(id, claimedAt, early));
+    t.notOk(await there.claimAnalysis(id, claimedAt, early), 'once');
+    t.equal(await there.analysisStatus(id, early), 'claimed', 'being computed while the claim is fresh');
+    t.equal(await there.analysisStatus(id, late), 'none', 'not once it is stale');
+    const heard: string[] = [];
+    here.watch((gameId) => heard.push(gameId));
+    const before = here.changeStamp(id);
+    await there.saveAnalysis(id, { gameId: id });
+    t.equal(await here.analysisStatus(id, late), 'stored');
+    t.same(await here.findAnalysis(id), { gameId: id });
+    const deadline = Date.now() + 2000;
+    while (here.changeStamp(id) === before && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 5));
+    t.not(here.changeStamp(id), before, "the other writer's save changed the stamp");
+    if (stores.kind === 'postgres') t.same(heard, [id], 'and the store told which game');
+    t.equal(await here.analysisStatus('no-such-game', early), 'none');
+  });
 });

@@ -430,6 +430,12 @@ class SeatView(TypedDict):
     resigned: bool  # Resigned: the score stays, its autopilot plays its turns
 
 
+class StreamAnalysisMessage(TypedDict):
+    gameId: str
+    version: int  # The game's final version: the analysis covers the game up to it
+    url: str  # Where to read the analysis (`GET /games/{id}/analysis`, now answering 200)
+
+
 class StreamMoveMessage(TypedDict):
     version: int  # The version this entry reached (also the event id)
     seat: int

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from http.client import HTTPException
 from typing import Any, Iterator, Literal, TypedDict, Union
 
-from .api_types import CreatedGame, CreateGame, Events, GameState, LegalMoves, Move, MoveAccepted, Problem, StreamMoveMessage, StreamStateMessage
+from .api_types import CreatedGame, CreateGame, Events, GameState, LegalMoves, Move, MoveAccepted, Problem, StreamAnalysisMessage, StreamMoveMessage, StreamStateMessage
 
 RETRYABLE_STATUSES = (429, 503)
 
@@ -33,7 +33,12 @@ class MoveMessage(TypedDict):
     data: StreamMoveMessage
 
 
-StreamMessage = Union[StateMessage, MoveMessage]
+class AnalysisMessage(TypedDict):
+    event: Literal["analysis"]
+    data: StreamAnalysisMessage
+
+
+StreamMessage = Union[StateMessage, MoveMessage, AnalysisMessage]
 
 
 class ApiProblem(Exception):
@@ -114,7 +119,8 @@ class CarcassonneClient:
 
     def stream(self, game_id: str, after: int | None = None) -> Iterator[StreamMessage]:
         """The game's Server-Sent Events: one `state` message (none when resuming `after` a
-        version), then one `move` message per move, until the game ends."""
+        version), then one `move` message per move, until the game ends; a finished game's ends
+        with an `analysis` message once its analysis is stored, if one is being computed."""
         query = "" if after is None else f"?after={after}"
         request = urllib.request.Request(f"{self.base_url}/games/{_quote(game_id)}/stream{query}", headers={"accept": "text/event-stream"})
         try:
@@ -157,10 +163,14 @@ def parse_stream(lines: Iterator[bytes]) -> Iterator[StreamMessage]:
         if line == "":
             if "data" in fields:
                 data = json.loads(fields["data"])
-                if fields.get("event") == "state":
+                event = fields.get("event")
+                if event == "state":
                     yield {"event": "state", "data": data}
-                else:
+                elif event == "move":
                     yield {"event": "move", "id": int(fields["id"]), "data": data}
+                elif event == "analysis":
+                    yield {"event": "analysis", "data": data}
+                # Events of later API versions are skipped.
             fields = {}
         elif not line.startswith(":"):
             name, _, value = line.partition(":")

@@ -234,7 +234,7 @@ export interface paths {
         };
         /**
          * A finished game's analysis: each seat's chance to win after every decision, and the turning points
-         * @description Computed once, in the background, at a lower priority than bot turns and hints: the first request starts it, and until it is stored the answer is `202` with its progress and `Retry-After`. Estimated by the mcts bot from public information only.
+         * @description Computed once, in the background, at a lower priority than bot turns and hints: the first request starts it, and until it is stored the answer is `202` with its progress and `Retry-After`; the game's stream then ends with an `analysis` event once it is stored. Estimated by the mcts bot from public information only.
          */
         get: operations["getAnalysis"];
         put?: never;
@@ -346,7 +346,7 @@ export interface paths {
         };
         /**
          * Server-Sent Events: the state, then every move with its events and the next actor
-         * @description On connect one `state` event `{ version, actor, phase, state, created }` (`created`: the events of the game's creation, as `GET /games/{id}/events` gives them when read without `after`); then one `move` event per accepted move, with `id` = the version it reached and data `{ version, seat, move, at, events, actor, phase }`. A reconnect with `Last-Event-ID` (or `?after=N`) first gets the moves it missed, and no `state` event. The stream opens with `retry: 3000` (milliseconds an EventSource waits before reconnecting). Comment lines keep an idle stream open (every 15 s); the stream ends after the move that ends the game, and after its lifetime (`STREAM_MAX_SECONDS`): resume with `Last-Event-ID`. An address holding too many streams and long-polls, or opening streams too fast, is answered 429; a server holding its most, 503 (both with `Retry-After`).
+         * @description On connect one `state` event `{ version, actor, phase, state, created }` (`created`: the events of the game's creation, as `GET /games/{id}/events` gives them when read without `after`); then one `move` event per accepted move, with `id` = the version it reached and data `{ version, seat, move, at, events, actor, phase }`. A reconnect with `Last-Event-ID` (or `?after=N`) first gets the moves it missed, and no `state` event. The stream opens with `retry: 3000` (milliseconds an EventSource waits before reconnecting). Comment lines keep an idle stream open (every 15 s); the stream ends after the move that ends the game, and after its lifetime (`STREAM_MAX_SECONDS`): resume with `Last-Event-ID`. A stream that joins a finished game (fresh, or resuming at its end) ends with one `analysis` event `{ gameId, version, url }` (no `id`) once the post-game analysis is stored: at once when it is, after waiting while it is being computed (`GET /games/{id}/analysis` starts it); when none is, the stream ends at once. An address holding too many streams and long-polls, or opening streams too fast, is answered 429; a server holding its most, 503 (both with `Retry-After`).
          */
         get: operations["streamGame"];
         put?: never;
@@ -893,6 +893,14 @@ export interface components {
             level?: number;
             /** @description Resigned: the score stays, its autopilot plays its turns */
             resigned: boolean;
+        };
+        /** StreamAnalysisMessage */
+        StreamAnalysisMessage: {
+            gameId: string;
+            /** @description The game's final version: the analysis covers the game up to it */
+            version: number;
+            /** @description Where to read the analysis (`GET /games/{id}/analysis`, now answering 200) */
+            url: string;
         };
         /** StreamMoveMessage */
         StreamMoveMessage: {
@@ -3043,7 +3051,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/event-stream": components["schemas"]["StreamStateMessage"] | components["schemas"]["StreamMoveMessage"];
+                    "text/event-stream": components["schemas"]["StreamStateMessage"] | components["schemas"]["StreamMoveMessage"] | components["schemas"]["StreamAnalysisMessage"];
                 };
             };
             /** @description Malformed request: the body, a parameter or a header does not match its schema */

@@ -21,7 +21,11 @@ export type Events = Schemas['Events'];
 export type MoveLogEntry = Schemas['MoveLog']['moves'][number];
 export type StreamStateMessage = Schemas['StreamStateMessage'];
 export type StreamMoveMessage = Schemas['StreamMoveMessage'];
-export type StreamMessage = { event: 'state'; data: StreamStateMessage } | { event: 'move'; id: number; data: StreamMoveMessage };
+export type StreamAnalysisMessage = Schemas['StreamAnalysisMessage'];
+export type StreamMessage =
+  | { event: 'state'; data: StreamStateMessage }
+  | { event: 'move'; id: number; data: StreamMoveMessage }
+  | { event: 'analysis'; data: StreamAnalysisMessage };
 
 /** An error answer of the API, with its stable `code`. */
 export class ApiProblem extends Error {
@@ -125,7 +129,11 @@ export class CarcassonneClient {
     }
   }
 
-  /** The game's event stream (resuming after `after` when given), until the game ends or `signal` aborts. */
+  /**
+   * The game's event stream (resuming after `after` when given), until the game ends or `signal`
+   * aborts; a finished game's ends with an `analysis` message once its analysis is stored, if one
+   * is being computed (`GET /games/{id}/analysis` starts it). Events of later API versions are skipped.
+   */
   async *stream(gameId: string, options: { after?: number; signal?: AbortSignal } = {}): AsyncGenerator<StreamMessage> {
     const query = options.after === undefined ? '' : `?after=${options.after}`;
     const res = await this.fetch(`${this.base}/games/${encodeURIComponent(gameId)}/stream${query}`, {
@@ -149,8 +157,9 @@ export class CarcassonneClient {
         }
         const data = fields.get('data');
         if (data === undefined) continue;
-        if (fields.get('event') === 'state') yield { event: 'state', data: JSON.parse(data) };
-        else yield { event: 'move', id: Number(fields.get('id')), data: JSON.parse(data) };
+        const event = fields.get('event');
+        if (event === 'state' || event === 'analysis') yield { event, data: JSON.parse(data) };
+        else if (event === 'move') yield { event: 'move', id: Number(fields.get('id')), data: JSON.parse(data) };
       }
     }
   }

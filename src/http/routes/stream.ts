@@ -5,12 +5,15 @@
  * moves are served from the snapshot and the log in pages, and the live ones by the game's one
  * feed shared by all its streams (`stream-feed.ts`). What a stream may cost is bounded: the
  * streams and long-polls an address holds (`held-requests.ts`), the streams it may open per
- * second, and a stream's lifetime, after which its reader resumes.
+ * second, and a stream's lifetime, after which its reader resumes. A stream that joins a finished
+ * game ends with its `analysis` event, once the analysis is stored (`stream-analysis.ts`).
  */
+import type { Analyses } from '../../service/analysis/analyses.js';
 import { HttpProblem } from '../problem.js';
 import type { RateLimiter } from '../rate-limit.js';
 import { GameIdParams, problems } from '../schemas/common.js';
 import { StreamHeaders, StreamQuery, StreamResponse } from '../schemas/stream.js';
+import { awaitAnalysis } from '../stream-analysis.js';
 import { StreamFeeds, type StreamFeedOptions } from '../stream-feed.js';
 import type { App, RouteOptions } from '../types.js';
 
@@ -19,6 +22,8 @@ export interface StreamOptions extends Pick<StreamFeedOptions, 'keepAliveMs' | '
   pollMs?: number;
   /** Stream opens per address (`STREAM_OPENS_PER_SECOND`, `STREAM_OPENS_BURST`). */
   opens: RateLimiter;
+  /** Post-game analyses: a finished game's stream waits for its own (`stream-analysis.ts`). */
+  analyses: Analyses;
 }
 
 export const DEFAULT_STREAM_KEEPALIVE_MS = 15_000;
@@ -35,10 +40,14 @@ function resumeFrom(lastEventId: string | undefined, after: number | undefined):
   return Number(lastEventId);
 }
 
-export function streamRoutes(app: App, { service, held, opens, pollMs = 1000, keepAliveMs, maxLifetimeMs }: RouteOptions & StreamOptions): void {
+export function streamRoutes(app: App, { service, held, opens, analyses, pollMs = 1000, keepAliveMs, maxLifetimeMs }: RouteOptions & StreamOptions): void {
   const feeds = new StreamFeeds(service, { pollMs, keepAliveMs, maxLifetimeMs });
+  const closing = new AbortController();
   // Streams never go idle by themselves: end them so that closing the server is not held up.
-  app.addHook('preClose', async () => feeds.close());
+  app.addHook('preClose', async () => {
+    closing.abort();
+    feeds.close();
+  });
 
   app.get(
     '/games/:id/stream',
@@ -53,7 +62,9 @@ export function streamRoutes(app: App, { service, held, opens, pollMs = 1000, ke
           'A reconnect with `Last-Event-ID` (or `?after=N`) first gets the moves it missed, and no `state` event. ' +
           `The stream opens with \`retry: ${STREAM_RETRY_MS}\` (milliseconds an EventSource waits before reconnecting). ` +
           `Comment lines keep an idle stream open (every ${DEFAULT_STREAM_KEEPALIVE_MS / 1000} s); the stream ends after the move that ends the game, ` +
-          'and after its lifetime (`STREAM_MAX_SECONDS`): resume with `Last-Event-ID`. An address holding too many streams and long-polls, ' +
+          'and after its lifetime (`STREAM_MAX_SECONDS`): resume with `Last-Event-ID`. A stream that joins a finished game (fresh, or resuming at its end) ' +
+          'ends with one `analysis` event `{ gameId, version, url }` (no `id`) once the post-game analysis is stored: at once when it is, after waiting ' +
+          'while it is being computed (`GET /games/{id}/analysis` starts it); when none is, the stream ends at once. An address holding too many streams and long-polls, ' +
           'or opening streams too fast, is answered 429; a server holding its most, 503 (both with `Retry-After`).',
         params: GameIdParams,
         querystring: StreamQuery,
@@ -90,9 +101,10 @@ export function streamRoutes(app: App, { service, held, opens, pollMs = 1000, ke
         if (resume === undefined) {
           // Like the events read without `after`: a reader with no resume point also gets the creation's events.
           raw.write(`event: state\ndata: {"version":${now.version},"actor":${now.actor},"phase":"${now.phase}","state":${now.stateJson},"created":${created}}\n\n`);
-          if (now.finished) return;
-        } else if (resume >= now.version && now.finished) {
-          return; // resumed at or past the end of a finished game: nothing more will come
+        }
+        if (now.finished && (resume ?? now.version) >= now.version) {
+          // At or past the end of a finished game no move will come: only its analysis.
+          return await awaitAnalysis(analyses, id, now.version, sink, AbortSignal.any([stream.signal, closing.signal]), { keepAliveMs, maxLifetimeMs });
         }
         await feeds.follow(id, resume ?? now.version, sink, stream.signal);
       } catch (error) {

@@ -46,11 +46,24 @@ export const StreamMoveMessage = Type.Object(
   { title: 'StreamMoveMessage' },
 );
 
+/** The data of the `analysis` event: the finished game's post-game analysis is stored (`docs/analysis.md`). */
+export const StreamAnalysisMessage = Type.Object(
+  {
+    gameId: Type.String(),
+    version: Type.Integer({ minimum: 0, description: "The game's final version: the analysis covers the game up to it" }),
+    url: Type.String({ description: 'Where to read the analysis (`GET /games/{id}/analysis`, now answering 200)' }),
+  },
+  { title: 'StreamAnalysisMessage' },
+);
+
 export const StreamResponse = {
-  description: 'An event stream (`event: state`, then `event: move` with `id:` = version; comment lines keep it alive)',
+  description:
+    'An event stream (`event: state`, then `event: move` with `id:` = version; of a finished game, `event: analysis` without an `id:` once its analysis is stored; comment lines keep it alive)',
   content: {
     'text/event-stream': {
-      schema: Type.Union([StreamStateMessage, StreamMoveMessage], { description: 'The JSON `data` of each event (`state`, then `move`)' }),
+      schema: Type.Union([StreamStateMessage, StreamMoveMessage, StreamAnalysisMessage], {
+        description: 'The JSON `data` of each event (`state`, then `move`; `analysis` last)',
+      }),
     },
   },
 };

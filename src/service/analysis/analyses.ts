@@ -5,13 +5,18 @@
  * of the workers), in steps of a few positions; stored with the game. At most `concurrency` games are analysed
  * at once in a process, each within `budgetMs` of worker time for its chances. A node claims a
  * game's analysis in the store before computing it, so nodes do not compute one twice; a claim
- * older than `STALE_CLAIM_MS` is taken to be a dead node's and taken over.
+ * older than `STALE_CLAIM_MS` is taken to be a dead node's and taken over. Streams wait for a
+ * game's analysis to be stored (`whenStored`): woken at once by this process's own (the move
+ * notifier) and by another node's on PostgreSQL (its save is announced like a commit); another
+ * process on the same SQLite file cannot announce it, so a wait also looks every second, asking
+ * the store only when its change stamp says another writer committed.
  */
 import type { Move } from '../../engine/index.js';
-import type { GameStore } from '../../storage/game-store.js';
+import type { AnalysisStatus, GameStore } from '../../storage/game-store.js';
 import type { AnalysisAnswer, AnalysisJob } from './analysis-job.js';
 import type { BotPool } from '../bots/bot-pool.js';
 import { isAct } from '../lifecycle/lifecycle.js';
+import type { MoveNotifier } from '../moves/move-notifier.js';
 import { ServiceError } from '../service-error.js';
 
 export interface AnalysisOptions {
@@ -30,6 +35,8 @@ export interface AnalysisOptions {
 
 export const DEFAULT_ANALYSIS: AnalysisOptions = { budgetMs: 20_000, concurrency: 1, playouts: 200, stepPositions: 8, turningPoints: 5, preferredIterations: 400 };
 const STALE_CLAIM_MS = 10 * 60_000;
+/** How often a wait for a stored analysis looks at the store's change stamp (for writers that cannot wake it). */
+const LOOK_EVERY_MS = 1000;
 /** The pool account every analysis step is billed to: together they hold at most `BOT_WORKERS_PER_CREATOR` workers. */
 export const ANALYSIS_OWNER = 'analysis';
 
@@ -58,9 +65,44 @@ export class Analyses {
     private readonly options: AnalysisOptions,
     private readonly now: () => Date,
     private readonly onError: (error: unknown, gameId: string) => void,
-    /** Told when an analysis of this process is stored. */
-    private readonly onReady: (gameId: string) => void = () => {},
+    /** Told of each analysis this process stored, to wake the waits on its game (`whenStored`). */
+    private readonly notifier: MoveNotifier,
   ) {}
+
+  /**
+   * Resolves when game `id`'s analysis is stored (`stored`), or known neither stored nor being
+   * computed (`none`: none will come unless it is asked for); or, while it is being computed
+   * (`claimed`), after `ms`, when `signal` aborts, or when `onIdle` (called after every `idleMs`
+   * of waiting: a stream's keep-alive) answers false.
+   */
+  async whenStored(id: string, signal: AbortSignal, { ms, idleMs, onIdle }: { ms: number; idleMs: number; onIdle: () => boolean }): Promise<AnalysisStatus> {
+    const deadline = Date.now() + ms;
+    let idleAt = Date.now() + idleMs;
+    let stamp: number | undefined;
+    let look = true;
+    for (;;) {
+      if (look) {
+        stamp = this.store.changeStamp(id);
+        const status = await this.store.analysisStatus(id, this.staleBefore(this.now()));
+        if (status !== 'claimed') return status;
+      }
+      if (Date.now() >= idleAt) {
+        if (!onIdle()) return 'claimed';
+        idleAt = Date.now() + idleMs;
+      }
+      const now = Date.now();
+      if (now >= deadline || signal.aborted) return 'claimed';
+      const step = Math.min(deadline, idleAt, now + LOOK_EVERY_MS) - now;
+      await this.notifier.wait(id, step, signal);
+      if (signal.aborted) return 'claimed';
+      // Woken before its time (a save here, or one a node announced), or another writer committed: look again.
+      look = Date.now() - now < step || this.store.changeStamp(id) !== stamp;
+    }
+  }
+
+  private staleBefore(now: Date): string {
+    return new Date(now.getTime() - STALE_CLAIM_MS).toISOString();
+  }
 
   /** The stored analysis, or the progress of the one being computed (started by this call if none is). */
   async get(id: string): Promise<AnalysisView> {
@@ -72,7 +114,7 @@ export class Analyses {
     const known = this.progress.get(id);
     if (known) return { status: 'running', progress: { ...known } };
     const now = this.now();
-    if (await this.store.claimAnalysis(id, now.toISOString(), new Date(now.getTime() - STALE_CLAIM_MS).toISOString())) {
+    if (await this.store.claimAnalysis(id, now.toISOString(), this.staleBefore(now))) {
       this.progress.set(id, { done: 0, total: 0 });
       this.waiting.push(id);
       this.next();
@@ -86,7 +128,7 @@ export class Analyses {
       const id = this.waiting.shift()!;
       this.active++;
       this.compute(id)
-        .then(() => this.onReady(id))
+        .then(() => this.notifier.notify(id))
         .catch((error: unknown) => this.onError(error, id))
         .finally(() => {
           this.active--;

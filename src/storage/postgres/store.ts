@@ -3,7 +3,7 @@ import { and, asc, eq, gt, inArray, max, sql, type SQL } from 'drizzle-orm';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { listGamesQuery } from '../listing.js';
-import { changesGameRow, type GameRecord, type GameStatus, type GameStore, type IdempotentMove, type ListCursor, type ListedGame, type MoveRecord, type NewGame, type NewMove } from '../game-store.js';
+import { changesGameRow, type AnalysisStatus, type GameRecord, type GameStatus, type GameStore, type IdempotentMove, type ListCursor, type ListedGame, type MoveRecord, type NewGame, type NewMove } from '../game-store.js';
 import { PostgresBudgets } from './budget-ledger.js';
 import { CHANNEL, ChangeFeed, notifyPayloads } from './change-feed.js';
 import { DEFAULT_POOL_SIZE, DEFAULT_STATEMENT_TIMEOUT_MS } from './defaults.js';
@@ -315,8 +315,24 @@ export class PostgresStore implements GameStore {
     return (result.rowCount ?? 0) > 0;
   }
 
+  /** With the notification a commit sends, in the same statement: the other nodes' streams waiting for it wake (`watch`). */
   async saveAnalysis(id: string, analysis: unknown): Promise<void> {
-    await this.pool.query('UPDATE games SET analysis = $1::json WHERE id = $2', [JSON.stringify(analysis), id]).catch(rethrow);
+    const [payload] = notifyPayloads(this.feed.node, [id]);
+    await this.db
+      .execute(sql`
+        WITH saved AS (UPDATE games SET analysis = ${JSON.stringify(analysis)}::json WHERE id = ${id} RETURNING 1)
+        SELECT pg_notify(${CHANNEL}, ${payload!}) FROM (SELECT count(*) FROM saved) AS saved_rows`)
+      .catch(rethrow);
+  }
+
+  async analysisStatus(id: string, staleBefore: string): Promise<AnalysisStatus> {
+    const result = await this.pool
+      .query<{ status: AnalysisStatus }>(
+        `SELECT CASE WHEN analysis IS NOT NULL THEN 'stored' WHEN analysis_started_at >= $1 THEN 'claimed' ELSE 'none' END AS status FROM games WHERE id = $2`,
+        [staleBefore, id],
+      )
+      .catch(rethrow);
+    return result.rows[0]?.status ?? 'none';
   }
 
   async findAnalysis(id: string): Promise<unknown> {

@@ -5,6 +5,7 @@ import { openDatabase, type Db } from './database.js';
 import {
   SequenceTakenError,
   changesGameRow,
+  type AnalysisStatus,
   type GameRecord,
   type GameStatus,
   type ListCursor,
@@ -248,6 +249,11 @@ export class SqliteStore implements GameStore {
 
   async saveAnalysis(id: string, analysis: unknown): Promise<void> {
     guarded(() => this.db.$client.prepare('UPDATE games SET analysis = ? WHERE id = ?').run(JSON.stringify(analysis), id));
+  }
+
+  async analysisStatus(id: string, staleBefore: string): Promise<AnalysisStatus> {
+    const statement = `SELECT CASE WHEN analysis IS NOT NULL THEN 'stored' WHEN analysis_started_at >= ? THEN 'claimed' ELSE 'none' END FROM games WHERE id = ?`;
+    return guarded(() => this.db.$client.prepare<[string, string], AnalysisStatus>(statement).pluck().get(staleBefore, id)) ?? 'none';
   }
 
   async findAnalysis(id: string): Promise<unknown> {

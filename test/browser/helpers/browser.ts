@@ -62,7 +62,9 @@ export async function launch(t: Test): Promise<TestBrowser> {
  */
 export function perFile(t: Test, env: Record<string, string> = {}): () => Promise<{ server: RunningServer; browser: TestBrowser }> {
   let started: Promise<{ server: RunningServer; browser: TestBrowser }> | undefined;
-  return () => (started ??= (async () => ({ server: await startServer(t, tempDatabase(t), env), browser: await launch(t) }))());
+  // The end panel asks for the analysis of every finished game: a small budget keeps it from loading the machine.
+  const withBudget = { ANALYSIS_BUDGET_MS: '3000', ...env };
+  return () => (started ??= (async () => ({ server: await startServer(t, tempDatabase(t), withBudget), browser: await launch(t) }))());
 }
 
 /** A phone's window (390×844, touch), for `context()`. */
