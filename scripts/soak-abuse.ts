@@ -62,15 +62,16 @@ async function startServer(env: Record<string, string>, checkout = root) {
   return {
     url,
     pid: child.pid!,
-    /** RSS, and the heap after a full garbage collection, in MB. */
-    async memory(): Promise<{ rss: number; heap: number }> {
+    /** RSS, and after a full garbage collection the heap's used and held bytes and what lies outside it (Buffers), in MB. */
+    async memory(): Promise<{ rss: number; heap: number; heapTotal: number; external: number }> {
       rmSync(memoryFile, { force: true });
       child.kill('SIGUSR2');
       for (let i = 0; i < 100; i++) {
         await sleep(100);
         try {
           const m = JSON.parse(readFileSync(memoryFile, 'utf8')) as NodeJS.MemoryUsage;
-          return { rss: rssMb(child.pid!), heap: m.heapUsed / 1024 / 1024 };
+          const mb = (n: number) => n / 1024 / 1024;
+          return { rss: rssMb(child.pid!), heap: mb(m.heapUsed), heapTotal: mb(m.heapTotal), external: mb(m.external) };
         } catch {
           // not written yet
         }
@@ -119,7 +120,8 @@ async function streamsScenario(checkout = root): Promise<void> {
     console.log(`streams (${checkout}): ${opened} opened on one game; every stream got every move: ${all}; load average ${loadBefore} → ${load()}`);
     console.log(`  moves under the streams: p50 ${fmt(percentile(moveMs, 0.5))}, p99 ${fmt(percentile(moveMs, 0.99))} (${moveMs.length} moves)`);
     console.log(`  server RSS: ${before.rss.toFixed(0)} MB before, ${during.rss.toFixed(0)} MB with the streams, ${after.rss.toFixed(0)} MB 15 s after they closed (${change(before.rss, after.rss)})`);
-    console.log(`  server heap after a full GC: ${before.heap.toFixed(1)} MB before, ${during.heap.toFixed(1)} MB with the streams, ${after.heap.toFixed(1)} MB after (${change(before.heap, after.heap)})`);
+    const heap = (m: typeof before) => `${m.heap.toFixed(1)} MB (of ${m.heapTotal.toFixed(0)} MB held; ${m.external.toFixed(1)} MB outside)`;
+    console.log(`  server heap after a full GC: ${heap(before)} before, ${heap(during)} with the streams, ${heap(after)} after (used: ${change(before.heap, after.heap)})`);
     console.log(`  /health: p50 ${fmt(percentile(ms, 0.5))}, p99 ${fmt(percentile(ms, 0.99))}, ${failed} failed, ${ms.length} answered`);
   } finally {
     await server.stop();

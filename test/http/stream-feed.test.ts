@@ -17,8 +17,8 @@ function sink(): StreamSink & { ids: number[]; ended: boolean } {
   const s = {
     ids: [] as number[],
     ended: false,
-    write(text: string) {
-      const id = /^id: (\d+)/.exec(text);
+    write(bytes: Buffer) {
+      const id = /^id: (\d+)/.exec(bytes.toString());
       if (id) s.ids.push(Number(id[1]));
       return true;
     },
