@@ -15,7 +15,7 @@
  * after a full garbage collection, its heap (`soak-memory-probe.mjs`, preloaded into the
  * server: the server itself has no such hook).
  */
-import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, fork, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
@@ -41,6 +41,23 @@ const freePort = (): Promise<number> =>
   });
 
 const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
+/** The CPU time the process has used, in ms (user and system; /proc/<pid>/stat counts in 1/100 s). */
+const cpuMs = (pid: number) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+};
+/**
+ * The server's RSS once glibc has handed back the free memory it keeps (`malloc_trim`, called
+ * through gdb): what stays up before but not after is the allocator's, not the server's. Undefined without gdb.
+ */
+function trimmedRssMb(pid: number): number | undefined {
+  try {
+    execFileSync('gdb', ['-p', String(pid), '-batch', '-ex', 'call (int)malloc_trim(0)'], { stdio: 'ignore', timeout: 60_000 });
+    return rssMb(pid);
+  } catch {
+    return undefined;
+  }
+}
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
 
@@ -106,20 +123,26 @@ async function streamsScenario(checkout = root): Promise<void> {
     const before = await server.memory();
     const game = await streamedGame(server.url);
     const readers = fork(fileURLToPath(new URL('./soak-stream-readers.ts', import.meta.url)), [server.url, game.id, String(STREAMS), '32'], { execArgv: ['--import', 'tsx'] });
+    const cpuBefore = cpuMs(server.pid);
     const { opened } = (await ask(readers, null)) as { opened: number };
+    const cpuOpened = cpuMs(server.pid);
     const { moveMs, version } = await playMoves(server.url, game, { moves: 30, everyMs: 300 });
     const { all } = (await ask(readers, { version })) as { all: boolean };
+    const cpuMoved = cpuMs(server.pid);
     const during = await server.memory();
     const closed = new Promise((r) => readers.once('exit', r));
     readers.send('close' satisfies ReadersAsk);
     await closed;
     await sleep(15_000);
     const after = await server.memory();
+    const trimmed = trimmedRssMb(server.pid);
     const { ms, failed } = await health.stop();
     const change = (a: number, b: number) => `${(((b - a) / a) * 100).toFixed(1)} %`;
     console.log(`streams (${checkout}): ${opened} opened on one game; every stream got every move: ${all}; load average ${loadBefore} → ${load()}`);
+    // The server's CPU is what the load of the machine does not change: latencies it does.
+    console.log(`  server CPU: ${((cpuOpened - cpuBefore) / opened).toFixed(2)} ms per stream opened; ${((cpuMoved - cpuOpened) / moveMs.length).toFixed(1)} ms per move delivered to every stream (the move included)`);
     console.log(`  moves under the streams: p50 ${fmt(percentile(moveMs, 0.5))}, p99 ${fmt(percentile(moveMs, 0.99))} (${moveMs.length} moves)`);
-    console.log(`  server RSS: ${before.rss.toFixed(0)} MB before, ${during.rss.toFixed(0)} MB with the streams, ${after.rss.toFixed(0)} MB 15 s after they closed (${change(before.rss, after.rss)})`);
+    console.log(`  server RSS: ${before.rss.toFixed(0)} MB before, ${during.rss.toFixed(0)} MB with the streams, ${after.rss.toFixed(0)} MB 15 s after they closed (${change(before.rss, after.rss)}); ${trimmed === undefined ? 'no gdb to trim the allocator' : `${trimmed.toFixed(0)} MB once the allocator gave back its free memory (${change(before.rss, trimmed)})`}`);
     const heap = (m: typeof before) => `${m.heap.toFixed(1)} MB (of ${m.heapTotal.toFixed(0)} MB held; ${m.external.toFixed(1)} MB outside)`;
     console.log(`  server heap after a full GC: ${heap(before)} before, ${heap(during)} with the streams, ${heap(after)} after (used: ${change(before.heap, after.heap)})`);
     console.log(`  /health: p50 ${fmt(percentile(ms, 0.5))}, p99 ${fmt(percentile(ms, 0.99))}, ${failed} failed, ${ms.length} answered`);
