@@ -126,7 +126,7 @@ async function streamsScenario(checkout = root): Promise<void> {
     const cpuBefore = cpuMs(server.pid);
     const { opened } = (await ask(readers, null)) as { opened: number };
     const cpuOpened = cpuMs(server.pid);
-    const { moveMs, version } = await playMoves(server.url, game, { moves: 30, everyMs: 300 });
+    const { moveMs, turnMs, version } = await playMoves(server.url, game, { moves: 30, everyMs: 300 });
     const { all } = (await ask(readers, { version })) as { all: boolean };
     const cpuMoved = cpuMs(server.pid);
     const during = await server.memory();
@@ -141,7 +141,7 @@ async function streamsScenario(checkout = root): Promise<void> {
     console.log(`streams (${checkout}): ${opened} opened on one game; every stream got every move: ${all}; load average ${loadBefore} → ${load()}`);
     // The server's CPU is what the load of the machine does not change: latencies it does.
     console.log(`  server CPU: ${((cpuOpened - cpuBefore) / opened).toFixed(2)} ms per stream opened; ${((cpuMoved - cpuOpened) / moveMs.length).toFixed(1)} ms per move delivered to every stream (the move included)`);
-    console.log(`  moves under the streams: p50 ${fmt(percentile(moveMs, 0.5))}, p99 ${fmt(percentile(moveMs, 0.99))} (${moveMs.length} moves)`);
+    console.log(`  moves under the streams: p50 ${fmt(percentile(moveMs, 0.5))}, p99 ${fmt(percentile(moveMs, 0.99))} (${moveMs.length} moves); with the legal moves read before: p50 ${fmt(percentile(turnMs, 0.5))}, p99 ${fmt(percentile(turnMs, 0.99))}`);
     console.log(`  server RSS: ${before.rss.toFixed(0)} MB before, ${during.rss.toFixed(0)} MB with the streams, ${after.rss.toFixed(0)} MB 15 s after they closed (${change(before.rss, after.rss)}); ${trimmed === undefined ? 'no gdb to trim the allocator' : `${trimmed.toFixed(0)} MB once the allocator gave back its free memory (${change(before.rss, trimmed)})`}`);
     const heap = (m: typeof before) => `${m.heap.toFixed(1)} MB (of ${m.heapTotal.toFixed(0)} MB held; ${m.external.toFixed(1)} MB outside)`;
     console.log(`  server heap after a full GC: ${heap(before)} before, ${heap(during)} with the streams, ${heap(after)} after (used: ${change(before.heap, after.heap)})`);

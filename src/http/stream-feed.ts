@@ -101,7 +101,7 @@ export class StreamFeeds {
   ) {
     this.pageSize = options.pageSize ?? 100;
     this.recentSize = options.recent ?? 256;
-    this.sliceSize = options.sliceSize ?? 256;
+    this.sliceSize = options.sliceSize ?? 16;
     this.frame = options.frame ?? utf8;
     this.keepAlive = this.frame(': keep-alive\n\n');
   }

@@ -39,16 +39,22 @@ export function probeHealth(base: string, everyMs = 50): { stop(): Promise<{ ms:
   };
 }
 
-/** Plays the first legal move for whoever of `tokens` must act, until `until` says stop; answers each move's latency. */
+/**
+ * Plays the first legal move for whoever of `tokens` must act, until `until` says stop; answers
+ * each move's latency, and each turn's (reading the legal moves, then the move).
+ */
 async function playWhile(base: string, from: string, id: string, tokens: string[], until: (lm: { version: number; actor: number | null }) => boolean) {
   const client = fromAddress(base, from);
   const ms: number[] = [];
+  const turnMs: number[] = [];
   for (;;) {
-    const lm = (await client.get(`/games/${id}/legal-moves`)).body as { version: number; actor: number | null; moves: unknown[] };
-    if (until(lm)) return { ms, version: lm.version };
+    const read = await client.get(`/games/${id}/legal-moves`);
+    const lm = read.body as { version: number; actor: number | null; moves: unknown[] };
+    if (until(lm)) return { ms, turnMs, version: lm.version };
     const played = await client.post(`/games/${id}/moves`, { expectedVersion: lm.version, move: lm.moves[0] }, { ...auth(tokens[lm.actor!]!), prefer: 'return=minimal' });
     if (played.status !== 201) throw new Error(`move refused: ${played.status} ${JSON.stringify(played.body)}`);
     ms.push(played.ms);
+    turnMs.push(read.ms + played.ms);
   }
 }
 
@@ -143,18 +149,20 @@ export async function openStreams(base: string, id: string, { streams, perAddres
   };
 }
 
-/** `moves` moves of the game's players from the victim's address, one every `everyMs`: each move's latency, and the version reached. */
-export async function playMoves(base: string, game: Game, { moves, everyMs }: { moves: number; everyMs: number }): Promise<{ moveMs: number[]; version: number }> {
+/** `moves` moves of the game's players from the victim's address, one every `everyMs`: each move's latency and its turn's (legal moves read, then move), and the version reached. */
+export async function playMoves(base: string, game: Game, { moves, everyMs }: { moves: number; everyMs: number }): Promise<{ moveMs: number[]; turnMs: number[]; version: number }> {
   const moveMs: number[] = [];
+  const turnMs: number[] = [];
   const tokens = game.seats.map((s) => s.token);
   let version = 0;
   for (let m = 0; m < moves; m++) {
     const played = await playWhile(base, loopback(4, 0), game.id, tokens, (lm) => lm.version > version);
     moveMs.push(...played.ms);
+    turnMs.push(...played.turnMs);
     version = played.version;
     await new Promise((r) => setTimeout(r, everyMs));
   }
-  return { moveMs, version };
+  return { moveMs, turnMs, version };
 }
 
 /**
