@@ -7,11 +7,11 @@
  * streams and long-polls an address holds (`held-requests.ts`), the streams it may open per
  * second, and a stream's lifetime, after which its reader resumes.
  */
+import type { ServerResponse } from 'node:http';
 import { HttpProblem } from '../problem.js';
 import type { RateLimiter } from '../rate-limit.js';
 import { GameIdParams, problems } from '../schemas/common.js';
 import { StreamHeaders, StreamQuery, StreamResponse } from '../schemas/stream.js';
-import type { ServerResponse } from 'node:http';
 import { StreamFeeds, type StreamFeedOptions, type StreamSink } from '../stream-feed.js';
 import type { App, RouteOptions } from '../types.js';
 
