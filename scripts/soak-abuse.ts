@@ -6,18 +6,31 @@
  * moves' p99 under 6,000 streams on one game, the server's memory before the streams and after
  * they close, and `/health`'s p50/p99 throughout. `test/system/fair-shares.test.ts` is the light
  * version that `npm test` runs.
+ *
+ * `--only streams` (or `bots`) runs one scenario. `--against DIR` (repeatable) runs the stream
+ * scenario against the build in each checkout DIR instead of this one (its `dist/server.js`),
+ * alternating them `--rounds N` times, so that old and new meet the same load of the machine.
+ * The stream readers run in a process of their own (`soak-stream-readers.ts`) so that parsing
+ * their messages does not delay the answers this process times. Memory is the server's RSS and,
+ * after a full garbage collection, its heap (`soak-memory-probe.mjs`, preloaded into the
+ * server: the server itself has no such hook).
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, fork, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { botFlood, hintFlood, percentile, probeHealth, streamFlood } from '../test/helpers/abuse.js';
+import { parseArgs } from 'node:util';
+import { botFlood, hintFlood, percentile, playMoves, probeHealth, streamedGame } from '../test/helpers/abuse.js';
+import type { ReadersAnswer, ReadersAsk } from './soak-stream-readers.js';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const BOTS_ONLY_GAMES = Number(process.env.SOAK_BOT_GAMES ?? 70);
 const STREAMS = Number(process.env.SOAK_STREAMS ?? 6000);
+const { values: args } = parseArgs({
+  options: { only: { type: 'string' }, against: { type: 'string', multiple: true }, rounds: { type: 'string', default: '1' } },
+});
 
 const freePort = (): Promise<number> =>
   new Promise((resolve) => {
@@ -28,15 +41,34 @@ const freePort = (): Promise<number> =>
   });
 
 const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
+/** The CPU time the process has used, in ms (user and system; /proc/<pid>/stat counts in 1/100 s). */
+const cpuMs = (pid: number) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+};
+/**
+ * The server's RSS once glibc has handed back the free memory it keeps (`malloc_trim`, called
+ * through gdb): what stays up before but not after is the allocator's, not the server's. Undefined without gdb.
+ */
+function trimmedRssMb(pid: number): number | undefined {
+  try {
+    execFileSync('gdb', ['-p', String(pid), '-batch', '-ex', 'call (int)malloc_trim(0)'], { stdio: 'ignore', timeout: 60_000 });
+    return rssMb(pid);
+  } catch {
+    return undefined;
+  }
+}
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
 
-async function startServer(env: Record<string, string>) {
+async function startServer(env: Record<string, string>, checkout = root) {
   const dir = mkdtempSync(join(tmpdir(), 'soak-abuse-'));
   const port = await freePort();
-  const child = spawn('bash', ['-c', 'ulimit -n 20000 && exec node dist/server.js'], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: join(dir, 'soak.db'), LOG_LEVEL: 'warn', ...env },
+  const memoryFile = join(dir, 'memory.json');
+  const probe = new URL('./soak-memory-probe.mjs', import.meta.url).href;
+  const child = spawn('bash', ['-c', `ulimit -n 20000 && exec node --expose-gc --import ${probe} dist/server.js`], {
+    cwd: checkout,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: join(dir, 'soak.db'), LOG_LEVEL: 'warn', SOAK_MEMORY_FILE: memoryFile, ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
@@ -47,6 +79,22 @@ async function startServer(env: Record<string, string>) {
   return {
     url,
     pid: child.pid!,
+    /** RSS, and after a full garbage collection the heap's used and held bytes and what lies outside it (Buffers), in MB. */
+    async memory(): Promise<{ rss: number; heap: number; heapTotal: number; external: number }> {
+      rmSync(memoryFile, { force: true });
+      child.kill('SIGUSR2');
+      for (let i = 0; i < 100; i++) {
+        await sleep(100);
+        try {
+          const m = JSON.parse(readFileSync(memoryFile, 'utf8')) as NodeJS.MemoryUsage;
+          const mb = (n: number) => n / 1024 / 1024;
+          return { rss: rssMb(child.pid!), heap: mb(m.heapUsed), heapTotal: mb(m.heapTotal), external: mb(m.external) };
+        } catch {
+          // not written yet
+        }
+      }
+      throw new Error('the server did not report its memory');
+    },
     async stop() {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
@@ -55,22 +103,48 @@ async function startServer(env: Record<string, string>) {
   };
 }
 
-async function streamsScenario(): Promise<void> {
+function ask(child: ChildProcess, message: ReadersAsk | null): Promise<ReadersAnswer> {
+  return new Promise((resolve, reject) => {
+    child.once('message', (m) => resolve(m as ReadersAnswer));
+    child.once('exit', () => reject(new Error('the stream readers exited')));
+    if (message) child.send(message);
+  });
+}
+
+const load = () => loadavg().map((l) => l.toFixed(1)).join(' ');
+
+async function streamsScenario(checkout = root): Promise<void> {
   // Streams from many addresses at the default cap of 32 each.
-  const server = await startServer({});
+  const server = await startServer({}, checkout);
   try {
+    const loadBefore = load();
     const health = probeHealth(server.url);
     await sleep(2000);
-    const before = rssMb(server.pid);
-    const flood = await streamFlood(server.url, { streams: STREAMS, perAddress: 32, moves: 30, everyMs: 300 });
-    const during = rssMb(server.pid);
-    flood.close();
+    const before = await server.memory();
+    const game = await streamedGame(server.url);
+    const readers = fork(fileURLToPath(new URL('./soak-stream-readers.ts', import.meta.url)), [server.url, game.id, String(STREAMS), '32'], { execArgv: ['--import', 'tsx'] });
+    const cpuBefore = cpuMs(server.pid);
+    const { opened } = (await ask(readers, null)) as { opened: number };
+    const cpuOpened = cpuMs(server.pid);
+    const { moveMs, turnMs, version } = await playMoves(server.url, game, { moves: 30, everyMs: 300 });
+    const { all } = (await ask(readers, { version })) as { all: boolean };
+    const cpuMoved = cpuMs(server.pid);
+    const during = await server.memory();
+    const closed = new Promise((r) => readers.once('exit', r));
+    readers.send('close' satisfies ReadersAsk);
+    await closed;
     await sleep(15_000);
-    const after = rssMb(server.pid);
+    const after = await server.memory();
+    const trimmed = trimmedRssMb(server.pid);
     const { ms, failed } = await health.stop();
-    console.log(`streams: ${flood.opened} opened on one game; every stream got every move: ${flood.allGotEverything}`);
-    console.log(`  moves under the streams: p50 ${fmt(percentile(flood.moveMs, 0.5))}, p99 ${fmt(percentile(flood.moveMs, 0.99))} (${flood.moveMs.length} moves)`);
-    console.log(`  server RSS: ${before.toFixed(0)} MB before, ${during.toFixed(0)} MB with the streams, ${after.toFixed(0)} MB 15 s after they closed (${(((after - before) / before) * 100).toFixed(1)} %)`);
+    const change = (a: number, b: number) => `${(((b - a) / a) * 100).toFixed(1)} %`;
+    console.log(`streams (${checkout}): ${opened} opened on one game; every stream got every move: ${all}; load average ${loadBefore} → ${load()}`);
+    // The server's CPU is what the load of the machine does not change: latencies it does.
+    console.log(`  server CPU: ${((cpuOpened - cpuBefore) / opened).toFixed(2)} ms per stream opened; ${((cpuMoved - cpuOpened) / moveMs.length).toFixed(1)} ms per move delivered to every stream (the move included)`);
+    console.log(`  moves under the streams: p50 ${fmt(percentile(moveMs, 0.5))}, p99 ${fmt(percentile(moveMs, 0.99))} (${moveMs.length} moves); with the legal moves read before: p50 ${fmt(percentile(turnMs, 0.5))}, p99 ${fmt(percentile(turnMs, 0.99))}`);
+    console.log(`  server RSS: ${before.rss.toFixed(0)} MB before, ${during.rss.toFixed(0)} MB with the streams, ${after.rss.toFixed(0)} MB 15 s after they closed (${change(before.rss, after.rss)}); ${trimmed === undefined ? 'no gdb to trim the allocator' : `${trimmed.toFixed(0)} MB once the allocator gave back its free memory (${change(before.rss, trimmed)})`}`);
+    const heap = (m: typeof before) => `${m.heap.toFixed(1)} MB (of ${m.heapTotal.toFixed(0)} MB held; ${m.external.toFixed(1)} MB outside)`;
+    console.log(`  server heap after a full GC: ${heap(before)} before, ${heap(during)} with the streams, ${heap(after)} after (used: ${change(before.heap, after.heap)})`);
     console.log(`  /health: p50 ${fmt(percentile(ms, 0.5))}, p99 ${fmt(percentile(ms, 0.99))}, ${failed} failed, ${ms.length} answered`);
   } finally {
     await server.stop();
@@ -93,5 +167,8 @@ async function botsAndHintsScenario(): Promise<void> {
   }
 }
 
-await botsAndHintsScenario();
-await streamsScenario();
+if (args.only !== 'streams') await botsAndHintsScenario();
+if (args.only !== 'bots') {
+  const checkouts = args.against?.map((dir) => resolve(dir)) ?? [root];
+  for (let round = 0; round < Number(args.rounds); round++) for (const checkout of checkouts) await streamsScenario(checkout);
+}

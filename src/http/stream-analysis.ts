@@ -8,7 +8,7 @@
  */
 import type { Analyses } from '../service/analysis/analyses.js';
 import type { StreamAnalysisMessage } from './schemas/stream.js';
-import type { StreamFeedOptions, StreamSink } from './stream-feed.js';
+import type { StreamFeedOptions } from './stream-feed.js';
 import type { Static } from 'typebox';
 
 export function analysisMessage(gameId: string, version: number): string {
@@ -25,7 +25,7 @@ export async function awaitAnalysis(
   analyses: Analyses,
   id: string,
   version: number,
-  sink: Pick<StreamSink, 'write'>,
+  sink: { write: (text: string) => boolean },
   signal: AbortSignal,
   { keepAliveMs, maxLifetimeMs }: Pick<StreamFeedOptions, 'keepAliveMs' | 'maxLifetimeMs'>,
 ): Promise<void> {

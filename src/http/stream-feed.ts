@@ -11,10 +11,15 @@
  * - the feed ends with its last stream: nothing of a game nobody follows is kept (its recent
  *   messages go with it), so memory returns to its level when the streams close;
  * - each stream ends after the entry that ends its game, at its deadline (`maxLifetimeMs`; the
- *   client resumes with `Last-Event-ID`), or when the reader is so slow that `maxBufferedBytes`
- *   wait for it (it too may resume); the feed's tick writes the keep-alive comments and ends
- *   expired streams, so a stream costs no timer of its own.
+ *   client resumes with `Last-Event-ID`), or when its sink says the reader is too slow (it too
+ *   may resume); one sweep for all feeds writes the keep-alive comments and ends expired
+ *   streams, so a stream costs no timer of its own.
+ * What a move costs its thousands of streams is kept to the write itself: its message is encoded
+ * once (`frame`: the bytes every sink writes as they are), the writes go out in slices of
+ * `sliceSize` streams with the event loop free between slices (so `/health` and the moves
+ * themselves are answered while 6,000 writes go out), and nothing is allocated per stream.
  */
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { GameService, PlayedMove } from '../service/game-service.js';
 
 export interface StreamFeedOptions {
@@ -28,21 +33,23 @@ export interface StreamFeedOptions {
   pageSize?: number;
   /** Messages each feed keeps for streams that join a little behind. */
   recent?: number;
-  /** A stream whose reader lets more than this wait in its socket's buffer is ended. */
-  maxBufferedBytes?: number;
+  /** Streams written to between two turns of the event loop. */
+  sliceSize?: number;
+  /** A message's bytes as every sink writes them (made once per message); UTF-8 by default. */
+  frame?: (text: string) => Buffer;
 }
 
 /** The sink of one stream: where its messages go. */
 export interface StreamSink {
-  /** Writes `text`; false when the reader is too slow and the stream must end. */
-  write(text: string): boolean;
+  /** Writes a message's `frame`d bytes; false when the reader is too slow and the stream must end. */
+  write(bytes: Buffer): boolean;
   /** Ends the stream (its reader may resume). */
   end(): void;
 }
 
 interface Message {
   seq: number;
-  text: string;
+  bytes: Buffer;
   /** Nothing follows this entry: the game ended or was aborted. */
   final: boolean;
 }
@@ -67,17 +74,25 @@ interface Feed {
   wake?: () => void;
 }
 
-function message(m: PlayedMove): Message {
+function messageText(m: PlayedMove): string {
   const data =
     `{"version":${m.seq},"seat":${m.seat},"move":${JSON.stringify(m.move)},"at":${JSON.stringify(m.at)},` +
     `"events":${m.events},"actor":${m.actor},"phase":"${m.phase}"}`;
-  return { seq: m.seq, text: `id: ${m.seq}\nevent: move\ndata: ${data}\n\n`, final: m.phase === 'finished' || m.move.type === 'gameAborted' };
+  return `id: ${m.seq}\nevent: move\ndata: ${data}\n\n`;
 }
+
+const utf8 = (text: string): Buffer => Buffer.from(text);
 
 export class StreamFeeds {
   private readonly feeds = new Map<string, Feed>();
   private readonly pageSize: number;
   private readonly recentSize: number;
+  private readonly sliceSize: number;
+  private readonly frame: (text: string) => Buffer;
+  private readonly keepAlive: Buffer;
+  /** The one timer of all streams (while any game is followed): keep-alives and deadlines. */
+  private sweeper?: NodeJS.Timeout;
+  private sweeping = false;
   private closed = false;
 
   constructor(
@@ -86,6 +101,9 @@ export class StreamFeeds {
   ) {
     this.pageSize = options.pageSize ?? 100;
     this.recentSize = options.recent ?? 256;
+    this.sliceSize = options.sliceSize ?? 16;
+    this.frame = options.frame ?? utf8;
+    this.keepAlive = this.frame(': keep-alive\n\n');
   }
 
   /** Games followed now, and streams following them (for tests and observation). */
@@ -118,6 +136,11 @@ export class StreamFeeds {
   close(): void {
     this.closed = true;
     for (const feed of this.feeds.values()) for (const f of feed.followers) this.leave(f);
+    this.stopSweeping();
+  }
+
+  private message(m: PlayedMove): Message {
+    return { seq: m.seq, bytes: this.frame(messageText(m)), final: m.phase === 'finished' || m.move.type === 'gameAborted' };
   }
 
   /** Brings the follower up to the feed from the recent messages or the log; then joins it. False when the stream is done already. */
@@ -134,7 +157,7 @@ export class StreamFeeds {
         if (feed === undefined) void this.run(joined);
         return this.deliver(follower, joined.recent);
       }
-      const page = (await this.service.movesSince(id, follower.last, this.pageSize)).map(message);
+      const page = (await this.service.movesSince(id, follower.last, this.pageSize)).map((m) => this.message(m));
       // Nothing yet where the feed has read further (a read of another node's commit not
       // visible here yet): wait for the next move instead of asking again at once.
       if (page.length === 0) await this.service.notifier.wait(id, this.options.pollMs, signal);
@@ -148,7 +171,7 @@ export class StreamFeeds {
       if (m.seq <= follower.last) continue;
       follower.last = m.seq;
       follower.lastWrite = Date.now();
-      if (!follower.sink.write(m.text) || m.final) {
+      if (!follower.sink.write(m.bytes) || m.final) {
         this.leave(follower);
         return false;
       }
@@ -164,6 +187,7 @@ export class StreamFeeds {
       // Nobody follows the game any more: forget it now, and stop its loop's wait.
       if (this.feeds.get(feed.id) === feed) this.feeds.delete(feed.id);
       feed.wake?.();
+      if (this.feeds.size === 0) this.stopSweeping();
     }
     follower.sink.end();
     follower.done();
@@ -172,21 +196,45 @@ export class StreamFeeds {
   private start(id: string, version: number): Feed {
     const feed: Feed = { id, version, recent: [], followers: new Set() };
     this.feeds.set(id, feed);
+    if (this.sweeper === undefined) {
+      // Often enough that a silent stream hears a comment within 1.5 keep-alive periods.
+      this.sweeper = setInterval(() => void this.sweep(), Math.min(1000, this.options.keepAliveMs / 2));
+      this.sweeper.unref();
+    }
     return feed;
+  }
+
+  private stopSweeping(): void {
+    clearInterval(this.sweeper);
+    this.sweeper = undefined;
+  }
+
+  /**
+   * Calls `each` for every follower of `feed`, `sliceSize` of them per turn of the event loop.
+   * The set's own iterator: a follower leaving meanwhile is skipped, one joining is visited
+   * (and skips what it has).
+   */
+  private async forEachSliced(feed: Feed, each: (follower: Follower) => void): Promise<void> {
+    let n = 0;
+    for (const f of feed.followers) {
+      each(f);
+      if (++n % this.sliceSize === 0) await nextTurn();
+    }
   }
 
   /** The feed's loop: one read per wake-up for all its streams, while any follows. */
   private async run(feed: Feed): Promise<void> {
-    const { pollMs, keepAliveMs } = this.options;
+    const { pollMs } = this.options;
+    let page: Message[] = [];
+    const deliverPage = (f: Follower): void => void this.deliver(f, page);
     try {
       while (feed.followers.size > 0 && !this.closed) {
         // Listen before reading: a move committed during the read still wakes the next wait.
         const turn = new AbortController();
         feed.wake = () => turn.abort();
-        const woken = this.service.notifier.wait(feed.id, Math.min(pollMs, keepAliveMs), turn.signal);
-        let page: Message[];
+        const woken = this.service.notifier.wait(feed.id, pollMs, turn.signal);
         try {
-          page = (await this.service.movesSince(feed.id, feed.version, this.pageSize)).map(message);
+          page = (await this.service.movesSince(feed.id, feed.version, this.pageSize)).map((m) => this.message(m));
         } catch {
           // The game is gone (deleted) or the store failed: its streams end, their readers may resume.
           turn.abort();
@@ -194,31 +242,38 @@ export class StreamFeeds {
         }
         if (page.length > 0) {
           // A full page may have more behind it: read on at once. Otherwise the wait ends with
-          // the next commit (or one made during this read).
+          // the next commit (or one made during the read or the writes).
           if (page.length === this.pageSize) turn.abort();
           feed.version = page[page.length - 1]!.seq;
           feed.recent.push(...page);
           if (feed.recent.length > this.recentSize) feed.recent.splice(0, feed.recent.length - this.recentSize);
-          for (const f of [...feed.followers]) this.deliver(f, page);
+          await this.forEachSliced(feed, deliverPage);
         }
         await woken;
-        this.tick(feed);
       }
     } finally {
       for (const f of [...feed.followers]) this.leave(f);
       if (this.feeds.get(feed.id) === feed) this.feeds.delete(feed.id);
+      if (this.feeds.size === 0) this.stopSweeping();
     }
   }
 
   /** Keep-alive comments for the silent streams; the end of the expired ones. */
-  private tick(feed: Feed): void {
+  private async sweep(): Promise<void> {
+    if (this.sweeping) return; // the last sweep is still writing its slices
+    this.sweeping = true;
     const now = Date.now();
-    for (const f of [...feed.followers]) {
+    const visit = (f: Follower): void => {
       if (now >= f.deadline) this.leave(f);
       else if (now - f.lastWrite >= this.options.keepAliveMs) {
         f.lastWrite = now;
-        if (!f.sink.write(': keep-alive\n\n')) this.leave(f);
+        if (!f.sink.write(this.keepAlive)) this.leave(f);
       }
+    };
+    try {
+      for (const feed of [...this.feeds.values()]) await this.forEachSliced(feed, visit);
+    } finally {
+      this.sweeping = false;
     }
   }
 }

@@ -39,16 +39,22 @@ export function probeHealth(base: string, everyMs = 50): { stop(): Promise<{ ms:
   };
 }
 
-/** Plays the first legal move for whoever of `tokens` must act, until `until` says stop; answers each move's latency. */
+/**
+ * Plays the first legal move for whoever of `tokens` must act, until `until` says stop; answers
+ * each move's latency, and each turn's (reading the legal moves, then the move).
+ */
 async function playWhile(base: string, from: string, id: string, tokens: string[], until: (lm: { version: number; actor: number | null }) => boolean) {
   const client = fromAddress(base, from);
   const ms: number[] = [];
+  const turnMs: number[] = [];
   for (;;) {
-    const lm = (await client.get(`/games/${id}/legal-moves`)).body as { version: number; actor: number | null; moves: unknown[] };
-    if (until(lm)) return { ms, version: lm.version };
+    const read = await client.get(`/games/${id}/legal-moves`);
+    const lm = read.body as { version: number; actor: number | null; moves: unknown[] };
+    if (until(lm)) return { ms, turnMs, version: lm.version };
     const played = await client.post(`/games/${id}/moves`, { expectedVersion: lm.version, move: lm.moves[0] }, { ...auth(tokens[lm.actor!]!), prefer: 'return=minimal' });
     if (played.status !== 201) throw new Error(`move refused: ${played.status} ${JSON.stringify(played.body)}`);
     ms.push(played.ms);
+    turnMs.push(read.ms + played.ms);
   }
 }
 
@@ -100,22 +106,27 @@ export async function hintFlood(base: string, n: number): Promise<{ status: numb
   );
 }
 
-/**
- * `streams` streams on one game (spread over addresses, `perAddress` each), then `moves`
- * moves of its players from another address, one every `everyMs`: each move's latency; the
- * streams' last message ids must all reach the last version.
- */
-export async function streamFlood(
-  base: string,
-  { streams, perAddress, moves, everyMs }: { streams: number; perAddress: number; moves: number; everyMs: number },
-): Promise<{ moveMs: number[]; opened: number; allGotEverything: boolean; close(): void }> {
-  const owner = fromAddress(base, loopback(4, 0));
-  const game = (await owner.post('/games', { players: [{ name: 'Ann' }, { name: 'Bob' }] })).body as { id: string; seats: { token: string }[] };
+type Game = { id: string; seats: { token: string }[] };
+
+/** A two-player game of the stream flood's victim, made from its own address. */
+export async function streamedGame(base: string): Promise<Game> {
+  return (await fromAddress(base, loopback(4, 0)).post('/games', { players: [{ name: 'Ann' }, { name: 'Bob' }] })).body as Game;
+}
+
+export interface OpenStreams {
+  opened: number;
+  /** Resolves when every stream has had the message of `version`, or false after `ms`. */
+  allReached(version: number, ms?: number): Promise<boolean>;
+  close(): void;
+}
+
+/** `streams` streams on game `id`, spread over addresses (`perAddress` each), opened 100 at a time. */
+export async function openStreams(base: string, id: string, { streams, perAddress }: { streams: number; perAddress: number }): Promise<OpenStreams> {
   const readers: SseReader[] = [];
   const last = new Map<SseReader, number>();
   for (let i = 0; i < streams; i += 100) {
     const batch = await Promise.all(
-      Array.from({ length: Math.min(100, streams - i) }, (_, j) => openStream(`${base}/games/${game.id}/stream`, {}, false, loopback(5, Math.floor((i + j) / perAddress)))),
+      Array.from({ length: Math.min(100, streams - i) }, (_, j) => openStream(`${base}/games/${id}/stream`, {}, false, loopback(5, Math.floor((i + j) / perAddress)))),
     );
     for (const reader of batch) {
       if (reader.response.statusCode !== 200) continue;
@@ -127,21 +138,44 @@ export async function streamFlood(
       });
     }
   }
+  return {
+    opened: readers.length,
+    async allReached(version, ms = 30_000) {
+      const deadline = Date.now() + ms;
+      while (Date.now() < deadline && [...last.values()].some((v) => v < version)) await new Promise((r) => setTimeout(r, 100));
+      return [...last.values()].every((v) => v === version);
+    },
+    close: () => readers.forEach((r) => r.close()),
+  };
+}
+
+/** `moves` moves of the game's players from the victim's address, one every `everyMs`: each move's latency and its turn's (legal moves read, then move), and the version reached. */
+export async function playMoves(base: string, game: Game, { moves, everyMs }: { moves: number; everyMs: number }): Promise<{ moveMs: number[]; turnMs: number[]; version: number }> {
   const moveMs: number[] = [];
+  const turnMs: number[] = [];
   const tokens = game.seats.map((s) => s.token);
   let version = 0;
   for (let m = 0; m < moves; m++) {
     const played = await playWhile(base, loopback(4, 0), game.id, tokens, (lm) => lm.version > version);
     moveMs.push(...played.ms);
+    turnMs.push(...played.turnMs);
     version = played.version;
     await new Promise((r) => setTimeout(r, everyMs));
   }
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline && [...last.values()].some((v) => v < version)) await new Promise((r) => setTimeout(r, 100));
-  return {
-    moveMs,
-    opened: readers.length,
-    allGotEverything: [...last.values()].every((v) => v === version),
-    close: () => readers.forEach((r) => r.close()),
-  };
+  return { moveMs, turnMs, version };
+}
+
+/**
+ * `streams` streams on one game (spread over addresses, `perAddress` each), then `moves`
+ * moves of its players from another address, one every `everyMs`: each move's latency; the
+ * streams' last message ids must all reach the last version.
+ */
+export async function streamFlood(
+  base: string,
+  { streams, perAddress, moves, everyMs }: { streams: number; perAddress: number; moves: number; everyMs: number },
+): Promise<{ moveMs: number[]; opened: number; allGotEverything: boolean; close(): void }> {
+  const game = await streamedGame(base);
+  const open = await openStreams(base, game.id, { streams, perAddress });
+  const { moveMs, version } = await playMoves(base, game, { moves, everyMs });
+  return { moveMs, opened: open.opened, allGotEverything: await open.allReached(version), close: open.close };
 }

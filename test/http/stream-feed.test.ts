@@ -17,8 +17,8 @@ function sink(): StreamSink & { ids: number[]; ended: boolean } {
   const s = {
     ids: [] as number[],
     ended: false,
-    write(text: string) {
-      const id = /^id: (\d+)/.exec(text);
+    write(bytes: Buffer) {
+      const id = /^id: (\d+)/.exec(bytes.toString());
       if (id) s.ids.push(Number(id[1]));
       return true;
     },
@@ -98,4 +98,38 @@ t.test('a stream resumed far behind is served from the log in pages, each entry 
   t.same(s.ids, Array.from({ length: 12 }, (_, i) => i + 1));
   stop.abort();
   await done;
+});
+
+t.test('a move goes out as one Buffer to every stream, in slices with the event loop free between them; a slow reader alone ends', async (t) => {
+  const { service } = openService(t, tempDatabase(t));
+  const game = await service.create(SETUP);
+  const feeds = new StreamFeeds(service, { keepAliveMs: 60_000, pollMs: 60_000, maxLifetimeMs: 600_000, sliceSize: 4 });
+  const stop = new AbortController();
+  t.teardown(() => stop.abort());
+  const written: Buffer[] = [];
+  let servedBetween: number | undefined;
+  const sinks = Array.from({ length: 10 }, (_, i) => {
+    const s = sink();
+    const write = s.write;
+    s.write = (bytes) => {
+      write(bytes);
+      written.push(bytes);
+      // Something else asks to be served as the first stream gets its message: it is, before the last does.
+      if (written.length === 1) setImmediate(() => (servedBetween = written.length));
+      return i !== 5; // the sixth reader is too slow
+    };
+    return s;
+  });
+  const done = sinks.map((s) => feeds.follow(game.id, 0, s, stop.signal));
+  await until(() => feeds.size.streams === 10, 'every stream follows');
+  const legal = JSON.parse(await service.legalMovesJson(game.id)) as { actor: number; moves: Move[] };
+  await service.submit(game.id, tokenDigest(game.seats[legal.actor]!.token), { expectedVersion: 0, move: legal.moves[0]! });
+  await until(() => written.length === 10, 'the move reached every stream');
+  t.ok(written.every((b) => b === written[0]), 'the same Buffer, encoded once');
+  t.equal(servedBetween, 4, 'the event loop turned after the first slice of 4 streams');
+  t.ok(sinks[5]!.ended, 'the slow reader’s stream ended');
+  t.equal(sinks.filter((s) => s.ended).length, 1, 'and no other');
+  t.same(feeds.size, { games: 1, streams: 9 });
+  stop.abort();
+  await Promise.all(done);
 });

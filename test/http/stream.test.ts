@@ -1,4 +1,4 @@
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import t, { type Test } from 'tap';
 import type { AppOptions } from '../../src/app.js';
 import { STREAM_RETRY_MS } from '../../src/http/routes/stream.js';
@@ -59,6 +59,25 @@ t.test('Last-Event-ID and ?after resume with the missed moves, each with its own
     t.equal((await stream.next()).id, '5', 'then live moves');
     stream.close();
   }
+});
+
+t.test('an HTTP/1.0 reader (no chunked bodies) gets the messages unframed', async (t) => {
+  const { app, base } = await listening(t);
+  const game = await createGame(app);
+  const socket = connect(Number(new URL(base).port), '127.0.0.1');
+  t.teardown(() => socket.destroy());
+  let received = '';
+  socket.setEncoding('utf8').on('data', (c: string) => (received += c));
+  socket.write(`GET /games/${game.id}/stream HTTP/1.0\r\nAccept: text/event-stream\r\n\r\n`);
+  const until = async (ok: () => boolean) => {
+    for (let i = 0; i < 500 && !ok(); i++) await new Promise((r) => setTimeout(r, 10));
+  };
+  await until(() => received.includes('event: state'));
+  await playFirstLegal(app, game);
+  await until(() => received.includes('id: 1\n'));
+  t.match(received, /^HTTP\/1\.1 200 /);
+  t.notMatch(received, /transfer-encoding: chunked/i);
+  t.match(received, /\r\n\r\nretry: 3000\n\nevent: state\n[^]*\n\nid: 1\nevent: move\ndata: \{"version":1,[^\r]*\}\n\n$/, 'the messages one after the other, no chunk sizes');
 });
 
 t.test('a malformed Last-Event-ID or an unknown game is a problem, not a stream', async (t) => {

@@ -8,13 +8,14 @@
  * second, and a stream's lifetime, after which its reader resumes. A stream that joins a finished
  * game ends with its `analysis` event, once the analysis is stored (`stream-analysis.ts`).
  */
+import type { ServerResponse } from 'node:http';
 import type { Analyses } from '../../service/analysis/analyses.js';
 import { HttpProblem } from '../problem.js';
 import type { RateLimiter } from '../rate-limit.js';
 import { GameIdParams, problems } from '../schemas/common.js';
 import { StreamHeaders, StreamQuery, StreamResponse } from '../schemas/stream.js';
 import { awaitAnalysis } from '../stream-analysis.js';
-import { StreamFeeds, type StreamFeedOptions } from '../stream-feed.js';
+import { StreamFeeds, type StreamFeedOptions, type StreamSink } from '../stream-feed.js';
 import type { App, RouteOptions } from '../types.js';
 
 export interface StreamOptions extends Pick<StreamFeedOptions, 'keepAliveMs' | 'maxLifetimeMs'> {
@@ -27,8 +28,36 @@ export interface StreamOptions extends Pick<StreamFeedOptions, 'keepAliveMs' | '
 }
 
 export const DEFAULT_STREAM_KEEPALIVE_MS = 15_000;
-/** A reader that leaves this much unread in its socket is too slow: its stream ends (it may resume). */
-const MAX_BUFFERED_BYTES = 1 << 20;
+/**
+ * A reader that leaves this much unread in its socket's buffer (beyond what the kernel holds) is
+ * too slow: its stream ends (it may resume with `Last-Event-ID`). Some hundred moves' messages:
+ * a live reader never comes near it, and 6,000 stuck readers hold 1.5 GB at most.
+ */
+const MAX_BUFFERED_BYTES = 256 * 1024;
+
+const CRLF = Buffer.from('\r\n');
+/**
+ * A message as one HTTP/1.1 chunk (a stream's body is chunked: it has no length). Made once
+ * per message and written as it is to the socket of every stream: the response's own `write`
+ * would frame it again for each of them, in four writes.
+ */
+function httpChunk(text: string): Buffer {
+  const body = Buffer.from(text);
+  return Buffer.concat([Buffer.from(`${body.length.toString(16)}\r\n`), body, CRLF]);
+}
+
+/** Where a stream's messages go: straight to its socket, or unframed through the response where it is not chunked (HTTP/1.0). */
+function streamSink(raw: ServerResponse): StreamSink {
+  const socket = raw.socket!;
+  return {
+    write: (chunk) => {
+      if (raw.chunkedEncoding) socket.write(chunk);
+      else raw.write(chunk.subarray(chunk.indexOf(CRLF) + 2, chunk.length - 2));
+      return !socket.destroyed && socket.writableLength <= MAX_BUFFERED_BYTES;
+    },
+    end: () => raw.end(),
+  };
+}
 
 /** How long an EventSource waits before reconnecting after the stream drops (its `retry:` field). */
 export const STREAM_RETRY_MS = 3000;
@@ -41,7 +70,7 @@ function resumeFrom(lastEventId: string | undefined, after: number | undefined):
 }
 
 export function streamRoutes(app: App, { service, held, opens, analyses, pollMs = 1000, keepAliveMs, maxLifetimeMs }: RouteOptions & StreamOptions): void {
-  const feeds = new StreamFeeds(service, { pollMs, keepAliveMs, maxLifetimeMs });
+  const feeds = new StreamFeeds(service, { pollMs, keepAliveMs, maxLifetimeMs, frame: httpChunk });
   const closing = new AbortController();
   // Streams never go idle by themselves: end them so that closing the server is not held up.
   app.addHook('preClose', async () => {
@@ -92,11 +121,8 @@ export function streamRoutes(app: App, { service, held, opens, analyses, pollMs 
       });
       const stream = new AbortController();
       raw.once('close', () => stream.abort());
-      const sink = {
-        write: (text: string) => raw.write(text) || raw.writableLength <= MAX_BUFFERED_BYTES,
-        end: () => raw.end(),
-      };
       try {
+        // Sends the headers too: the sink's chunks go to the socket after them.
         raw.write(`retry: ${STREAM_RETRY_MS}\n\n`);
         if (resume === undefined) {
           // Like the events read without `after`: a reader with no resume point also gets the creation's events.
@@ -104,9 +130,9 @@ export function streamRoutes(app: App, { service, held, opens, analyses, pollMs 
         }
         if (now.finished && (resume ?? now.version) >= now.version) {
           // At or past the end of a finished game no move will come: only its analysis.
-          return await awaitAnalysis(analyses, id, now.version, sink, AbortSignal.any([stream.signal, closing.signal]), { keepAliveMs, maxLifetimeMs });
+          return await awaitAnalysis(analyses, id, now.version, raw, AbortSignal.any([stream.signal, closing.signal]), { keepAliveMs, maxLifetimeMs });
         }
-        await feeds.follow(id, resume ?? now.version, sink, stream.signal);
+        if (raw.socket) await feeds.follow(id, resume ?? now.version, streamSink(raw), stream.signal);
       } catch (error) {
         request.log.warn({ err: error, gameId: id }, 'event stream failed');
       } finally {
