@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, gt, inArray, max, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { listGamesQuery } from '../listing.js';
@@ -9,6 +9,7 @@ import { CHANNEL, ChangeFeed, notifyPayloads } from './change-feed.js';
 import { DEFAULT_POOL_SIZE, DEFAULT_STATEMENT_TIMEOUT_MS } from './defaults.js';
 import { storeError } from './faults.js';
 import { migratePostgres } from './migrate.js';
+import { VersionReads } from './version-reads.js';
 import * as schema from './schema.js';
 import { DELIVERY_COLUMNS, deliveryRecord, type ClaimedDelivery, type DeliveryOutcome, type DeliveryPayload, type DeliveryRecord, type DeliveryRow, type NewDelivery, type Webhook } from '../deliveries.js';
 
@@ -91,7 +92,7 @@ function rethrow(error: unknown): never {
 export class PostgresStore implements GameStore {
   readonly confirmReads = true;
   private readonly findGameStatement;
-  private readonly versionStatement;
+  private readonly versions: VersionReads;
   private readonly movesAfterStatement;
   private readonly idempotentMoveStatement;
 
@@ -114,11 +115,7 @@ export class PostgresStore implements GameStore {
       .from(games)
       .where(eq(games.id, p('id')))
       .prepare('find_game');
-    this.versionStatement = db
-      .select({ version: max(moves.seq) })
-      .from(moves)
-      .where(eq(moves.gameId, p('id')))
-      .prepare('game_version');
+    this.versions = new VersionReads(pool, storeError);
     this.movesAfterStatement = db
       .select({ seq: moves.seq, seat: moves.seat, move: moves.move, at: moves.at })
       .from(moves)
@@ -186,9 +183,9 @@ export class PostgresStore implements GameStore {
     return row;
   }
 
-  async version(id: string): Promise<number> {
-    const [row] = await this.versionStatement.execute({ id }).catch(rethrow);
-    return row?.version ?? 0;
+  /** Shares one query with the other calls waiting (`version-reads.ts`). */
+  version(id: string): Promise<number> {
+    return this.versions.version(id);
   }
 
   async movesAfter(id: string, after: number): Promise<MoveRecord[]> {
