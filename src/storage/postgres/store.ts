@@ -5,6 +5,7 @@ import pg from 'pg';
 import { listGamesQuery } from '../listing.js';
 import { changesGameRow, type GameRecord, type GameStatus, type GameStore, type IdempotentMove, type ListCursor, type ListedGame, type MoveRecord, type NewGame, type NewMove } from '../game-store.js';
 import { PostgresBudgets } from './budget-ledger.js';
+import { appendStatement } from './append-statement.js';
 import { CHANNEL, ChangeFeed, notifyPayloads } from './change-feed.js';
 import { DEFAULT_POOL_SIZE, DEFAULT_STATEMENT_TIMEOUT_MS } from './defaults.js';
 import { storeError } from './faults.js';
@@ -206,25 +207,14 @@ export class PostgresStore implements GameStore {
     if (batch.length === 0) return;
     const changing = batch.filter(changesGameRow);
     const payloads = notifyPayloads(this.feed.node, batch.map((m) => m.gameId));
-    const deliveries = insertDeliveries(batch.flatMap((m) => m.deliveries ?? []));
     if (changing.length === 0 && payloads.length === 1) {
-      // The common batch (moves that end no game, one notification): one statement, which is its
-      // own transaction, so one round trip instead of four (BEGIN, insert, notify, COMMIT). A
-      // data-modifying CTE runs whole or not at all, and the notification is still delivered only
-      // if the statement commits.
-      const rows = sql.join(
-        batch.map((m) => sql`(${m.gameId}, ${m.seq}, ${m.seat}, ${JSON.stringify(m.move)}::json, ${m.at}, ${m.idempotencyKey}, ${m.requestHash})`),
-        sql`, `,
-      );
-      await this.db
-        .execute(sql`
-          WITH appended AS (
-            INSERT INTO moves (game_id, seq, seat, move, at, idempotency_key, request_hash) VALUES ${rows} RETURNING 1
-          )${deliveries ? sql`, delivered AS (${deliveries} RETURNING 1)` : sql``}
-          SELECT pg_notify(${CHANNEL}, ${payloads[0]!}) FROM (SELECT count(*) FROM appended) AS appended_rows`)
-        .catch(rethrow);
+      // The common batch (moves that end no game, one notification): one prepared statement,
+      // which is its own transaction, so one round trip instead of four (BEGIN, insert, notify,
+      // COMMIT); `append-statement.ts`.
+      await this.pool.query(appendStatement(batch, CHANNEL, payloads[0]!)).catch(rethrow);
       return;
     }
+    const deliveries = insertDeliveries(batch.flatMap((m) => m.deliveries ?? []));
     await this.db
       .transaction(async (tx) => {
         await tx.insert(moves).values(

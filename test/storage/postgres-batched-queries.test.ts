@@ -1,12 +1,13 @@
 /**
- * The version reads of the PostgreSQL store share queries, and never one sent before they were
- * made (`src/storage/postgres/version-reads.ts`). The pool is a real one on a real server; the
+ * The version reads and budget draws of the PostgreSQL store share queries, and never one sent
+ * before they were made (`src/storage/postgres/batched-query.ts`). The pool is a real one on a real server; the
  * test only counts the queries it sends and holds one's answer back.
  */
 import pg from 'pg';
 import t from 'tap';
 import { openPostgresStore } from '../../src/storage/postgres/store.js';
 import { VersionReads } from '../../src/storage/postgres/version-reads.js';
+import { PostgresBudgets } from '../../src/storage/postgres/budget-ledger.js';
 import { postgresAvailable, postgresDatabase } from '../helpers/postgres.js';
 
 const AT = '2026-01-01T00:00:00.000Z';
@@ -86,5 +87,25 @@ if (!(await postgresAvailable())) {
     for (const read of failed) await t.rejects(read, /fault: Connection terminated/);
     t.equal(await reads.version('g1'), 2);
     t.equal(counted.sent, 2);
+  });
+
+  t.test('budget draws made together share one statement, each drawn as if alone; two of one bucket never share one', async (t) => {
+    const { pool, counted } = countingPool(url);
+    t.teardown(() => pool.end());
+    const ledger = new PostgresBudgets(pool, () => {});
+    const rule = { perSecond: 0, burst: 10 };
+    const drawn = await Promise.all([
+      ledger.draw('moves', 'k1', rule, 0, 3),
+      ledger.draw('moves', 'k2', rule, 2, 20),
+      ledger.draw('create', 'k1', rule, 0, 1),
+      ledger.draw('moves', 'k1', rule, 1, 3),
+    ]);
+    t.same(drawn, [
+      { granted: 3, tokens: 7 },
+      { granted: 8, tokens: 0 },
+      { granted: 1, tokens: 9 },
+      { granted: 3, tokens: 3 }, // 7, less 1 spent, less 3 granted: after the first draw of its bucket
+    ]);
+    t.equal(counted.sent, 2, 'the second draw of a bucket waited for the next statement');
   });
 }
