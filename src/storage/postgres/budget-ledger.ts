@@ -1,9 +1,9 @@
 /**
  * The request budgets of every node, as token buckets in PostgreSQL (`rate_budgets`). A draw is
- * one statement, atomic on its row: it refills the bucket by the time passed on PostgreSQL's
- * clock (the nodes' clocks need not agree), charges what the node already let through, and takes
- * up to what it asks for. Nodes draw a few tokens at a time (`src/http/rate-limit.ts`), so a
- * request costs a fraction of a round trip. Invariants:
+ * one row of one statement (the draws made together share it), atomic on its row: it refills the
+ * bucket by the time passed on PostgreSQL's clock (the nodes' clocks need not agree), charges
+ * what the node already let through, and takes up to what it asks for. Nodes draw a few tokens
+ * at a time (`src/http/rate-limit.ts`), so a request costs a fraction of a round trip. Invariants:
  * - a bucket never holds more than its burst, and is charged for every request any node let
  *   through (it may go below 0: the next draws then wait for it to refill);
  * - `nodes` counts the live nodes by their notification connections (`application_name`), which
