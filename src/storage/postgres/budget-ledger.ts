@@ -1,9 +1,9 @@
 /**
  * The request budgets of every node, as token buckets in PostgreSQL (`rate_budgets`). A draw is
- * one statement, atomic on its row: it refills the bucket by the time passed on PostgreSQL's
- * clock (the nodes' clocks need not agree), charges what the node already let through, and takes
- * up to what it asks for. Nodes draw a few tokens at a time (`src/http/rate-limit.ts`), so a
- * request costs a fraction of a round trip. Invariants:
+ * one row of one statement (the draws made together share it), atomic on its row: it refills the
+ * bucket by the time passed on PostgreSQL's clock (the nodes' clocks need not agree), charges
+ * what the node already let through, and takes up to what it asks for. Nodes draw a few tokens
+ * at a time (`src/http/rate-limit.ts`), so a request costs a fraction of a round trip. Invariants:
  * - a bucket never holds more than its burst, and is charged for every request any node let
  *   through (it may go below 0: the next draws then wait for it to refill);
  * - `nodes` counts the live nodes by their notification connections (`application_name`), which
@@ -11,6 +11,7 @@
  */
 import type pg from 'pg';
 import type { BucketRule, BudgetLedger } from '../game-store.js';
+import { BatchedQuery } from './batched-query.js';
 import { FEED_APPLICATION_NAME } from './change-feed.js';
 import { storeError } from './faults.js';
 
@@ -21,26 +22,48 @@ const SWEEP_MS = 60_000;
 const NOW = `(extract(epoch FROM clock_timestamp()) * 1000)`;
 
 /**
- * The columns of a drawn bucket from `level`, its tokens after refill and charge ($4 spent, $5
- * wanted): it grants only from a whole token.
+ * Each draw's bucket (`r`, from `unnest`; `c.n` the time) as drawn from `level`, its tokens after
+ * refill and charge: it grants only from a whole token.
  */
 const drawn = (level: string, columns: string) => `
-  SELECT ${columns} level - g, n, g, $6::float8, $3::float8 FROM (
-    SELECT n, level, CASE WHEN level >= 1 THEN least($5::float8, floor(level)) ELSE 0 END AS g
-    FROM (SELECT n, ${level} AS level FROM (SELECT ${NOW} AS n) c) l
-  ) x`;
+  SELECT ${columns} x.level - x.g, c.n, x.g, r.per_ms, r.burst
+    FROM r CROSS JOIN c CROSS JOIN LATERAL (
+      SELECT l.level, CASE WHEN l.level >= 1 THEN least(r.want, floor(l.level)) ELSE 0 END AS g FROM (SELECT ${level} AS level) l
+    ) x`;
 
+/**
+ * Every draw of a batch in one statement (one row each, no two of one bucket: `BatchedQuery`'s
+ * `distinct`), each atomic on its row as if alone.
+ */
 const DRAW = `
+  WITH r AS (
+    SELECT * FROM unnest($1::text[], $2::bytea[], $3::float8[], $4::float8[], $5::float8[], $6::float8[]) AS r(budget, key, burst, spent, want, per_ms)
+  ), c AS (SELECT ${NOW} AS n)
   INSERT INTO rate_budgets AS b (budget, key, tokens, at, granted, per_ms, burst)
-  ${drawn('$3::float8 - $4::float8', '$1::text, $2::bytea,')}
+  ${drawn('r.burst - r.spent', 'r.budget, r.key,')}
   ON CONFLICT (budget, key) DO UPDATE SET (tokens, at, granted, per_ms, burst) = (
-    ${drawn('least($3::float8, b.tokens + greatest(0, n - b.at) * $6::float8) - $4::float8', '')}
+    ${drawn('least(r.burst, b.tokens + greatest(0, c.n - b.at) * r.per_ms) - r.spent', '')} WHERE r.budget = b.budget AND r.key = b.key
   )
-  RETURNING granted, tokens`.replace(/^\s+/gm, ' ');
+  RETURNING b.budget, b.key, b.granted, b.tokens`.replace(/^\s+/gm, ' ');
+
+interface Draw {
+  budget: string;
+  key: string;
+  rule: BucketRule;
+  spent: number;
+  want: number;
+}
+
+const bucketOf = (budget: string, key: string) => `${budget}\0${key}`;
 
 export class PostgresBudgets implements BudgetLedger {
   nodes = 1;
   private readonly timers: NodeJS.Timeout[] = [];
+  /** Draws of every budget and key made together share one statement (`batched-query.ts`). */
+  private readonly draws = new BatchedQuery<Draw, { granted: number; tokens: number }>(
+    (draws) => this.drawAll(draws),
+    (d) => bucketOf(d.budget, d.key),
+  );
 
   constructor(
     private readonly pool: pg.Pool,
@@ -59,14 +82,29 @@ export class PostgresBudgets implements BudgetLedger {
     every(SWEEP_MS, () => this.pool.query(`DELETE FROM rate_budgets WHERE tokens + (${NOW} - at) * per_ms >= burst`));
   }
 
-  async draw(budget: string, key: string, rule: BucketRule, spent: number, want: number): Promise<{ granted: number; tokens: number }> {
-    const params = [budget, Buffer.from(key, 'latin1'), rule.burst, spent, want, rule.perSecond / 1000];
-    const result = await this.pool.query<{ granted: number; tokens: number }>({ name: 'draw_budget', text: DRAW, values: params }).catch((error: unknown) => {
-      // The limiter lets requests through meanwhile (`shared-buckets.ts`): say why.
-      this.onError(`budget draw failed: ${String((error as Error)?.message ?? error)}`);
-      throw storeError(error);
-    });
-    return result.rows[0]!;
+  draw(budget: string, key: string, rule: BucketRule, spent: number, want: number): Promise<{ granted: number; tokens: number }> {
+    return this.draws.ask({ budget, key, rule, spent, want });
+  }
+
+  private async drawAll(draws: Draw[]): Promise<{ granted: number; tokens: number }[]> {
+    const column = <T>(pick: (d: Draw) => T) => draws.map(pick);
+    const params = [
+      column((d) => d.budget),
+      column((d) => Buffer.from(d.key, 'latin1')),
+      column((d) => d.rule.burst),
+      column((d) => d.spent),
+      column((d) => d.want),
+      column((d) => d.rule.perSecond / 1000),
+    ];
+    const result = await this.pool
+      .query<{ budget: string; key: Buffer; granted: number; tokens: number }>({ name: 'draw_budgets', text: DRAW, values: params })
+      .catch((error: unknown) => {
+        // The limiter lets requests through meanwhile (`shared-buckets.ts`): say why.
+        this.onError(`budget draw failed: ${String((error as Error)?.message ?? error)}`);
+        throw storeError(error);
+      });
+    const drawn = new Map(result.rows.map((row) => [bucketOf(row.budget, row.key.toString('latin1')), { granted: row.granted, tokens: row.tokens }]));
+    return draws.map((d) => drawn.get(bucketOf(d.budget, d.key))!);
   }
 
   close(): void {

@@ -1,14 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, gt, inArray, max, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { listGamesQuery } from '../listing.js';
 import { changesGameRow, type AnalysisStatus, type GameRecord, type GameStatus, type GameStore, type IdempotentMove, type ListCursor, type ListedGame, type MoveRecord, type NewGame, type NewMove } from '../game-store.js';
 import { PostgresBudgets } from './budget-ledger.js';
+import { appendStatement } from './append-statement.js';
 import { CHANNEL, ChangeFeed, notifyPayloads } from './change-feed.js';
 import { DEFAULT_POOL_SIZE, DEFAULT_STATEMENT_TIMEOUT_MS } from './defaults.js';
 import { storeError } from './faults.js';
 import { migratePostgres } from './migrate.js';
+import { VersionReads } from './version-reads.js';
 import * as schema from './schema.js';
 import { DELIVERY_COLUMNS, deliveryRecord, type ClaimedDelivery, type DeliveryOutcome, type DeliveryPayload, type DeliveryRecord, type DeliveryRow, type NewDelivery, type Webhook } from '../deliveries.js';
 
@@ -91,7 +93,7 @@ function rethrow(error: unknown): never {
 export class PostgresStore implements GameStore {
   readonly confirmReads = true;
   private readonly findGameStatement;
-  private readonly versionStatement;
+  private readonly versions: VersionReads;
   private readonly movesAfterStatement;
   private readonly idempotentMoveStatement;
 
@@ -114,11 +116,7 @@ export class PostgresStore implements GameStore {
       .from(games)
       .where(eq(games.id, p('id')))
       .prepare('find_game');
-    this.versionStatement = db
-      .select({ version: max(moves.seq) })
-      .from(moves)
-      .where(eq(moves.gameId, p('id')))
-      .prepare('game_version');
+    this.versions = new VersionReads(pool, storeError);
     this.movesAfterStatement = db
       .select({ seq: moves.seq, seat: moves.seat, move: moves.move, at: moves.at })
       .from(moves)
@@ -186,9 +184,9 @@ export class PostgresStore implements GameStore {
     return row;
   }
 
-  async version(id: string): Promise<number> {
-    const [row] = await this.versionStatement.execute({ id }).catch(rethrow);
-    return row?.version ?? 0;
+  /** Shares one query with the other calls waiting (`version-reads.ts`). */
+  version(id: string): Promise<number> {
+    return this.versions.version(id);
   }
 
   async movesAfter(id: string, after: number): Promise<MoveRecord[]> {
@@ -209,25 +207,14 @@ export class PostgresStore implements GameStore {
     if (batch.length === 0) return;
     const changing = batch.filter(changesGameRow);
     const payloads = notifyPayloads(this.feed.node, batch.map((m) => m.gameId));
-    const deliveries = insertDeliveries(batch.flatMap((m) => m.deliveries ?? []));
     if (changing.length === 0 && payloads.length === 1) {
-      // The common batch (moves that end no game, one notification): one statement, which is its
-      // own transaction, so one round trip instead of four (BEGIN, insert, notify, COMMIT). A
-      // data-modifying CTE runs whole or not at all, and the notification is still delivered only
-      // if the statement commits.
-      const rows = sql.join(
-        batch.map((m) => sql`(${m.gameId}, ${m.seq}, ${m.seat}, ${JSON.stringify(m.move)}::json, ${m.at}, ${m.idempotencyKey}, ${m.requestHash})`),
-        sql`, `,
-      );
-      await this.db
-        .execute(sql`
-          WITH appended AS (
-            INSERT INTO moves (game_id, seq, seat, move, at, idempotency_key, request_hash) VALUES ${rows} RETURNING 1
-          )${deliveries ? sql`, delivered AS (${deliveries} RETURNING 1)` : sql``}
-          SELECT pg_notify(${CHANNEL}, ${payloads[0]!}) FROM (SELECT count(*) FROM appended) AS appended_rows`)
-        .catch(rethrow);
+      // The common batch (moves that end no game, one notification): one prepared statement,
+      // which is its own transaction, so one round trip instead of four (BEGIN, insert, notify,
+      // COMMIT); `append-statement.ts`.
+      await this.pool.query(appendStatement(batch, CHANNEL, payloads[0]!)).catch(rethrow);
       return;
     }
+    const deliveries = insertDeliveries(batch.flatMap((m) => m.deliveries ?? []));
     await this.db
       .transaction(async (tx) => {
         await tx.insert(moves).values(
