@@ -86,7 +86,7 @@ export class Checkpointer {
       workerData: { driver, path, everyMs: CHECKPOINT_EVERY_MS, quietLooks: QUIET_LOOKS_BEFORE_TRUNCATE, maxBackoffMs: MAX_BACKOFF_MS },
     });
     this.worker.on('message', (message: { error: string }) => this.failed(message.error));
-    this.worker.on('error', (error) => onError(String(error)));
+    this.worker.on('error', (error) => onError(`checkpoint worker failed: ${String(error)}`));
     this.worker.on('exit', () => {
       if (!this.stopping && this.db.$client.open) this.db.$client.pragma('wal_autocheckpoint = 1000');
     });
@@ -109,6 +109,6 @@ export class Checkpointer {
     const since = this.unreported > 0 ? ` (and ${this.unreported} more failures since the last report)` : '';
     this.reportedAt = now;
     this.unreported = 0;
-    this.onError(message + since);
+    this.onError(`checkpoint failed: ${message}${since}`);
   }
 }
