@@ -110,7 +110,7 @@ export class GameService {
     this.registry = options.registry ?? DEFAULT_REGISTRY;
     this.snapshots = new SnapshotCache(store, options.cacheSize, this.registry);
     this.replays = new Replays((id) => this.snapshots.read(id), (id, after) => store.movesAfter(id, after));
-    this.storeHealth = new StoreHealthMonitor(store);
+    this.storeHealth = new StoreHealthMonitor(store, () => this.now().getTime());
     this.webhooks = new Webhooks(store, this.snapshots, options.webhookPolicy ?? { allowHosts: new Set() });
     this.sender = options.webhookSender
       ? new WebhookSender(store, { ...options.webhookSender, policy: this.webhooks.policy, now: this.now, onError: options.onBackgroundError })

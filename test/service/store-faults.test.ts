@@ -22,7 +22,8 @@ t.test("SQLite's codes for a fault of the storage become the store-neutral error
 });
 
 t.test('a full store refuses the whole batch with STORAGE_FULL, changing nothing, until it has room again', async (t) => {
-  const { service, store } = openService(t, tempDatabase(t));
+  // The clock stands still: no probe falls due between the checks, however slow the machine.
+  const { service, store } = openService(t, tempDatabase(t), { now: () => new Date('2026-01-01T00:00:00Z') });
   const games = await Promise.all([0, 1, 2].map(() => service.create(SETUP)));
   const lm = JSON.parse(await service.legalMovesJson(games[0]!.id)) as { actor: number; moves: Move[] };
   const before = await Promise.all(games.map((g) => service.stateJson(g.id)));
