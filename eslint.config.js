@@ -1,0 +1,66 @@
+// The house rules: typescript-eslint's type-checked recommended set, plus the checks that catch
+// what tests rarely do (a promise nobody awaits, a switch that forgot a new union member).
+// Formatting is Prettier's job (`npm run format`), so no stylistic rules here.
+import js from '@eslint/js';
+import { defineConfig } from 'eslint/config';
+import tseslint from 'typescript-eslint';
+
+export default defineConfig(
+  {
+    // Generated or built files, and what other tools own (migrations: drizzle-kit; the Python client).
+    ignores: [
+      'dist/**',
+      '.build-scripts/**',
+      '.tap/**',
+      '.test-artifacts/**',
+      'coverage/**',
+      'openapi/**',
+      'migrations/**',
+      'clients/python/**',
+      'clients/typescript/dist/**',
+      'clients/typescript/src/api*',
+    ],
+  },
+  js.configs.recommended,
+  tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: {
+        // The drizzle-kit configs belong to no tsconfig: they get a default project.
+        projectService: { allowDefaultProject: ['drizzle.config.ts', 'drizzle.postgres.config.ts'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    rules: {
+      // tap awaits the subtests it is handed (`t.test(...)` returns a PromiseWithSubtest).
+      '@typescript-eslint/no-floating-promises': [
+        'error',
+        { allowForKnownSafePromises: [{ from: 'package', name: 'PromiseWithSubtest', package: '@tapjs/core' }] },
+      ],
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true }],
+      // `_name` marks a parameter an interface demands but this implementation does not use.
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    // Tests read answers off the wire as untyped JSON on purpose: they check the wire, not the types.
+    files: ['test/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
+    },
+  },
+  {
+    // The few plain JavaScript files (loader hooks, the web build) belong to no tsconfig.
+    files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
+    extends: [tseslint.configs.disableTypeChecked],
+    languageOptions: {
+      globals: { process: 'readonly', console: 'readonly', URL: 'readonly', setTimeout: 'readonly' },
+    },
+  },
+);
