@@ -26,7 +26,7 @@ async function join(client: CarcassonneClient, gameId: string, message: Extract<
   if (version === 0) return new PublicGame({ state, created: created as GameEvent[], log: [] });
   // Both reads may be past `version` (moves go on meanwhile); the log never changes, so cut it there.
   const [moves, events] = await Promise.all([client.moveLog(gameId), client.events(gameId)]);
-  const log = moves.slice(0, version).map((m, i) => ({ move: m.move as Move, events: events.events[i]!.events as GameEvent[] }));
+  const log = moves.slice(0, version).map((m, i) => ({ move: m.move as Move, events: events.events[i].events as GameEvent[] }));
   return new PublicGame({ state, created: created as GameEvent[], log });
 }
 

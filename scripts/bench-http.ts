@@ -47,7 +47,7 @@ interface PlannedGame {
 }
 
 function plan(i: number): { setup: GameSetup; moves: Move[]; seats: number[] } {
-  const expansions = ([[], ['traders-builders'], ['abbey-mayor'], ['traders-builders', 'abbey-mayor']] as const)[i % 4]!;
+  const expansions = ([[], ['traders-builders'], ['abbey-mayor'], ['traders-builders', 'abbey-mayor']] as const)[i % 4];
   const setup: GameSetup = {
     players: Array.from({ length: 2 + (i % 3) }, (_, p) => ({ name: `P${p}` })),
     expansions: [...expansions],
@@ -84,9 +84,9 @@ async function advance(url: string, list: PlannedGame[], target: (game: PlannedG
   let next = 0;
   const worker = async () => {
     for (let index = next++; index < list.length; index = next++) {
-      const game = list[index]!;
+      const game = list[index];
       for (const to = target(game, index); game.step < to; game.step++) {
-        const res = await fetch(`${url}/games/${game.id}/moves`, { method: 'POST', headers: game.headers[game.step]!, body: game.bodies[game.step]! });
+        const res = await fetch(`${url}/games/${game.id}/moves`, { method: 'POST', headers: game.headers[game.step], body: game.bodies[game.step] });
         if (res.status !== 201) throw new Error(`game ${game.id}: move ${game.step + 1} answered ${res.status}`);
       }
     }
@@ -153,7 +153,7 @@ async function benchmark(store: 'sqlite' | 'postgres', nodes: number): Promise<v
   }
   const databaseUrl = pg ? serverUrl(pg.port) : join(dir, 'bench.db');
   const servers = await Promise.all(Array.from({ length: nodes }, () => startServer(databaseUrl, Math.max(1000, GAMES))));
-  const server = servers[0]!;
+  const server = servers[0];
   const stopAll = () => {
     for (const s of servers) s.stop();
     pg?.destroy();
@@ -185,7 +185,7 @@ async function benchmark(store: 'sqlite' | 'postgres', nodes: number): Promise<v
     // notification of the game's previous move, and its batch is refused and retried).
     const spread = process.env.BENCH_SPREAD === '1';
     const pools = servers.map((_, n) => games.slice(LEGAL_GAMES).filter((_, i) => spread || i % servers.length === n));
-    const idleOf = (n: number) => (spread ? pools[0]! : pools[n]!);
+    const idleOf = (n: number) => (spread ? pools[0] : pools[n]);
     const moveRequests = (minimal: boolean): Requests[] => servers.map((_, n) => movesOn(idleOf(n), minimal));
     const movesOn = (idle: PlannedGame[], minimal: boolean): Requests => [
       {
@@ -197,8 +197,8 @@ async function benchmark(store: 'sqlite' | 'postgres', nodes: number): Promise<v
             ...request,
             method: 'POST',
             path: `/games/${game.id}/moves`,
-            headers: (minimal ? game.minimalHeaders : game.headers)[game.step]!,
-            body: game.bodies[game.step]!,
+            headers: (minimal ? game.minimalHeaders : game.headers)[game.step],
+            body: game.bodies[game.step],
           };
         },
         onResponse: (status, _body, context) => {
@@ -210,7 +210,7 @@ async function benchmark(store: 'sqlite' | 'postgres', nodes: number): Promise<v
     ];
     let next = 0;
     const legalRequests: Parameters<typeof autocannon>[0]['requests'] = [
-      { setupRequest: (request) => ({ ...request, method: 'GET', path: `/games/${legalGames[next++ % LEGAL_GAMES]!.id}/legal-moves` }) },
+      { setupRequest: (request) => ({ ...request, method: 'GET', path: `/games/${legalGames[next++ % LEGAL_GAMES].id}/legal-moves` }) },
     ];
 
     // The routes take turns, round after round: this shared machine's speed drifts over a minute,
@@ -225,7 +225,7 @@ async function benchmark(store: 'sqlite' | 'postgres', nodes: number): Promise<v
       rounds.push({ health, moves, minimal, legal });
     }
     const median = (pick: (r: (typeof rounds)[number]) => Measured): Measured =>
-      rounds.map(pick).sort((a, b) => a.rps - b.rps)[Math.floor(rounds.length / 2)]!;
+      rounds.map(pick).sort((a, b) => a.rps - b.rps)[Math.floor(rounds.length / 2)];
     const health = median((r) => r.health);
     const moves = median((r) => r.moves);
     const legal = median((r) => r.legal);

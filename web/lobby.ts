@@ -150,5 +150,5 @@ async function create(event: SubmitEvent): Promise<void> {
 addPlayer('Ann');
 addPlayer('Bob');
 $('#add-player').addEventListener('click', () => addPlayer());
-$('#create-form').addEventListener('submit', (e) => void create(e as SubmitEvent));
+$('#create-form').addEventListener('submit', (e) => void create(e));
 wireLobbyList();

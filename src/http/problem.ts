@@ -140,7 +140,7 @@ export function registerProblemHandlers(app: FastifyInstance, routes?: RouteTabl
     return sendProblem(reply, 'INTERNAL_ERROR', 'an unexpected error occurred');
   });
   app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split('?')[0]!;
+    const path = request.url.split('?')[0];
     const allow = routes?.allowed(path);
     if (allow === undefined) return sendProblem(reply, 'ROUTE_NOT_FOUND', `no route ${request.method} ${path}`);
     reply.header('allow', allow.join(', '));

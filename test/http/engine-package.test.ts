@@ -46,7 +46,7 @@ t.test('the imported engine answers the server legal moves and scores, move by m
     const played = await app.inject({
       method: 'POST',
       url: `/games/${game.id}/moves`,
-      headers: { ...bearer(game.seats[server.actor]!.token), prefer: 'return=minimal' },
+      headers: { ...bearer(game.seats[server.actor].token), prefer: 'return=minimal' },
       payload: { expectedVersion: version, move },
     });
     if (played.statusCode !== 201) throw new Error(`move ${version + 1}: ${played.statusCode} ${played.body}`);

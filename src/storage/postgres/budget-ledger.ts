@@ -66,7 +66,7 @@ export class PostgresBudgets implements BudgetLedger {
       this.onError(`budget draw failed: ${String((error as Error)?.message ?? error)}`);
       throw storeError(error);
     });
-    return result.rows[0]!;
+    return result.rows[0];
   }
 
   close(): void {
@@ -78,6 +78,6 @@ export class PostgresBudgets implements BudgetLedger {
       'SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = $1 AND datname = current_database()',
       [FEED_APPLICATION_NAME],
     );
-    this.nodes = Math.max(1, result.rows[0]!.n);
+    this.nodes = Math.max(1, result.rows[0].n);
   }
 }

@@ -224,7 +224,7 @@ export class PostgresStore implements GameStore {
           WITH appended AS (
             INSERT INTO moves (game_id, seq, seat, move, at, idempotency_key, request_hash) VALUES ${rows} RETURNING 1
           )${deliveries ? sql`, delivered AS (${deliveries} RETURNING 1)` : sql``}
-          SELECT pg_notify(${CHANNEL}, ${payloads[0]!}) FROM (SELECT count(*) FROM appended) AS appended_rows`)
+          SELECT pg_notify(${CHANNEL}, ${payloads[0]}) FROM (SELECT count(*) FROM appended) AS appended_rows`)
         .catch(rethrow);
       return;
     }

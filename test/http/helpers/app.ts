@@ -98,7 +98,7 @@ export async function playFirstLegal(app: App, game: CreatedGame) {
   return app.inject({
     method: 'POST',
     url: `/games/${game.id}/moves`,
-    headers: bearer(game.seats[lm.actor]!.token),
+    headers: bearer(game.seats[lm.actor].token),
     payload: { expectedVersion: lm.version, move: lm.moves[0] },
   });
 }
