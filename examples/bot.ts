@@ -43,7 +43,7 @@ async function main(argv: string[]): Promise<void> {
     return;
   }
   const bots = parseBots(values.bot);
-  const botOf = (seat: number) => bots[seat % bots.length]!;
+  const botOf = (seat: number) => bots[seat % bots.length];
   const ms = Number(values.ms);
   if (!(ms > 0)) throw new UsageError(`--ms: a number of milliseconds, not "${values.ms}"`);
   const client = new CarcassonneClient({ baseUrl: values.url });

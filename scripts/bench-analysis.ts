@@ -21,7 +21,7 @@ const child = spawn(process.execPath, [new URL('../dist/server.js', import.meta.
 const base = await new Promise<string>((resolve, reject) => {
   let out = '';
   child.stdout.on('data', (c: Buffer) => {
-    out += c;
+    out += c.toString();
     const m = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
     if (m) resolve(m[1]);
   });

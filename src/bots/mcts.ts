@@ -136,7 +136,7 @@ function iterate(root: Node, rootGame: Game, seed: string, random: Random, k: Mc
   const g = determinize(rootGame, seed, Number.isFinite(k.horizon) ? k.horizon : undefined);
   const path: [Edge, number][] = [];
   let node = root;
-  let scores: number[] | null = null;
+  let scores: number[] | null;
   for (;;) {
     if (node.edges === null) {
       const lm = legalMoves(g);

@@ -93,7 +93,7 @@ t.test('thousands of hostile requests: each a 4xx problem with a stable code, no
   const create = async (setup: GameSetup): Promise<Fixture> => {
     const res = await app.inject({ method: 'POST', url: '/games', payload: setup });
     if (res.statusCode !== 201) throw new Error(res.body);
-    return { game: res.json() as CreatedGame, setup };
+    return { game: res.json<CreatedGame>(), setup };
   };
   const fixtures = [
     await create({ players: [{ name: 'Ann' }, { name: 'Bob' }], seed: 'fuzz-base' }),
@@ -101,7 +101,7 @@ t.test('thousands of hostile requests: each a 4xx problem with a stable code, no
     await create({ players: [{ name: 'Ann' }, { name: 'Bob' }], tileOrder: ['base/U', 'base/E', 'base/V'], seed: 'fuzz-short' }),
   ];
   const legalOf = async (id: string) =>
-    (await app.inject({ url: `/games/${id}/legal-moves` })).json() as { version: number; actor: number | null; moves: Move[] };
+    (await app.inject({ url: `/games/${id}/legal-moves` })).json<{ version: number; actor: number | null; moves: Move[] }>();
   let keysUsed = 0;
   const advance = async (f: Fixture): Promise<boolean> => {
     const lm = await legalOf(f.game.id);
@@ -149,7 +149,7 @@ t.test('thousands of hostile requests: each a 4xx problem with a stable code, no
     const lm = await legalOf(id);
     const actorToken = f.game.seats[lm.actor ?? 0].token;
     const validMove = (lm.moves[r.int(Math.max(lm.moves.length, 1))] ?? { type: 'pass' }) as Record<string, unknown>;
-    let request: InjectOptions;
+    let request: InjectOptions & { url: string };
     /** When the oracle knows the request is legal, it may (and must) be played. */
     let legal = false;
     const kind = r.int(10);
@@ -291,7 +291,7 @@ t.test('thousands of hostile requests: each a 4xx problem with a stable code, no
       typeof body.detail !== 'string' ||
       STATUS_BY_CODE[code as keyof typeof STATUS_BY_CODE] !== res.statusCode
     ) {
-      fail(`${what}: not a 4xx problem with a known code`, { body: res.body.slice(0, 300), payload: String(request.payload).slice(0, 300) });
+      fail(`${what}: not a 4xx problem with a known code`, { body: res.body.slice(0, 300), payload: JSON.stringify(request.payload)?.slice(0, 300) });
     }
     if (!isDeepStrictEqual(rowCounts.get(), rows)) fail(`${what}: a refused request wrote to the database`, { before: rows, after: rowCounts.get() });
     if (i % 20 === 0 || kind <= 2) {

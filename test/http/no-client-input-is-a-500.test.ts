@@ -22,7 +22,7 @@ t.test('hostile paths, headers and bodies never produce a 5xx', async (t) => {
   const app = await testApp(t);
   const game = await createGame(app);
   const token = game.seats[0].token;
-  const fixed: InjectOptions[] = [
+  const fixed: (InjectOptions & { url: string })[] = [
     { url: '/games/%' },
     { url: '/games/%ZZ/moves' },
     { url: '/games/%00' },

@@ -61,7 +61,7 @@ export class CarcassonneClient {
 
   private async request<T>(path: string, init: RequestInit = {}): Promise<T> {
     const res = await this.fetch(`${this.base}${path}`, init);
-    const body = await res.json();
+    const body: unknown = await res.json();
     if (!res.ok) throw new ApiProblem(body as Problem, Number(res.headers.get('retry-after') ?? 0));
     return body as T;
   }
@@ -149,8 +149,8 @@ export class CarcassonneClient {
         }
         const data = fields.get('data');
         if (data === undefined) continue;
-        if (fields.get('event') === 'state') yield { event: 'state', data: JSON.parse(data) };
-        else yield { event: 'move', id: Number(fields.get('id')), data: JSON.parse(data) };
+        if (fields.get('event') === 'state') yield { event: 'state', data: JSON.parse(data) as StreamStateMessage };
+        else yield { event: 'move', id: Number(fields.get('id')), data: JSON.parse(data) as StreamMoveMessage };
       }
     }
   }

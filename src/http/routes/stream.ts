@@ -38,7 +38,10 @@ function resumeFrom(lastEventId: string | undefined, after: number | undefined):
 export function streamRoutes(app: App, { service, held, opens, pollMs = 1000, keepAliveMs, maxLifetimeMs }: RouteOptions & StreamOptions): void {
   const feeds = new StreamFeeds(service, { pollMs, keepAliveMs, maxLifetimeMs });
   // Streams never go idle by themselves: end them so that closing the server is not held up.
-  app.addHook('preClose', async () => feeds.close());
+  app.addHook('preClose', (done) => {
+    feeds.close();
+    done();
+  });
 
   app.get(
     '/games/:id/stream',

@@ -51,7 +51,9 @@ export class PostgresBudgets implements BudgetLedger {
   async start(): Promise<void> {
     await this.countNodes();
     const every = (ms: number, work: () => Promise<unknown>) => {
-      const timer = setInterval(() => work().catch((error: unknown) => this.onError(`budgets: ${String((error as Error)?.message ?? error)}`)), ms);
+      const timer = setInterval(() => {
+        work().catch((error: unknown) => this.onError(`budgets: ${String((error as Error)?.message ?? error)}`));
+      }, ms);
       timer.unref();
       this.timers.push(timer);
     };
