@@ -21,7 +21,7 @@ for (const document of documents) {
 
 t.test('docs/operations.md has one table row for every environment variable the server reads', async (t) => {
   const config = readFileSync(join(root, 'src', 'config.ts'), 'utf8');
-  const names = new Set([...config.matchAll(/env(?:\.|, ')([A-Z][A-Z0-9_]+)/g)].map((m) => m[1]));
+  const names = new Set([...config.matchAll(/env(?:\.|,\s*')([A-Z][A-Z0-9_]+)/g)].map((m) => m[1]));
   t.ok(names.size >= 18, `${names.size} variables read by src/config.ts`);
   const operations = readFileSync(join(root, 'docs', 'operations.md'), 'utf8');
   for (const name of names) t.equal(operations.split(`\n| \`${name}\` |`).length - 1, 1, `${name}: one row`);
