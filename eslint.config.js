@@ -39,6 +39,7 @@ export default defineConfig(
         { allowForKnownSafePromises: [{ from: 'package', name: 'PromiseWithSubtest', package: '@tapjs/core' }] },
       ],
       '@typescript-eslint/no-misused-promises': 'error',
+      // A switch with a `default` chose to treat the other members alike; the check is for one that forgot them.
       '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true }],
       // `_name` marks a parameter an interface demands but this implementation does not use.
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
