@@ -43,7 +43,7 @@ export type BotArgs = ReturnType<typeof parseBotArgs>;
 export function parseBotArgs(argv: string[]) {
   const args: string[] = [];
   for (let i = 0; i < argv.length; i += 1) {
-    const arg = argv[i]!;
+    const arg = argv[i];
     const name = arg.startsWith('--') ? arg.slice(2) : undefined;
     if (name !== undefined && name !== 'help' && Object.hasOwn(OPTIONS, name) && i + 1 < argv.length) {
       args.push(`${arg}=${argv[i + 1]}`);

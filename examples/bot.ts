@@ -31,7 +31,7 @@ function seatGiven(values: ReturnType<typeof parseBotArgs>): { url: string; game
     return { url: link.origin, gameId, seat: Number(seat), token };
   }
   if (!values.game) throw new UsageError(usage);
-  return { url: values.url!, gameId: values.game, seat: Number(values.index), token: values.seat };
+  return { url: values.url, gameId: values.game, seat: Number(values.index), token: values.seat };
 }
 
 const finalScores = (players: { name: string; score: number }[]) => players.map((p) => `${p.name} ${p.score}`).join(', ');
@@ -42,11 +42,11 @@ async function main(argv: string[]): Promise<void> {
     console.log(USAGE);
     return;
   }
-  const bots = parseBots(values.bot!);
-  const botOf = (seat: number) => bots[seat % bots.length]!;
+  const bots = parseBots(values.bot);
+  const botOf = (seat: number) => bots[seat % bots.length];
   const ms = Number(values.ms);
   if (!(ms > 0)) throw new UsageError(`--ms: a number of milliseconds, not "${values.ms}"`);
-  const client = new CarcassonneClient({ baseUrl: values.url! });
+  const client = new CarcassonneClient({ baseUrl: values.url });
   if (values.new !== undefined) {
     const players = Number(values.new);
     if (!Number.isInteger(players) || players < 2 || players > 6) throw new UsageError(`--new: 2 to 6 players, not "${values.new}"`);
@@ -63,7 +63,7 @@ async function main(argv: string[]): Promise<void> {
     };
     const moves = await Promise.all(
       game.seats.map((s) =>
-        playSeat({ client: new CarcassonneClient({ baseUrl: values.url! }), gameId: game.id, token: s.token!, seat: s.seat, bot: botOf(s.seat), ms, onMessage: s.seat === 0 ? print : undefined }),
+        playSeat({ client: new CarcassonneClient({ baseUrl: values.url }), gameId: game.id, token: s.token!, seat: s.seat, bot: botOf(s.seat), ms, onMessage: s.seat === 0 ? print : undefined }),
       ),
     );
     const final = await client.state(game.id);
@@ -104,7 +104,7 @@ try {
   let url = 'the server';
   try {
     const values = parseBotArgs(argv);
-    url = values.seat && /^https?:\/\//.test(values.seat) ? new URL(values.seat).origin : values.url!;
+    url = values.seat && /^https?:\/\//.test(values.seat) ? new URL(values.seat).origin : values.url;
   } catch {
     // The options themselves were the mistake: explain() says so.
   }

@@ -23,11 +23,11 @@ export interface SeatOptions {
 /** The history up to the state message's version: the log is read once when joining late. */
 async function join(client: CarcassonneClient, gameId: string, message: Extract<StreamMessage, { event: 'state' }>): Promise<PublicGame> {
   const { version, state, created } = message.data;
-  if (version === 0) return new PublicGame({ state, created: created as GameEvent[], log: [] });
+  if (version === 0) return new PublicGame({ state, created, log: [] });
   // Both reads may be past `version` (moves go on meanwhile); the log never changes, so cut it there.
   const [moves, events] = await Promise.all([client.moveLog(gameId), client.events(gameId)]);
-  const log = moves.slice(0, version).map((m, i) => ({ move: m.move as Move, events: events.events[i]!.events as GameEvent[] }));
-  return new PublicGame({ state, created: created as GameEvent[], log });
+  const log = moves.slice(0, version).map((m, i) => ({ move: m.move as Move, events: events.events[i].events as GameEvent[] }));
+  return new PublicGame({ state, created, log });
 }
 
 /** Plays the seat until the game ends; answers the number of moves it made. */
@@ -44,7 +44,7 @@ export async function playSeat({ client, gameId, token, seat, bot, ms, onMessage
     if (!history || message.data.actor !== seat || message.data.version !== history.version) continue;
     const { move } = chooseMove(bot, history.game(), seat, { seed: `${gameId}/${seat}/${history.version}`, ...(bot === 'mcts' ? { timeMs: ms } : {}) });
     try {
-      await me.play(history.version, move as Parameters<typeof me.play>[1]);
+      await me.play(history.version, move);
       played++;
     } catch (error) {
       // Another connection of this seat moved first: the stream brings its move.

@@ -60,7 +60,7 @@ function playRandom(e: Engine, setup: Setup, seed: number): Move[] {
   for (;;) {
     const lm = e.legalMoves(game);
     if (lm.actor === null) return moves;
-    const move = lm.moves[Math.floor(rnd() * lm.moves.length)]!;
+    const move = lm.moves[Math.floor(rnd() * lm.moves.length)];
     if (!e.playInPlace(game, move).ok) throw new Error(`listed move refused: ${JSON.stringify(move)}`);
     moves.push(move);
   }
@@ -80,7 +80,7 @@ function positionsOf(e: Engine, setup: Setup): EngineApi.Game[] {
   if (!created.ok) throw new Error(created.error.reason);
   const out = [created.value.game];
   for (const m of moves.slice(0, -1)) {
-    const r = e.play(out[out.length - 1]!, m);
+    const r = e.play(out[out.length - 1], m);
     if (!r.ok) throw new Error(r.error.reason);
     out.push(r.value.game);
   }
@@ -152,7 +152,7 @@ function block(w: Workload, e: Engine, from: number, count: number): { units: nu
 const median = (xs: number[]): number => {
   const s = xs.slice().sort((a, b) => a - b);
   const m = s.length >> 1;
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 };
 
 console.log(`Node ${process.version}; ${rounds} rounds of ~${blockMs} ms CPU blocks per build, alternating, gc() before each; old = ${oldDir}, new = ${newDir}`);
@@ -164,8 +164,8 @@ for (const w of WORKLOADS.filter((x) => only === undefined || x.label.includes(o
   for (const [, e] of builds) w.run(e, 1e6);
   let count = 0;
   const warm = process.cpuUsage();
-  while (cpuSeconds(warm) * 1000 < blockMs) w.run(builds[0]![1], 1e6 + count++);
-  block(w, builds[1]![1], 1e6, count);
+  while (cpuSeconds(warm) * 1000 < blockMs) w.run(builds[0][1], 1e6 + count++);
+  block(w, builds[1][1], 1e6, count);
   const total: Record<string, { units: number; cpu: number }> = { old: { units: 0, cpu: 0 }, new: { units: 0, cpu: 0 } };
   const ratios: number[] = [];
   for (let r = 0; r < rounds; r++) {
@@ -174,12 +174,12 @@ for (const w of WORKLOADS.filter((x) => only === undefined || x.label.includes(o
     const rate: Record<string, number> = {};
     for (const [name, e] of order) {
       const b = block(w, e, r * count, count);
-      total[name]!.units += b.units;
-      total[name]!.cpu += b.cpu;
+      total[name].units += b.units;
+      total[name].cpu += b.cpu;
       rate[name] = b.units / b.cpu;
     }
-    ratios.push(rate.new! / rate.old!);
+    ratios.push(rate.new / rate.old);
   }
-  const rateOf = (name: string) => total[name]!.units / total[name]!.cpu;
+  const rateOf = (name: string) => total[name].units / total[name].cpu;
   console.log(`| ${w.label} | ${rateOf('old').toFixed(0)} ${w.unit} | ${rateOf('new').toFixed(0)} ${w.unit} | ×${(rateOf('new') / rateOf('old')).toFixed(2)} | ×${median(ratios).toFixed(2)} |`);
 }

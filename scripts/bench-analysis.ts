@@ -20,24 +20,24 @@ const child = spawn(process.execPath, [new URL('../dist/server.js', import.meta.
 });
 const base = await new Promise<string>((resolve, reject) => {
   let out = '';
-  child.stdout!.on('data', (c: Buffer) => {
-    out += c;
+  child.stdout.on('data', (c: Buffer) => {
+    out += c.toString();
     const m = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
-    if (m) resolve(m[1]!);
+    if (m) resolve(m[1]);
   });
   child.once('exit', (code) => reject(new Error(`server exited ${code}`)));
 });
 const call = async (path: string, init?: RequestInit) => {
   const res = await fetch(base + path, init);
-  return { status: res.status, body: (await res.json()) as any };
+  return { status: res.status, body: (await res.json()) };
 };
 const post = (path: string, body: unknown, token?: string) =>
   call(path, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) });
 const cpuSeconds = () => {
-  const f = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  const f = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1].split(' ');
   return (Number(f[11]) + Number(f[12])) / 100; // utime + stime, in clock ticks of 10 ms
 };
-const pct = (l: number[], p: number) => [...l].sort((a, b) => a - b)[Math.min(l.length - 1, Math.floor((l.length * p) / 100))]!;
+const pct = (l: number[], p: number) => [...l].sort((a, b) => a - b)[Math.min(l.length - 1, Math.floor((l.length * p) / 100))];
 
 async function measure(label: string): Promise<void> {
   const health: number[] = [];

@@ -42,12 +42,12 @@ async function server(): Promise<void> {
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const send = (m: ToParent) => process.send!(m);
-  process.on('message', async (m: ToChild) => {
+  const answer = async (m: ToChild): Promise<void> => {
     if (m === 'create') {
       for (let i = 0; i < GAMES; i++) {
         const players = [{ bot: 'mcts', level: 3 }, { bot: 'greedy' }];
         const res = await app.inject({ method: 'POST', url: '/games', payload: { players, expansions: ['traders-builders', 'abbey-mayor'] } });
-        ids.push((res.json() as { id: string }).id);
+        ids.push(res.json<{ id: string }>().id);
       }
       send({ created: ids.length });
     } else {
@@ -56,6 +56,13 @@ async function server(): Promise<void> {
       send({ versions, loopP99Ms: loop.percentile(99) / 1e6, loopMaxMs: loop.max / 1e6 });
       loop.reset();
     }
+  };
+  process.on('message', (m: ToChild) => {
+    // A failure ends the child, as an unhandled rejection would: the parent sees it exit.
+    answer(m).catch((error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    });
   });
   process.on('disconnect', () => {
     void app.close().finally(() => {

@@ -16,7 +16,7 @@ import { BOTS, BOT_KINDS, MCTS_DEFAULTS, playMatch, type BotKind, type BotOption
 
 const args = new Map(process.argv.slice(2).map((a) => {
   const [k, v] = a.replace(/^--/, '').split('=');
-  return [k!, v ?? ''] as const;
+  return [k, v ?? ''] as const;
 }));
 const games = Number(args.get('games') ?? 200);
 const ms = Number(args.get('ms') ?? 100);
@@ -60,11 +60,11 @@ for (const [a, b] of matches) {
     const seats = [0, 1].map((s) => (s === seatA ? { bot: BOTS[a.kind], options: options(a, 'a') } : { bot: BOTS[b.kind], options: options(b, 'b') }));
     const players = [{ name: 'A' }, { name: 'B' }];
     const r = playMatch({ players, expansions: ['traders-builders', 'abbey-mayor'], seed: `${seed}-pile-${i >> 1}` }, seats);
-    const [sa, sb] = [r.scores[seatA]!, r.scores[1 - seatA]!];
+    const [sa, sb] = [r.scores[seatA], r.scores[1 - seatA]];
     if (sa > sb) wins++; else if (sa === sb) draws++;
     points += sa > sb ? 1 : sa === sb ? 0.5 : 0;
     scoreA += sa; scoreB += sb;
-    const t = r.thinking[seatA]!;
+    const t = r.thinking[seatA];
     thinkA += t.ms; movesA += t.moves;
     for (const s of r.thinking) if (s.iterations > 0) { iterations += s.iterations; iterationMs += s.ms; }
     process.stderr.write(`\r${a.label} vs ${b.label}: game ${i + 1}/${games}, ${a.label} ${points}/${i + 1}   `);

@@ -66,7 +66,7 @@ async function start(script: string, cwd: string, env: Record<string, string>): 
   const cpuSeconds = () => {
     try {
       // /proc/<pid>/stat fields 14 and 15: utime and stime in clock ticks (100 per second).
-      const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1].split(' ');
       return (Number(fields[11]) + Number(fields[12])) / 100;
     } catch {
       return Number.NaN;
@@ -79,11 +79,11 @@ async function start(script: string, cwd: string, env: Record<string, string>): 
 export function postgresCpu(pg: PostgresServer | undefined): number {
   if (!pg) return Number.NaN;
   try {
-    const postmaster = readFileSync(join(pg.dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]!.trim();
+    const postmaster = readFileSync(join(pg.dataDir, 'postmaster.pid'), 'utf8').split('\n')[0].trim();
     let ticks = 0;
     for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
       try {
-        const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+        const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
         if (pid === postmaster || fields[1] === postmaster) ticks += Number(fields[11]) + Number(fields[12]);
       } catch {
         // gone meanwhile

@@ -48,7 +48,7 @@ interface PlannedGame {
 }
 
 function plan(i: number): { setup: GameSetup; moves: Move[]; seats: number[] } {
-  const expansions = ([[], ['traders-builders'], ['abbey-mayor'], ['traders-builders', 'abbey-mayor']] as const)[i % 4]!;
+  const expansions = ([[], ['traders-builders'], ['abbey-mayor'], ['traders-builders', 'abbey-mayor']] as const)[i % 4];
   const setup: GameSetup = {
     players: Array.from({ length: 2 + (i % 3) }, (_, p) => ({ name: `P${p}` })),
     expansions: [...expansions],
@@ -85,7 +85,7 @@ async function advance(url: string, list: PlannedGame[], target: (game: PlannedG
   let next = 0;
   const worker = async () => {
     for (let index = next++; index < list.length; index = next++) {
-      const game = list[index]!;
+      const game = list[index];
       for (const to = target(game, index); game.step < to; game.step++) {
         const send = () => fetch(`${url}/games/${game.id}/moves`, { method: 'POST', headers: game.headers[game.step]!, body: game.bodies[game.step]! });
         // A kept-alive socket the loaded server closed meanwhile fails the request unanswered: it
@@ -193,7 +193,7 @@ async function benchmark(store: 'sqlite' | 'postgres', nodes: number): Promise<v
     // notification of the game's previous move, and its batch is refused and retried).
     const spread = process.env.BENCH_SPREAD === '1';
     const pools = servers.map((_, n) => games.slice(LEGAL_GAMES).filter((_, i) => spread || i % servers.length === n));
-    const idleOf = (n: number) => (spread ? pools[0]! : pools[n]!);
+    const idleOf = (n: number) => (spread ? pools[0] : pools[n]);
     const moveRequests = (minimal: boolean): Requests[] => servers.map((_, n) => movesOn(idleOf(n), minimal));
     const movesOn = (idle: PlannedGame[], minimal: boolean): Requests => [
       {
@@ -205,8 +205,8 @@ async function benchmark(store: 'sqlite' | 'postgres', nodes: number): Promise<v
             ...request,
             method: 'POST',
             path: `/games/${game.id}/moves`,
-            headers: (minimal ? game.minimalHeaders : game.headers)[game.step]!,
-            body: game.bodies[game.step]!,
+            headers: (minimal ? game.minimalHeaders : game.headers)[game.step],
+            body: game.bodies[game.step],
           };
         },
         onResponse: (status, _body, context) => {
@@ -218,7 +218,7 @@ async function benchmark(store: 'sqlite' | 'postgres', nodes: number): Promise<v
     ];
     let next = 0;
     const legalRequests: Parameters<typeof autocannon>[0]['requests'] = [
-      { setupRequest: (request) => ({ ...request, method: 'GET', path: `/games/${legalGames[next++ % LEGAL_GAMES]!.id}/legal-moves` }) },
+      { setupRequest: (request) => ({ ...request, method: 'GET', path: `/games/${legalGames[next++ % LEGAL_GAMES].id}/legal-moves` }) },
     ];
 
     // The bare route gets the planned moves' very bodies and headers, and changes nothing.
@@ -246,7 +246,7 @@ async function benchmark(store: 'sqlite' | 'postgres', nodes: number): Promise<v
       rounds.push({ health, moves, minimal, legal, bare: bareRun });
     }
     const median = (pick: (r: (typeof rounds)[number]) => Measured): Measured =>
-      rounds.map(pick).sort((a, b) => a.rps - b.rps)[Math.floor(rounds.length / 2)]!;
+      rounds.map(pick).sort((a, b) => a.rps - b.rps)[Math.floor(rounds.length / 2)];
     const health = median((r) => r.health);
     const moves = median((r) => r.moves);
     const legal = median((r) => r.legal);

@@ -48,7 +48,7 @@ for (const cacheSize of CACHE_SIZES) {
     const body = res.json();
     games.push({ id: body.id, tokens: body.seats.map((s: { token: string }) => s.token) });
     // Each new game brings ten moves spread over the games so far.
-    for (let k = 0; k < 10; k++) await play(games[(i * 7 + k * 131) % games.length]!);
+    for (let k = 0; k < 10; k++) await play(games[(i * 7 + k * 131) % games.length]);
     if ((i + 1) % Math.max(1, Math.floor(GAMES / 5)) === 0 || i + 1 === GAMES) {
       const now = measure();
       rows.push({ cache: cacheSize, games: i + 1, 'rss MB': now.rss, 'heap MB': now.heap, 'heap growth MB': now.heap - base.heap, seconds: Math.round((Date.now() - started) / 1000) });

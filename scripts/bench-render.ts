@@ -30,7 +30,7 @@ function measure(draw: () => string): { median: number; p95: number; bytes: numb
     times.push(performance.now() - t0);
   }
   times.sort((a, b) => a - b);
-  return { median: times[Math.floor(RUNS / 2)]!, p95: times[Math.floor(RUNS * 0.95)]!, bytes };
+  return { median: times[Math.floor(RUNS / 2)], p95: times[Math.floor(RUNS * 0.95)], bytes };
 }
 
 const rows = {

@@ -31,7 +31,7 @@ async function playGame(url: string, index: number, players: number, delays: num
   const seats: number[] = [];
   const { moves } = playRandom(setup, `stream-choices-${index}`, (g) => seats.push(actorOf(g)!));
   const client = new CarcassonneClient({ baseUrl: url });
-  const game = await client.createGame(setup as Parameters<CarcassonneClient['createGame']>[0]);
+  const game = await client.createGame(setup);
   // No seat moves before every seat's stream is open, so each one sees every move.
   let connected = 0;
   let allConnected!: () => void;
@@ -45,9 +45,9 @@ async function playGame(url: string, index: number, players: number, delays: num
       if (message.event === 'move') delays.push(now() - Date.parse(message.data.at));
       const { version, actor } = message.data;
       if (actor !== n) continue;
-      const move: Move = moves[version]!;
+      const move: Move = moves[version];
       if (seats[version] !== n) throw new Error(`game ${game.id}: planned seat ${seats[version]} at version ${version}, stream says ${n}`);
-      await reader.play(game.id, game.seats[n]!.token!, version, move as Parameters<CarcassonneClient['play']>[3]);
+      await reader.play(game.id, game.seats[n].token!, version, move);
     }
   };
   await Promise.all(game.seats.map((s) => seat(s.seat)));
@@ -62,7 +62,7 @@ async function run(url: string, games: number, players: number): Promise<StreamR
   return { games, players, moves: played.reduce((a, b) => a + b, 0), seconds, delays: delays.sort((a, b) => a - b) };
 }
 
-const pick = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+const pick = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 
 /** One game alone (latency-bound: each move waits for the previous one's delivery), then many at once. */
 export async function benchStream(url: string): Promise<void> {

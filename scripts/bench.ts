@@ -29,7 +29,7 @@ function legalMoveQuery(label: string, setup: GameSetup): void {
   if (!created.ok) throw new Error(created.error.reason);
   const positions: Game[] = [created.value.game];
   for (const move of moves.slice(0, -1)) {
-    const r = play(positions[positions.length - 1]!, move);
+    const r = play(positions[positions.length - 1], move);
     if (!r.ok) throw new Error(r.error.reason);
     positions.push(r.value.game);
   }

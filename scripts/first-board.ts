@@ -12,7 +12,7 @@ const runs = Number(process.argv[2] ?? 3);
 const port = 3000 + Math.floor(Math.random() * 1000) + 2000;
 const base = `http://127.0.0.1:${port}`;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const json = async (path: string, init?: RequestInit) => (await fetch(base + path, init)).json() as Promise<any>;
+const json = async (path: string, init?: RequestInit) => (await fetch(base + path, init)).json();
 
 for (let run = 0; run < runs; run++) {
   const dir = mkdtempSync(join(tmpdir(), 'first-board-'));

@@ -28,7 +28,7 @@ export function playRandomGame(seed: number, players = 4): PlayedGame {
     if (actor === null || moves.length === 0) break;
     const placing = moves.filter((m) => m.type !== 'pass');
     const pool = placing.length > 0 && rnd() < 0.8 ? placing : moves;
-    const move = pool[Math.floor(rnd() * pool.length)]!;
+    const move = pool[Math.floor(rnd() * pool.length)];
     const next = play(game, move);
     if (!next.ok) throw new Error(`${next.error.code}: ${JSON.stringify(move)}`);
     game = next.value.game;

@@ -11,7 +11,7 @@ const configs = [[], ['traders-builders'], ['abbey-mayor'], ['traders-builders',
 const start = performance.now();
 let moves = 0;
 for (let i = 0; i < games; i++) {
-  const setup = randomSetup(`soak-${i}`, 2 + (i % 5), [...configs[i % 4]!], {
+  const setup = randomSetup(`soak-${i}`, 2 + (i % 5), [...configs[i % 4]], {
     endgameAbbeys: (['continue', 'final-round', 'none'] as const)[i % 3],
     wagonMove: i % 2 ? 'c1' : 'c2',
   });
@@ -21,7 +21,7 @@ for (let i = 0; i < games; i++) {
   const rnd = seededRandom(`soak-choice-${i}`);
   const log = [];
   for (let lm = legalMoves(g); lm.actor !== null; lm = legalMoves(g)) {
-    const m = lm.moves[Math.floor(rnd() * lm.moves.length)]!;
+    const m = lm.moves[Math.floor(rnd() * lm.moves.length)];
     const r = play(g, m);
     if (!r.ok) throw new Error(`game ${i}: listed move refused ${JSON.stringify(m)}: ${r.error.reason}`);
     g = r.value.game;

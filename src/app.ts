@@ -117,7 +117,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
     service.notifier,
   );
   app.addHook('onReady', async () => bots.start());
-  app.addHook('preClose', async () => analyses.close());
+  app.addHook('preClose', (done) => {
+    analyses.close();
+    done();
+  });
   // Bots first: no bot move may be submitted to a closed service.
   app.addHook('preClose', async () => bots.close());
   app.addHook('preClose', async () => service.close());

@@ -24,7 +24,7 @@ const BotSchema = Type.Enum([...BOT_NAMES]);
 export const LevelSchema = Type.Integer({ minimum: 1, maximum: 5, description: "The bot's strength within its kind (its time budget for `mcts`)" });
 
 const act = <P extends Parameters<typeof Type.Object>[0] & { type: { const: string } }>(properties: P) =>
-  Type.Object(properties, { title: `${properties.type.const[0]!.toUpperCase()}${properties.type.const.slice(1)}Act` });
+  Type.Object(properties, { title: `${properties.type.const[0].toUpperCase()}${properties.type.const.slice(1)}Act` });
 
 /**
  * The acts as the log, the events and the stream show them (each act is also its one event):

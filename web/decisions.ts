@@ -75,7 +75,7 @@ const figureOf = (m: FigureMove) => (m.type === 'placeFigure' ? m.figure : m.typ
 function labelled(): { move: Move; label: string }[] {
   const moves = page.legal?.moves ?? [];
   const labels = choiceLabels(moves, lexicon());
-  return moves.map((move, i) => ({ move, label: labels[i]! }));
+  return moves.map((move, i) => ({ move, label: labels[i] }));
 }
 
 /** Where a figure may go now (a feature, or a barn's corner), each with its choices there. */

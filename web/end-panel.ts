@@ -81,9 +81,9 @@ export function renderEnd(): void {
     return tr;
   };
   $('#breakdown tbody').replaceChildren(
-    ...CATEGORIES.map(([key, label]) => line(label, key, (seat) => rows[seat]!.byCategory[key])),
-    line('During the game', 'during', (seat) => rows[seat]!.during, 'split'),
-    line('Final scoring', 'final', (seat) => rows[seat]!.final),
+    ...CATEGORIES.map(([key, label]) => line(label, key, (seat) => rows[seat].byCategory[key])),
+    line('During the game', 'during', (seat) => rows[seat].during, 'split'),
+    line('Final scoring', 'final', (seat) => rows[seat].final),
     line('Total', 'total', (seat) => state.scores[seat] ?? 0, 'total'),
   );
   showAnalysis();

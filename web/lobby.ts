@@ -111,6 +111,12 @@ function link(label: string, href: string, cls: string): HTMLLIElement {
   return li;
 }
 
+/** A text field's value: the form has no file inputs, and a missing field reads as empty. */
+function textOf(data: FormData, name: string): string {
+  const value = data.get(name);
+  return typeof value === 'string' ? value : '';
+}
+
 async function create(event: SubmitEvent): Promise<void> {
   event.preventDefault();
   const form = event.target as HTMLFormElement;
@@ -119,14 +125,14 @@ async function create(event: SubmitEvent): Promise<void> {
   const body: CreateGame = {
     players: [...$('#players').children].map(seatOf),
     expansions: data.getAll('expansion').map(String) as CreateGame['expansions'],
-    rules: { endgameAbbeys: String(data.get('endgameAbbeys')), wagonMove: String(data.get('wagonMove')) } as CreateGame['rules'],
-    visibility: String(data.get('visibility')) as CreateGame['visibility'],
+    rules: { endgameAbbeys: textOf(data, 'endgameAbbeys'), wagonMove: textOf(data, 'wagonMove') } as CreateGame['rules'],
+    visibility: textOf(data, 'visibility') as CreateGame['visibility'],
   };
-  const seconds = String(data.get('turnSeconds') ?? '').trim();
+  const seconds = textOf(data, 'turnSeconds').trim();
   if (seconds) body.clock = { turnSeconds: Number(seconds) };
-  const seed = String(data.get('seed') ?? '').trim();
+  const seed = textOf(data, 'seed').trim();
   if (seed) body.seed = seed;
-  const order = String(data.get('tileOrder') ?? '').split(/[\s,]+/).filter(Boolean);
+  const order = textOf(data, 'tileOrder').split(/[\s,]+/).filter(Boolean);
   if (order.length > 0) body.tileOrder = order;
   const error = $('#error');
   error.textContent = '';
@@ -150,5 +156,5 @@ async function create(event: SubmitEvent): Promise<void> {
 addPlayer('Ann');
 addPlayer('Bob');
 $('#add-player').addEventListener('click', () => addPlayer());
-$('#create-form').addEventListener('submit', (e) => void create(e as SubmitEvent));
+$('#create-form').addEventListener('submit', (e) => void create(e));
 wireLobbyList();

@@ -40,8 +40,8 @@ function roadWords(roads: Extract<Feature, { kind: 'road' }>[]): string {
   if (roads.length >= 3) return `crossing of ${plural(roads.length, 'road')}`;
   if (roads.length === 2) return roads.every((r) => r.edges.length === 2) ? 'two roads' : 'road';
   const [road] = roads;
-  if (road!.edges.length === 1) return 'road end';
-  const [a, b] = road!.edges;
+  if (road.edges.length === 1) return 'road end';
+  const [a, b] = road.edges;
   return (a === 'N' && b === 'S') || (a === 'S' && b === 'N') || (a === 'E' && b === 'W') || (a === 'W' && b === 'E') ? 'straight road' : 'road curve';
 }
 
@@ -55,8 +55,8 @@ export function tileWords(catalog: Catalog, id: string | null | undefined): stri
   let main: string;
   if (tile.features.some((f) => f.kind === 'abbey')) main = 'abbey';
   else if (tile.features.some((f) => f.kind === 'monastery')) main = 'monastery';
-  else if (cities.length > 1) main = cities.every((c) => c.edges.length === 1) ? `${plural(cities.length, 'city cap')}` : `${cityWords(cities[0]!)} and ${plural(cities.length - 1, 'city cap')}`;
-  else if (cities.length === 1) main = cityWords(cities[0]!);
+  else if (cities.length > 1) main = cities.every((c) => c.edges.length === 1) ? `${plural(cities.length, 'city cap')}` : `${cityWords(cities[0])} and ${plural(cities.length - 1, 'city cap')}`;
+  else if (cities.length === 1) main = cityWords(cities[0]);
   else main = road || 'field';
   const extras: string[] = [];
   if (main !== road && road) extras.push(road === 'road end' ? 'road' : road);
@@ -73,7 +73,7 @@ function compass([x, y]: readonly [number, number]): string {
   const dy = y - 0.5;
   if (Math.hypot(dx, dy) < 0.12) return 'middle';
   const sector = Math.round(Math.atan2(dy, dx) / (Math.PI / 4));
-  return COMPASS[(sector + 8) % 8]!;
+  return COMPASS[(sector + 8) % 8];
 }
 
 /**
@@ -99,7 +99,7 @@ export function featureWords(lex: Lexicon, x: number, y: number, feature: number
 const SIDES = ['N', 'E', 'S', 'W'] as const;
 const SIDE_WORDS: Readonly<Record<string, string>> = { N: 'north', E: 'east', S: 'south', W: 'west' };
 /** A tile's side at rotation 0, after the tile is turned clockwise by `rotation`, in words. */
-const turned = (side: string, rotation: Rotation) => SIDE_WORDS[SIDES[(SIDES.indexOf(side as (typeof SIDES)[number]) + rotation / 90) % 4]!]!;
+const turned = (side: string, rotation: Rotation) => SIDE_WORDS[SIDES[(SIDES.indexOf(side as (typeof SIDES)[number]) + rotation / 90) % 4]];
 
 const MEEPLE_ROLE: Readonly<Record<string, string>> = { city: 'knight', road: 'thief', field: 'farmer', monastery: 'monk', abbey: 'monk' };
 
@@ -153,7 +153,7 @@ export function choiceLabels(moves: readonly Move[], lex: Lexicon): string[] {
   const plain = moves.map((m) => moveWords(m, lex));
   const count = new Map<string, number>();
   for (const l of plain) count.set(l, (count.get(l) ?? 0) + 1);
-  return distinct(moves.map((m, i) => (count.get(plain[i]!)! > 1 ? moveWords(m, lex, true) : plain[i]!)));
+  return distinct(moves.map((m, i) => (count.get(plain[i])! > 1 ? moveWords(m, lex, true) : plain[i])));
 }
 
 /** Labels made distinct: a label that several choices share gets "(1 of 2)", "(2 of 2)". */

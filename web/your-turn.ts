@@ -38,15 +38,21 @@ export function showYourTurn(mine: boolean): void {
   wasMine = mine;
 }
 
+/** Opts out, or asks the browser's permission and opts in if it is granted. */
+async function flipOptIn(): Promise<void> {
+  if (notifying()) localStorage.removeItem(OPT_IN);
+  else if ((await Notification.requestPermission()) === 'granted') localStorage.setItem(OPT_IN, '1');
+}
+
 /** A player's page offers the notification; nothing is asked of the browser before a click. */
 export function wireYourTurn(into: HTMLElement): void {
   if (!('Notification' in window) || Notification.permission === 'denied') return;
   const label = () => (notifying() ? 'Turn notifications on' : 'Notify me on my turn');
-  const toggle = button(label(), async () => {
-    if (notifying()) localStorage.removeItem(OPT_IN);
-    else if ((await Notification.requestPermission()) === 'granted') localStorage.setItem(OPT_IN, '1');
-    toggle.textContent = label();
-    toggle.setAttribute('aria-pressed', String(notifying()));
+  const toggle = button(label(), () => {
+    void flipOptIn().then(() => {
+      toggle.textContent = label();
+      toggle.setAttribute('aria-pressed', String(notifying()));
+    });
   }, { id: 'notify', 'aria-pressed': String(notifying()) });
   into.append(' · ', toggle);
 }

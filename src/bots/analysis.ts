@@ -31,7 +31,7 @@ export function positionChances(game: Game, position: number, playouts: number, 
     const seed = `analysis/${position}/${n}`;
     const g = determinize(game, seed, MCTS_DEFAULTS.horizon);
     const shares = winShares(playout(g, seeded(seed)));
-    for (let s = 0; s < seats; s++) sum[s]! += shares[s]!;
+    for (let s = 0; s < seats; s++) sum[s] += shares[s];
     n++;
   }
   return sum.map((v) => v / n);
@@ -55,7 +55,7 @@ export function chancesAt(setup: GameSetup, moves: readonly Move[], from: number
   const game = positionAfter(setup, moves, from);
   const out: number[][] = [];
   for (let p = from; p < to; p++) {
-    if (p > from) step(game, moves[p - 1]!);
+    if (p > from) step(game, moves[p - 1]);
     // What is left of the budget, shared by the positions left.
     const share = (budgetMs - (performance.now() - started)) / (to - p);
     out.push(positionChances(game, p, playouts, performance.now() + Math.max(0, share)));
@@ -74,7 +74,7 @@ export interface TurningPoint {
 
 /** The `count` decisions that changed their actor's chance most; `chances[p]` is position p's, `actors[d]` decision d's seat. */
 export function turningPoints(chances: readonly number[][], actors: readonly number[], count: number): TurningPoint[] {
-  const points = actors.map((seat, d) => ({ decision: d, seat, before: chances[d]![seat]!, after: chances[d + 1]![seat]! }));
+  const points = actors.map((seat, d) => ({ decision: d, seat, before: chances[d][seat], after: chances[d + 1][seat] }));
   return points
     .filter((p) => p.before !== p.after)
     .sort((a, b) => Math.abs(b.after - b.before) - Math.abs(a.after - a.before) || a.decision - b.decision)

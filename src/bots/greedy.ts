@@ -26,8 +26,8 @@ function eventsValue(events: readonly GameEvent[], pos: Position, walk: Walk): n
   const points = new Array<number>(pos.players).fill(0);
   addPoints(events, points);
   let best = 0;
-  for (let s = 0; s < pos.players; s++) if (s !== pos.seat) best = Math.max(best, points[s]!);
-  let v = points[pos.seat]! - best;
+  for (let s = 0; s < pos.players; s++) if (s !== pos.seat) best = Math.max(best, points[s]);
+  let v = points[pos.seat] - best;
   for (const e of events) {
     if (e.type === 'tilePlaced') walk.newTile.set(`${e.x},${e.y}`, e.tile);
     else if (e.type === 'abbeyPlaced') walk.newTile.set(`${e.x},${e.y}`, abbeyTile());
@@ -74,7 +74,7 @@ function valueOf(game: Game, move: Move, pos: Position, walk: Walk, depth: numbe
 /** Every legal move with its value (valueOf), in legal-move order. */
 function valued(game: Game, seat: number): { move: Move; value: number }[] {
   const moves = movesFor(game, seat);
-  if (moves.length === 1) return [{ move: moves[0]!, value: 0 }];
+  if (moves.length === 1) return [{ move: moves[0], value: 0 }];
   const pos = positionOf(game, seat);
   return moves.map((move) => ({ move, value: valueOf(game, move, pos, { newTile: new Map(), placed: new Map(), meeples: pos.meeples }, 1) }));
 }

@@ -30,12 +30,12 @@ export function playMatch(setup: GameSetup, seats: readonly Seat[], onMove?: (ga
   for (;;) {
     const actor = legalMoves(game).actor;
     if (actor === null) break;
-    const seat = seats[actor]!;
+    const seat = seats[actor];
     const start = performance.now();
     const choice = seat.bot.chooseMove(game, actor, { ...seat.options, seed: `${seat.options.seed}/${moves.length}` });
-    thinking[actor]!.ms += performance.now() - start;
-    thinking[actor]!.moves += 1;
-    thinking[actor]!.iterations += choice.iterations ?? 0;
+    thinking[actor].ms += performance.now() - start;
+    thinking[actor].moves += 1;
+    thinking[actor].iterations += choice.iterations ?? 0;
     onMove?.(game, actor, choice.move);
     const r = playInPlace(game, choice.move);
     if (!r.ok) throw new Error(`${seat.bot.kind} bot played an illegal move ${JSON.stringify(choice.move)}: ${r.error.reason}`);

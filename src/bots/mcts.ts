@@ -81,7 +81,7 @@ function edgesOf(moves: Move[], random: Random): Edge[] {
   // A seeded shuffle: widening then admits a random subset first.
   for (let i = moves.length - 1; i > 0; i--) {
     const j = Math.floor(random() * (i + 1));
-    [moves[i], moves[j]] = [moves[j]!, moves[i]!];
+    [moves[i], moves[j]] = [moves[j], moves[i]];
   }
   return moves.map((move) => ({ move, n: 0, prior: 0, reward: 0, wins: 0, children: null }));
 }
@@ -89,11 +89,11 @@ function edgesOf(moves: Move[], random: Random): Edge[] {
 function select(node: Node, k: MctsTuning): Edge {
   const edges = node.edges!;
   const admitted = Math.min(edges.length, Math.ceil(k.widenK * (node.n + 1) ** k.widenA));
-  let best = edges[0]!;
+  let best = edges[0];
   let bestScore = -Infinity;
   const logN = Math.log(node.n + 1);
   for (let i = 0; i < admitted; i++) {
-    const e = edges[i]!;
+    const e = edges[i];
     if (e.n === 0) return e;
     const score = e.reward / e.n + k.explore * Math.sqrt(logN / e.n) + (k.prior * e.prior) / (e.n + 1);
     if (score > bestScore) { bestScore = score; best = e; }
@@ -106,8 +106,8 @@ function outcome(scores: readonly number[], k: MctsTuning): { reward: number[]; 
   const reward: number[] = [], win: number[] = [];
   for (let s = 0; s < scores.length; s++) {
     let other = -Infinity;
-    for (let o = 0; o < scores.length; o++) if (o !== s) other = Math.max(other, scores[o]!);
-    const margin = scores[s]! - other;
+    for (let o = 0; o < scores.length; o++) if (o !== s) other = Math.max(other, scores[o]);
+    const margin = scores[s] - other;
     const w = margin > 0 ? 1 : margin === 0 ? 0.5 : 0;
     win.push(w);
     reward.push((1 - k.marginWeight) * w + k.marginWeight * (0.5 + 0.5 * Math.tanh(margin / k.marginScale)));
@@ -124,7 +124,7 @@ const finalScores = (events: readonly GameEvent[]): number[] | null => {
 export function playout(g: Game, random: Random): number[] {
   for (;;) {
     const moves = legalMoves(g).moves;
-    const r = playInPlace(g, moves[Math.floor(random() * moves.length)]!);
+    const r = playInPlace(g, moves[Math.floor(random() * moves.length)]);
     if (!r.ok) throw new Error(`mcts playout: a listed move was refused: ${r.error.reason}`);
     const scores = finalScores(r.value);
     if (scores) return scores;
@@ -136,7 +136,7 @@ function iterate(root: Node, rootGame: Game, seed: string, random: Random, k: Mc
   const g = determinize(rootGame, seed, Number.isFinite(k.horizon) ? k.horizon : undefined);
   const path: [Edge, number][] = [];
   let node = root;
-  let scores: number[] | null = null;
+  let scores: number[] | null;
   for (;;) {
     if (node.edges === null) {
       const lm = legalMoves(g);
@@ -161,8 +161,8 @@ function iterate(root: Node, rootGame: Game, seed: string, random: Random, k: Mc
   const { reward, win } = outcome(scores, k);
   for (const [edge, actor] of path) {
     edge.n += 1;
-    edge.reward += reward[actor]!;
-    edge.wins += win[actor]!;
+    edge.reward += reward[actor];
+    edge.wins += win[actor];
   }
 }
 
@@ -175,7 +175,7 @@ function rootEdges(game: Game, seat: number, random: Random): Edge[] {
 
 export function mctsChoice(game: Game, seat: number, options: BotOptions): BotChoice {
   const moves = movesFor(game, seat);
-  if (moves.length === 1 && !options.searchForced) return { move: moves[0]!, iterations: 0 };
+  if (moves.length === 1 && !options.searchForced) return { move: moves[0], iterations: 0 };
   const now = options.now ?? (() => performance.now());
   // The budget includes the greedy valuation of the root's moves.
   const deadline = options.timeMs === undefined ? Infinity : now() + options.timeMs;
@@ -188,7 +188,7 @@ export function mctsChoice(game: Game, seat: number, options: BotOptions): BotCh
     iterate(root, game, `${options.seed}#${i}`, random, k);
     i++;
   }
-  let best = root.edges![0]!;
+  let best = root.edges![0];
   for (const e of root.edges!) if (e.n > best.n || (e.n === best.n && e.reward > best.reward)) best = e;
   return { move: best.move, winRate: best.n > 0 ? best.wins / best.n : 0.5, iterations: i };
 }

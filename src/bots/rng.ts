@@ -8,4 +8,4 @@ export type Random = () => number;
 
 export const seeded: (seed: string) => Random = seededRandom;
 
-export const pick = <T>(items: readonly T[], random: Random): T => items[Math.floor(random() * items.length)]!;
+export const pick = <T>(items: readonly T[], random: Random): T => items[Math.floor(random() * items.length)];

@@ -58,7 +58,7 @@ export interface FigureRule {
     /** Feature kinds (catalog kind numbers) it may stand on. */
     readonly kinds: readonly number[];
     /** Why it may not go on this feature of the new tile (kind and supply already checked). */
-    check(g: State, seat: number, root: number, occ: Occupancy): RuleViolation | null;
+    readonly check: (g: State, seat: number, root: number, occ: Occupancy) => RuleViolation | null;
   };
   /** Stays on the board when its feature is scored. */
   readonly permanent?: boolean;
@@ -116,11 +116,19 @@ export interface Expansion {
 }
 
 /** The hooks that are called on every game, gathered per game in registry order. */
-const GATHERED = [
-  'figureStepMoves', 'onTilePlaced', 'extraPartDue', 'scoreFields', 'onCompleted', 'farmerBonus',
-  'finalFieldScoring', 'finalScoring', 'drawAlternatives', 'alternativesSkipped', 'viewPlayer', 'viewGame',
-] as const satisfies readonly (keyof Expansion)[];
-type Gathered = (typeof GATHERED)[number];
+type Gathered =
+  | 'figureStepMoves'
+  | 'onTilePlaced'
+  | 'extraPartDue'
+  | 'scoreFields'
+  | 'onCompleted'
+  | 'farmerBonus'
+  | 'finalFieldScoring'
+  | 'finalScoring'
+  | 'drawAlternatives'
+  | 'alternativesSkipped'
+  | 'viewPlayer'
+  | 'viewGame';
 export type Hooks = { readonly [K in Gathered]: readonly NonNullable<Expansion[K]>[] };
 
 function gather<K extends Gathered>(modules: readonly Expansion[], k: K): NonNullable<Expansion[K]>[] {

@@ -22,7 +22,7 @@ export const SeatPointsSchema = Type.Object({ seat: Int, points: Int });
 export const Strict = <P extends TProperties>(properties: P, options: { title?: string; description?: string } = {}) =>
   Type.Object(properties, { ...options, additionalProperties: false });
 
-const titled = (type: string, suffix: string) => `${type[0]!.toUpperCase()}${type.slice(1)}${suffix}`;
+const titled = (type: string, suffix: string) => `${type[0].toUpperCase()}${type.slice(1)}${suffix}`;
 
 /** A move type's schema, titled after it (`PlaceTileMove`): generated clients get one type per move. */
 export const moveSchema = <T extends string, P extends TProperties>(type: T, properties: P) =>

@@ -81,7 +81,7 @@ const MODULES_CONFIG = new WeakMap<Registry, Map<string, ModulesConfig>>();
 
 function configOf(registry: Registry, names: string[], expansions: readonly ExpansionId[], rules: Rules, seed: string, pile: TileType[]): Config {
   let byIds = MODULES_CONFIG.get(registry);
-  if (byIds === undefined) MODULES_CONFIG.set(registry, (byIds = new Map()));
+  if (byIds === undefined) MODULES_CONFIG.set(registry, (byIds = new Map<string, ModulesConfig>()));
   const id = expansions.join(',');
   let derived = byIds.get(id);
   if (derived === undefined) byIds.set(id, (derived = modulesConfig(registry, expansions)));

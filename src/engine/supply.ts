@@ -8,7 +8,7 @@ import type { FigureKind } from './types.js';
  * Each figure kind's index, the same in every game of the process: a kind gets the next one
  * when a registry first names it (registry.ts), so the indexes of kinds already named never move.
  */
-export const FIGURE_INDEX: Record<FigureKind, number> = Object.create(null);
+export const FIGURE_INDEX = Object.create(null) as Record<FigureKind, number>;
 
 export function registerFigureKinds(kinds: readonly FigureKind[]): void {
   for (const kind of kinds) FIGURE_INDEX[kind] ??= Object.keys(FIGURE_INDEX).length;

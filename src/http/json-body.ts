@@ -15,6 +15,7 @@ export function registerJsonBody(app: FastifyInstance): void {
       done(new HttpProblem('BAD_REQUEST', 'the body is not valid UTF-8'), undefined);
       return;
     }
-    parseJson(request, body.toString('utf8'), done);
+    // The default parser answers through `done`, synchronously; it returns no promise to wait for.
+    void parseJson(request, body.toString('utf8'), done);
   });
 }

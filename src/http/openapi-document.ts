@@ -8,7 +8,35 @@
 import { hoistTitledSchemas } from './openapi-components.js';
 import { ENGINE_REFUSAL, STATUS_BY_CODE, type ProblemCode } from './problem.js';
 
-type Json = any; // the document is plain JSON being rewritten in place
+/** The parts of an OpenAPI 3.1 document these touches read or write; the rest passes through. */
+interface Schema {
+  [keyword: string]: unknown;
+  $ref?: string;
+  anyOf?: Schema[];
+  properties?: Record<string, Schema>;
+  const?: unknown;
+  enum?: unknown[];
+}
+interface Header {
+  description: string;
+  schema: Schema;
+}
+interface Response {
+  description?: string;
+  headers?: Record<string, Header>;
+  content?: Record<string, { schema: Schema }>;
+}
+interface Operation {
+  operationId?: string;
+  security?: unknown[];
+  parameters?: { in: string; name: string; schema?: Schema }[];
+  responses?: Record<string, Response>;
+}
+interface OpenApiDocument {
+  servers?: { url: string; description: string }[];
+  paths?: Record<string, Record<string, Operation>>;
+  components: { schemas: Record<string, Schema> };
+}
 
 /** Operation ids, by `METHOD path` as the document names them. */
 const OPERATION_IDS: Record<string, string> = {
@@ -61,12 +89,12 @@ const SUCCESS_DESCRIPTIONS: Record<string, string> = {
   getAnalysis: "The analysis: each seat's chances after every decision, and the turning points",
 };
 
-const header = (description: string, schema: Json = { type: 'string' }) => ({ description, schema });
+const header = (description: string, schema: Schema = { type: 'string' }): Header => ({ description, schema });
 const ETAG = { ETag: header('A weak tag of the game id and version: send it back as `If-None-Match`') };
 const RETRY_AFTER = { 'Retry-After': header('Seconds to wait before retrying', { type: 'integer' }) };
 
 /** Headers of the successful answers, by operation id. */
-const SUCCESS_HEADERS: Record<string, Json> = {
+const SUCCESS_HEADERS: Record<string, Record<string, Header>> = {
   createGame: { Location: header('The URL of the new game') },
   getGame: ETAG,
   getLegalMoves: ETAG,
@@ -83,7 +111,7 @@ const SUCCESS_HEADERS: Record<string, Json> = {
 };
 
 /** Headers of the error answers, by status. */
-const ERROR_HEADERS: Record<string, Json> = {
+const ERROR_HEADERS: Record<string, Record<string, Header>> = {
   401: { 'WWW-Authenticate': header('`Bearer`: the seat token goes in the Authorization header') },
   405: { Allow: header('The methods this path answers') },
   429: RETRY_AFTER,
@@ -98,7 +126,7 @@ function codesOf(status: number, engineCodes: readonly string[]): string[] {
 }
 
 /** A named problem type per status, whose `code` is one of that status's codes. */
-function problemFor(status: number, problem: Json, engineCodes: readonly string[]): Json {
+function problemFor(status: number, problem: Schema, engineCodes: readonly string[]): Schema {
   return {
     title: `Problem${status}`,
     type: 'object',
@@ -106,7 +134,7 @@ function problemFor(status: number, problem: Json, engineCodes: readonly string[
   };
 }
 
-function finishOperation(method: string, path: string, operation: Json, engineCodes: readonly string[]): void {
+function finishOperation(method: string, path: string, operation: Operation, engineCodes: readonly string[]): void {
   const id = OPERATION_IDS[`${method.toUpperCase()} ${path}`];
   if (id === undefined) throw new Error(`no operationId for ${method.toUpperCase()} ${path}: name it in openapi-document.ts`);
   operation.operationId = id;
@@ -114,7 +142,7 @@ function finishOperation(method: string, path: string, operation: Json, engineCo
   for (const parameter of operation.parameters ?? []) {
     if (parameter.in === 'header' && parameter.name === 'prefer') parameter.schema = { type: 'string', enum: ['return=minimal', 'return=representation'] };
   }
-  for (const [status, response] of Object.entries(operation.responses ?? {}) as [string, Json][]) {
+  for (const [status, response] of Object.entries(operation.responses ?? {})) {
     const code = Number(status);
     if (code < 300) {
       response.description = SUCCESS_DESCRIPTIONS[id]!;
@@ -128,14 +156,14 @@ function finishOperation(method: string, path: string, operation: Json, engineCo
 }
 
 /** Tags the anyOf of `type`-discriminated schemas named in components, with their mapping. */
-function addDiscriminators(schemas: Json): void {
+function addDiscriminators(schemas: Record<string, Schema>): void {
   for (const name of ['Move', 'GameEvent', 'Act']) {
     const union = schemas[name];
     if (!union?.anyOf) continue;
     const mapping: Record<string, string> = {};
     for (const member of union.anyOf) {
-      const target = typeof member.$ref === 'string' ? schemas[member.$ref.split('/').at(-1)] : undefined;
-      const type = target?.properties?.type;
+      if (member.$ref === undefined) continue;
+      const type = schemas[member.$ref.split('/').at(-1) ?? '']?.properties?.type;
       const literal = type?.const ?? (type?.enum?.length === 1 ? type.enum[0] : undefined);
       if (typeof literal === 'string') mapping[literal] = member.$ref;
     }
@@ -145,13 +173,14 @@ function addDiscriminators(schemas: Json): void {
 
 /** The document as served: `engineCodes` are the registry's error codes (all 422). */
 export function finishDocument<T extends object>(document: T, engineCodes: readonly string[]): T {
-  const doc: Json = hoistTitledSchemas(document);
+  // The document is plain JSON being rewritten in place; these touches read only the parts typed above.
+  const doc = hoistTitledSchemas(document) as unknown as OpenApiDocument;
   doc.servers = [{ url: '/', description: 'The server this document is served from (`/docs/json`)' }];
-  for (const [path, operations] of Object.entries(doc.paths ?? {}) as [string, Json][]) {
+  for (const [path, operations] of Object.entries(doc.paths ?? {})) {
     for (const [method, operation] of Object.entries(operations)) finishOperation(method, path, operation, engineCodes);
   }
   // Hoisted again: the per-status problem types are named schemas too.
-  const finished: Json = hoistTitledSchemas(doc);
+  const finished = hoistTitledSchemas(doc);
   addDiscriminators(finished.components.schemas);
-  return finished;
+  return finished as unknown as T;
 }

@@ -113,8 +113,8 @@ export function sendProblem(reply: FastifyReply, code: ProblemCode, detail: stri
  * Fastify's `frameworkErrors`: a URL it cannot decode (`/games/%ZZ`) or a path parameter
  * beyond `maxParamLength` is malformed input like any other, not Fastify's own JSON shape.
  */
-export function frameworkErrors(error: FastifyError, _request: unknown, reply: FastifyReply): FastifyReply {
-  return sendProblem(reply, 'BAD_REQUEST', error.message);
+export function frameworkErrors(error: FastifyError, _request: unknown, reply: FastifyReply): void {
+  sendProblem(reply, 'BAD_REQUEST', error.message);
 }
 
 /** One error handler for the whole app: known errors keep their code, anything else is a hidden 500. */
@@ -140,7 +140,7 @@ export function registerProblemHandlers(app: FastifyInstance, routes?: RouteTabl
     return sendProblem(reply, 'INTERNAL_ERROR', 'an unexpected error occurred');
   });
   app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split('?')[0]!;
+    const path = request.url.split('?')[0];
     const allow = routes?.allowed(path);
     if (allow === undefined) return sendProblem(reply, 'ROUTE_NOT_FOUND', `no route ${request.method} ${path}`);
     reply.header('allow', allow.join(', '));

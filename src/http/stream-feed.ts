@@ -244,7 +244,7 @@ export class StreamFeeds {
           // A full page may have more behind it: read on at once. Otherwise the wait ends with
           // the next commit (or one made during the read or the writes).
           if (page.length === this.pageSize) turn.abort();
-          feed.version = page[page.length - 1]!.seq;
+          feed.version = page[page.length - 1].seq;
           feed.recent.push(...page);
           if (feed.recent.length > this.recentSize) feed.recent.splice(0, feed.recent.length - this.recentSize);
           await this.forEachSliced(feed, deliverPage);

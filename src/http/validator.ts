@@ -34,7 +34,7 @@ function leafProblems(validator: Validator, value: unknown, path: string): Probl
     if (e.keyword === 'additionalProperties') continue; // each extra member is named below
     let message = e.message;
     if (e.keyword === 'boolean' && e.schemaPath.endsWith('additionalProperties')) message = 'is not allowed';
-    if (e.keyword === 'enum') message = `must be one of ${(e.params as { allowedValues: unknown[] }).allowedValues.join(', ')}`;
+    if (e.keyword === 'enum') message = `must be one of ${(e.params).allowedValues.join(', ')}`;
     out.push(problem(path + e.instancePath, message, e.keyword));
   }
   return out;
@@ -69,7 +69,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 /** The literal `type` of each branch, when every branch of an anyOf is an object tagged so. */
 function tags(schema: SchemaNode): string[] | undefined {
   const values = schema.anyOf?.map((branch) => branch.properties?.type?.const);
-  return values?.every((v) => typeof v === 'string') ? (values as string[]) : undefined;
+  return values?.every((v) => typeof v === 'string') ? (values) : undefined;
 }
 
 /**
@@ -81,7 +81,7 @@ function explain(schema: SchemaNode, value: unknown, path: string): Problem[] {
   if (branchTags) {
     const index = isRecord(value) ? branchTags.indexOf(value.type as string) : -1;
     if (index < 0) return [problem(`${path}/type`, `must be one of ${branchTags.join(', ')}`, 'enum')];
-    return explain(schema.anyOf![index]!, value, path);
+    return explain(schema.anyOf![index], value, path);
   }
   if (schema.type === 'object' && schema.properties && isRecord(value)) {
     const problems: Problem[] = [];
@@ -111,7 +111,7 @@ function explain(schema: SchemaNode, value: unknown, path: string): Problem[] {
     if (problems.length > 0) return problems.slice(0, MAX_PROBLEMS);
     // Every entry is fine: an array-level rule (uniqueItems) fails, on a bounded array.
   }
-  const validator = compile(schema as TSchema);
+  const validator = compile(schema);
   return validator.Check(value) ? [] : leafProblems(validator, value, path);
 }
 
@@ -141,9 +141,9 @@ export const validatorCompiler: FastifySchemaCompiler<TSchema> = ({ schema, http
   const properties = Object.values((schema as SchemaNode).properties ?? {});
   const convert = httpPart !== 'body' && !properties.every((p) => p.type === 'string');
   return (value: unknown) => {
-    const converted = convert ? convertStrings(schema as SchemaNode, value) : value;
+    const converted = convert ? convertStrings(schema, value) : value;
     if (validator.Check(converted)) return { value: converted };
-    const problems = explain(schema as SchemaNode, converted, '');
+    const problems = explain(schema, converted, '');
     // Array-level rules (minItems...) of an object's member are not explained above.
     return { error: problems.length ? problems : leafProblems(validator, converted, '') };
   };

@@ -37,7 +37,7 @@ export function fieldAnchors(tile: CatalogTile, art: readonly (FeatureArt | unde
   // Each road piece starts with M: sample the pieces apart so no line joins two arms.
   const roadLines = roads.flatMap((p) => {
     const pieces: Pt[][] = [];
-    for (let i = 0; i < p.length; i++) if (p[i]!.op === 'M') pieces.push(sample(p.slice(i, i + 2)));
+    for (let i = 0; i < p.length; i++) if (p[i].op === 'M') pieces.push(sample(p.slice(i, i + 2)));
     return pieces;
   });
   const cloister = art.some((a) => a?.kind === 'monastery' || a?.kind === 'abbey');
@@ -59,7 +59,7 @@ export function fieldAnchors(tile: CatalogTile, art: readonly (FeatureArt | unde
     const cells = [start];
     region[start] = id;
     for (let k = 0; k < cells.length; k++) {
-      const i = cells[k]!;
+      const i = cells[k];
       const r = Math.floor(i / N);
       const c = i % N;
       for (const [nr, nc] of [[r - 1, c], [r + 1, c], [r, c - 1], [r, c + 1]] as const) {
@@ -87,7 +87,7 @@ export function fieldAnchors(tile: CatalogTile, art: readonly (FeatureArt | unde
     queue.push(i);
   }
   for (let k = 0; k < queue.length; k++) {
-    const i = queue[k]!;
+    const i = queue[k];
     const r = Math.floor(i / N);
     const c = i % N;
     for (let dr = -1; dr <= 1; dr++) {
@@ -95,7 +95,7 @@ export function fieldAnchors(tile: CatalogTile, art: readonly (FeatureArt | unde
         const nr = r + dr;
         const nc = c + dc;
         if (nr < 0 || nc < 0 || nr >= N || nc >= N || depth[nr * N + nc] !== -1) continue;
-        depth[nr * N + nc] = depth[i]! + 1;
+        depth[nr * N + nc] = depth[i] + 1;
         queue.push(nr * N + nc);
       }
     }
@@ -116,7 +116,7 @@ export function fieldAnchors(tile: CatalogTile, art: readonly (FeatureArt | unde
     else {
       const votes = new Map<number, number>();
       for (const h of f.halfEdges) for (const [r, c] of halfEdgeCells(h)) {
-        const id = region[r * N + c]!;
+        const id = region[r * N + c];
         if (id >= 0) votes.set(id, (votes.get(id) ?? 0) + 1);
       }
       let best = -1;
@@ -127,7 +127,7 @@ export function fieldAnchors(tile: CatalogTile, art: readonly (FeatureArt | unde
     const list = cells ?? [];
     const mid: Pt = list.length === 0 ? CENTRE : [list.reduce((s, j) => s + (j % N), 0) / list.length, list.reduce((s, j) => s + Math.floor(j / N), 0) / list.length];
     const off = (j: number) => Math.hypot((j % N) - mid[0], Math.floor(j / N) - mid[1]);
-    const ranked = list.slice().sort((a, b) => depth[b]! - depth[a]! || off(a) - off(b) || a - b).map((j) => cellCentre(Math.floor(j / N), j % N));
+    const ranked = list.slice().sort((a, b) => depth[b] - depth[a] || off(a) - off(b) || a - b).map((j) => cellCentre(Math.floor(j / N), j % N));
     const anchor = ranked.find((p) => taken.every((t) => dist(p, t) >= 0.16)) ?? ranked[0] ?? CENTRE;
     taken.push(anchor);
     anchors.set(i, anchor);

@@ -43,8 +43,8 @@ const CORNER: readonly Pt[] = [
   [1, 1],
   [0, 1],
 ];
-const startOf = (d: number) => CORNER[d]!;
-const endOf = (d: number) => CORNER[(d + 1) & 3]!;
+const startOf = (d: number) => CORNER[d];
+const endOf = (d: number) => CORNER[(d + 1) & 3];
 const EDGE_MID: readonly Pt[] = [
   [0.5, 0],
   [1, 0.5],
@@ -52,7 +52,7 @@ const EDGE_MID: readonly Pt[] = [
   [0, 0.5],
 ];
 /** The point `depth` from edge d's middle towards the centre (0.5 = the centre). */
-const inward = (d: number, depth: number): Pt => lerp(EDGE_MID[d]!, CENTRE, depth * 2);
+const inward = (d: number, depth: number): Pt => lerp(EDGE_MID[d], CENTRE, depth * 2);
 
 /**
  * A city's outline: the tile edges it covers, joined by inward curves where it does not reach.
@@ -61,14 +61,14 @@ const inward = (d: number, depth: number): Pt => lerp(EDGE_MID[d]!, CENTRE, dept
 function cityOutline(edges: number[], otherCityEdges: ReadonlySet<number>): { fill: PathCmd[]; wall: PathCmd[] } {
   const sorted = [...edges].sort((a, b) => a - b);
   if (sorted.length === 4) {
-    const fill: PathCmd[] = [{ op: 'M', p: CORNER[0]! }, ...[1, 2, 3].map((c): PathCmd => ({ op: 'L', p: CORNER[c]! })), { op: 'Z' }];
+    const fill: PathCmd[] = [{ op: 'M', p: CORNER[0] }, ...[1, 2, 3].map((c): PathCmd => ({ op: 'L', p: CORNER[c] })), { op: 'Z' }];
     return { fill, wall: [] };
   }
-  const fill: PathCmd[] = [{ op: 'M', p: startOf(sorted[0]!) }];
+  const fill: PathCmd[] = [{ op: 'M', p: startOf(sorted[0]) }];
   const wall: PathCmd[] = [];
   sorted.forEach((d, i) => {
     fill.push({ op: 'L', p: endOf(d) });
-    const next = sorted[(i + 1) % sorted.length]!;
+    const next = sorted[(i + 1) % sorted.length];
     const gap = (next - d - 1 + 4) & 3;
     if (gap === 0 && sorted.length > 1) return;
     const from = endOf(d);
@@ -79,7 +79,7 @@ function cityOutline(edges: number[], otherCityEdges: ReadonlySet<number>): { fi
     else if (gap === 2) control = lerp(CENTRE, startOf(d), 0.4);
     else {
       const g = (d + 1) & 3;
-      control = lerp(EDGE_MID[g]!, CENTRE, otherCityEdges.has(g) ? 1.6 : 1.28);
+      control = lerp(EDGE_MID[g], CENTRE, otherCityEdges.has(g) ? 1.6 : 1.28);
     }
     fill.push({ op: 'Q', c: control, p: to });
     wall.push({ op: 'M', p: from }, { op: 'Q', c: control, p: to });
@@ -117,19 +117,19 @@ function citySpots(edges: number[]): CitySpots {
 
 /** The first candidate at least `gap` from every anchor already taken. */
 function pick(candidates: readonly Pt[], taken: readonly Pt[], gap = 0.16): Pt {
-  return candidates.find((c) => taken.every((t) => dist(c, t) >= gap)) ?? candidates[0]!;
+  return candidates.find((c) => taken.every((t) => dist(c, t) >= gap)) ?? candidates[0];
 }
 
 /** A road piece from an edge's middle to a point, bent through the centre when it turns. */
 function roadTo(d: number, end: Pt): PathCmd[] {
-  const from = EDGE_MID[d]!;
+  const from = EDGE_MID[d];
   const straight = Math.abs(from[0] - end[0]) < 1e-9 || Math.abs(from[1] - end[1]) < 1e-9;
   return straight ? [{ op: 'M', p: from }, { op: 'L', p: end }] : [{ op: 'M', p: from }, { op: 'Q', c: CENTRE, p: end }];
 }
 
 /** Points along a road piece for figure anchors: the middle first, then towards either end. */
 function alongRoad(d: number, end: Pt, order: readonly number[]): Pt[] {
-  const from = EDGE_MID[d]!;
+  const from = EDGE_MID[d];
   return order.map((t) => {
     const a = (1 - t) * (1 - t);
     const b = 2 * t * (1 - t);
@@ -166,7 +166,7 @@ export function layoutTile(tile: CatalogTile): TileLayout {
 
   const cloister = feats.findIndex((f) => f.kind === 'monastery' || f.kind === 'abbey');
   if (cloister >= 0) taken.push(CENTRE);
-  const intoCity = (i: number) => linked(i).find((j) => feats[j]!.kind === 'city');
+  const intoCity = (i: number) => linked(i).find((j) => feats[j].kind === 'city');
   // Roads that end on this tile without entering a city or a monastery meet at a village;
   // a lone one ends at a house.
   const loose = feats.filter((f, i) => f.kind === 'road' && f.edges.length === 1 && intoCity(i) === undefined).length;
@@ -178,7 +178,7 @@ export function layoutTile(tile: CatalogTile): TileLayout {
     let path: PathCmd[];
     let candidates: Pt[];
     if (edges.length === 1) {
-      const d = edges[0]!;
+      const d = edges[0];
       const city = intoCity(i);
       let end: Pt;
       if (city !== undefined) end = art[city]!.anchor;
@@ -192,10 +192,10 @@ export function layoutTile(tile: CatalogTile): TileLayout {
       candidates = alongRoad(d, end, end === CENTRE ? [0.22, 0.1] : [0.42, 0.25, 0.6]);
     } else if (edges.length === 2 && !f.continuous) {
       const [a, b] = edges as [number, number];
-      const bent = roadTo(a, EDGE_MID[b]!);
+      const bent = roadTo(a, EDGE_MID[b]);
       path = bent;
       const order = f.tunnel ? [0.12, 0.88, 0.3] : [0.5, 0.3, 0.7, 0.15];
-      candidates = alongRoad(a, EDGE_MID[b]!, order);
+      candidates = alongRoad(a, EDGE_MID[b], order);
     } else {
       // A road that branches on the tile: arms from each edge to the centre.
       path = edges.flatMap((d) => roadTo(d, CENTRE));
@@ -207,7 +207,7 @@ export function layoutTile(tile: CatalogTile): TileLayout {
   });
   if (village) marks.push({ kind: 'village', at: CENTRE });
 
-  if (cloister >= 0) art[cloister] = { kind: feats[cloister]!.kind, anchor: CENTRE, pennants: [] };
+  if (cloister >= 0) art[cloister] = { kind: feats[cloister].kind, anchor: CENTRE, pennants: [] };
 
   const fields = fieldAnchors(tile, art, marks, taken);
   feats.forEach((f, i) => {

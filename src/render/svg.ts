@@ -95,8 +95,8 @@ export function sample(path: Path, steps = 8): Pt[] {
 export function insidePolygon(poly: readonly Pt[], p: Pt): boolean {
   let inside = false;
   for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) {
-    const [xi, yi] = poly[i]!;
-    const [xj, yj] = poly[j]!;
+    const [xi, yi] = poly[i];
+    const [xj, yj] = poly[j];
     if (yi > p[1] !== yj > p[1] && p[0] < ((xj - xi) * (p[1] - yi)) / (yj - yi) + xi) inside = !inside;
   }
   return inside;
@@ -105,8 +105,8 @@ export function insidePolygon(poly: readonly Pt[], p: Pt): boolean {
 export function distanceToPolyline(line: readonly Pt[], p: Pt): number {
   let best = Infinity;
   for (let i = 1; i < line.length; i++) {
-    const [ax, ay] = line[i - 1]!;
-    const [bx, by] = line[i]!;
+    const [ax, ay] = line[i - 1];
+    const [bx, by] = line[i];
     const dx = bx - ax;
     const dy = by - ay;
     const len = dx * dx + dy * dy;

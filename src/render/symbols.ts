@@ -10,7 +10,7 @@ export const at = (x: number, y: number) => `transform="translate(${num(x)} ${nu
 
 /** Seat colours in seat order (up to 6 seats), chosen apart from the green and tan of tiles. */
 export const SEAT_COLOURS = ['#d62728', '#1f5fd6', '#f2c12e', '#2b2b2b', '#9b4dca', '#ff7f0e'] as const;
-export const seatColour = (seat: number): string => SEAT_COLOURS[seat % SEAT_COLOURS.length]!;
+export const seatColour = (seat: number): string => SEAT_COLOURS[seat % SEAT_COLOURS.length];
 
 /** Classes the pictures use; one style sheet so each element stays short. */
 export const STYLE =

@@ -44,7 +44,7 @@ export function stateOf(game: Game, life: Lifecycle, id: string, version: number
     ...view,
     status,
     actor: open(status) ? view.actor : null,
-    players: life.acted ? view.players.map((p) => ({ ...p, name: life.seats[p.seat]!.name })) : view.players,
+    players: life.acted ? view.players.map((p) => ({ ...p, name: life.seats[p.seat].name })) : view.players,
   };
 }
 
@@ -88,7 +88,7 @@ export function eventsJson(snapshot: Snapshot, after: number): string {
   const first = Math.max(after, 0) + 1;
   let json = `{"version":${snapshot.version},"events":[`;
   for (let seq = first; seq <= snapshot.version; seq++) {
-    const { seat, events } = snapshot.log[seq - 1]!;
+    const { seat, events } = snapshot.log[seq - 1];
     json += `${seq > first ? ',' : ''}{"seq":${seq},"seat":${seat},"events":${events}}`;
   }
   return `${json}]}`;

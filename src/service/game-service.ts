@@ -282,7 +282,7 @@ export class GameService {
     const entries = snapshot.log.slice(from, to);
     const records = (await this.store.movesAfter(id, from)).slice(0, to - from);
     return records.map((record, i) => {
-      const { events, actor, phase } = entries[i]!;
+      const { events, actor, phase } = entries[i];
       return { ...publicRecord(record), events, actor, phase };
     });
   }

@@ -2,32 +2,30 @@ import type { ErrorCode } from '../engine/index.js';
 import { StoreBusyError, StoreFullError, StoreUnavailableError } from '../storage/game-store.js';
 
 /** Codes the service adds to the engine's rule codes. */
-const SERVICE_ERROR_CODES = [
-  'TOKEN_MISSING',
-  'GAME_NOT_FOUND',
-  'NOT_YOUR_GAME',
-  'NOT_YOUR_TURN',
-  'VERSION_CONFLICT',
-  'IDEMPOTENCY_KEY_REUSED',
-  'DATABASE_BUSY',
-  'STORAGE_FULL',
-  'STORAGE_UNAVAILABLE',
-  'HINT_NOT_YOUR_TURN',
-  'HINT_IN_PROGRESS',
-  'BOTS_UNAVAILABLE',
-  'GAME_WAITING',
-  'GAME_ABORTED',
-  'SEAT_NOT_OPEN',
-  'SEAT_NOT_FOUND',
-  'SEAT_NOT_HUMAN',
-  'SEAT_RESIGNED',
-  'ADMIN_TOKEN_INVALID',
-  'INVALID_CURSOR',
-  'VERSION_NOT_FOUND',
-  'WEBHOOK_URL_REFUSED',
-  'GAME_NOT_FINISHED',
-] as const;
-export type ServiceErrorCode = (typeof SERVICE_ERROR_CODES)[number];
+export type ServiceErrorCode =
+  | 'TOKEN_MISSING'
+  | 'GAME_NOT_FOUND'
+  | 'NOT_YOUR_GAME'
+  | 'NOT_YOUR_TURN'
+  | 'VERSION_CONFLICT'
+  | 'IDEMPOTENCY_KEY_REUSED'
+  | 'DATABASE_BUSY'
+  | 'STORAGE_FULL'
+  | 'STORAGE_UNAVAILABLE'
+  | 'HINT_NOT_YOUR_TURN'
+  | 'HINT_IN_PROGRESS'
+  | 'BOTS_UNAVAILABLE'
+  | 'GAME_WAITING'
+  | 'GAME_ABORTED'
+  | 'SEAT_NOT_OPEN'
+  | 'SEAT_NOT_FOUND'
+  | 'SEAT_NOT_HUMAN'
+  | 'SEAT_RESIGNED'
+  | 'ADMIN_TOKEN_INVALID'
+  | 'INVALID_CURSOR'
+  | 'VERSION_NOT_FOUND'
+  | 'WEBHOOK_URL_REFUSED'
+  | 'GAME_NOT_FINISHED';
 
 /** A refusal the client can act on; the HTTP layer turns `code` into a status. */
 export class ServiceError extends Error {

@@ -140,12 +140,12 @@ function expectedBreakdown(events: { events: { type: string; reason?: string; fi
   for (const entry of events) {
     for (const e of entry.events) {
       if (e.type !== 'featureScored' && e.type !== 'goodsScored') continue;
-      const category = e.type === 'goodsScored' ? 'goods' : CATEGORY[e.reason!]!;
+      const category = e.type === 'goodsScored' ? 'goods' : CATEGORY[e.reason!];
       const final = e.type === 'goodsScored' || e.final === true;
       for (const p of e.points!) {
         const row = rows[p.seat] as Record<string, number>;
-        row[category]! += p.points;
-        row[final ? 'final' : 'during']! += p.points;
+        row[category] += p.points;
+        row[final ? 'final' : 'during'] += p.points;
       }
     }
   }
@@ -338,7 +338,7 @@ async function playGame(t: Test, view: 'desktop' | 'phone'): Promise<void> {
   // A rematch: a new game with the same seats.
   await page.locator('#rematch').click();
   const link = await page.locator('#rematch-links a.seat-link').getAttribute('href');
-  const id = /id=([^&]+)/.exec(link!)![1]!;
+  const id = /id=([^&]+)/.exec(link!)![1];
   const rematch = (await http.get(`/games/${id}`)).body;
   t.not(id, game.id);
   t.same(rematch.seats.map((s: { kind: string; name: string }) => [s.kind, s.name]), final.seats.map((s: { kind: string; name: string }) => [s.kind, s.name]), 'the rematch has the same seats');

@@ -98,7 +98,7 @@ t.test('two players play a fixed-order game to the end in the browser', { skip, 
   const watchLink = await lobby.locator('a.spectator-link').getAttribute('href');
   t.equal(seatLinks.length, 2, 'one link per seat');
   for (const link of seatLinks) t.notOk(new URL(link).search, 'no query string: the token is only in the fragment');
-  const id = /id=([^&]+)/.exec(seatLinks[0]!)![1]!;
+  const id = /id=([^&]+)/.exec(seatLinks[0])![1];
 
   const players: Page[] = [];
   for (const link of seatLinks) {
@@ -118,9 +118,9 @@ t.test('two players play a fixed-order game to the end in the browser', { skip, 
     if (legal.actor === null) break;
     if (moves === 4 && !reloaded) {
       reloaded = true;
-      await players[legal.actor]!.reload();
+      await players[legal.actor].reload();
     }
-    await decide(players[legal.actor]!, legal.version, legal.moves, moves === 2 || moves === 3 ? `mid-game-${moves}` : undefined);
+    await decide(players[legal.actor], legal.version, legal.moves, moves === 2 || moves === 3 ? `mid-game-${moves}` : undefined);
     moves += 1;
     if (moves === 3) {
       // The spectator's page was never reloaded: the event stream brought it here.
@@ -141,14 +141,14 @@ t.test('two players play a fixed-order game to the end in the browser', { skip, 
   t.equal(await versionOf(spectator), final.version, 'the spectator followed to the last move');
   t.ok((await spectator.locator('#log li.scoring').count()) > 0, 'the log names the scoring in words');
   t.match(await spectator.locator('#board-text').textContent(), /straight road at/, 'the board as text, in words');
-  const tokens = seatLinks.map((l) => /seat=([^&]+)/.exec(l)![1]!);
+  const tokens = seatLinks.map((l) => /seat=([^&]+)/.exec(l)![1]);
   const logged = server.output.join('');
   t.ok(logged.includes(`/games/${id}/moves`), 'the server logged the requests');
   t.notOk(tokens.some((token) => logged.includes(token)), 'no seat token in the server log');
-  await players[0]!.screenshot({ path: `${ARTIFACTS}finished-board.png`, fullPage: true });
+  await players[0].screenshot({ path: `${ARTIFACTS}finished-board.png`, fullPage: true });
   const phone = await (await browser.context(t)).newPage();
   await phone.setViewportSize({ width: 390, height: 844 });
-  await phone.goto(seatLinks[1]!);
+  await phone.goto(seatLinks[1]);
   await phone.waitForFunction(() => document.body.dataset.status === 'finished');
   await phone.screenshot({ path: `${ARTIFACTS}finished-phone.png`, fullPage: true });
 });
@@ -189,7 +189,7 @@ t.test('a public game from the lobby: a player joins its open seat from the list
   t.equal(await creator.locator('a.seat-link').count(), 0, 'no named seat, no seat link');
   t.match(await creator.locator('#admin-token').textContent(), /^[\w-]{20,}$/, 'the admin token is shown');
   const watchLink = await creator.locator('a.spectator-link').getAttribute('href');
-  const id = /id=([^&]+)/.exec(watchLink!)![1]!;
+  const id = /id=([^&]+)/.exec(watchLink!)![1];
   const created = (await http.get(`/games/${id}`)).body;
   t.same(created.seats.map((s: { kind: string }) => s.kind), ['open', 'bot'], 'one open seat, one bot seat');
   t.same([created.seats[1].bot, created.seats[1].level, created.clock.turnSeconds], ['mcts', 1, 300], 'the bot, its level and the clock as asked');

@@ -29,7 +29,7 @@ t.test('title and favicon say "your turn"; a notification only with consent, whe
         super(title, options);
         w.__notes.push(title);
       }
-    } as typeof Notification;
+    };
   });
   const open = async (seat: number) => {
     const page = await context.newPage();

@@ -59,7 +59,7 @@ t.test('without the expansion there is no choice; a hole alone does not offer an
   s.play(tile(1, -1, 270), pass, tile(1, -2, 180), pass, tile(0, -2, 90), pass);
   t.equal(legalMoves(s.game).phase, 'placeTile');
   t.equal(s.view().drawnTile, 'base/U');
-  t.equal(s.view().players[0]!.abbey, undefined);
+  t.equal(s.view().players[0].abbey, undefined);
 });
 
 t.test('an abbey goes only into a hole: NOT_A_HOLE elsewhere, POSITION_OCCUPIED on a tile', async (t) => {
@@ -78,8 +78,8 @@ t.test('an abbey closes two cities and a road at once, adding no tile to them', 
   t.same(s.view().players.map((p) => p.supply.meeple), [6, 6]);
   s.play(abbey(0, -1));
   t.same(types(s.last), ['abbeyPlaced'], 'the abbey is placed without drawing; the figure step follows');
-  t.equal(s.view().players[0]!.abbey, false);
-  t.equal(s.view().players[1]!.abbey, true);
+  t.equal(s.view().players[0].abbey, false);
+  t.equal(s.view().players[1].abbey, true);
   s.play(pass);
   const ev = scored(s.last).map(norm).sort((a, b) => a.tiles.length - b.tiles.length);
   t.same(ev, [
@@ -122,17 +122,17 @@ t.test('only a meeple or a wagon may go on the abbey (as a monk), with both expa
   t.equal(barnR.ok ? 'ok' : barnR.error.code, 'BARN_CORNER_INVALID', 'no barn on an abbey corner');
   s.play(meeple(0, -1, 0));
   t.same(s.view().figures.filter((f) => f.x === 0 && f.y === -1), [{ owner: 0, kind: 'meeple', x: 0, y: -1, feature: 0 }]);
-  t.equal(s.view().players[0]!.supply.meeple, 6, 'road meeple back (+1), monk out (-1)');
+  t.equal(s.view().players[0].supply.meeple, 6, 'road meeple back (+1), monk out (-1)');
 });
 
 t.test('an abbey never triggers the builder bonus, even when it closes the builder\'s road', async (t) => {
   // Same ring with Traders & Builders: P0's builder stands on the road with P0's meeple.
   const s = ringBoard(['traders-builders', 'abbey-mayor'], true);
-  t.same(s.view().players[0]!.supply.builder, 0);
+  t.same(s.view().players[0].supply.builder, 0);
   s.play(abbey(0, -1), pass);
   t.notOk(s.last.some((e) => e.type === 'bonusPartStarted'), 'no second part');
   t.same(scored(s.last).find((e) => e.kind === 'road')!.points, [{ seat: 0, points: 4 }]);
-  t.equal(s.view().players[0]!.supply.builder, 1, 'the builder went home with the last follower');
+  t.equal(s.view().players[0].supply.builder, 1, 'the builder went home with the last follower');
   t.same(types(s.last).slice(-2), ['turnStarted', 'tileDrawn']);
   t.equal(s.view().activeSeat, 1);
   t.equal(s.view().bonusPart, false);

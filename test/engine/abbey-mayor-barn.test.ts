@@ -50,8 +50,8 @@ t.test('a barn placed into a field with farmers scores them 3 per completed city
   });
   const ev = scored(s.last);
   t.equal(ev.length, 1);
-  t.same([ev[0]!.kind, ev[0]!.reason, ev[0]!.points, ev[0]!.final], ['field', 'field', [{ seat: 1, points: 6 }], false]);
-  t.same(ev[0]!.returned, [{ owner: 1, kind: 'meeple', x: 1, y: 0, feature: 2 }]);
+  t.same([ev[0].kind, ev[0].reason, ev[0].points, ev[0].final], ['field', 'field', [{ seat: 1, points: 6 }], false]);
+  t.same(ev[0].returned, [{ owner: 1, kind: 'meeple', x: 1, y: 0, feature: 2 }]);
   t.same(s.view().scores, [0, 6], 'two closed cities touch the field: 2 x 3');
   t.same(s.view().players.map((p) => [p.supply.barn, p.supply.meeple]), [[0, 7], [1, 7]]);
   t.same(s.view().figures, [{ owner: 0, kind: 'barn', x: 1, y: 1, corner: 'NW' }], 'the barn stays');
@@ -86,11 +86,11 @@ t.test('a barn corner touching a city is refused; a second barn in a barn field 
 
 t.test('with the pig (Traders & Builders) a barn scores the farmer 4 per city; pig and farmer return', async (t) => {
   const s = barnBoard(['traders-builders', 'abbey-mayor'], true);
-  t.same(s.view().players[1]!.supply.pig, 0);
+  t.same(s.view().players[1].supply.pig, 0);
   s.play(barn(1, 1, 'NW'));
   const ev = scored(s.last);
   t.same(ev.map((e) => [e.reason, e.points]), [['field', [{ seat: 1, points: 8 }]]]);
-  t.same(ev[0]!.returned.map((f) => `${f.kind}@${f.x},${f.y}`).sort(), ['meeple@1,0', 'pig@2,0']);
+  t.same(ev[0].returned.map((f) => `${f.kind}@${f.x},${f.y}`).sort(), ['meeple@1,0', 'pig@2,0']);
   t.same(s.view().players.map((p) => [p.supply.meeple, p.supply.pig]), [[7, 1], [7, 1]]);
 });
 
@@ -139,7 +139,7 @@ t.test('barn placement and a barn-field join on the same tile: 3 per city and 1 
   ]);
   // The game ends: each barn owner scores 4 per closed city of its field.
   t.equal(s.view().status, 'finished');
-  const fin = scored(s.last).filter((e) => e.reason === 'barn').map((e) => e.points).sort((a, b) => a[0]!.seat - b[0]!.seat);
+  const fin = scored(s.last).filter((e) => e.reason === 'barn').map((e) => e.points).sort((a, b) => a[0].seat - b[0].seat);
   t.same(fin, [[{ seat: 0, points: 4 }], [{ seat: 1, points: 4 }]]);
   t.same(s.view().scores, [1 + 4, 3 + 4]);
   t.same(s.view().players.map((p) => p.supply.meeple), [7, 7]);
@@ -150,8 +150,8 @@ t.test('a pig placed on the joining tile scores 2 per city with its farmer, then
   const s = joinBoard(['traders-builders', 'abbey-mayor']);
   s.play(figure('pig', 1, 0, 1));
   t.same(points(s), [['field', 'barn-join', [{ seat: 0, points: 2 }]]]);
-  t.same(inGame(s)[0]!.returned.map((f) => `${f.owner}:${f.kind}`).sort(), ['0:meeple', '0:pig']);
-  t.equal(s.view().players[0]!.supply.pig, 1);
+  t.same(inGame(s)[0].returned.map((f) => `${f.owner}:${f.kind}`).sort(), ['0:meeple', '0:pig']);
+  t.equal(s.view().players[0].supply.pig, 1);
   // End: P1's barn 4 (start city); P1's farmer in the south field 3 (city (1,1)-(2,1)).
   t.same(s.view().scores, [2, 7]);
 });

@@ -41,7 +41,7 @@ t.test('a mayor with 0 pennants loses to a meeple: the meeple\'s owner scores, b
     type: 'featureScored', kind: 'city', reason: 'city', final: false, tiles: CITY4,
     points: [{ seat: 1, points: 8 }],
   }]);
-  t.same(scored(s.last)[0]!.returned.map((f) => `${f.owner}:${f.kind}`).sort(), ['0:mayor', '1:meeple']);
+  t.same(scored(s.last)[0].returned.map((f) => `${f.owner}:${f.kind}`).sort(), ['0:mayor', '1:meeple']);
   t.same(s.view().scores, [0, 8]);
   t.same(s.view().players.map((p) => [p.supply.mayor, p.supply.meeple]), [[1, 7], [1, 7]]);
   t.same(s.view().figures, []);
@@ -54,9 +54,9 @@ t.test('the mayor counts every pennant of the whole city: 2 pennants beat one me
   s.play(tile(1, -1, 0), pass);
   const ev = scored(s.last).map(norm);
   t.equal(ev.length, 1);
-  t.same(ev[0]!.tiles, CITY4);
-  t.same(ev[0]!.points, [{ seat: 0, points: 12 }], '4 tiles + 2 pennants = 12, to the mayor only');
-  t.same(ev[0]!.returned.map((f) => `${f.owner}:${f.kind}`).sort(), ['0:mayor', '1:meeple']);
+  t.same(ev[0].tiles, CITY4);
+  t.same(ev[0].points, [{ seat: 0, points: 12 }], '4 tiles + 2 pennants = 12, to the mayor only');
+  t.same(ev[0].returned.map((f) => `${f.owner}:${f.kind}`).sort(), ['0:mayor', '1:meeple']);
   t.same(s.view().scores, [12, 0]);
   t.same(s.view().players.map((p) => [p.supply.mayor, p.supply.meeple]), [[1, 7], [1, 7]]);
 });
@@ -65,7 +65,7 @@ t.test('a mayor with 1 pennant ties with one meeple: both score', async (t) => {
   // East city base/E r270 (no pennant), join base/F (1 pennant): mayor strength 1 = meeple 1.
   const s = joinBoard({ east: 'base/E', join: 'base/F', eastRot: 270 });
   s.play(tile(1, -1, 0), pass);
-  t.same(scored(s.last)[0]!.points, [{ seat: 0, points: 10 }, { seat: 1, points: 10 }]);
+  t.same(scored(s.last)[0].points, [{ seat: 0, points: 10 }, { seat: 1, points: 10 }]);
   t.same(s.view().scores, [10, 10]);
 });
 
@@ -83,7 +83,7 @@ t.test('a city holding only a 0-strength mayor is scored for nobody; the mayor r
     returned: [{ owner: 0, kind: 'mayor', x: 0, y: -1, feature: 0 }],
   }]);
   t.same(s.view().scores, [0, 0]);
-  t.equal(s.view().players[0]!.supply.mayor, 1);
+  t.equal(s.view().players[0].supply.mayor, 1);
   t.same(s.view().figures, []);
 });
 

@@ -43,7 +43,7 @@ t.test('the continuous three-way road (M) is complete only when all three ends a
   s.play(tile(-1, 0, 270), pass);
   s.play(tile(2, 0, 90), pass);
   t.same(scored(s.last), [], 'west and east closed, north still open: not complete');
-  t.same(s.view().players[0]!.supply.meeple, 6);
+  t.same(s.view().players[0].supply.meeple, 6);
   s.play(tile(1, -1, 0), pass);
   t.same(scored(s.last).map(brief), [{
     kind: 'road', tiles: [{ x: -1, y: 0 }, { x: 0, y: 0 }, { x: 1, y: -1 }, { x: 1, y: 0 }, { x: 2, y: 0 }],

@@ -10,7 +10,7 @@ import { playRandom, randomSetup } from '../helpers/random-play.js';
 
 /** The tiles a copy of the game draws until its end, each seat always playing its first legal move. */
 function drawsUntilEnd(game: Game): string[] {
-  const first = legalMoves(game).moves[0]!;
+  const first = legalMoves(game).moves[0];
   const r = play(game, first);
   if (!r.ok) throw new Error(r.error.reason);
   const g = r.value.game;
@@ -20,7 +20,7 @@ function drawsUntilEnd(game: Game): string[] {
     for (const e of events) if (e.type === 'tileDrawn' || e.type === 'tileDiscarded') drawn.push(e.tile);
     const lm = legalMoves(g);
     if (lm.actor === null) return drawn;
-    const next = playInPlace(g, lm.moves[0]!);
+    const next = playInPlace(g, lm.moves[0]);
     if (!next.ok) throw new Error(next.error.reason);
     events = next.value;
   }
@@ -59,7 +59,7 @@ t.test('determinize leaves its input untouched', async (t) => {
   const json = JSON.stringify(publicView(game));
   const before = drawsUntilEnd(game);
   const d = determinize(game, 'y');
-  playInPlace(d, legalMoves(d).moves[0]!);
+  playInPlace(d, legalMoves(d).moves[0]);
   t.equal(JSON.stringify(publicView(game)), json);
   t.same(drawsUntilEnd(game), before, 'the true pile order is unchanged');
 });
@@ -72,12 +72,12 @@ t.test('two games that agree publicly give the same determinization, whatever th
     if (!created.ok) throw new Error(created.error.reason);
     const g = created.value.game;
     // Place the first two tiles (each the first legal placement, no figure).
-    for (let i = 0; i < 4; i++) playInPlace(g, legalMoves(g).moves[i % 2 === 0 ? 0 : legalMoves(g).moves.length - 1]!);
+    for (let i = 0; i < 4; i++) playInPlace(g, legalMoves(g).moves[i % 2 === 0 ? 0 : legalMoves(g).moves.length - 1]);
     return g;
   });
-  t.equal(JSON.stringify(publicView(games[0]!)), JSON.stringify(publicView(games[1]!)), 'the same public state');
-  t.not(drawsUntilEnd(games[0]!).join(), drawsUntilEnd(games[1]!).join(), 'different true orders');
-  t.same(drawsUntilEnd(determinize(games[0]!, 's')), drawsUntilEnd(determinize(games[1]!, 's')));
+  t.equal(JSON.stringify(publicView(games[0])), JSON.stringify(publicView(games[1])), 'the same public state');
+  t.not(drawsUntilEnd(games[0]).join(), drawsUntilEnd(games[1]).join(), 'different true orders');
+  t.same(drawsUntilEnd(determinize(games[0], 's')), drawsUntilEnd(determinize(games[1], 's')));
 });
 
 t.test('a determinization cut to n tiles left ends after drawing them, its view counting them', async (t) => {

@@ -56,7 +56,7 @@ t.test('two barns of different players in one field: each owner scores 4 per com
   s.play(tile(3, 0, 90), pass); // P1 joins the two barn fields; the pile is empty
   const barns = scored(s.last).filter((e) => e.reason === 'barn');
   t.equal(barns.length, 1, 'the joined field is scored once');
-  t.same(barns[0]!.points, [{ seat: 0, points: 4 }, { seat: 1, points: 4 }], 'one completed city: 4 each');
+  t.same(barns[0].points, [{ seat: 0, points: 4 }, { seat: 1, points: 4 }], 'one completed city: 4 each');
   t.same(s.view().scores, [4, 4]);
   t.equal(s.view().status, 'finished');
   t.same(s.view().figures.filter((f) => f.kind === 'barn').map((f) => [f.owner, f.corner]), [[0, 'NW'], [1, 'SW']]);

@@ -20,9 +20,9 @@ const key = (m: Move) => JSON.stringify(m);
 
 /** Moves a careless or hostile client might send at a point whose public view is `v`. */
 function probes(v: PublicState, rnd: () => number): Move[] {
-  const last = v.tiles[v.tiles.length - 1]!;
+  const last = v.tiles[v.tiles.length - 1];
   const near = () => Math.floor(rnd() * 9) - 4;
-  const pick = <T>(list: readonly T[]): T => list[Math.floor(rnd() * list.length)]!;
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(rnd() * list.length)];
   const rot = pick(ROTATIONS);
   const corner = pick(CORNERS);
   const figure = pick(PLACEABLE_FIGURES);
@@ -44,7 +44,7 @@ function checkFigures(t: Test, v: PublicState, setup: GameSetup): void {
     for (const [kind, inSupply] of Object.entries(p.supply)) {
       const onBoard = v.figures.filter((f) => f.owner === p.seat && f.kind === kind).length;
       const pending = kind === 'wagon' ? v.pendingWagons.filter((w) => w.seat === p.seat).length : 0;
-      if (inSupply! + onBoard + pending !== TOTAL_FIGURES[kind]) {
+      if (inSupply + onBoard + pending !== TOTAL_FIGURES[kind]) {
         t.fail(`figures of seat ${p.seat} kind ${kind} not conserved (${setup.seed})`);
       }
     }

@@ -41,8 +41,8 @@ t.test('a completed city scores 2 per pennant on top of 2 per tile', async (t) =
   s.play(tile(1, 0, 0), pass);
   const ev = scored(s.last).map(norm);
   t.equal(ev.length, 1);
-  t.same(ev[0]!.tiles, [{ x: 0, y: -1 }, { x: 0, y: 0 }, { x: 1, y: -1 }, { x: 1, y: 0 }]);
-  t.same(ev[0]!.points, [{ seat: 0, points: 12 }], '4 tiles x 2 + 2 pennants x 2');
+  t.same(ev[0].tiles, [{ x: 0, y: -1 }, { x: 0, y: 0 }, { x: 1, y: -1 }, { x: 1, y: 0 }]);
+  t.same(ev[0].points, [{ seat: 0, points: 12 }], '4 tiles x 2 + 2 pennants x 2');
   t.same(s.view().scores, [12, 0]);
   t.same(supply(s), [7, 7]);
 });
@@ -71,7 +71,7 @@ t.test('one tile closing two cities at once scores both, including the meeple it
   t.ok(legalMoves(s.game).moves.some((m) => m.type === 'placeFigure' && m.feature === 1),
     'the city this tile completes is still free, so a meeple may go there');
   s.play(meeple(0, -1, 1));
-  const ev = scored(s.last).map(norm).sort((a, b) => a.points[0]!.seat - b.points[0]!.seat);
+  const ev = scored(s.last).map(norm).sort((a, b) => a.points[0].seat - b.points[0].seat);
   t.same(ev, [{
     type: 'featureScored', kind: 'city', reason: 'city', final: false,
     tiles: [{ x: 0, y: -1 }, { x: 0, y: 0 }],
@@ -101,8 +101,8 @@ t.test('a city with two segments on one tile counts that tile once', async (t) =
   s.play(tile(1, 2, 270), pass);
   const ev = scored(s.last).map(norm);
   t.equal(ev.length, 1);
-  t.same(ev[0]!.tiles, [{ x: 0, y: 1 }, { x: 0, y: 2 }, { x: 1, y: 1 }, { x: 1, y: 2 }]);
-  t.same(ev[0]!.points, [{ seat: 0, points: 8 }]);
+  t.same(ev[0].tiles, [{ x: 0, y: 1 }, { x: 0, y: 2 }, { x: 1, y: 1 }, { x: 1, y: 2 }]);
+  t.same(ev[0].points, [{ seat: 0, points: 8 }]);
   t.same(s.view().scores, [8, 0]);
   t.same(supply(s), [7, 7]);
 });
@@ -119,8 +119,8 @@ t.test('two players tied on a city both score its full value', async (t) => {
   s.play(tile(1, -1, 0), pass);
   const ev = scored(s.last).map(norm);
   t.equal(ev.length, 1);
-  t.same(ev[0]!.points, [{ seat: 0, points: 8 }, { seat: 1, points: 8 }], '4 tiles, both tied at 1');
-  t.same(ev[0]!.returned.map((f) => f.owner).sort(), [0, 1]);
+  t.same(ev[0].points, [{ seat: 0, points: 8 }, { seat: 1, points: 8 }], '4 tiles, both tied at 1');
+  t.same(ev[0].returned.map((f) => f.owner).sort(), [0, 1]);
   t.same(s.view().scores, [8, 8]);
   t.same(supply(s), [7, 7]);
   t.same(s.view().figures, []);
@@ -145,9 +145,9 @@ t.test('with 2 followers against 1 only the majority scores, and all followers r
   t.same(s.last.filter((e) => e.type === 'figureSkipped'), [{ type: 'figureSkipped', seat: 1, reason: 'no-legal-placement' }]);
   const ev = scored(s.last).map(norm);
   t.equal(ev.length, 1);
-  t.same(ev[0]!.tiles, [{ x: -1, y: -1 }, { x: 0, y: -2 }, { x: 0, y: -1 }, { x: 0, y: 0 }, { x: 1, y: -1 }]);
-  t.same(ev[0]!.points, [{ seat: 0, points: 12 }], '5 tiles x 2 + 1 pennant x 2, P0 only');
-  t.same(ev[0]!.returned.map((f) => f.owner).sort(), [0, 0, 1]);
+  t.same(ev[0].tiles, [{ x: -1, y: -1 }, { x: 0, y: -2 }, { x: 0, y: -1 }, { x: 0, y: 0 }, { x: 1, y: -1 }]);
+  t.same(ev[0].points, [{ seat: 0, points: 12 }], '5 tiles x 2 + 1 pennant x 2, P0 only');
+  t.same(ev[0].returned.map((f) => f.owner).sort(), [0, 0, 1]);
   t.same(s.view().scores, [12, 0]);
   t.same(supply(s), [7, 7]);
   t.same(s.view().figures, []);

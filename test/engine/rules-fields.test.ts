@@ -28,9 +28,9 @@ t.test('a field scores 3 per completed city it touches; an incomplete city is no
   s.play(tile(1, -1, 90), pass);
   const ev = fieldEvents(s);
   t.equal(ev.length, 1);
-  t.same(sortTiles(ev[0]!.tiles), [{ x: 0, y: -1 }, { x: 0, y: 0 }, { x: 1, y: -1 }, { x: 1, y: 0 }]);
+  t.same(sortTiles(ev[0].tiles), [{ x: 0, y: -1 }, { x: 0, y: 0 }, { x: 1, y: -1 }, { x: 1, y: 0 }]);
   t.match(ev[0], { reason: 'field', final: true, returned: [] });
-  t.same(ev[0]!.points, [{ seat: 0, points: 3 }], '1 completed city x 3');
+  t.same(ev[0].points, [{ seat: 0, points: 3 }], '1 completed city x 3');
   t.same(s.last.at(-1), { type: 'gameEnded', scores: [3, 0] });
 });
 
@@ -45,8 +45,8 @@ t.test('a field touching two completed cities scores 6', async (t) => {
   t.same(scored(s.last).filter((e) => e.kind === 'city' && !e.final).length, 2, 'both cities closed');
   const ev = fieldEvents(s);
   t.equal(ev.length, 1);
-  t.same(ev[0]!.tiles, [{ x: 0, y: -1 }]);
-  t.same(ev[0]!.points, [{ seat: 0, points: 6 }], '2 completed cities x 3');
+  t.same(ev[0].tiles, [{ x: 0, y: -1 }]);
+  t.same(ev[0].points, [{ seat: 0, points: 6 }], '2 completed cities x 3');
   t.same(s.view().scores, [6, 0]);
 });
 
@@ -57,7 +57,7 @@ t.test('a city touching two separate fields is counted by each of them', async (
   const s = scenario({ tiles: ['base/G', 'base/E'] });
   s.play(tile(0, -1, 90), meeple(0, -1, 2));
   s.play(tile(0, -2, 180), meeple(0, -2, 1));
-  const ev = fieldEvents(s).sort((a, b) => a.points[0]!.seat - b.points[0]!.seat);
+  const ev = fieldEvents(s).sort((a, b) => a.points[0].seat - b.points[0].seat);
   t.equal(ev.length, 2);
   t.same(ev.map((e) => [sortTiles(e.tiles), e.points]), [
     [[{ x: 0, y: -1 }], [{ seat: 0, points: 3 }]],
@@ -113,7 +113,7 @@ t.test('in a field with 2 farmers against 1 only the majority scores', async (t)
   s.play(tile(1, -1, 0), pass); // B joins E's field (P0) to the big field
   const ev = fieldEvents(s);
   t.equal(ev.length, 1);
-  t.equal(ev[0]!.tiles.length, 6);
-  t.same(ev[0]!.points, [{ seat: 0, points: 3 }], 'P0 2 farmers, P1 1; the city D+E counts once');
+  t.equal(ev[0].tiles.length, 6);
+  t.same(ev[0].points, [{ seat: 0, points: 3 }], 'P0 2 farmers, P1 1; the city D+E counts once');
   t.same(s.view().scores, [3, 0]);
 });

@@ -28,8 +28,8 @@ t.test('a completed monastery scores 9 and its monk returns', async (t) => {
   const ev = scored(s.last);
   t.equal(ev.length, 1);
   t.match(ev[0], { kind: 'monastery', reason: 'monastery', final: false });
-  t.same(ev[0]!.points, [{ seat: 0, points: 9 }]);
-  t.same(ev[0]!.returned, [{ owner: 0, kind: 'meeple', x: 0, y: 1, feature: 0 }]);
+  t.same(ev[0].points, [{ seat: 0, points: 9 }]);
+  t.same(ev[0].returned, [{ owner: 0, kind: 'meeple', x: 0, y: 1, feature: 0 }]);
   t.same(s.view().scores, [9, 0]);
   t.same(supply(s), [7, 7]);
   t.same(s.view().figures, []);
@@ -46,8 +46,8 @@ t.test('a monk placed on a monastery its own tile completes scores 9 in the same
   s.play(meeple(0, 1, 0));
   const ev = scored(s.last);
   t.equal(ev.length, 1);
-  t.same(ev[0]!.points, [{ seat: 1, points: 9 }]);
-  t.same(ev[0]!.returned, [{ owner: 1, kind: 'meeple', x: 0, y: 1, feature: 0 }]);
+  t.same(ev[0].points, [{ seat: 1, points: 9 }]);
+  t.same(ev[0].returned, [{ owner: 1, kind: 'meeple', x: 0, y: 1, feature: 0 }]);
   t.same(s.view().scores, [0, 9]);
   t.same(supply(s), [7, 7]);
 });
@@ -62,7 +62,7 @@ t.test('an incomplete monastery scores 1 plus 1 per surrounding tile at the end'
   const ev = scored(s.last);
   t.equal(ev.length, 1, 'only the monastery holds a follower');
   t.match(ev[0], { kind: 'monastery', final: true, returned: [] });
-  t.same(ev[0]!.points, [{ seat: 0, points: 4 }]);
+  t.same(ev[0].points, [{ seat: 0, points: 4 }]);
   t.same(s.last.at(-1), { type: 'gameEnded', scores: [4, 0] });
 });
 
@@ -82,7 +82,7 @@ t.test('one tile completing two monasteries scores both', async (t) => {
   }
   t.same(supply(s), [6, 6]);
   s.play(tile(1, 2, 180), pass);
-  const ev = scored(s.last).sort((a, b) => a.points[0]!.seat - b.points[0]!.seat);
+  const ev = scored(s.last).sort((a, b) => a.points[0].seat - b.points[0].seat);
   t.equal(ev.length, 2);
   t.same(ev.map((e) => [e.kind, e.points, e.returned]), [
     ['monastery', [{ seat: 0, points: 9 }], [{ owner: 0, kind: 'meeple', x: 0, y: 1, feature: 0 }]],

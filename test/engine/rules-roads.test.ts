@@ -40,8 +40,8 @@ t.test('a road closed by a four-way crossroads (base/X) and a city (base/T) scor
   s.play(tile(-1, 0, 0), pass);
   const ev = scored(s.last).map(norm);
   t.equal(ev.length, 1, 'only the road is complete (X\'s other arms and T\'s city stay open)');
-  t.same(ev[0]!.tiles, [{ x: -1, y: 0 }, { x: 0, y: 0 }, { x: 1, y: 0 }]);
-  t.same(ev[0]!.points, [{ seat: 0, points: 3 }]);
+  t.same(ev[0].tiles, [{ x: -1, y: 0 }, { x: 0, y: 0 }, { x: 1, y: 0 }]);
+  t.same(ev[0].points, [{ seat: 0, points: 3 }]);
   t.same(s.view().scores, [3, 0]);
   t.same(supply(s), [7, 7]);
 });
@@ -78,8 +78,8 @@ t.test('a tile the road passes twice counts once', async (t) => {
   s.play(tile(1, 2, 90), pass);
   const ev = scored(s.last).map(norm);
   t.equal(ev.length, 1);
-  t.same(ev[0]!.tiles, [{ x: 0, y: 1 }, { x: 0, y: 2 }, { x: 1, y: 1 }, { x: 1, y: 2 }]);
-  t.same(ev[0]!.points, [{ seat: 1, points: 4 }]);
+  t.same(ev[0].tiles, [{ x: 0, y: 1 }, { x: 0, y: 2 }, { x: 1, y: 1 }, { x: 1, y: 2 }]);
+  t.same(ev[0].points, [{ seat: 1, points: 4 }]);
   t.same(s.view().scores, [0, 4]);
   t.same(supply(s), [7, 7]);
 });
@@ -128,8 +128,8 @@ t.test('a meeple on a road its own tile completes scores at once and returns the
   t.ok(types.indexOf('figurePlaced') < types.indexOf('featureScored'), 'placed, then scored in the same move');
   const ev = scored(s.last);
   t.equal(ev.length, 1);
-  t.same(ev[0]!.points, [{ seat: 1, points: 3 }]);
-  t.same(ev[0]!.returned, [{ owner: 1, kind: 'meeple', x: -1, y: 0, feature: 1 }]);
+  t.same(ev[0].points, [{ seat: 1, points: 3 }]);
+  t.same(ev[0].returned, [{ owner: 1, kind: 'meeple', x: -1, y: 0, feature: 1 }]);
   t.same(s.view().scores, [0, 3]);
   t.same(supply(s), [7, 7]);
   t.same(s.view().figures, []);

@@ -149,7 +149,7 @@ function drawsOf(setup: GameSetup): string[] {
   while (legalMoves(game).actor !== null) {
     const moves = legalMoves(game).moves;
     x = (x * 1103515245 + 12345) % 2147483648;
-    const r = play(game, moves[x % moves.length]!);
+    const r = play(game, moves[x % moves.length]);
     if (!r.ok) throw new Error(r.error.reason);
     game = r.value.game;
     events.push(...r.value.events);

@@ -50,7 +50,7 @@ t.test('a builder goes only onto a road or city where its owner already has a fo
   t.same(s.last.filter((e) => e.type === 'figurePlaced'),
     [{ type: 'figurePlaced', seat: 0, figure: { owner: 0, kind: 'builder', x: 2, y: 0, feature: 0 } }]);
   const v = s.view();
-  t.same(v.players[0]!.supply, { meeple: 6, builder: 0, pig: 1 });
+  t.same(v.players[0].supply, { meeple: 6, builder: 0, pig: 1 });
   t.same(v.figures, [
     { owner: 0, kind: 'meeple', x: 1, y: 0, feature: 0 },
     { owner: 0, kind: 'builder', x: 2, y: 0, feature: 0 },
@@ -70,13 +70,13 @@ t.test('a builder in a city: placed beside the knight, its city extended gives a
   s.play(tile(0, -1, 180), meeple(0, -1, 0), tile(0, 1), pass, tile(1, -1, 0));
   t.same(builderMoves(s), [{ type: 'placeFigure', figure: 'builder', x: 1, y: -1, feature: 0 }]);
   s.play(builder(1, -1, 0));
-  t.same(s.view().players[0]!.supply, { meeple: 6, builder: 0, pig: 1 });
+  t.same(s.view().players[0].supply, { meeple: 6, builder: 0, pig: 1 });
   s.play(tile(1, 1), pass, tile(2, -1, 270), pass);
   t.same(types(s.last), ['figureSkipped', 'featureScored', 'goodsAwarded', 'bonusPartStarted', 'tileDrawn']);
-  t.same(scored(s.last)[0]!.points, [{ seat: 0, points: 8 }], '4 tiles, no pennant');
-  t.same(scored(s.last)[0]!.returned.map((f) => f.kind), ['meeple', 'builder']);
+  t.same(scored(s.last)[0].points, [{ seat: 0, points: 8 }], '4 tiles, no pennant');
+  t.same(scored(s.last)[0].returned.map((f) => f.kind), ['meeple', 'builder']);
   t.same(s.view().goods?.[0], { wine: 2, wheat: 0, cloth: 0 });
-  t.same(s.view().players[0]!.supply, { meeple: 7, builder: 1, pig: 1 });
+  t.same(s.view().players[0].supply, { meeple: 7, builder: 1, pig: 1 });
   t.equal(legalMoves(s.game).actor, 0);
 });
 
@@ -88,7 +88,7 @@ t.test('a builder may not go onto a road the new tile completes', async (t) => {
   t.equal(refusal(s, builder(2, 0, 1)), 'FEATURE_COMPLETE');
   s.play(pass);
   t.same(scored(s.last).map((e) => e.points), [[{ seat: 0, points: 4 }]]);
-  t.same(s.view().players[0]!.supply, { meeple: 7, builder: 1, pig: 1 });
+  t.same(s.view().players[0].supply, { meeple: 7, builder: 1, pig: 1 });
 });
 
 t.test('a builder never counts for majority: builder + 1 meeple lose to 2 meeples', async (t) => {
@@ -111,9 +111,9 @@ t.test('a builder never counts for majority: builder + 1 meeple lose to 2 meeple
   s.play(tile(-1, 0, 270), pass);
   const road = scored(s.last);
   t.equal(road.length, 1);
-  t.equal(road[0]!.tiles.length, 11);
-  t.same(road[0]!.points, [{ seat: 1, points: 11 }], 'P1 alone: the builder adds no strength');
-  t.same(new Set(road[0]!.returned.map((f) => `${f.owner}:${f.kind}:${f.x},${f.y}`)),
+  t.equal(road[0].tiles.length, 11);
+  t.same(road[0].points, [{ seat: 1, points: 11 }], 'P1 alone: the builder adds no strength');
+  t.same(new Set(road[0].returned.map((f) => `${f.owner}:${f.kind}:${f.x},${f.y}`)),
     new Set(['0:meeple:1,0', '0:builder:2,0', '1:meeple:0,1', '1:meeple:1,1']));
   const v = s.view();
   t.same(v.scores, [0, 11]);
@@ -129,11 +129,11 @@ t.test('a builder returns with its road when the road is scored, and stays while
   s.play(tile(3, 0, 90), pass);
   const road = scored(s.last);
   t.same(road.map((e) => e.points), [[{ seat: 0, points: 5 }]]);
-  t.same(road[0]!.returned, [
+  t.same(road[0].returned, [
     { owner: 0, kind: 'meeple', x: 1, y: 0, feature: 0 },
     { owner: 0, kind: 'builder', x: 2, y: 0, feature: 0 },
   ]);
-  t.same(s.view().players[0]!.supply, { meeple: 7, builder: 1, pig: 1 });
+  t.same(s.view().players[0].supply, { meeple: 7, builder: 1, pig: 1 });
   t.same(s.view().figures, []);
 });
 
@@ -166,12 +166,12 @@ t.test('the second part can complete and score another feature, and its goods go
   const s = builderOnRoad(['base/U', 'base/E', 'base/B']);
   s.play(tile(3, 0, 90), pass, tile(1, -1, 270), meeple(1, -1, 0));
   t.same(scored(s.last).map((e) => [e.kind, e.points]), [['city', [{ seat: 0, points: 6 }]]]);
-  t.same(scored(s.last)[0]!.returned, [{ owner: 0, kind: 'meeple', x: 1, y: -1, feature: 0 }]);
+  t.same(scored(s.last)[0].returned, [{ owner: 0, kind: 'meeple', x: 1, y: -1, feature: 0 }]);
   t.same(s.last.filter((e) => e.type === 'goodsAwarded'), [{ type: 'goodsAwarded', seat: 0, goods: { wine: 1, wheat: 0, cloth: 0 } }]);
   const v = s.view();
   t.same(v.scores, [6, 0]);
   t.same(v.goods, [{ wine: 1, wheat: 0, cloth: 0 }, { wine: 0, wheat: 0, cloth: 0 }]);
-  t.equal(v.players[0]!.supply.meeple, 6, 'the road meeple stays, the knight came home');
+  t.equal(v.players[0].supply.meeple, 6, 'the road meeple stays, the knight came home');
   t.equal(v.activeSeat, 1);
 });
 
@@ -195,8 +195,8 @@ t.test('the second part happens even when the first tile completed the builder\'
   s.play(tile(1, 0, 90), meeple(1, 0, 0), tile(-1, 0, 0), pass, tile(2, 0, 90), builder(2, 0, 0), tile(0, 1), pass);
   s.play(tile(3, 0, 90), pass);
   t.same(types(s.last), ['figureSkipped', 'featureScored', 'bonusPartStarted', 'tileDrawn']);
-  t.same(scored(s.last)[0]!.points, [{ seat: 0, points: 5 }]);
-  t.same(s.view().players[0]!.supply, { meeple: 7, builder: 1, pig: 1 }, 'builder home before the second part');
+  t.same(scored(s.last)[0].points, [{ seat: 0, points: 5 }]);
+  t.same(s.view().players[0].supply, { meeple: 7, builder: 1, pig: 1 }, 'builder home before the second part');
   t.equal(legalMoves(s.game).actor, 0);
   t.equal(s.view().bonusPart, true);
   s.play(tile(1, 1), pass);
@@ -226,7 +226,7 @@ t.test('no second part when the pile runs out on the first part: the game ends',
   const s = builderOnRoad(['base/U']);
   s.play(tile(3, 0, 90), pass);
   t.notOk(s.last.some((e) => e.type === 'bonusPartStarted' || e.type === 'tileDrawn'));
-  t.equal(s.last[1]!.type, 'finalScoringStarted');
+  t.equal(s.last[1].type, 'finalScoringStarted');
   t.equal(s.view().status, 'finished');
   t.equal(s.view().bonusPart, false);
   t.equal(legalMoves(s.game).actor, null);

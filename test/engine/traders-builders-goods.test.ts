@@ -30,16 +30,16 @@ t.test('the completer takes the goods of a city they own nothing in; the owner t
   //   (0,0)  start                                     (0,1)  base/B filler
   const s = scenario({ expansions: TB, tiles: ['traders-builders/T', 'base/E', 'base/B'] });
   s.play(tile(0, -1, 180), meeple(0, -1, 0));
-  t.equal(s.view().players[0]!.supply.meeple, 6);
+  t.equal(s.view().players[0].supply.meeple, 6);
   s.play(tile(1, -1, 270), pass);
   t.same(scored(s.last).map((e) => [e.kind, e.points]), [['city', [{ seat: 0, points: 6 }]]]);
-  t.same(scored(s.last)[0]!.returned, [{ owner: 0, kind: 'meeple', x: 0, y: -1, feature: 0 }]);
+  t.same(scored(s.last)[0].returned, [{ owner: 0, kind: 'meeple', x: 0, y: -1, feature: 0 }]);
   t.same(ofType(s.last, 'goodsAwarded'), [{ type: 'goodsAwarded', seat: 1, goods: { wine: 1, wheat: 0, cloth: 0 } }]);
   const v = s.view();
   t.same(v.scores, [6, 0]);
   t.same(v.goods, [NONE, { wine: 1, wheat: 0, cloth: 0 }]);
-  t.same(v.players[1]!.goods, { wine: 1, wheat: 0, cloth: 0 });
-  t.equal(v.players[0]!.supply.meeple, 7, 'the knight came home');
+  t.same(v.players[1].goods, { wine: 1, wheat: 0, cloth: 0 });
+  t.equal(v.players[0].supply.meeple, 7, 'the knight came home');
   t.same(v.figures, []);
   t.equal(v.status, 'active');
 });
@@ -66,8 +66,8 @@ t.test('a city completed with nobody in it still gives its tokens, one per symbo
   s.play(tile(1, -3, 270), pass);
   const city = scored(s.last);
   t.equal(city.length, 1);
-  t.equal(city[0]!.tiles.length, 5);
-  t.same(city[0]!.points, [], 'nobody owns it');
+  t.equal(city[0].tiles.length, 5);
+  t.same(city[0].points, [], 'nobody owns it');
   t.same(ofType(s.last, 'goodsAwarded'), [{ type: 'goodsAwarded', seat: 1, goods: { wine: 1, wheat: 2, cloth: 0 } }]);
   t.same(s.view().goods, [NONE, { wine: 1, wheat: 2, cloth: 0 }]);
   t.same(s.view().scores, [0, 0]);

@@ -49,7 +49,7 @@ t.test('a pig goes only into a field holding one of its owner\'s farmers', async
   s.play(pig(1, 2, 1));
   t.same(s.last.filter((e) => e.type === 'figurePlaced'),
     [{ type: 'figurePlaced', seat: 0, figure: { owner: 0, kind: 'pig', x: 1, y: 2, feature: 1 } }]);
-  t.same(s.view().players[0]!.supply, { meeple: 6, builder: 1, pig: 0 });
+  t.same(s.view().players[0].supply, { meeple: 6, builder: 1, pig: 0 });
 });
 
 t.test('a pig with the field majority makes each completed city worth 4 instead of 3', async (t) => {
@@ -72,8 +72,8 @@ t.test('tied field majority: both tied players score, only the pig owner 4 per c
   s.play(tile(1, 1), pig(1, 1, 1), tile(1, 2), pass);
   const f = fields(s.last);
   t.equal(f.length, 1, 'one joined field');
-  t.equal(f[0]!.tiles.length, 5);
-  t.same(f[0]!.points, [{ seat: 0, points: 4 }, { seat: 1, points: 3 }]);
+  t.equal(f[0].tiles.length, 5);
+  t.same(f[0].points, [{ seat: 0, points: 4 }, { seat: 1, points: 3 }]);
   t.same(s.view().scores, [4, 3]);
 });
 
@@ -101,7 +101,7 @@ t.test('a pig without the field majority gives nothing, and does not count as a 
   t.equal(s.view().status, 'finished');
   const f = fields(s.last);
   t.equal(f.length, 1, 'a single field with all farmers');
-  t.same(f[0]!.points, [{ seat: 0, points: 6 }], 'P0: 2 completed cities x 3; P1 nothing despite its pig');
+  t.same(f[0].points, [{ seat: 0, points: 6 }], 'P0: 2 completed cities x 3; P1 nothing despite its pig');
   t.same(s.view().scores, [6, 0]);
 });
 

@@ -42,7 +42,7 @@ function rebuild(v: PublicState): Board {
       if (f.kind === 'road' || f.kind === 'city') {
         for (const e of f.edges) {
           const d = (DIRECTIONS.indexOf(e) + q) % 4;
-          const nb = at.get(`${p.x + STEP[d]![0]},${p.y + STEP[d]![1]}`);
+          const nb = at.get(`${p.x + STEP[d][0]},${p.y + STEP[d][1]}`);
           if (!nb) { ends.push([me, 1]); continue; }
           const nq = nb.rotation / 90;
           const j = DEFS.get(nb.tile)!.features.findIndex((g) => (g.kind === 'road' || g.kind === 'city')
@@ -53,7 +53,7 @@ function rebuild(v: PublicState): Board {
       if (f.kind === 'field') {
         for (const h of f.halfEdges) {
           const d = (DIRECTIONS.indexOf(h[0] as 'N') + q) % 4;
-          const nb = at.get(`${p.x + STEP[d]![0]},${p.y + STEP[d]![1]}`);
+          const nb = at.get(`${p.x + STEP[d][0]},${p.y + STEP[d][1]}`);
           if (!nb) continue;
           // My left half meets the neighbour's right half of the opposite edge, and vice versa.
           const want = `${(d + 2) % 4}${h[1] === 'L' ? 'R' : 'L'}`;
@@ -70,7 +70,7 @@ function rebuild(v: PublicState): Board {
   return {
     find: (x, y, f) => find(`${x},${y},${f}`),
     open,
-    kind: (x, y, f) => DEFS.get(at.get(`${x},${y}`)!.tile)!.features[f]!.kind,
+    kind: (x, y, f) => DEFS.get(at.get(`${x},${y}`)!.tile)!.features[f].kind,
     segments,
   };
 }
@@ -104,7 +104,7 @@ t.test('random games with Traders & Builders keep the expansion\'s invariants', 
       const symbols = completedSymbols(b);
       GOODS.forEach((g, k) => {
         const held = v.goods!.reduce((sum, c) => sum + c[g], 0);
-        if (held > symbols[k]!) fail(`${held} ${g} tokens but ${symbols[k]} symbols in completed cities`);
+        if (held > symbols[k]) fail(`${held} ${g} tokens but ${symbols[k]} symbols in completed cities`);
         if (v.phase !== 'placeFigure' && held !== symbols[k]) fail(`${g}: ${held} tokens != ${symbols[k]} symbols`);
       });
       for (const p of v.players) {
@@ -138,7 +138,7 @@ t.test('random games with Traders & Builders keep the expansion\'s invariants', 
       if (move.type === 'placeTile' && !inBonus) {
         // docs/rules.md §2.5: the tile extends a road or city that held the active player's builder.
         const b = board(after);
-        const t0 = DEFS.get(after.tiles[after.tiles.length - 1]!.tile)!;
+        const t0 = DEFS.get(after.tiles[after.tiles.length - 1].tile)!;
         const roots = new Set(t0.features.map((f, k) => (f.kind === 'road' || f.kind === 'city' ? b.find(move.x, move.y, k) : '')));
         const mine = before.figures.filter((f) => f.kind === 'builder' && f.owner === before.activeSeat);
         bonusDue = mine.some((f) => roots.has(b.find(f.x, f.y, f.feature!))) && after.tilesLeftTotal > 0;

@@ -77,7 +77,7 @@ export async function botFlood(base: string, games: number, level: number): Prom
   }
   const victim = fromAddress(base, loopback(2, 0));
   const game = (await victim.post('/games', { players: [{ name: 'Ann' }, { bot: 'greedy' }] })).body as { id: string; seats: { token: string }[] };
-  const handed = await playWhile(base, loopback(2, 0), game.id, [game.seats[0]!.token], (lm) => lm.actor !== 0);
+  const handed = await playWhile(base, loopback(2, 0), game.id, [game.seats[0].token], (lm) => lm.actor !== 0);
   const started = performance.now();
   for (let version = handed.version; ; ) {
     const lm = (await victim.get(`/games/${game.id}/legal-moves?after=${version}&wait=30`)).body as { version: number; actor: number | null };
@@ -100,7 +100,7 @@ export async function hintFlood(base: string, n: number): Promise<{ status: numb
   );
   return Promise.all(
     games.map(async (game, i) => {
-      const answer = await fromAddress(base, loopback(3, i)).get(`/games/${game.id}/hint`, auth(game.seats[0]!.token));
+      const answer = await fromAddress(base, loopback(3, i)).get(`/games/${game.id}/hint`, auth(game.seats[0].token));
       return { status: answer.status, ms: answer.ms };
     }),
   );

@@ -57,7 +57,7 @@ export async function typeCheck(project: string, files: string[]): Promise<void>
     files,
   };
   writeFileSync(join(project, 'tsconfig.json'), JSON.stringify(config));
-  await execNode(process.execPath, [TSC, '-p', project], { cwd: project }).catch((error: { stdout?: string }) => {
+  await execNode(process.execPath, [TSC, '-p', project], { cwd: project }).catch((error: Error & { stdout?: string }) => {
     throw new Error(`tsc --strict failed:\n${error.stdout ?? String(error)}`);
   });
 }

@@ -31,7 +31,7 @@ export function playRandom(setup: GameSetup, choiceSeed: string, onStep?: (g: Ga
   for (;;) {
     const lm = legalMoves(game);
     if (lm.actor === null) break;
-    const move = lm.moves[Math.floor(rnd() * lm.moves.length)]!;
+    const move = lm.moves[Math.floor(rnd() * lm.moves.length)];
     onStep?.(game, move);
     const r = playInPlace(game, move);
     if (!r.ok) throw new Error(`listed move refused: ${JSON.stringify(move)} ${r.error.code} ${r.error.reason}`);

@@ -105,7 +105,7 @@ export async function startServer(
       const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output.join(''));
       if (match) {
         clearTimeout(timer);
-        resolve(match[1]!);
+        resolve(match[1]);
       }
     };
     child.stdout!.on('data', onData);

@@ -33,14 +33,8 @@ export interface Stores {
 }
 
 function storesOf(kind: StoreKind, postgresUrl: string): Stores {
-  const location = async (t: Test): Promise<StoreLocation> => {
-    switch (kind) {
-      case 'sqlite':
-        return { kind, path: tempDatabase(t) };
-      case 'postgres':
-        return { kind, url: postgresUrl };
-    }
-  };
+  const location = (t: Test): Promise<StoreLocation> =>
+    Promise.resolve(kind === 'sqlite' ? { kind, path: tempDatabase(t) } : { kind, url: postgresUrl });
   const open = async (t: Test, at?: StoreLocation, options: { busyTimeoutMs?: number } = {}) => {
     const store = await openStore(at ?? (await location(t)), { sqlite: options });
     t.teardown(() => store.close());

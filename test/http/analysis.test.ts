@@ -60,7 +60,7 @@ t.test('a finished game is analysed once, in the background; every decision is c
   const analysis = answer.json();
   t.equal(analysis.decisions.length, decisions.length, `every one of the ${decisions.length} decisions`);
   t.same(analysis.decisions.map((d: { version: number }) => d.version), decisions.map((m) => m.seq), 'each at the version it reached');
-  t.ok([analysis.start, ...analysis.decisions.map((d: { chances: number[] }) => d.chances)].every((c: number[]) => c.length === 2 && near(c[0]! + c[1]!, 1)), 'chances sum to 1');
+  t.ok([analysis.start, ...analysis.decisions.map((d: { chances: number[] }) => d.chances)].every((c: number[]) => c.length === 2 && near(c[0] + c[1], 1)), 'chances sum to 1');
   t.ok(analysis.turningPoints.length > 0, `${analysis.turningPoints.length} turning points`);
   for (const p of analysis.turningPoints) t.equal(p.after, analysis.decisions[p.decision].chances[p.seat], 'a turning point names the chance after its decision');
   t.ok(analysis.workerMs >= 0, `${analysis.workerMs} ms of worker time`);

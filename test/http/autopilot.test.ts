@@ -49,7 +49,7 @@ async function log(base: string, id: string): Promise<LogEntry[]> {
 t.test('a resigned seat is played by its autopilot to the end, and its player can no longer move it', async (t) => {
   const base = await listening(await testApp(t, { bots: { moveIterations: 8 } }));
   const created = (await (await post(base, '/games', { players: [{ name: 'Ann' }, { name: 'Bob' }], tileOrder: TILES })).json()) as Created;
-  const [ann, bob] = [created.seats[0]!.token!, created.seats[1]!.token!];
+  const [ann, bob] = [created.seats[0].token!, created.seats[1].token!];
   const resigned = await post(base, `/games/${created.id}/seats/1/resign`, {}, bob);
   t.equal(resigned.status, 200, await resigned.clone().text());
   const lm = (await (await fetch(`${base}/games/${created.id}/legal-moves`)).json()) as { version: number; moves: unknown[] };
@@ -80,13 +80,13 @@ t.test('a turn clock that runs out is logged as turnTimedOut, then the autopilot
   }
   const first = entries.findIndex((e) => e.move.type === 'turnTimedOut');
   t.ok(first >= 0, 'the first turn timed out');
-  t.equal(entries[first]!.seat, 0, 'Ann\'s turn');
+  t.equal(entries[first].seat, 0, 'Ann\'s turn');
   t.equal(entries[first + 1]?.seat, 0, 'then her autopilot moved for her');
-  t.notOk(['turnTimedOut'].includes(entries[first + 1]!.move.type));
+  t.notOk(['turnTimedOut'].includes(entries[first + 1].move.type));
   const second = entries.findIndex((e, i) => i > first && e.move.type === 'turnTimedOut');
   t.equal(entries[second]?.seat, 1, 'then Bob\'s turn timed out');
   const events = (await (await fetch(`${base}/games/${created.id}/events`)).json()) as { events: { seq: number; events: { type: string }[] }[] };
-  t.same(events.events[first]!.events.map((e) => e.type), ['turnTimedOut'], 'the act is an event');
+  t.same(events.events[first].events.map((e) => e.type), ['turnTimedOut'], 'the act is an event');
 });
 
 t.test('an admin hands a seat to a bot mid-game: the bot plays it from its next turn', async (t) => {
@@ -94,7 +94,7 @@ t.test('an admin hands a seat to a bot mid-game: the bot plays it from its next 
   const created = (await (await post(base, '/games', { players: [{ name: 'Ann' }, { name: 'Bob' }], tileOrder: TILES })).json()) as Created;
   const handed = await post(base, `/games/${created.id}/seats/1/bot`, { bot: 'mcts', level: 1 }, created.adminToken);
   t.equal(handed.status, 200, await handed.clone().text());
-  await playUntilEnd(base, created.id, 0, created.seats[0]!.token!);
+  await playUntilEnd(base, created.id, 0, created.seats[0].token!);
   const entries = await log(base, created.id);
   t.ok(entries.some((e) => e.move.type === 'seatHandedToBot'));
   t.ok(entries.filter((e) => e.seat === 1 && e.move.type !== 'seatHandedToBot').length > 0, 'the bot moved for seat 1');

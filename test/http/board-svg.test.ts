@@ -40,7 +40,7 @@ t.test('?tile sets the size and ?legal=1 marks the positions the legal moves nam
   t.equal(width(big.body) / width(small.body), 16);
 
   const lm = await legal(app, game.id);
-  const spots = new Set(lm.moves.filter((m) => m.type === 'placeTile').map((m) => `${m.x},${m.y}`));
+  const spots = new Set(lm.moves.filter((m) => m.type === 'placeTile').map((m) => [m.x, m.y].join(',')));
   t.ok(spots.size > 0, 'the drawn tile has positions');
   const marked = await app.inject({ url: `/games/${game.id}/board.svg?legal=1` });
   const drawn = [...marked.body.matchAll(/class="legal" data-x="(-?\d+)" data-y="(-?\d+)"/g)].map((m) => `${m[1]},${m[2]}`);

@@ -41,7 +41,7 @@ t.test('a human plays through the API against a bot, to the end', async (t) => {
       continue;
     }
     const res = await fetch(`${base}/games/${game.id}/moves`, {
-      method: 'POST', headers: { ...bearer(game.seats[0]!.token), 'content-type': 'application/json', prefer: 'return=minimal' },
+      method: 'POST', headers: { ...bearer(game.seats[0].token), 'content-type': 'application/json', prefer: 'return=minimal' },
       body: JSON.stringify({ expectedVersion: lm.version, move: lm.moves[0] }),
     });
     t.equal(res.status, 201);

@@ -29,15 +29,15 @@ t.test('a bot with the client: create, wait for its turn, play, follow the strea
   const first = await stream.next();
   t.match(first.value, { event: 'state', data: { version: 0, actor: 0 } });
 
-  const legal = await ann!.waitForTurn();
+  const legal = await ann.waitForTurn();
   t.equal(legal?.actor, 0);
-  const accepted = await ann!.play(legal!.version, legal!.moves[0]!);
+  const accepted = await ann.play(legal!.version, legal!.moves[0]);
   t.equal(accepted.version, 1);
   const moved = await stream.next();
   t.match(moved.value, { event: 'move', id: 1, data: { version: 1, seat: 0 } });
   await stream.return(undefined);
 
-  const refused = await bob!.play(0, { type: 'pass' }).catch((e: unknown) => e);
+  const refused = await bob.play(0, { type: 'pass' }).catch((e: unknown) => e);
   t.ok(refused instanceof ApiProblem);
   t.match((refused as ApiProblem).problem, { status: 409, code: 'VERSION_CONFLICT' });
 });
@@ -62,7 +62,7 @@ t.test('play retries a 503 after Retry-After with the same Idempotency-Key', asy
   const keys: string[] = [];
   let calls = 0;
   const fake = (async (_url: string, init: RequestInit) => {
-    keys.push((init.headers as Record<string, string>)['idempotency-key']!);
+    keys.push((init.headers as Record<string, string>)['idempotency-key']);
     calls++;
     if (calls === 1) throw new TypeError('fetch failed');
     if (calls === 2) {

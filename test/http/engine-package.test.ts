@@ -15,7 +15,7 @@ t.test('the imported engine answers the server legal moves and scores, move by m
   const setup: GameSetup = { players: [{ name: 'Ann' }, { name: 'Bob' }], expansions: ['traders-builders', 'abbey-mayor'], seed: 'engine-package' };
   const created = await app.inject({ method: 'POST', url: '/games', payload: setup });
   t.equal(created.statusCode, 201);
-  const game = created.json() as { id: string; seats: { token: string }[]; events: GameEvent[]; state: PublicState };
+  const game = created.json<{ id: string; seats: { token: string }[]; events: GameEvent[]; state: PublicState }>();
   const local = createLocal(setup);
   if (!local.ok) throw new Error(local.error.reason);
   const same = local.value.game;
@@ -24,8 +24,8 @@ t.test('the imported engine answers the server legal moves and scores, move by m
 
   let mismatches = 0;
   for (let version = 0; ; version++) {
-    const server = (await app.inject({ url: `/games/${game.id}/legal-moves` })).json() as { version: number; actor: number | null; phase: string; moves: Move[] };
-    const state = (await app.inject({ url: `/games/${game.id}` })).json() as { scores: number[]; status: string };
+    const server = (await app.inject({ url: `/games/${game.id}/legal-moves` })).json<{ version: number; actor: number | null; phase: string; moves: Move[] }>();
+    const state = (await app.inject({ url: `/games/${game.id}` })).json<{ scores: number[]; status: string }>();
     for (const [name, g] of [['same setup', same], ['rebuilt from the log', rebuilt.game()]] as const) {
       const mine = legalMoves(g);
       if (JSON.stringify({ actor: mine.actor, phase: mine.phase, moves: mine.moves }) !== JSON.stringify({ actor: server.actor, phase: server.phase, moves: server.moves })) {
@@ -46,11 +46,11 @@ t.test('the imported engine answers the server legal moves and scores, move by m
     const played = await app.inject({
       method: 'POST',
       url: `/games/${game.id}/moves`,
-      headers: { ...bearer(game.seats[server.actor]!.token), prefer: 'return=minimal' },
+      headers: { ...bearer(game.seats[server.actor].token), prefer: 'return=minimal' },
       payload: { expectedVersion: version, move },
     });
     if (played.statusCode !== 201) throw new Error(`move ${version + 1}: ${played.statusCode} ${played.body}`);
-    const { events } = played.json() as { events: GameEvent[] };
+    const { events } = played.json<{ events: GameEvent[] }>();
     const result = playInPlace(same, move);
     if (!result.ok) throw new Error(result.error.reason);
     if (version % 25 === 0) t.same(result.value, events, `the same events for move ${version + 1}`);

@@ -34,7 +34,7 @@ t.test('the engine plays the bell: its figure in the supply, its move before the
   if (!rung.ok) throw new Error(rung.error.reason);
   t.same(rung.value.events, [{ type: 'bellRung', seat: 0 }]);
   const view = publicView(rung.value.game);
-  t.same([view.players[0]!.supply, (view.players[0] as { bellRung?: boolean }).bellRung], [{ meeple: 7, bell: 0 }, true]);
+  t.same([view.players[0].supply, (view.players[0] as { bellRung?: boolean }).bellRung], [{ meeple: 7, bell: 0 }, true]);
   t.same(legalMoves(rung.value.game).moves, [{ type: 'draw' }], 'a rung bell is not offered again');
   const again = play(rung.value.game, RING);
   t.same(again.ok ? null : again.error.code, 'BELL_ALREADY_RUNG', "the expansion's own error code");
@@ -49,7 +49,7 @@ t.test("an app with the bells' registry validates, serialises and documents them
   conforms(t, GameStateSchema, game.state, 'the state', registry);
   t.same((await legal(app, game.id)).moves, [{ type: 'draw' }, RING]);
   const move = (expectedVersion: number) =>
-    app.inject({ method: 'POST', url: `/games/${game.id}/moves`, headers: bearer(game.seats[0]!.token), payload: { expectedVersion, move: RING } });
+    app.inject({ method: 'POST', url: `/games/${game.id}/moves`, headers: bearer(game.seats[0].token), payload: { expectedVersion, move: RING } });
   const rung = await move(0);
   t.equal(rung.statusCode, 201, 'the move body schema takes ringBell');
   t.same(rung.json().events, [{ type: 'bellRung', seat: 0 }]);
@@ -73,7 +73,7 @@ t.test('the default app knows nothing of the bells', async (t) => {
   t.equal(created.statusCode, 400, 'bells is not an expansion of this app');
   const game = await createHttpGame(app);
   const res = await app.inject({
-    method: 'POST', url: `/games/${game.id}/moves`, headers: bearer(game.seats[0]!.token), payload: { expectedVersion: 0, move: RING },
+    method: 'POST', url: `/games/${game.id}/moves`, headers: bearer(game.seats[0].token), payload: { expectedVersion: 0, move: RING },
   });
   t.equal(res.statusCode, 400, 'ringBell is not a move of this app');
   await app.ready();

@@ -22,7 +22,7 @@ const REQUESTS = 3000;
 function rng(seed: number) {
   const next = seededRandom(String(seed));
   const int = (n: number) => Math.floor(next() * n);
-  const pick = <T>(xs: readonly T[]): T => xs[int(xs.length)]!;
+  const pick = <T>(xs: readonly T[]): T => xs[int(xs.length)];
   return { next, int, pick, chance: (p: number) => next() < p };
 }
 type Rng = ReturnType<typeof rng>;
@@ -93,7 +93,7 @@ t.test('thousands of hostile requests: each a 4xx problem with a stable code, no
   const create = async (setup: GameSetup): Promise<Fixture> => {
     const res = await app.inject({ method: 'POST', url: '/games', payload: setup });
     if (res.statusCode !== 201) throw new Error(res.body);
-    return { game: res.json() as CreatedGame, setup };
+    return { game: res.json<CreatedGame>(), setup };
   };
   const fixtures = [
     await create({ players: [{ name: 'Ann' }, { name: 'Bob' }], seed: 'fuzz-base' }),
@@ -101,7 +101,7 @@ t.test('thousands of hostile requests: each a 4xx problem with a stable code, no
     await create({ players: [{ name: 'Ann' }, { name: 'Bob' }], tileOrder: ['base/U', 'base/E', 'base/V'], seed: 'fuzz-short' }),
   ];
   const legalOf = async (id: string) =>
-    (await app.inject({ url: `/games/${id}/legal-moves` })).json() as { version: number; actor: number | null; moves: Move[] };
+    (await app.inject({ url: `/games/${id}/legal-moves` })).json<{ version: number; actor: number | null; moves: Move[] }>();
   let keysUsed = 0;
   const advance = async (f: Fixture): Promise<boolean> => {
     const lm = await legalOf(f.game.id);
@@ -109,19 +109,19 @@ t.test('thousands of hostile requests: each a 4xx problem with a stable code, no
     const res = await app.inject({
       method: 'POST',
       url: `/games/${f.game.id}/moves`,
-      headers: { authorization: `Bearer ${f.game.seats[lm.actor]!.token}`, 'idempotency-key': `adv-${++keysUsed}` },
+      headers: { authorization: `Bearer ${f.game.seats[lm.actor].token}`, 'idempotency-key': `adv-${++keysUsed}` },
       payload: { expectedVersion: lm.version, move: lm.moves[keysUsed % lm.moves.length] },
     });
     if (res.statusCode !== 201) throw new Error(`advance: ${res.body}`);
     return true;
   };
-  while (await advance(fixtures[2]!));
-  for (let i = 0; i < 6; i++) await advance(fixtures[0]!);
-  for (let i = 0; i < 12; i++) await advance(fixtures[1]!);
+  while (await advance(fixtures[2]));
+  for (let i = 0; i < 6; i++) await advance(fixtures[0]);
+  for (let i = 0; i < 12; i++) await advance(fixtures[1]);
 
   const snapshot = async (f: Fixture) => {
     const [state, legal, log] = await Promise.all(['', '/legal-moves', '/moves'].map((s) => app.inject({ url: `/games/${f.game.id}${s}` })));
-    return { state: state!.body, legal: legal!.body, log: log!.body };
+    return { state: state.body, legal: legal.body, log: log.body };
   };
   const snapshots = new Map<Fixture, Awaited<ReturnType<typeof snapshot>>>();
   for (const f of fixtures) snapshots.set(f, await snapshot(f));
@@ -147,9 +147,9 @@ t.test('thousands of hostile requests: each a 4xx problem with a stable code, no
     const other = r.pick(fixtures.filter((x) => x !== f));
     const id = f.game.id;
     const lm = await legalOf(id);
-    const actorToken = f.game.seats[lm.actor ?? 0]!.token;
+    const actorToken = f.game.seats[lm.actor ?? 0].token;
     const validMove = (lm.moves[r.int(Math.max(lm.moves.length, 1))] ?? { type: 'pass' }) as Record<string, unknown>;
-    let request: InjectOptions;
+    let request: InjectOptions & { url: string };
     /** When the oracle knows the request is legal, it may (and must) be played. */
     let legal = false;
     const kind = r.int(10);
@@ -167,9 +167,9 @@ t.test('thousands of hostile requests: each a 4xx problem with a stable code, no
       }
       case 2: {
         // A listed move at the wrong version, or from the wrong seat / game / token.
-        const wrongSeat = f.game.seats[((lm.actor ?? 0) + 1 + r.int(f.game.seats.length - 1)) % f.game.seats.length]!.token;
+        const wrongSeat = f.game.seats[((lm.actor ?? 0) + 1 + r.int(f.game.seats.length - 1)) % f.game.seats.length].token;
         const variant = r.int(5);
-        const token = [wrongSeat, other.game.seats[0]!.token, 'A'.repeat(43), actorToken, actorToken][variant]!;
+        const token = [wrongSeat, other.game.seats[0].token, 'A'.repeat(43), actorToken, actorToken][variant];
         const version = variant === 3 ? r.pick([lm.version + 1, lm.version - 1, -1, 2 ** 31, lm.version + 0.5]) : lm.version;
         // A finished game refuses every move; an actor's move at the right version stays legal, so shift it.
         request = { method: 'POST', url: `/games/${id}/moves`, headers: { authorization: `Bearer ${token}` }, payload: { expectedVersion: variant === 4 ? lm.version + 1 : version, move: validMove } };
@@ -228,7 +228,7 @@ t.test('thousands of hostile requests: each a 4xx problem with a stable code, no
         ]);
         // `/games/A/../B/moves` is resolved to game B's log: a public read, so it is only posted to (with A's token).
         const method = url.includes(`/../${other.game.id}`) ? 'POST' : url.includes(badId) ? r.pick(['GET', 'POST', 'DELETE']) : r.pick(['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS']);
-        request = { method: method as InjectOptions['method'], url, headers: { authorization: `Bearer ${actorToken}` }, payload: method === 'GET' || method === 'DELETE' ? undefined : { expectedVersion: lm.version, move: validMove } };
+        request = { method: method, url, headers: { authorization: `Bearer ${actorToken}` }, payload: method === 'GET' || method === 'DELETE' ? undefined : { expectedVersion: lm.version, move: validMove } };
         if (url === `/games/${id}/legal-moves/` && method === 'GET') request.url = `/games/${id}/legal-moves//`;
         break;
       }
@@ -291,7 +291,7 @@ t.test('thousands of hostile requests: each a 4xx problem with a stable code, no
       typeof body.detail !== 'string' ||
       STATUS_BY_CODE[code as keyof typeof STATUS_BY_CODE] !== res.statusCode
     ) {
-      fail(`${what}: not a 4xx problem with a known code`, { body: res.body.slice(0, 300), payload: String(request.payload).slice(0, 300) });
+      fail(`${what}: not a 4xx problem with a known code`, { body: res.body.slice(0, 300), payload: JSON.stringify(request.payload)?.slice(0, 300) });
     }
     if (!isDeepStrictEqual(rowCounts.get(), rows)) fail(`${what}: a refused request wrote to the database`, { before: rows, after: rowCounts.get() });
     if (i % 20 === 0 || kind <= 2) {
@@ -314,7 +314,7 @@ t.test('thousands of hostile requests: each a 4xx problem with a stable code, no
     const state = JSON.parse(now.state);
     t.same(state, { id: f.game.id, version: log.length, ...lifecycleMembers(f.setup), ...publicView(rebuilt.value.game) }, 'the state is a replay of the log');
   }
-  t.ok(await advance(fixtures[1]!), 'the running game continues');
+  t.ok(await advance(fixtures[1]), 'the running game continues');
 });
 
 t.test('what the fuzzer found: framework errors and lenient query numbers', async (t) => {

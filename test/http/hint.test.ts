@@ -28,12 +28,12 @@ t.test('a hint is a legal move for the seat that must act, with its estimated wi
   const game = await createGame(app, { players: [{ name: 'Ann' }, { name: 'Bob' }], expansions: ['traders-builders', 'abbey-mayor'], seed: 'hint' });
   for (let i = 0; i < 5; i++) await playFirstLegal(app, game);
   const lm = await legal(app, game.id);
-  const answer = await hint(base, game.id, game.seats[lm.actor!]!.token);
+  const answer = await hint(base, game.id, game.seats[lm.actor!].token);
   t.equal(answer.status, 200);
   conforms(t, HintResponse, answer.body, 'the hint');
   t.match(answer.body, { version: lm.version, seat: lm.actor, iterations: 40 });
   t.ok(lm.moves.some((m) => key(m) === key(answer.body.move)), 'the move is listed by legal-moves');
-  const again = await hint(base, game.id, game.seats[lm.actor!]!.token);
+  const again = await hint(base, game.id, game.seats[lm.actor!].token);
   t.same(again.body, answer.body, 'the same position gives the same hint');
 });
 
@@ -46,7 +46,7 @@ t.test('a hint never depends on the hidden pile: two games that agree publicly g
   for (let turn = 0; turn < 2; turn++) {
     const [a, b] = [await legal(app, one.id), await legal(app, two.id)];
     t.same(b, a, `turn ${turn}: the same legal moves`);
-    const [ha, hb] = [await hint(base, one.id, one.seats[a.actor!]!.token), await hint(base, two.id, two.seats[b.actor!]!.token)];
+    const [ha, hb] = [await hint(base, one.id, one.seats[a.actor!].token), await hint(base, two.id, two.seats[b.actor!].token)];
     t.equal(ha.status, 200);
     t.same(hb.body, ha.body, `turn ${turn}: the same hint and win rate`);
     // Both play the whole turn the same way (tile, then figure or pass).
@@ -66,24 +66,24 @@ t.test('hint refusals: token, game, turn, a finished game, one at a time per sea
   t.match(await hint(base, game.id), { status: 401, body: { code: 'TOKEN_MISSING' } });
   const malformed = await fetch(`${base}/games/${game.id}/hint`, { headers: { authorization: 'Bearer nope' } });
   t.equal(((await malformed.json()) as { code: string }).code, 'TOKEN_MALFORMED');
-  t.match(await hint(base, game.id, other.seats[0]!.token), { status: 403, body: { code: 'NOT_YOUR_GAME' } });
-  t.match(await hint(base, 'no-such-game', game.seats[0]!.token), { status: 404, body: { code: 'GAME_NOT_FOUND' } });
-  t.match(await hint(base, game.id, game.seats[1]!.token), { status: 409, body: { code: 'HINT_NOT_YOUR_TURN', currentVersion: 0 } });
+  t.match(await hint(base, game.id, other.seats[0].token), { status: 403, body: { code: 'NOT_YOUR_GAME' } });
+  t.match(await hint(base, 'no-such-game', game.seats[0].token), { status: 404, body: { code: 'GAME_NOT_FOUND' } });
+  t.match(await hint(base, game.id, game.seats[1].token), { status: 409, body: { code: 'HINT_NOT_YOUR_TURN', currentVersion: 0 } });
 
-  const first = hint(base, game.id, game.seats[0]!.token);
+  const first = hint(base, game.id, game.seats[0].token);
   await new Promise((resolve) => setTimeout(resolve, 50));
-  const second = await hint(base, game.id, game.seats[0]!.token);
+  const second = await hint(base, game.id, game.seats[0].token);
   t.match(second, { status: 429, body: { code: 'HINT_IN_PROGRESS', retryAfter: 1 } });
   t.equal(second.headers.get('retry-after'), '1');
   // The pool has one worker (busy with the first hint) and room for one job waiting.
   const third = await createGame(app);
-  const queued = hint(base, other.id, other.seats[0]!.token);
+  const queued = hint(base, other.id, other.seats[0].token);
   await new Promise((resolve) => setTimeout(resolve, 50));
-  t.match(await hint(base, third.id, third.seats[0]!.token), { status: 503, body: { code: 'BOTS_UNAVAILABLE' } });
+  t.match(await hint(base, third.id, third.seats[0].token), { status: 503, body: { code: 'BOTS_UNAVAILABLE' } });
   t.equal((await first).status, 200);
   t.equal((await queued).status, 200);
 
   const short = await createGame(app, { players: [{ name: 'Ann' }, { name: 'Bob' }], tileOrder: ['base/U'] });
   while ((await legal(app, short.id)).actor !== null) await playFirstLegal(app, short);
-  t.match(await hint(base, short.id, short.seats[0]!.token), { status: 422, body: { code: 'GAME_FINISHED' } });
+  t.match(await hint(base, short.id, short.seats[0].token), { status: 422, body: { code: 'GAME_FINISHED' } });
 });

@@ -10,7 +10,7 @@ forEachStore(t, (t, stores) => {
     const request = {
       method: 'POST' as const,
       url: `/games/${game.id}/moves`,
-      headers: { ...bearer(game.seats[0]!.token), 'idempotency-key': 'bot-1-move-1' },
+      headers: { ...bearer(game.seats[0].token), 'idempotency-key': 'bot-1-move-1' },
       payload: { expectedVersion: 0, move: lm.moves[0] },
     };
     const first = await app.inject(request);
@@ -27,7 +27,7 @@ forEachStore(t, (t, stores) => {
     const second = await app.inject({
       method: 'POST',
       url: `/games/${game.id}/moves`,
-      headers: { ...bearer(game.seats[next.actor!]!.token), 'idempotency-key': 'bot-1-move-2' },
+      headers: { ...bearer(game.seats[next.actor!].token), 'idempotency-key': 'bot-1-move-2' },
       payload: { expectedVersion: 1, move: next.moves[0] },
     });
     t.equal(second.statusCode, 201);
@@ -39,7 +39,7 @@ forEachStore(t, (t, stores) => {
       const reused = await app.inject({ ...request, payload: { expectedVersion: 2, move: { type: 'pass' } } });
       t.equal(reused.statusCode, 422);
       t.match(reused.json(), { code: 'IDEMPOTENCY_KEY_REUSED' });
-      const otherSeat = await app.inject({ ...request, headers: { ...request.headers, ...bearer(game.seats[1]!.token) } });
+      const otherSeat = await app.inject({ ...request, headers: { ...request.headers, ...bearer(game.seats[1].token) } });
       t.equal(otherSeat.statusCode, 422, 'by another seat');
     });
 
@@ -49,7 +49,7 @@ forEachStore(t, (t, stores) => {
       const res = await app.inject({
         method: 'POST',
         url: `/games/${other.id}/moves`,
-        headers: { ...bearer(other.seats[0]!.token), 'idempotency-key': 'bot-1-move-1' },
+        headers: { ...bearer(other.seats[0].token), 'idempotency-key': 'bot-1-move-1' },
         payload: { expectedVersion: 0, move: otherLm.moves[0] },
       });
       t.equal(res.statusCode, 201);
@@ -58,7 +58,7 @@ forEachStore(t, (t, stores) => {
 
     await t.test('without a key, a retry is a stale submission (409)', async (t) => {
       const { headers, ...rest } = request;
-      const res = await app.inject({ ...rest, headers: bearer(game.seats[0]!.token) });
+      const res = await app.inject({ ...rest, headers: bearer(game.seats[0].token) });
       t.equal(res.statusCode, 409);
       t.match(res.json(), { code: 'VERSION_CONFLICT', currentVersion: 2 });
       t.ok(headers);
@@ -70,14 +70,14 @@ forEachStore(t, (t, stores) => {
       const wrong = await app.inject({
         method: 'POST',
         url: `/games/${game.id}/moves`,
-        headers: { ...bearer(game.seats[now.actor!]!.token), ...key },
+        headers: { ...bearer(game.seats[now.actor!].token), ...key },
         payload: { expectedVersion: 0, move: now.moves[0] },
       });
       t.equal(wrong.statusCode, 409);
       const right = await app.inject({
         method: 'POST',
         url: `/games/${game.id}/moves`,
-        headers: { ...bearer(game.seats[now.actor!]!.token), ...key },
+        headers: { ...bearer(game.seats[now.actor!].token), ...key },
         payload: { expectedVersion: now.version, move: now.moves[0] },
       });
       t.equal(right.statusCode, 201);

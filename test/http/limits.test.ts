@@ -25,7 +25,7 @@ t.test('a body of exactly the limit is read; one byte more is 413 and changes no
       app.inject({
         method: 'POST',
         url: `/games/${game.id}/moves`,
-        headers: { ...bearer(game.seats[0]!.token), 'content-type': 'application/json' },
+        headers: { ...bearer(game.seats[0].token), 'content-type': 'application/json' },
         payload,
       });
     const over = await post(padded({ expectedVersion: 0, move: lm.moves[0] }, limit + 1));
@@ -49,8 +49,8 @@ t.test('requests per token beyond the burst get 429 with Retry-After and change 
   const before = await snapshot(app, game.id);
   const stale = (token: string, id = game.id) =>
     app.inject({ method: 'POST', url: `/games/${id}/moves`, headers: bearer(token), payload: { expectedVersion: 9, move: lm.moves[0] } });
-  for (let i = 0; i < 3; i++) t.equal((await stale(game.seats[0]!.token)).statusCode, 409, `request ${i + 1} of the burst is served`);
-  const limited = await stale(game.seats[0]!.token);
+  for (let i = 0; i < 3; i++) t.equal((await stale(game.seats[0].token)).statusCode, 409, `request ${i + 1} of the burst is served`);
+  const limited = await stale(game.seats[0].token);
   t.equal(limited.statusCode, 429);
   t.equal(limited.headers['retry-after'], '1');
   t.match(limited.headers['content-type'], /^application\/problem\+json/);
@@ -59,36 +59,36 @@ t.test('requests per token beyond the burst get 429 with Retry-After and change 
   const legalButLimited = await app.inject({
     method: 'POST',
     url: `/games/${game.id}/moves`,
-    headers: bearer(game.seats[0]!.token),
+    headers: bearer(game.seats[0].token),
     payload: { expectedVersion: 0, move: lm.moves[0] },
   });
   t.equal(legalButLimited.statusCode, 429);
   t.same(await snapshot(app, game.id), before, 'refused requests changed nothing');
 
-  t.equal((await stale(game.seats[1]!.token)).statusCode, 409, 'another seat has its own bucket');
-  t.equal((await stale(other.seats[0]!.token, other.id)).statusCode, 409, 'so has another game');
+  t.equal((await stale(game.seats[1].token)).statusCode, 409, 'another seat has its own bucket');
+  t.equal((await stale(other.seats[0].token, other.id)).statusCode, 409, 'so has another game');
   t.equal((await app.inject({ url: `/games/${game.id}/legal-moves` })).statusCode, 200, 'reads are not limited');
   const noToken = await app.inject({ method: 'POST', url: `/games/${game.id}/moves`, payload: { expectedVersion: 0, move: lm.moves[0] } });
   t.equal(noToken.statusCode, 401, 'no token: the route answers');
   const malformed = await app.inject({
     method: 'POST',
     url: `/games/${game.id}/moves`,
-    headers: { authorization: `Bearer  ${game.seats[0]!.token}` },
+    headers: { authorization: `Bearer  ${game.seats[0].token}` },
     payload: { expectedVersion: 0, move: lm.moves[0] },
   });
   t.match(malformed.json(), { status: 401, code: 'TOKEN_MALFORMED' }, 'a malformed token: the route answers, not the limiter');
 
   clock += 499;
-  t.equal((await stale(game.seats[0]!.token)).statusCode, 429, 'half a request earned after 499 ms');
+  t.equal((await stale(game.seats[0].token)).statusCode, 429, 'half a request earned after 499 ms');
   clock += 1;
   const played = await app.inject({
     method: 'POST',
     url: `/games/${game.id}/moves`,
-    headers: bearer(game.seats[0]!.token),
+    headers: bearer(game.seats[0].token),
     payload: { expectedVersion: 0, move: lm.moves[0] },
   });
   t.equal(played.statusCode, 201, 'one request earned after 500 ms');
-  t.equal((await stale(game.seats[0]!.token)).statusCode, 429, 'and only one');
+  t.equal((await stale(game.seats[0].token)).statusCode, 429, 'and only one');
 });
 
 t.test('0 turns the limit off; the default lets a fast bot play a whole game', async (t) => {
@@ -96,7 +96,7 @@ t.test('0 turns the limit off; the default lets a fast bot play a whole game', a
   const game = await createGame(off);
   const statuses = new Set<number>();
   for (let i = 0; i < 500; i++) {
-    const res = await off.inject({ method: 'POST', url: `/games/${game.id}/moves`, headers: bearer(game.seats[0]!.token), payload: { expectedVersion: 7, move: { type: 'pass' } } });
+    const res = await off.inject({ method: 'POST', url: `/games/${game.id}/moves`, headers: bearer(game.seats[0].token), payload: { expectedVersion: 7, move: { type: 'pass' } } });
     statuses.add(res.statusCode);
   }
   t.same([...statuses], [409], '500 requests in a row, none limited');
@@ -107,7 +107,7 @@ t.test('0 turns the limit off; the default lets a fast bot play a whole game', a
   for (;;) {
     const lm = await legal(app, bot.id);
     if (lm.actor === null) break;
-    const res = await app.inject({ method: 'POST', url: `/games/${bot.id}/moves`, headers: bearer(bot.seats[lm.actor]!.token), payload: { expectedVersion: lm.version, move: lm.moves[0] } });
+    const res = await app.inject({ method: 'POST', url: `/games/${bot.id}/moves`, headers: bearer(bot.seats[lm.actor].token), payload: { expectedVersion: lm.version, move: lm.moves[0] } });
     if (res.statusCode !== 201) {
       t.fail(`move ${lm.version + 1}: ${res.statusCode} ${res.body}`);
       break;

@@ -47,7 +47,7 @@ forEachStore(t, (t, stores) => {
   t.test('GET /games/{id}/moves lists the log with seq 1..version', async (t) => {
     const times = ['2026-01-01T00:00:00.000Z', '2026-01-01T00:00:01.000Z', '2026-01-01T00:00:02.000Z'];
     let clock = 0;
-    const app = await testApp(t, { database: await stores.location(t), now: () => new Date(times[Math.min(clock++, 2)]!) });
+    const app = await testApp(t, { database: await stores.location(t), now: () => new Date(times[Math.min(clock++, 2)]) });
     const game = await createGame(app);
     const empty = await app.inject({ url: `/games/${game.id}/moves` });
     t.same(empty.json(), { moves: [] });

@@ -35,7 +35,7 @@ t.test('correctness never depends on the cache: two apps on one file see each ot
   const stale = await b.inject({
     method: 'POST',
     url: `/games/${game.id}/moves`,
-    headers: bearer(game.seats[lm.actor!]!.token),
+    headers: bearer(game.seats[lm.actor!].token),
     payload: { expectedVersion: 7, move: lm.moves[0] },
   });
   t.equal(stale.statusCode, 409);

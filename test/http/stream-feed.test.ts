@@ -54,7 +54,7 @@ t.test('60 streams on one game: one read of the log per move, every move to ever
 
   const play = async (version: number) => {
     const legal = JSON.parse(await service.legalMovesJson(game.id)) as { actor: number; moves: Move[] };
-    await service.submit(game.id, tokenDigest(game.seats[legal.actor]!.token), { expectedVersion: version, move: legal.moves[0]! });
+    await service.submit(game.id, tokenDigest(game.seats[legal.actor].token), { expectedVersion: version, move: legal.moves[0] });
   };
   const before = reads.n;
   for (let v = 0; v < 4; v++) {
@@ -82,7 +82,7 @@ t.test('a stream resumed far behind is served from the log in pages, each entry 
   const turns: { actor: number | null; phase: string }[] = [];
   for (let v = 0; v < 12; v++) {
     const legal = JSON.parse(await service.legalMovesJson(game.id)) as { actor: number; moves: Move[] };
-    await service.submit(game.id, tokenDigest(game.seats[legal.actor]!.token), { expectedVersion: v, move: legal.moves[0]! });
+    await service.submit(game.id, tokenDigest(game.seats[legal.actor].token), { expectedVersion: v, move: legal.moves[0] });
     const after = JSON.parse(await service.legalMovesJson(game.id)) as { actor: number | null; phase: string };
     turns.push({ actor: after.actor, phase: after.phase });
   }

@@ -119,7 +119,7 @@ t.test('the stream ends after the move that ends the game', async (t) => {
     await app.inject({
       method: 'POST',
       url: `/games/${game.id}/moves`,
-      headers: bearer(game.seats[lm.actor]!.token),
+      headers: bearer(game.seats[lm.actor].token),
       payload: { expectedVersion: lm.version, move: lm.moves.at(-1) },
     });
     last = await stream.next();

@@ -17,8 +17,8 @@ forEachStore(t, (t, stores) => {
     const app = await testApp(t, { database: await stores.location(t) });
     const game = await createGame(app);
     const lm = await legal(app, game.id);
-    const move = lm.moves[0]!;
-    const res = await post(app, game, bearer(game.seats[0]!.token), { expectedVersion: 0, move });
+    const move = lm.moves[0];
+    const res = await post(app, game, bearer(game.seats[0].token), { expectedVersion: 0, move });
     t.equal(res.statusCode, 201);
     const body = res.json();
     conforms(t, MoveAcceptedResponse, body, 'accepted move');
@@ -33,8 +33,8 @@ forEachStore(t, (t, stores) => {
     const game = await createGame(app, { players: [{ name: 'Ann' }, { name: 'Bob' }], tileOrder: ['base/U', 'base/V', 'base/E'] });
     const other = await createGame(app);
     const lm = await legal(app, game.id);
-    const move = lm.moves[0]!;
-    const ann = bearer(game.seats[0]!.token);
+    const move = lm.moves[0];
+    const ann = bearer(game.seats[0].token);
     const before = (await app.inject({ url: `/games/${game.id}` })).body;
 
     const expectProblem = async (
@@ -59,9 +59,9 @@ forEachStore(t, (t, stores) => {
     });
 
     await t.test('403 with the token of another game, or of a seat that must not act', async () => {
-      await expectProblem('other game', await post(app, game, bearer(other.seats[0]!.token), { expectedVersion: 0, move }), 403, 'NOT_YOUR_GAME');
+      await expectProblem('other game', await post(app, game, bearer(other.seats[0].token), { expectedVersion: 0, move }), 403, 'NOT_YOUR_GAME');
       await expectProblem('unknown token', await post(app, game, bearer('A'.repeat(43)), { expectedVersion: 0, move }), 403, 'NOT_YOUR_GAME');
-      await expectProblem('not the actor', await post(app, game, bearer(game.seats[1]!.token), { expectedVersion: 0, move }), 403, 'NOT_YOUR_TURN');
+      await expectProblem('not the actor', await post(app, game, bearer(game.seats[1].token), { expectedVersion: 0, move }), 403, 'NOT_YOUR_TURN');
     });
 
     await t.test('404 for an unknown game', async () => {
@@ -131,14 +131,14 @@ forEachStore(t, (t, stores) => {
     for (let i = 0; i < 10; i++) {
       const lm = await legal(app, game.id);
       if (lm.actor === null) break;
-      const res = await post(app, game, bearer(game.seats[lm.actor]!.token), { expectedVersion: lm.version, move: lm.moves.at(-1) });
+      const res = await post(app, game, bearer(game.seats[lm.actor].token), { expectedVersion: lm.version, move: lm.moves.at(-1) });
       t.equal(res.statusCode, 201);
     }
     const lm = await legal(app, game.id);
     t.match(lm, { actor: null, phase: 'finished', moves: [] });
     const state = (await app.inject({ url: `/games/${game.id}` })).json();
     t.equal(state.status, 'finished');
-    const res = await post(app, game, bearer(game.seats[0]!.token), { expectedVersion: lm.version, move: { type: 'pass' } });
+    const res = await post(app, game, bearer(game.seats[0].token), { expectedVersion: lm.version, move: { type: 'pass' } });
     t.equal(res.statusCode, 422);
     t.match(res.json(), { code: 'GAME_FINISHED' });
     const events = (await app.inject({ url: `/games/${game.id}/events` })).json();
@@ -148,7 +148,7 @@ forEachStore(t, (t, stores) => {
   t.test('a malformed move is explained against the move type it names', async (t) => {
     const app = await testApp(t, { database: await stores.location(t) });
     const game = await createGame(app);
-    const ann = bearer(game.seats[0]!.token);
+    const ann = bearer(game.seats[0].token);
     const detail = async (payload: unknown) => (await post(app, game, ann, payload)).json().detail;
     t.equal(
       await detail({ expectedVersion: 0, move: { type: 'placeTile', x: 1, y: 0, rotation: 45, spin: 1 } }),
@@ -163,9 +163,9 @@ forEachStore(t, (t, stores) => {
     const app = await testApp(t, { database: await stores.location(t) });
     const setup = { players: [{ name: 'Ann' }, { name: 'Bob' }], seed: 'minimal' };
     const [full, minimal] = [await createGame(app, setup), await createGame(app, setup)];
-    const move = (await legal(app, full.id)).moves[0]!;
-    const fullAnswer = await post(app, full, bearer(full.seats[0]!.token), { expectedVersion: 0, move });
-    const res = await post(app, minimal, { ...bearer(minimal.seats[0]!.token), prefer: 'respond-async, return=minimal' }, { expectedVersion: 0, move });
+    const move = (await legal(app, full.id)).moves[0];
+    const fullAnswer = await post(app, full, bearer(full.seats[0].token), { expectedVersion: 0, move });
+    const res = await post(app, minimal, { ...bearer(minimal.seats[0].token), prefer: 'respond-async, return=minimal' }, { expectedVersion: 0, move });
     t.equal(res.statusCode, 201);
     t.equal(res.headers['preference-applied'], 'return=minimal');
     t.equal(fullAnswer.headers['preference-applied'], undefined, 'no preference, none applied');
@@ -176,8 +176,8 @@ forEachStore(t, (t, stores) => {
     t.same({ ...after, id: full.id }, state, 'the state is what the full answer showed');
 
     const next = await legal(app, full.id);
-    const keyed = { ...bearer(full.seats[next.actor!]!.token), 'idempotency-key': 'k1', prefer: 'return=minimal' };
-    const submission = { expectedVersion: 1, move: next.moves[0]! };
+    const keyed = { ...bearer(full.seats[next.actor!].token), 'idempotency-key': 'k1', prefer: 'return=minimal' };
+    const submission = { expectedVersion: 1, move: next.moves[0] };
     const retried = await post(app, full, keyed, submission);
     t.equal(retried.statusCode, 201);
     const again = await post(app, full, keyed, submission);
@@ -210,13 +210,13 @@ t.test('a write lock another process holds too long answers 503 DATABASE_BUSY wi
   const other = new Database(path);
   t.teardown(() => other.close());
   other.exec('BEGIN IMMEDIATE');
-  const busy = await post(app, game, bearer(game.seats[lm.actor!]!.token), { expectedVersion: 0, move: lm.moves[0] });
+  const busy = await post(app, game, bearer(game.seats[lm.actor!].token), { expectedVersion: 0, move: lm.moves[0] });
   t.equal(busy.statusCode, 503);
   t.equal(busy.headers['retry-after'], '1');
   t.match(busy.headers['content-type'], problem);
   t.match(busy.json(), { status: 503, code: 'DATABASE_BUSY', retryAfter: 1 });
   t.equal((await app.inject({ url: `/games/${game.id}` })).body, before, 'reads go on, and see nothing changed');
   other.exec('ROLLBACK');
-  const retried = await post(app, game, bearer(game.seats[lm.actor!]!.token), { expectedVersion: 0, move: lm.moves[0] });
+  const retried = await post(app, game, bearer(game.seats[lm.actor!].token), { expectedVersion: 0, move: lm.moves[0] });
   t.equal(retried.statusCode, 201, 'the same submission is taken once the lock is released');
 });

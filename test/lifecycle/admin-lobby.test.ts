@@ -21,14 +21,14 @@ t.test('the admin aborts a game: no move after, and the state says so', async (t
   const app = await testApp(t);
   const game = await create(app);
   t.equal((await post(app, `/games/${game.id}/abort`)).statusCode, 401, 'no token: 401');
-  t.equal((await post(app, `/games/${game.id}/abort`, game.seats[0]!.token)).json().code, 'ADMIN_TOKEN_INVALID', 'a seat token is not the admin\'s');
+  t.equal((await post(app, `/games/${game.id}/abort`, game.seats[0].token)).json().code, 'ADMIN_TOKEN_INVALID', 'a seat token is not the admin\'s');
   const aborted = await post(app, `/games/${game.id}/abort`, game.adminToken);
   t.equal(aborted.statusCode, 200, aborted.body);
   t.same(aborted.json(), { version: 1 });
   const state = (await app.inject({ url: `/games/${game.id}` })).json();
   t.match(state, { status: 'aborted', actor: null, version: 1 });
   const lm = await legal(app, game.id);
-  const move = await post(app, `/games/${game.id}/moves`, game.seats[0]!.token, { expectedVersion: 1, move: { type: 'pass' } });
+  const move = await post(app, `/games/${game.id}/moves`, game.seats[0].token, { expectedVersion: 1, move: { type: 'pass' } });
   t.equal(move.json().code, 'GAME_ABORTED');
   t.same(lm.moves, []);
   t.equal((await post(app, `/games/${game.id}/abort`, game.adminToken)).json().code, 'GAME_ABORTED', 'twice: refused');
@@ -45,7 +45,7 @@ t.test('a reissued token replaces the old one at once', async (t) => {
   const { token, version } = res.json();
   t.equal(version, 2);
   const lm = await legal(app, game.id);
-  const old = await post(app, `/games/${game.id}/moves`, game.seats[0]!.token, { expectedVersion: lm.version, move: lm.moves[0] });
+  const old = await post(app, `/games/${game.id}/moves`, game.seats[0].token, { expectedVersion: lm.version, move: lm.moves[0] });
   t.equal(old.statusCode, 403, 'the old token is refused');
   t.equal(old.json().code, 'NOT_YOUR_GAME');
   const fresh = await post(app, `/games/${game.id}/moves`, token, { expectedVersion: lm.version, move: lm.moves[0] });
@@ -63,7 +63,7 @@ t.test('a seat handed to a bot is the bot\'s: its player\'s token no longer move
   t.match(state.seats[0], { kind: 'bot', bot: 'mcts', level: 2 });
   const lm = await legal(app, game.id);
   t.equal(lm.actor, 0);
-  const move = await post(app, `/games/${game.id}/moves`, game.seats[0]!.token, { expectedVersion: lm.version, move: lm.moves[0] });
+  const move = await post(app, `/games/${game.id}/moves`, game.seats[0].token, { expectedVersion: lm.version, move: lm.moves[0] });
   t.equal(move.json().code, 'NOT_YOUR_TURN');
 });
 

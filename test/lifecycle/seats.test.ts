@@ -84,7 +84,7 @@ t.test('POST /moves takes engine moves only: an act there is malformed', async (
   const app = await testApp(t);
   const game = await createGame(app);
   for (const move of [{ type: 'seatResigned', seat: 0 }, { type: 'gameAborted' }, { type: 'seatJoined', seat: 0, name: 'X', tokenHash: 'a'.repeat(64) }]) {
-    const res = await app.inject({ method: 'POST', url: `/games/${game.id}/moves`, headers: bearer(game.seats[0]!.token), payload: { expectedVersion: 0, move } });
+    const res = await app.inject({ method: 'POST', url: `/games/${game.id}/moves`, headers: bearer(game.seats[0].token), payload: { expectedVersion: 0, move } });
     t.equal(res.statusCode, 400, move.type);
   }
   t.equal((await legal(app, game.id)).version, 0);
@@ -124,7 +124,7 @@ t.test('bad seats at creation answer 400', async (t) => {
     t.equal((await app.inject({ method: 'POST', url })).statusCode, 401, `${url} without a token`);
     t.equal((await app.inject({ method: 'POST', url, headers: { authorization: 'Bearer short' } })).json().code, 'TOKEN_MALFORMED');
   }
-  t.equal((await app.inject({ method: 'POST', url: `/games/${game.id}/seats/1/resign`, headers: bearer(game.seats[0]!.token) })).json().code, 'NOT_YOUR_GAME');
-  t.equal((await app.inject({ method: 'POST', url: `/games/${game.id}/seats/0/resign`, headers: bearer(game.seats[0]!.token) })).json().code, 'GAME_WAITING');
+  t.equal((await app.inject({ method: 'POST', url: `/games/${game.id}/seats/1/resign`, headers: bearer(game.seats[0].token) })).json().code, 'NOT_YOUR_GAME');
+  t.equal((await app.inject({ method: 'POST', url: `/games/${game.id}/seats/0/resign`, headers: bearer(game.seats[0].token) })).json().code, 'GAME_WAITING');
   t.equal((await legal(app, game.id)).version, 0, 'nothing was logged');
 });

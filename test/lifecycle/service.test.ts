@@ -30,7 +30,7 @@ async function current(service: GameService, id: string): Promise<{ version: num
 /** Plays the first legal move for the actor with its token from `game`. */
 async function playOne(service: GameService, game: CreatedGame, tokens: (string | undefined)[] = game.seats.map((s) => s.token)): Promise<number> {
   const lm = await current(service, game.id);
-  const r = await service.submit(game.id, tokenDigest(tokens[lm.actor!]!), { expectedVersion: lm.version, move: lm.moves[0]! });
+  const r = await service.submit(game.id, tokenDigest(tokens[lm.actor!]!), { expectedVersion: lm.version, move: lm.moves[0] });
   return r.version;
 }
 
@@ -68,8 +68,8 @@ forEachStore(t, (t, stores) => {
     const { token } = await a.lifecycle.reissue(game.id, tokenDigest(game.adminToken), 1);
     const lm = await current(a, game.id);
     t.equal(lm.actor, 1);
-    await t.rejects(b.submit(game.id, tokenDigest(game.seats[1]!.token), { expectedVersion: lm.version, move: lm.moves[0]! }), { code: 'NOT_YOUR_GAME' });
-    const moved = await b.submit(game.id, tokenDigest(token), { expectedVersion: lm.version, move: lm.moves[0]! });
+    await t.rejects(b.submit(game.id, tokenDigest(game.seats[1].token), { expectedVersion: lm.version, move: lm.moves[0] }), { code: 'NOT_YOUR_GAME' });
+    const moved = await b.submit(game.id, tokenDigest(token), { expectedVersion: lm.version, move: lm.moves[0] });
     t.equal(moved.version, lm.version + 1, 'the new token moves on the other process');
   });
 
@@ -78,22 +78,22 @@ forEachStore(t, (t, stores) => {
     const game = await service.create({ players: [{ name: 'Ann' }, { name: 'Bob' }], seed: 'resign-1' });
     await playOne(service, game);
     const before = JSON.parse(await service.stateJson(game.id));
-    await t.rejects(service.lifecycle.resign(game.id, tokenDigest(game.seats[0]!.token), 1), { code: 'NOT_YOUR_GAME' }, 'only the seat\'s own token');
-    const { version } = await service.lifecycle.resign(game.id, tokenDigest(game.seats[1]!.token), 1);
+    await t.rejects(service.lifecycle.resign(game.id, tokenDigest(game.seats[0].token), 1), { code: 'NOT_YOUR_GAME' }, 'only the seat\'s own token');
+    const { version } = await service.lifecycle.resign(game.id, tokenDigest(game.seats[1].token), 1);
     const state = JSON.parse(await service.stateJson(game.id));
     t.match(state.seats[1], { resigned: true, kind: 'human' });
     t.same(state.scores, before.scores, 'scores stay');
-    await t.rejects(service.lifecycle.resign(game.id, tokenDigest(game.seats[1]!.token), 1), { code: 'SEAT_RESIGNED' });
+    await t.rejects(service.lifecycle.resign(game.id, tokenDigest(game.seats[1].token), 1), { code: 'SEAT_RESIGNED' });
     while ((await current(service, game.id)).actor !== 1) await playOne(service, game);
     const turn = await service.botTurn(game.id);
     t.match(turn, { seat: 1, reason: 'resigned', spec: { bot: 'greedy' } });
     const lm = await current(service, game.id);
-    await t.rejects(service.submit(game.id, tokenDigest(game.seats[1]!.token), { expectedVersion: lm.version, move: lm.moves[0]! }), { code: 'NOT_YOUR_TURN' });
+    await t.rejects(service.submit(game.id, tokenDigest(game.seats[1].token), { expectedVersion: lm.version, move: lm.moves[0] }), { code: 'NOT_YOUR_TURN' });
     t.same((await service.gamesAwaitingBots()).ids, [game.id], 'the game waits on a bot');
     // The driver replays the engine moves it was given and plays for the seat.
     const replayed = replay(turn!.setup, turn!.moves);
     t.ok(replayed.ok, 'the moves replay on the setup');
-    const move = legalMoves(replayed.ok ? replayed.value.game : (undefined as never)).moves[0]!;
+    const move = legalMoves(replayed.ok ? replayed.value.game : (undefined as never)).moves[0];
     const r = await service.submitAs(game.id, 1, turn!.version, move);
     t.equal(r.version, turn!.version + 1);
     t.ok(version < r.version);
@@ -102,20 +102,20 @@ forEachStore(t, (t, stores) => {
   t.test('botTurn names bot seats; submitAs is refused on a player\'s turn', async (t) => {
     const service = (await stores.service(t)).service;
     const game = await service.create({ players: [{ bot: 'mcts', level: 3 }, { name: 'Bob' }], seed: 'bots-1' });
-    t.equal(game.seats[0]!.token, undefined);
+    t.equal(game.seats[0].token, undefined);
     const turn = await service.botTurn(game.id);
     t.match(turn, { version: 0, seat: 0, reason: 'bot', spec: { bot: 'mcts', level: 3 }, moves: [] });
     t.equal(turn!.setup.seed, 'bots-1', 'with the seed');
     t.same((await service.gamesAwaitingBots()).ids.includes(game.id), true);
     let lm = await current(service, game.id);
-    await t.rejects(service.submit(game.id, tokenDigest(game.seats[1]!.token!), { expectedVersion: 0, move: lm.moves[0]! }), { code: 'NOT_YOUR_TURN' });
+    await t.rejects(service.submit(game.id, tokenDigest(game.seats[1].token!), { expectedVersion: 0, move: lm.moves[0] }), { code: 'NOT_YOUR_TURN' });
     while (lm.actor === 0) {
-      await service.submitAs(game.id, 0, lm.version, lm.moves[0]!);
+      await service.submitAs(game.id, 0, lm.version, lm.moves[0]);
       lm = await current(service, game.id);
     }
     t.equal(await service.botTurn(game.id), null, 'a player\'s turn is no bot\'s');
     t.notOk((await service.gamesAwaitingBots()).ids.includes(game.id));
-    await t.rejects(service.submitAs(game.id, 1, lm.version, lm.moves[0]!), { code: 'NOT_YOUR_TURN' });
+    await t.rejects(service.submitAs(game.id, 1, lm.version, lm.moves[0]), { code: 'NOT_YOUR_TURN' });
     const log = await service.moves(game.id);
     t.ok(log.length > 0 && log.every((m) => m.seat === 0), 'the bot\'s moves are in the log');
   });
@@ -126,12 +126,12 @@ forEachStore(t, (t, stores) => {
     const game = await live.create({ players: [{ name: 'Ann' }, { open: true }, { bot: 'random' }], seed: 'replay-acts' });
     const admin = tokenDigest(game.adminToken);
     const { token } = await live.lifecycle.join(game.id, 1, 'Cleo');
-    const tokens = [game.seats[0]!.token, token, undefined];
+    const tokens = [game.seats[0].token, token, undefined];
     while ((await current(live, game.id)).actor === 0) await playOne(live, game, tokens);
     let turn = await live.botTurn(game.id);
     while (turn) {
       const lm = await current(live, game.id);
-      await live.submitAs(game.id, turn.seat, lm.version, lm.moves[0]!);
+      await live.submitAs(game.id, turn.seat, lm.version, lm.moves[0]);
       turn = await live.botTurn(game.id);
     }
     await live.lifecycle.reissue(game.id, admin, 0);
@@ -161,13 +161,13 @@ forEachStore(t, (t, stores) => {
     await Promise.all([a.clock!.check(), b.clock!.check()]);
     const log = await b.moves(game.id);
     t.same(log.map((m) => m.move), [{ type: 'turnTimedOut', seat: 0 }], 'one turnTimedOut, at the deadline\'s version');
-    t.equal(log[0]!.at, new Date(now).toISOString());
+    t.equal(log[0].at, new Date(now).toISOString());
     const state = JSON.parse(await a.stateJson(game.id));
     t.equal(state.clock.deadline, null, 'no deadline while the autopilot plays');
     // Once the autopilot moved and Bob's turn began, his deadline runs from that entry.
     let lm = await current(a, game.id);
     while (lm.actor === 0) {
-      await a.submitAs(game.id, 0, lm.version, lm.moves[0]!);
+      await a.submitAs(game.id, 0, lm.version, lm.moves[0]);
       lm = await current(a, game.id);
     }
     t.equal(JSON.parse(await a.stateJson(game.id)).clock.deadline, new Date(now + 30_000).toISOString());

@@ -32,7 +32,7 @@ t.test('every placed tile is drawn where it lies with its catalog roads and citi
   const tiles = byClass(doc, 'tile');
   t.equal(tiles.length, fullest.tiles.length);
   tiles.forEach((g, i) => {
-    const placed = fullest.tiles[i]!;
+    const placed = fullest.tiles[i];
     const def = byId.get(placed.tile)!;
     t.same([g.attrs['data-tile'], Number(g.attrs['data-x']), Number(g.attrs['data-y']), Number(g.attrs['data-rotation'])], [placed.tile, placed.x, placed.y, placed.rotation]);
     t.same(translation(g), [placed.x * 100, placed.y * 100], `${placed.tile} at ${placed.x},${placed.y}`);
@@ -65,15 +65,15 @@ t.test('every figure appears once, on its tile, in its seat colour', async (t) =
 });
 
 t.test('the last placed tile is framed and legal positions are marked', async (t) => {
-  const last = fullest.tiles[fullest.tiles.length - 1]!;
+  const last = fullest.tiles[fullest.tiles.length - 1];
   const legal = [{ x: 100, y: -100 }, { x: 101, y: -100 }];
   const doc = parseXml(renderer.board(fullest, { legal }));
   const frames = byClass(doc, 'last');
   t.equal(frames.length, 1);
-  t.same([Number(frames[0]!.attrs['data-x']), Number(frames[0]!.attrs['data-y'])], [last.x, last.y]);
+  t.same([Number(frames[0].attrs['data-x']), Number(frames[0].attrs['data-y'])], [last.x, last.y]);
   t.same(byClass(doc, 'legal').map((e) => [Number(e.attrs['data-x']), Number(e.attrs['data-y'])]), [[100, -100], [101, -100]]);
   // The picture grows to show far positions.
-  const [vx, vy, vw] = doc.attrs.viewBox!.split(' ').map(Number) as [number, number, number];
+  const [vx, vy, vw] = doc.attrs.viewBox.split(' ').map(Number) as [number, number, number];
   t.ok(vx + vw >= 10200 && vy <= -10000, 'legal spots inside the view');
   t.equal(byClass(parseXml(renderer.board(fullest)), 'legal').length, 0, 'none unless asked');
 });
@@ -104,7 +104,7 @@ t.test('figure targets are drawn where the figures would stand, a barn on its co
   const figures = byClass(doc, 'fig');
   circles.forEach((c, i) => {
     t.equal(c.attrs['data-target'], String(i), 'each carries its index');
-    const f = standing[i]!;
+    const f = standing[i];
     const drawn = figures.find((g) => g.attrs['data-x'] === String(f.x) && g.attrs['data-y'] === String(f.y) && g.attrs['data-kind'] === f.kind)!;
     t.same([Number(c.attrs.cx), Number(c.attrs.cy)], translation(drawn), `the ${f.kind} at ${f.x},${f.y} stands on its target`);
   });
@@ -122,9 +122,9 @@ t.test('a ghost shows the drawn tile where it would go, turned, and the picture 
   const doc = parseXml(renderer.board(fullest, { ghost }));
   const drawn = byClass(doc, 'ghost');
   t.equal(drawn.length, 1);
-  t.match(drawn[0]!.attrs, { 'data-tile': 'base/U', 'data-x': '40', 'data-y': '3', 'data-rotation': '90' });
+  t.match(drawn[0].attrs, { 'data-tile': 'base/U', 'data-x': '40', 'data-y': '3', 'data-rotation': '90' });
   t.equal(byClass(doc, 'tile').length, fullest.tiles.length, 'not counted as a placed tile');
-  const [vx, , vw] = doc.attrs.viewBox!.split(' ').map(Number) as [number, number, number];
+  const [vx, , vw] = doc.attrs.viewBox.split(' ').map(Number) as [number, number, number];
   t.ok(vx + vw >= 4100, 'inside the view');
 });
 
@@ -132,12 +132,12 @@ t.test('a farmer lies down; a knight or a thief stands; a target shows the shape
   const figures = fullest.figures.filter((f) => f.kind === 'meeple');
   const doc = parseXml(renderer.board(fullest));
   for (const f of figures) {
-    const kind = byId.get(fullest.tiles.find((p) => p.x === f.x && p.y === f.y)!.tile)!.features[f.feature!]!.kind;
+    const kind = byId.get(fullest.tiles.find((p) => p.x === f.x && p.y === f.y)!.tile)!.features[f.feature!].kind;
     const g = byClass(doc, 'fig').find((e) => e.attrs['data-x'] === String(f.x) && e.attrs['data-y'] === String(f.y) && e.attrs['data-feature'] === String(f.feature))!;
-    t.equal(g.attrs.transform!.includes('rotate(-90)'), kind === 'field', `a meeple on a ${kind}`);
+    t.equal(g.attrs.transform.includes('rotate(-90)'), kind === 'field', `a meeple on a ${kind}`);
   }
-  const target = { x: figures[0]!.x, y: figures[0]!.y, feature: figures[0]!.feature, figure: 'mayor' as const };
+  const target = { x: figures[0].x, y: figures[0].y, feature: figures[0].feature, figure: 'mayor' as const };
   const shapes = byClass(parseXml(renderer.board(fullest, { targets: [target] })), 'target-fig');
   t.equal(shapes.length, 1);
-  t.equal(shapes[0]!.attrs['data-target'], '0');
+  t.equal(shapes[0].attrs['data-target'], '0');
 });

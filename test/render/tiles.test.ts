@@ -37,7 +37,7 @@ t.test('each tile at each rotation is well-formed SVG with its catalog features 
       t.equal(roads.length, count('road'), `${what}: road lines`);
       t.equal(cities.length, count('city'), `${what}: city areas`);
       // Each drawn road or city names its catalog feature, and that feature has that kind.
-      for (const e of [...roads, ...cities]) t.equal(tile.features[Number(e.attrs['data-f'])]!.kind, e.attrs.class, `${what}: feature ${e.attrs['data-f']}`);
+      for (const e of [...roads, ...cities]) t.equal(tile.features[Number(e.attrs['data-f'])].kind, e.attrs.class, `${what}: feature ${e.attrs['data-f']}`);
       t.equal(byClass(doc, 'pennant').length, pennants, `${what}: pennants`);
       t.same(byClass(doc, 'good').map((g) => g.attrs['data-good']), goods, `${what}: goods`);
       t.equal(byClass(doc, 'monastery').length, count('monastery'), `${what}: monastery`);
@@ -57,7 +57,7 @@ t.test('every figure anchor lies inside the tile, apart from the others, and a c
     const anchors = layout.features.map((f) => f.anchor);
     for (const [x, y] of anchors) t.ok(x > 0.05 && x < 0.95 && y > 0.05 && y < 0.95, `${tile.id}: anchor ${x},${y} inside`);
     for (let i = 0; i < anchors.length; i++) {
-      for (let j = i + 1; j < anchors.length; j++) t.ok(dist(anchors[i]!, anchors[j]!) >= 0.1, `${tile.id}: anchors ${i} and ${j} apart`);
+      for (let j = i + 1; j < anchors.length; j++) t.ok(dist(anchors[i], anchors[j]) >= 0.1, `${tile.id}: anchors ${i} and ${j} apart`);
     }
     layout.features.forEach((f, i) => {
       if (f.kind !== 'city') return;

@@ -33,7 +33,7 @@ export function parseXml(xml: string): XmlElement {
     if (text.includes('>')) throw new Error(`stray > near ${i}`);
     if (text.trim() !== '') {
       if (stack.length === 1) throw new Error('text outside the root element');
-      stack[stack.length - 1]!.text += text;
+      stack[stack.length - 1].text += text;
     }
     if (lt < 0) break;
     const gt = xml.indexOf('>', lt);
@@ -53,23 +53,23 @@ export function parseXml(xml: string): XmlElement {
       let at = nameEnd;
       ATTR.lastIndex = at;
       for (let m = ATTR.exec(body); m; m = ATTR.exec(body)) {
-        if (m[1]! in attrs) throw new Error(`repeated attribute ${m[1]} on <${name}>`);
-        checkText(m[2]!, 'attribute');
-        attrs[m[1]!] = m[2]!;
+        if (m[1] in attrs) throw new Error(`repeated attribute ${m[1]} on <${name}>`);
+        checkText(m[2], 'attribute');
+        attrs[m[1]] = m[2]!;
         at = ATTR.lastIndex;
       }
       if (body.slice(at).trim() !== '') throw new Error(`malformed attributes on <${name}>: ${body.slice(at)}`);
       const element: XmlElement = { name, attrs, children: [], text: '' };
-      const parent = stack[stack.length - 1]!;
+      const parent = stack[stack.length - 1];
       if (parent === root && root.children.length > 0) throw new Error('more than one root element');
       parent.children.push(element);
       if (!selfClosing) stack.push(element);
     }
     i = gt + 1;
   }
-  if (stack.length !== 1) throw new Error(`<${stack[stack.length - 1]!.name}> is never closed`);
+  if (stack.length !== 1) throw new Error(`<${stack[stack.length - 1].name}> is never closed`);
   if (root.children.length !== 1) throw new Error('no root element');
-  return root.children[0]!;
+  return root.children[0];
 }
 
 /** Every element below (and including) `e`, depth first, in document order. */

@@ -43,7 +43,7 @@ t.test('bots play their seats until it is a human turn', async (t) => {
   const { service, store } = openService(t, tempDatabase(t));
   const { driver, errors } = await startDriver(t, service, testPool(t));
   const created = await service.create({ players: [{ name: 'P0' }, { bot: 'greedy' }, { bot: 'mcts', level: 1 }], expansions: both, seed: 'driver-human' });
-  const human = tokenDigest(created.seats[0]!.token!);
+  const human = tokenDigest(created.seats[0].token!);
   t.equal((await turnOf(service, created.id)).actor, 0, 'the human starts: the bots wait');
   for (let round = 0; round < 3; round++) {
     await playHumanTurn(service, created.id, human, 0);
@@ -84,7 +84,7 @@ t.test('after a restart the driver picks up a game waiting on a bot', async (t) 
     const first = { store: firstStore, service: new GameService(firstStore, { cacheSize: 10 }) };
     const created = await first.service.create({ players: [{ name: 'P0' }, { bot: 'greedy' }], expansions: [], seed: 'driver-restart' });
     // No driver yet: the human plays, and the bot's turn waits (as after a crash).
-    await playHumanTurn(first.service, created.id, tokenDigest(created.seats[0]!.token!), 0);
+    await playHumanTurn(first.service, created.id, tokenDigest(created.seats[0].token!), 0);
     const waiting = await turnOf(first.service, created.id);
     t.equal(waiting.actor, 1);
     await first.service.close();
@@ -116,7 +116,7 @@ t.test('a bot turn that a node left when it died is played by another node\'s pe
     });
     await driver.start(); // its scan at start finds nothing of this game
     const created = await a.service.create({ players: [{ name: 'Ann' }, { bot: 'greedy' }], expansions: [], seed: 'driver-scan' });
-    await playHumanTurn(a.service, created.id, tokenDigest(created.seats[0]!.token!), 0);
+    await playHumanTurn(a.service, created.id, tokenDigest(created.seats[0].token!), 0);
     t.equal((await turnOf(a.service, created.id)).actor, 1, 'the bot\'s turn, left by A');
     await until(async () => (await turnOf(b.service, created.id)).actor === 0 && driver.busy === 0, 30_000, 'B\'s scan to play it');
     t.ok(driver.played > 0, `B's driver played the bot's ${driver.played} moves`);
@@ -162,7 +162,7 @@ t.test('humans on two nodes: each node\'s driver plays the bot turns that follow
     const two = await startDriver(t, b.service, testPool(t));
     // Created after both drivers started: neither scan at start saw it.
     const created = await a.service.create({ players: [{ name: 'Ann' }, { bot: 'greedy' }, { name: 'Bob' }, { bot: 'random' }], expansions: [], seed: 'driver-nodes' });
-    const [ann, bob] = [tokenDigest(created.seats[0]!.token!), tokenDigest(created.seats[2]!.token!)];
+    const [ann, bob] = [tokenDigest(created.seats[0].token!), tokenDigest(created.seats[2].token!)];
     for (let round = 0; round < 3; round++) {
       // Ann plays on node A, Bob on node B; each waits until his node has heard of the last move.
       await until(async () => (await turnOf(a.service, created.id)).actor === 0, 60_000, 'Ann\'s turn on A');
@@ -227,11 +227,11 @@ t.test('a node spends no query on the moves another node commits to a game witho
     // A clocked game of two humans, played on A: each move is announced to B (on PostgreSQL).
     const created = await a.service.create({ players: [{ name: 'Ann' }, { name: 'Bob' }], clock: { turnSeconds: 3600 }, seed: 'driver-quiet' });
     id = created.id;
-    const tokens = created.seats.map((s) => tokenDigest(s.token!));
+    const tokens = created.seats.map((s) => tokenDigest(s.token));
     let played = 0;
     for (; played < 12; played++) {
       const lm = JSON.parse(await a.service.legalMovesJson(id)) as { version: number; actor: number; moves: Move[] };
-      await a.service.submit(id, tokens[lm.actor]!, { expectedVersion: lm.version, move: lm.moves.at(-1)! });
+      await a.service.submit(id, tokens[lm.actor], { expectedVersion: lm.version, move: lm.moves.at(-1)! });
     }
     if (stores.kind === 'postgres') await until(() => heard === played, 10_000, 'B to hear every move');
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -252,7 +252,7 @@ t.test('a bot worker that dies mid-search fails that job only: the driver retrie
   // The first search would run for a minute: long enough to be killed in.
   const { driver, errors } = await startDriver(t, service, pool, () => (jobs++ === 0 ? { timeMs: 60_000 } : { iterations: 10 }));
   await until(() => pool.stats().busy === 1, 30_000, 'the first search');
-  await pool.threads()[0]!.terminate();
+  await pool.threads()[0].terminate();
   await until(async () => (await turnOf(service, created.id)).actor === 1 && driver.busy === 0, 60_000, 'the bot turn');
   t.equal(errors.length, 1);
   t.type(errors[0], BotWorkerCrashedError);

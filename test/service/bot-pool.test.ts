@@ -33,11 +33,11 @@ t.test('every bot answers a legal move from a worker, mcts with a win rate', asy
   t.teardown(() => pool.close());
   const jobs = [0, 7, 30, 61].flatMap((n) => (['random', 'greedy', 'mcts'] as const).map((bot) => jobAt(n, { bot })));
   const answers = await Promise.all(jobs.map((job) => pool.run(job)));
-  answers.forEach((answer, i) => t.ok(isLegalAfter(jobs[i]!, answer.move), `${jobs[i]!.spec.bot} after ${jobs[i]!.moves.length} moves`));
-  const mcts = answers.filter((_, i) => jobs[i]!.spec.bot === 'mcts');
+  answers.forEach((answer, i) => t.ok(isLegalAfter(jobs[i], answer.move), `${jobs[i].spec.bot} after ${jobs[i].moves.length} moves`));
+  const mcts = answers.filter((_, i) => jobs[i].spec.bot === 'mcts');
   for (const a of mcts) t.ok(a.winRate! >= 0 && a.winRate! <= 1 && a.iterations === 30);
   t.ok(pool.stats().workers <= 2, 'never more workers than its size');
-  t.same(await pool.run(jobs[11]!), answers[11], 'the same job gives the same answer');
+  t.same(await pool.run(jobs[11]), answers[11], 'the same job gives the same answer');
 });
 
 t.test('a job the worker refuses fails cleanly and the worker keeps serving', async (t) => {
@@ -58,7 +58,7 @@ t.test('a worker that dies fails its own job only, and is replaced', async (t) =
   const queued = pool.run(jobAt(21, { bot: 'greedy' }));
   const [worker] = pool.threads();
   await new Promise((resolve) => setTimeout(resolve, 100));
-  await worker!.terminate();
+  await worker.terminate();
   await t.rejects(long, BotWorkerCrashedError);
   const next = await queued;
   t.ok(isLegalAfter(jobAt(21, { bot: 'greedy' }), next.move), 'the queued job ran on a new worker');
@@ -71,7 +71,7 @@ t.test('the queue is bounded, and close fails what waits and stops the workers',
   const waiting = pool.run(jobAt(11, { bot: 'random' }));
   await t.rejects(pool.run(jobAt(12, { bot: 'random' })), BotPoolBusyError);
   const [worker] = pool.threads();
-  const exited = new Promise((resolve) => worker!.once('exit', resolve));
+  const exited = new Promise((resolve) => worker.once('exit', resolve));
   const failed = [t.rejects(running, BotPoolClosedError), t.rejects(waiting, BotPoolClosedError)];
   await pool.close();
   await Promise.all(failed);

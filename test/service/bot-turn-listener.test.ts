@@ -45,7 +45,7 @@ t.test('the driver is told of exactly the commits after which a bot must act', a
 
   t.test('a player\'s moves: only the one that ends the turn before a bot\'s', async (t) => {
     const created = await service.create({ players: [{ name: 'Ann' }, { bot: 'greedy' }, { name: 'Bob' }] });
-    const ann = tokenDigest(created.seats[0]!.token!);
+    const ann = tokenDigest(created.seats[0].token!);
     const told: boolean[] = [];
     for (let lm = await turn(service, created.id); lm.actor === 0; lm = await turn(service, created.id)) {
       const now = lm;
@@ -66,8 +66,8 @@ t.test('the driver is told of exactly the commits after which a bot must act', a
   t.test('a resign', async (t) => {
     const created = await service.create({ players: [{ name: 'Ann' }, { name: 'Bob' }] });
     const [ann, bob] = created.seats.map((s) => tokenDigest(s.token));
-    t.same(await during(() => service.lifecycle.resign(created.id, bob!, 1)), [], 'of a player waiting for their turn: not told');
-    t.same(await during(() => service.lifecycle.resign(created.id, ann!, 0)), [created.id], 'of the player to act: told (the autopilot plays)');
+    t.same(await during(() => service.lifecycle.resign(created.id, bob, 1)), [], 'of a player waiting for their turn: not told');
+    t.same(await during(() => service.lifecycle.resign(created.id, ann, 0)), [created.id], 'of the player to act: told (the autopilot plays)');
   });
 
   t.test('a seat handed to a bot', async (t) => {

@@ -42,9 +42,9 @@ function firstMoves(n: number): { moves: Move[]; seats: number[] } {
   const seats: number[] = [];
   for (let i = 0; i < n; i++) {
     const lm = legalMoves(game);
-    moves.push(lm.moves[0]!);
+    moves.push(lm.moves[0]);
     seats.push(lm.actor!);
-    const next = play(game, lm.moves[0]!);
+    const next = play(game, lm.moves[0]);
     if (!next.ok) throw new Error(next.error.reason);
     game = next.value.game;
   }
@@ -64,7 +64,7 @@ forEachStore(t, (t, stores) => {
     const games = await Promise.all(Array.from({ length: 8 }, () => service.create(SETUP)));
     const transactions = countTransactions(store);
     const results = await Promise.all(
-      games.map((g) => service.submit(g.id, tokenDigest(g.seats[seats[0]!]!.token), { expectedVersion: 0, move: moves[0]! })),
+      games.map((g) => service.submit(g.id, tokenDigest(g.seats[seats[0]].token), { expectedVersion: 0, move: moves[0] })),
     );
     t.same(results.map((r) => r.version), games.map(() => 1));
     t.equal(transactions(), 1, 'in one write transaction');
@@ -76,11 +76,11 @@ forEachStore(t, (t, stores) => {
     const { moves, seats } = firstMoves(2);
     const g = await service.create(SETUP);
     const [first, second] = await Promise.all(
-      [0, 1].map((v) => service.submit(g.id, tokenDigest(g.seats[seats[v]!]!.token), { expectedVersion: v, move: moves[v]! })),
+      [0, 1].map((v) => service.submit(g.id, tokenDigest(g.seats[seats[v]].token), { expectedVersion: v, move: moves[v] })),
     );
     let expected = mirror();
-    for (const [v, answer] of [first!, second!].entries()) {
-      const next = play(expected, moves[v]!);
+    for (const [v, answer] of [first, second].entries()) {
+      const next = play(expected, moves[v]);
       if (!next.ok) throw new Error(next.error.reason);
       expected = next.value.game;
       const body = JSON.parse(answer.json) as { version: number; state: Record<string, unknown> };
@@ -93,8 +93,8 @@ forEachStore(t, (t, stores) => {
     const { service, store } = await stores.service(t);
     const { moves, seats } = firstMoves(1);
     const g = await service.create(SETUP);
-    const token = g.seats[seats[0]!]!.token;
-    const results = await Promise.all([0, 1, 2].map(() => outcome(service.submit(g.id, tokenDigest(token), { expectedVersion: 0, move: moves[0]! }))));
+    const token = g.seats[seats[0]].token;
+    const results = await Promise.all([0, 1, 2].map(() => outcome(service.submit(g.id, tokenDigest(token), { expectedVersion: 0, move: moves[0] }))));
     t.same(results, [{ ok: true, version: 1 }, { ok: false, code: 'VERSION_CONFLICT' }, { ok: false, code: 'VERSION_CONFLICT' }]);
     t.equal(await store.version(g.id), 1);
   });
@@ -104,35 +104,35 @@ forEachStore(t, (t, stores) => {
     const { moves, seats } = firstMoves(1);
     const [a, b, c] = await Promise.all([0, 1, 2].map(() => service.create(SETUP)));
     const results = await Promise.all([
-      outcome(service.submit(a!.id, tokenDigest(a!.seats[seats[0]!]!.token), { expectedVersion: 0, move: moves[0]! })),
-      outcome(service.submit(b!.id, tokenDigest(b!.seats[seats[0]!]!.token), { expectedVersion: 0, move: { type: 'placeTile', x: 5, y: 5, rotation: 0 } })),
-      outcome(service.submit(c!.id, tokenDigest(c!.seats[1 - seats[0]!]!.token), { expectedVersion: 0, move: moves[0]! })),
-      outcome(service.submit(c!.id, tokenDigest(c!.seats[seats[0]!]!.token), { expectedVersion: 0, move: moves[0]! })),
+      outcome(service.submit(a.id, tokenDigest(a.seats[seats[0]].token), { expectedVersion: 0, move: moves[0] })),
+      outcome(service.submit(b.id, tokenDigest(b.seats[seats[0]].token), { expectedVersion: 0, move: { type: 'placeTile', x: 5, y: 5, rotation: 0 } })),
+      outcome(service.submit(c.id, tokenDigest(c.seats[1 - seats[0]].token), { expectedVersion: 0, move: moves[0] })),
+      outcome(service.submit(c.id, tokenDigest(c.seats[seats[0]].token), { expectedVersion: 0, move: moves[0] })),
     ]);
     t.same(results.map((r) => (r.ok ? r.version : r.code)), [1, 'NOT_ADJACENT', 'NOT_YOUR_TURN', 1]);
-    t.same(await Promise.all([a, b, c].map((g) => store.version(g!.id))), [1, 0, 1]);
-    t.same(JSON.parse(await service.stateJson(b!.id)), { id: b!.id, version: 0, ...lifecycleMembers(SETUP), ...publicView(mirror()) }, 'the refused game is as it was');
+    t.same(await Promise.all([a, b, c].map((g) => store.version(g.id))), [1, 0, 1]);
+    t.same(JSON.parse(await service.stateJson(b.id)), { id: b.id, version: 0, ...lifecycleMembers(SETUP), ...publicView(mirror()) }, 'the refused game is as it was');
   });
 
   t.test('a fault that is not a refusal rolls the batch back; every other submission is committed on its own', async (t) => {
     const { service, store } = await stores.service(t);
     const { moves, seats } = firstMoves(1);
     const games = await Promise.all([0, 1, 2].map(() => service.create(SETUP)));
-    const broken = games[1]!.id;
+    const broken = games[1].id;
     const append = store.appendBatch.bind(store);
     store.appendBatch = async (batch) => {
       if (batch.some((move) => move.gameId === broken)) throw new Error('disk on fire');
       return append(batch);
     };
     const results = await Promise.all(
-      games.map((g) => outcome(service.submit(g.id, tokenDigest(g.seats[seats[0]!]!.token), { expectedVersion: 0, move: moves[0]! }))),
+      games.map((g) => outcome(service.submit(g.id, tokenDigest(g.seats[seats[0]].token), { expectedVersion: 0, move: moves[0] }))),
     );
     t.same(results, [{ ok: true, version: 1 }, { ok: false, code: 'Error: disk on fire' }, { ok: true, version: 1 }]);
     t.same(await Promise.all(games.map((g) => store.version(g.id))), [1, 0, 1], 'the log holds exactly the answered moves');
     store.appendBatch = append;
     const expected = mirror();
     t.same(JSON.parse(await service.stateJson(broken)), { id: broken, version: 0, ...lifecycleMembers(SETUP), ...publicView(expected) }, 'the failed game was not left changed in memory');
-    const retried = await service.submit(broken, tokenDigest(games[1]!.seats[seats[0]!]!.token), { expectedVersion: 0, move: moves[0]! });
+    const retried = await service.submit(broken, tokenDigest(games[1].seats[seats[0]].token), { expectedVersion: 0, move: moves[0] });
     t.equal(retried.version, 1, 'and takes the move once the fault is gone');
   });
 
@@ -141,7 +141,7 @@ forEachStore(t, (t, stores) => {
     const service = new GameService(store, { cacheSize: 10 });
     const { moves, seats } = firstMoves(1);
     const g = await service.create(SETUP);
-    const answer = service.submit(g.id, tokenDigest(g.seats[seats[0]!]!.token), { expectedVersion: 0, move: moves[0]! });
+    const answer = service.submit(g.id, tokenDigest(g.seats[seats[0]].token), { expectedVersion: 0, move: moves[0] });
     await service.close();
     t.equal((await answer).version, 1);
     t.equal(await store.version(g.id), 1);
@@ -154,8 +154,8 @@ forEachStore(t, (t, stores) => {
     const { service: there, store } = await stores.service(t, location);
     const { moves, seats } = firstMoves(5);
     const g = await here.create(SETUP);
-    const submit = (service: GameService, v: number, move = moves[v]!) =>
-      service.submit(g.id, tokenDigest(g.seats[seats[v]!]!.token), { expectedVersion: v, move });
+    const submit = (service: GameService, v: number, move = moves[v]) =>
+      service.submit(g.id, tokenDigest(g.seats[seats[v]].token), { expectedVersion: v, move });
     const versionOf = (json: string) => (JSON.parse(json) as { version: number }).version;
     t.equal((await submit(here, 0)).version, 1, 'this service caches the game at version 1');
     const announced = stores.announced(hereStore, g.id);
@@ -193,10 +193,10 @@ forEachStore(t, (t, stores) => {
     const { service, store } = await stores.service(t);
     const { moves, seats } = firstMoves(1);
     const g = await service.create(SETUP);
-    const send = () => service.submit(g.id, tokenDigest(g.seats[seats[0]!]!.token), { expectedVersion: 0, move: moves[0]! }, 'same-key');
+    const send = () => service.submit(g.id, tokenDigest(g.seats[seats[0]].token), { expectedVersion: 0, move: moves[0] }, 'same-key');
     const [first, second] = await Promise.all([send(), send()]);
-    t.same([first!.version, first!.replayed, second!.version, second!.replayed], [1, false, 1, true]);
-    t.equal(second!.json, first!.json, 'the replay is the original answer');
+    t.same([first.version, first.replayed, second.version, second.replayed], [1, false, 1, true]);
+    t.equal(second.json, first.json, 'the replay is the original answer');
     t.equal(await store.version(g.id), 1, 'one move in the log');
   });
 
@@ -205,7 +205,7 @@ forEachStore(t, (t, stores) => {
     const { moves, seats } = firstMoves(2);
     const g = await service.create(SETUP);
     const results = await Promise.all(
-      [0, 1].map((v) => outcome(service.submit(g.id, tokenDigest(g.seats[seats[v]!]!.token), { expectedVersion: v, move: moves[v]! }))),
+      [0, 1].map((v) => outcome(service.submit(g.id, tokenDigest(g.seats[seats[v]].token), { expectedVersion: v, move: moves[v] }))),
     );
     t.same(results, [{ ok: true, version: 1 }, { ok: true, version: 2 }]);
     t.equal(await store.version(g.id), 2);
@@ -218,10 +218,10 @@ forEachStore(t, (t, stores) => {
     const { moves, seats } = firstMoves(2);
     const g = await here.create(SETUP);
     const other = await there.create(SETUP);
-    t.equal((await there.submit(other.id, tokenDigest(other.seats[seats[0]!]!.token), { expectedVersion: 0, move: moves[0]! })).version, 1, 'another writer commits');
+    t.equal((await there.submit(other.id, tokenDigest(other.seats[seats[0]].token), { expectedVersion: 0, move: moves[0] })).version, 1, 'another writer commits');
     const results = await Promise.all([
-      outcome(here.submit(g.id, tokenDigest(g.seats[seats[0]!]!.token), { expectedVersion: 0, move: moves[0]! })),
-      outcome(here.submit(g.id, tokenDigest(g.seats[seats[1]!]!.token), { expectedVersion: 1, move: { type: 'placeTile', x: 9, y: 9, rotation: 0 } })),
+      outcome(here.submit(g.id, tokenDigest(g.seats[seats[0]].token), { expectedVersion: 0, move: moves[0] })),
+      outcome(here.submit(g.id, tokenDigest(g.seats[seats[1]].token), { expectedVersion: 1, move: { type: 'placeTile', x: 9, y: 9, rotation: 0 } })),
     ]);
     t.same(results, [{ ok: true, version: 1 }, { ok: false, code: 'MOVE_NOT_ALLOWED_NOW' }], 'the refusal is the rule, judged on the batch’s own move');
     t.equal((JSON.parse(await here.stateJson(g.id)) as { version: number }).version, 1, 'and the cache holds the committed move');
@@ -238,7 +238,7 @@ t.test('a write lock another process holds beyond the busy timeout refuses the w
   t.teardown(() => other.close());
   other.exec('BEGIN IMMEDIATE');
   const submitAll = () =>
-    Promise.all(games.map((g) => service.submit(g.id, tokenDigest(g.seats[seats[0]!]!.token), { expectedVersion: 0, move: moves[0]! }).catch((e: unknown) => e)));
+    Promise.all(games.map((g) => service.submit(g.id, tokenDigest(g.seats[seats[0]].token), { expectedVersion: 0, move: moves[0] }).catch((e: unknown) => e)));
   const refused = await submitAll();
   for (const error of refused) {
     t.ok(error instanceof ServiceError && error.code === 'DATABASE_BUSY' && error.extra.retryAfter === 1, 'DATABASE_BUSY, retry after 1 s');

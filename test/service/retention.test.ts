@@ -36,7 +36,7 @@ function setUp(t: Test, everyMs?: number) {
 
 async function play(service: GameService, game: CreatedGame<string>): Promise<void> {
   const lm = JSON.parse(await service.legalMovesJson(game.id)) as { version: number; actor: number; moves: Move[] };
-  await service.submit(game.id, tokenDigest(game.seats[lm.actor]!.token), { expectedVersion: lm.version, move: lm.moves[0]! });
+  await service.submit(game.id, tokenDigest(game.seats[lm.actor].token), { expectedVersion: lm.version, move: lm.moves[0] });
 }
 
 async function exists(service: GameService, id: string): Promise<boolean> {

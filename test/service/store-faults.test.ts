@@ -25,7 +25,7 @@ t.test('a full store refuses the whole batch with STORAGE_FULL, changing nothing
   // The clock stands still: no probe falls due between the checks, however slow the machine.
   const { service, store } = openService(t, tempDatabase(t), { now: () => new Date('2026-01-01T00:00:00Z') });
   const games = await Promise.all([0, 1, 2].map(() => service.create(SETUP)));
-  const lm = JSON.parse(await service.legalMovesJson(games[0]!.id)) as { actor: number; moves: Move[] };
+  const lm = JSON.parse(await service.legalMovesJson(games[0].id)) as { actor: number; moves: Move[] };
   const before = await Promise.all(games.map((g) => service.stateJson(g.id)));
   t.same(await service.health(), { status: 'ok', store: 'ok' }, 'the first check probes the store: it takes writes');
   const append = store.appendBatch.bind(store);
@@ -35,7 +35,7 @@ t.test('a full store refuses the whole batch with STORAGE_FULL, changing nothing
     throw new StoreFullError(Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' }));
   };
   const submitAll = () =>
-    Promise.all(games.map((g) => service.submit(g.id, tokenDigest(g.seats[lm.actor]!.token), { expectedVersion: 0, move: lm.moves[0]! }).catch((e: unknown) => e)));
+    Promise.all(games.map((g) => service.submit(g.id, tokenDigest(g.seats[lm.actor].token), { expectedVersion: 0, move: lm.moves[0] }).catch((e: unknown) => e)));
   for (const error of await submitAll()) {
     t.ok(error instanceof ServiceError && error.code === 'STORAGE_FULL' && typeof error.extra.retryAfter === 'number', 'STORAGE_FULL with retryAfter');
   }

@@ -28,7 +28,7 @@ t.test('moves reach the database file from the log without any commit checkpoint
   // itself, SQLite would keep them in the log and never touch the file.
   for (let i = 0; i < 30; i++) {
     const lm = JSON.parse(await service.legalMovesJson(game.id)) as { version: number; actor: number; moves: Move[] };
-    const answer = await service.submit(game.id, tokenDigest(game.seats[lm.actor]!.token), { expectedVersion: lm.version, move: lm.moves[0]! });
+    const answer = await service.submit(game.id, tokenDigest(game.seats[lm.actor].token), { expectedVersion: lm.version, move: lm.moves[0] });
     t.equal(answer.version, i + 1);
   }
   let after = before;

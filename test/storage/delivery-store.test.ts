@@ -48,7 +48,7 @@ forEachStore(t, (t, stores) => {
     t.match(claimed, [{ id: `d-${id}-0`, url: 'https://hooks.example/h', secret: 'whsec_x', payload: { version: 0, type: 'seatMustAct' }, attempts: 0 }]);
     t.same((await store.claimDeliveries(AT, LATER, 100)).filter((d) => d.gameId === id), [], 'not claimed twice within the lease');
     t.equal((await store.claimDeliveries(LATER, '2026-01-01T00:02:00.000Z', 100)).filter((d) => d.gameId === id).length, 1, 'due again once the lease ends');
-    await store.settleDelivery(claimed[0]!, { status: 'delivered', attempts: 1, lastAttemptAt: LATER, nextAttemptAt: null, lastStatus: 200, lastError: null });
+    await store.settleDelivery(claimed[0], { status: 'delivered', attempts: 1, lastAttemptAt: LATER, nextAttemptAt: null, lastStatus: 200, lastError: null });
     t.same((await store.claimDeliveries('2027-01-01T00:00:00.000Z', '2027-01-02T00:00:00.000Z', 100)).filter((d) => d.gameId === id), [], 'a delivered one never again');
     t.match(await store.listDeliveries(id, 10), [{ status: 'delivered', attempts: 1, lastStatus: 200, lastAttemptAt: LATER, nextAttemptAt: null }]);
     t.same(await store.deleteExpired('2100-01-01T00:00:00.000Z', 1000).then((ids) => ids.includes(id)), true, 'an expired game goes');

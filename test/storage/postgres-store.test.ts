@@ -53,9 +53,9 @@ if (!(await postgresAvailable())) {
         WHERE n.nspname = 'public' AND t.relname <> 'rate_budgets' -- keyed by client, not game data
         GROUP BY t.relname, i.relname ORDER BY 1, 2`,
     );
-    t.ok(indexes.length >= 3, `${indexes.length} indexes: ${indexes.map((i) => `${i.table}.${i.index}(${i.columns})`).join(', ')}`);
+    t.ok(indexes.length >= 3, `${indexes.length} indexes: ${indexes.map((i) => `${i.table}.${i.index}(${i.columns.join(',')})`).join(', ')}`);
     const gameColumn: Record<string, string> = { games: 'id', moves: 'game_id', webhook_deliveries: 'game_id' };
-    for (const index of indexes) t.ok(index.columns.includes(gameColumn[index.table]!), `${index.table}.${index.index} includes the game id`);
+    for (const index of indexes) t.ok(index.columns.includes(gameColumn[index.table]), `${index.table}.${index.index} includes the game id`);
     const foreign = await query<{ name: string; columns: string[] }>(
       url,
       `SELECT c.conname AS name, array_agg(a.attname::text) AS columns FROM pg_constraint c

@@ -64,7 +64,7 @@ forEachStore(t, (t, stores) => {
       { seq: 1, seat: 1, move: placed, at: AT },
       { seq: 2, seat: 0, move: { type: 'pass' }, at: AT },
     ]);
-    t.same(Object.keys((await store.movesAfter(a, 0))[0]!.move), Object.keys(placed), 'keys in the order written');
+    t.same(Object.keys((await store.movesAfter(a, 0))[0].move), Object.keys(placed), 'keys in the order written');
     t.same((await store.movesAfter(a, 1)).map((m) => m.seq), [2]);
     t.same([await store.version(a), await store.version(b)], [2, 1]);
     t.equal((await store.findGame(a))!.status, 'finished');
@@ -119,7 +119,7 @@ forEachStore(t, (t, stores) => {
     t.same([...first, ...second].sort(), [...idle].sort(), 'exactly the idle old games');
     t.same(await store.deleteExpired(cut, 2), [], 'nothing left to take');
     for (const id of idle) t.equal(await store.findGame(id), undefined, `${id} is gone`);
-    t.equal(await store.version(idle[0]!), 0, 'with its log');
+    t.equal(await store.version(idle[0]), 0, 'with its log');
     t.ok(await store.findGame(playedLately), 'a game created long ago but played lately stays');
     t.equal(await store.version(playedLately), 1);
     t.ok(await store.findGame(fresh), 'a fresh game stays');

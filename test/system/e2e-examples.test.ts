@@ -14,7 +14,7 @@ async function runExample(t: Test, api: Client, example: Example): Promise<void>
   t.equal(created.status, 201, 'created');
   if (created.status !== 201) return;
   const { id, seats } = created.body as { id: string; seats: { token: string }[] };
-  const auth = (seat: number) => ({ authorization: `Bearer ${seats[seat]!.token}` });
+  const auth = (seat: number) => ({ authorization: `Bearer ${seats[seat].token}` });
 
   for (const [i, step] of example.steps.entries()) {
     const at = `step ${i}`;

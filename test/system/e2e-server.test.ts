@@ -36,10 +36,10 @@ async function bot(t: Test, api: Client, game: Game, choose: (n: number) => numb
     const move = lm.moves[choose(lm.moves.length)];
     if (played % 7 === 0 || lm.phase === 'moveWagon') {
       const intruder = (lm.actor + 1) % game.tokens.length;
-      const refused = await api.post(`/games/${game.id}/moves`, { expectedVersion: lm.version, move }, auth(game.tokens[intruder]!));
+      const refused = await api.post(`/games/${game.id}/moves`, { expectedVersion: lm.version, move }, auth(game.tokens[intruder]));
       if (refused.status !== 403) t.fail(`seat ${intruder} moved for seat ${lm.actor}: ${refused.status}`);
     }
-    const res = await api.post(`/games/${game.id}/moves`, { expectedVersion: lm.version, move }, auth(game.tokens[lm.actor]!));
+    const res = await api.post(`/games/${game.id}/moves`, { expectedVersion: lm.version, move }, auth(game.tokens[lm.actor]));
     if (res.status !== 201 || res.body.version !== lm.version + 1) {
       t.fail(`listed move refused: ${JSON.stringify(move)} → ${res.status} ${JSON.stringify(res.body)}`);
       break;
@@ -100,7 +100,7 @@ t.test('of parallel submissions for one version exactly one wins; the others get
     const lm = (await api.get(`/games/${game.id}/legal-moves`)).body;
     const results = await Promise.all(
       Array.from({ length: 12 }, (_, i) =>
-        api.post(`/games/${game.id}/moves`, { expectedVersion: lm.version, move: lm.moves[i % lm.moves.length] }, auth(game.tokens[lm.actor]!)),
+        api.post(`/games/${game.id}/moves`, { expectedVersion: lm.version, move: lm.moves[i % lm.moves.length] }, auth(game.tokens[lm.actor])),
       ),
     );
     const statuses = results.map((r) => r.status).sort();
@@ -120,7 +120,7 @@ t.test('two servers on one database file: still exactly one winner, and each see
     t.equal(lm.version, round, `server ${round % 2 ? 'a' : 'b'} sees version ${round}`);
     const results = await Promise.all(
       Array.from({ length: 8 }, (_, i) =>
-        (i % 2 ? a : b).post(`/games/${game.id}/moves`, { expectedVersion: lm.version, move: lm.moves[i % lm.moves.length] }, auth(game.tokens[lm.actor]!)),
+        (i % 2 ? a : b).post(`/games/${game.id}/moves`, { expectedVersion: lm.version, move: lm.moves[i % lm.moves.length] }, auth(game.tokens[lm.actor])),
       ),
     );
     t.equal(results.filter((r) => r.status === 201).length, 1, `round ${round}: one winner`);
@@ -133,7 +133,7 @@ t.test('two servers on one database file: still exactly one winner, and each see
   const poll = a.get(`/games/${game.id}/events?after=4&wait=20`);
   await new Promise((r) => setTimeout(r, 200));
   const lm = (await b.get(`/games/${game.id}/legal-moves`)).body;
-  t.equal((await b.post(`/games/${game.id}/moves`, { expectedVersion: 4, move: lm.moves[0] }, auth(game.tokens[lm.actor]!))).status, 201);
+  t.equal((await b.post(`/games/${game.id}/moves`, { expectedVersion: 4, move: lm.moves[0] }, auth(game.tokens[lm.actor]))).status, 201);
   const woken = await poll;
   t.match(woken.body, { version: 5, events: [{ seq: 5 }] });
   // Woken by the move, not by the end of its 20 s wait: half of it is a bound a loaded machine
@@ -145,7 +145,7 @@ t.test('a retry with the same Idempotency-Key (as after a dropped connection) ge
   const api = await sharedServer();
   const game = await create(api, { players: [{ name: 'Ann' }, { name: 'Bob' }], seed: 'retry' });
   const lm = (await api.get(`/games/${game.id}/legal-moves`)).body;
-  const headers = { ...auth(game.tokens[0]!), 'idempotency-key': 'ann-move-1' };
+  const headers = { ...auth(game.tokens[0]), 'idempotency-key': 'ann-move-1' };
   const body = { expectedVersion: 0, move: lm.moves[0] };
   const [one, two] = await Promise.all([api.post(`/games/${game.id}/moves`, body, headers), api.post(`/games/${game.id}/moves`, body, headers)]);
   t.same([one.status, two.status], [201, 201]);
@@ -160,7 +160,7 @@ t.test('a long-poll wakes up when the opponent moves', async (t) => {
   const poll = api.get(`/games/${game.id}/events?after=0&wait=20`);
   await new Promise((r) => setTimeout(r, 200));
   const lm = (await api.get(`/games/${game.id}/legal-moves`)).body;
-  const moved = await api.post(`/games/${game.id}/moves`, { expectedVersion: 0, move: lm.moves[0] }, auth(game.tokens[0]!));
+  const moved = await api.post(`/games/${game.id}/moves`, { expectedVersion: 0, move: lm.moves[0] }, auth(game.tokens[0]));
   t.equal(moved.status, 201);
   const res = await poll;
   t.ok(Date.now() - started < 10_000, `answered in ${Date.now() - started} ms, not 20 s`);

@@ -37,7 +37,7 @@ function getOnOwnSocket(url: string): Promise<{ status: number; body: any; at: n
 
 /** CPU seconds a process has used so far (user + system), from /proc. */
 function cpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
   // utime and stime are the 12th and 13th fields after the command name, in clock ticks (100 Hz).
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
@@ -56,7 +56,7 @@ t.test('1,100 waiting long-polls leave /health fast, and each is woken by the mo
   const tokens = new Map(template.seats.map((s) => [s.seat, s.token]));
   for (let i = 0; i <= MOVES; i++) {
     const lm = JSON.parse(await other.legalMovesJson(template.id)) as { version: number; actor: number; moves: Move[] };
-    await other.submit(template.id, tokenDigest(tokens.get(lm.actor)!), { expectedVersion: lm.version, move: lm.moves[0]! });
+    await other.submit(template.id, tokenDigest(tokens.get(lm.actor)!), { expectedVersion: lm.version, move: lm.moves[0] });
   }
   const log = await store.movesAfter(template.id, 0);
   const setup = (await store.findGame(template.id))!.setup;
@@ -70,7 +70,7 @@ t.test('1,100 waiting long-polls leave /health fast, and each is woken by the mo
     await store.appendBatch(rows);
     games.push({ id, tokens: seatTokens });
   }
-  const last = log[MOVES]!;
+  const last = log[MOVES];
 
   const server = await startServer(t, path, { CACHE_SIZE: '100', RATE_LIMIT_PER_SECOND: '0', STREAMS_PER_ADDRESS: '0' });
   const c = client(server.url);
@@ -84,7 +84,7 @@ t.test('1,100 waiting long-polls leave /health fast, and each is woken by the mo
     }
     return latencies.sort((a, b) => a - b);
   };
-  const p99 = (sorted: number[]) => sorted[Math.floor(sorted.length * 0.99)]!;
+  const p99 = (sorted: number[]) => sorted[Math.floor(sorted.length * 0.99)];
   // The same server with no poll waiting: how much the machine's other load alone delays it.
   const baseline = p99(await timeHealth(150));
   const started = Date.now();
@@ -115,7 +115,7 @@ t.test('1,100 waiting long-polls leave /health fast, and each is woken by the mo
   t.ok(
     p99(latencies) < limit,
     `/health p99 ${p99(latencies).toFixed(1)} ms while 1,100 polls wait, under ${limit.toFixed(0)} ms ` +
-      `(without polls ${baseline.toFixed(1)} ms; median ${latencies[75]!.toFixed(1)} ms, slowest ${latencies.slice(-3).map((l) => l.toFixed(0)).join(', ')} ms)`,
+      `(without polls ${baseline.toFixed(1)} ms; median ${latencies[75].toFixed(1)} ms, slowest ${latencies.slice(-3).map((l) => l.toFixed(0)).join(', ')} ms)`,
   );
 
   // The same, measured apart from the machine's other load: the server is nearly idle.

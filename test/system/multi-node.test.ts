@@ -50,7 +50,7 @@ async function startCluster(): Promise<{ apis: NodeClient[]; kill: (i: number) =
   const url = await postgresDatabase(t);
   if (url === undefined) return undefined;
   const servers = await Promise.all([0, 1, 2].map(() => startServer(t, url)));
-  return { apis: servers.map((s) => Object.assign(client(s.url), { url: s.url })), kill: (i) => servers[i]!.crash() };
+  return { apis: servers.map((s) => Object.assign(client(s.url), { url: s.url })), kill: (i) => servers[i].crash() };
 }
 
 const cluster = await startCluster();
@@ -63,20 +63,20 @@ t.test('a game created on one node is played on all of them, and every node answ
   const cluster = await nodes(t, 3);
   if (!cluster) return;
   const { apis } = cluster;
-  const game = await createGame(apis[0]!, 'cross-node');
+  const game = await createGame(apis[0], 'cross-node');
   for (let v = 0; v < 12; v++) {
-    const api = apis[v % apis.length]!;
+    const api = apis[v % apis.length];
     // No waiting for the node to hear of the move the previous node answered: it must know it now.
     const lm = (await api.get(`/games/${game.id}/legal-moves`)).body;
     t.equal(lm.version, v, `node ${v % apis.length} knows version ${v} at once`);
-    const res = await api.post(`/games/${game.id}/moves`, { expectedVersion: v, move: lm.moves[v % lm.moves.length] }, auth(game.tokens[lm.actor]!));
+    const res = await api.post(`/games/${game.id}/moves`, { expectedVersion: v, move: lm.moves[v % lm.moves.length] }, auth(game.tokens[lm.actor]));
     t.equal(res.status, 201, `move ${v + 1} on node ${v % apis.length}`);
   }
   const [first, ...others] = await Promise.all(apis.map(async (api) => [(await api.get(`/games/${game.id}`)).body, (await api.get(`/games/${game.id}/legal-moves`)).body]));
   for (const other of others) t.same(other, first, 'another node answers the same state and legal moves');
-  const log = (await apis[2]!.get(`/games/${game.id}/moves`)).body.moves as { move: Move }[];
+  const log = (await apis[2].get(`/games/${game.id}/moves`)).body.moves as { move: Move }[];
   const rebuilt = replay(game.setup, log.map((m) => m.move));
-  t.ok(rebuilt.ok && isDeepStrictEqual(first![0], { id: game.id, version: 12, ...lifecycleMembers(game.setup), ...publicView(rebuilt.value.game) }), 'and it is the replay of the log');
+  t.ok(rebuilt.ok && isDeepStrictEqual(first[0], { id: game.id, version: 12, ...lifecycleMembers(game.setup), ...publicView(rebuilt.value.game) }), 'and it is the replay of the log');
 });
 
 t.test('every read that starts after a 201 on one node reflects that move on the others: legal moves, state, events, the log, the stream, the lobby', async (t) => {
@@ -85,7 +85,7 @@ t.test('every read that starts after a 201 on one node reflects that move on the
   // Every request goes to the next node round the ring, as a round-robin balancer sends them; no
   // request is retried, and none waits for anything but the previous answer.
   let turn = 0;
-  const next = () => cluster.apis[turn++ % cluster.apis.length]!;
+  const next = () => cluster.apis[turn++ % cluster.apis.length];
   const setup = { players: [{ name: 'Ann' }, { name: 'Bob' }], seed: 'read-after-write', visibility: 'public' };
   const created = await next().post('/games', setup);
   t.equal(created.status, 201);
@@ -96,7 +96,7 @@ t.test('every read that starts after a 201 on one node reflects that move on the
   let lm = (await next().get(`/games/${id}/legal-moves`)).body;
   const statuses: number[] = [];
   for (let v = 0; v < 16; v++) {
-    const moved = await next().post(`/games/${id}/moves`, { expectedVersion: v, move: lm.moves[v % lm.moves.length] }, auth(tokens[lm.actor]!));
+    const moved = await next().post(`/games/${id}/moves`, { expectedVersion: v, move: lm.moves[v % lm.moves.length] }, auth(tokens[lm.actor]));
     statuses.push(moved.status);
     lm = (await next().get(`/games/${id}/legal-moves`)).body;
     const state = (await next().get(`/games/${id}`)).body;
@@ -109,7 +109,7 @@ t.test('every read that starts after a 201 on one node reflects that move on the
     t.same(seen, { legalMoves: v + 1, state: v + 1, events: v + 1, lastEvents: v + 1, log: v + 1, stream: v + 1 }, `move ${v + 1}: every node's next read has it`);
   }
   t.same(statuses, statuses.map(() => 201), 'every move on the versions read from other nodes is accepted: no 409');
-  const resigned = await next().post(`/games/${id}/seats/1/resign`, {}, auth(tokens[1]!));
+  const resigned = await next().post(`/games/${id}/seats/1/resign`, {}, auth(tokens[1]));
   t.equal(resigned.status, 200, 'a seat resigns');
   const listed = ((await next().get('/games')).body.games as { id: string; players: { resigned: boolean }[] }[]).find((g) => g.id === id);
   t.equal(listed?.players[1]?.resigned, true, "and another node's lobby shows it at once");
@@ -120,16 +120,16 @@ t.test('one version submitted through every node at once: exactly one 201, the o
   if (!cluster) return;
   const { apis } = cluster;
   for (let round = 0; round < 5; round++) {
-    const game = await createGame(apis[round % 3]!, `one-version-${round}`);
-    const lm = (await apis[0]!.get(`/games/${game.id}/legal-moves`)).body;
+    const game = await createGame(apis[round % 3], `one-version-${round}`);
+    const lm = (await apis[0].get(`/games/${game.id}/legal-moves`)).body;
     // Every node has the game cached at version 0 before the race.
     await Promise.all(apis.map((api) => api.get(`/games/${game.id}`)));
     const answers = await Promise.all(
-      apis.map((api, i) => api.post(`/games/${game.id}/moves`, { expectedVersion: 0, move: lm.moves[i % lm.moves.length] }, auth(game.tokens[lm.actor]!))),
+      apis.map((api, i) => api.post(`/games/${game.id}/moves`, { expectedVersion: 0, move: lm.moves[i % lm.moves.length] }, auth(game.tokens[lm.actor]))),
     );
     t.same(answers.map((a) => a.status).sort(), [201, 409, 409], `round ${round}: one winner`);
     const winner = answers.findIndex((a) => a.status === 201);
-    const log = (await apis[(winner + 1) % 3]!.get(`/games/${game.id}/moves`)).body.moves as { move: Move }[];
+    const log = (await apis[(winner + 1) % 3].get(`/games/${game.id}/moves`)).body.moves as { move: Move }[];
     t.same(log.map((m) => m.move), [lm.moves[winner % lm.moves.length]], "the log holds the winner's move only");
     for (const loser of answers.filter((a) => a.status === 409)) t.equal(loser.body.currentVersion, 1, 'the losers are told the current version');
   }
@@ -143,7 +143,7 @@ t.test('an Idempotency-Key retried on another node answers the original response
   await b.get(`/games/${game.id}`); // b caches version 0
   const lm = (await a.get(`/games/${game.id}/legal-moves`)).body;
   const body = { expectedVersion: 0, move: lm.moves[0] };
-  const headers = { ...auth(game.tokens[lm.actor]!), 'idempotency-key': 'retry-elsewhere' };
+  const headers = { ...auth(game.tokens[lm.actor]), 'idempotency-key': 'retry-elsewhere' };
   const original = await a.post(`/games/${game.id}/moves`, body, headers);
   t.equal(original.status, 201);
   const retried = await b.post(`/games/${game.id}/moves`, body, headers);
@@ -165,7 +165,7 @@ t.test('a long-poll on one node wakes within 100 ms of a move taken by another',
     const lm = (await b.get(`/games/${game.id}/legal-moves`)).body;
     const poll = a.get(`/games/${game.id}/events?after=${v}&wait=10`).then((res) => ({ res, at: performance.now() }));
     await new Promise((resolve) => setTimeout(resolve, 150)); // the poll is waiting
-    const move = await b.post(`/games/${game.id}/moves`, { expectedVersion: v, move: lm.moves[0] }, auth(game.tokens[lm.actor]!));
+    const move = await b.post(`/games/${game.id}/moves`, { expectedVersion: v, move: lm.moves[0] }, auth(game.tokens[lm.actor]));
     // From the move's acknowledgement: the POST's own time, longer on a loaded machine, is not
     // the notification's.
     const taken = performance.now();
@@ -202,7 +202,7 @@ t.test('a node SIGKILLed under load: every move it acknowledged survives, and th
         if (lm.actor === null) return;
         const move = lm.moves[(g + n) % lm.moves.length] as Move;
         try {
-          const res = await api.post(`/games/${game.id}/moves`, { expectedVersion: lm.version, move }, auth(game.tokens[lm.actor]!));
+          const res = await api.post(`/games/${game.id}/moves`, { expectedVersion: lm.version, move }, auth(game.tokens[lm.actor]));
           if (res.status === 201) answered.get(game.id)![lm.version] = move;
           else if (res.status !== 409) t.fail(`answered ${res.status}`);
         } catch {

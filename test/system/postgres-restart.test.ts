@@ -28,7 +28,7 @@ t.test('PostgreSQL restarted mid-stream: writes refused meanwhile, nothing ackno
   const games: { id: string; setup: GameSetup; tokens: string[] }[] = [];
   for (let i = 0; i < GAMES; i++) {
     const setup: GameSetup = { players: [{ name: 'A' }, { name: 'B' }], seed: `restart-${i}` };
-    const res = await apis[i % 2]!.post('/games', setup);
+    const res = await apis[i % 2].post('/games', setup);
     games.push({ id: res.body.id, setup, tokens: res.body.seats.map((s: { token: string }) => s.token) });
   }
 
@@ -40,7 +40,7 @@ t.test('PostgreSQL restarted mid-stream: writes refused meanwhile, nothing ackno
   const load = Promise.all(
     games.map(async (game, g) => {
       for (let n = 0; !stop; n++) {
-        const api = apis[(g + n) % 2]!;
+        const api = apis[(g + n) % 2];
         const sentIn = phase;
         const lm = await api.get(`/games/${game.id}/legal-moves`).catch(() => undefined);
         if (!lm || lm.status !== 200) {
@@ -86,7 +86,7 @@ t.test('PostgreSQL restarted mid-stream: writes refused meanwhile, nothing ackno
   t.same(answers.down.filter((s) => s >= 500 && s !== 503), [], 'each refusal a 503 (STORAGE_UNAVAILABLE), never a 500');
   t.ok(count('after', (s) => s === 201) >= 60, 'writes resumed by themselves once it was back');
   for (const [i, game] of games.entries()) {
-    const log = (await apis[i % 2]!.get(`/games/${game.id}/moves`)).body.moves as { seq: number; move: Move }[];
+    const log = (await apis[i % 2].get(`/games/${game.id}/moves`)).body.moves as { seq: number; move: Move }[];
     t.same(log.map((m) => m.seq), Array.from({ length: log.length }, (_, j) => j + 1), 'versions contiguous');
     const lost = [...acknowledged.get(game.id)!.entries()].filter(([v, move]) => move !== undefined && !isDeepStrictEqual(log[v]?.move, move));
     t.same(lost, [], `${game.id}: every acknowledged move is in the log at its version`);

@@ -36,7 +36,7 @@ interface Answer {
 async function createGames(api: Client, label: string): Promise<RaceGame[]> {
   const games: RaceGame[] = [];
   for (let i = 0; i < GAMES; i++) {
-    const expansions = ([[], ['traders-builders'], ['abbey-mayor'], ['traders-builders', 'abbey-mayor']] as const)[i % 4]!;
+    const expansions = ([[], ['traders-builders'], ['abbey-mayor'], ['traders-builders', 'abbey-mayor']] as const)[i % 4];
     const setup: GameSetup = { players: Array.from({ length: 2 + (i % 3) }, (_, p) => ({ name: `P${p}` })), expansions: [...expansions], seed: `${label}-${i}` };
     const res = await api.post('/games', setup);
     if (res.status !== 201) throw new Error(`create: ${res.status}`);
@@ -88,7 +88,7 @@ async function checkGames(t: Test, api: Client, games: RaceGame[], answers: Map<
     const forks = [...byVersion.entries()].filter(([, list]) => list.length !== 1).map(([v]) => v);
     t.same(forks, [], 'no version was won twice');
     t.same([...byVersion.keys()].sort((a, b) => a - b), log.map((m) => m.seq), 'every version in the log was won exactly once');
-    t.ok(winners.every((a) => a.res.body.version === a.expectedVersion + 1 && isDeepStrictEqual(a.move, log[a.expectedVersion]!.move)), "each winner's move is the log's");
+    t.ok(winners.every((a) => a.res.body.version === a.expectedVersion + 1 && isDeepStrictEqual(a.move, log[a.expectedVersion].move)), "each winner's move is the log's");
     for (const a of mine.filter((a) => a.res.status === 201 && a.res.headers.get('idempotent-replayed') === 'true')) {
       const original = byVersion.get(a.res.body.version)?.[0];
       if (!original || !isDeepStrictEqual(original.res.body, a.res.body)) t.fail(`retry of ${a.key} did not get the original answer`);
@@ -107,13 +107,13 @@ async function checkGames(t: Test, api: Client, games: RaceGame[], answers: Map<
 }
 
 async function race(t: Test, apis: Client[], label: string) {
-  const games = await createGames(apis[0]!, label);
+  const games = await createGames(apis[0], label);
   const answers = new Map(games.map((g) => [g.id, [] as Answer[]]));
   const started = Date.now();
   await Promise.all(
     games.flatMap((game, g) =>
       Array.from({ length: CLIENTS_PER_GAME }, (_, c) =>
-        worker(t, apis[(g + c) % apis.length]!, apis[(g + c + 1) % apis.length]!, game, g * CLIENTS_PER_GAME + c, answers.get(game.id)!),
+        worker(t, apis[(g + c) % apis.length], apis[(g + c + 1) % apis.length], game, g * CLIENTS_PER_GAME + c, answers.get(game.id)!),
       ),
     ),
   );
@@ -142,8 +142,8 @@ t.test('two server processes on one database file: the same guarantees', async (
   const [a, b] = await Promise.all([startServer(t, db), startServer(t, db)]);
   const apis = [client(a.url), client(b.url)];
   const { games, answers } = await race(t, apis, 'two-servers');
-  const states = await checkGames(t, apis[0]!, games, answers);
-  for (const [i, game] of games.entries()) t.same((await apis[1]!.get(`/games/${game.id}`)).body, states[i], 'the other server answers the same state');
+  const states = await checkGames(t, apis[0], games, answers);
+  for (const [i, game] of games.entries()) t.same((await apis[1].get(`/games/${game.id}`)).body, states[i], 'the other server answers the same state');
 });
 
 t.test('three server processes on one PostgreSQL database: the same guarantees, keyed retries answered by another node', async (t) => {
@@ -152,7 +152,7 @@ t.test('three server processes on one PostgreSQL database: the same guarantees, 
   const servers = await Promise.all([0, 1, 2].map(() => startServer(t, url)));
   const apis = servers.map((s) => client(s.url));
   const { games, answers } = await race(t, apis, 'three-nodes');
-  const states = await checkGames(t, apis[0]!, games, answers);
+  const states = await checkGames(t, apis[0], games, answers);
   for (const api of apis.slice(1)) {
     for (const [i, game] of games.entries()) t.same((await api.get(`/games/${game.id}`)).body, states[i], 'every node answers the same state');
   }

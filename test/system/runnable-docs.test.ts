@@ -33,7 +33,7 @@ interface Block {
 }
 
 const blocks: Block[] = DOCUMENTS.flatMap((document) =>
-  [...readFileSync(join(root, document), 'utf8').matchAll(/^```(ts|sh) runnable\n([\s\S]*?)^```$/gm)].map((m) => ({ document, language: m[1] as Block['language'], code: m[2]! })),
+  [...readFileSync(join(root, document), 'utf8').matchAll(/^```(ts|sh) runnable\n([\s\S]*?)^```$/gm)].map((m) => ({ document, language: m[1] as Block['language'], code: m[2] })),
 );
 
 /** The documents' server address, pointed at the test server. */

@@ -105,7 +105,7 @@ t.test(`${PROCESSES} dist/server.js processes started at once on a new SQLite fi
   const servers = await Promise.all(starting);
   await released;
   const [first, ...others] = servers.map((s) => client(s.url));
-  const created = await first!.post('/games', { players: [{ name: 'A' }, { name: 'B' }] });
+  const created = await first.post('/games', { players: [{ name: 'A' }, { name: 'B' }] });
   t.equal(created.status, 201, 'a game is created on the first');
   for (const other of others) t.equal((await other.get(`/games/${created.body.id}`)).status, 200, 'and read on each other one');
 });

@@ -73,7 +73,7 @@ t.test('a full disk answers 507 STORAGE_FULL with Retry-After, changes nothing, 
   };
   fill();
   const statuses = new Set<number>();
-  let full;
+  let full: Awaited<ReturnType<Client['post']>> | undefined;
   for (let i = 0; i < 500 && !full; i++) {
     const res = await c.post('/games', { ...TWO, players: [{ name: 'x'.repeat(40) }, { name: 'y'.repeat(40) }] });
     statuses.add(res.status);

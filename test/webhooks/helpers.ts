@@ -18,11 +18,11 @@ export const SHORT_PILE = ['base/U', 'base/V', 'base/E', 'base/K'];
 export async function play(apis: Client[], id: string, tokens: string[], moves = Infinity): Promise<{ expected: Expected[]; latencies: number[] }> {
   const out: Expected[] = [];
   const latencies: number[] = [];
-  let lm = (await apis[0]!.get(`/games/${id}/legal-moves`)).body;
+  let lm = (await apis[0].get(`/games/${id}/legal-moves`)).body;
   for (let n = 0; n < moves && lm.actor !== null; n++) {
-    const api = apis[n % apis.length]!;
+    const api = apis[n % apis.length];
     const started = performance.now();
-    const res = await api.post(`/games/${id}/moves`, { expectedVersion: lm.version, move: lm.moves[0] }, auth(tokens[lm.actor]!));
+    const res = await api.post(`/games/${id}/moves`, { expectedVersion: lm.version, move: lm.moves[0] }, auth(tokens[lm.actor]));
     latencies.push(performance.now() - started);
     if (res.status !== 201) throw new Error(`move refused: ${res.status} ${JSON.stringify(res.body)}`);
     const before = lm.actor;

@@ -13,7 +13,7 @@ import { signature } from '../../src/service/webhooks/webhook-signature.js';
 import { execNode } from '../helpers/child-env.js';
 
 const doc = readFileSync(new URL('../../docs/webhooks.md', import.meta.url), 'utf8');
-const block = (lang: string) => [...doc.matchAll(/```(\w+)\n([\s\S]*?)```/g)].find((m) => m[1] === lang)![2]!;
+const block = (lang: string) => [...doc.matchAll(/```(\w+)\n([\s\S]*?)```/g)].find((m) => m[1] === lang)![2];
 
 const secret = 'whsec_test-secret';
 const body = JSON.stringify({ id: 'wh_1', type: 'seatMustAct', gameId: 'g', version: 3, createdAt: '2026-01-01T00:00:00.000Z', data: { seat: 1, name: 'Bøb' } });

@@ -65,7 +65,7 @@ export class CarcassonneClient {
 
   private async request<T>(path: string, init: RequestInit = {}): Promise<T> {
     const res = await this.fetch(`${this.base}${path}`, init);
-    const body = await res.json();
+    const body: unknown = await res.json();
     if (!res.ok) throw new ApiProblem(body as Problem, Number(res.headers.get('retry-after') ?? 0));
     return body as T;
   }

@@ -1,4 +1,3 @@
-import type { Static } from 'typebox';
 import { limitPerAddress } from '../address-limit.js';
 import { notModified, versionTag } from '../etag.js';
 import { Type } from 'typebox';
@@ -28,7 +27,7 @@ export function gameRoutes(app: App, routes: RouteOptions): void {
       // The creating address pays for the game's bots (`bot-driver.ts`), as it pays for the creation.
       const created = await service.create({ ...request.body, players: request.body.players.map(seatRequestOf) }, request.ip);
       // `state` is the service's own state document (GET /games/{id}'s), checked against its schema by the tests.
-      return reply.code(201).header('location', `/games/${created.id}`).send(created as Static<typeof CreatedGameResponse>);
+      return reply.code(201).header('location', `/games/${created.id}`).send(created);
     },
   );
 

@@ -38,7 +38,7 @@ export function playRoutes(app: App): void {
       return sendProblem(reply, 'ROUTE_NOT_FOUND', 'No such file of the web client (is it built? `npm run build`)');
     }
     return reply
-      .type(TYPES[match[1]!]!)
+      .type(TYPES[match[1]])
       .header('cache-control', 'no-cache')
       .send(body);
   };

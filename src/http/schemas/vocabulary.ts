@@ -41,7 +41,7 @@ export function resolveVocabulary<S>(schema: S, table: VocabularyTable): S {
     out = resolveVocabulary(table[ref.slice(PREFIX.length) as VocabularyName], table);
   } else {
     let copy: Node | unknown[] | undefined;
-    const entries = Array.isArray(schema) ? schema.entries() : Object.entries(schema);
+    const entries: Iterable<[number | string, unknown]> = Array.isArray(schema) ? (schema as unknown[]).entries() : Object.entries(schema);
     for (const [key, value] of entries) {
       const next = resolveVocabulary(value, table);
       if (next === value) continue;

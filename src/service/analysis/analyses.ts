@@ -165,9 +165,9 @@ export class Analyses {
     workerMs += turning.ms;
     const analysis: Analysis = {
       gameId: id,
-      start: chances[0]!,
-      decisions: log.map((r, d) => ({ decision: d, version: r.seq, seat: turning.actors[d]!, move: moves[d]!, chances: chances[d + 1]! })),
-      turningPoints: turning.points.map((p) => ({ ...p, version: log[p.decision]!.seq, played: moves[p.decision]! })),
+      start: chances[0],
+      decisions: log.map((r, d) => ({ decision: d, version: r.seq, seat: turning.actors[d], move: moves[d], chances: chances[d + 1] })),
+      turningPoints: turning.points.map((p) => ({ ...p, version: log[p.decision].seq, played: moves[p.decision] })),
       workerMs: Math.round(workerMs),
       computedAt: this.now().toISOString(),
     };

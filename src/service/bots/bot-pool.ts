@@ -193,7 +193,7 @@ export class BotPool {
     if (this.closed) return Promise.reject(new BotPoolClosedError());
     return new Promise<BotAnswer | AnalysisAnswer>((resolve, reject) => {
       if (this.queue.size(order.lane) >= this.options.queueLimit) return reject(new BotPoolBusyError(this.options.queueLimit));
-      this.queue.push({ job, order, resolve: resolve as (answer: never) => void, reject });
+      this.queue.push({ job, order, resolve: resolve, reject });
       this.dispatch();
     });
   }

@@ -38,7 +38,7 @@ export class CrossProcessWatch {
   /** Watches `id` for a version beyond `after`, from now (`stamp`) until the returned function is called. */
   add(id: string, after: number, stamp: number): () => void {
     const entry: Watched = { id, after, stamp };
-    const slot = this.slots[this.nextSlot]!;
+    const slot = this.slots[this.nextSlot];
     this.nextSlot = (this.nextSlot + 1) % SLOTS;
     slot.add(entry);
     this.watched += 1;
@@ -57,7 +57,7 @@ export class CrossProcessWatch {
   }
 
   private readonly look = (): void => {
-    const slot = this.slots[this.tick]!;
+    const slot = this.slots[this.tick];
     this.tick = (this.tick + 1) % SLOTS;
     if (slot.size === 0) return;
     for (const entry of slot) {

@@ -58,7 +58,7 @@ export function newGame(
   };
   const answer: CreatedGame = {
     id,
-    seats: seats.map(({ seat, name, kind }) => ({ seat, name, kind, token: kind === 'human' ? tokens[seat]! : undefined })),
+    seats: seats.map(({ seat, name, kind }) => ({ seat, name, kind, token: kind === 'human' ? tokens[seat] : undefined })),
     adminToken,
     state: stateOf(snapshot.game, snapshot.life, id, snapshot.version),
     events: created.value.events,

@@ -70,7 +70,7 @@ export class GameLifecycle {
     const token = newSeatToken();
     const { version } = await this.act(id, (snapshot) => {
       seatIn(snapshot, seat);
-      const s = snapshot.life.seats[seat]!;
+      const s = snapshot.life.seats[seat];
       if (snapshot.life.aborted) throw new ServiceError('GAME_ABORTED', 'the game was aborted');
       if (s.kind !== 'open') throw new ServiceError('SEAT_NOT_OPEN', `seat ${seat} is not open: it is taken`);
       return { type: 'seatJoined', seat, name, tokenHash: hashToken(token) };
@@ -96,7 +96,7 @@ export class GameLifecycle {
       checkAdmin(snapshot, admin);
       seatIn(snapshot, seat);
       stillOn(snapshot, true);
-      if (snapshot.life.seats[seat]!.kind !== 'human') throw new ServiceError('SEAT_NOT_HUMAN', `seat ${seat} has no player to give a token to`);
+      if (snapshot.life.seats[seat].kind !== 'human') throw new ServiceError('SEAT_NOT_HUMAN', `seat ${seat} has no player to give a token to`);
       return { type: 'tokenReissued', seat, tokenHash: hashToken(token) };
     });
     return { seat, token, version };
@@ -120,7 +120,7 @@ export class GameLifecycle {
       seatIn(snapshot, seat);
       if (seatOfDigest(digest, snapshot.tokenHashes) !== seat) throw new ServiceError('NOT_YOUR_GAME', `this token is not seat ${seat}'s`);
       stillOn(snapshot, false);
-      if (snapshot.life.seats[seat]!.resigned) throw new ServiceError('SEAT_RESIGNED', `seat ${seat} has already resigned`);
+      if (snapshot.life.seats[seat].resigned) throw new ServiceError('SEAT_RESIGNED', `seat ${seat} has already resigned`);
       return { type: 'seatResigned', seat };
     });
     return { seat, version };

@@ -132,7 +132,7 @@ export function applyAct(life: Lifecycle, tokenHashes: Buffer[], act: Act): void
       tokenHashes[act.seat] = Buffer.from(act.tokenHash, 'hex');
       return;
     case 'seatHandedToBot': {
-      const seat = life.seats[act.seat]!;
+      const seat = life.seats[act.seat];
       const bot = act.level === undefined ? { bot: act.bot } : { bot: act.bot, level: act.level };
       life.seats[act.seat] = { ...seat, kind: 'bot', bot, handedToBot: true };
       return;
@@ -141,7 +141,7 @@ export function applyAct(life: Lifecycle, tokenHashes: Buffer[], act: Act): void
       life.aborted = true;
       return;
     case 'seatResigned':
-      life.seats[act.seat]!.resigned = true;
+      life.seats[act.seat].resigned = true;
       return;
     case 'turnTimedOut':
       life.timedOut = true;
@@ -160,7 +160,7 @@ export function afterEntry(life: Lifecycle, game: Game, at: string): void {
 
 /** Why a bot plays the current turn, or null when its seat's player does (or nobody must act). */
 export function botReason(life: Lifecycle, seat: number): BotReason | null {
-  const s = life.seats[seat]!;
+  const s = life.seats[seat];
   if (s.kind === 'bot') return s.handedToBot ? 'handedToBot' : 'bot';
   if (s.resigned) return 'resigned';
   if (life.timedOut && life.turnActor === seat) return 'timedOut';
@@ -169,7 +169,7 @@ export function botReason(life: Lifecycle, seat: number): BotReason | null {
 
 /** The bot a seat's turns are played by for `reason`. */
 export function botSpecOf(life: Lifecycle, seat: number, reason: BotReason): BotSpec {
-  return reason === 'bot' || reason === 'handedToBot' ? life.seats[seat]!.bot! : AUTOPILOT;
+  return reason === 'bot' || reason === 'handedToBot' ? life.seats[seat].bot! : AUTOPILOT;
 }
 
 /** The current turn's deadline (ISO), when the game has a clock and a human must act. */

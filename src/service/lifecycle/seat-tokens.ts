@@ -28,7 +28,7 @@ export function hashToken(token: string): string {
 export function seatOfDigest(digest: Buffer, hashes: readonly Buffer[]): number | null {
   let seat: number | null = null;
   for (let i = 0; i < hashes.length; i++) {
-    if (timingSafeEqual(digest, hashes[i]!) && seat === null) seat = i;
+    if (timingSafeEqual(digest, hashes[i]) && seat === null) seat = i;
   }
   return seat;
 }
@@ -37,8 +37,8 @@ export function seatOfDigest(digest: Buffer, hashes: readonly Buffer[]): number 
 export function bearerToken(header: string | undefined): string | null {
   if (header === undefined) return null;
   const match = /^Bearer ([^\s]+)$/i.exec(header.trim());
-  if (!match || !TOKEN_PATTERN.test(match[1]!)) return null;
-  return match[1]!;
+  if (!match || !TOKEN_PATTERN.test(match[1])) return null;
+  return match[1];
 }
 
 /** A secret random seed for games created without one. */

@@ -127,7 +127,7 @@ export class GroupCommit {
     if (delivering) this.onDeliveries();
     const deferred: Queued[] = [];
     for (const [i, s] of batch.entries()) {
-      const outcome = outcomes[i]!;
+      const outcome = outcomes[i];
       if (outcome === DEFERRED) deferred.push(s);
       else if (outcome instanceof ServiceError) s.reject(outcome);
       else {
@@ -149,7 +149,7 @@ export class GroupCommit {
     const taken = error instanceof SequenceTakenError;
     if (taken && retried) {
       // Alone, judged on the log's version, and still taken: another writer won just now.
-      const s = batch[0]!;
+      const s = batch[0];
       const seq = isAct(s) ? 'its' : s.submission.expectedVersion + 1;
       await this.store.version(s.id).then(
         (currentVersion) => s.reject(new ServiceError('VERSION_CONFLICT', `another move took version ${seq}`, { currentVersion })),
@@ -158,7 +158,7 @@ export class GroupCommit {
       return;
     }
     if (batch.length === 1 && !taken) {
-      batch[0]!.reject(error);
+      batch[0].reject(error);
       return;
     }
     for (const s of batch) await this.commit([s], taken);

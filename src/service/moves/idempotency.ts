@@ -54,7 +54,7 @@ export async function earlierAnswer(
   // The move may have been committed by another node whose commit this one has not heard of yet.
   const snapshot = await current(prior.seq);
   const stateJson = minimal ? undefined : await stateJsonAt(store, snapshot, prior.seq);
-  return { version: prior.seq, json: moveAcceptedJson(prior.seq, snapshot.log[prior.seq - 1]!.events, stateJson), replayed: true };
+  return { version: prior.seq, json: moveAcceptedJson(prior.seq, snapshot.log[prior.seq - 1].events, stateJson), replayed: true };
 }
 
 /** The state after move `seq`, as the answer to that move showed it: the log is immutable. */

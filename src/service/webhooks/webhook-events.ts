@@ -30,7 +30,7 @@ function turnDelivery(snapshot: Snapshot, at: string, before: number | null): Ne
   const { life } = snapshot;
   const seat = life.turnActor;
   if (seat === null || seat === before || botReason(life, seat) !== null) return [];
-  return [delivery(snapshot, at, 'seatMustAct', { seat, name: life.seats[seat]!.name, deadline: deadlineOf(life) })];
+  return [delivery(snapshot, at, 'seatMustAct', { seat, name: life.seats[seat].name, deadline: deadlineOf(life) })];
 }
 
 /** What a new game announces: its first player's turn. */
@@ -66,7 +66,7 @@ export function entryDeliveries(snapshot: Snapshot, entry: LogEntry, at: string,
   const status = statusOf(snapshot.life, snapshot.game);
   if (status === 'finished' && statusBefore !== 'finished') {
     const { players } = publicView(snapshot.game);
-    const scores = players.map((p) => ({ seat: p.seat, name: snapshot.life.seats[p.seat]!.name, score: p.score }));
+    const scores = players.map((p) => ({ seat: p.seat, name: snapshot.life.seats[p.seat].name, score: p.score }));
     out.push(delivery(snapshot, at, 'gameFinished', { scores }));
   }
   if (status === 'active') out.push(...turnDelivery(snapshot, at, actorBefore));

@@ -163,7 +163,7 @@ export class WebhookSender {
     const at = new Date(nowMs).toISOString();
     const delay = this.options.retryDelaysMs[attempts - 1];
     const status = outcome.ok ? 'delivered' : delay === undefined ? 'failed' : 'pending';
-    const nextAttemptAt = status === 'pending' ? new Date(this.now().getTime() + delay!).toISOString() : null;
+    const nextAttemptAt = status === 'pending' ? new Date(this.now().getTime() + delay).toISOString() : null;
     await this.store.settleDelivery(d, { status, attempts, lastAttemptAt: at, nextAttemptAt, lastStatus: outcome.status, lastError: outcome.error });
   }
 

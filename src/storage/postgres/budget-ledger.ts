@@ -74,7 +74,9 @@ export class PostgresBudgets implements BudgetLedger {
   async start(): Promise<void> {
     await this.countNodes();
     const every = (ms: number, work: () => Promise<unknown>) => {
-      const timer = setInterval(() => work().catch((error: unknown) => this.onError(`budgets: ${String((error as Error)?.message ?? error)}`)), ms);
+      const timer = setInterval(() => {
+        work().catch((error: unknown) => this.onError(`budgets: ${String((error as Error)?.message ?? error)}`));
+      }, ms);
       timer.unref();
       this.timers.push(timer);
     };
@@ -116,6 +118,6 @@ export class PostgresBudgets implements BudgetLedger {
       'SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = $1 AND datname = current_database()',
       [FEED_APPLICATION_NAME],
     );
-    this.nodes = Math.max(1, result.rows[0]!.n);
+    this.nodes = Math.max(1, result.rows[0].n);
   }
 }

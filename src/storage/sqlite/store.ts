@@ -36,7 +36,7 @@ interface ListedRow {
 }
 
 function listedGame(row: ListedRow): ListedGame {
-  return { id: row.id, status: row.status, createdAt: row.created_at, setup: JSON.parse(row.setup), seats: row.seats === null ? null : JSON.parse(row.seats) };
+  return { id: row.id, status: row.status, createdAt: row.created_at, setup: JSON.parse(row.setup) as ListedGame['setup'], seats: row.seats === null ? null : (JSON.parse(row.seats) as ListedGame['seats']) };
 }
 
 /** Opens (creating and migrating) the database at `path` (a file path or `:memory:`). */
@@ -162,7 +162,7 @@ export class SqliteStore implements GameStore {
         lease.run(leaseUntil, row.game_id, row.id);
         return {
           ...deliveryRecord({ ...row, next_attempt_at: leaseUntil }),
-          payload: JSON.parse(row.payload),
+          payload: JSON.parse(row.payload) as ClaimedDelivery['payload'],
           url: row.webhook_url,
           secret: row.webhook_secret,
         };

@@ -75,7 +75,7 @@ export const TWO_PLAYERS = { players: [{ name: 'Ann' }, { name: 'Bob' }] };
 export async function createGame(app: App, body: object = TWO_PLAYERS): Promise<CreatedGame> {
   const res = await app.inject({ method: 'POST', url: '/games', payload: body });
   if (res.statusCode !== 201) throw new Error(`create: ${res.statusCode} ${res.body}`);
-  return res.json() as CreatedGame;
+  return res.json<CreatedGame>();
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -88,7 +88,7 @@ export interface LegalMovesBody {
 }
 
 export async function legal(app: App, id: string): Promise<LegalMovesBody> {
-  return (await app.inject({ url: `/games/${id}/legal-moves` })).json() as LegalMovesBody;
+  return (await app.inject({ url: `/games/${id}/legal-moves` })).json<LegalMovesBody>();
 }
 
 /** Plays the first legal move with the actor's token; returns the response. */
@@ -98,7 +98,7 @@ export async function playFirstLegal(app: App, game: CreatedGame) {
   return app.inject({
     method: 'POST',
     url: `/games/${game.id}/moves`,
-    headers: bearer(game.seats[lm.actor]!.token),
+    headers: bearer(game.seats[lm.actor].token),
     payload: { expectedVersion: lm.version, move: lm.moves[0] },
   });
 }
