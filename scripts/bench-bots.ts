@@ -81,7 +81,9 @@ if (!isMainThread) {
     const results: GameResult[] = [];
     const progress = () => {
       const points = results.reduce((p, r) => p + (r.sa > r.sb ? 1 : r.sa === r.sb ? 0.5 : 0), 0);
-      process.stderr.write(`\r${a.label} vs ${b.label}: game ${results.length}/${games}, ${a.label} ${points}/${results.length}   `);
+      const [lo, hi] = wilson(points / results.length, results.length);
+      // The interval so far, so that a run stopped early still says what it measured.
+      process.stderr.write(`\r${a.label} vs ${b.label}: game ${results.length}/${games}, ${a.label} ${points}/${results.length} (95 % CI ${pct(lo)}–${pct(hi)})   `);
     };
     if (jobs === 1) {
       for (let i = 0; i < games; i++) { results.push(playGame(a, b, i)); progress(); }
