@@ -52,7 +52,7 @@ export interface MctsTuning {
   /**
    * 1: the seat's own decisions after the root's move and before a draw get the greedy prior
    * too; 0 (default): a random order. Not better at 250 iterations a move against greedy (29
-   * of 35 games, against 24½ of 26 without; docs/bots.md), so off until measured otherwise.
+   * of 35 games, against 142½ of 156 without; docs/bots.md), so off until measured otherwise.
    */
   turnPrior: number;
   /** Playouts: the odds of passing instead of a random move when a pass is legal (random figures waste followers). */
