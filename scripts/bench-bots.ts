@@ -11,7 +11,10 @@
  * server's level 5 against its level 1 (docs/bots.md).
  *
  * The mcts knobs can be changed too (MCTS_DEFAULTS names them), e.g. --horizon=30 --prior=0.
+ * `--jobs=N` plays the games in N worker threads (the same games and results, sooner when
+ * cores are free; the time per move is then each thread's own).
  */
+import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { BOTS, BOT_KINDS, MCTS_DEFAULTS, playMatch, type BotKind, type BotOptions, type MctsTuning } from '../src/bots/index.js';
 
 const args = new Map(process.argv.slice(2).map((a) => {
@@ -50,32 +53,67 @@ function wilson(p: number, n: number): [number, number] {
 }
 
 const pct = (x: number) => `${(100 * x).toFixed(0)} %`;
-console.log(`Node ${process.version}; ${games} games per match, two players, both expansions; mcts ${ms} ms per move, ${JSON.stringify({ ...MCTS_DEFAULTS, ...tuning })}`);
-for (const [a, b] of matches) {
-  let points = 0, wins = 0, draws = 0, scoreA = 0, scoreB = 0, thinkA = 0, movesA = 0, iterations = 0, iterationMs = 0;
-  const started = performance.now();
-  for (let i = 0; i < games; i++) {
-    const seatA = i % 2;
-    const options = (p: Player, who: string): BotOptions => ({ seed: `${seed}-${who}-${i}`, ...(p.kind === 'mcts' ? { ...p.budget, mcts: tuning } : {}) });
-    const seats = [0, 1].map((s) => (s === seatA ? { bot: BOTS[a.kind], options: options(a, 'a') } : { bot: BOTS[b.kind], options: options(b, 'b') }));
-    const players = [{ name: 'A' }, { name: 'B' }];
-    const r = playMatch({ players, expansions: ['traders-builders', 'abbey-mayor'], seed: `${seed}-pile-${i >> 1}` }, seats);
-    const [sa, sb] = [r.scores[seatA], r.scores[1 - seatA]];
-    if (sa > sb) wins++; else if (sa === sb) draws++;
-    points += sa > sb ? 1 : sa === sb ? 0.5 : 0;
-    scoreA += sa; scoreB += sb;
-    const t = r.thinking[seatA];
-    thinkA += t.ms; movesA += t.moves;
-    for (const s of r.thinking) if (s.iterations > 0) { iterations += s.iterations; iterationMs += s.ms; }
-    process.stderr.write(`\r${a.label} vs ${b.label}: game ${i + 1}/${games}, ${a.label} ${points}/${i + 1}   `);
+
+/** One game of a match: game i plays pile i >> 1, with player a in seat i % 2. */
+interface GameResult { sa: number; sb: number; thinkA: number; movesA: number; iterations: number; iterationMs: number }
+function playGame(a: Player, b: Player, i: number): GameResult {
+  const seatA = i % 2;
+  const options = (p: Player, who: string): BotOptions => ({ seed: `${seed}-${who}-${i}`, ...(p.kind === 'mcts' ? { ...p.budget, mcts: tuning } : {}) });
+  const seats = [0, 1].map((s) => (s === seatA ? { bot: BOTS[a.kind], options: options(a, 'a') } : { bot: BOTS[b.kind], options: options(b, 'b') }));
+  const players = [{ name: 'A' }, { name: 'B' }];
+  const r = playMatch({ players, expansions: ['traders-builders', 'abbey-mayor'], seed: `${seed}-pile-${i >> 1}` }, seats);
+  let iterations = 0, iterationMs = 0;
+  for (const s of r.thinking) if (s.iterations > 0) { iterations += s.iterations; iterationMs += s.ms; }
+  const t = r.thinking[seatA];
+  return { sa: r.scores[seatA], sb: r.scores[1 - seatA], thinkA: t.ms, movesA: t.moves, iterations, iterationMs };
+}
+
+const jobs = Math.max(1, Number(args.get('jobs') ?? 1));
+if (!isMainThread) {
+  // A worker plays the games of its match whose index is its own modulo the jobs.
+  const { match, job } = workerData as { match: number; job: number };
+  const [a, b] = matches[match];
+  for (let i = job; i < games; i += jobs) parentPort!.postMessage({ i, result: playGame(a, b, i) });
+} else {
+  console.log(`Node ${process.version}; ${games} games per match, two players, both expansions; mcts ${ms} ms per move, ${JSON.stringify({ ...MCTS_DEFAULTS, ...tuning })}${jobs > 1 ? `; ${jobs} threads` : ''}`);
+  for (const [m, [a, b]] of matches.entries()) {
+    const started = performance.now();
+    const results: GameResult[] = [];
+    const progress = () => {
+      const points = results.reduce((p, r) => p + (r.sa > r.sb ? 1 : r.sa === r.sb ? 0.5 : 0), 0);
+      const [lo, hi] = wilson(points / results.length, results.length);
+      // The interval so far, so that a run stopped early still says what it measured.
+      process.stderr.write(`\r${a.label} vs ${b.label}: game ${results.length}/${games}, ${a.label} ${points}/${results.length} (95 % CI ${pct(lo)}–${pct(hi)})   `);
+    };
+    if (jobs === 1) {
+      for (let i = 0; i < games; i++) { results.push(playGame(a, b, i)); progress(); }
+    } else {
+      await Promise.all(Array.from({ length: Math.min(jobs, games) }, (_, job) => new Promise<void>((resolve, reject) => {
+        const worker = new Worker(new URL(import.meta.url), { workerData: { match: m, job }, argv: process.argv.slice(2)});
+        worker.on('message', ({ result }: { result: GameResult }) => { results.push(result); progress(); });
+        worker.on('error', reject);
+        worker.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`a bench worker exited with ${code}`))));
+      })));
+    }
+    process.stderr.write('\n');
+    report(a, b, results, performance.now() - started);
   }
-  process.stderr.write('\n');
+}
+
+function report(a: Player, b: Player, results: readonly GameResult[], wallMs: number): void {
+  let points = 0, wins = 0, draws = 0, scoreA = 0, scoreB = 0, thinkA = 0, movesA = 0, iterations = 0, iterationMs = 0;
+  for (const r of results) {
+    if (r.sa > r.sb) wins++; else if (r.sa === r.sb) draws++;
+    points += r.sa > r.sb ? 1 : r.sa === r.sb ? 0.5 : 0;
+    scoreA += r.sa; scoreB += r.sb; thinkA += r.thinkA; movesA += r.movesA;
+    iterations += r.iterations; iterationMs += r.iterationMs;
+  }
   const p = points / games;
   const [lo, hi] = wilson(p, games);
   const rate = iterationMs > 0 ? `, mcts ${(iterations / (iterationMs / 1000)).toFixed(0)} iterations/s` : '';
   console.log(
     `${a.label} vs ${b.label}: ${a.label} wins ${pct(p)} (95 % CI ${pct(lo)}–${pct(hi)}; ${wins} won, ${draws} drawn, ${games - wins - draws} lost), ` +
     `average score ${(scoreA / games).toFixed(0)}:${(scoreB / games).toFixed(0)}, ${a.label} ${(thinkA / movesA).toFixed(1)} ms/move${rate}, ` +
-    `${((performance.now() - started) / 1000).toFixed(0)} s`,
+    `${(wallMs / 1000).toFixed(0)} s`,
   );
 }

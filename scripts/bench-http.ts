@@ -87,7 +87,7 @@ async function advance(url: string, list: PlannedGame[], target: (game: PlannedG
     for (let index = next++; index < list.length; index = next++) {
       const game = list[index];
       for (const to = target(game, index); game.step < to; game.step++) {
-        const send = () => fetch(`${url}/games/${game.id}/moves`, { method: 'POST', headers: game.headers[game.step]!, body: game.bodies[game.step]! });
+        const send = () => fetch(`${url}/games/${game.id}/moves`, { method: 'POST', headers: game.headers[game.step], body: game.bodies[game.step] });
         // A kept-alive socket the loaded server closed meanwhile fails the request unanswered: it
         // is sent again, and a 409 at the next version then says the first one was taken.
         const res = await send().catch(send);
@@ -158,7 +158,7 @@ async function benchmark(store: 'sqlite' | 'postgres', nodes: number): Promise<v
   }
   const databaseUrl = pg ? serverUrl(pg.port) : join(dir, 'bench.db');
   const servers = await Promise.all(Array.from({ length: nodes }, () => startServer(databaseUrl, Math.max(1000, GAMES))));
-  const server = servers[0]!;
+  const server = servers[0];
   // The yardstick of the move route's overhead, on the SQLite run: a bare Fastify JSON POST route.
   const bare = store === 'sqlite' ? await startBareServer() : undefined;
   const stopAll = () => {
@@ -226,9 +226,9 @@ async function benchmark(store: 'sqlite' | 'postgres', nodes: number): Promise<v
     const bareRequests: Requests = [
       {
         setupRequest: (request) => {
-          const game = games[LEGAL_GAMES + (bareNext++ % (games.length - LEGAL_GAMES))]!;
+          const game = games[LEGAL_GAMES + (bareNext++ % (games.length - LEGAL_GAMES))];
           const step = Math.min(game.step, game.moves.length - 1);
-          return { ...request, method: 'POST', path: `/games/${game.id}/moves`, headers: game.headers[step]!, body: game.bodies[step]! };
+          return { ...request, method: 'POST', path: `/games/${game.id}/moves`, headers: game.headers[step], body: game.bodies[step] };
         },
       },
     ];
@@ -268,7 +268,7 @@ async function benchmark(store: 'sqlite' | 'postgres', nodes: number): Promise<v
       // Server CPU per request, round by round: the rounds saw the same machine one after the other.
       const perRequest = (r: Measured) => (r.cpu * 1e6) / r.total;
       const ratios = rounds.map((r) => [perRequest(r.moves) / perRequest(r.bare!), perRequest(r.minimal) / perRequest(r.bare!)] as const);
-      const med = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+      const med = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)];
       console.log(
         `move route overhead (server CPU per request / a bare Fastify JSON POST's): moves ×${med(ratios.map((r) => r[0])).toFixed(2)}, ` +
           `return=minimal ×${med(ratios.map((r) => r[1])).toFixed(2)}; bare ${Math.round(med(rounds.map((r) => perRequest(r.bare!))))} µs/req ` +

@@ -11,12 +11,12 @@ export type ReadersAnswer = { opened: number } | { all: boolean };
 export type ReadersAsk = { version: number } | 'close';
 
 const [base, id, streams, perAddress] = process.argv.slice(2);
-const open = await openStreams(base!, id!, { streams: Number(streams), perAddress: Number(perAddress) });
+const open = await openStreams(base, id, { streams: Number(streams), perAddress: Number(perAddress) });
 const send = (m: ReadersAnswer) => process.send!(m);
-process.on('message', async (m: ReadersAsk) => {
+process.on('message', (m: ReadersAsk) => {
   if (m === 'close') {
     open.close();
     process.disconnect();
-  } else send({ all: await open.allReached(m.version) });
+  } else void open.allReached(m.version).then((all) => send({ all }));
 });
 send({ opened: open.opened });

@@ -60,7 +60,7 @@ function helmetHeaders(options: HelmetOptions): Record<string, string> {
   };
   let failure: unknown;
   helmet(options)({} as never, recorder as never, (error?: unknown) => void (failure = error));
-  if (failure) throw failure;
+  if (failure !== undefined) throw failure instanceof Error ? failure : new Error('helmet refused its options', { cause: failure });
   return headers;
 }
 

@@ -51,7 +51,7 @@ async function playWhile(base: string, from: string, id: string, tokens: string[
     const read = await client.get(`/games/${id}/legal-moves`);
     const lm = read.body as { version: number; actor: number | null; moves: unknown[] };
     if (until(lm)) return { ms, turnMs, version: lm.version };
-    const played = await client.post(`/games/${id}/moves`, { expectedVersion: lm.version, move: lm.moves[0] }, { ...auth(tokens[lm.actor!]!), prefer: 'return=minimal' });
+    const played = await client.post(`/games/${id}/moves`, { expectedVersion: lm.version, move: lm.moves[0] }, { ...auth(tokens[lm.actor!]), prefer: 'return=minimal' });
     if (played.status !== 201) throw new Error(`move refused: ${played.status} ${JSON.stringify(played.body)}`);
     ms.push(played.ms);
     turnMs.push(read.ms + played.ms);
@@ -177,5 +177,5 @@ export async function streamFlood(
   const game = await streamedGame(base);
   const open = await openStreams(base, game.id, { streams, perAddress });
   const { moveMs, version } = await playMoves(base, game, { moves, everyMs });
-  return { moveMs, opened: open.opened, allGotEverything: await open.allReached(version), close: open.close };
+  return { moveMs, opened: open.opened, allGotEverything: await open.allReached(version), close: () => open.close() };
 }

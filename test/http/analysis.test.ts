@@ -119,6 +119,6 @@ async function finishedGame(app: App): Promise<{ id: string; version: number }> 
   for (;;) {
     const lm = await legal(app, game.id);
     if (lm.actor === null) return { id: game.id, version: lm.version };
-    await app.inject({ method: 'POST', url: `/games/${game.id}/moves`, headers: bearer(game.seats[lm.actor]!.token), payload: { expectedVersion: lm.version, move: lm.moves.at(-1) } });
+    await app.inject({ method: 'POST', url: `/games/${game.id}/moves`, headers: bearer(game.seats[lm.actor].token), payload: { expectedVersion: lm.version, move: lm.moves.at(-1) } });
   }
 }

@@ -49,7 +49,7 @@ t.test("the stream of a finished game ends with the analysis message, through th
   const game = await client.createGame({ players: [{ name: 'Ann' }, { name: 'Bob' }], tileOrder: ['base/E'] });
   const seats = client.seats(game);
   for (let legal = await client.legalMoves(game.id); legal.actor !== null; legal = await client.legalMoves(game.id)) {
-    await seats[legal.actor]!.play(legal.version, legal.moves.at(-1)!);
+    await seats[legal.actor].play(legal.version, legal.moves.at(-1)!);
   }
   const { version } = await client.state(game.id);
   t.equal((await app.inject({ url: `/games/${game.id}/analysis` })).statusCode, 202, 'asked for');

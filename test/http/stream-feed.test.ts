@@ -110,7 +110,7 @@ t.test('a move goes out as one Buffer to every stream, in slices with the event 
   let servedBetween: number | undefined;
   const sinks = Array.from({ length: 10 }, (_, i) => {
     const s = sink();
-    const write = s.write;
+    const write = s.write.bind(s);
     s.write = (bytes) => {
       write(bytes);
       written.push(bytes);
@@ -123,11 +123,11 @@ t.test('a move goes out as one Buffer to every stream, in slices with the event 
   const done = sinks.map((s) => feeds.follow(game.id, 0, s, stop.signal));
   await until(() => feeds.size.streams === 10, 'every stream follows');
   const legal = JSON.parse(await service.legalMovesJson(game.id)) as { actor: number; moves: Move[] };
-  await service.submit(game.id, tokenDigest(game.seats[legal.actor]!.token), { expectedVersion: 0, move: legal.moves[0]! });
+  await service.submit(game.id, tokenDigest(game.seats[legal.actor].token), { expectedVersion: 0, move: legal.moves[0] });
   await until(() => written.length === 10, 'the move reached every stream');
   t.ok(written.every((b) => b === written[0]), 'the same Buffer, encoded once');
   t.equal(servedBetween, 4, 'the event loop turned after the first slice of 4 streams');
-  t.ok(sinks[5]!.ended, 'the slow reader’s stream ended');
+  t.ok(sinks[5].ended, 'the slow reader’s stream ended');
   t.equal(sinks.filter((s) => s.ended).length, 1, 'and no other');
   t.same(feeds.size, { games: 1, streams: 9 });
   stop.abort();

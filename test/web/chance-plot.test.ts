@@ -29,11 +29,11 @@ t.test('one line per seat, through the start and every decision, in the plot', a
     const pts = points(line.points);
     t.equal(pts.length, 4, `seat ${line.seat}: the start and three decisions`);
     t.same(pts.map(([x]) => x), [left, left + (width - left - right) / 3, left + (2 * (width - left - right)) / 3, width - right].map((x) => Math.round(x * 10) / 10), 'x = the position, left to right');
-    const chances = [analysis.start, ...analysis.decisions.map((d) => d.chances)].map((c) => c[line.seat]!);
+    const chances = [analysis.start, ...analysis.decisions.map((d) => d.chances)].map((c) => c[line.seat]);
     t.same(pts.map(([, y]) => y), chances.map(yOf), 'y = the chance, 100 % at the top');
   }
-  t.equal(points(plot.lines[0]!.points).at(-1)![1], top, 'a certain win touches the top');
-  t.equal(points(plot.lines[1]!.points).at(-1)![1], height - bottom, 'a certain loss the bottom');
+  t.equal(points(plot.lines[0].points).at(-1)![1], top, 'a certain win touches the top');
+  t.equal(points(plot.lines[1].points).at(-1)![1], height - bottom, 'a certain loss the bottom');
 });
 
 t.test("a turning point is marked on its seat's line after its decision", async (t) => {
@@ -41,7 +41,7 @@ t.test("a turning point is marked on its seat's line after its decision", async 
   t.equal(plot.marks.length, 1);
   const [mark] = plot.marks;
   t.match(mark, { seat: 1, version: 2 });
-  t.ok(points(plot.lines[1]!.points).some(([x, y]) => x === mark!.x && y === mark!.y), 'the mark lies on the line');
+  t.ok(points(plot.lines[1].points).some(([x, y]) => x === mark.x && y === mark.y), 'the mark lies on the line');
 });
 
 t.test('the axes: 0 to 100 %, and at most six decision numbers', async (t) => {

@@ -158,8 +158,9 @@ export class CarcassonneClient {
         const data = fields.get('data');
         if (data === undefined) continue;
         const event = fields.get('event');
-        if (event === 'state' || event === 'analysis') yield { event, data: JSON.parse(data) };
-        else if (event === 'move') yield { event: 'move', id: Number(fields.get('id')), data: JSON.parse(data) };
+        if (event === 'state') yield { event, data: JSON.parse(data) as StreamStateMessage };
+        else if (event === 'analysis') yield { event, data: JSON.parse(data) as StreamAnalysisMessage };
+        else if (event === 'move') yield { event: 'move', id: Number(fields.get('id')), data: JSON.parse(data) as StreamMoveMessage };
       }
     }
   }

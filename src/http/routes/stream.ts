@@ -73,9 +73,10 @@ export function streamRoutes(app: App, { service, held, opens, analyses, pollMs 
   const feeds = new StreamFeeds(service, { pollMs, keepAliveMs, maxLifetimeMs, frame: httpChunk });
   const closing = new AbortController();
   // Streams never go idle by themselves: end them so that closing the server is not held up.
-  app.addHook('preClose', async () => {
+  app.addHook('preClose', (done) => {
     closing.abort();
     feeds.close();
+    done();
   });
 
   app.get(

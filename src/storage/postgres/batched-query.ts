@@ -67,7 +67,7 @@ export class BatchedQuery<In, Out> {
     this.running = true;
     try {
       const outputs = await this.run(batch.map((w) => w.input));
-      for (const [i, waiting] of batch.entries()) waiting.resolve(outputs[i]!);
+      for (const [i, waiting] of batch.entries()) waiting.resolve(outputs[i]);
     } catch (error) {
       for (const waiting of batch) waiting.reject(error);
     } finally {

@@ -211,7 +211,7 @@ export class PostgresStore implements GameStore {
       // The common batch (moves that end no game, one notification): one prepared statement,
       // which is its own transaction, so one round trip instead of four (BEGIN, insert, notify,
       // COMMIT); `append-statement.ts`.
-      await this.pool.query(appendStatement(batch, CHANNEL, payloads[0]!)).catch(rethrow);
+      await this.pool.query(appendStatement(batch, CHANNEL, payloads[0])).catch(rethrow);
       return;
     }
     const deliveries = insertDeliveries(batch.flatMap((m) => m.deliveries ?? []));
@@ -308,7 +308,7 @@ export class PostgresStore implements GameStore {
     await this.db
       .execute(sql`
         WITH saved AS (UPDATE games SET analysis = ${JSON.stringify(analysis)}::json WHERE id = ${id} RETURNING 1)
-        SELECT pg_notify(${CHANNEL}, ${payload!}) FROM (SELECT count(*) FROM saved) AS saved_rows`)
+        SELECT pg_notify(${CHANNEL}, ${payload}) FROM (SELECT count(*) FROM saved) AS saved_rows`)
       .catch(rethrow);
   }
 
