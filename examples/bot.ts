@@ -19,7 +19,12 @@ function scoring(event: LogEvent, names: string[], version: number): string | un
 }
 
 /** The seat to play: from a seat link (`--seat URL`), or from `--game`, `--seat TOKEN` and `--index`. */
-function seatGiven(values: ReturnType<typeof parseBotArgs>): { url: string; gameId: string; seat: number; token: string } {
+function seatGiven(values: ReturnType<typeof parseBotArgs>): {
+  url: string;
+  gameId: string;
+  seat: number;
+  token: string;
+} {
   const usage = 'give --new N, or --seat LINK, or --game ID --seat TOKEN [--index SEAT]';
   if (!values.seat) throw new UsageError(usage);
   if (/^https?:\/\//.test(values.seat)) {
@@ -27,14 +32,18 @@ function seatGiven(values: ReturnType<typeof parseBotArgs>): { url: string; game
     const link = new URL(values.seat);
     const fragment = new URLSearchParams(link.hash.slice(1));
     const [gameId, seat, token] = [fragment.get('id'), fragment.get('n'), fragment.get('seat')];
-    if (!gameId || !seat || !token) throw new UsageError(`--seat: a seat link has #id=GAME&n=SEAT&seat=TOKEN, not ${link.hash || 'no fragment'} (quote the link)`);
+    if (!gameId || !seat || !token)
+      throw new UsageError(
+        `--seat: a seat link has #id=GAME&n=SEAT&seat=TOKEN, not ${link.hash || 'no fragment'} (quote the link)`,
+      );
     return { url: link.origin, gameId, seat: Number(seat), token };
   }
   if (!values.game) throw new UsageError(usage);
   return { url: values.url, gameId: values.game, seat: Number(values.index), token: values.seat };
 }
 
-const finalScores = (players: { name: string; score: number }[]) => players.map((p) => `${p.name} ${p.score}`).join(', ');
+const finalScores = (players: { name: string; score: number }[]) =>
+  players.map((p) => `${p.name} ${p.score}`).join(', ');
 
 async function main(argv: string[]): Promise<void> {
   const values = parseBotArgs(argv);
@@ -49,9 +58,13 @@ async function main(argv: string[]): Promise<void> {
   const client = new CarcassonneClient({ baseUrl: values.url });
   if (values.new !== undefined) {
     const players = Number(values.new);
-    if (!Number.isInteger(players) || players < 2 || players > 6) throw new UsageError(`--new: 2 to 6 players, not "${values.new}"`);
+    if (!Number.isInteger(players) || players < 2 || players > 6)
+      throw new UsageError(`--new: 2 to 6 players, not "${values.new}"`);
     const names = Array.from({ length: players }, (_, seat) => `${botOf(seat)}-${seat}`);
-    const game = await client.createGame({ players: names.map((name) => ({ name })), expansions: ['traders-builders', 'abbey-mayor'] });
+    const game = await client.createGame({
+      players: names.map((name) => ({ name })),
+      expansions: ['traders-builders', 'abbey-mayor'],
+    });
     console.log(`game ${game.id}: ${names.join(', ')}`);
     // Seat 0 prints the scoring as it streams by; every seat has its own client and connection.
     const print = (message: StreamMessage) => {
@@ -63,7 +76,15 @@ async function main(argv: string[]): Promise<void> {
     };
     const moves = await Promise.all(
       game.seats.map((s) =>
-        playSeat({ client: new CarcassonneClient({ baseUrl: values.url }), gameId: game.id, token: s.token!, seat: s.seat, bot: botOf(s.seat), ms, onMessage: s.seat === 0 ? print : undefined }),
+        playSeat({
+          client: new CarcassonneClient({ baseUrl: values.url }),
+          gameId: game.id,
+          token: s.token!,
+          seat: s.seat,
+          bot: botOf(s.seat),
+          ms,
+          onMessage: s.seat === 0 ? print : undefined,
+        }),
       ),
     );
     const final = await client.state(game.id);
@@ -71,14 +92,22 @@ async function main(argv: string[]): Promise<void> {
   } else {
     const given = seatGiven(values);
     const seatClient = given.url === values.url ? client : new CarcassonneClient({ baseUrl: given.url });
-    const played = await playSeat({ client: seatClient, gameId: given.gameId, token: given.token, seat: given.seat, bot: botOf(given.seat), ms });
+    const played = await playSeat({
+      client: seatClient,
+      gameId: given.gameId,
+      token: given.token,
+      seat: given.seat,
+      bot: botOf(given.seat),
+      ms,
+    });
     const final = await seatClient.state(given.gameId);
     console.log(`played ${played} moves; final scores: ${finalScores(final.players)}`);
   }
 }
 
 /** What went wrong, in one line, with what to do about it. */
-const isUsage = (error: unknown) => error instanceof UsageError || (error as { code?: unknown }).code?.toString().startsWith('ERR_PARSE_ARGS') === true;
+const isUsage = (error: unknown) =>
+  error instanceof UsageError || (error as { code?: unknown }).code?.toString().startsWith('ERR_PARSE_ARGS') === true;
 
 function explain(error: unknown, url: string): string {
   if (isUsage(error)) {
@@ -87,7 +116,8 @@ function explain(error: unknown, url: string): string {
   if (error instanceof ApiProblem) {
     const { status, code, detail } = error.problem;
     if (code === 'GAME_NOT_FOUND') return `${url} has no such game (${detail}): check --game or the seat link`;
-    if (status === 401 || status === 403) return `the server refused the seat's token (${code}): check --seat and --index`;
+    if (status === 401 || status === 403)
+      return `the server refused the seat's token (${code}): check --seat and --index`;
     return `the server answered ${status} ${code}: ${detail}`;
   }
   if (error instanceof TypeError && error.message === 'fetch failed') {

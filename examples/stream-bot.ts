@@ -21,12 +21,18 @@ export interface SeatOptions {
 }
 
 /** The history up to the state message's version: the log is read once when joining late. */
-async function join(client: CarcassonneClient, gameId: string, message: Extract<StreamMessage, { event: 'state' }>): Promise<PublicGame> {
+async function join(
+  client: CarcassonneClient,
+  gameId: string,
+  message: Extract<StreamMessage, { event: 'state' }>,
+): Promise<PublicGame> {
   const { version, state, created } = message.data;
   if (version === 0) return new PublicGame({ state, created, log: [] });
   // Both reads may be past `version` (moves go on meanwhile); the log never changes, so cut it there.
   const [moves, events] = await Promise.all([client.moveLog(gameId), client.events(gameId)]);
-  const log = moves.slice(0, version).map((m, i) => ({ move: m.move as Move, events: events.events[i].events as GameEvent[] }));
+  const log = moves
+    .slice(0, version)
+    .map((m, i) => ({ move: m.move as Move, events: events.events[i].events as GameEvent[] }));
   return new PublicGame({ state, created, log });
 }
 
@@ -39,10 +45,14 @@ export async function playSeat({ client, gameId, token, seat, bot, ms, onMessage
     // The analysis of the finished game: nothing to play.
     if (message.event === 'analysis') continue;
     if (message.event === 'state') history = await join(client, gameId, message);
-    else if (history && message.id === history.version + 1) history.push(message.data.move as Move, message.data.events as GameEvent[]);
+    else if (history && message.id === history.version + 1)
+      history.push(message.data.move as Move, message.data.events as GameEvent[]);
     onMessage?.(message);
     if (!history || message.data.actor !== seat || message.data.version !== history.version) continue;
-    const { move } = chooseMove(bot, history.game(), seat, { seed: `${gameId}/${seat}/${history.version}`, ...(bot === 'mcts' ? { timeMs: ms } : {}) });
+    const { move } = chooseMove(bot, history.game(), seat, {
+      seed: `${gameId}/${seat}/${history.version}`,
+      ...(bot === 'mcts' ? { timeMs: ms } : {}),
+    });
     try {
       await me.play(history.version, move);
       played++;

@@ -33,7 +33,10 @@ if (!gc) throw new Error('run node with --expose-gc');
 
 const load = async (dir: string): Promise<Engine> =>
   (await import(pathToFileURL(resolve(dir, '.build-scripts/src/engine/index.js')).href)) as Engine;
-const builds: [string, Engine][] = [['old', await load(oldDir)], ['new', await load(newDir)]];
+const builds: [string, Engine][] = [
+  ['old', await load(oldDir)],
+  ['new', await load(newDir)],
+];
 
 /** mulberry32: the benchmark's own choices, independent of either build's RNG. */
 function random(seed: number): () => number {
@@ -47,8 +50,11 @@ function random(seed: number): () => number {
 }
 
 const both: Setup['expansions'] = ['traders-builders', 'abbey-mayor'];
-const setupOf = (seed: string, players: number, expansions: Setup['expansions'] = []): Setup =>
-  ({ players: Array.from({ length: players }, (_, i) => ({ name: `P${i}` })), expansions, seed });
+const setupOf = (seed: string, players: number, expansions: Setup['expansions'] = []): Setup => ({
+  players: Array.from({ length: players }, (_, i) => ({ name: `P${i}` })),
+  expansions,
+  seed,
+});
 
 /** A whole game of uniformly random legal moves; answers the moves played. */
 function playRandom(e: Engine, setup: Setup, seed: number): Move[] {
@@ -90,7 +96,10 @@ function positionsOf(e: Engine, setup: Setup): EngineApi.Game[] {
 const games = (label: string, players: number, expansions: Setup['expansions']): Workload => ({
   label: `random games, ${label}, ${players} players`,
   unit: 'games/s',
-  run: (e, i) => { playRandom(e, setupOf(`g${i % 500}`, players, expansions), i); return 1; },
+  run: (e, i) => {
+    playRandom(e, setupOf(`g${i % 500}`, players, expansions), i);
+    return 1;
+  },
 });
 
 const queries = (label: string, expansions: Setup['expansions']): Workload => {
@@ -155,7 +164,9 @@ const median = (xs: number[]): number => {
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 };
 
-console.log(`Node ${process.version}; ${rounds} rounds of ~${blockMs} ms CPU blocks per build, alternating, gc() before each; old = ${oldDir}, new = ${newDir}`);
+console.log(
+  `Node ${process.version}; ${rounds} rounds of ~${blockMs} ms CPU blocks per build, alternating, gc() before each; old = ${oldDir}, new = ${newDir}`,
+);
 console.log('| workload | old | new | new ÷ old (total CPU) | new ÷ old (median of rounds) |');
 console.log('|---|---|---|---|---|');
 const only = process.env.BENCH_ONLY;
@@ -166,7 +177,10 @@ for (const w of WORKLOADS.filter((x) => only === undefined || x.label.includes(o
   const warm = process.cpuUsage();
   while (cpuSeconds(warm) * 1000 < blockMs) w.run(builds[0][1], 1e6 + count++);
   block(w, builds[1][1], 1e6, count);
-  const total: Record<string, { units: number; cpu: number }> = { old: { units: 0, cpu: 0 }, new: { units: 0, cpu: 0 } };
+  const total: Record<string, { units: number; cpu: number }> = {
+    old: { units: 0, cpu: 0 },
+    new: { units: 0, cpu: 0 },
+  };
   const ratios: number[] = [];
   for (let r = 0; r < rounds; r++) {
     // Both builds do the same units in a round; which goes first alternates.
@@ -181,5 +195,7 @@ for (const w of WORKLOADS.filter((x) => only === undefined || x.label.includes(o
     ratios.push(rate.new / rate.old);
   }
   const rateOf = (name: string) => total[name].units / total[name].cpu;
-  console.log(`| ${w.label} | ${rateOf('old').toFixed(0)} ${w.unit} | ${rateOf('new').toFixed(0)} ${w.unit} | ×${(rateOf('new') / rateOf('old')).toFixed(2)} | ×${median(ratios).toFixed(2)} |`);
+  console.log(
+    `| ${w.label} | ${rateOf('old').toFixed(0)} ${w.unit} | ${rateOf('new').toFixed(0)} ${w.unit} | ×${(rateOf('new') / rateOf('old')).toFixed(2)} | ×${median(ratios).toFixed(2)} |`,
+  );
 }

@@ -15,7 +15,15 @@ import { join } from 'node:path';
 const ANALYSES = Number(process.env.BENCH_ANALYSES ?? 20);
 const dir = mkdtempSync(join(tmpdir(), 'bench-analysis-'));
 const child = spawn(process.execPath, [new URL('../dist/server.js', import.meta.url).pathname], {
-  env: { ...process.env, PORT: '0', DATABASE_URL: join(dir, 'games.db'), ADDRESS_RATE_LIMIT_PER_SECOND: '0', RATE_LIMIT_PER_SECOND: '0', ANALYSIS_CONCURRENCY: String(ANALYSES), LOG_LEVEL: 'info' },
+  env: {
+    ...process.env,
+    PORT: '0',
+    DATABASE_URL: join(dir, 'games.db'),
+    ADDRESS_RATE_LIMIT_PER_SECOND: '0',
+    RATE_LIMIT_PER_SECOND: '0',
+    ANALYSIS_CONCURRENCY: String(ANALYSES),
+    LOG_LEVEL: 'info',
+  },
   stdio: ['ignore', 'pipe', 'pipe'],
 });
 const base = await new Promise<string>((resolve, reject) => {
@@ -29,15 +37,20 @@ const base = await new Promise<string>((resolve, reject) => {
 });
 const call = async (path: string, init?: RequestInit) => {
   const res = await fetch(base + path, init);
-  return { status: res.status, body: (await res.json()) };
+  return { status: res.status, body: await res.json() };
 };
 const post = (path: string, body: unknown, token?: string) =>
-  call(path, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) });
+  call(path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
 const cpuSeconds = () => {
   const f = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1].split(' ');
   return (Number(f[11]) + Number(f[12])) / 100; // utime + stime, in clock ticks of 10 ms
 };
-const pct = (l: number[], p: number) => [...l].sort((a, b) => a - b)[Math.min(l.length - 1, Math.floor((l.length * p) / 100))];
+const pct = (l: number[], p: number) =>
+  [...l].sort((a, b) => a - b)[Math.min(l.length - 1, Math.floor((l.length * p) / 100))];
 
 async function measure(label: string): Promise<void> {
   const health: number[] = [];
@@ -51,17 +64,25 @@ async function measure(label: string): Promise<void> {
   for (let i = 0; i < 40; i++) {
     const lm = (await call(`/games/${game.id}/legal-moves`)).body;
     const t = performance.now();
-    const res = await post(`/games/${game.id}/moves`, { expectedVersion: lm.version, move: lm.moves[0] }, game.seats[lm.actor].token);
+    const res = await post(
+      `/games/${game.id}/moves`,
+      { expectedVersion: lm.version, move: lm.moves[0] },
+      game.seats[lm.actor].token,
+    );
     moves.push(performance.now() - t);
     if (res.status !== 201) throw new Error(`move: ${res.status}`);
   }
-  console.log(`${label}: /health p50 ${pct(health, 50).toFixed(1)} ms p99 ${pct(health, 99).toFixed(1)} ms; move p50 ${pct(moves, 50).toFixed(1)} ms p99 ${pct(moves, 99).toFixed(1)} ms`);
+  console.log(
+    `${label}: /health p50 ${pct(health, 50).toFixed(1)} ms p99 ${pct(health, 99).toFixed(1)} ms; move p50 ${pct(moves, 50).toFixed(1)} ms p99 ${pct(moves, 99).toFixed(1)} ms`,
+  );
 }
 
 try {
   const ids: string[] = [];
-  for (let i = 0; i < ANALYSES; i++) ids.push((await post('/games', { players: [{ bot: 'greedy' }, { bot: 'greedy' }], seed: `bench-${i}` })).body.id);
-  for (const id of ids) while ((await call(`/games/${id}`)).body.status !== 'finished') await new Promise((r) => setTimeout(r, 200));
+  for (let i = 0; i < ANALYSES; i++)
+    ids.push((await post('/games', { players: [{ bot: 'greedy' }, { bot: 'greedy' }], seed: `bench-${i}` })).body.id);
+  for (const id of ids)
+    while ((await call(`/games/${id}`)).body.status !== 'finished') await new Promise((r) => setTimeout(r, 200));
   await measure('idle');
   const cpu = cpuSeconds();
   const started = performance.now();
@@ -81,7 +102,9 @@ try {
   const spent = cpuSeconds() - cpu;
   const decisions = done.reduce((n, a) => n + a.decisions.length, 0) / done.length;
   const workerMs = done.reduce((n, a) => n + a.workerMs, 0) / done.length;
-  console.log(`${ANALYSES} analyses in ${((performance.now() - started) / 1000).toFixed(1)} s: server CPU ${(spent / ANALYSES).toFixed(2)} s per game (the measuring above included), worker time ${(workerMs / 1000).toFixed(2)} s per game, ${decisions.toFixed(0)} decisions per game`);
+  console.log(
+    `${ANALYSES} analyses in ${((performance.now() - started) / 1000).toFixed(1)} s: server CPU ${(spent / ANALYSES).toFixed(2)} s per game (the measuring above included), worker time ${(workerMs / 1000).toFixed(2)} s per game, ${decisions.toFixed(0)} decisions per game`,
+  );
 } finally {
   child.kill('SIGTERM');
   await new Promise((r) => child.once('exit', r));

@@ -46,13 +46,18 @@ async function server(): Promise<void> {
     if (m === 'create') {
       for (let i = 0; i < GAMES; i++) {
         const players = [{ bot: 'mcts', level: 3 }, { bot: 'greedy' }];
-        const res = await app.inject({ method: 'POST', url: '/games', payload: { players, expansions: ['traders-builders', 'abbey-mayor'] } });
+        const res = await app.inject({
+          method: 'POST',
+          url: '/games',
+          payload: { players, expansions: ['traders-builders', 'abbey-mayor'] },
+        });
         ids.push(res.json<{ id: string }>().id);
       }
       send({ created: ids.length });
     } else {
       let versions = 0;
-      for (const id of ids) versions += (JSON.parse((await app.inject({ url: `/games/${id}` })).body) as { version: number }).version;
+      for (const id of ids)
+        versions += (JSON.parse((await app.inject({ url: `/games/${id}` })).body) as { version: number }).version;
       send({ versions, loopP99Ms: loop.percentile(99) / 1e6, loopMaxMs: loop.max / 1e6 });
       loop.reset();
     }
@@ -100,8 +105,12 @@ async function main(): Promise<void> {
   console.log(`idle:          ${idle.rps} req/s, p50 ${idle.p50} ms, p99 ${idle.p99} ms, errors ${idle.errors}`);
   console.log(`bots playing:  ${busy.rps} req/s, p50 ${busy.p50} ms, p99 ${busy.p99} ms, errors ${busy.errors}`);
   const ms = (n: number) => n.toFixed(1);
-  console.log(`server event-loop delay: idle p99 ${ms(before.loopP99Ms)} ms (max ${ms(before.loopMaxMs)}), bots playing p99 ${ms(after.loopP99Ms)} ms (max ${ms(after.loopMaxMs)})`);
-  console.log(`bot moves committed meanwhile: ${after.versions - before.versions} (${GAMES} games, mcts level 3 against greedy)`);
+  console.log(
+    `server event-loop delay: idle p99 ${ms(before.loopP99Ms)} ms (max ${ms(before.loopMaxMs)}), bots playing p99 ${ms(after.loopP99Ms)} ms (max ${ms(after.loopMaxMs)})`,
+  );
+  console.log(
+    `bot moves committed meanwhile: ${after.versions - before.versions} (${GAMES} games, mcts level 3 against greedy)`,
+  );
 }
 
 await (process.argv.includes('--server') ? server() : main());

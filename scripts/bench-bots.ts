@@ -15,22 +15,37 @@
  * cores are free; the time per move is then each thread's own).
  */
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
-import { BOTS, BOT_KINDS, MCTS_DEFAULTS, playMatch, type BotKind, type BotOptions, type MctsTuning } from '../src/bots/index.js';
+import {
+  BOTS,
+  BOT_KINDS,
+  MCTS_DEFAULTS,
+  playMatch,
+  type BotKind,
+  type BotOptions,
+  type MctsTuning,
+} from '../src/bots/index.js';
 
-const args = new Map(process.argv.slice(2).map((a) => {
-  const [k, v] = a.replace(/^--/, '').split('=');
-  return [k, v ?? ''] as const;
-}));
+const args = new Map(
+  process.argv.slice(2).map((a) => {
+    const [k, v] = a.replace(/^--/, '').split('=');
+    return [k, v ?? ''] as const;
+  }),
+);
 const games = Number(args.get('games') ?? 200);
 const ms = Number(args.get('ms') ?? 100);
 const seed = args.get('seed') ?? 'bench';
-interface Player { label: string; kind: BotKind; budget: Pick<BotOptions, 'timeMs' | 'iterations'> }
+interface Player {
+  label: string;
+  kind: BotKind;
+  budget: Pick<BotOptions, 'timeMs' | 'iterations'>;
+}
 /** `kind`, `mcts@<ms>` or `mcts#<iterations>`. */
 function player(spec: string): Player {
   const [, kind, sign, amount] = /^([a-z]+)(?:([@#])(\d+))?$/.exec(spec) ?? [];
   if (!BOT_KINDS.includes(kind as BotKind)) throw new Error(`--match: ${spec}: bots are ${BOT_KINDS.join(', ')}`);
   if (sign !== undefined && kind !== 'mcts') throw new Error(`--match: ${spec}: only mcts has a budget`);
-  const budget = sign === '@' ? { timeMs: Number(amount) } : sign === '#' ? { iterations: Number(amount) } : { timeMs: ms };
+  const budget =
+    sign === '@' ? { timeMs: Number(amount) } : sign === '#' ? { iterations: Number(amount) } : { timeMs: ms };
   return { label: spec, kind: kind as BotKind, budget };
 }
 const matches = (args.get('match') ?? 'greedy:random,mcts:greedy').split(',').map((m) => {
@@ -46,7 +61,8 @@ for (const knob of Object.keys(MCTS_DEFAULTS) as (keyof MctsTuning)[]) {
 
 /** The 95 % Wilson score interval of a proportion. */
 function wilson(p: number, n: number): [number, number] {
-  const z = 1.96, z2 = z * z;
+  const z = 1.96,
+    z2 = z * z;
   const centre = (p + z2 / (2 * n)) / (1 + z2 / n);
   const half = (z * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n))) / (1 + z2 / n);
   return [Math.max(0, centre - half), Math.min(1, centre + half)];
@@ -55,15 +71,35 @@ function wilson(p: number, n: number): [number, number] {
 const pct = (x: number) => `${(100 * x).toFixed(0)} %`;
 
 /** One game of a match: game i plays pile i >> 1, with player a in seat i % 2. */
-interface GameResult { sa: number; sb: number; thinkA: number; movesA: number; iterations: number; iterationMs: number }
+interface GameResult {
+  sa: number;
+  sb: number;
+  thinkA: number;
+  movesA: number;
+  iterations: number;
+  iterationMs: number;
+}
 function playGame(a: Player, b: Player, i: number): GameResult {
   const seatA = i % 2;
-  const options = (p: Player, who: string): BotOptions => ({ seed: `${seed}-${who}-${i}`, ...(p.kind === 'mcts' ? { ...p.budget, mcts: tuning } : {}) });
-  const seats = [0, 1].map((s) => (s === seatA ? { bot: BOTS[a.kind], options: options(a, 'a') } : { bot: BOTS[b.kind], options: options(b, 'b') }));
+  const options = (p: Player, who: string): BotOptions => ({
+    seed: `${seed}-${who}-${i}`,
+    ...(p.kind === 'mcts' ? { ...p.budget, mcts: tuning } : {}),
+  });
+  const seats = [0, 1].map((s) =>
+    s === seatA ? { bot: BOTS[a.kind], options: options(a, 'a') } : { bot: BOTS[b.kind], options: options(b, 'b') },
+  );
   const players = [{ name: 'A' }, { name: 'B' }];
-  const r = playMatch({ players, expansions: ['traders-builders', 'abbey-mayor'], seed: `${seed}-pile-${i >> 1}` }, seats);
-  let iterations = 0, iterationMs = 0;
-  for (const s of r.thinking) if (s.iterations > 0) { iterations += s.iterations; iterationMs += s.ms; }
+  const r = playMatch(
+    { players, expansions: ['traders-builders', 'abbey-mayor'], seed: `${seed}-pile-${i >> 1}` },
+    seats,
+  );
+  let iterations = 0,
+    iterationMs = 0;
+  for (const s of r.thinking)
+    if (s.iterations > 0) {
+      iterations += s.iterations;
+      iterationMs += s.ms;
+    }
   const t = r.thinking[seatA];
   return { sa: r.scores[seatA], sb: r.scores[1 - seatA], thinkA: t.ms, movesA: t.moves, iterations, iterationMs };
 }
@@ -75,7 +111,9 @@ if (!isMainThread) {
   const [a, b] = matches[match];
   for (let i = job; i < games; i += jobs) parentPort!.postMessage({ i, result: playGame(a, b, i) });
 } else {
-  console.log(`Node ${process.version}; ${games} games per match, two players, both expansions; mcts ${ms} ms per move, ${JSON.stringify({ ...MCTS_DEFAULTS, ...tuning })}${jobs > 1 ? `; ${jobs} threads` : ''}`);
+  console.log(
+    `Node ${process.version}; ${games} games per match, two players, both expansions; mcts ${ms} ms per move, ${JSON.stringify({ ...MCTS_DEFAULTS, ...tuning })}${jobs > 1 ? `; ${jobs} threads` : ''}`,
+  );
   for (const [m, [a, b]] of matches.entries()) {
     const started = performance.now();
     const results: GameResult[] = [];
@@ -83,17 +121,36 @@ if (!isMainThread) {
       const points = results.reduce((p, r) => p + (r.sa > r.sb ? 1 : r.sa === r.sb ? 0.5 : 0), 0);
       const [lo, hi] = wilson(points / results.length, results.length);
       // The interval so far, so that a run stopped early still says what it measured.
-      process.stderr.write(`\r${a.label} vs ${b.label}: game ${results.length}/${games}, ${a.label} ${points}/${results.length} (95 % CI ${pct(lo)}–${pct(hi)})   `);
+      process.stderr.write(
+        `\r${a.label} vs ${b.label}: game ${results.length}/${games}, ${a.label} ${points}/${results.length} (95 % CI ${pct(lo)}–${pct(hi)})   `,
+      );
     };
     if (jobs === 1) {
-      for (let i = 0; i < games; i++) { results.push(playGame(a, b, i)); progress(); }
+      for (let i = 0; i < games; i++) {
+        results.push(playGame(a, b, i));
+        progress();
+      }
     } else {
-      await Promise.all(Array.from({ length: Math.min(jobs, games) }, (_, job) => new Promise<void>((resolve, reject) => {
-        const worker = new Worker(new URL(import.meta.url), { workerData: { match: m, job }, argv: process.argv.slice(2)});
-        worker.on('message', ({ result }: { result: GameResult }) => { results.push(result); progress(); });
-        worker.on('error', reject);
-        worker.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`a bench worker exited with ${code}`))));
-      })));
+      await Promise.all(
+        Array.from(
+          { length: Math.min(jobs, games) },
+          (_, job) =>
+            new Promise<void>((resolve, reject) => {
+              const worker = new Worker(new URL(import.meta.url), {
+                workerData: { match: m, job },
+                argv: process.argv.slice(2),
+              });
+              worker.on('message', ({ result }: { result: GameResult }) => {
+                results.push(result);
+                progress();
+              });
+              worker.on('error', reject);
+              worker.on('exit', (code) =>
+                code === 0 ? resolve() : reject(new Error(`a bench worker exited with ${code}`)),
+              );
+            }),
+        ),
+      );
     }
     process.stderr.write('\n');
     report(a, b, results, performance.now() - started);
@@ -101,19 +158,32 @@ if (!isMainThread) {
 }
 
 function report(a: Player, b: Player, results: readonly GameResult[], wallMs: number): void {
-  let points = 0, wins = 0, draws = 0, scoreA = 0, scoreB = 0, thinkA = 0, movesA = 0, iterations = 0, iterationMs = 0;
+  let points = 0,
+    wins = 0,
+    draws = 0,
+    scoreA = 0,
+    scoreB = 0,
+    thinkA = 0,
+    movesA = 0,
+    iterations = 0,
+    iterationMs = 0;
   for (const r of results) {
-    if (r.sa > r.sb) wins++; else if (r.sa === r.sb) draws++;
+    if (r.sa > r.sb) wins++;
+    else if (r.sa === r.sb) draws++;
     points += r.sa > r.sb ? 1 : r.sa === r.sb ? 0.5 : 0;
-    scoreA += r.sa; scoreB += r.sb; thinkA += r.thinkA; movesA += r.movesA;
-    iterations += r.iterations; iterationMs += r.iterationMs;
+    scoreA += r.sa;
+    scoreB += r.sb;
+    thinkA += r.thinkA;
+    movesA += r.movesA;
+    iterations += r.iterations;
+    iterationMs += r.iterationMs;
   }
   const p = points / games;
   const [lo, hi] = wilson(p, games);
   const rate = iterationMs > 0 ? `, mcts ${(iterations / (iterationMs / 1000)).toFixed(0)} iterations/s` : '';
   console.log(
     `${a.label} vs ${b.label}: ${a.label} wins ${pct(p)} (95 % CI ${pct(lo)}–${pct(hi)}; ${wins} won, ${draws} drawn, ${games - wins - draws} lost), ` +
-    `average score ${(scoreA / games).toFixed(0)}:${(scoreB / games).toFixed(0)}, ${a.label} ${(thinkA / movesA).toFixed(1)} ms/move${rate}, ` +
-    `${(wallMs / 1000).toFixed(0)} s`,
+      `average score ${(scoreA / games).toFixed(0)}:${(scoreB / games).toFixed(0)}, ${a.label} ${(thinkA / movesA).toFixed(1)} ms/move${rate}, ` +
+      `${(wallMs / 1000).toFixed(0)} s`,
   );
 }

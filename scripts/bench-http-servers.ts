@@ -45,7 +45,11 @@ export async function startServer(databaseUrl: string, cacheSize: number): Promi
 
 /** The bare Fastify JSON POST route the move route's overhead is measured against (`bare-server.mjs`), of this checkout. */
 export function startBareServer(): Promise<Server> {
-  return start(fileURLToPath(new URL('./bare-server.mjs', import.meta.url)), fileURLToPath(new URL('../', import.meta.url)), {});
+  return start(
+    fileURLToPath(new URL('./bare-server.mjs', import.meta.url)),
+    fileURLToPath(new URL('../', import.meta.url)),
+    {},
+  );
 }
 
 async function start(script: string, cwd: string, env: Record<string, string>): Promise<Server> {
@@ -53,7 +57,11 @@ async function start(script: string, cwd: string, env: Record<string, string>): 
   const url = `http://127.0.0.1:${port}`;
   // BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=prof" profiles the server.
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, script], { cwd, env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', 'inherit', 'inherit'] });
+  const child = spawn(process.execPath, [...nodeArgs, script], {
+    cwd,
+    env: { ...process.env, ...env, PORT: String(port) },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
   for (let i = 0; ; i++) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {

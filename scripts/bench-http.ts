@@ -29,7 +29,9 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 // Enough games for every move round; the first LEGAL_GAMES are kept for legal moves.
 const GAMES = Number(process.env.BENCH_GAMES ?? 2000);
 const LEGAL_GAMES = 200;
-const { values: args } = parseArgs({ options: { store: { type: 'string', default: 'sqlite' }, nodes: { type: 'string', default: '1' } } });
+const { values: args } = parseArgs({
+  options: { store: { type: 'string', default: 'sqlite' }, nodes: { type: 'string', default: '1' } },
+});
 const NODES = Number(args.nodes);
 if (args.store !== 'sqlite' && args.store !== 'postgres') throw new Error('--store is sqlite or postgres');
 if (!Number.isInteger(NODES) || NODES < 1) throw new Error('--nodes is a positive integer');
@@ -65,13 +67,25 @@ async function createGames(url: string): Promise<PlannedGame[]> {
   const games: PlannedGame[] = [];
   for (let i = 0; i < GAMES; i++) {
     const { setup, moves, seats } = plan(i);
-    const res = await fetch(`${url}/games`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(setup) });
+    const res = await fetch(`${url}/games`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(setup),
+    });
     const body = (await res.json()) as { id: string; seats: { token: string }[] };
     const tokens = body.seats.map((s) => s.token);
-    const headers = seats.map((seat) => ({ 'content-type': 'application/json', authorization: `Bearer ${tokens[seat]}` }));
+    const headers = seats.map((seat) => ({
+      'content-type': 'application/json',
+      authorization: `Bearer ${tokens[seat]}`,
+    }));
     // Requests are built up front: the load generator shares this machine's two cores.
     games.push({
-      id: body.id, setup, tokens, moves, seats, step: 0,
+      id: body.id,
+      setup,
+      tokens,
+      moves,
+      seats,
+      step: 0,
       bodies: moves.map((move, step) => JSON.stringify({ expectedVersion: step, move })),
       headers,
       minimalHeaders: headers.map((h) => ({ ...h, prefer: 'return=minimal' })),
@@ -81,18 +95,29 @@ async function createGames(url: string): Promise<PlannedGame[]> {
 }
 
 /** Plays each game's planned moves up to `target`, CONNECTIONS games at a time. */
-async function advance(url: string, list: PlannedGame[], target: (game: PlannedGame, index: number) => number): Promise<void> {
+async function advance(
+  url: string,
+  list: PlannedGame[],
+  target: (game: PlannedGame, index: number) => number,
+): Promise<void> {
   let next = 0;
   const worker = async () => {
     for (let index = next++; index < list.length; index = next++) {
       const game = list[index];
       for (const to = target(game, index); game.step < to; game.step++) {
-        const send = () => fetch(`${url}/games/${game.id}/moves`, { method: 'POST', headers: game.headers[game.step], body: game.bodies[game.step] });
+        const send = () =>
+          fetch(`${url}/games/${game.id}/moves`, {
+            method: 'POST',
+            headers: game.headers[game.step],
+            body: game.bodies[game.step],
+          });
         // A kept-alive socket the loaded server closed meanwhile fails the request unanswered: it
         // is sent again, and a 409 at the next version then says the first one was taken.
         const res = await send().catch(send);
-        const taken = res.status === 409 && ((await res.json()) as { currentVersion?: number }).currentVersion === game.step + 1;
-        if (res.status !== 201 && !taken) throw new Error(`game ${game.id}: move ${game.step + 1} answered ${res.status}`);
+        const taken =
+          res.status === 409 && ((await res.json()) as { currentVersion?: number }).currentVersion === game.step + 1;
+        if (res.status !== 201 && !taken)
+          throw new Error(`game ${game.id}: move ${game.step + 1} answered ${res.status}`);
       }
     }
   };
@@ -157,7 +182,9 @@ async function benchmark(store: 'sqlite' | 'postgres', nodes: number): Promise<v
     pg.start();
   }
   const databaseUrl = pg ? serverUrl(pg.port) : join(dir, 'bench.db');
-  const servers = await Promise.all(Array.from({ length: nodes }, () => startServer(databaseUrl, Math.max(1000, GAMES))));
+  const servers = await Promise.all(
+    Array.from({ length: nodes }, () => startServer(databaseUrl, Math.max(1000, GAMES))),
+  );
   const server = servers[0];
   // The yardstick of the move route's overhead, on the SQLite run: a bare Fastify JSON POST route.
   const bare = store === 'sqlite' ? await startBareServer() : undefined;
@@ -177,15 +204,23 @@ async function benchmark(store: 'sqlite' | 'postgres', nodes: number): Promise<v
     await advance(server.url, legalGames, (game, index) => Math.floor((index / LEGAL_GAMES) * game.moves.length));
     type Requests = Parameters<typeof autocannon>[0]['requests'];
     /** `requests(n)`: what node `n` is sent. */
-    const run = async (requests: (node: number) => Requests, path = '/health', targets: Server[] = servers): Promise<Measured> => {
+    const run = async (
+      requests: (node: number) => Requests,
+      path = '/health',
+      targets: Server[] = servers,
+    ): Promise<Measured> => {
       const cpu = () => targets.reduce((n, s) => n + s.cpuSeconds(), 0);
       const [before, pgBefore] = [cpu(), postgresCpu(pg)];
       const connections = Math.max(1, Math.round(CONNECTIONS / targets.length));
-      const results = await Promise.all(targets.map((s, n) => autocannon({ url: s.url + path, connections, duration: SECONDS, requests: requests(n) })));
+      const results = await Promise.all(
+        targets.map((s, n) => autocannon({ url: s.url + path, connections, duration: SECONDS, requests: requests(n) })),
+      );
       return merged(results, cpu() - before, postgresCpu(pg) - pgBefore);
     };
 
-    await Promise.all(servers.map((s) => autocannon({ url: `${s.url}/health`, connections: CONNECTIONS, duration: 2 }))); // warm-up
+    await Promise.all(
+      servers.map((s) => autocannon({ url: `${s.url}/health`, connections: CONNECTIONS, duration: 2 })),
+    ); // warm-up
 
     // Each request takes an idle game, sends its next planned move, and gives the game back.
     // A game's moves go to one node, as a balancer routing by game id sends them (docs/scaling.md): with
@@ -218,7 +253,13 @@ async function benchmark(store: 'sqlite' | 'postgres', nodes: number): Promise<v
     ];
     let next = 0;
     const legalRequests: Parameters<typeof autocannon>[0]['requests'] = [
-      { setupRequest: (request) => ({ ...request, method: 'GET', path: `/games/${legalGames[next++ % LEGAL_GAMES].id}/legal-moves` }) },
+      {
+        setupRequest: (request) => ({
+          ...request,
+          method: 'GET',
+          path: `/games/${legalGames[next++ % LEGAL_GAMES].id}/legal-moves`,
+        }),
+      },
     ];
 
     // The bare route gets the planned moves' very bodies and headers, and changes nothing.
@@ -228,7 +269,13 @@ async function benchmark(store: 'sqlite' | 'postgres', nodes: number): Promise<v
         setupRequest: (request) => {
           const game = games[LEGAL_GAMES + (bareNext++ % (games.length - LEGAL_GAMES))];
           const step = Math.min(game.step, game.moves.length - 1);
-          return { ...request, method: 'POST', path: `/games/${game.id}/moves`, headers: game.headers[step], body: game.bodies[step] };
+          return {
+            ...request,
+            method: 'POST',
+            path: `/games/${game.id}/moves`,
+            headers: game.headers[step],
+            body: game.bodies[step],
+          };
         },
       },
     ];
@@ -267,7 +314,9 @@ async function benchmark(store: 'sqlite' | 'postgres', nodes: number): Promise<v
     if (bare) {
       // Server CPU per request, round by round: the rounds saw the same machine one after the other.
       const perRequest = (r: Measured) => (r.cpu * 1e6) / r.total;
-      const ratios = rounds.map((r) => [perRequest(r.moves) / perRequest(r.bare!), perRequest(r.minimal) / perRequest(r.bare!)] as const);
+      const ratios = rounds.map(
+        (r) => [perRequest(r.moves) / perRequest(r.bare!), perRequest(r.minimal) / perRequest(r.bare!)] as const,
+      );
       const med = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)];
       console.log(
         `move route overhead (server CPU per request / a bare Fastify JSON POST's): moves ×${med(ratios.map((r) => r[0])).toFixed(2)}, ` +
@@ -275,7 +324,9 @@ async function benchmark(store: 'sqlite' | 'postgres', nodes: number): Promise<v
           `(target: moves ≤ ×3; per round ${ratios.map((r) => r[0].toFixed(2)).join(', ')})`,
       );
     }
-    console.log(`per round, legal-moves / moves vs /health: ${rounds.map((r) => `${percent(r.legal, r.health)} / ${percent(r.moves, r.health)}`).join(', ')}`);
+    console.log(
+      `per round, legal-moves / moves vs /health: ${rounds.map((r) => `${percent(r.legal, r.health)} / ${percent(r.moves, r.health)}`).join(', ')}`,
+    );
     const ratio = (r: Measured) => share(r, health);
     console.log(
       `targets: legal-moves >= 50% ${ratio(legal) >= 0.5 ? 'met' : 'MISSED'}; moves >= 20% ${ratio(moves) >= 0.2 ? 'met' : 'MISSED'}; ` +
@@ -293,7 +344,8 @@ async function benchmark(store: 'sqlite' | 'postgres', nodes: number): Promise<v
       if (!replayed.ok) throw new Error(`game ${game.id}: planned moves do not replay`);
       // The service adds the lifecycle's members (pile, seats) to the engine's view.
       const expected = { id: game.id, version, ...lifecycleMembers(game.setup), ...publicView(replayed.value.game) };
-      if (!isDeepStrictEqual(JSON.parse(state), expected) || (version !== game.step && version !== game.step + 1)) wrong++;
+      if (!isDeepStrictEqual(JSON.parse(state), expected) || (version !== game.step && version !== game.step + 1))
+        wrong++;
     }
     console.log(`states: ${games.length - wrong} of ${games.length} games equal the replay of their answered moves`);
     if (wrong > 0) process.exitCode = 1;

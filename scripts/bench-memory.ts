@@ -25,7 +25,12 @@ function measure() {
 const rows: Record<string, unknown>[] = [];
 for (const cacheSize of CACHE_SIZES) {
   const dir = mkdtempSync(join(tmpdir(), 'carcassonne-mem-'));
-  const app = await buildApp({ store: openSqliteStore(join(dir, 'mem.db')), cacheSize, rateLimit: { perSecond: 0, burst: 0 }, addressRateLimit: { perSecond: 0, burst: 0 } });
+  const app = await buildApp({
+    store: openSqliteStore(join(dir, 'mem.db')),
+    cacheSize,
+    rateLimit: { perSecond: 0, burst: 0 },
+    addressRateLimit: { perSecond: 0, burst: 0 },
+  });
   const base = measure();
   const games: { id: string; tokens: string[] }[] = [];
   const started = Date.now();
@@ -43,7 +48,11 @@ for (const cacheSize of CACHE_SIZES) {
     const res = await app.inject({
       method: 'POST',
       url: '/games',
-      payload: { players: [{ name: 'A' }, { name: 'B' }, { name: 'C' }], expansions: ['traders-builders', 'abbey-mayor'], seed: `mem-${i}` },
+      payload: {
+        players: [{ name: 'A' }, { name: 'B' }, { name: 'C' }],
+        expansions: ['traders-builders', 'abbey-mayor'],
+        seed: `mem-${i}`,
+      },
     });
     const body = res.json();
     games.push({ id: body.id, tokens: body.seats.map((s: { token: string }) => s.token) });
@@ -51,7 +60,14 @@ for (const cacheSize of CACHE_SIZES) {
     for (let k = 0; k < 10; k++) await play(games[(i * 7 + k * 131) % games.length]);
     if ((i + 1) % Math.max(1, Math.floor(GAMES / 5)) === 0 || i + 1 === GAMES) {
       const now = measure();
-      rows.push({ cache: cacheSize, games: i + 1, 'rss MB': now.rss, 'heap MB': now.heap, 'heap growth MB': now.heap - base.heap, seconds: Math.round((Date.now() - started) / 1000) });
+      rows.push({
+        cache: cacheSize,
+        games: i + 1,
+        'rss MB': now.rss,
+        'heap MB': now.heap,
+        'heap growth MB': now.heap - base.heap,
+        seconds: Math.round((Date.now() - started) / 1000),
+      });
       console.log(JSON.stringify(rows.at(-1)));
     }
   }

@@ -34,12 +34,14 @@ function measure(draw: () => string): { median: number; p95: number; bytes: numb
 }
 
 const rows = {
-  'board': measure(() => renderer.board(fullest)),
+  board: measure(() => renderer.board(fullest)),
   'board with legal spots': measure(() => renderer.board(fullest, { legal })),
   'parse state JSON + board (the route)': measure(() => renderer.board(JSON.parse(stateJson) as PublicState)),
 };
 
-console.log(`board: ${fullest.tiles.length} tiles, ${fullest.figures.length} figures, expansions ${fullest.expansions.join(' + ')}; ${first.length} bytes`);
+console.log(
+  `board: ${fullest.tiles.length} tiles, ${fullest.figures.length} figures, expansions ${fullest.expansions.join(' + ')}; ${first.length} bytes`,
+);
 console.log(`cold (first drawing, tile pictures made): ${cold.toFixed(2)} ms`);
 for (const [name, r] of Object.entries(rows)) {
   console.log(`${name.padEnd(38)} median ${r.median.toFixed(3)} ms  p95 ${r.p95.toFixed(3)} ms  ${r.bytes} bytes`);

@@ -33,7 +33,11 @@ const service = new GameService(store, { cacheSize: GAMES * 2 });
 const games: Planned[] = [];
 for (let i = 0; i < GAMES; i++) {
   const expansions = ([[], ['traders-builders'], ['abbey-mayor'], ['traders-builders', 'abbey-mayor']] as const)[i % 4];
-  const setup: GameSetup = { players: Array.from({ length: 2 + (i % 3) }, (_, p) => ({ name: `P${p}` })), expansions: [...expansions], seed: `svc-${i}` };
+  const setup: GameSetup = {
+    players: Array.from({ length: 2 + (i % 3) }, (_, p) => ({ name: `P${p}` })),
+    expansions: [...expansions],
+    seed: `svc-${i}`,
+  };
   const seats: number[] = [];
   const { moves } = playRandom(setup, `svc-choices-${i}`, (g) => void seats.push(actorOf(g)!));
   const created = await service.create(setup);
@@ -48,20 +52,29 @@ while (played < MOVES) {
   const batch: Promise<unknown>[] = [];
   for (let k = 0; k < BATCH; k++) {
     let game = games[next++ % games.length];
-    for (let tries = 0; game.step >= game.moves.length && tries < games.length; tries++) game = games[next++ % games.length]!;
+    for (let tries = 0; game.step >= game.moves.length && tries < games.length; tries++)
+      game = games[next++ % games.length]!;
     if (game.step >= game.moves.length) break;
     const step = game.step++;
-    batch.push(service.submit(game.id, game.digests[game.seats[step]], { expectedVersion: step, move: game.moves[step] }));
+    batch.push(
+      service.submit(game.id, game.digests[game.seats[step]], { expectedVersion: step, move: game.moves[step] }),
+    );
   }
   if (batch.length === 0) break;
   const reader = games[next % games.length];
-  batch.push(service.legalMovesJson(reader.id), service.legalMovesJson(games[(next * 7) % games.length].id), service.stateJson(reader.id));
+  batch.push(
+    service.legalMovesJson(reader.id),
+    service.legalMovesJson(games[(next * 7) % games.length].id),
+    service.stateJson(reader.id),
+  );
   await Promise.all(batch);
   played += batch.length - 3;
 }
 const used = process.cpuUsage(cpu);
 const ms = performance.now() - start;
-console.log(`${played} moves: ${((used.user + used.system) / played).toFixed(1)} µs CPU per move, ${(ms * 1000 / played).toFixed(1)} µs wall per move`);
+console.log(
+  `${played} moves: ${((used.user + used.system) / played).toFixed(1)} µs CPU per move, ${((ms * 1000) / played).toFixed(1)} µs wall per move`,
+);
 await service.close();
 await store.close();
 rmSync(dir, { recursive: true, force: true });

@@ -46,7 +46,8 @@ async function playGame(url: string, index: number, players: number, delays: num
       const { version, actor } = message.data;
       if (actor !== n) continue;
       const move: Move = moves[version];
-      if (seats[version] !== n) throw new Error(`game ${game.id}: planned seat ${seats[version]} at version ${version}, stream says ${n}`);
+      if (seats[version] !== n)
+        throw new Error(`game ${game.id}: planned seat ${seats[version]} at version ${version}, stream says ${n}`);
       await reader.play(game.id, game.seats[n].token!, version, move);
     }
   };
@@ -81,6 +82,8 @@ export async function benchStream(url: string): Promise<void> {
       deliveries: r.delays.length,
     });
   }
-  console.log(`\nthe stream: games with both expansions played by ${players} connections each, every seat waiting on GET /stream`);
+  console.log(
+    `\nthe stream: games with both expansions played by ${players} connections each, every seat waiting on GET /stream`,
+  );
   console.table(rows);
 }

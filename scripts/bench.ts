@@ -10,7 +10,8 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 2);
 function gamesPerSecond(label: string, make: (i: number) => GameSetup): void {
   // Warm up, then count complete games for a fixed time.
   for (let i = 0; i < 50; i++) playRandom(make(i), `w${i}`);
-  let games = 0, moves = 0;
+  let games = 0,
+    moves = 0;
   const start = performance.now();
   while (performance.now() - start < seconds * 1000) {
     const r = playRandom(make(games), `c${games}`);
@@ -19,7 +20,9 @@ function gamesPerSecond(label: string, make: (i: number) => GameSetup): void {
   }
   const ms = performance.now() - start;
   const perGame = ms / games;
-  console.log(`${label.padEnd(34)} ${(games / (ms / 1000)).toFixed(0).padStart(6)} games/s  ${(perGame * 1000 / (moves / games)).toFixed(2).padStart(6)} µs/move (incl. legal-move query)  ${(moves / games).toFixed(0)} moves/game`);
+  console.log(
+    `${label.padEnd(34)} ${(games / (ms / 1000)).toFixed(0).padStart(6)} games/s  ${((perGame * 1000) / (moves / games)).toFixed(2).padStart(6)} µs/move (incl. legal-move query)  ${(moves / games).toFixed(0)} moves/game`,
+  );
 }
 
 function legalMoveQuery(label: string, setup: GameSetup): void {
@@ -36,9 +39,14 @@ function legalMoveQuery(label: string, setup: GameSetup): void {
   const start = performance.now();
   let n = 0;
   while (performance.now() - start < seconds * 500) {
-    for (const g of positions) { legalMoves(g); n++; }
+    for (const g of positions) {
+      legalMoves(g);
+      n++;
+    }
   }
-  console.log(`${label.padEnd(34)} ${((performance.now() - start) * 1000 / n).toFixed(2).padStart(6)} µs per legal-move query (averaged over a whole game)`);
+  console.log(
+    `${label.padEnd(34)} ${(((performance.now() - start) * 1000) / n).toFixed(2).padStart(6)} µs per legal-move query (averaged over a whole game)`,
+  );
 }
 
 function replayTime(label: string, setup: GameSetup): void {
@@ -46,8 +54,13 @@ function replayTime(label: string, setup: GameSetup): void {
   for (let i = 0; i < 50; i++) replay(setup, moves);
   const start = performance.now();
   let n = 0;
-  while (performance.now() - start < seconds * 500) { replay(setup, moves); n++; }
-  console.log(`${label.padEnd(34)} ${((performance.now() - start) / n).toFixed(3).padStart(6)} ms per full-game replay (${moves.length} moves)`);
+  while (performance.now() - start < seconds * 500) {
+    replay(setup, moves);
+    n++;
+  }
+  console.log(
+    `${label.padEnd(34)} ${((performance.now() - start) / n).toFixed(3).padStart(6)} ms per full-game replay (${moves.length} moves)`,
+  );
 }
 
 const both: GameSetup['expansions'] = ['traders-builders', 'abbey-mayor'];

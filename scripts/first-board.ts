@@ -29,14 +29,26 @@ for (let run = 0; run < runs; run++) {
     }
   }
   const up = performance.now() - started;
-  const setup = { players: [{ name: 'A' }, { name: 'B' }], expansions: ['traders-builders', 'abbey-mayor'], seed: 'first-board' };
-  const game = await json('/games', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(setup) });
+  const setup = {
+    players: [{ name: 'A' }, { name: 'B' }],
+    expansions: ['traders-builders', 'abbey-mayor'],
+    seed: 'first-board',
+  };
+  const game = await json('/games', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(setup),
+  });
   for (let i = 0; i < 150; i++) {
     const legal = await json(`/games/${game.id}/legal-moves`);
     if (legal.actor === null) break;
     await fetch(`${base}/games/${game.id}/moves`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${game.seats[legal.actor].token}`, prefer: 'return=minimal' },
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${game.seats[legal.actor].token}`,
+        prefer: 'return=minimal',
+      },
       body: JSON.stringify({ expectedVersion: legal.version, move: legal.moves[0] }),
     });
   }

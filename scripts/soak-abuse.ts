@@ -29,7 +29,11 @@ const root = fileURLToPath(new URL('../', import.meta.url));
 const BOTS_ONLY_GAMES = Number(process.env.SOAK_BOT_GAMES ?? 70);
 const STREAMS = Number(process.env.SOAK_STREAMS ?? 6000);
 const { values: args } = parseArgs({
-  options: { only: { type: 'string' }, against: { type: 'string', multiple: true }, rounds: { type: 'string', default: '1' } },
+  options: {
+    only: { type: 'string' },
+    against: { type: 'string', multiple: true },
+    rounds: { type: 'string', default: '1' },
+  },
 });
 
 const freePort = (): Promise<number> =>
@@ -52,7 +56,10 @@ const cpuMs = (pid: number) => {
  */
 function trimmedRssMb(pid: number): number | undefined {
   try {
-    execFileSync('gdb', ['-p', String(pid), '-batch', '-ex', 'call (int)malloc_trim(0)'], { stdio: 'ignore', timeout: 60_000 });
+    execFileSync('gdb', ['-p', String(pid), '-batch', '-ex', 'call (int)malloc_trim(0)'], {
+      stdio: 'ignore',
+      timeout: 60_000,
+    });
     return rssMb(pid);
   } catch {
     return undefined;
@@ -68,12 +75,26 @@ async function startServer(env: Record<string, string>, checkout = root) {
   const probe = new URL('./soak-memory-probe.mjs', import.meta.url).href;
   const child = spawn('bash', ['-c', `ulimit -n 20000 && exec node --expose-gc --import ${probe} dist/server.js`], {
     cwd: checkout,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: join(dir, 'soak.db'), LOG_LEVEL: 'warn', SOAK_MEMORY_FILE: memoryFile, ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: join(dir, 'soak.db'),
+      LOG_LEVEL: 'warn',
+      SOAK_MEMORY_FILE: memoryFile,
+      ...env,
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 200; i++) {
-    if (await fetch(`${url}/health`).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(`${url}/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     await sleep(100);
   }
   return {
@@ -111,7 +132,10 @@ function ask(child: ChildProcess, message: ReadersAsk | null): Promise<ReadersAn
   });
 }
 
-const load = () => loadavg().map((l) => l.toFixed(1)).join(' ');
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
 
 async function streamsScenario(checkout = root): Promise<void> {
   // Streams from many addresses at the default cap of 32 each.
@@ -122,7 +146,11 @@ async function streamsScenario(checkout = root): Promise<void> {
     await sleep(2000);
     const before = await server.memory();
     const game = await streamedGame(server.url);
-    const readers = fork(fileURLToPath(new URL('./soak-stream-readers.ts', import.meta.url)), [server.url, game.id, String(STREAMS), '32'], { execArgv: ['--import', 'tsx'] });
+    const readers = fork(
+      fileURLToPath(new URL('./soak-stream-readers.ts', import.meta.url)),
+      [server.url, game.id, String(STREAMS), '32'],
+      { execArgv: ['--import', 'tsx'] },
+    );
     const cpuBefore = cpuMs(server.pid);
     const { opened } = (await ask(readers, null)) as { opened: number };
     const cpuOpened = cpuMs(server.pid);
@@ -138,14 +166,27 @@ async function streamsScenario(checkout = root): Promise<void> {
     const trimmed = trimmedRssMb(server.pid);
     const { ms, failed } = await health.stop();
     const change = (a: number, b: number) => `${(((b - a) / a) * 100).toFixed(1)} %`;
-    console.log(`streams (${checkout}): ${opened} opened on one game; every stream got every move: ${all}; load average ${loadBefore} → ${load()}`);
+    console.log(
+      `streams (${checkout}): ${opened} opened on one game; every stream got every move: ${all}; load average ${loadBefore} → ${load()}`,
+    );
     // The server's CPU is what the load of the machine does not change: latencies it does.
-    console.log(`  server CPU: ${((cpuOpened - cpuBefore) / opened).toFixed(2)} ms per stream opened; ${((cpuMoved - cpuOpened) / moveMs.length).toFixed(1)} ms per move delivered to every stream (the move included)`);
-    console.log(`  moves under the streams: p50 ${fmt(percentile(moveMs, 0.5))}, p99 ${fmt(percentile(moveMs, 0.99))} (${moveMs.length} moves); with the legal moves read before: p50 ${fmt(percentile(turnMs, 0.5))}, p99 ${fmt(percentile(turnMs, 0.99))}`);
-    console.log(`  server RSS: ${before.rss.toFixed(0)} MB before, ${during.rss.toFixed(0)} MB with the streams, ${after.rss.toFixed(0)} MB 15 s after they closed (${change(before.rss, after.rss)}); ${trimmed === undefined ? 'no gdb to trim the allocator' : `${trimmed.toFixed(0)} MB once the allocator gave back its free memory (${change(before.rss, trimmed)})`}`);
-    const heap = (m: typeof before) => `${m.heap.toFixed(1)} MB (of ${m.heapTotal.toFixed(0)} MB held; ${m.external.toFixed(1)} MB outside)`;
-    console.log(`  server heap after a full GC: ${heap(before)} before, ${heap(during)} with the streams, ${heap(after)} after (used: ${change(before.heap, after.heap)})`);
-    console.log(`  /health: p50 ${fmt(percentile(ms, 0.5))}, p99 ${fmt(percentile(ms, 0.99))}, ${failed} failed, ${ms.length} answered`);
+    console.log(
+      `  server CPU: ${((cpuOpened - cpuBefore) / opened).toFixed(2)} ms per stream opened; ${((cpuMoved - cpuOpened) / moveMs.length).toFixed(1)} ms per move delivered to every stream (the move included)`,
+    );
+    console.log(
+      `  moves under the streams: p50 ${fmt(percentile(moveMs, 0.5))}, p99 ${fmt(percentile(moveMs, 0.99))} (${moveMs.length} moves); with the legal moves read before: p50 ${fmt(percentile(turnMs, 0.5))}, p99 ${fmt(percentile(turnMs, 0.99))}`,
+    );
+    console.log(
+      `  server RSS: ${before.rss.toFixed(0)} MB before, ${during.rss.toFixed(0)} MB with the streams, ${after.rss.toFixed(0)} MB 15 s after they closed (${change(before.rss, after.rss)}); ${trimmed === undefined ? 'no gdb to trim the allocator' : `${trimmed.toFixed(0)} MB once the allocator gave back its free memory (${change(before.rss, trimmed)})`}`,
+    );
+    const heap = (m: typeof before) =>
+      `${m.heap.toFixed(1)} MB (of ${m.heapTotal.toFixed(0)} MB held; ${m.external.toFixed(1)} MB outside)`;
+    console.log(
+      `  server heap after a full GC: ${heap(before)} before, ${heap(during)} with the streams, ${heap(after)} after (used: ${change(before.heap, after.heap)})`,
+    );
+    console.log(
+      `  /health: p50 ${fmt(percentile(ms, 0.5))}, p99 ${fmt(percentile(ms, 0.99))}, ${failed} failed, ${ms.length} answered`,
+    );
   } finally {
     await server.stop();
   }
@@ -156,12 +197,18 @@ async function botsAndHintsScenario(): Promise<void> {
   try {
     const health = probeHealth(server.url);
     const bots = await botFlood(server.url, BOTS_ONLY_GAMES, 5);
-    console.log(`bots: ${bots.created} bots-only games of 6 mcts level-5 bots from 3 addresses; a greedy bot of another game played its turn in ${fmt(bots.greedyMs)}`);
+    console.log(
+      `bots: ${bots.created} bots-only games of 6 mcts level-5 bots from 3 addresses; a greedy bot of another game played its turn in ${fmt(bots.greedyMs)}`,
+    );
     const hints = await hintFlood(server.url, 40);
     const by = (s: number) => hints.filter((h) => h.status === s).length;
-    console.log(`hints: 40 at once (with the bots-only games still running): ${by(200)} answered, ${by(503)} refused 503, ${by(429)} refused 429; slowest ${fmt(Math.max(...hints.map((h) => h.ms)))}`);
+    console.log(
+      `hints: 40 at once (with the bots-only games still running): ${by(200)} answered, ${by(503)} refused 503, ${by(429)} refused 429; slowest ${fmt(Math.max(...hints.map((h) => h.ms)))}`,
+    );
     const { ms, failed } = await health.stop();
-    console.log(`  /health during bots and hints: p50 ${fmt(percentile(ms, 0.5))}, p99 ${fmt(percentile(ms, 0.99))}, ${failed} failed, ${ms.length} answered`);
+    console.log(
+      `  /health during bots and hints: p50 ${fmt(percentile(ms, 0.5))}, p99 ${fmt(percentile(ms, 0.99))}, ${failed} failed, ${ms.length} answered`,
+    );
   } finally {
     await server.stop();
   }
@@ -170,5 +217,6 @@ async function botsAndHintsScenario(): Promise<void> {
 if (args.only !== 'streams') await botsAndHintsScenario();
 if (args.only !== 'bots') {
   const checkouts = args.against?.map((dir) => resolve(dir)) ?? [root];
-  for (let round = 0; round < Number(args.rounds); round++) for (const checkout of checkouts) await streamsScenario(checkout);
+  for (let round = 0; round < Number(args.rounds); round++)
+    for (const checkout of checkouts) await streamsScenario(checkout);
 }

@@ -33,4 +33,6 @@ for (let i = 0; i < games; i++) {
     throw new Error(`game ${i}: replay differs`);
   }
 }
-console.log(`${games} games, ${moves} moves, all invariants held, ${((performance.now() - start) / 1000).toFixed(1)} s`);
+console.log(
+  `${games} games, ${moves} moves, all invariants held, ${((performance.now() - start) / 1000).toFixed(1)} s`,
+);

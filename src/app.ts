@@ -105,15 +105,22 @@ export async function buildApp(options: AppOptions): Promise<App> {
     cacheSize: options.cacheSize ?? 1000,
     now: options.now,
     retention: { days: options.gameRetentionDays ?? 0 },
-    onBackgroundError: (error) => app.log.error({ err: error }, 'background work failed (retention sweep or turn clock)'),
+    onBackgroundError: (error) =>
+      app.log.error({ err: error }, 'background work failed (retention sweep or turn clock)'),
     turnClock: true,
     registry,
     webhookPolicy: { allowHosts: options.webhooks?.allowHosts ?? new Set() },
     webhookSender: options.webhooks?.sender,
   });
-  const bots = createBotRuntime(service, options.bots ?? {}, (error, gameId) => app.log.error({ err: error, gameId }, 'bot turn failed'));
-  const analyses = new Analyses(store, () => bots.pool, { ...DEFAULT_ANALYSIS, ...options.analysis }, options.now ?? (() => new Date()), (error, gameId) =>
-    app.log.error({ err: error, gameId }, 'analysis failed'),
+  const bots = createBotRuntime(service, options.bots ?? {}, (error, gameId) =>
+    app.log.error({ err: error, gameId }, 'bot turn failed'),
+  );
+  const analyses = new Analyses(
+    store,
+    () => bots.pool,
+    { ...DEFAULT_ANALYSIS, ...options.analysis },
+    options.now ?? (() => new Date()),
+    (error, gameId) => app.log.error({ err: error, gameId }, 'analysis failed'),
     service.notifier,
   );
   app.addHook('onReady', async () => bots.start());
@@ -137,7 +144,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerSecurityHeaders(app, options.frameAncestors);
   registerJsonBody(app);
   await app.register(swagger, {
-    transformObject: (document) => finishDocument('openapiObject' in document ? document.openapiObject : document.swaggerObject, registry.errorCodes),
+    transformObject: (document) =>
+      finishDocument(
+        'openapiObject' in document ? document.openapiObject : document.swaggerObject,
+        registry.errorCodes,
+      ),
     openapi: {
       openapi: '3.1.0',
       info: {
@@ -151,26 +162,44 @@ export async function buildApp(options: AppOptions): Promise<App> {
         { name: 'games', description: 'Create games, read their state and legal moves' },
         { name: 'moves', description: 'Submit moves, read the log and its events' },
         { name: 'seats', description: 'Join an open seat, resign' },
-        { name: 'admin', description: "The creator's acts with the admin token: abort, reissue a token, hand a seat to a bot" },
+        {
+          name: 'admin',
+          description: "The creator's acts with the admin token: abort, reissue a token, hand a seat to a bot",
+        },
         { name: 'lobby', description: 'Public games' },
         { name: 'tiles', description: 'The tile catalog' },
         { name: 'service', description: 'Operations' },
       ],
       components: {
         securitySchemes: {
-          seatToken: { type: 'http', scheme: 'bearer', description: 'A seat token from POST /games (or from joining a seat)' },
+          seatToken: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'A seat token from POST /games (or from joining a seat)',
+          },
           adminToken: { type: 'http', scheme: 'bearer', description: 'The admin token from POST /games' },
         },
       },
     },
   });
-  await app.register(swaggerUi, { routePrefix: '/docs', transformStaticCSP: docsPolicy, transformSpecification: (spec) => hoistTitledSchemas(spec) });
+  await app.register(swaggerUi, {
+    routePrefix: '/docs',
+    transformStaticCSP: docsPolicy,
+    transformSpecification: (spec) => hoistTitledSchemas(spec),
+  });
 
   // Shared by every node on PostgreSQL: a client spreading its requests over them gets one budget.
   const budget = budgets(store.budgets);
   const streams = { ...DEFAULT_STREAM_LIMITS, ...options.streams };
-  const held = new HeldRequests({ perAddress: streams.perAddress, total: heldTotal(options.maxConnections, streams.reservedConnections) });
-  const routes = { service, addressLimiter: budget('address', options.addressRateLimit ?? DEFAULT_ADDRESS_LIMIT), held };
+  const held = new HeldRequests({
+    perAddress: streams.perAddress,
+    total: heldTotal(options.maxConnections, streams.reservedConnections),
+  });
+  const routes = {
+    service,
+    addressLimiter: budget('address', options.addressRateLimit ?? DEFAULT_ADDRESS_LIMIT),
+    held,
+  };
   healthRoutes(app, routes);
   tileRoutes(app);
   gameRoutes(app, routes);
@@ -181,13 +210,25 @@ export async function buildApp(options: AppOptions): Promise<App> {
   moveRoutes(app, { ...routes, rateLimiter });
   const hintBudget = options.hintBudget ?? DEFAULT_HINT_BUDGET;
   const hintBudgetPerSecond = { perSecond: hintBudget.perMinute / 60, burst: hintBudget.burst };
-  const hintBudgets = { perAddress: budget('hint-address', hintBudgetPerSecond), perToken: budget('hint-token', hintBudgetPerSecond) };
+  const hintBudgets = {
+    perAddress: budget('hint-address', hintBudgetPerSecond),
+    perToken: budget('hint-token', hintBudgetPerSecond),
+  };
   hintRoutes(app, { ...routes, rateLimiter, hints: bots.hints, hintBudgets });
   eventRoutes(app, routes);
   boardRoutes(app, routes);
   // A stream's comments must come well inside the idle timeout that would close its socket.
-  const keepAliveMs = Math.min(options.streamKeepAliveMs ?? DEFAULT_STREAM_KEEPALIVE_MS, Math.floor(timeouts.idleMs / 3));
-  streamRoutes(app, { ...routes, keepAliveMs, maxLifetimeMs: streams.maxSeconds * 1000, opens: budget('stream-open', streams.opens), analyses });
+  const keepAliveMs = Math.min(
+    options.streamKeepAliveMs ?? DEFAULT_STREAM_KEEPALIVE_MS,
+    Math.floor(timeouts.idleMs / 3),
+  );
+  streamRoutes(app, {
+    ...routes,
+    keepAliveMs,
+    maxLifetimeMs: streams.maxSeconds * 1000,
+    opens: budget('stream-open', streams.opens),
+    analyses,
+  });
   playRoutes(app);
   return app;
 }

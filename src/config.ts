@@ -80,7 +80,9 @@ function retryDelays(env: NodeJS.ProcessEnv): number[] {
   if (raw === undefined || raw === '') return DEFAULT_RETRY_DELAYS_MS;
   const delays = raw.split(',').map((s) => Number(s.trim()));
   if (delays.length > 50 || delays.some((d) => !Number.isFinite(d) || d < 0 || d > 7 * 86_400)) {
-    throw new Error(`WEBHOOK_RETRY_SECONDS must be at most 50 comma-separated seconds from 0 to 604800, got ${JSON.stringify(raw)}`);
+    throw new Error(
+      `WEBHOOK_RETRY_SECONDS must be at most 50 comma-separated seconds from 0 to 604800, got ${JSON.stringify(raw)}`,
+    );
   }
   return delays.map((d) => d * 1000);
 }
@@ -125,7 +127,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     maxConnections: integer(env, 'MAX_CONNECTIONS', defaultMaxConnections(), 1, 10_000_000),
     streams: {
       perAddress: integer(env, 'STREAMS_PER_ADDRESS', DEFAULT_STREAM_LIMITS.perAddress, 0, 10_000_000),
-      reservedConnections: integer(env, 'RESERVED_CONNECTIONS', DEFAULT_STREAM_LIMITS.reservedConnections, 0, 10_000_000),
+      reservedConnections: integer(
+        env,
+        'RESERVED_CONNECTIONS',
+        DEFAULT_STREAM_LIMITS.reservedConnections,
+        0,
+        10_000_000,
+      ),
       maxSeconds: integer(env, 'STREAM_MAX_SECONDS', DEFAULT_STREAM_LIMITS.maxSeconds, 1, 86_400),
       opens: {
         perSecond: integer(env, 'STREAM_OPENS_PER_SECOND', DEFAULT_STREAM_LIMITS.opens.perSecond, 0, 1_000_000),

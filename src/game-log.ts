@@ -21,7 +21,11 @@ export type SeatRequest = { name: string } | { open: true } | BotSpec;
 
 const Int = Type.Integer();
 const BotSchema = Type.Enum([...BOT_NAMES]);
-export const LevelSchema = Type.Integer({ minimum: 1, maximum: 5, description: "The bot's strength within its kind (its time budget for `mcts`)" });
+export const LevelSchema = Type.Integer({
+  minimum: 1,
+  maximum: 5,
+  description: "The bot's strength within its kind (its time budget for `mcts`)",
+});
 
 const act = <P extends Parameters<typeof Type.Object>[0] & { type: { const: string } }>(properties: P) =>
   Type.Object(properties, { title: `${properties.type.const[0].toUpperCase()}${properties.type.const.slice(1)}Act` });
@@ -48,7 +52,8 @@ export const ACT_TYPES = PublicActSchema.anyOf.map((a) => a.properties.type.cons
 /** The acts that hand a seat a new token: the log keeps the token's hash with them (`publicAct` drops it). */
 type TokenAct = 'seatJoined' | 'tokenReissued';
 /** A lifecycle act as the log keeps it. */
-export type Act = Exclude<PublicAct, { type: TokenAct }> | (Extract<PublicAct, { type: TokenAct }> & { tokenHash: string });
+export type Act =
+  Exclude<PublicAct, { type: TokenAct }> | (Extract<PublicAct, { type: TokenAct }> & { tokenHash: string });
 
 /** A seat as the lobby, the state and the creation answer show it (the games row keeps it too). */
 export const SeatViewSchema = Type.Object(

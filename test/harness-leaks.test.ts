@@ -11,7 +11,10 @@ import { FILE_TAG, RUN_TAG } from './setup/run-tag.mjs';
 t.test('a process carrying a run tag is found by that tag only, until it ends', async (t) => {
   if (process.env[RUN_TAG] === undefined) return t.plan(0, 'no /proc here (not Linux)');
   const tag = `leak-check-${process.pid}`;
-  const child = spawn('sleep', ['60'], { env: { ...process.env, [RUN_TAG]: tag, [FILE_TAG]: 'this test' }, stdio: 'ignore' });
+  const child = spawn('sleep', ['60'], {
+    env: { ...process.env, [RUN_TAG]: tag, [FILE_TAG]: 'this test' },
+    stdio: 'ignore',
+  });
   const exited = once(child, 'exit');
   t.teardown(() => child.kill('SIGKILL'));
   t.same(

@@ -11,7 +11,10 @@ import t from 'tap';
 const src = new URL('../src/', import.meta.url).pathname;
 
 /** The layer a path under src/ belongs to: its first folder, or the file's own name at the top. */
-const layerOf = (path: string) => relative(src, path).split('/')[0].replace(/\.[jt]s$/, '');
+const layerOf = (path: string) =>
+  relative(src, path)
+    .split('/')[0]
+    .replace(/\.[jt]s$/, '');
 
 const ALLOWED: Record<string, readonly string[]> = {
   engine: ['engine'],
@@ -44,7 +47,11 @@ t.test('each layer under src/ imports only the layers below it', async (t) => {
   }
   for (const [layer, allowed] of Object.entries(ALLOWED)) {
     const used = [...(crossings.get(layer) ?? [])].sort();
-    t.same(used.filter((to) => !allowed.includes(to)), [], `${layer} imports only ${allowed.join(', ')} (uses ${used.join(', ') || 'nothing outside itself'})`);
+    t.same(
+      used.filter((to) => !allowed.includes(to)),
+      [],
+      `${layer} imports only ${allowed.join(', ')} (uses ${used.join(', ') || 'nothing outside itself'})`,
+    );
   }
   t.ok(crossings.has('service') && crossings.has('http'), 'the scan found the imports');
 });

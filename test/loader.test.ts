@@ -8,7 +8,14 @@ import { Type } from 'typebox';
 import { Compile } from 'typebox/compile';
 
 t.test('TypeBox and drizzle-orm come from the bundles, one copy of each', async (t) => {
-  for (const specifier of ['typebox', 'typebox/compile', 'typebox/value', 'drizzle-orm', 'drizzle-orm/sqlite-core', 'drizzle-orm/migrator']) {
+  for (const specifier of [
+    'typebox',
+    'typebox/compile',
+    'typebox/value',
+    'drizzle-orm',
+    'drizzle-orm/sqlite-core',
+    'drizzle-orm/migrator',
+  ]) {
     t.match(import.meta.resolve(specifier), /\/node_modules\/\.cache\/test-deps\//, specifier);
   }
   const validator = Compile(Type.Object({ name: Type.String({ maxLength: 3 }) }));
@@ -16,9 +23,15 @@ t.test('TypeBox and drizzle-orm come from the bundles, one copy of each', async 
   t.notOk(validator.Check({ name: 'Annabel' }));
   const { Column } = await import('drizzle-orm');
   const { sqliteTable, text } = await import('drizzle-orm/sqlite-core');
-  t.ok(sqliteTable('games', { id: text('id') }).id instanceof Column, "a column made through 'drizzle-orm/sqlite-core' is a Column of 'drizzle-orm'");
+  t.ok(
+    sqliteTable('games', { id: text('id') }).id instanceof Column,
+    "a column made through 'drizzle-orm/sqlite-core' is a Column of 'drizzle-orm'",
+  );
 });
 
 t.test('an entry point left out of the bundle fails to load, naming where to add it', async (t) => {
-  await t.rejects(import('drizzle-orm/mysql-core'), /drizzle-orm\/mysql-core is not in the test loader's bundle of drizzle-orm: add it to PREBUNDLE/);
+  await t.rejects(
+    import('drizzle-orm/mysql-core'),
+    /drizzle-orm\/mysql-core is not in the test loader's bundle of drizzle-orm: add it to PREBUNDLE/,
+  );
 });

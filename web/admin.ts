@@ -50,13 +50,18 @@ function botChooser(seat: SeatView): HTMLElement {
   const show = () => (levelLabel.hidden = kind.value !== 'mcts');
   kind.addEventListener('change', show);
   show();
-  const hand = button('Hand to bot', () =>
-    void act(async () => {
-      // The select offers BOTS only.
-      const bot = kind.value as (typeof BOTS)[number];
-      const spec = bot === 'mcts' ? { bot, level: Number(level.value) } : { bot };
-      await api.handToBot(id, seat.seat, admin, spec);
-    }, `Seat ${seat.seat + 1} was handed to a ${kind.value} bot.`),
+  const hand = button(
+    'Hand to bot',
+    () =>
+      void act(
+        async () => {
+          // The select offers BOTS only.
+          const bot = kind.value as (typeof BOTS)[number];
+          const spec = bot === 'mcts' ? { bot, level: Number(level.value) } : { bot };
+          await api.handToBot(id, seat.seat, admin, spec);
+        },
+        `Seat ${seat.seat + 1} was handed to a ${kind.value} bot.`,
+      ),
     { class: 'hand-to-bot', 'aria-label': `Hand ${label} to the chosen bot` },
   );
   const box = el('span', undefined, { class: 'bot-chooser' });
@@ -72,20 +77,34 @@ function seatItem(seat: SeatView): HTMLLIElement {
   li.append(label);
   if (running()) {
     if (seat.kind === 'human') {
-      li.append(button('New link', () =>
-        void act(async () => {
-          const answer = await api.reissue(id, seat.seat, admin);
-          issued.set(seat.seat, seatLink(id, answer.seat, answer.token));
-        }, `Seat ${seat.seat + 1} has a new link (below); the old one no longer works.`),
-        { class: 'reissue', 'aria-label': `New link for seat ${seat.seat + 1}; the old one stops working` },
-      ));
+      li.append(
+        button(
+          'New link',
+          () =>
+            void act(
+              async () => {
+                const answer = await api.reissue(id, seat.seat, admin);
+                issued.set(seat.seat, seatLink(id, answer.seat, answer.token));
+              },
+              `Seat ${seat.seat + 1} has a new link (below); the old one no longer works.`,
+            ),
+          { class: 'reissue', 'aria-label': `New link for seat ${seat.seat + 1}; the old one stops working` },
+        ),
+      );
     }
     li.append(botChooser(seat));
   }
   const link = issued.get(seat.seat);
   if (link) {
     const p = el('p', 'New link: ');
-    p.append(el('a', new URL(link, location.href).href, { href: link, class: 'new-seat-link', target: '_blank', rel: 'noopener noreferrer' }));
+    p.append(
+      el('a', new URL(link, location.href).href, {
+        href: link,
+        class: 'new-seat-link',
+        target: '_blank',
+        rel: 'noopener noreferrer',
+      }),
+    );
     li.append(p);
   }
   return li;
@@ -99,7 +118,8 @@ function render(s: PublicState): void {
   document.body.dataset.version = String(s.version);
   $('#status').textContent = s.status;
   // A seat list from the state (with the lifecycle's members) or, for an old game, its players.
-  const seats: SeatView[] = s.seats ?? s.players.map((p) => ({ seat: p.seat, kind: 'human', name: p.name, resigned: false }));
+  const seats: SeatView[] =
+    s.seats ?? s.players.map((p) => ({ seat: p.seat, kind: 'human', name: p.name, resigned: false }));
   const key = JSON.stringify([s.status, seats, [...issued]]);
   if (key === shown) return;
   shown = key;
@@ -128,7 +148,10 @@ function wireAbort(): void {
     confirm.hidden = true;
     $('#abort').focus();
   });
-  $('#abort-yes').addEventListener('click', () => void act(() => api.abort(id, admin).then(() => undefined), 'The game was aborted.'));
+  $('#abort-yes').addEventListener(
+    'click',
+    () => void act(() => api.abort(id, admin).then(() => undefined), 'The game was aborted.'),
+  );
 }
 
 async function main(): Promise<void> {
@@ -148,4 +171,6 @@ async function main(): Promise<void> {
   });
 }
 
-main().catch((e) => ($('#status').textContent = `Could not load the game: ${e instanceof Error ? e.message : String(e)}`));
+main().catch(
+  (e) => ($('#status').textContent = `Could not load the game: ${e instanceof Error ? e.message : String(e)}`),
+);

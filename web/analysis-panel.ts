@@ -70,7 +70,11 @@ function progress({ progress: { done, total } }: AnalysisRunning): void {
   }
 }
 
-function svg<K extends keyof SVGElementTagNameMap>(tag: K, attrs: Record<string, string | number>, text?: string): SVGElementTagNameMap[K] {
+function svg<K extends keyof SVGElementTagNameMap>(
+  tag: K,
+  attrs: Record<string, string | number>,
+  text?: string,
+): SVGElementTagNameMap[K] {
   const e = document.createElementNS(SVG, tag);
   for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
   if (text !== undefined) e.textContent = text;
@@ -95,21 +99,50 @@ function draw(analysis: Analysis): void {
   say('');
   const model = chancePlot(analysis);
   const { width, height, left, right, bottom } = PLOT;
-  const chart = svg('svg', { viewBox: `0 0 ${width} ${height}`, role: 'img', 'aria-labelledby': 'chances-caption', class: 'chance-plot' });
+  const chart = svg('svg', {
+    viewBox: `0 0 ${width} ${height}`,
+    role: 'img',
+    'aria-labelledby': 'chances-caption',
+    class: 'chance-plot',
+  });
   for (const t of model.yTicks) {
-    chart.append(svg('line', { x1: left, x2: width - right, y1: t.y, y2: t.y, class: 'grid' }), svg('text', { x: left - 6, y: t.y + 4, 'text-anchor': 'end', class: 'tick' }, t.label));
+    chart.append(
+      svg('line', { x1: left, x2: width - right, y1: t.y, y2: t.y, class: 'grid' }),
+      svg('text', { x: left - 6, y: t.y + 4, 'text-anchor': 'end', class: 'tick' }, t.label),
+    );
   }
-  for (const t of model.xTicks) chart.append(svg('text', { x: t.x, y: height - bottom + 16, 'text-anchor': 'middle', class: 'tick' }, t.label));
-  chart.append(svg('text', { x: (left + width - right) / 2, y: height - 4, 'text-anchor': 'middle', class: 'axis' }, 'decision'));
-  for (const line of model.lines) chart.append(svg('polyline', { points: line.points, stroke: seatColour(line.seat), class: 'chance-line', 'data-seat': line.seat }));
+  for (const t of model.xTicks)
+    chart.append(svg('text', { x: t.x, y: height - bottom + 16, 'text-anchor': 'middle', class: 'tick' }, t.label));
+  chart.append(
+    svg('text', { x: (left + width - right) / 2, y: height - 4, 'text-anchor': 'middle', class: 'axis' }, 'decision'),
+  );
+  for (const line of model.lines)
+    chart.append(
+      svg('polyline', {
+        points: line.points,
+        stroke: seatColour(line.seat),
+        class: 'chance-line',
+        'data-seat': line.seat,
+      }),
+    );
   for (const m of model.marks) {
-    const mark = svg('circle', { cx: m.x, cy: m.y, r: 5, fill: seatColour(m.seat), class: 'turning-mark', 'data-version': m.version });
+    const mark = svg('circle', {
+      cx: m.x,
+      cy: m.y,
+      r: 5,
+      fill: seatColour(m.seat),
+      class: 'turning-mark',
+      'data-version': m.version,
+    });
     mark.append(svg('title', {}, `Turning point: move ${m.version}`));
     chart.append(mark);
   }
   $('#chances-plot').replaceChildren(chart);
   const ends = model.lines.map((l) => `${playerName(l.seat)} ${percent(l.last)}`).join(', ');
-  withNames($('#chances-caption'), `Each player's chance to win after every decision, as the mcts bot estimates it from what the players saw; dots mark the turning points, listed below. At the end: ${ends}.`);
+  withNames(
+    $('#chances-caption'),
+    `Each player's chance to win after every decision, as the mcts bot estimates it from what the players saw; dots mark the turning points, listed below. At the end: ${ends}.`,
+  );
   $('#chances-legend').replaceChildren(
     ...model.lines.map((l) => {
       const dot = el('span', '', { class: 'dot' });

@@ -9,7 +9,15 @@ import type { components, paths } from '../clients/typescript/src/api.js';
 import type { CreateGame, GameState, LegalMoves, Move } from '../clients/typescript/src/index.js';
 
 // The client package's names, so that a shape has one name in both.
-export type { CreateGame, Events as EventsPage, GameEvent, LegalMoves, LogEvent, Move, StreamMoveMessage as StreamMove } from '../clients/typescript/src/index.js';
+export type {
+  CreateGame,
+  Events as EventsPage,
+  GameEvent,
+  LegalMoves,
+  LogEvent,
+  Move,
+  StreamMoveMessage as StreamMove,
+} from '../clients/typescript/src/index.js';
 export type PublicState = GameState;
 type Schemas = components['schemas'];
 /** A lifecycle act (a join, a resignation...) as the log and the stream show it, without its secret. */
@@ -45,15 +53,23 @@ function retryAfter(response: Response): number | undefined {
 }
 
 /** The answer's body with its `Retry-After` (an answer still being made says when to ask again), or the problem as an ApiError. */
-async function answerWithRetry<T>(call: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<{ body: T; retryAfter?: number }> {
+async function answerWithRetry<T>(
+  call: Promise<{ data?: T; error?: unknown; response: Response }>,
+): Promise<{ body: T; retryAfter?: number }> {
   const { data, error, response } = await call;
   if (response.ok && data !== undefined) return { body: data, retryAfter: retryAfter(response) };
   const problem = (error ?? {}) as { code?: string; detail?: string };
-  throw new ApiError(response.status, problem.code ?? `HTTP_${response.status}`, problem.detail ?? response.statusText, retryAfter(response));
+  throw new ApiError(
+    response.status,
+    problem.code ?? `HTTP_${response.status}`,
+    problem.detail ?? response.statusText,
+    retryAfter(response),
+  );
 }
 
 /** The answer's body, or the problem as an ApiError. */
-const answer = async <T>(call: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<T> => (await answerWithRetry(call)).body;
+const answer = async <T>(call: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<T> =>
+  (await answerWithRetry(call)).body;
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const game = (id: string) => ({ path: { id } });
@@ -62,21 +78,30 @@ const seat = (id: string, n: number) => ({ path: { id, seat: n } });
 export const api = {
   catalog: () => answer(client.GET('/tiles')),
   /** The state now, or (`version`) after move `version`: an immutable answer the browser may keep. */
-  state: (id: string, version?: number) => answer(client.GET('/games/{id}', { params: { ...game(id), query: { version } } })),
+  state: (id: string, version?: number) =>
+    answer(client.GET('/games/{id}', { params: { ...game(id), query: { version } } })),
   legal: (id: string) => answer(client.GET('/games/{id}/legal-moves', { params: game(id) })),
   events: (id: string) => answer(client.GET('/games/{id}/events', { params: game(id) })),
   create: (body: CreateGame) => answer(client.POST('/games', { body })),
   /** Public games waiting for players, newest first: `limit` of them, after the cursor `after`. */
-  lobby: (limit: number, after?: string) => answer(client.GET('/games', { params: { query: { status: 'waiting', limit, after } } })),
-  join: (id: string, n: number, name: string) => answer(client.POST('/games/{id}/seats/{seat}/join', { params: seat(id, n), body: { name } })),
-  resign: (id: string, n: number, token: string) => answer(client.POST('/games/{id}/seats/{seat}/resign', { params: seat(id, n), headers: bearer(token) })),
-  hint: (id: string, token: string) => answer(client.GET('/games/{id}/hint', { params: game(id), headers: bearer(token) })),
-  reissue: (id: string, n: number, admin: string) => answer(client.POST('/games/{id}/seats/{seat}/token', { params: seat(id, n), headers: bearer(admin) })),
+  lobby: (limit: number, after?: string) =>
+    answer(client.GET('/games', { params: { query: { status: 'waiting', limit, after } } })),
+  join: (id: string, n: number, name: string) =>
+    answer(client.POST('/games/{id}/seats/{seat}/join', { params: seat(id, n), body: { name } })),
+  resign: (id: string, n: number, token: string) =>
+    answer(client.POST('/games/{id}/seats/{seat}/resign', { params: seat(id, n), headers: bearer(token) })),
+  hint: (id: string, token: string) =>
+    answer(client.GET('/games/{id}/hint', { params: game(id), headers: bearer(token) })),
+  reissue: (id: string, n: number, admin: string) =>
+    answer(client.POST('/games/{id}/seats/{seat}/token', { params: seat(id, n), headers: bearer(admin) })),
   handToBot: (id: string, n: number, admin: string, spec: Schemas['HandToBot']) =>
     answer(client.POST('/games/{id}/seats/{seat}/bot', { params: seat(id, n), headers: bearer(admin), body: spec })),
-  abort: (id: string, admin: string) => answer(client.POST('/games/{id}/abort', { params: game(id), headers: bearer(admin) })),
+  abort: (id: string, admin: string) =>
+    answer(client.POST('/games/{id}/abort', { params: game(id), headers: bearer(admin) })),
   submit: (id: string, token: string, expectedVersion: number, move: Move) =>
-    answer(client.POST('/games/{id}/moves', { params: game(id), headers: bearer(token), body: { expectedVersion, move } })),
+    answer(
+      client.POST('/games/{id}/moves', { params: game(id), headers: bearer(token), body: { expectedVersion, move } }),
+    ),
   /** A finished game's analysis, or its progress while it is computed (with when to ask again). */
   analysis: (id: string) => answerWithRetry(client.GET('/games/{id}/analysis', { params: game(id) })),
   /** The board drawn by the server after move `version` (immutable: cached by the browser). */

@@ -39,13 +39,18 @@ export class BoardView {
     private readonly renderer: Renderer,
     private readonly on: BoardHandlers,
   ) {
-    host.addEventListener('wheel', (e) => {
-      e.preventDefault();
-      const spot = (e.target as Element).closest('rect.legal');
-      const shown = this.on.previewed();
-      if (spot && shown && spotOf(spot).x === shown.x && spotOf(spot).y === shown.y) this.on.rotate(e.deltaY > 0 ? 1 : -1);
-      else this.zoom(e.deltaY > 0 ? 1.15 : 1 / 1.15);
-    }, { passive: false });
+    host.addEventListener(
+      'wheel',
+      (e) => {
+        e.preventDefault();
+        const spot = (e.target as Element).closest('rect.legal');
+        const shown = this.on.previewed();
+        if (spot && shown && spotOf(spot).x === shown.x && spotOf(spot).y === shown.y)
+          this.on.rotate(e.deltaY > 0 ? 1 : -1);
+        else this.zoom(e.deltaY > 0 ? 1.15 : 1 / 1.15);
+      },
+      { passive: false },
+    );
     host.addEventListener('pointerdown', (e) => {
       this.pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
       if (this.box) this.drag = { x: e.clientX, y: e.clientY, box: [...this.box], moved: false };
@@ -101,7 +106,12 @@ export class BoardView {
   }
 
   /** `targets`: figure targets with their labels (for screen readers), highlighted and clickable. */
-  draw(state: PublicState, legal: readonly Spot[], targets: readonly (Target & { label: string })[] = [], ghost?: Ghost): void {
+  draw(
+    state: PublicState,
+    legal: readonly Spot[],
+    targets: readonly (Target & { label: string })[] = [],
+    ghost?: Ghost,
+  ): void {
     this.host.innerHTML = this.renderer.board(state, { tilePx: 64, legal, targets, ghost });
     for (const rect of this.host.querySelectorAll('rect.legal')) {
       const label = `Position (${rect.getAttribute('data-x')}, ${rect.getAttribute('data-y')})`;
@@ -158,22 +168,38 @@ export class BoardView {
     for (const old of svg.querySelectorAll('.ghost, .ghost-frame')) old.remove();
     if (!ghost) return;
     // The renderer draws the ghost (its one drawing of it); it is lifted out of an otherwise empty board.
-    const drawn = new DOMParser().parseFromString(this.renderer.board({ tiles: [], figures: [] }, { ghost }), 'image/svg+xml');
+    const drawn = new DOMParser().parseFromString(
+      this.renderer.board({ tiles: [], figures: [] }, { ghost }),
+      'image/svg+xml',
+    );
     const before = svg.querySelector('rect.last, g.figures');
-    for (const part of drawn.querySelectorAll('.ghost, .ghost-frame')) svg.insertBefore(document.importNode(part, true), before);
+    for (const part of drawn.querySelectorAll('.ghost, .ghost-frame'))
+      svg.insertBefore(document.importNode(part, true), before);
   }
 
   /** Marks the chosen figure target (an index of draw()'s list), or none. */
   markTarget(index: number | undefined): void {
-    for (const c of this.host.querySelectorAll('circle.target')) c.classList.toggle('chosen', c.getAttribute('data-target') === String(index));
+    for (const c of this.host.querySelectorAll('circle.target'))
+      c.classList.toggle('chosen', c.getAttribute('data-target') === String(index));
   }
 
   /** Marks what a replayed move did: the tile it placed, the figures it placed or moved. */
   markMove(tiles: readonly Spot[], figures: readonly Target[]): void {
-    const at = (e: Element, p: Spot) => e.getAttribute('data-x') === String(p.x) && e.getAttribute('data-y') === String(p.y);
-    for (const g of this.host.querySelectorAll('g.tile')) g.classList.toggle('moved', tiles.some((p) => at(g, p)));
+    const at = (e: Element, p: Spot) =>
+      e.getAttribute('data-x') === String(p.x) && e.getAttribute('data-y') === String(p.y);
+    for (const g of this.host.querySelectorAll('g.tile'))
+      g.classList.toggle(
+        'moved',
+        tiles.some((p) => at(g, p)),
+      );
     for (const g of this.host.querySelectorAll('g.fig')) {
-      const hit = figures.some((f) => at(g, f) && (f.corner ? g.getAttribute('data-corner') === f.corner : g.getAttribute('data-feature') === String(f.feature)));
+      const hit = figures.some(
+        (f) =>
+          at(g, f) &&
+          (f.corner
+            ? g.getAttribute('data-corner') === f.corner
+            : g.getAttribute('data-feature') === String(f.feature)),
+      );
       g.classList.toggle('moved', hit);
     }
   }
@@ -183,11 +209,17 @@ export class BoardView {
    * none when `place` is undefined. The picture is redrawn on every state, so the caller marks again.
    */
   markHint(place: { x: number; y: number; feature?: number; corner?: string } | undefined): void {
-    const at = (e: Element) => place !== undefined && e.getAttribute('data-x') === String(place.x) && e.getAttribute('data-y') === String(place.y);
+    const at = (e: Element) =>
+      place !== undefined &&
+      e.getAttribute('data-x') === String(place.x) &&
+      e.getAttribute('data-y') === String(place.y);
     const spot = place !== undefined && place.feature === undefined && place.corner === undefined;
     for (const r of this.host.querySelectorAll('rect.legal')) r.classList.toggle('hinted', spot && at(r));
     for (const c of this.host.querySelectorAll('circle.target')) {
-      const same = place?.corner !== undefined ? c.getAttribute('data-corner') === place.corner : c.getAttribute('data-feature') === String(place?.feature);
+      const same =
+        place?.corner !== undefined
+          ? c.getAttribute('data-corner') === place.corner
+          : c.getAttribute('data-feature') === String(place?.feature);
       c.classList.toggle('hinted', !spot && at(c) && same);
     }
   }
@@ -230,7 +262,8 @@ export class BoardView {
   }
 }
 
-const inside = (b: Box, p: Spot) => p.x * UNIT >= b[0] && p.y * UNIT >= b[1] && (p.x + 1) * UNIT <= b[0] + b[2] && (p.y + 1) * UNIT <= b[1] + b[3];
+const inside = (b: Box, p: Spot) =>
+  p.x * UNIT >= b[0] && p.y * UNIT >= b[1] && (p.x + 1) * UNIT <= b[0] + b[2] && (p.y + 1) * UNIT <= b[1] + b[3];
 
 /** The board in words, for the picture's label. */
 export function describe(state: PublicState): string {

@@ -44,7 +44,12 @@ export function chancePlot(analysis: Pick<Analysis, 'start' | 'decisions' | 'tur
   const step = tickStep(analysis.decisions.length);
   const xTicks: ChancePlot['xTicks'] = [];
   for (let d = step; d <= analysis.decisions.length; d += step) xTicks.push({ x: x(d), label: String(d) });
-  const marks = analysis.turningPoints.map((p) => ({ seat: p.seat, version: p.version, x: x(p.decision + 1), y: y(p.after) }));
+  const marks = analysis.turningPoints.map((p) => ({
+    seat: p.seat,
+    version: p.version,
+    x: x(p.decision + 1),
+    y: y(p.after),
+  }));
   return { lines, yTicks, xTicks, marks };
 }
 

@@ -51,7 +51,8 @@ export function positions(): Spot[] {
 }
 
 /** The legal placements at a position: one per legal rotation (an abbey has one). */
-const placementsAt = (p: Spot): Placement[] => (myTurn() ? page.legal!.moves.filter(isPlacement).filter((m) => m.x === p.x && m.y === p.y) : []);
+const placementsAt = (p: Spot): Placement[] =>
+  myTurn() ? page.legal!.moves.filter(isPlacement).filter((m) => m.x === p.x && m.y === p.y) : [];
 
 /** The move the preview shows, if it is one of the legal ones. */
 function previewed(): Placement | undefined {
@@ -63,12 +64,16 @@ function previewed(): Placement | undefined {
 export function ghost() {
   const m = previewed();
   if (!m || !page.state) return undefined;
-  const tile = m.type === 'placeTile' ? page.state.drawnTile : page.catalog.tiles.find((t) => t.features.some((f) => f.kind === 'abbey'))?.id;
+  const tile =
+    m.type === 'placeTile'
+      ? page.state.drawnTile
+      : page.catalog.tiles.find((t) => t.features.some((f) => f.kind === 'abbey'))?.id;
   return tile ? { tile, x: m.x, y: m.y, rotation: m.type === 'placeTile' ? m.rotation : (0 as const) } : undefined;
 }
 
 type FigureMove = Extract<Move, { type: 'placeFigure' | 'moveWagon' | 'placeBarn' }>;
-const isFigureMove = (m: Move): m is FigureMove => m.type === 'placeFigure' || m.type === 'moveWagon' || m.type === 'placeBarn';
+const isFigureMove = (m: Move): m is FigureMove =>
+  m.type === 'placeFigure' || m.type === 'moveWagon' || m.type === 'placeBarn';
 const figureOf = (m: FigureMove) => (m.type === 'placeFigure' ? m.figure : m.type === 'moveWagon' ? 'wagon' : 'barn');
 
 /** Every legal move with its label, the figure choices' labels made distinct. */
@@ -84,7 +89,10 @@ export function targets(): (Target & { label: string; choices: { move: FigureMov
   const byPlace = new Map<string, Target & { label: string; choices: { move: FigureMove; label: string }[] }>();
   for (const { move, label } of labelled()) {
     if (!isFigureMove(move)) continue;
-    const where: Target = move.type === 'placeBarn' ? { x: move.x, y: move.y, corner: move.corner } : { x: move.x, y: move.y, feature: move.feature };
+    const where: Target =
+      move.type === 'placeBarn'
+        ? { x: move.x, y: move.y, corner: move.corner }
+        : { x: move.x, y: move.y, feature: move.feature };
     const key = `${move.x},${move.y},${where.corner ?? where.feature}`;
     const entry = byPlace.get(key) ?? { ...where, figure: figureOf(move), label: '', choices: [] };
     entry.choices.push({ move, label });
@@ -116,16 +124,35 @@ function renderPlacement(box: HTMLElement, places: Placement[]): void {
   const m = here[p?.index ?? 0];
   if (!p || !m) {
     const what = places.some((m) => m.type === 'placeTile') ? 'the tile' : 'the abbey';
-    box.append(el('p', `Point at or tap a highlighted position on the board (or Tab to one): ${what} shows there before you confirm.`, { class: 'help' }));
+    box.append(
+      el(
+        'p',
+        `Point at or tap a highlighted position on the board (or Tab to one): ${what} shows there before you confirm.`,
+        { class: 'help' },
+      ),
+    );
     return;
   }
   const turn = m.type === 'placeTile' ? `, turned ${m.rotation}°` : '';
   const of = here.length > 1 ? ` (rotation ${p.index + 1} of ${here.length})` : '';
   box.append(el('p', `At ${at(m)}${turn}${of}`, { class: 'preview-text', 'aria-live': 'polite' }));
   const controls = el('div', undefined, { class: 'place-controls' });
-  if (here.length > 1) controls.append(button('Rotate ↻', () => rotate(1), { class: 'rotate', 'aria-keyshortcuts': 'R', title: 'Rotate (R or the wheel)' }));
+  if (here.length > 1)
+    controls.append(
+      button('Rotate ↻', () => rotate(1), {
+        class: 'rotate',
+        'aria-keyshortcuts': 'R',
+        title: 'Rotate (R or the wheel)',
+      }),
+    );
   controls.append(
-    hinted(m, button('Confirm', () => void submit(m), { class: 'confirm primary', 'aria-label': `Confirm: ${moveWords(m, lexicon())}` })),
+    hinted(
+      m,
+      button('Confirm', () => void submit(m), {
+        class: 'confirm primary',
+        'aria-label': `Confirm: ${moveWords(m, lexicon())}`,
+      }),
+    ),
     button('Cancel', cancel, { class: 'cancel', 'aria-keyshortcuts': 'Escape' }),
   );
   box.append(controls);
@@ -148,9 +175,16 @@ export function renderDecisions(): void {
   const chosen = page.target === undefined ? undefined : targets()[page.target];
   const rest = chosen ? chosen.choices : labelled().filter((c) => !isPlacement(c.move));
   if (chosen) box.append(el('p', `On the board: ${chosen.label}`));
-  else if (targets().length > 0) box.append(el('p', 'Tap a circle on the board for a figure, or pick below:', { class: 'help' }));
+  else if (targets().length > 0)
+    box.append(el('p', 'Tap a circle on the board for a figure, or pick below:', { class: 'help' }));
   const list = el('div', undefined, { class: 'choices' });
-  for (const c of rest) list.append(hinted(c.move, button(c.label, () => void submit(c.move), { class: `move move-${c.move.type}` })));
+  for (const c of rest)
+    list.append(
+      hinted(
+        c.move,
+        button(c.label, () => void submit(c.move), { class: `move move-${c.move.type}` }),
+      ),
+    );
   if (chosen) list.append(button('Another choice', () => chooseTarget(undefined)));
   box.append(list);
 }
@@ -183,7 +217,11 @@ export function previewAt(spot: Spot | undefined, pick: boolean): void {
   // The hint's rotation first, if it is here; else the rotation shown before, if it is legal here.
   const hint = hintedMove();
   const rotation = old && previewedRotation();
-  const first = [here.findIndex((m) => hint !== undefined && sameMove(m, hint)), here.findIndex((m) => m.type === 'placeTile' && m.rotation === rotation), 0].find((i) => i >= 0)!;
+  const first = [
+    here.findIndex((m) => hint !== undefined && sameMove(m, hint)),
+    here.findIndex((m) => m.type === 'placeTile' && m.rotation === rotation),
+    0,
+  ].find((i) => i >= 0)!;
   page.preview = { ...spot, index: same ? old.index : first, pinned: pick || !!old?.pinned };
   showPreview();
   if (pick) $('#decisions button.confirm')?.focus({ preventScroll: true });
@@ -231,7 +269,8 @@ async function submit(move: Move): Promise<void> {
   } catch (e) {
     if (!(e instanceof ApiError)) status(String(e));
     // A token the admin replaced answers 401 or 403: the player needs the new link.
-    else if (e.status === 401 || e.status === 403) status(`Refused: ${e.message}. If this seat got a new link, ask the game's admin for it.`);
+    else if (e.status === 401 || e.status === 403)
+      status(`Refused: ${e.message}. If this seat got a new link, ask the game's admin for it.`);
     else status(`Refused: ${e.message}`);
     if (e instanceof ApiError && e.status === 409) await page.refresh();
   } finally {

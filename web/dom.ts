@@ -2,7 +2,11 @@
 
 export const $ = <T extends HTMLElement>(sel: string) => document.querySelector(sel) as T;
 
-export function el<K extends keyof HTMLElementTagNameMap>(tag: K, text?: string, attrs: Record<string, string> = {}): HTMLElementTagNameMap[K] {
+export function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  text?: string,
+  attrs: Record<string, string> = {},
+): HTMLElementTagNameMap[K] {
   const e = document.createElement(tag);
   if (text !== undefined) e.textContent = text;
   for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);

@@ -27,7 +27,8 @@ export interface SeatBreakdown {
   final: number;
 }
 
-const categoryOf = (reason: string): Category => CATEGORIES.find(([, , reasons]) => (reasons as readonly string[]).includes(reason))?.[0] ?? 'goods';
+const categoryOf = (reason: string): Category =>
+  CATEGORIES.find(([, , reasons]) => (reasons as readonly string[]).includes(reason))?.[0] ?? 'goods';
 
 /** Each seat's points by category and by when they were scored, from the log's scoring events. */
 export function breakdown(history: readonly (readonly LogEvent[])[], seats: number): SeatBreakdown[] {
@@ -39,7 +40,12 @@ export function breakdown(history: readonly (readonly LogEvent[])[], seats: numb
   for (const events of history) {
     for (const e of events) {
       // Goods are counted once the tiles are gone: final scoring.
-      const scored = e.type === 'featureScored' ? { category: categoryOf(e.reason), final: e.final } : e.type === 'goodsScored' ? { category: 'goods' as const, final: true } : undefined;
+      const scored =
+        e.type === 'featureScored'
+          ? { category: categoryOf(e.reason), final: e.final }
+          : e.type === 'goodsScored'
+            ? { category: 'goods' as const, final: true }
+            : undefined;
       if (!scored || !('points' in e)) continue;
       for (const p of e.points) {
         const row = rows[p.seat];
@@ -72,12 +78,25 @@ export function renderEnd(): void {
   // A column per player, a row per category: narrow enough for a phone with up to six players.
   const head = el('tr');
   head.append(el('th', 'Points', { scope: 'col' }));
-  for (const p of state.players) head.append(withNames(el('th', undefined, { scope: 'col', class: p.score === best ? 'winner' : '' }), isolated(p.name) + (p.score === best ? ' ★' : '')));
+  for (const p of state.players)
+    head.append(
+      withNames(
+        el('th', undefined, { scope: 'col', class: p.score === best ? 'winner' : '' }),
+        isolated(p.name) + (p.score === best ? ' ★' : ''),
+      ),
+    );
   $('#breakdown thead').replaceChildren(head);
   const line = (label: string, key: string, value: (seat: number) => number, cls = '') => {
     const tr = el('tr', undefined, { class: cls });
     tr.append(el('th', label, { scope: 'row' }));
-    for (const p of state.players) tr.append(el('td', String(value(p.seat)), { 'data-seat': String(p.seat), 'data-category': key, class: p.score === best ? 'winner' : '' }));
+    for (const p of state.players)
+      tr.append(
+        el('td', String(value(p.seat)), {
+          'data-seat': String(p.seat),
+          'data-category': key,
+          class: p.score === best ? 'winner' : '',
+        }),
+      );
     return tr;
   };
   $('#breakdown tbody').replaceChildren(
@@ -93,8 +112,15 @@ export function renderEnd(): void {
 async function rematch(): Promise<void> {
   const state = page.state;
   if (!state) return;
-  const players = (state.seats ?? state.players.map((p) => ({ kind: 'human' as const, name: p.name, bot: undefined, level: undefined }))).map((s) =>
-    s.kind === 'bot' && s.bot ? { bot: s.bot, ...(s.level === undefined ? {} : { level: s.level }) } : s.kind === 'open' ? { open: true as const } : { name: s.name },
+  const players = (
+    state.seats ??
+    state.players.map((p) => ({ kind: 'human' as const, name: p.name, bot: undefined, level: undefined }))
+  ).map((s) =>
+    s.kind === 'bot' && s.bot
+      ? { bot: s.bot, ...(s.level === undefined ? {} : { level: s.level }) }
+      : s.kind === 'open'
+        ? { open: true as const }
+        : { name: s.name },
   );
   const box = $('#rematch-links');
   try {
@@ -104,7 +130,12 @@ async function rematch(): Promise<void> {
       ...game.seats.flatMap((s) => {
         if (!s.token) return [];
         const li = el('li');
-        li.append(withNames(el('a', undefined, { href: seatLink(game.id, s.seat, s.token), class: 'seat-link' }), `Play as ${isolated(s.name)}`));
+        li.append(
+          withNames(
+            el('a', undefined, { href: seatLink(game.id, s.seat, s.token), class: 'seat-link' }),
+            `Play as ${isolated(s.name)}`,
+          ),
+        );
         return [li];
       }),
       Object.assign(el('a', 'Watch (spectator)', { class: 'spectator-link' }), { href: watchLink(game.id) }),

@@ -12,7 +12,8 @@ import { actText, isAct } from './seats-view.js';
 import { eventText } from './words.js';
 
 /** The line of one event, or undefined for the bookkeeping ones. */
-export const lineOf = (e: LogEvent): string | undefined => (isAct(e) ? actText(e, playerName) : eventText(e, playerName, lexicon()));
+export const lineOf = (e: LogEvent): string | undefined =>
+  isAct(e) ? actText(e, playerName) : eventText(e, playerName, lexicon());
 
 function log(version: number, events: readonly LogEvent[]): void {
   if (version !== 0) {
@@ -23,7 +24,16 @@ function log(version: number, events: readonly LogEvent[]): void {
   for (const e of events) {
     // The lifecycle's acts (joins, resignations...) come in the same log as the moves' events.
     const text = lineOf(e);
-    if (text) list.prepend(withNames(el('li', undefined, { class: e.type === 'featureScored' || e.type === 'goodsScored' ? 'scoring' : '', 'data-version': String(version) }), text));
+    if (text)
+      list.prepend(
+        withNames(
+          el('li', undefined, {
+            class: e.type === 'featureScored' || e.type === 'goodsScored' ? 'scoring' : '',
+            'data-version': String(version),
+          }),
+          text,
+        ),
+      );
   }
 }
 

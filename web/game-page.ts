@@ -47,7 +47,10 @@ export const playerName = (seat: number) => isolated(page.state?.players[seat]?.
 export const placedAt = (x: number, y: number) => page.state?.tiles.find((t) => t.x === x && t.y === y);
 export const lexicon = (): Lexicon => ({ catalog: page.catalog, renderer: page.renderer, placed: placedAt });
 export const myTurn = () =>
-  page.token !== undefined && page.legal !== undefined && page.legal.actor !== null && (page.mySeat === undefined || page.legal.actor === page.mySeat);
+  page.token !== undefined &&
+  page.legal !== undefined &&
+  page.legal.actor !== null &&
+  (page.mySeat === undefined || page.legal.actor === page.mySeat);
 
 /** The status line; player names in it come isolated (`playerName`) and are set in <bdi>. */
 export function status(text: string): void {

@@ -76,7 +76,12 @@ async function main(): Promise<void> {
   $('#zoom-in').addEventListener('click', () => board.zoom(1 / 1.25));
   $('#zoom-out').addEventListener('click', () => board.zoom(1.25));
   $('#fit').addEventListener('click', () => board.fit());
-  for (const [sel, dx, dy] of [['#pan-l', -0.2, 0], ['#pan-r', 0.2, 0], ['#pan-u', 0, -0.2], ['#pan-d', 0, 0.2]] as const)
+  for (const [sel, dx, dy] of [
+    ['#pan-l', -0.2, 0],
+    ['#pan-r', 0.2, 0],
+    ['#pan-u', 0, -0.2],
+    ['#pan-d', 0, 0.2],
+  ] as const)
     $(sel).addEventListener('click', () => board.pan(dx, dy));
   wireResign();
   wireHint();

@@ -33,7 +33,8 @@ function placeOf(m: Move): { x: number; y: number; feature?: number; corner?: st
 }
 
 /** The hint's move while it holds (the decisions mark its button). */
-export const hintedMove = (): Move | undefined => (hint && hint.version === page.state?.version ? hint.move : undefined);
+export const hintedMove = (): Move | undefined =>
+  hint && hint.version === page.state?.version ? hint.move : undefined;
 
 function say(text: string): void {
   $('#hint-text').textContent = text;

@@ -46,7 +46,10 @@ function clockText(clock: ListedGame['clock']): string {
   return n < 7200 ? `${Math.round(n / 60)} min per turn` : `${Math.round(n / 3600)} h per turn`;
 }
 
-const EXPANSION_NAMES: Readonly<Record<string, string>> = { 'traders-builders': 'Traders & Builders', 'abbey-mayor': 'Abbey & Mayor' };
+const EXPANSION_NAMES: Readonly<Record<string, string>> = {
+  'traders-builders': 'Traders & Builders',
+  'abbey-mayor': 'Abbey & Mayor',
+};
 
 async function join(game: ListedGame, seat: number): Promise<void> {
   const input = $<HTMLInputElement>('#join-name');
@@ -69,7 +72,8 @@ async function join(game: ListedGame, seat: number): Promise<void> {
 
 function gameItem(game: ListedGame): HTMLLIElement {
   const li = el('li', undefined, { class: 'open-game', 'data-id': game.id });
-  const expansions = game.expansions.length > 0 ? game.expansions.map((x) => EXPANSION_NAMES[x] ?? x).join(', ') : 'base game';
+  const expansions =
+    game.expansions.length > 0 ? game.expansions.map((x) => EXPANSION_NAMES[x] ?? x).join(', ') : 'base game';
   li.append(
     el('span', `Game ${game.id}`, { class: 'game-title' }),
     withNames(el('span', undefined, { class: 'game-seats' }), `Seats: ${game.players.map(seatText).join(', ')}`),
@@ -114,7 +118,8 @@ function show(): void {
   if (status.textContent !== count) status.textContent = count;
 }
 
-const cursorOf = (next: string | undefined) => (next === undefined ? undefined : (new URL(next, location.origin).searchParams.get('after') ?? undefined));
+const cursorOf = (next: string | undefined) =>
+  next === undefined ? undefined : (new URL(next, location.origin).searchParams.get('after') ?? undefined);
 
 /** Reads the newest games again, as many as are shown; beyond one read's reach the older ones stay. */
 async function readNewest(): Promise<void> {
@@ -178,8 +183,13 @@ export function listOpenGames(): Promise<void> {
 }
 
 export function wireLobbyList(): void {
-  $('#more-games').addEventListener('click', () =>
-    void serial(more).catch((e) => ($('#games-status').textContent = `Could not list more games: ${e instanceof Error ? e.message : String(e)}`)),
+  $('#more-games').addEventListener(
+    'click',
+    () =>
+      void serial(more).catch(
+        (e) =>
+          ($('#games-status').textContent = `Could not list more games: ${e instanceof Error ? e.message : String(e)}`),
+      ),
   );
   $('#refresh-games').addEventListener('click', () => void listOpenGames());
   // A hidden tab asks nothing; it reads at once when shown again.

@@ -125,14 +125,19 @@ async function create(event: SubmitEvent): Promise<void> {
   const body: CreateGame = {
     players: [...$('#players').children].map(seatOf),
     expansions: data.getAll('expansion').map(String) as CreateGame['expansions'],
-    rules: { endgameAbbeys: textOf(data, 'endgameAbbeys'), wagonMove: textOf(data, 'wagonMove') } as CreateGame['rules'],
+    rules: {
+      endgameAbbeys: textOf(data, 'endgameAbbeys'),
+      wagonMove: textOf(data, 'wagonMove'),
+    } as CreateGame['rules'],
     visibility: textOf(data, 'visibility') as CreateGame['visibility'],
   };
   const seconds = textOf(data, 'turnSeconds').trim();
   if (seconds) body.clock = { turnSeconds: Number(seconds) };
   const seed = textOf(data, 'seed').trim();
   if (seed) body.seed = seed;
-  const order = textOf(data, 'tileOrder').split(/[\s,]+/).filter(Boolean);
+  const order = textOf(data, 'tileOrder')
+    .split(/[\s,]+/)
+    .filter(Boolean);
   if (order.length > 0) body.tileOrder = order;
   const error = $('#error');
   error.textContent = '';
@@ -140,7 +145,9 @@ async function create(event: SubmitEvent): Promise<void> {
     const game = await api.create(body);
     const links = $('#links');
     links.replaceChildren(
-      ...game.seats.flatMap((s) => (s.token ? [link(`Play as ${s.name}`, seatLink(game.id, s.seat, s.token), 'seat-link')] : [])),
+      ...game.seats.flatMap((s) =>
+        s.token ? [link(`Play as ${s.name}`, seatLink(game.id, s.seat, s.token), 'seat-link')] : [],
+      ),
       link('Watch (spectator)', watchLink(game.id), 'spectator-link'),
     );
     $('#admin-token').textContent = game.adminToken;

@@ -56,7 +56,12 @@ function showAt(state: PublicState, svg: string): void {
   const { tiles, figures } = moved(events);
   page.board.markMove(tiles, figures);
   const lines = events.map(lineOf).filter((l): l is string => l !== undefined);
-  withNames($('#replay-move'), v === 0 ? 'The start: the first tile lies on the board' : `Move ${v}: ${lines.join('; ') || 'no change on the board'}`);
+  withNames(
+    $('#replay-move'),
+    v === 0
+      ? 'The start: the first tile lies on the board'
+      : `Move ${v}: ${lines.join('; ') || 'no change on the board'}`,
+  );
   showState(state);
   status(`Replay: move ${v} of ${last()}`);
 }
@@ -91,10 +96,25 @@ export function replayAt(version: number): boolean {
 
 export function wireScrubber(): void {
   const step = (to: () => number) => () => void show(to()).catch((e) => status(`Replay failed: ${String(e)}`));
-  $('#replay-first').addEventListener('click', step(() => 0));
-  $('#replay-back').addEventListener('click', step(() => (replaying ?? last()) - 1));
-  $('#replay-forward').addEventListener('click', step(() => (replaying ?? last()) + 1));
-  $('#replay-last').addEventListener('click', step(() => last()));
+  $('#replay-first').addEventListener(
+    'click',
+    step(() => 0),
+  );
+  $('#replay-back').addEventListener(
+    'click',
+    step(() => (replaying ?? last()) - 1),
+  );
+  $('#replay-forward').addEventListener(
+    'click',
+    step(() => (replaying ?? last()) + 1),
+  );
+  $('#replay-last').addEventListener(
+    'click',
+    step(() => last()),
+  );
   const slider = $<HTMLInputElement>('#replay-slider');
-  slider.addEventListener('input', step(() => Number(slider.value)));
+  slider.addEventListener(
+    'input',
+    step(() => Number(slider.value)),
+  );
 }

@@ -20,7 +20,12 @@ async function resign(): Promise<void> {
 /** Shown while the game runs, once, on a seat's own page. */
 export function showResign(): void {
   const { state, token, mySeat } = page;
-  $('#resign-box').hidden = !(token !== undefined && mySeat !== undefined && state?.status === 'active' && !state.seats?.[mySeat]?.resigned);
+  $('#resign-box').hidden = !(
+    token !== undefined &&
+    mySeat !== undefined &&
+    state?.status === 'active' &&
+    !state.seats?.[mySeat]?.resigned
+  );
 }
 
 export function wireResign(): void {

@@ -7,10 +7,18 @@ import type { Act, SeatView } from './api.js';
 /** The lifecycle's acts as the event list and the stream show them (never with a token's hash). */
 export type ActEvent = Act;
 
-const ACTS: ReadonlySet<string> = new Set<ActEvent['type']>(['seatJoined', 'tokenReissued', 'seatHandedToBot', 'gameAborted', 'seatResigned', 'turnTimedOut']);
+const ACTS: ReadonlySet<string> = new Set<ActEvent['type']>([
+  'seatJoined',
+  'tokenReissued',
+  'seatHandedToBot',
+  'gameAborted',
+  'seatResigned',
+  'turnTimedOut',
+]);
 export const isAct = (e: { type: string }): e is ActEvent => ACTS.has(e.type);
 
-const botName = (bot: string | undefined, level: number | undefined) => `${bot ?? ''} bot${level === undefined ? '' : `, level ${level}`}`;
+const botName = (bot: string | undefined, level: number | undefined) =>
+  `${bot ?? ''} bot${level === undefined ? '' : `, level ${level}`}`;
 
 /** A short note after a player's name: bot, open seat, resigned; empty for a playing person. */
 export function seatNote(s: SeatView | undefined): string {

@@ -9,7 +9,8 @@ import { at, boardFigureWords, tileWords } from './words.js';
 export function boardLines(state: PublicState): string[] {
   const lex = lexicon();
   const lines = state.tiles.map((t) => `${tileWords(lex.catalog, t.tile)} at ${at(t)}`);
-  for (const f of state.figures) lines.push(`${isolated(state.players[f.owner]?.name ?? `seat ${f.owner + 1}`)}'s ${boardFigureWords(lex, f)}`);
+  for (const f of state.figures)
+    lines.push(`${isolated(state.players[f.owner]?.name ?? `seat ${f.owner + 1}`)}'s ${boardFigureWords(lex, f)}`);
   return lines;
 }
 

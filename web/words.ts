@@ -30,7 +30,9 @@ function cityWords(city: Extract<Feature, { kind: 'city' }>): string {
   if (edges === 3) return 'three-sided city';
   if (edges === 2) {
     const [a, b] = city.edges;
-    return (a === 'N' && b === 'S') || (a === 'S' && b === 'N') || (a === 'E' && b === 'W') || (a === 'W' && b === 'E') ? 'city across' : 'city corner';
+    return (a === 'N' && b === 'S') || (a === 'S' && b === 'N') || (a === 'E' && b === 'W') || (a === 'W' && b === 'E')
+      ? 'city across'
+      : 'city corner';
   }
   return 'city cap';
 }
@@ -42,7 +44,9 @@ function roadWords(roads: Extract<Feature, { kind: 'road' }>[]): string {
   const [road] = roads;
   if (road.edges.length === 1) return 'road end';
   const [a, b] = road.edges;
-  return (a === 'N' && b === 'S') || (a === 'S' && b === 'N') || (a === 'E' && b === 'W') || (a === 'W' && b === 'E') ? 'straight road' : 'road curve';
+  return (a === 'N' && b === 'S') || (a === 'S' && b === 'N') || (a === 'E' && b === 'W') || (a === 'W' && b === 'E')
+    ? 'straight road'
+    : 'road curve';
 }
 
 /** A tile by what it shows: "city cap with road", "monastery", "road curve". */
@@ -55,7 +59,10 @@ export function tileWords(catalog: Catalog, id: string | null | undefined): stri
   let main: string;
   if (tile.features.some((f) => f.kind === 'abbey')) main = 'abbey';
   else if (tile.features.some((f) => f.kind === 'monastery')) main = 'monastery';
-  else if (cities.length > 1) main = cities.every((c) => c.edges.length === 1) ? `${plural(cities.length, 'city cap')}` : `${cityWords(cities[0])} and ${plural(cities.length - 1, 'city cap')}`;
+  else if (cities.length > 1)
+    main = cities.every((c) => c.edges.length === 1)
+      ? `${plural(cities.length, 'city cap')}`
+      : `${cityWords(cities[0])} and ${plural(cities.length - 1, 'city cap')}`;
   else if (cities.length === 1) main = cityWords(cities[0]);
   else main = road || 'field';
   const extras: string[] = [];
@@ -81,7 +88,12 @@ function compass([x, y]: readonly [number, number]): string {
  * "monastery"); `sides`, the edges it touches ("east and south edges"), to tell apart two
  * features that lie in the same direction.
  */
-export function featureWords(lex: Lexicon, x: number, y: number, feature: number): { kind: string; where: string; sides: string } {
+export function featureWords(
+  lex: Lexicon,
+  x: number,
+  y: number,
+  feature: number,
+): { kind: string; where: string; sides: string } {
   const placed = lex.placed(x, y);
   const def = lex.catalog.tiles.find((t) => t.id === placed?.tile)?.features[feature];
   const kind = def?.kind ?? 'feature';
@@ -90,18 +102,29 @@ export function featureWords(lex: Lexicon, x: number, y: number, feature: number
   const where = anchor ? compass(anchor) : '';
   const edges = 'edges' in def ? def.edges : 'halfEdges' in def ? def.halfEdges.map((h) => h.slice(0, 1)) : [];
   const named = [...new Set(edges.map((e) => turned(e, placed.rotation)))];
-  const sides = named.length === 0 ? '' : `${named.length > 1 ? `${named.slice(0, -1).join(', ')} and ${named.at(-1)}` : named[0]} edge${named.length > 1 ? 's' : ''}`;
+  const sides =
+    named.length === 0
+      ? ''
+      : `${named.length > 1 ? `${named.slice(0, -1).join(', ')} and ${named.at(-1)}` : named[0]} edge${named.length > 1 ? 's' : ''}`;
   // A road through the middle of its tile is told by where it runs: "north-south road".
-  if (where === 'middle' && def.kind === 'road' && def.edges.length === 2) return { kind, where: named.join('-'), sides };
+  if (where === 'middle' && def.kind === 'road' && def.edges.length === 2)
+    return { kind, where: named.join('-'), sides };
   return { kind, where, sides };
 }
 
 const SIDES = ['N', 'E', 'S', 'W'] as const;
 const SIDE_WORDS: Readonly<Record<string, string>> = { N: 'north', E: 'east', S: 'south', W: 'west' };
 /** A tile's side at rotation 0, after the tile is turned clockwise by `rotation`, in words. */
-const turned = (side: string, rotation: Rotation) => SIDE_WORDS[SIDES[(SIDES.indexOf(side as (typeof SIDES)[number]) + rotation / 90) % 4]];
+const turned = (side: string, rotation: Rotation) =>
+  SIDE_WORDS[SIDES[(SIDES.indexOf(side as (typeof SIDES)[number]) + rotation / 90) % 4]];
 
-const MEEPLE_ROLE: Readonly<Record<string, string>> = { city: 'knight', road: 'thief', field: 'farmer', monastery: 'monk', abbey: 'monk' };
+const MEEPLE_ROLE: Readonly<Record<string, string>> = {
+  city: 'knight',
+  road: 'thief',
+  field: 'farmer',
+  monastery: 'monk',
+  abbey: 'monk',
+};
 
 /** "knight in the north city", "thief on the east road", "monk in the monastery"; `bySides`: "farmer in the field by the east edge". */
 function figureOn(lex: Lexicon, figure: string, x: number, y: number, feature: number, bySides = false): string {
@@ -118,7 +141,12 @@ export function boardFigureWords(lex: Lexicon, f: PublicState['figures'][number]
   return `${figureOn(lex, f.kind, f.x, f.y, f.feature)} of ${at(f)}`;
 }
 
-const CORNERS: Readonly<Record<string, string>> = { NE: 'north-east', SE: 'south-east', SW: 'south-west', NW: 'north-west' };
+const CORNERS: Readonly<Record<string, string>> = {
+  NE: 'north-east',
+  SE: 'south-east',
+  SW: 'south-west',
+  NW: 'north-west',
+};
 const cornerWords = (corner: string | undefined) => CORNERS[corner ?? ''] ?? 'a';
 
 /** A move as a choice's label; `bySides` names a figure's feature by the edges it touches. */

@@ -25,7 +25,8 @@ function favicon(): HTMLLinkElement {
   return link;
 }
 
-const notifying = () => 'Notification' in window && Notification.permission === 'granted' && localStorage.getItem(OPT_IN) === '1';
+const notifying = () =>
+  'Notification' in window && Notification.permission === 'granted' && localStorage.getItem(OPT_IN) === '1';
 
 /** Called on every redraw: `mine` is whether this page's player must act now. */
 export function showYourTurn(mine: boolean): void {
@@ -33,7 +34,11 @@ export function showYourTurn(mine: boolean): void {
   document.body.dataset.yourTurn = String(mine);
   favicon().href = mine ? ICONS.mine : PAGE_ICON;
   if (mine && !wasMine && document.hidden && notifying()) {
-    new Notification('Your turn', { body: 'Carcassonne: it is your turn to play.', tag: location.pathname + location.hash, icon: ICONS.mine });
+    new Notification('Your turn', {
+      body: 'Carcassonne: it is your turn to play.',
+      tag: location.pathname + location.hash,
+      icon: ICONS.mine,
+    });
   }
   wasMine = mine;
 }
@@ -48,11 +53,15 @@ async function flipOptIn(): Promise<void> {
 export function wireYourTurn(into: HTMLElement): void {
   if (!('Notification' in window) || Notification.permission === 'denied') return;
   const label = () => (notifying() ? 'Turn notifications on' : 'Notify me on my turn');
-  const toggle = button(label(), () => {
-    void flipOptIn().then(() => {
-      toggle.textContent = label();
-      toggle.setAttribute('aria-pressed', String(notifying()));
-    });
-  }, { id: 'notify', 'aria-pressed': String(notifying()) });
+  const toggle = button(
+    label(),
+    () => {
+      void flipOptIn().then(() => {
+        toggle.textContent = label();
+        toggle.setAttribute('aria-pressed', String(notifying()));
+      });
+    },
+    { id: 'notify', 'aria-pressed': String(notifying()) },
+  );
   into.append(' · ', toggle);
 }

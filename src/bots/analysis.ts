@@ -9,7 +9,17 @@
  * (`MCTS_DEFAULTS.horizon` tiles), played out at random, scored by the engine's final scoring;
  * a seat wins a playout with the best score, tied seats share it, so the chances sum to 1.
  */
-import { actorOf, determinize, isFinished, playInPlace, publicView, replay, type Game, type GameSetup, type Move } from '../engine/index.js';
+import {
+  actorOf,
+  determinize,
+  isFinished,
+  playInPlace,
+  publicView,
+  replay,
+  type Game,
+  type GameSetup,
+  type Move,
+} from '../engine/index.js';
 import { MCTS_DEFAULTS, mctsChoice, playout } from './mcts.js';
 import { seeded } from './rng.js';
 
@@ -50,7 +60,14 @@ function step(game: Game, move: Move): void {
 }
 
 /** The chances at positions `from` to `to` - 1 (position p: after p moves), within `budgetMs` of CPU in all. */
-export function chancesAt(setup: GameSetup, moves: readonly Move[], from: number, to: number, playouts: number, budgetMs: number): number[][] {
+export function chancesAt(
+  setup: GameSetup,
+  moves: readonly Move[],
+  from: number,
+  to: number,
+  playouts: number,
+  budgetMs: number,
+): number[][] {
   const started = performance.now();
   const game = positionAfter(setup, moves, from);
   const out: number[][] = [];
@@ -74,7 +91,12 @@ export interface TurningPoint {
 
 /** The `count` decisions that changed their actor's chance most; `chances[p]` is position p's, `actors[d]` decision d's seat. */
 export function turningPoints(chances: readonly number[][], actors: readonly number[], count: number): TurningPoint[] {
-  const points = actors.map((seat, d) => ({ decision: d, seat, before: chances[d][seat], after: chances[d + 1][seat] }));
+  const points = actors.map((seat, d) => ({
+    decision: d,
+    seat,
+    before: chances[d][seat],
+    after: chances[d + 1][seat],
+  }));
   return points
     .filter((p) => p.before !== p.after)
     .sort((a, b) => Math.abs(b.after - b.before) - Math.abs(a.after - a.before) || a.decision - b.decision)

@@ -76,7 +76,10 @@ function valued(game: Game, seat: number): { move: Move; value: number }[] {
   const moves = movesFor(game, seat);
   if (moves.length === 1) return [{ move: moves[0], value: 0 }];
   const pos = positionOf(game, seat);
-  return moves.map((move) => ({ move, value: valueOf(game, move, pos, { newTile: new Map(), placed: new Map(), meeples: pos.meeples }, 1) }));
+  return moves.map((move) => ({
+    move,
+    value: valueOf(game, move, pos, { newTile: new Map(), placed: new Map(), meeples: pos.meeples }, 1),
+  }));
 }
 
 /** The best move by valueOf, ties broken by `random`. */
@@ -84,7 +87,10 @@ export function greedyChoice(game: Game, seat: number, random: Random): { move: 
   let best = -Infinity;
   let top: Move[] = [];
   for (const { move, value } of valued(game, seat)) {
-    if (value > best + 1e-9) { best = value; top = [move]; } else if (value > best - 1e-9) top.push(move);
+    if (value > best + 1e-9) {
+      best = value;
+      top = [move];
+    } else if (value > best - 1e-9) top.push(move);
   }
   return { move: pick(top, random), value: best };
 }

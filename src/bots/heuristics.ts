@@ -40,14 +40,26 @@ export function positionOf(game: Game, seat: number): Position {
   const v = publicView(game);
   const tiles = new Map(v.tiles.map((t) => [`${t.x},${t.y}`, t.tile]));
   const total = v.tiles.length + v.tilesLeftTotal;
-  return { seat, players: v.players.length, tiles, rest: v.tilesLeftTotal / total, meeples: v.players[seat]?.supply.meeple ?? 0 };
+  return {
+    seat,
+    players: v.players.length,
+    tiles,
+    rest: v.tilesLeftTotal / total,
+    meeples: v.players[seat]?.supply.meeple ?? 0,
+  };
 }
 
 /** The followers a seat takes from supply with a figure of this kind (builder, pig, barn: none). */
 export function isFollower(kind: FigureKind): boolean {
   switch (kind) {
-    case 'meeple': case 'wagon': case 'mayor': return true;
-    case 'builder': case 'pig': case 'barn': return false;
+    case 'meeple':
+    case 'wagon':
+    case 'mayor':
+      return true;
+    case 'builder':
+    case 'pig':
+    case 'barn':
+      return false;
   }
 }
 
@@ -60,7 +72,8 @@ export function followerCost(kind: FigureKind, meeplesBefore: number, rest: numb
 
 function neighbours(tiles: Map<string, string>, x: number, y: number): number {
   let n = 0;
-  for (let dx = -1; dx <= 1; dx++) for (let dy = -1; dy <= 1; dy++) if ((dx || dy) && tiles.has(`${x + dx},${y + dy}`)) n++;
+  for (let dx = -1; dx <= 1; dx++)
+    for (let dy = -1; dy <= 1; dy++) if ((dx || dy) && tiles.has(`${x + dx},${y + dy}`)) n++;
   return n;
 }
 
@@ -79,7 +92,8 @@ export function potential(f: BoardFigure, tileId: string | undefined, pos: Posit
       const base = (f.kind === 'mayor' ? 2 * def.pennants : 3 + def.pennants) + (def.goods ? 1 : 0);
       return base * completes;
     }
-    case 'road': return 1 + 1.5 * completes;
+    case 'road':
+      return 1 + 1.5 * completes;
     case 'monastery':
     case 'abbey': {
       const around = neighbours(pos.tiles, f.x, f.y);

@@ -2,7 +2,15 @@
  * A whole game between bots, one per seat, for tests and the benchmark: every move goes
  * through the engine's play, so a bot's illegal move is refused there, never slipped in.
  */
-import { createGame, legalMoves, playInPlace, type Game, type GameEvent, type GameSetup, type Move } from '../engine/index.js';
+import {
+  createGame,
+  legalMoves,
+  playInPlace,
+  type Game,
+  type GameEvent,
+  type GameSetup,
+  type Move,
+} from '../engine/index.js';
 import type { Bot, BotOptions } from './types.js';
 
 export interface Seat {
@@ -20,7 +28,11 @@ export interface MatchResult {
 }
 
 /** Plays the game to its end; `onMove` sees each chosen move before it is played. */
-export function playMatch(setup: GameSetup, seats: readonly Seat[], onMove?: (game: Game, seat: number, move: Move) => void): MatchResult {
+export function playMatch(
+  setup: GameSetup,
+  seats: readonly Seat[],
+  onMove?: (game: Game, seat: number, move: Move) => void,
+): MatchResult {
   const created = createGame(setup);
   if (!created.ok) throw new Error(created.error.reason);
   const game = created.value.game;
@@ -38,7 +50,8 @@ export function playMatch(setup: GameSetup, seats: readonly Seat[], onMove?: (ga
     thinking[actor].iterations += choice.iterations ?? 0;
     onMove?.(game, actor, choice.move);
     const r = playInPlace(game, choice.move);
-    if (!r.ok) throw new Error(`${seat.bot.kind} bot played an illegal move ${JSON.stringify(choice.move)}: ${r.error.reason}`);
+    if (!r.ok)
+      throw new Error(`${seat.bot.kind} bot played an illegal move ${JSON.stringify(choice.move)}: ${r.error.reason}`);
     moves.push(choice.move);
     ended = r.value.find((e) => e.type === 'gameEnded') ?? ended;
   }

@@ -60,7 +60,15 @@ export interface MctsTuning {
 }
 
 export const MCTS_DEFAULTS: Readonly<MctsTuning> = {
-  explore: 0.5, prior: 0.5, horizon: 20, marginWeight: 0.5, marginScale: 15, widenK: 2, widenA: 0.5, turnPrior: 0, rolloutPass: 0,
+  explore: 0.5,
+  prior: 0.5,
+  horizon: 20,
+  marginWeight: 0.5,
+  marginScale: 15,
+  widenK: 2,
+  widenA: 0.5,
+  turnPrior: 0,
+  rolloutPass: 0,
 };
 export const DEFAULT_ITERATIONS = 1000;
 
@@ -104,14 +112,18 @@ function select(node: Node, k: MctsTuning): Edge {
     const e = edges[i];
     if (e.n === 0) return e;
     const score = e.reward / e.n + k.explore * Math.sqrt(logN / e.n) + (k.prior * e.prior) / (e.n + 1);
-    if (score > bestScore) { bestScore = score; best = e; }
+    if (score > bestScore) {
+      bestScore = score;
+      best = e;
+    }
   }
   return best;
 }
 
 /** Each seat's reward and win (draw ½) from the final scores. */
 function outcome(scores: readonly number[], k: MctsTuning): { reward: number[]; win: number[] } {
-  const reward: number[] = [], win: number[] = [];
+  const reward: number[] = [],
+    win: number[] = [];
   for (let s = 0; s < scores.length; s++) {
     let other = -Infinity;
     for (let o = 0; o < scores.length; o++) if (o !== s) other = Math.max(other, scores[o]);
@@ -180,7 +192,12 @@ function iterate(search: Search, seed: string): void {
       const lm = legalMoves(g);
       node.actor = lm.actor!;
       sameTurn &&= node.actor === search.seat && k.turnPrior > 0;
-      node.edges = sameTurn ? sameTurnEdges(search, path.map(([e]) => e.move)) : edgesOf(lm.moves, random);
+      node.edges = sameTurn
+        ? sameTurnEdges(
+            search,
+            path.map(([e]) => e.move),
+          )
+        : edgesOf(lm.moves, random);
     }
     const edge = select(node, k);
     const fresh = edge.n === 0;
@@ -196,7 +213,10 @@ function iterate(search: Search, seed: string): void {
     let child = edge.children.get(key);
     if (!child) edge.children.set(key, (child = newNode()));
     node = child;
-    if (fresh) { scores = playout(g, random, k.rolloutPass); break; }
+    if (fresh) {
+      scores = playout(g, random, k.rolloutPass);
+      break;
+    }
   }
   const { reward, win } = outcome(scores, k);
   for (const [edge, actor] of path) {
@@ -210,7 +230,14 @@ function iterate(search: Search, seed: string): void {
 function rootEdges(game: Game, seat: number, random: Random): Edge[] {
   const ordered = greedyOrder(game, seat, random);
   const top = ordered[0]?.value ?? 0;
-  return ordered.map(({ move, value }) => ({ move, n: 0, prior: Math.exp((value - top) / 3), reward: 0, wins: 0, children: null }));
+  return ordered.map(({ move, value }) => ({
+    move,
+    n: 0,
+    prior: Math.exp((value - top) / 3),
+    reward: 0,
+    wins: 0,
+    children: null,
+  }));
 }
 
 export function mctsChoice(game: Game, seat: number, options: BotOptions): BotChoice {

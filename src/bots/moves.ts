@@ -4,14 +4,22 @@ import { actorOf, legalMoves, type Game, type GameEvent, type Move } from '../en
 /** A short stable key naming a move (tree edges, tie-breaks). */
 export function moveKey(m: Move): string {
   switch (m.type) {
-    case 'draw': return 'd';
-    case 'pass': return 'p';
-    case 'returnWagon': return 'r';
-    case 'placeTile': return `t${m.x},${m.y},${m.rotation}`;
-    case 'placeAbbey': return `a${m.x},${m.y}`;
-    case 'placeFigure': return `f${m.figure},${m.x},${m.y},${m.feature}`;
-    case 'placeBarn': return `b${m.x},${m.y},${m.corner}`;
-    case 'moveWagon': return `w${m.x},${m.y},${m.feature}`;
+    case 'draw':
+      return 'd';
+    case 'pass':
+      return 'p';
+    case 'returnWagon':
+      return 'r';
+    case 'placeTile':
+      return `t${m.x},${m.y},${m.rotation}`;
+    case 'placeAbbey':
+      return `a${m.x},${m.y}`;
+    case 'placeFigure':
+      return `f${m.figure},${m.x},${m.y},${m.feature}`;
+    case 'placeBarn':
+      return `b${m.x},${m.y},${m.corner}`;
+    case 'moveWagon':
+      return `w${m.x},${m.y},${m.feature}`;
   }
 }
 

@@ -14,7 +14,12 @@ import { replay, type ExpansionId, type Game, type GameEvent, type Move, type Ru
 /** What a client reads at some version V: the state's public setup and the log up to V. */
 export interface PublicHistory {
   /** The state at version `log.length` (`GET /games/{id}`, or the stream's `state` message). */
-  state: { players: readonly { name: string }[]; expansions: readonly ExpansionId[]; rules: Rules; tilesLeft: Readonly<Record<string, number>> };
+  state: {
+    players: readonly { name: string }[];
+    expansions: readonly ExpansionId[];
+    rules: Rules;
+    tilesLeft: Readonly<Record<string, number>>;
+  };
   /** The creation's events (`created` of `GET /games/{id}/events` or of the stream's `state`). */
   created: readonly GameEvent[];
   /** Moves 1..V in order, each with its events. */
@@ -67,9 +72,17 @@ export class PublicGame {
       if (n < 0) throw new Error(`the history draws more ${tile} than the pile holds`);
       for (let i = 0; i < n; i++) hidden.push(tile);
     }
-    const setup = { players: this.players, expansions: this.expansions, rules: this.rules, tileOrder: [...this.drawn, ...hidden] };
+    const setup = {
+      players: this.players,
+      expansions: this.expansions,
+      rules: this.rules,
+      tileOrder: [...this.drawn, ...hidden],
+    };
     const replayed = replay(setup, this.moves);
-    if (!replayed.ok) throw new Error(`the history does not replay: move ${replayed.error.index + 1}: ${replayed.error.code} ${replayed.error.reason}`);
+    if (!replayed.ok)
+      throw new Error(
+        `the history does not replay: move ${replayed.error.index + 1}: ${replayed.error.code} ${replayed.error.reason}`,
+      );
     this.cached = replayed.value.game;
     return this.cached;
   }

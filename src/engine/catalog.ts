@@ -61,16 +61,27 @@ export interface TileType {
 }
 
 const HALF_INDEX = new Map<HalfEdge, number>(
-  DIRECTIONS.flatMap((d, i) => [[`${d}L`, i * 2], [`${d}R`, i * 2 + 1]] as const),
+  DIRECTIONS.flatMap(
+    (d, i) =>
+      [
+        [`${d}L`, i * 2],
+        [`${d}R`, i * 2 + 1],
+      ] as const,
+  ),
 );
 
 function kindOf(f: FeatureDef): number {
   switch (f.kind) {
-    case 'road': return ROAD;
-    case 'city': return CITY;
-    case 'field': return FIELD;
-    case 'monastery': return MONASTERY;
-    case 'abbey': return ABBEY;
+    case 'road':
+      return ROAD;
+    case 'city':
+      return CITY;
+    case 'field':
+      return FIELD;
+    case 'monastery':
+      return MONASTERY;
+    case 'abbey':
+      return ABBEY;
   }
 }
 

@@ -5,7 +5,15 @@
  */
 import { Type } from 'typebox';
 import {
-  Coordinate, eventSchema, Feature, Int, moveSchema, PosSchema, RotationSchema, SeatPointsSchema, type FigureSchemas,
+  Coordinate,
+  eventSchema,
+  Feature,
+  Int,
+  moveSchema,
+  PosSchema,
+  RotationSchema,
+  SeatPointsSchema,
+  type FigureSchemas,
 } from './schema-parts.js';
 
 export const CORE_FIGURES = ['meeple'] as const;
@@ -27,32 +35,34 @@ export const CORE_ERROR_CODES = [
   'ILLEGAL_MOVE',
 ] as const;
 
-export const coreMoves = (f: FigureSchemas) => [
-  moveSchema('draw', {}),
-  moveSchema('placeTile', { x: Coordinate, y: Coordinate, rotation: RotationSchema }),
-  moveSchema('placeFigure', { figure: f.PlaceableFigureSchema, x: Coordinate, y: Coordinate, feature: Feature }),
-  moveSchema('pass', {}),
-] as const;
+export const coreMoves = (f: FigureSchemas) =>
+  [
+    moveSchema('draw', {}),
+    moveSchema('placeTile', { x: Coordinate, y: Coordinate, rotation: RotationSchema }),
+    moveSchema('placeFigure', { figure: f.PlaceableFigureSchema, x: Coordinate, y: Coordinate, feature: Feature }),
+    moveSchema('pass', {}),
+  ] as const;
 
-export const coreEvents = (f: FigureSchemas) => [
-  eventSchema('turnStarted', { seat: Int }),
-  eventSchema('tileDrawn', { seat: Int, tile: Type.String() }),
-  eventSchema('tileDiscarded', { seat: Int, tile: Type.String(), reason: Type.Literal('unplaceable') }),
-  eventSchema('tilePlaced', { seat: Int, tile: Type.String(), x: Int, y: Int, rotation: RotationSchema }),
-  eventSchema('figurePlaced', { seat: Int, figure: f.BoardFigureSchema }),
-  eventSchema('figureSkipped', { seat: Int, reason: Type.Enum(['passed', 'no-legal-placement']) }),
-  eventSchema('featureScored', {
-    /** The feature: its kind and every tile it covers (for fields and barns: the field). */
-    kind: Type.Enum(['road', 'city', 'field', 'monastery', 'abbey']),
-    tiles: Type.Array(PosSchema),
-    reason: Type.Enum(['road', 'city', 'monastery', 'abbey', 'field', 'barn', 'barn-join', 'goods']),
-    /** Points per seat that scored (only seats with points > 0). */
-    points: Type.Array(SeatPointsSchema),
-    /** Figures that went back to their owners' supply because of this scoring. */
-    returned: Type.Array(f.BoardFigureSchema),
-    final: Type.Boolean(),
-  }),
-  eventSchema('bonusPartStarted', { seat: Int }),
-  eventSchema('finalScoringStarted', {}),
-  eventSchema('gameEnded', { scores: Type.Array(Int) }),
-] as const;
+export const coreEvents = (f: FigureSchemas) =>
+  [
+    eventSchema('turnStarted', { seat: Int }),
+    eventSchema('tileDrawn', { seat: Int, tile: Type.String() }),
+    eventSchema('tileDiscarded', { seat: Int, tile: Type.String(), reason: Type.Literal('unplaceable') }),
+    eventSchema('tilePlaced', { seat: Int, tile: Type.String(), x: Int, y: Int, rotation: RotationSchema }),
+    eventSchema('figurePlaced', { seat: Int, figure: f.BoardFigureSchema }),
+    eventSchema('figureSkipped', { seat: Int, reason: Type.Enum(['passed', 'no-legal-placement']) }),
+    eventSchema('featureScored', {
+      /** The feature: its kind and every tile it covers (for fields and barns: the field). */
+      kind: Type.Enum(['road', 'city', 'field', 'monastery', 'abbey']),
+      tiles: Type.Array(PosSchema),
+      reason: Type.Enum(['road', 'city', 'monastery', 'abbey', 'field', 'barn', 'barn-join', 'goods']),
+      /** Points per seat that scored (only seats with points > 0). */
+      points: Type.Array(SeatPointsSchema),
+      /** Figures that went back to their owners' supply because of this scoring. */
+      returned: Type.Array(f.BoardFigureSchema),
+      final: Type.Boolean(),
+    }),
+    eventSchema('bonusPartStarted', { seat: Int }),
+    eventSchema('finalScoringStarted', {}),
+    eventSchema('gameEnded', { scores: Type.Array(Int) }),
+  ] as const;

@@ -34,7 +34,16 @@ import type { Figure } from './figures.js';
 import type { SlotDef } from './slot.js';
 import type { HeldFigure, State } from './state.js';
 import type {
-  ExpansionId, FigureKind, GameEvent, Move, MoveType, Phase, PlayerView, PublicState, Rules, RuleViolation,
+  ExpansionId,
+  FigureKind,
+  GameEvent,
+  Move,
+  MoveType,
+  Phase,
+  PlayerView,
+  PublicState,
+  Rules,
+  RuleViolation,
 } from './types.js';
 
 export type MoveOf<K extends MoveType> = Extract<Move, { type: K }>;

@@ -41,7 +41,10 @@ export class Features {
   }
 
   copy(): Features {
-    const fields: Pick<Features, 'count' | 'parent' | 'tileOf' | 'kind' | 'openEnds' | 'pennants' | 'size' | 'next' | 'tail'> = {
+    const fields: Pick<
+      Features,
+      'count' | 'parent' | 'tileOf' | 'kind' | 'openEnds' | 'pennants' | 'size' | 'next' | 'tail'
+    > = {
       count: this.count,
       parent: this.parent.slice(),
       tileOf: this.tileOf.slice(),
@@ -94,8 +97,12 @@ export class Features {
 
   /** Joins two distinct roots, the smaller under the larger; returns the surviving root. */
   link(ra: number, rb: number): number {
-    let to = ra, from = rb;
-    if (this.size[ra] < this.size[rb]) { to = rb; from = ra; }
+    let to = ra,
+      from = rb;
+    if (this.size[ra] < this.size[rb]) {
+      to = rb;
+      from = ra;
+    }
     this.parent[from] = to;
     this.openEnds[to] += this.openEnds[from];
     this.pennants[to] += this.pennants[from];

@@ -31,7 +31,12 @@ export const MEEPLE_RULE: FigureRule = {
 };
 
 export function figureViolation(
-  g: State, figure: PlaceableFigure, x: number, y: number, feature: number, occ: Occupancy,
+  g: State,
+  figure: PlaceableFigure,
+  x: number,
+  y: number,
+  feature: number,
+  occ: Occupancy,
 ): RuleViolation | null {
   const placement = g.cfg.figureRules[figure]?.placement;
   if (!placement) return violation('EXPANSION_NOT_ENABLED', `the ${figure} is not part of this game`);
@@ -64,10 +69,12 @@ const PLACERS = new WeakMap<Config['figureRules'], readonly (readonly Placer[])[
 function placersByKind(cfg: Config): readonly (readonly Placer[])[] {
   let table = PLACERS.get(cfg.figureRules);
   if (table === undefined) {
-    table = KIND_NAMES.map((_, kind) => cfg.placeable.flatMap((figure) => {
-      const placement = cfg.figureRules[figure]?.placement;
-      return placement?.kinds.includes(kind) ? [{ figure, index: FIGURE_INDEX[figure], check: placement.check }] : [];
-    }));
+    table = KIND_NAMES.map((_, kind) =>
+      cfg.placeable.flatMap((figure) => {
+        const placement = cfg.figureRules[figure]?.placement;
+        return placement?.kinds.includes(kind) ? [{ figure, index: FIGURE_INDEX[figure], check: placement.check }] : [];
+      }),
+    );
     PLACERS.set(cfg.figureRules, table);
   }
   return table;

@@ -17,8 +17,17 @@ import { pendingFigure } from './turn-api.js';
 import { decisionMoves, drawAlternatives } from './turn.js';
 import type { State } from './state.js';
 import {
-  ALTERNATIVES_PHASE, DECISION_PHASE, FINAL_ROUND_PHASE, ROTATIONS,
-  type GameEvent, type GameSetup, type LegalMoves, type Move, type Phase, type Result, type RuleViolation,
+  ALTERNATIVES_PHASE,
+  DECISION_PHASE,
+  FINAL_ROUND_PHASE,
+  ROTATIONS,
+  type GameEvent,
+  type GameSetup,
+  type LegalMoves,
+  type Move,
+  type Phase,
+  type Result,
+  type RuleViolation,
 } from './types.js';
 
 declare const opaque: unique symbol;
@@ -42,12 +51,15 @@ export function createGame(setup: GameSetup, registry?: Registry): Result<{ game
 
 function actor(g: State): number | null {
   switch (g.phase) {
-    case 'finished': return null;
-    case DECISION_PHASE: return pendingFigure(g).owner;
+    case 'finished':
+      return null;
+    case DECISION_PHASE:
+      return pendingFigure(g).owner;
     case ALTERNATIVES_PHASE:
     case 'placeTile':
     case 'placeFigure':
-    case FINAL_ROUND_PHASE: return g.active;
+    case FINAL_ROUND_PHASE:
+      return g.active;
   }
 }
 
@@ -77,7 +89,8 @@ export function legalMoves(game: Game): LegalMoves {
       g.open.entries.forEach((v, key) => {
         const fit = fittingRotations(sigs, v);
         if (fit === 0) return;
-        const x = xOf(key), y = yOf(key);
+        const x = xOf(key),
+          y = yOf(key);
         for (let r = 0; r < 4; r++) if ((fit >> r) & 1) moves.push({ type: 'placeTile', x, y, rotation: ROTATIONS[r] });
       });
       break;
@@ -118,7 +131,8 @@ export function playInPlace(game: Game, move: Move): Result<GameEvent[]> {
 
 /** Rebuilds a game from its setup and move log, with the events of each move. */
 export function replay(
-  setup: GameSetup, moves: readonly Move[],
+  setup: GameSetup,
+  moves: readonly Move[],
 ): Result<{ game: Game; created: GameEvent[]; events: GameEvent[][] }, RuleViolation & { index: number }> {
   const created = createGame(setup);
   if (!created.ok) return { ok: false, error: { ...created.error, index: -1 } };

@@ -16,7 +16,14 @@
  */
 export * from './types.js';
 export { DEFAULT_REGISTRY } from './expansions/index.js';
-export { createRegistry, vocabularyRef, VOCABULARY_REF, type Registry, type VocabularyName, type VocabularySchemas } from './registry.js';
+export {
+  createRegistry,
+  vocabularyRef,
+  VOCABULARY_REF,
+  type Registry,
+  type VocabularyName,
+  type VocabularySchemas,
+} from './registry.js';
 export type { Expansion, Vocabulary } from './expansion.js';
 export { GOODS } from './expansions/traders-builders/vocabulary.js';
 import { DEFAULT_REGISTRY } from './expansions/index.js';

@@ -9,14 +9,22 @@ import type { GameEvent, Move, MoveType, RuleViolation } from './types.js';
 import { violation } from './violation.js';
 
 /** One table of the move types of several tables (later ones add their types). */
-export const mergeMoves = (tables: readonly MoveSpecs[]): MoveSpecs => tables.reduce<MoveSpecs>((all, t) => ({ ...all, ...t }), {});
+export const mergeMoves = (tables: readonly MoveSpecs[]): MoveSpecs =>
+  tables.reduce<MoveSpecs>((all, t) => ({ ...all, ...t }), {});
 
 const isRecord = (v: unknown): v is Readonly<Record<string, unknown>> => typeof v === 'object' && v !== null;
 
-function dispatch<K extends MoveType>(g: State, specs: MoveSpecs, type: K, move: MoveOf<K>, events: GameEvent[]): RuleViolation | null {
+function dispatch<K extends MoveType>(
+  g: State,
+  specs: MoveSpecs,
+  type: K,
+  move: MoveOf<K>,
+  events: GameEvent[],
+): RuleViolation | null {
   const spec = specs[type];
   if (!spec) return violation('EXPANSION_NOT_ENABLED', `${type} belongs to an expansion this game does not use`);
-  if (!spec.phases.includes(g.phase)) return violation('MOVE_NOT_ALLOWED_NOW', `${type} is not allowed in phase ${g.phase}`);
+  if (!spec.phases.includes(g.phase))
+    return violation('MOVE_NOT_ALLOWED_NOW', `${type} is not allowed in phase ${g.phase}`);
   return spec.apply(g, move, g.phase, events);
 }
 

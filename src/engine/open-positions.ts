@@ -11,8 +11,12 @@ import type { TileType } from './catalog.js';
 export function fittingRotations(sigs: TileType['sigs'], entry: number): number {
   const req = entry & 0xff;
   const mask = (entry >> 8) & 0xff;
-  return ((sigs[0] & mask) === req ? 1 : 0) | ((sigs[1] & mask) === req ? 2 : 0)
-    | ((sigs[2] & mask) === req ? 4 : 0) | ((sigs[3] & mask) === req ? 8 : 0);
+  return (
+    ((sigs[0] & mask) === req ? 1 : 0) |
+    ((sigs[1] & mask) === req ? 2 : 0) |
+    ((sigs[2] & mask) === req ? 4 : 0) |
+    ((sigs[3] & mask) === req ? 8 : 0)
+  );
 }
 
 /** An open position with tiles on all four sides. */
@@ -66,7 +70,9 @@ export class OpenPositions {
   holes(): number[] {
     const out: number[] = [];
     if (this.holeCount === 0) return out;
-    this.entries.forEach((v, k) => { if (isHoleEntry(v)) out.push(k); });
+    this.entries.forEach((v, k) => {
+      if (isHoleEntry(v)) out.push(k);
+    });
     return out;
   }
 

@@ -12,7 +12,11 @@ export const Int = Type.Integer();
 
 /** Board coordinates are bounded far beyond any reachable board, so absurd numbers are malformed. */
 export const Coordinate = Type.Integer({ minimum: -1000, maximum: 1000 });
-export const Feature = Type.Integer({ minimum: 0, maximum: 63, description: "Index into the tile's catalog `features`" });
+export const Feature = Type.Integer({
+  minimum: 0,
+  maximum: 63,
+  description: "Index into the tile's catalog `features`",
+});
 export const RotationSchema = Type.Enum([...ROTATIONS], { description: 'Degrees clockwise' });
 export const CornerSchema = Type.Enum([...CORNERS]);
 export const PosSchema = Type.Object({ x: Int, y: Int });
@@ -39,7 +43,14 @@ export function figureSchemas(kinds: readonly string[], placeable: readonly stri
     FigureKindSchema,
     PlaceableFigureSchema: Type.Enum(placeable as PlaceableFigure[]),
     BoardFigureSchema: Type.Object(
-      { owner: Int, kind: FigureKindSchema, x: Int, y: Int, feature: Type.Optional(Int), corner: Type.Optional(CornerSchema) },
+      {
+        owner: Int,
+        kind: FigureKindSchema,
+        x: Int,
+        y: Int,
+        feature: Type.Optional(Int),
+        corner: Type.Optional(CornerSchema),
+      },
       { title: 'BoardFigure' },
     ),
   };

@@ -24,7 +24,9 @@ export function majority(strength: readonly number[]): number[] {
   for (const s of strength) if (s > best) best = s;
   if (best === 0) return [];
   const out: number[] = [];
-  strength.forEach((s, seat) => { if (s === best) out.push(seat); });
+  strength.forEach((s, seat) => {
+    if (s === best) out.push(seat);
+  });
   return out;
 }
 
@@ -67,8 +69,13 @@ export function scoreFeature(g: State, root: number, final: boolean, events: Gam
   const points = award(g, majority(strength), () => value);
   const kind = KIND_NAMES[g.features.kind[root]];
   events.push({
-    type: 'featureScored', kind, tiles: tiles.map((t) => ({ x: t.x, y: t.y })), reason: kind, points,
-    returned: final ? [] : leaving.map((f) => figureView(g, f)), final,
+    type: 'featureScored',
+    kind,
+    tiles: tiles.map((t) => ({ x: t.x, y: t.y })),
+    reason: kind,
+    points,
+    returned: final ? [] : leaving.map((f) => figureView(g, f)),
+    final,
   });
   return leaving;
 }
@@ -78,7 +85,12 @@ export function scoreFeature(g: State, root: number, final: boolean, events: Gam
  * touches, plus any expansion's farmer bonus. Returns the figures that leave the field.
  */
 export function scoreFarmers(
-  g: State, root: number, perCity: number, reason: ScoreReason, final: boolean, events: GameEvent[],
+  g: State,
+  root: number,
+  perCity: number,
+  reason: ScoreReason,
+  final: boolean,
+  events: GameEvent[],
 ): Figure[] {
   const { strength, leaving } = standing(g, root);
   const cities = g.completedCitiesOf(root);
@@ -89,8 +101,13 @@ export function scoreFarmers(
     return cities * per;
   });
   events.push({
-    type: 'featureScored', kind: 'field', tiles: positions(g, root), reason, points,
-    returned: final ? [] : leaving.map((f) => figureView(g, f)), final,
+    type: 'featureScored',
+    kind: 'field',
+    tiles: positions(g, root),
+    reason,
+    points,
+    returned: final ? [] : leaving.map((f) => figureView(g, f)),
+    final,
   });
   return leaving;
 }
@@ -98,7 +115,10 @@ export function scoreFarmers(
 /** End of game: incomplete roads, cities and cloisters, then fields, then the expansions. */
 export function finalScoring(g: State, events: GameEvent[]): void {
   events.push({ type: 'finalScoringStarted' });
-  const roads: number[] = [], cities: number[] = [], cloisters: number[] = [], fields: number[] = [];
+  const roads: number[] = [],
+    cities: number[] = [],
+    cloisters: number[] = [],
+    fields: number[] = [];
   const seen = new Set<number>();
   for (const f of g.figures.list) {
     if (!g.cfg.followers[f.kind]) continue;

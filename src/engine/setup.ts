@@ -17,8 +17,18 @@ import { orderedModules, type Registry } from './registry.js';
 import { FIGURE_INDEX, supplySize } from './supply.js';
 import { startPart } from './turn.js';
 import {
-  MAX_NAME_LENGTH, MAX_PLAYERS, MIN_PLAYERS, RULE_DEFAULTS, RULE_VALUES,
-  type ExpansionId, type FigureKind, type GameEvent, type GameSetup, type Result, type Rules, type RuleViolation,
+  MAX_NAME_LENGTH,
+  MAX_PLAYERS,
+  MIN_PLAYERS,
+  RULE_DEFAULTS,
+  RULE_VALUES,
+  type ExpansionId,
+  type FigureKind,
+  type GameEvent,
+  type GameSetup,
+  type Result,
+  type Rules,
+  type RuleViolation,
 } from './types.js';
 import { violation } from './violation.js';
 
@@ -43,7 +53,20 @@ function orderedPile(available: readonly TileType[], order: unknown[]): TileType
 }
 
 /** What a game's configuration derives from its expansions alone. */
-type ModulesConfig = Pick<Config, 'modules' | 'hooks' | 'figureRules' | 'placeable' | 'followers' | 'excluders' | 'figureKinds' | 'startSupply' | 'moves' | 'knownMoves' | 'registry'>;
+type ModulesConfig = Pick<
+  Config,
+  | 'modules'
+  | 'hooks'
+  | 'figureRules'
+  | 'placeable'
+  | 'followers'
+  | 'excluders'
+  | 'figureKinds'
+  | 'startSupply'
+  | 'moves'
+  | 'knownMoves'
+  | 'registry'
+>;
 
 function modulesConfig(registry: Registry, expansions: readonly ExpansionId[]): ModulesConfig {
   const modules = orderedModules(registry, expansions);
@@ -60,7 +83,10 @@ function modulesConfig(registry: Registry, expansions: readonly ExpansionId[]): 
     hooks: gatherHooks(modules),
     figureRules,
     placeable: registry.placeable.filter((k) => figureRules[k]?.placement !== undefined),
-    followers: Object.fromEntries(kinds.map((k) => [k, (figureRules[k]?.strength ?? null) !== null])) as Record<FigureKind, boolean>,
+    followers: Object.fromEntries(kinds.map((k) => [k, (figureRules[k]?.strength ?? null) !== null])) as Record<
+      FigureKind,
+      boolean
+    >,
     excluders: kinds.flatMap((k) => {
       const refusal = figureRules[k]?.excludesFollowers;
       return refusal ? [[k, refusal] as const] : [];
@@ -79,7 +105,14 @@ function modulesConfig(registry: Registry, expansions: readonly ExpansionId[]): 
  */
 const MODULES_CONFIG = new WeakMap<Registry, Map<string, ModulesConfig>>();
 
-function configOf(registry: Registry, names: string[], expansions: readonly ExpansionId[], rules: Rules, seed: string, pile: TileType[]): Config {
+function configOf(
+  registry: Registry,
+  names: string[],
+  expansions: readonly ExpansionId[],
+  rules: Rules,
+  seed: string,
+  pile: TileType[],
+): Config {
   let byIds = MODULES_CONFIG.get(registry);
   if (byIds === undefined) MODULES_CONFIG.set(registry, (byIds = new Map<string, ModulesConfig>()));
   const id = expansions.join(',');
@@ -93,11 +126,17 @@ function configOf(registry: Registry, names: string[], expansions: readonly Expa
     seed,
     pile,
     capacity: capacityFor(pile.length),
-    finalRound: derived.modules.reduce<Config['finalRound']>((found, m) => found ?? m.finalRound?.(rules) ?? null, null),
+    finalRound: derived.modules.reduce<Config['finalRound']>(
+      (found, m) => found ?? m.finalRound?.(rules) ?? null,
+      null,
+    ),
   };
 }
 
-export function createGame(setup: GameSetup, registry: Registry = DEFAULT_REGISTRY): Result<{ game: State; events: GameEvent[] }> {
+export function createGame(
+  setup: GameSetup,
+  registry: Registry = DEFAULT_REGISTRY,
+): Result<{ game: State; events: GameEvent[] }> {
   if (typeof setup !== 'object' || setup === null) return setupError('setup must be an object');
   const players = setup.players;
   if (!Array.isArray(players) || players.length < MIN_PLAYERS || players.length > MAX_PLAYERS) {
@@ -136,7 +175,16 @@ export function createGame(setup: GameSetup, registry: Registry = DEFAULT_REGIST
   }
 
   // Every option was checked against its allowed values above.
-  const g = new State(configOf(registry, players.map((p) => p.name), sorted, rules as Rules, seed, pile));
+  const g = new State(
+    configOf(
+      registry,
+      players.map((p) => p.name),
+      sorted,
+      rules as Rules,
+      seed,
+      pile,
+    ),
+  );
   g.putTile(START_TILE, keyOf(0, 0), 0);
   const events: GameEvent[] = [];
   startPart(g, events);

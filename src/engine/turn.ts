@@ -10,9 +10,7 @@ import { figureMoves } from './figure-step.js';
 import { AROUND } from './geometry.js';
 import { figureView, finalScoring, scoreFeature } from './scoring.js';
 import type { Figure, HeldFigure, State } from './state.js';
-import {
-  ALTERNATIVES_PHASE, DECISION_PHASE, FINAL_ROUND_PHASE, type GameEvent, type Move,
-} from './types.js';
+import { ALTERNATIVES_PHASE, DECISION_PHASE, FINAL_ROUND_PHASE, type GameEvent, type Move } from './types.js';
 
 /** The moves the expansions offer instead of drawing, for the active seat. */
 export function drawAlternatives(g: State): Move[] {

@@ -10,10 +10,23 @@
 import type { Static } from 'typebox';
 import type { CORE_ERROR_CODES, CORE_FIGURES, coreEvents, coreMoves } from './core-vocabulary.js';
 import type {
-  ABBEY_MAYOR, ABBEY_MAYOR_ERROR_CODES, ABBEY_MAYOR_FIGURES, ABBEY_MAYOR_OWN_MOVE_FIGURES, ABBEY_MAYOR_PLAYER_VIEW, abbeyMayorEvents, abbeyMayorMoves,
+  ABBEY_MAYOR,
+  ABBEY_MAYOR_ERROR_CODES,
+  ABBEY_MAYOR_FIGURES,
+  ABBEY_MAYOR_OWN_MOVE_FIGURES,
+  ABBEY_MAYOR_PLAYER_VIEW,
+  abbeyMayorEvents,
+  abbeyMayorMoves,
 } from './expansions/abbey-mayor/vocabulary.js';
 import type {
-  GOODS as TRADERS_GOODS, GoodsCountSchema, TRADERS_BUILDERS, TRADERS_ERROR_CODES, TRADERS_FIGURES, TRADERS_GAME_VIEW, TRADERS_PLAYER_VIEW, tradersEvents,
+  GOODS as TRADERS_GOODS,
+  GoodsCountSchema,
+  TRADERS_BUILDERS,
+  TRADERS_ERROR_CODES,
+  TRADERS_FIGURES,
+  TRADERS_GAME_VIEW,
+  TRADERS_PLAYER_VIEW,
+  tradersEvents,
 } from './expansions/traders-builders/vocabulary.js';
 import type { TObject, TProperties } from 'typebox';
 import type { FigureSchemas, PosSchema, SeatPointsSchema } from './schema-parts.js';
@@ -49,7 +62,8 @@ export type Corner = (typeof CORNERS)[number];
 export type Good = (typeof TRADERS_GOODS)[number];
 export type GoodsCount = Static<typeof GoodsCountSchema>;
 
-export type FigureKind = (typeof CORE_FIGURES)[number] | (typeof TRADERS_FIGURES)[number] | (typeof ABBEY_MAYOR_FIGURES)[number];
+export type FigureKind =
+  (typeof CORE_FIGURES)[number] | (typeof TRADERS_FIGURES)[number] | (typeof ABBEY_MAYOR_FIGURES)[number];
 /** Figures a player may place with placeFigure (the barn has its own move). */
 export type PlaceableFigure = Exclude<FigureKind, (typeof ABBEY_MAYOR_OWN_MOVE_FIGURES)[number]>;
 
@@ -104,9 +118,7 @@ export type ScoreReason = Extract<GameEvent, { type: 'featureScored' }>['reason'
 
 /** Stable error codes; the HTTP layer maps each to a status (all 422 except setup errors: 400). */
 export type ErrorCode =
-  | (typeof CORE_ERROR_CODES)[number]
-  | (typeof TRADERS_ERROR_CODES)[number]
-  | (typeof ABBEY_MAYOR_ERROR_CODES)[number];
+  (typeof CORE_ERROR_CODES)[number] | (typeof TRADERS_ERROR_CODES)[number] | (typeof ABBEY_MAYOR_ERROR_CODES)[number];
 
 export interface RuleViolation {
   code: ErrorCode;
@@ -127,7 +139,8 @@ export type PlayerView = {
   name: string;
   score: number;
   supply: Partial<Record<FigureKind, number>>;
-} & ViewMembers<typeof TRADERS_PLAYER_VIEW> & ViewMembers<typeof ABBEY_MAYOR_PLAYER_VIEW>;
+} & ViewMembers<typeof TRADERS_PLAYER_VIEW> &
+  ViewMembers<typeof ABBEY_MAYOR_PLAYER_VIEW>;
 
 /** A placed tile. */
 export interface TileView {

@@ -85,7 +85,8 @@ function tilesOf(g: State): string {
 /** An expansion's members, written from the object its hook answers. */
 function membersJson(members: object): string {
   let s = '';
-  for (const [key, value] of Object.entries(members)) if (value !== undefined) s += `,"${key}":${JSON.stringify(value)}`;
+  for (const [key, value] of Object.entries(members))
+    if (value !== undefined) s += `,"${key}":${JSON.stringify(value)}`;
   return s;
 }
 

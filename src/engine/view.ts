@@ -12,7 +12,14 @@ import type { Config } from './config.js';
 import { actorOf, stateOf, type Game } from './game.js';
 import type { State } from './state.js';
 import { FIGURE_INDEX } from './supply.js';
-import { CORNERS, type BoardFigure, type FigureKind, type PlayerView, type PublicState, type TileView } from './types.js';
+import {
+  CORNERS,
+  type BoardFigure,
+  type FigureKind,
+  type PlayerView,
+  type PublicState,
+  type TileView,
+} from './types.js';
 
 /** Tile types in id order, the order of tilesLeft. */
 const BY_ID = [...TILE_TYPES].sort((a, b) => (a.id < b.id ? -1 : 1));

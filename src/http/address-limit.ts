@@ -23,6 +23,11 @@ const addressOf = (request: FastifyRequest): string => request.ip;
 export function limitPerAddress(limiter: RateLimiter, { tokenless = false } = {}) {
   return (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void): void => {
     if (!limiter.enabled || (tokenless && bearerToken(request.headers.authorization) !== null)) return done();
-    answerAdmission(limiter.admit(addressOf(request)), reply, done, (retryAfter) => `too many requests without a seat token from this address: retry after ${retryAfter} s`);
+    answerAdmission(
+      limiter.admit(addressOf(request)),
+      reply,
+      done,
+      (retryAfter) => `too many requests without a seat token from this address: retry after ${retryAfter} s`,
+    );
   };
 }

@@ -52,7 +52,14 @@ export function serverOptions(timeouts: ConnectionTimeouts) {
 function rawProblem(code: ProblemCode, detail: string, retryAfter?: number): string {
   const status = STATUS_BY_CODE[code];
   const title = STATUS_CODES[status] ?? 'Error';
-  const body = JSON.stringify({ type: 'about:blank', title, status, code, detail, ...(retryAfter ? { retryAfter } : {}) });
+  const body = JSON.stringify({
+    type: 'about:blank',
+    title,
+    status,
+    code,
+    detail,
+    ...(retryAfter ? { retryAfter } : {}),
+  });
   return (
     `HTTP/1.1 ${status} ${title}\r\n` +
     `content-type: ${PROBLEM_CONTENT_TYPE}\r\n` +

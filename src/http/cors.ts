@@ -13,7 +13,10 @@ export type CorsOrigins = '*' | readonly string[];
 export function parseCorsOrigins(raw: string | undefined): CorsOrigins {
   if (raw === undefined || raw.trim() === '') return [];
   if (raw.trim() === '*') return '*';
-  return raw.split(',').map((origin) => origin.trim()).filter((origin) => origin !== '');
+  return raw
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter((origin) => origin !== '');
 }
 
 const CORS_EXPOSED_HEADERS = ['Retry-After', 'ETag', 'Location', 'Idempotent-Replayed', 'Preference-Applied', 'Link'];

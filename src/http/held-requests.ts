@@ -35,10 +35,18 @@ export class HeldRequests {
     const mine = this.byAddress.get(address) ?? 0;
     const { perAddress, total } = this.options;
     if (perAddress > 0 && mine >= perAddress) {
-      throw new HttpProblem('RATE_LIMITED', `this address holds ${perAddress} streams and long-polls at most: close one, or retry later`, { retryAfter: 5 });
+      throw new HttpProblem(
+        'RATE_LIMITED',
+        `this address holds ${perAddress} streams and long-polls at most: close one, or retry later`,
+        { retryAfter: 5 },
+      );
     }
     if (this.count >= total) {
-      throw new HttpProblem('TOO_MANY_CONNECTIONS', `this server holds ${total} streams and long-polls at most: retry later`, { retryAfter: 5 });
+      throw new HttpProblem(
+        'TOO_MANY_CONNECTIONS',
+        `this server holds ${total} streams and long-polls at most: retry later`,
+        { retryAfter: 5 },
+      );
     }
     this.byAddress.set(address, mine + 1);
     this.count++;

@@ -41,6 +41,9 @@ export function hoistTitledSchemas<T extends object>(document: T): T {
   }
   doc.paths = replace(doc.paths ?? null, false);
   const components = isObject(doc.components) ? doc.components : {};
-  doc.components = { ...components, schemas: { ...(isObject(components.schemas) ? components.schemas : {}), ...schemas } };
+  doc.components = {
+    ...components,
+    schemas: { ...(isObject(components.schemas) ? components.schemas : {}), ...schemas },
+  };
   return doc as unknown as T;
 }

@@ -105,8 +105,13 @@ const SUCCESS_HEADERS: Record<string, Record<string, Header>> = {
     Link: header('`<next page>; rel="next"` when this page is full'),
   },
   submitMove: {
-    'Idempotent-Replayed': header('`true` when this is the stored answer of an earlier submission with the same `Idempotency-Key`'),
-    'Preference-Applied': header('`return=minimal` when the `Prefer` header asked for it', { type: 'string', enum: ['return=minimal'] }),
+    'Idempotent-Replayed': header(
+      '`true` when this is the stored answer of an earlier submission with the same `Idempotency-Key`',
+    ),
+    'Preference-Applied': header('`return=minimal` when the `Prefer` header asked for it', {
+      type: 'string',
+      enum: ['return=minimal'],
+    }),
   },
 };
 
@@ -120,7 +125,9 @@ const ERROR_HEADERS: Record<string, Record<string, Header>> = {
 
 /** The codes each status can carry, from the code table and the registry's engine codes. */
 function codesOf(status: number, engineCodes: readonly string[]): string[] {
-  const codes = new Set<string>((Object.keys(STATUS_BY_CODE) as ProblemCode[]).filter((code) => STATUS_BY_CODE[code] === status));
+  const codes = new Set<string>(
+    (Object.keys(STATUS_BY_CODE) as ProblemCode[]).filter((code) => STATUS_BY_CODE[code] === status),
+  );
   if (status === ENGINE_REFUSAL) for (const code of engineCodes) codes.add(code);
   return [...codes].sort();
 }
@@ -136,11 +143,13 @@ function problemFor(status: number, problem: Schema, engineCodes: readonly strin
 
 function finishOperation(method: string, path: string, operation: Operation, engineCodes: readonly string[]): void {
   const id = OPERATION_IDS[`${method.toUpperCase()} ${path}`];
-  if (id === undefined) throw new Error(`no operationId for ${method.toUpperCase()} ${path}: name it in openapi-document.ts`);
+  if (id === undefined)
+    throw new Error(`no operationId for ${method.toUpperCase()} ${path}: name it in openapi-document.ts`);
   operation.operationId = id;
   operation.security ??= [];
   for (const parameter of operation.parameters ?? []) {
-    if (parameter.in === 'header' && parameter.name === 'prefer') parameter.schema = { type: 'string', enum: ['return=minimal', 'return=representation'] };
+    if (parameter.in === 'header' && parameter.name === 'prefer')
+      parameter.schema = { type: 'string', enum: ['return=minimal', 'return=representation'] };
   }
   for (const [status, response] of Object.entries(operation.responses ?? {})) {
     const code = Number(status);

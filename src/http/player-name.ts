@@ -14,7 +14,10 @@ import { HttpProblem } from './problem.js';
 
 const FORBIDDEN: readonly { test: RegExp; what: string }[] = [
   { test: /\p{Cc}/u, what: 'a control character' },
-  { test: /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/u, what: 'a bidirectional control (override, embedding, isolate or mark)' },
+  {
+    test: /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/u,
+    what: 'a bidirectional control (override, embedding, isolate or mark)',
+  },
   { test: /[\u200B-\u200D\u2060\uFEFF]/u, what: 'a zero-width character' },
   { test: /\p{Cf}/u, what: 'an invisible formatting character' },
   { test: /[\p{Zl}\p{Zp}]/u, what: 'a line or paragraph separator' },
@@ -30,8 +33,13 @@ export function playerName(raw: string, path: string): string {
   if (name.length === 0) throw new HttpProblem('BAD_REQUEST', `${path} must not be empty or only spaces`);
   for (const { test, what } of FORBIDDEN) {
     const found = test.exec(name);
-    if (found) throw new HttpProblem('BAD_REQUEST', `${path} must not contain ${what}: ${codePoint(found[0])} at character ${found.index + 1}`);
+    if (found)
+      throw new HttpProblem(
+        'BAD_REQUEST',
+        `${path} must not contain ${what}: ${codePoint(found[0])} at character ${found.index + 1}`,
+      );
   }
-  if ([...name].length > MAX_NAME_LENGTH) throw new HttpProblem('BAD_REQUEST', `${path} must be at most ${MAX_NAME_LENGTH} characters`);
+  if ([...name].length > MAX_NAME_LENGTH)
+    throw new HttpProblem('BAD_REQUEST', `${path} must be at most ${MAX_NAME_LENGTH} characters`);
   return name;
 }

@@ -98,7 +98,12 @@ export class HttpProblem extends Error {
   }
 }
 
-export function sendProblem(reply: FastifyReply, code: ProblemCode, detail: string, extra: Record<string, unknown> = {}): FastifyReply {
+export function sendProblem(
+  reply: FastifyReply,
+  code: ProblemCode,
+  detail: string,
+  extra: Record<string, unknown> = {},
+): FastifyReply {
   // A code not in the table is an engine refusal of an expansion the default registry lacks.
   const status = STATUS_BY_CODE[code] ?? ENGINE_REFUSAL;
   if (status === 401) reply.header('www-authenticate', 'Bearer');
@@ -131,7 +136,8 @@ export function registerProblemHandlers(app: FastifyInstance, routes?: RouteTabl
     }
     const status = error.statusCode ?? 500;
     // Fastify's own words name neither the type it got nor the one to send.
-    if (status === 415) return sendProblem(reply, 'UNSUPPORTED_MEDIA_TYPE', unsupportedMediaType(request.headers['content-type']));
+    if (status === 415)
+      return sendProblem(reply, 'UNSUPPORTED_MEDIA_TYPE', unsupportedMediaType(request.headers['content-type']));
     if (status >= 400 && status < 500) {
       return sendProblem(reply, CODE_BY_FRAMEWORK_STATUS[status] ?? 'BAD_REQUEST', error.message);
     }

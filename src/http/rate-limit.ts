@@ -120,7 +120,12 @@ export function limitPerToken(limiter: RateLimiter) {
   return (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void): void => {
     const digest = limiter.enabled ? requestTokenDigest(request) : null;
     if (digest === null) return done();
-    answerAdmission(limiter.admit(digest.toString('latin1')), reply, done, (retryAfter) => `too many requests with this token: retry after ${retryAfter} s`);
+    answerAdmission(
+      limiter.admit(digest.toString('latin1')),
+      reply,
+      done,
+      (retryAfter) => `too many requests with this token: retry after ${retryAfter} s`,
+    );
   };
 }
 

@@ -31,10 +31,13 @@ export function parseFrameAncestors(raw: string | undefined): string[] {
   if (sources.length === 0) return [DEFAULT_FRAME_ANCESTORS];
   for (const source of sources) {
     if (!/^('none'|'self'|[a-z][a-z0-9+.-]*:(\/\/[^\s;,']+)?|(\*\.)?[a-z0-9.-]+(:\d+)?)$/i.test(source)) {
-      throw new Error(`FRAME_ANCESTORS: ${JSON.stringify(source)} is not a CSP source ('none', 'self', a scheme or a host)`);
+      throw new Error(
+        `FRAME_ANCESTORS: ${JSON.stringify(source)} is not a CSP source ('none', 'self', a scheme or a host)`,
+      );
     }
   }
-  if (sources.includes(DEFAULT_FRAME_ANCESTORS) && sources.length > 1) throw new Error("FRAME_ANCESTORS: 'none' stands alone");
+  if (sources.includes(DEFAULT_FRAME_ANCESTORS) && sources.length > 1)
+    throw new Error("FRAME_ANCESTORS: 'none' stands alone");
   return sources;
 }
 
@@ -55,12 +58,14 @@ export function docsPolicy(header: string | number | string[]): string {
 function helmetHeaders(options: HelmetOptions): Record<string, string> {
   const headers: Record<string, string> = {};
   const recorder = {
-    setHeader: (name: string, value: string | number | readonly string[]) => void (headers[name.toLowerCase()] = String(value)),
+    setHeader: (name: string, value: string | number | readonly string[]) =>
+      void (headers[name.toLowerCase()] = String(value)),
     removeHeader: (name: string) => void delete headers[name.toLowerCase()],
   };
   let failure: unknown;
   helmet(options)({} as never, recorder as never, (error?: unknown) => void (failure = error));
-  if (failure !== undefined) throw failure instanceof Error ? failure : new Error('helmet refused its options', { cause: failure });
+  if (failure !== undefined)
+    throw failure instanceof Error ? failure : new Error('helmet refused its options', { cause: failure });
   return headers;
 }
 

@@ -12,7 +12,11 @@ import type { StreamFeedOptions } from './stream-feed.js';
 import type { Static } from 'typebox';
 
 export function analysisMessage(gameId: string, version: number): string {
-  const data: Static<typeof StreamAnalysisMessage> = { gameId, version, url: `/games/${encodeURIComponent(gameId)}/analysis` };
+  const data: Static<typeof StreamAnalysisMessage> = {
+    gameId,
+    version,
+    url: `/games/${encodeURIComponent(gameId)}/analysis`,
+  };
   return `event: analysis\ndata: ${JSON.stringify(data)}\n\n`;
 }
 
@@ -29,6 +33,10 @@ export async function awaitAnalysis(
   signal: AbortSignal,
   { keepAliveMs, maxLifetimeMs }: Pick<StreamFeedOptions, 'keepAliveMs' | 'maxLifetimeMs'>,
 ): Promise<void> {
-  const status = await analyses.whenStored(id, signal, { ms: maxLifetimeMs, idleMs: keepAliveMs, onIdle: () => sink.write(': keep-alive\n\n') });
+  const status = await analyses.whenStored(id, signal, {
+    ms: maxLifetimeMs,
+    idleMs: keepAliveMs,
+    onIdle: () => sink.write(': keep-alive\n\n'),
+  });
   if (status === 'stored') sink.write(analysisMessage(id, version));
 }

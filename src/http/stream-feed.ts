@@ -119,7 +119,14 @@ export class StreamFeeds {
    */
   async follow(id: string, after: number, sink: StreamSink, signal: AbortSignal): Promise<void> {
     const started = Date.now();
-    const follower: Follower = { sink, left: false, last: after, lastWrite: started, deadline: started + this.options.maxLifetimeMs, done: () => {} };
+    const follower: Follower = {
+      sink,
+      left: false,
+      last: after,
+      lastWrite: started,
+      deadline: started + this.options.maxLifetimeMs,
+      done: () => {},
+    };
     const finished = new Promise<void>((resolve) => (follower.done = resolve));
     const stop = (): void => this.leave(follower);
     signal.addEventListener('abort', stop, { once: true });
@@ -140,7 +147,11 @@ export class StreamFeeds {
   }
 
   private message(m: PlayedMove): Message {
-    return { seq: m.seq, bytes: this.frame(messageText(m)), final: m.phase === 'finished' || m.move.type === 'gameAborted' };
+    return {
+      seq: m.seq,
+      bytes: this.frame(messageText(m)),
+      final: m.phase === 'finished' || m.move.type === 'gameAborted',
+    };
   }
 
   /** Brings the follower up to the feed from the recent messages or the log; then joins it. False when the stream is done already. */

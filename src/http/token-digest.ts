@@ -26,8 +26,10 @@ export function requestTokenDigest(request: FastifyRequest): Buffer | null {
 
 /** The digest of the request's bearer token (a seat's or the admin's): 401 without a well-formed one. */
 export function bearerDigest(request: FastifyRequest, what: string): Buffer {
-  if (request.headers.authorization === undefined) throw new HttpProblem('TOKEN_MISSING', `send the ${what} as Authorization: Bearer <token>`);
+  if (request.headers.authorization === undefined)
+    throw new HttpProblem('TOKEN_MISSING', `send the ${what} as Authorization: Bearer <token>`);
   const digest = requestTokenDigest(request);
-  if (digest === null) throw new HttpProblem('TOKEN_MALFORMED', `the Authorization header is not a well-formed ${what}`);
+  if (digest === null)
+    throw new HttpProblem('TOKEN_MALFORMED', `the Authorization header is not a well-formed ${what}`);
   return digest;
 }

@@ -34,7 +34,7 @@ function leafProblems(validator: Validator, value: unknown, path: string): Probl
     if (e.keyword === 'additionalProperties') continue; // each extra member is named below
     let message = e.message;
     if (e.keyword === 'boolean' && e.schemaPath.endsWith('additionalProperties')) message = 'is not allowed';
-    if (e.keyword === 'enum') message = `must be one of ${(e.params).allowedValues.join(', ')}`;
+    if (e.keyword === 'enum') message = `must be one of ${e.params.allowedValues.join(', ')}`;
     out.push(problem(path + e.instancePath, message, e.keyword));
   }
   return out;
@@ -69,7 +69,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 /** The literal `type` of each branch, when every branch of an anyOf is an object tagged so. */
 function tags(schema: SchemaNode): string[] | undefined {
   const values = schema.anyOf?.map((branch) => branch.properties?.type?.const);
-  return values?.every((v) => typeof v === 'string') ? (values) : undefined;
+  return values?.every((v) => typeof v === 'string') ? values : undefined;
 }
 
 /**
@@ -92,7 +92,8 @@ function explain(schema: SchemaNode, value: unknown, path: string): Problem[] {
       if (problems.length >= MAX_PROBLEMS) break;
       const property = schema.properties[key];
       if (property) problems.push(...explain(property, value[key], `${path}/${key}`));
-      else if (schema.additionalProperties === false) problems.push(problem(`${path}/${key}`, 'is not allowed', 'additionalProperties'));
+      else if (schema.additionalProperties === false)
+        problems.push(problem(`${path}/${key}`, 'is not allowed', 'additionalProperties'));
     }
     return problems.slice(0, MAX_PROBLEMS);
   }
@@ -125,7 +126,8 @@ function convertStrings(schema: SchemaNode, value: unknown): unknown {
   for (const [key, property] of Object.entries(schema.properties)) {
     const raw = out[key];
     if (typeof raw !== 'string') continue;
-    if (property.type === 'integer' && /^-?[0-9]{1,16}$/.test(raw) && Number.isSafeInteger(Number(raw))) out[key] = Number(raw);
+    if (property.type === 'integer' && /^-?[0-9]{1,16}$/.test(raw) && Number.isSafeInteger(Number(raw)))
+      out[key] = Number(raw);
     else if (property.type === 'boolean' && (raw === 'true' || raw === 'false')) out[key] = raw === 'true';
   }
   return out;

@@ -79,7 +79,8 @@ export function renderBoard(book: TileArtBook, view: BoardView, options: BoardOp
 
   if (legal.length > 0) {
     s += '<g class="legal-spots">';
-    for (const p of legal) s += `<rect class="legal" data-x="${p.x}" data-y="${p.y}" x="${p.x * UNIT + 4}" y="${p.y * UNIT + 4}" width="${UNIT - 8}" height="${UNIT - 8}" rx="6"/>`;
+    for (const p of legal)
+      s += `<rect class="legal" data-x="${p.x}" data-y="${p.y}" x="${p.x * UNIT + 4}" y="${p.y * UNIT + 4}" width="${UNIT - 8}" height="${UNIT - 8}" rx="6"/>`;
     s += '</g>';
   }
 
@@ -91,7 +92,8 @@ export function renderBoard(book: TileArtBook, view: BoardView, options: BoardOp
 
   // The start tile alone was placed by no one: nothing to frame before the first move.
   const last = view.tiles.length > 1 ? view.tiles[view.tiles.length - 1] : undefined;
-  if (last) s += `<rect class="last" data-x="${last.x}" data-y="${last.y}" x="${last.x * UNIT + 2.5}" y="${last.y * UNIT + 2.5}" width="${UNIT - 5}" height="${UNIT - 5}"/>`;
+  if (last)
+    s += `<rect class="last" data-x="${last.x}" data-y="${last.y}" x="${last.x * UNIT + 2.5}" y="${last.y * UNIT + 2.5}" width="${UNIT - 5}" height="${UNIT - 5}"/>`;
 
   s += '<g class="figures">';
   // Two figures on one spot (not reachable by the rules today) still both show, side by side.

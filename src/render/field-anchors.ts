@@ -17,21 +17,35 @@ function halfEdgeCells(h: string): [number, number][] {
   const lo = Array.from({ length: N / 2 }, (_, i) => i);
   const hi = lo.map((i) => i + N / 2);
   switch (h) {
-    case 'NL': return lo.map((c) => [0, c]);
-    case 'NR': return hi.map((c) => [0, c]);
-    case 'EL': return lo.map((r) => [r, N - 1]);
-    case 'ER': return hi.map((r) => [r, N - 1]);
-    case 'SL': return hi.map((c) => [N - 1, c]);
-    case 'SR': return lo.map((c) => [N - 1, c]);
-    case 'WL': return hi.map((r) => [r, 0]);
-    case 'WR': return lo.map((r) => [r, 0]);
-    default: return [];
+    case 'NL':
+      return lo.map((c) => [0, c]);
+    case 'NR':
+      return hi.map((c) => [0, c]);
+    case 'EL':
+      return lo.map((r) => [r, N - 1]);
+    case 'ER':
+      return hi.map((r) => [r, N - 1]);
+    case 'SL':
+      return hi.map((c) => [N - 1, c]);
+    case 'SR':
+      return lo.map((c) => [N - 1, c]);
+    case 'WL':
+      return hi.map((r) => [r, 0]);
+    case 'WR':
+      return lo.map((r) => [r, 0]);
+    default:
+      return [];
   }
 }
 
 const cellCentre = (r: number, c: number): Pt => [(c + 0.5) / N, (r + 0.5) / N];
 
-export function fieldAnchors(tile: CatalogTile, art: readonly (FeatureArt | undefined)[], marks: readonly Mark[], taken: Pt[]): Map<number, Pt> {
+export function fieldAnchors(
+  tile: CatalogTile,
+  art: readonly (FeatureArt | undefined)[],
+  marks: readonly Mark[],
+  taken: Pt[],
+): Map<number, Pt> {
   const cities = art.filter((a) => a?.kind === 'city').map((a) => sample(a!.path!));
   const roads = art.filter((a) => a?.kind === 'road').map((a) => a!.path!);
   // Each road piece starts with M: sample the pieces apart so no line joins two arms.
@@ -62,7 +76,12 @@ export function fieldAnchors(tile: CatalogTile, art: readonly (FeatureArt | unde
       const i = cells[k];
       const r = Math.floor(i / N);
       const c = i % N;
-      for (const [nr, nc] of [[r - 1, c], [r + 1, c], [r, c - 1], [r, c + 1]] as const) {
+      for (const [nr, nc] of [
+        [r - 1, c],
+        [r + 1, c],
+        [r, c - 1],
+        [r, c + 1],
+      ] as const) {
         if (nr < 0 || nc < 0 || nr >= N || nc >= N) continue;
         const j = nr * N + nc;
         if (free[j] && region[j] === -1) {
@@ -100,12 +119,16 @@ export function fieldAnchors(tile: CatalogTile, art: readonly (FeatureArt | unde
       }
     }
   }
-  const touchesEdge = (cells: number[]) => cells.some((i) => {
-    const r = Math.floor(i / N);
-    const c = i % N;
-    return r === 0 || c === 0 || r === N - 1 || c === N - 1;
-  });
-  const innerRegions = regions.map((cells, id) => ({ cells, id })).filter((x) => !touchesEdge(x.cells)).sort((a, b) => b.cells.length - a.cells.length);
+  const touchesEdge = (cells: number[]) =>
+    cells.some((i) => {
+      const r = Math.floor(i / N);
+      const c = i % N;
+      return r === 0 || c === 0 || r === N - 1 || c === N - 1;
+    });
+  const innerRegions = regions
+    .map((cells, id) => ({ cells, id }))
+    .filter((x) => !touchesEdge(x.cells))
+    .sort((a, b) => b.cells.length - a.cells.length);
 
   const anchors = new Map<number, Pt>();
   let inner = 0;
@@ -115,19 +138,30 @@ export function fieldAnchors(tile: CatalogTile, art: readonly (FeatureArt | unde
     if (f.halfEdges.length === 0) cells = innerRegions[inner++]?.cells;
     else {
       const votes = new Map<number, number>();
-      for (const h of f.halfEdges) for (const [r, c] of halfEdgeCells(h)) {
-        const id = region[r * N + c];
-        if (id >= 0) votes.set(id, (votes.get(id) ?? 0) + 1);
-      }
+      for (const h of f.halfEdges)
+        for (const [r, c] of halfEdgeCells(h)) {
+          const id = region[r * N + c];
+          if (id >= 0) votes.set(id, (votes.get(id) ?? 0) + 1);
+        }
       let best = -1;
-      for (const [id, n] of votes) if (best < 0 || n > votes.get(best)! || (n === votes.get(best)! && id < best)) best = id;
+      for (const [id, n] of votes)
+        if (best < 0 || n > votes.get(best)! || (n === votes.get(best)! && id < best)) best = id;
       cells = best >= 0 ? regions[best] : undefined;
     }
     // Deepest first; among equals the one nearest the region's middle, then scan order.
     const list = cells ?? [];
-    const mid: Pt = list.length === 0 ? CENTRE : [list.reduce((s, j) => s + (j % N), 0) / list.length, list.reduce((s, j) => s + Math.floor(j / N), 0) / list.length];
+    const mid: Pt =
+      list.length === 0
+        ? CENTRE
+        : [
+            list.reduce((s, j) => s + (j % N), 0) / list.length,
+            list.reduce((s, j) => s + Math.floor(j / N), 0) / list.length,
+          ];
     const off = (j: number) => Math.hypot((j % N) - mid[0], Math.floor(j / N) - mid[1]);
-    const ranked = list.slice().sort((a, b) => depth[b] - depth[a] || off(a) - off(b) || a - b).map((j) => cellCentre(Math.floor(j / N), j % N));
+    const ranked = list
+      .slice()
+      .sort((a, b) => depth[b] - depth[a] || off(a) - off(b) || a - b)
+      .map((j) => cellCentre(Math.floor(j / N), j % N));
     const anchor = ranked.find((p) => taken.every((t) => dist(p, t) >= 0.16)) ?? ranked[0] ?? CENTRE;
     taken.push(anchor);
     anchors.set(i, anchor);

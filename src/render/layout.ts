@@ -61,7 +61,11 @@ const inward = (d: number, depth: number): Pt => lerp(EDGE_MID[d], CENTRE, depth
 function cityOutline(edges: number[], otherCityEdges: ReadonlySet<number>): { fill: PathCmd[]; wall: PathCmd[] } {
   const sorted = [...edges].sort((a, b) => a - b);
   if (sorted.length === 4) {
-    const fill: PathCmd[] = [{ op: 'M', p: CORNER[0] }, ...[1, 2, 3].map((c): PathCmd => ({ op: 'L', p: CORNER[c] })), { op: 'Z' }];
+    const fill: PathCmd[] = [
+      { op: 'M', p: CORNER[0] },
+      ...[1, 2, 3].map((c): PathCmd => ({ op: 'L', p: CORNER[c] })),
+      { op: 'Z' },
+    ];
     return { fill, wall: [] };
   }
   const fill: PathCmd[] = [{ op: 'M', p: startOf(sorted[0]) }];
@@ -95,11 +99,61 @@ interface CitySpots {
   goods: Pt;
 }
 const CITY_FRAMES: readonly { edges: number[]; spots: CitySpots }[] = [
-  { edges: [0], spots: { anchors: [[0.5, 0.12]], pennants: [[0.27, 0.08], [0.17, 0.05]], goods: [0.73, 0.08] } },
-  { edges: [0, 1], spots: { anchors: [[0.74, 0.26]], pennants: [[0.52, 0.1], [0.38, 0.06]], goods: [0.9, 0.48] } },
-  { edges: [1, 3], spots: { anchors: [CENTRE, [0.82, 0.5], [0.18, 0.5]], pennants: [[0.24, 0.5], [0.12, 0.5]], goods: [0.76, 0.5] } },
-  { edges: [0, 1, 3], spots: { anchors: [[0.5, 0.3]], pennants: [[0.2, 0.2], [0.35, 0.12]], goods: [0.8, 0.2] } },
-  { edges: [0, 1, 2, 3], spots: { anchors: [CENTRE], pennants: [[0.25, 0.25], [0.75, 0.75]], goods: [0.75, 0.25] } },
+  {
+    edges: [0],
+    spots: {
+      anchors: [[0.5, 0.12]],
+      pennants: [
+        [0.27, 0.08],
+        [0.17, 0.05],
+      ],
+      goods: [0.73, 0.08],
+    },
+  },
+  {
+    edges: [0, 1],
+    spots: {
+      anchors: [[0.74, 0.26]],
+      pennants: [
+        [0.52, 0.1],
+        [0.38, 0.06],
+      ],
+      goods: [0.9, 0.48],
+    },
+  },
+  {
+    edges: [1, 3],
+    spots: {
+      anchors: [CENTRE, [0.82, 0.5], [0.18, 0.5]],
+      pennants: [
+        [0.24, 0.5],
+        [0.12, 0.5],
+      ],
+      goods: [0.76, 0.5],
+    },
+  },
+  {
+    edges: [0, 1, 3],
+    spots: {
+      anchors: [[0.5, 0.3]],
+      pennants: [
+        [0.2, 0.2],
+        [0.35, 0.12],
+      ],
+      goods: [0.8, 0.2],
+    },
+  },
+  {
+    edges: [0, 1, 2, 3],
+    spots: {
+      anchors: [CENTRE],
+      pennants: [
+        [0.25, 0.25],
+        [0.75, 0.75],
+      ],
+      goods: [0.75, 0.25],
+    },
+  },
 ];
 
 function citySpots(edges: number[]): CitySpots {
@@ -109,7 +163,11 @@ function citySpots(edges: number[]): CitySpots {
     for (let r = 0; r < 4; r++) {
       if (key(frame.edges.map((e) => (e + r) & 3)) !== want) continue;
       const t = (p: Pt) => turn(p, r);
-      return { anchors: frame.spots.anchors.map(t), pennants: frame.spots.pennants.map(t), goods: t(frame.spots.goods) };
+      return {
+        anchors: frame.spots.anchors.map(t),
+        pennants: frame.spots.pennants.map(t),
+        goods: t(frame.spots.goods),
+      };
     }
   }
   return { anchors: [CENTRE], pennants: [CENTRE, CENTRE], goods: CENTRE };
@@ -124,7 +182,15 @@ function pick(candidates: readonly Pt[], taken: readonly Pt[], gap = 0.16): Pt {
 function roadTo(d: number, end: Pt): PathCmd[] {
   const from = EDGE_MID[d];
   const straight = Math.abs(from[0] - end[0]) < 1e-9 || Math.abs(from[1] - end[1]) < 1e-9;
-  return straight ? [{ op: 'M', p: from }, { op: 'L', p: end }] : [{ op: 'M', p: from }, { op: 'Q', c: CENTRE, p: end }];
+  return straight
+    ? [
+        { op: 'M', p: from },
+        { op: 'L', p: end },
+      ]
+    : [
+        { op: 'M', p: from },
+        { op: 'Q', c: CENTRE, p: end },
+      ];
 }
 
 /** Points along a road piece for figure anchors: the middle first, then towards either end. */
@@ -143,7 +209,11 @@ export function layoutTile(tile: CatalogTile): TileLayout {
   const art: (FeatureArt | undefined)[] = feats.map(() => undefined);
   const taken: Pt[] = [];
   const marks: Mark[] = [];
-  const linked = (i: number) => tile.wagonLinks.filter((g) => g.includes(i)).flat().filter((j) => j !== i);
+  const linked = (i: number) =>
+    tile.wagonLinks
+      .filter((g) => g.includes(i))
+      .flat()
+      .filter((j) => j !== i);
 
   // Cities first: roads that lead into them end at their anchor.
   feats.forEach((f, i) => {

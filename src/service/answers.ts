@@ -7,8 +7,22 @@
  * move's events were kept as their JSON when it was played, so the answers that carry events
  * are put together from those strings.
  */
-import { legalMoves, publicView, publicViewJson, type Game, type LegalMoves, type PublicState } from '../engine/index.js';
-import { deadlineOf, seatViews, statusOf, type Lifecycle, type LifecycleStatus, type SeatView } from './lifecycle/lifecycle.js';
+import {
+  legalMoves,
+  publicView,
+  publicViewJson,
+  type Game,
+  type LegalMoves,
+  type PublicState,
+} from '../engine/index.js';
+import {
+  deadlineOf,
+  seatViews,
+  statusOf,
+  type Lifecycle,
+  type LifecycleStatus,
+  type SeatView,
+} from './lifecycle/lifecycle.js';
 import type { Snapshot } from './cache/snapshot.js';
 
 /** The state the API shows: the engine's view with the lifecycle's members and statuses. */
@@ -52,7 +66,8 @@ export function stateOf(game: Game, life: Lifecycle, id: string, version: number
 export function stateJsonOf(game: Game, life: Lifecycle, id: string, version: number): string {
   life.headJson ??= `"pile":${JSON.stringify(life.pile)},"seats":${JSON.stringify(seatViews(life))}`;
   let head = `"id":${JSON.stringify(id)},"version":${version},${life.headJson}`;
-  if (life.clock) head += `,"clock":${JSON.stringify({ turnSeconds: life.clock.turnSeconds, deadline: deadlineOf(life) })}`;
+  if (life.clock)
+    head += `,"clock":${JSON.stringify({ turnSeconds: life.clock.turnSeconds, deadline: deadlineOf(life) })}`;
   const status = statusOf(life, game);
   return publicViewJson(game, {
     head,
@@ -72,7 +87,12 @@ export function legalAnswer(snapshot: Snapshot): LegalAnswer {
   if (snapshot.legal === undefined) {
     const { actor, phase, moves } = legalMoves(snapshot.game);
     const status = statusOf(snapshot.life, snapshot.game);
-    snapshot.legal = { version: snapshot.version, actor: open(status) ? actor : null, phase, moves: open(status) ? moves : [] };
+    snapshot.legal = {
+      version: snapshot.version,
+      actor: open(status) ? actor : null,
+      phase,
+      moves: open(status) ? moves : [],
+    };
   }
   return snapshot.legal;
 }

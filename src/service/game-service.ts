@@ -4,9 +4,25 @@
  * groups (`group-commit.ts`) and wakes long-polls when a game moves on (`move-notifier.ts`, `move-waits.ts`).
  * Every method may wait for the store: nothing here knows which store it is.
  */
-import { createGame, DEFAULT_REGISTRY, phaseOf, registryOf, type Move, type Phase, type Registry } from '../engine/index.js';
+import {
+  createGame,
+  DEFAULT_REGISTRY,
+  phaseOf,
+  registryOf,
+  type Move,
+  type Phase,
+  type Registry,
+} from '../engine/index.js';
 import type { GameStore, MoveRecord } from '../storage/game-store.js';
-import { currentStateJson, eventsJson, legalAnswer, legalMovesJson, stateOf, type GameState, type LegalAnswer } from './answers.js';
+import {
+  currentStateJson,
+  eventsJson,
+  legalAnswer,
+  legalMovesJson,
+  stateOf,
+  type GameState,
+  type LegalAnswer,
+} from './answers.js';
 import { botSeatNow, GameLifecycle, type BotTurn, type SeatPosition } from './lifecycle/game-lifecycle.js';
 import { newGame, type CreateGameInput, type CreatedGame } from './lifecycle/game-creation.js';
 import { isAct, publicAct, type PublicAct } from './lifecycle/lifecycle.js';
@@ -76,7 +92,6 @@ export interface GameServiceOptions {
   webhookSender?: Omit<WebhookSenderOptions, 'policy' | 'now' | 'onError'>;
 }
 
-
 /** The server's webhook settings (`config.ts`): allowed hosts, and the sender's when this process sends. */
 export interface WebhookOptions {
   allowHosts: ReadonlySet<string>;
@@ -109,11 +124,19 @@ export class GameService {
     this.now = options.now ?? (() => new Date());
     this.registry = options.registry ?? DEFAULT_REGISTRY;
     this.snapshots = new SnapshotCache(store, options.cacheSize, this.registry);
-    this.replays = new Replays((id) => this.snapshots.read(id), (id, after) => store.movesAfter(id, after));
+    this.replays = new Replays(
+      (id) => this.snapshots.read(id),
+      (id, after) => store.movesAfter(id, after),
+    );
     this.storeHealth = new StoreHealthMonitor(store, () => this.now().getTime());
     this.webhooks = new Webhooks(store, this.snapshots, options.webhookPolicy ?? { allowHosts: new Set() });
     this.sender = options.webhookSender
-      ? new WebhookSender(store, { ...options.webhookSender, policy: this.webhooks.policy, now: this.now, onError: options.onBackgroundError })
+      ? new WebhookSender(store, {
+          ...options.webhookSender,
+          policy: this.webhooks.policy,
+          now: this.now,
+          onError: options.onBackgroundError,
+        })
       : undefined;
     this.sender?.start();
     this.commits = new GroupCommit(
@@ -150,7 +173,13 @@ export class GameService {
     // Another node's commit wakes this process's long-polls on the game, nothing more.
     store.watch((id) => this.notifier.notify(id));
     if (options.retention && options.retention.days > 0) {
-      this.retention = new RetentionSweep(store, options.retention, this.now, (ids) => this.forget(ids), options.onBackgroundError ?? (() => {}));
+      this.retention = new RetentionSweep(
+        store,
+        options.retention,
+        this.now,
+        (ids) => this.forget(ids),
+        options.onBackgroundError ?? (() => {}),
+      );
       this.retention.start();
     }
   }
@@ -265,7 +294,12 @@ export class GameService {
   /** The current version, turn and state of a game, read from one snapshot. */
   async current(id: string): Promise<GameNow> {
     const snapshot = await this.snapshots.read(id);
-    return { version: snapshot.version, ...this.turnOf(snapshot), finished: over(snapshot), stateJson: currentStateJson(snapshot) };
+    return {
+      version: snapshot.version,
+      ...this.turnOf(snapshot),
+      finished: over(snapshot),
+      stateJson: currentStateJson(snapshot),
+    };
   }
 
   /**
@@ -296,7 +330,13 @@ export class GameService {
    * Submits one move for the seat whose token has the sha256 `digest` (`tokenDigest`); it is
    * committed with the others that arrive together (`group-commit.ts`), and answered after.
    */
-  submit(id: string, digest: Buffer, submission: MoveSubmission, idempotencyKey?: string, minimal = false): Promise<SubmitResult> {
+  submit(
+    id: string,
+    digest: Buffer,
+    submission: MoveSubmission,
+    idempotencyKey?: string,
+    minimal = false,
+  ): Promise<SubmitResult> {
     return this.commits.submit(id, digest, submission, idempotencyKey, minimal);
   }
 

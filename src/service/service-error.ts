@@ -49,15 +49,23 @@ const RETRY_AFTER_SECONDS = { busy: 1, full: 30, unavailable: 5 } as const;
  */
 export function storeFaultError(error: unknown): ServiceError | undefined {
   if (error instanceof StoreBusyError) {
-    return new ServiceError('DATABASE_BUSY', 'the database is locked by another writer: retry shortly', { retryAfter: RETRY_AFTER_SECONDS.busy });
+    return new ServiceError('DATABASE_BUSY', 'the database is locked by another writer: retry shortly', {
+      retryAfter: RETRY_AFTER_SECONDS.busy,
+    });
   }
   if (error instanceof StoreFullError) {
-    return new ServiceError('STORAGE_FULL', 'the storage is full: nothing was changed, retry later', { retryAfter: RETRY_AFTER_SECONDS.full });
+    return new ServiceError('STORAGE_FULL', 'the storage is full: nothing was changed, retry later', {
+      retryAfter: RETRY_AFTER_SECONDS.full,
+    });
   }
   if (error instanceof StoreUnavailableError) {
-    return new ServiceError('STORAGE_UNAVAILABLE', 'the storage cannot be written now: nothing was changed, retry later', {
-      retryAfter: RETRY_AFTER_SECONDS.unavailable,
-    });
+    return new ServiceError(
+      'STORAGE_UNAVAILABLE',
+      'the storage cannot be written now: nothing was changed, retry later',
+      {
+        retryAfter: RETRY_AFTER_SECONDS.unavailable,
+      },
+    );
   }
   return undefined;
 }

@@ -55,13 +55,16 @@ export class StoreHealthMonitor {
     if (!due) return this.current;
     if (this.probing) return this.probing;
     this.probedAt = now;
-    this.probing = this.store.health().then(
-      () => this.succeeded(),
-      (error: unknown) => this.failed(error),
-    ).then(() => {
-      this.probing = undefined;
-      return this.current;
-    });
+    this.probing = this.store
+      .health()
+      .then(
+        () => this.succeeded(),
+        (error: unknown) => this.failed(error),
+      )
+      .then(() => {
+        this.probing = undefined;
+        return this.current;
+      });
     return this.probing;
   }
 }

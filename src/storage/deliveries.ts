@@ -6,7 +6,14 @@
  * so that one sender, of one process or node, sends each at a time.
  */
 
-export const DELIVERY_TYPES = ['seatMustAct', 'seatJoined', 'seatResigned', 'turnTimedOut', 'gameFinished', 'gameAborted'] as const;
+export const DELIVERY_TYPES = [
+  'seatMustAct',
+  'seatJoined',
+  'seatResigned',
+  'turnTimedOut',
+  'gameFinished',
+  'gameAborted',
+] as const;
 export type DeliveryType = (typeof DELIVERY_TYPES)[number];
 
 export const DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
@@ -98,7 +105,8 @@ export interface DeliveryRow {
   last_error: string | null;
 }
 
-export const DELIVERY_COLUMNS = 'd.game_id, d.id, d.version, d.type, d.created_at, d.status, d.attempts, d.next_attempt_at, d.last_attempt_at, d.last_status, d.last_error';
+export const DELIVERY_COLUMNS =
+  'd.game_id, d.id, d.version, d.type, d.created_at, d.status, d.attempts, d.next_attempt_at, d.last_attempt_at, d.last_status, d.last_error';
 
 export function deliveryRecord(row: DeliveryRow): DeliveryRecord {
   return {

@@ -174,7 +174,13 @@ export interface BudgetLedger {
    * the bucket holds at least one: answers how many it took and the tokens left (below 1 when
    * it took none, below 0 when the charge overdrew it).
    */
-  draw(budget: string, key: string, rule: BucketRule, spent: number, want: number): Promise<{ granted: number; tokens: number }>;
+  draw(
+    budget: string,
+    key: string,
+    rule: BucketRule,
+    spent: number,
+    want: number,
+  ): Promise<{ granted: number; tokens: number }>;
 }
 
 export interface GameStore extends DeliveryStore {

@@ -5,7 +5,10 @@
 import type { GameStatus, ListCursor } from './game-store.js';
 
 /** The lobby's query: public games, optionally of one status, after the cursor, newest first. */
-export function listGamesQuery(query: { status?: GameStatus; limit: number; cursor?: ListCursor }, param: (n: number) => string): { text: string; params: unknown[] } {
+export function listGamesQuery(
+  query: { status?: GameStatus; limit: number; cursor?: ListCursor },
+  param: (n: number) => string,
+): { text: string; params: unknown[] } {
   const params: unknown[] = [];
   const next = (value: unknown): string => {
     params.push(value);

@@ -7,13 +7,22 @@ import t from 'tap';
 import { BOTS, chooseMove, playMatch, type Seat } from '../../src/bots/index.js';
 import { moveKey } from '../../src/bots/moves.js';
 import {
-  createGame, determinize, legalMoves, playInPlace, publicView, type Game, type GameSetup,
+  createGame,
+  determinize,
+  legalMoves,
+  playInPlace,
+  publicView,
+  type Game,
+  type GameSetup,
 } from '../../src/engine/index.js';
 import { meeple, pass, scenario, tile } from '../helpers/scenario.js';
 
 const both: GameSetup['expansions'] = ['traders-builders', 'abbey-mayor'];
-const setup = (seed: string, players: number): GameSetup =>
-  ({ players: Array.from({ length: players }, (_, i) => ({ name: `P${i}` })), expansions: both, seed });
+const setup = (seed: string, players: number): GameSetup => ({
+  players: Array.from({ length: players }, (_, i) => ({ name: `P${i}` })),
+  expansions: both,
+  seed,
+});
 
 /** A game part-way through, played by greedy bots (a realistic position). */
 function midGame(seed: string, moves: number): Game {
@@ -35,7 +44,8 @@ t.test('every bot only ever chooses a listed legal move, in full games with both
   ];
   let checked = 0;
   const result = playMatch(setup('legal', 3), seats, (game, _seat, move) => {
-    if (!legalMoves(game).moves.some((m) => moveKey(m) === moveKey(move))) t.fail(`unlisted move ${JSON.stringify(move)}`);
+    if (!legalMoves(game).moves.some((m) => moveKey(m) === moveKey(move)))
+      t.fail(`unlisted move ${JSON.stringify(move)}`);
     checked++;
   });
   t.equal(checked, result.moves.length);
@@ -45,11 +55,15 @@ t.test('every bot only ever chooses a listed legal move, in full games with both
 
 t.test('a bot asked to move for a seat that is not the actor refuses', async (t) => {
   const g = midGame('actor', 0);
-  for (const kind of ['random', 'greedy', 'mcts'] as const) t.throws(() => chooseMove(kind, g, 1, { seed: 's' }), /actor is 0/);
+  for (const kind of ['random', 'greedy', 'mcts'] as const)
+    t.throws(() => chooseMove(kind, g, 1, { seed: 's' }), /actor is 0/);
 });
 
 t.test('the same seeds give the same game', async (t) => {
-  const seats: Seat[] = [{ bot: BOTS.greedy, options: { seed: 'a' } }, { bot: BOTS.random, options: { seed: 'b' } }];
+  const seats: Seat[] = [
+    { bot: BOTS.greedy, options: { seed: 'a' } },
+    { bot: BOTS.random, options: { seed: 'b' } },
+  ];
   const one = playMatch(setup('same', 2), seats);
   const two = playMatch(setup('same', 2), seats);
   t.same(two.moves, one.moves);

@@ -14,10 +14,13 @@ const started = perFile(t);
 async function watchViolations(page: Page): Promise<string[]> {
   const seen: string[] = [];
   page.on('console', (m) => {
-    if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) seen.push(`${page.url()}: ${m.text().slice(0, 300)}`);
+    if (m.type() === 'error' && /Content Security Policy/i.test(m.text()))
+      seen.push(`${page.url()}: ${m.text().slice(0, 300)}`);
   });
   await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (e) => console.error(`Content Security Policy violated: ${e.violatedDirective} ${e.blockedURI}`));
+    document.addEventListener('securitypolicyviolation', (e) =>
+      console.error(`Content Security Policy violated: ${e.violatedDirective} ${e.blockedURI}`),
+    );
   });
   return seen;
 }
@@ -37,7 +40,7 @@ t.test('Swagger UI, the lobby and a game page run under the CSP without a violat
   await page.goto(`${server.url}/docs/`);
   await page.waitForSelector('.opblock-tag', { timeout: 30_000 });
   await page.screenshot({ path: `${ARTIFACTS}csp-docs.png` });
-  t.ok(await page.locator('.opblock').count() > 10, 'Swagger UI lists the operations');
+  t.ok((await page.locator('.opblock').count()) > 10, 'Swagger UI lists the operations');
 
   await page.goto(`${server.url}/play/`);
   await page.waitForSelector('#create-form');
@@ -48,9 +51,15 @@ t.test('Swagger UI, the lobby and a game page run under the CSP without a violat
   await page.waitForSelector('#players tbody tr bdi');
   await page.screenshot({ path: `${ARTIFACTS}csp-game.png` });
   t.same(await page.locator('#players tbody tr bdi').allTextContents(), ['علي', 'Bob'], 'each name in its own <bdi>');
-  const dot = await page.locator('#players .dot').first().evaluate((e) => getComputedStyle(e).backgroundColor);
+  const dot = await page
+    .locator('#players .dot')
+    .first()
+    .evaluate((e) => getComputedStyle(e).backgroundColor);
   t.not(dot, 'rgba(0, 0, 0, 0)', 'the colour dot keeps its colour (set through the CSSOM)');
-  const fill = await page.locator('#board svg .fd').first().evaluate((e) => getComputedStyle(e).fill);
+  const fill = await page
+    .locator('#board svg .fd')
+    .first()
+    .evaluate((e) => getComputedStyle(e).fill);
   t.not(fill, 'rgb(0, 0, 0)', "the board's inline style sheet applies (allowed by its hash)");
   t.same(violations, [], 'no CSP violation');
 });

@@ -18,7 +18,12 @@ t.test('the lobby list refreshes by itself and pages with More', { skip, timeout
   const http = client(server.url);
   const browser = await launch(t);
   const create = async (name: string, extra: Record<string, unknown> = {}) => {
-    const res = await http.post('/games', { players: [{ name }, { open: true }], visibility: 'public', expansions: [], ...extra });
+    const res = await http.post('/games', {
+      players: [{ name }, { open: true }],
+      visibility: 'public',
+      expansions: [],
+      ...extra,
+    });
     if (res.status !== 201) throw new Error(`creation answered ${res.status}: ${JSON.stringify(res.body)}`);
     return res.body.id as string;
   };
@@ -28,12 +33,20 @@ t.test('the lobby list refreshes by itself and pages with More', { skip, timeout
   // The page's next read of the list (its timer: lobby-list.ts EVERY_MS), at once.
   const nextRead = () => lobby.clock.fastForward(4000);
   await lobby.goto(`${server.url}/play/`);
-  await lobby.waitForFunction(() => document.querySelector('#games')?.getAttribute('data-loaded') === 'true', undefined, WAIT);
+  await lobby.waitForFunction(
+    () => document.querySelector('#games')?.getAttribute('data-loaded') === 'true',
+    undefined,
+    WAIT,
+  );
   t.match(await lobby.locator('#games').textContent(), /No game is waiting/, 'an empty lobby says so');
   // A mark on the window: it survives only if the page is never reloaded.
   await lobby.evaluate(() => ((window as unknown as { mark: number }).mark = 1));
 
-  const first = await create('Ann', { expansions: ['traders-builders', 'abbey-mayor'], players: [{ name: 'Ann' }, { open: true }, { bot: 'mcts', level: 2 }], clock: { turnSeconds: 90 } });
+  const first = await create('Ann', {
+    expansions: ['traders-builders', 'abbey-mayor'],
+    players: [{ name: 'Ann' }, { open: true }, { bot: 'mcts', level: 2 }],
+    clock: { turnSeconds: 90 },
+  });
   const item = lobby.locator(`li.open-game[data-id="${first}"]`);
   await nextRead();
   await item.waitFor(WAIT);
@@ -50,7 +63,11 @@ t.test('the lobby list refreshes by itself and pages with More', { skip, timeout
   await nextRead();
   await lobby.locator(`li.open-game[data-id="${newest}"]`).waitFor(WAIT);
   t.equal(await lobby.locator('li.open-game').count(), 20, 'a page of 20');
-  t.same(await lobby.locator('li.open-game').evaluateAll((lis) => lis.map((li) => li.getAttribute('data-id'))), [...ids].reverse().slice(0, 20), 'newest first');
+  t.same(
+    await lobby.locator('li.open-game').evaluateAll((lis) => lis.map((li) => li.getAttribute('data-id'))),
+    [...ids].reverse().slice(0, 20),
+    'newest first',
+  );
   t.match(await lobby.locator('li.open-game').first().textContent(), /no turn clock/, 'a game without a clock says so');
   const more = lobby.locator('#more-games');
   t.ok(await more.isVisible(), 'More is offered');

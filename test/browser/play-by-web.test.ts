@@ -15,7 +15,17 @@ import { seatColour } from '../../src/render/index.js';
 import { client } from '../helpers/server-process.js';
 import { ARTIFACTS, missingBrowser, perFile, PHONE } from './helpers/browser.js';
 
-const TILE_ORDER = ['base/U', 'traders-builders/A', 'base/V', 'abbey-mayor/B', 'base/E', 'base/K', 'traders-builders/D', 'base/J', 'base/W'];
+const TILE_ORDER = [
+  'base/U',
+  'traders-builders/A',
+  'base/V',
+  'abbey-mayor/B',
+  'base/E',
+  'base/K',
+  'traders-builders/D',
+  'base/J',
+  'base/W',
+];
 const CATEGORY: Readonly<Record<string, string>> = {
   road: 'roads',
   city: 'cities',
@@ -33,13 +43,20 @@ const shared = perFile(t);
 type Move = { type: string; x?: number; y?: number; rotation?: number; [k: string]: unknown };
 type Http = ReturnType<typeof client>;
 
-const atVersion = (page: Page, v: number) => page.waitForFunction((v) => document.body.dataset.version === String(v), v, { timeout: 60_000 });
+const atVersion = (page: Page, v: number) =>
+  page.waitForFunction((v) => document.body.dataset.version === String(v), v, { timeout: 60_000 });
 
 /** The ghost on the board: where and how it is turned; undefined when there is none. */
 const ghostOf = (page: Page) =>
   page.evaluate(() => {
     const g = document.querySelector('#board .ghost');
-    return g ? { x: Number(g.getAttribute('data-x')), y: Number(g.getAttribute('data-y')), rotation: Number(g.getAttribute('data-rotation')) } : undefined;
+    return g
+      ? {
+          x: Number(g.getAttribute('data-x')),
+          y: Number(g.getAttribute('data-y')),
+          rotation: Number(g.getAttribute('data-rotation')),
+        }
+      : undefined;
   });
 
 /** Every request the page sends from now on. */
@@ -57,7 +74,8 @@ const onFirstScreen = (page: Page, selectors: string[]) =>
       const e = document.querySelector(s);
       if (!e) return `${s} missing`;
       const r = e.getBoundingClientRect();
-      if (r.top < 0 || r.left < 0 || r.bottom > window.innerHeight || r.right > window.innerWidth) return `${s} outside: ${JSON.stringify(r)}`;
+      if (r.top < 0 || r.left < 0 || r.bottom > window.innerHeight || r.right > window.innerWidth)
+        return `${s} outside: ${JSON.stringify(r)}`;
     }
     return 'ok';
   }, selectors);
@@ -66,7 +84,8 @@ const onFirstScreen = (page: Page, selectors: string[]) =>
 async function placeTile(t: Test, page: Page, moves: Move[], phone: boolean, turn: number): Promise<void> {
   const spots = page.locator('#board rect.legal');
   await spots.first().waitFor();
-  const rotationsAt = (x: number, y: number) => moves.filter((m) => m.type === 'placeTile' && m.x === x && m.y === y).map((m) => m.rotation);
+  const rotationsAt = (x: number, y: number) =>
+    moves.filter((m) => m.type === 'placeTile' && m.x === x && m.y === y).map((m) => m.rotation);
   const sent = recordRequests(page);
   const first = spots.first();
   const spot = { x: Number(await first.getAttribute('data-x')), y: Number(await first.getAttribute('data-y')) };
@@ -76,7 +95,11 @@ async function placeTile(t: Test, page: Page, moves: Move[], phone: boolean, tur
     // The pointer: the ghost follows it over the positions, a click pins it, the wheel and R turn it.
     await spots.last().hover();
     await first.hover();
-    t.same(await ghostOf(page), { ...spot, rotation: (await ghostOf(page))?.rotation }, 'the ghost follows the pointer');
+    t.same(
+      await ghostOf(page),
+      { ...spot, rotation: (await ghostOf(page))?.rotation },
+      'the ghost follows the pointer',
+    );
     await first.click();
   } else {
     // The keyboard: focus shows the ghost, Enter pins it and goes to Confirm.
@@ -101,7 +124,16 @@ async function placeTile(t: Test, page: Page, moves: Move[], phone: boolean, tur
   }
   t.same([...shown].sort(), [...legal].sort(), `only and every legal rotation at (${spot.x}, ${spot.y}) shows`);
   if (phone) {
-    t.equal(await onFirstScreen(page, ['#drawn', '#decisions button.confirm', '#decisions button.cancel', '#board .ghost-frame']), 'ok', 'the drawn tile, its controls and the ghost are on the first screen');
+    t.equal(
+      await onFirstScreen(page, [
+        '#drawn',
+        '#decisions button.confirm',
+        '#decisions button.cancel',
+        '#board .ghost-frame',
+      ]),
+      'ok',
+      'the drawn tile, its controls and the ghost are on the first screen',
+    );
   }
   if (turn === 0) {
     // Cancel goes back to choosing; then the same again.
@@ -116,7 +148,7 @@ async function placeTile(t: Test, page: Page, moves: Move[], phone: boolean, tur
   const ghost = (await ghostOf(page))!;
   await page.locator('#decisions button.confirm').click();
   await atVersion(page, version + 1);
-  t.ok(sent.includes('POST /games/' + (/id=([^&]+)/.exec(page.url())![1]) + '/moves'), 'the confirm sent the move');
+  t.ok(sent.includes('POST /games/' + /id=([^&]+)/.exec(page.url())![1] + '/moves'), 'the confirm sent the move');
   const placed = await page.evaluate(() => document.querySelector('#board rect.last')?.getAttribute('data-x'));
   t.equal(placed, String(ghost.x), 'the tile lies where its ghost was');
 }
@@ -125,18 +157,35 @@ async function placeTile(t: Test, page: Page, moves: Move[], phone: boolean, tur
 async function placeFigure(t: Test, page: Page, phone: boolean, shot: boolean): Promise<void> {
   const labels = (await page.locator('#decisions button.move').allTextContents()).map((l) => l.replace(' (hint)', ''));
   t.equal(new Set(labels).size, labels.length, `the choices have distinct names: ${labels.join(' | ')}`);
-  t.notOk(labels.some((l) => /\b(base|traders-builders|abbey-mayor)\/|feature \d/.test(l)), 'in words, not ids');
+  t.notOk(
+    labels.some((l) => /\b(base|traders-builders|abbey-mayor)\/|feature \d/.test(l)),
+    'in words, not ids',
+  );
   const circles = await page.locator('#board circle.target').count();
   t.equal(await page.locator('#board .target-fig').count(), circles, "each target shows its figure's shape");
-  if (shot) await page.screenshot({ path: `${ARTIFACTS}web-${phone ? 'phone' : 'desktop'}-figure.png`, fullPage: phone });
+  if (shot)
+    await page.screenshot({ path: `${ARTIFACTS}web-${phone ? 'phone' : 'desktop'}-figure.png`, fullPage: phone });
   const choice = page.locator('#decisions button.move').first();
   if (phone) await choice.tap();
   else await choice.click();
 }
 
 /** Each seat's points by category and during/final, summed from the events as the test reads them. */
-function expectedBreakdown(events: { events: { type: string; reason?: string; final?: boolean; points?: { seat: number; points: number }[] }[] }[], seats: number) {
-  const rows = Array.from({ length: seats }, () => ({ roads: 0, cities: 0, monasteries: 0, fields: 0, goods: 0, during: 0, final: 0 }));
+function expectedBreakdown(
+  events: {
+    events: { type: string; reason?: string; final?: boolean; points?: { seat: number; points: number }[] }[];
+  }[],
+  seats: number,
+) {
+  const rows = Array.from({ length: seats }, () => ({
+    roads: 0,
+    cities: 0,
+    monasteries: 0,
+    fields: 0,
+    goods: 0,
+    during: 0,
+    final: 0,
+  }));
   for (const entry of events) {
     for (const e of entry.events) {
       if (e.type !== 'featureScored' && e.type !== 'goodsScored') continue;
@@ -155,8 +204,12 @@ function expectedBreakdown(events: { events: { type: string; reason?: string; fi
 /** The board's tiles, figures and last frame, from the page's picture or from an SVG text. */
 const boardFacts = (page: Page, svg?: string) =>
   page.evaluate((svg) => {
-    const root = svg === undefined ? document.querySelector('#board svg')! : new DOMParser().parseFromString(svg, 'image/svg+xml').documentElement;
-    const attrs = (sel: string, names: string[]) => [...root.querySelectorAll(sel)].map((e) => names.map((n) => e.getAttribute(n)).join(' ')).sort();
+    const root =
+      svg === undefined
+        ? document.querySelector('#board svg')!
+        : new DOMParser().parseFromString(svg, 'image/svg+xml').documentElement;
+    const attrs = (sel: string, names: string[]) =>
+      [...root.querySelectorAll(sel)].map((e) => names.map((n) => e.getAttribute(n)).join(' ')).sort();
     return {
       tiles: attrs('g.tile', ['data-tile', 'data-x', 'data-y', 'data-rotation']),
       figures: attrs('g.fig', ['data-kind', 'data-seat', 'data-x', 'data-y', 'data-feature', 'data-corner']),
@@ -171,9 +224,18 @@ async function logLines(page: Page): Promise<string[]> {
 }
 
 function namesInLog(t: Test, lines: string[], who: string): void {
-  t.ok(lines.some((l) => l.startsWith('Ann placed')), `${who}: the log names Ann`);
-  t.ok(lines.some((l) => l.startsWith('greedy bot placed')), `${who}: the log names the bot`);
-  t.notOk(lines.some((l) => /\bseat \d placed|\b(base|traders-builders|abbey-mayor)\/[A-Z]/.test(l)), `${who}: no seat numbers for names, no tile ids`);
+  t.ok(
+    lines.some((l) => l.startsWith('Ann placed')),
+    `${who}: the log names Ann`,
+  );
+  t.ok(
+    lines.some((l) => l.startsWith('greedy bot placed')),
+    `${who}: the log names the bot`,
+  );
+  t.notOk(
+    lines.some((l) => /\bseat \d placed|\b(base|traders-builders|abbey-mayor)\/[A-Z]/.test(l)),
+    `${who}: no seat numbers for names, no tile ids`,
+  );
 }
 
 /**
@@ -181,23 +243,60 @@ function namesInLog(t: Test, lines: string[], who: string): void {
  * of `GET /analysis`, a caption naming the players, the turning points each linking to the
  * replay at its move (which the page then shows); all without a CSP complaint.
  */
-async function endAnalysis(t: Test, page: Page, http: Http, id: string, view: string, csp: string[]): Promise<number | undefined> {
+async function endAnalysis(
+  t: Test,
+  page: Page,
+  http: Http,
+  id: string,
+  view: string,
+  csp: string[],
+): Promise<number | undefined> {
   // Shown once the bot's analysis is stored (the stream says so); the progress until then.
   await page.locator('#chances svg polyline').first().waitFor({ timeout: 120_000 });
   const analysis = (await http.get(`/games/${id}/analysis`)).body;
   t.equal(analysis.status, 'ready');
-  const lines = await page.locator('#chances svg polyline').evaluateAll((ls) => ls.map((l) => ({ seat: l.getAttribute('data-seat'), stroke: l.getAttribute('stroke'), points: l.getAttribute('points')!.split(' ').length })));
+  const lines = await page
+    .locator('#chances svg polyline')
+    .evaluateAll((ls) =>
+      ls.map((l) => ({
+        seat: l.getAttribute('data-seat'),
+        stroke: l.getAttribute('stroke'),
+        points: l.getAttribute('points')!.split(' ').length,
+      })),
+    );
   t.same(
     lines,
-    analysis.start.map((_: number, seat: number) => ({ seat: String(seat), stroke: seatColour(seat), points: analysis.decisions.length + 1 })),
+    analysis.start.map((_: number, seat: number) => ({
+      seat: String(seat),
+      stroke: seatColour(seat),
+      points: analysis.decisions.length + 1,
+    })),
     "a line per seat in the seat's colour, through the start and every decision",
   );
   t.equal(await page.locator('#chances svg').getAttribute('role'), 'img');
-  t.equal(await page.locator('#chances svg').getAttribute('aria-labelledby'), 'chances-caption', 'the caption is its text alternative');
-  t.match(await page.locator('#chances-caption').textContent(), /Ann \d+ %, greedy bot \d+ %/, 'naming each player at the end');
-  const links = await page.locator('#turning-points a.replay-link').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
-  t.same(links, analysis.turningPoints.map((p: { version: number }) => `game.html#id=${id}&version=${p.version}`), 'each turning point links to the replay at its move');
-  t.equal(await page.locator('#chances .turning-mark').count(), analysis.turningPoints.length, 'and is marked on the plot');
+  t.equal(
+    await page.locator('#chances svg').getAttribute('aria-labelledby'),
+    'chances-caption',
+    'the caption is its text alternative',
+  );
+  t.match(
+    await page.locator('#chances-caption').textContent(),
+    /Ann \d+ %, greedy bot \d+ %/,
+    'naming each player at the end',
+  );
+  const links = await page
+    .locator('#turning-points a.replay-link')
+    .evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+  t.same(
+    links,
+    analysis.turningPoints.map((p: { version: number }) => `game.html#id=${id}&version=${p.version}`),
+    'each turning point links to the replay at its move',
+  );
+  t.equal(
+    await page.locator('#chances .turning-mark').count(),
+    analysis.turningPoints.length,
+    'and is marked on the plot',
+  );
   await page.locator('#end').screenshot({ path: `${ARTIFACTS}web-analysis-${view}.png` });
   const first = analysis.turningPoints[0];
   if (first) {
@@ -213,7 +312,13 @@ async function playGame(t: Test, view: 'desktop' | 'phone'): Promise<void> {
   const phone = view === 'phone';
   const { server, browser } = await shared();
   const http: Http = client(server.url);
-  const game = (await http.post('/games', { players: [{ name: 'Ann' }, { bot: 'greedy' }], expansions: ['traders-builders', 'abbey-mayor'], tileOrder: TILE_ORDER })).body;
+  const game = (
+    await http.post('/games', {
+      players: [{ name: 'Ann' }, { bot: 'greedy' }],
+      expansions: ['traders-builders', 'abbey-mayor'],
+      tileOrder: TILE_ORDER,
+    })
+  ).body;
   const page = await (await browser.context(t, phone ? PHONE : {})).newPage();
   const csp: string[] = [];
   page.on('console', (m) => {
@@ -226,13 +331,17 @@ async function playGame(t: Test, view: 'desktop' | 'phone'): Promise<void> {
   t.notMatch(await page.locator('#drawn').textContent(), /base\//, 'not its catalog id');
   if (phone) {
     // Two fingers moving apart zoom in (pointer events as a touch screen sends them); "Whole board" goes back.
-    const width = () => page.evaluate(() => Number(document.querySelector('#board svg')!.getAttribute('viewBox')!.split(' ')[2]));
+    const width = () =>
+      page.evaluate(() => Number(document.querySelector('#board svg')!.getAttribute('viewBox')!.split(' ')[2]));
     const before = await width();
     await page.evaluate(() => {
       const host = document.querySelector('#board')!;
       const r = host.getBoundingClientRect();
       const [cx, cy] = [r.left + r.width / 2, r.top + r.height / 2];
-      const send = (type: string, pointerId: number, dx: number) => host.dispatchEvent(new PointerEvent(type, { pointerId, pointerType: 'touch', clientX: cx + dx, clientY: cy, bubbles: true }));
+      const send = (type: string, pointerId: number, dx: number) =>
+        host.dispatchEvent(
+          new PointerEvent(type, { pointerId, pointerType: 'touch', clientX: cx + dx, clientY: cy, bubbles: true }),
+        );
       send('pointerdown', 1, -20);
       send('pointerdown', 2, 20);
       send('pointermove', 2, 60);
@@ -254,8 +363,12 @@ async function playGame(t: Test, view: 'desktop' | 'phone'): Promise<void> {
     if (legal.actor === null) break;
     if (legal.actor === 0) {
       await atVersion(page, legal.version);
-      if (legal.moves.some((m: Move) => m.type === 'placeTile')) await placeTile(t, page, legal.moves, phone, placements++);
-      else if (legal.moves.some((m: Move) => m.type === 'placeFigure' || m.type === 'moveWagon' || m.type === 'placeBarn')) await placeFigure(t, page, phone, figures++ === 0);
+      if (legal.moves.some((m: Move) => m.type === 'placeTile'))
+        await placeTile(t, page, legal.moves, phone, placements++);
+      else if (
+        legal.moves.some((m: Move) => m.type === 'placeFigure' || m.type === 'moveWagon' || m.type === 'placeBarn')
+      )
+        await placeFigure(t, page, phone, figures++ === 0);
       else await page.locator('#decisions button').first().click();
     }
     if (placements === 2 && !reloaded) {
@@ -279,12 +392,18 @@ async function playGame(t: Test, view: 'desktop' | 'phone'): Promise<void> {
   const said = (await page.locator('#winner').textContent()) ?? '';
   t.ok(winners.every((w: string) => said.includes(w)) && /win/.test(said), `the panel names the winner: ${said}`);
   t.equal(await page.locator('#winner bdi').count(), winners.length, 'names in <bdi>');
-  t.equal(await page.locator('#breakdown thead bdi').count(), final.players.length, 'a column per player, named in <bdi>');
+  t.equal(
+    await page.locator('#breakdown thead bdi').count(),
+    final.players.length,
+    'a column per player, named in <bdi>',
+  );
   const expected = expectedBreakdown((await http.get(`/games/${game.id}/events`)).body.events, final.players.length);
   for (const [seat, row] of expected.entries()) {
-    const shown = await page.locator(`#breakdown td[data-seat="${seat}"][data-category]`).evaluateAll((tds) =>
-      Object.fromEntries(tds.map((td) => [td.getAttribute('data-category'), Number(td.textContent)])),
-    );
+    const shown = await page
+      .locator(`#breakdown td[data-seat="${seat}"][data-category]`)
+      .evaluateAll((tds) =>
+        Object.fromEntries(tds.map((td) => [td.getAttribute('data-category'), Number(td.textContent)])),
+      );
     t.same(shown, { ...row, total: final.scores[seat] }, `seat ${seat}: the breakdown equals the scoring events`);
     t.equal(row.during + row.final, final.scores[seat], `seat ${seat}: during + final is the score`);
   }
@@ -311,12 +430,26 @@ async function playGame(t: Test, view: 'desktop' | 'phone'): Promise<void> {
     const tile = entry.find((e: { type: string }) => e.type === 'tilePlaced' || e.type === 'abbeyPlaced');
     if (tile) t.same((await boardFacts(page)).last, [`${tile.x} ${tile.y}`], `the move's tile is marked at ${v}`);
     // The figures the move placed or moved (a wagon); one on a feature the same move closed went back at once: only those still standing are marked.
-    type Entry = { type: string; seat: number; figure?: { kind: string; owner: number; x: number; y: number }; to?: { x: number; y: number } };
+    type Entry = {
+      type: string;
+      seat: number;
+      figure?: { kind: string; owner: number; x: number; y: number };
+      to?: { x: number; y: number };
+    };
     const put = entry.flatMap((e: Entry) =>
-      e.type === 'figurePlaced' ? [`${e.figure!.kind} ${e.figure!.owner} ${e.figure!.x} ${e.figure!.y} `] : e.type === 'wagonMoved' ? [`wagon ${e.seat} ${e.to!.x} ${e.to!.y} `] : [],
+      e.type === 'figurePlaced'
+        ? [`${e.figure!.kind} ${e.figure!.owner} ${e.figure!.x} ${e.figure!.y} `]
+        : e.type === 'wagonMoved'
+          ? [`wagon ${e.seat} ${e.to!.x} ${e.to!.y} `]
+          : [],
     );
     const standing = put.filter((p: string) => facts.figures.some((f) => f.startsWith(p)));
-    t.equal(await page.locator('#board g.fig.moved').count(), standing.length, `the move's standing figures are marked at ${v}`, { entry, facts });
+    t.equal(
+      await page.locator('#board g.fig.moved').count(),
+      standing.length,
+      `the move's standing figures are marked at ${v}`,
+      { entry, facts },
+    );
     if (v === 3) await page.screenshot({ path: `${ARTIFACTS}web-${view}-replay.png`, fullPage: phone });
   }
   t.match(await page.locator('#board-text').textContent(), /at \(0, 0\)/, 'the board keeps its text description');
@@ -341,22 +474,36 @@ async function playGame(t: Test, view: 'desktop' | 'phone'): Promise<void> {
   const id = /id=([^&]+)/.exec(link!)![1];
   const rematch = (await http.get(`/games/${id}`)).body;
   t.not(id, game.id);
-  t.same(rematch.seats.map((s: { kind: string; name: string }) => [s.kind, s.name]), final.seats.map((s: { kind: string; name: string }) => [s.kind, s.name]), 'the rematch has the same seats');
+  t.same(
+    rematch.seats.map((s: { kind: string; name: string }) => [s.kind, s.name]),
+    final.seats.map((s: { kind: string; name: string }) => [s.kind, s.name]),
+    'the rematch has the same seats',
+  );
   t.same(rematch.expansions, final.expansions, 'and the same expansions');
 }
 
-t.test('a game through the preview and confirm, on a desktop', { skip, timeout: 300_000 }, (t) => playGame(t, 'desktop'));
-t.test('a game through the preview and confirm, on a phone by touch', { skip, timeout: 300_000 }, (t) => playGame(t, 'phone'));
+t.test('a game through the preview and confirm, on a desktop', { skip, timeout: 300_000 }, (t) =>
+  playGame(t, 'desktop'),
+);
+t.test('a game through the preview and confirm, on a phone by touch', { skip, timeout: 300_000 }, (t) =>
+  playGame(t, 'phone'),
+);
 
 t.test('the lobby and the admin page, on a desktop and on a phone', { skip, timeout: 120_000 }, async (t) => {
   const { server, browser } = await shared();
   const http = client(server.url);
   const game = (await http.post('/games', { players: [{ name: 'Ann' }, { open: true }], visibility: 'public' })).body;
-  for (const [view, options] of [['desktop', {}], ['phone', PHONE]] as const) {
+  for (const [view, options] of [
+    ['desktop', {}],
+    ['phone', PHONE],
+  ] as const) {
     const page = await (await browser.context(t, options)).newPage();
     await page.goto(`${server.url}/play/`);
     await page.locator(`li.open-game[data-id="${game.id}"]`).waitFor({ timeout: 60_000 });
-    t.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1), `${view}: the lobby fits the width`);
+    t.ok(
+      await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1),
+      `${view}: the lobby fits the width`,
+    );
     t.match(await page.locator('link[rel=icon]').getAttribute('href'), /^data:image\/svg\+xml,/, 'a favicon');
     await page.screenshot({ path: `${ARTIFACTS}web-lobby-${view}.png`, fullPage: true });
     await page.goto(`${server.url}/play/admin.html#id=${game.id}&admin=${game.adminToken}`);

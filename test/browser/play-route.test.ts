@@ -26,7 +26,14 @@ t.test('/play serves the lobby, the game and admin pages and their scripts with 
 
 t.test('/play answers 404 problems for anything but its own files', async (t) => {
   const app = await testApp(t);
-  for (const url of ['/play/missing.html', '/play/..%2Fserver.js', '/play/%2e%2e', '/play/game.ts', '/play/a/b.js', '/play/GAME.HTML']) {
+  for (const url of [
+    '/play/missing.html',
+    '/play/..%2Fserver.js',
+    '/play/%2e%2e',
+    '/play/game.ts',
+    '/play/a/b.js',
+    '/play/GAME.HTML',
+  ]) {
     const res = await app.inject({ method: 'GET', url });
     t.equal(res.statusCode, 404, url);
     t.match(res.headers['content-type'], 'application/problem+json', url);

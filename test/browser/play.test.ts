@@ -11,7 +11,15 @@ import type { Page } from 'playwright-core';
 import { client } from '../helpers/server-process.js';
 import { ARTIFACTS, missingBrowser, perFile } from './helpers/browser.js';
 
-const TILE_ORDER = ['base/U', 'traders-builders/A', 'base/V', 'abbey-mayor/B', 'base/E', 'base/K', 'traders-builders/D'];
+const TILE_ORDER = [
+  'base/U',
+  'traders-builders/A',
+  'base/V',
+  'abbey-mayor/B',
+  'base/E',
+  'base/K',
+  'traders-builders/D',
+];
 
 async function versionOf(page: Page): Promise<number> {
   return Number(await page.locator('body').getAttribute('data-version'));
@@ -30,8 +38,17 @@ const onBoard = { click: 0, keyboard: 0 };
  * Takes the next decision on the actor's page the way a person would: a position or a figure
  * target on the board, then a button.
  */
-async function decide(page: Page, version: number, legalMoves: Parameters<typeof figurePlaces>[0], shot?: string): Promise<string> {
-  await page.waitForFunction((v) => document.body.dataset.version === String(v) && document.querySelector('#decisions button, #board rect.legal'), version);
+async function decide(
+  page: Page,
+  version: number,
+  legalMoves: Parameters<typeof figurePlaces>[0],
+  shot?: string,
+): Promise<string> {
+  await page.waitForFunction(
+    (v) =>
+      document.body.dataset.version === String(v) && document.querySelector('#decisions button, #board rect.legal'),
+    version,
+  );
   if (version === 0) {
     // The first placement by keyboard alone: a position takes the focus, Enter pins its ghost, Enter again confirms.
     await page.locator('#board rect.legal').first().focus();
@@ -52,7 +69,8 @@ async function decide(page: Page, version: number, legalMoves: Parameters<typeof
   }
   const targets = page.locator('#board circle.target');
   const places = figurePlaces(legalMoves);
-  if ((await targets.count()) !== places) throw new Error(`version ${version}: ${await targets.count()} targets on the board, ${places} in legal-moves`);
+  if ((await targets.count()) !== places)
+    throw new Error(`version ${version}: ${await targets.count()} targets on the board, ${places} in legal-moves`);
   if (places > 0) {
     if (onBoard.keyboard === 0) {
       await targets.first().focus();
@@ -65,7 +83,8 @@ async function decide(page: Page, version: number, legalMoves: Parameters<typeof
     if (shot) await page.screenshot({ path: `${ARTIFACTS}${shot}-figure-target.png` });
     const figure = page.locator('#decisions button.move').first();
     const label = (await figure.textContent()) ?? '';
-    if (!/\b(knight|thief|farmer|monk|mayor|builder|pig|wagon|barn)\b/.test(label)) throw new Error(`version ${version}: the target offers ${label}`);
+    if (!/\b(knight|thief|farmer|monk|mayor|builder|pig|wagon|barn)\b/.test(label))
+      throw new Error(`version ${version}: the target offers ${label}`);
     await figure.click();
     return label;
   }
@@ -94,7 +113,9 @@ t.test('two players play a fixed-order game to the end in the browser', { skip, 
   await lobby.screenshot({ path: `${ARTIFACTS}lobby.png`, fullPage: true });
   await lobby.locator('#create').click();
   await lobby.locator('#created').waitFor();
-  const seatLinks = await lobby.locator('a.seat-link').evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href));
+  const seatLinks = await lobby
+    .locator('a.seat-link')
+    .evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href));
   const watchLink = await lobby.locator('a.spectator-link').getAttribute('href');
   t.equal(seatLinks.length, 2, 'one link per seat');
   for (const link of seatLinks) t.notOk(new URL(link).search, 'no query string: the token is only in the fragment');
@@ -120,7 +141,12 @@ t.test('two players play a fixed-order game to the end in the browser', { skip, 
       reloaded = true;
       await players[legal.actor].reload();
     }
-    await decide(players[legal.actor], legal.version, legal.moves, moves === 2 || moves === 3 ? `mid-game-${moves}` : undefined);
+    await decide(
+      players[legal.actor],
+      legal.version,
+      legal.moves,
+      moves === 2 || moves === 3 ? `mid-game-${moves}` : undefined,
+    );
     moves += 1;
     if (moves === 3) {
       // The spectator's page was never reloaded: the event stream brought it here.
@@ -133,8 +159,14 @@ t.test('two players play a fixed-order game to the end in the browser', { skip, 
   }
   const final = (await http.get(`/games/${id}`)).body;
   t.equal(final.status, 'finished');
-  t.ok(onBoard.keyboard === 1 && onBoard.click > 0, `figures placed from the board's targets: ${onBoard.click} by clicking, ${onBoard.keyboard} by keyboard`);
-  t.ok(final.scores.some((s: number) => s > 0), 'someone scored');
+  t.ok(
+    onBoard.keyboard === 1 && onBoard.click > 0,
+    `figures placed from the board's targets: ${onBoard.click} by clicking, ${onBoard.keyboard} by keyboard`,
+  );
+  t.ok(
+    final.scores.some((s: number) => s > 0),
+    'someone scored',
+  );
   for (const [i, page] of [...players, spectator].entries()) {
     t.same(await shownScores(page), final.scores, `page ${i} shows the API's scores`);
   }
@@ -144,7 +176,10 @@ t.test('two players play a fixed-order game to the end in the browser', { skip, 
   const tokens = seatLinks.map((l) => /seat=([^&]+)/.exec(l)![1]);
   const logged = server.output.join('');
   t.ok(logged.includes(`/games/${id}/moves`), 'the server logged the requests');
-  t.notOk(tokens.some((token) => logged.includes(token)), 'no seat token in the server log');
+  t.notOk(
+    tokens.some((token) => logged.includes(token)),
+    'no seat token in the server log',
+  );
   await players[0].screenshot({ path: `${ARTIFACTS}finished-board.png`, fullPage: true });
   const phone = await (await browser.context(t)).newPage();
   await phone.setViewportSize({ width: 390, height: 844 });
@@ -158,7 +193,11 @@ t.test('two players play a fixed-order game to the end in the browser', { skip, 
  * rotation, else the first button offered (a figure or pass).
  */
 async function clickThrough(page: Page, version: number): Promise<void> {
-  await page.waitForFunction((v) => document.body.dataset.version === String(v) && document.querySelector('#decisions button, #board rect.legal'), version);
+  await page.waitForFunction(
+    (v) =>
+      document.body.dataset.version === String(v) && document.querySelector('#decisions button, #board rect.legal'),
+    version,
+  );
   const spots = page.locator('#board rect.legal');
   if ((await spots.count()) > 0) {
     await spots.first().click();
@@ -168,83 +207,113 @@ async function clickThrough(page: Page, version: number): Promise<void> {
   }
 }
 
-t.test('a public game from the lobby: a player joins its open seat from the list and plays a bot to the end', { skip, timeout: 240_000 }, async (t) => {
-  const { server, browser } = await shared();
-  const http = client(server.url);
+t.test(
+  'a public game from the lobby: a player joins its open seat from the list and plays a bot to the end',
+  { skip, timeout: 240_000 },
+  async (t) => {
+    const { server, browser } = await shared();
+    const http = client(server.url);
 
-  const creator = await (await browser.context(t)).newPage();
-  await creator.goto(`${server.url}/play/`);
-  await creator.locator('select[aria-label="Seat 1 kind"]').selectOption('open');
-  await creator.locator('select[aria-label="Seat 2 kind"]').selectOption('mcts');
-  t.ok(await creator.locator('select[aria-label="Seat 2 bot level"]').isVisible(), 'an mcts seat asks for its level');
-  t.notOk(await creator.locator('input[aria-label="Player 2 name"]').isVisible(), 'a bot seat asks no name');
-  await creator.locator('select[aria-label="Seat 2 bot level"]').selectOption('1');
-  for (const box of await creator.locator('input[name=expansion]').all()) await box.uncheck();
-  await creator.locator('#visibility').selectOption('public');
-  await creator.locator('#turn-seconds').fill('300');
-  await creator.locator('summary').click();
-  await creator.locator('#tile-order').fill('base/U, base/V, base/E, base/K');
-  await creator.locator('#create').click();
-  await creator.locator('#created').waitFor();
-  t.equal(await creator.locator('a.seat-link').count(), 0, 'no named seat, no seat link');
-  t.match(await creator.locator('#admin-token').textContent(), /^[\w-]{20,}$/, 'the admin token is shown');
-  const watchLink = await creator.locator('a.spectator-link').getAttribute('href');
-  const id = /id=([^&]+)/.exec(watchLink!)![1];
-  const created = (await http.get(`/games/${id}`)).body;
-  t.same(created.seats.map((s: { kind: string }) => s.kind), ['open', 'bot'], 'one open seat, one bot seat');
-  t.same([created.seats[1].bot, created.seats[1].level, created.clock.turnSeconds], ['mcts', 1, 300], 'the bot, its level and the clock as asked');
-  await creator.screenshot({ path: `${ARTIFACTS}lobby-created-public.png`, fullPage: true });
+    const creator = await (await browser.context(t)).newPage();
+    await creator.goto(`${server.url}/play/`);
+    await creator.locator('select[aria-label="Seat 1 kind"]').selectOption('open');
+    await creator.locator('select[aria-label="Seat 2 kind"]').selectOption('mcts');
+    t.ok(await creator.locator('select[aria-label="Seat 2 bot level"]').isVisible(), 'an mcts seat asks for its level');
+    t.notOk(await creator.locator('input[aria-label="Player 2 name"]').isVisible(), 'a bot seat asks no name');
+    await creator.locator('select[aria-label="Seat 2 bot level"]').selectOption('1');
+    for (const box of await creator.locator('input[name=expansion]').all()) await box.uncheck();
+    await creator.locator('#visibility').selectOption('public');
+    await creator.locator('#turn-seconds').fill('300');
+    await creator.locator('summary').click();
+    await creator.locator('#tile-order').fill('base/U, base/V, base/E, base/K');
+    await creator.locator('#create').click();
+    await creator.locator('#created').waitFor();
+    t.equal(await creator.locator('a.seat-link').count(), 0, 'no named seat, no seat link');
+    t.match(await creator.locator('#admin-token').textContent(), /^[\w-]{20,}$/, 'the admin token is shown');
+    const watchLink = await creator.locator('a.spectator-link').getAttribute('href');
+    const id = /id=([^&]+)/.exec(watchLink!)![1];
+    const created = (await http.get(`/games/${id}`)).body;
+    t.same(
+      created.seats.map((s: { kind: string }) => s.kind),
+      ['open', 'bot'],
+      'one open seat, one bot seat',
+    );
+    t.same(
+      [created.seats[1].bot, created.seats[1].level, created.clock.turnSeconds],
+      ['mcts', 1, 300],
+      'the bot, its level and the clock as asked',
+    );
+    await creator.screenshot({ path: `${ARTIFACTS}lobby-created-public.png`, fullPage: true });
 
-  const spectator = await (await browser.context(t)).newPage();
-  await spectator.goto(new URL(watchLink!, `${server.url}/play/`).href);
-  await spectator.waitForFunction(() => document.body.dataset.status === 'waiting');
+    const spectator = await (await browser.context(t)).newPage();
+    await spectator.goto(new URL(watchLink!, `${server.url}/play/`).href);
+    await spectator.waitForFunction(() => document.body.dataset.status === 'waiting');
 
-  // The second player, in a browser context of their own, finds the game in the lobby's list.
-  const player = await (await browser.context(t)).newPage();
-  await player.goto(`${server.url}/play/`);
-  const join = player.locator(`li.open-game[data-id="${id}"] button.join`);
-  // The list is fetched after the page loads: wait for it before counting.
-  await join.first().waitFor({ timeout: 60_000 });
-  t.equal(await join.count(), 1, 'the lobby lists the game with one Join button');
-  await join.click();
-  t.match(await player.locator('#join-error').textContent(), /name/, 'joining asks for a name first');
-  await player.locator('#join-name').fill('Cleo');
-  await join.click();
-  await player.waitForURL(/game\.html#/);
-  t.notOk(new URL(player.url()).search, 'no query string: the token is only in the fragment');
-  t.match(new URL(player.url()).hash, /seat=[\w-]+/, 'the seat token in the fragment');
-  t.notOk((await http.get('/games?status=waiting')).body.games.some((g: { id: string }) => g.id === id), 'a joined game is no longer waiting');
-  await player.waitForFunction(() => document.body.dataset.status === 'active' || document.body.dataset.status === 'finished');
-  t.match(await player.locator('#players tbody tr[data-seat="1"] td.seat-kind').textContent(), /mcts bot, level 1/, 'the page names the bot seat');
-  t.ok(await player.locator('#resign').isVisible(), 'the seat may resign');
+    // The second player, in a browser context of their own, finds the game in the lobby's list.
+    const player = await (await browser.context(t)).newPage();
+    await player.goto(`${server.url}/play/`);
+    const join = player.locator(`li.open-game[data-id="${id}"] button.join`);
+    // The list is fetched after the page loads: wait for it before counting.
+    await join.first().waitFor({ timeout: 60_000 });
+    t.equal(await join.count(), 1, 'the lobby lists the game with one Join button');
+    await join.click();
+    t.match(await player.locator('#join-error').textContent(), /name/, 'joining asks for a name first');
+    await player.locator('#join-name').fill('Cleo');
+    await join.click();
+    await player.waitForURL(/game\.html#/);
+    t.notOk(new URL(player.url()).search, 'no query string: the token is only in the fragment');
+    t.match(new URL(player.url()).hash, /seat=[\w-]+/, 'the seat token in the fragment');
+    t.notOk(
+      (await http.get('/games?status=waiting')).body.games.some((g: { id: string }) => g.id === id),
+      'a joined game is no longer waiting',
+    );
+    await player.waitForFunction(
+      () => document.body.dataset.status === 'active' || document.body.dataset.status === 'finished',
+    );
+    t.match(
+      await player.locator('#players tbody tr[data-seat="1"] td.seat-kind').textContent(),
+      /mcts bot, level 1/,
+      'the page names the bot seat',
+    );
+    t.ok(await player.locator('#resign').isVisible(), 'the seat may resign');
 
-  let moves = 0;
-  for (;;) {
-    const legal = (await http.get(`/games/${id}/legal-moves`)).body;
-    if (legal.actor === null) break;
-    if (legal.actor === 0) {
-      await clickThrough(player, legal.version);
-      moves += 1;
+    let moves = 0;
+    for (;;) {
+      const legal = (await http.get(`/games/${id}/legal-moves`)).body;
+      if (legal.actor === null) break;
+      if (legal.actor === 0) {
+        await clickThrough(player, legal.version);
+        moves += 1;
+      }
+      t.ok(moves < 40, 'the game ends');
+      // The bot plays on the server; the page only follows the stream.
+      // Until the move lands (a long-poll: a loaded machine may take its time, never a fixed deadline).
+      await http.get(`/games/${id}/legal-moves?after=${legal.version}&wait=30`);
     }
-    t.ok(moves < 40, 'the game ends');
-    // The bot plays on the server; the page only follows the stream.
-    // Until the move lands (a long-poll: a loaded machine may take its time, never a fixed deadline).
-    await http.get(`/games/${id}/legal-moves?after=${legal.version}&wait=30`);
-  }
-  const final = (await http.get(`/games/${id}`)).body;
-  t.equal(final.status, 'finished');
-  t.ok(moves >= 2, `the player took ${moves} decisions by clicking`);
-  t.ok(final.version > moves + 1, 'the bot moved too (the join is an entry of the log as well)');
-  for (const [i, page] of [player, spectator].entries()) t.same(await shownScores(page), final.scores, `page ${i} shows the API's scores`);
-  t.ok(await player.locator('#resign-box').isHidden(), 'no resigning a finished game');
-  t.ok((await spectator.locator('#log li', { hasText: 'Cleo joined seat 1' }).count()) === 1, 'the log tells the join');
-  await player.screenshot({ path: `${ARTIFACTS}finished-against-bot.png`, fullPage: true });
-});
+    const final = (await http.get(`/games/${id}`)).body;
+    t.equal(final.status, 'finished');
+    t.ok(moves >= 2, `the player took ${moves} decisions by clicking`);
+    t.ok(final.version > moves + 1, 'the bot moved too (the join is an entry of the log as well)');
+    for (const [i, page] of [player, spectator].entries())
+      t.same(await shownScores(page), final.scores, `page ${i} shows the API's scores`);
+    t.ok(await player.locator('#resign-box').isHidden(), 'no resigning a finished game');
+    t.ok(
+      (await spectator.locator('#log li', { hasText: 'Cleo joined seat 1' }).count()) === 1,
+      'the log tells the join',
+    );
+    await player.screenshot({ path: `${ARTIFACTS}finished-against-bot.png`, fullPage: true });
+  },
+);
 
 t.test('a seat resigns from its page and its autopilot finishes the game', { skip, timeout: 120_000 }, async (t) => {
   const { server, browser } = await shared();
   const http = client(server.url);
-  const game = (await http.post('/games', { players: [{ name: 'Ann' }, { bot: 'greedy' }], tileOrder: ['base/U', 'base/V', 'base/E'] })).body;
+  const game = (
+    await http.post('/games', {
+      players: [{ name: 'Ann' }, { bot: 'greedy' }],
+      tileOrder: ['base/U', 'base/V', 'base/E'],
+    })
+  ).body;
   const page = await (await browser.context(t)).newPage();
   await page.goto(`${server.url}/play/game.html#id=${game.id}&n=0&seat=${game.seats[0].token}`);
   await page.waitForFunction(() => document.body.dataset.version === '0');
@@ -254,6 +323,10 @@ t.test('a seat resigns from its page and its autopilot finishes the game', { ski
   await page.waitForFunction(() => document.body.dataset.status === 'finished', undefined, { timeout: 60_000 });
   const final = (await http.get(`/games/${game.id}`)).body;
   t.ok(final.seats[0].resigned, 'the API has the seat resigned');
-  t.match(await page.locator('#players tbody tr[data-seat="0"] td.seat-kind').textContent(), /resigned/, 'the page says so');
+  t.match(
+    await page.locator('#players tbody tr[data-seat="0"] td.seat-kind').textContent(),
+    /resigned/,
+    'the page says so',
+  );
   t.same(await shownScores(page), final.scores, "the page shows the API's scores");
 });

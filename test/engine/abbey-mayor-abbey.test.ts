@@ -75,30 +75,61 @@ t.test('an abbey goes only into a hole: NOT_A_HOLE elsewhere, POSITION_OCCUPIED 
 t.test('an abbey closes two cities and a road at once, adding no tile to them', async (t) => {
   const s = ringBoard();
   t.same(s.view().scores, [0, 0]);
-  t.same(s.view().players.map((p) => p.supply.meeple), [6, 6]);
+  t.same(
+    s.view().players.map((p) => p.supply.meeple),
+    [6, 6],
+  );
   s.play(abbey(0, -1));
   t.same(types(s.last), ['abbeyPlaced'], 'the abbey is placed without drawing; the figure step follows');
   t.equal(s.view().players[0].abbey, false);
   t.equal(s.view().players[1].abbey, true);
   s.play(pass);
-  const ev = scored(s.last).map(norm).sort((a, b) => a.tiles.length - b.tiles.length);
+  const ev = scored(s.last)
+    .map(norm)
+    .sort((a, b) => a.tiles.length - b.tiles.length);
   t.same(ev, [
-    { type: 'featureScored', kind: 'city', reason: 'city', final: false, tiles: [{ x: 0, y: 0 }], points: [], returned: [] },
     {
-      type: 'featureScored', kind: 'city', reason: 'city', final: false,
-      tiles: [{ x: 0, y: -2 }, { x: 1, y: -2 }, { x: 1, y: -1 }],
+      type: 'featureScored',
+      kind: 'city',
+      reason: 'city',
+      final: false,
+      tiles: [{ x: 0, y: 0 }],
+      points: [],
+      returned: [],
+    },
+    {
+      type: 'featureScored',
+      kind: 'city',
+      reason: 'city',
+      final: false,
+      tiles: [
+        { x: 0, y: -2 },
+        { x: 1, y: -2 },
+        { x: 1, y: -1 },
+      ],
       points: [{ seat: 1, points: 8 }], // 3 tiles + 1 pennant, touching the abbey on two sides
       returned: [{ owner: 1, kind: 'meeple', x: 1, y: -1, feature: 0 }],
     },
     {
-      type: 'featureScored', kind: 'road', reason: 'road', final: false,
-      tiles: [{ x: -1, y: -1 }, { x: -1, y: 0 }, { x: 0, y: 0 }, { x: 1, y: 0 }],
+      type: 'featureScored',
+      kind: 'road',
+      reason: 'road',
+      final: false,
+      tiles: [
+        { x: -1, y: -1 },
+        { x: -1, y: 0 },
+        { x: 0, y: 0 },
+        { x: 1, y: 0 },
+      ],
       points: [{ seat: 0, points: 4 }],
       returned: [{ owner: 0, kind: 'meeple', x: -1, y: 0, feature: 0 }],
     },
   ]);
   t.same(s.view().scores, [4, 8]);
-  t.same(s.view().players.map((p) => p.supply.meeple), [7, 7]);
+  t.same(
+    s.view().players.map((p) => p.supply.meeple),
+    [7, 7],
+  );
   t.same(s.view().figures, []);
   t.equal(s.view().actor, 1, 'the next seat plays; the filler tile is still in the pile');
   t.equal(s.view().drawnTile, 'base/U');
@@ -121,16 +152,22 @@ t.test('only a meeple or a wagon may go on the abbey (as a monk), with both expa
   const barnR = play(s.game, { type: 'placeBarn', x: 0, y: -1, corner: 'NW' });
   t.equal(barnR.ok ? 'ok' : barnR.error.code, 'BARN_CORNER_INVALID', 'no barn on an abbey corner');
   s.play(meeple(0, -1, 0));
-  t.same(s.view().figures.filter((f) => f.x === 0 && f.y === -1), [{ owner: 0, kind: 'meeple', x: 0, y: -1, feature: 0 }]);
+  t.same(
+    s.view().figures.filter((f) => f.x === 0 && f.y === -1),
+    [{ owner: 0, kind: 'meeple', x: 0, y: -1, feature: 0 }],
+  );
   t.equal(s.view().players[0].supply.meeple, 6, 'road meeple back (+1), monk out (-1)');
 });
 
-t.test('an abbey never triggers the builder bonus, even when it closes the builder\'s road', async (t) => {
+t.test("an abbey never triggers the builder bonus, even when it closes the builder's road", async (t) => {
   // Same ring with Traders & Builders: P0's builder stands on the road with P0's meeple.
   const s = ringBoard(['traders-builders', 'abbey-mayor'], true);
   t.same(s.view().players[0].supply.builder, 0);
   s.play(abbey(0, -1), pass);
-  t.notOk(s.last.some((e) => e.type === 'bonusPartStarted'), 'no second part');
+  t.notOk(
+    s.last.some((e) => e.type === 'bonusPartStarted'),
+    'no second part',
+  );
   t.same(scored(s.last).find((e) => e.kind === 'road')!.points, [{ seat: 0, points: 4 }]);
   t.equal(s.view().players[0].supply.builder, 1, 'the builder went home with the last follower');
   t.same(types(s.last).slice(-2), ['turnStarted', 'tileDrawn']);
@@ -149,7 +186,19 @@ t.test('an abbey never triggers the builder bonus, even when it closes the build
 function fullRing() {
   const s = scenario({
     expansions: [...AM],
-    tiles: ['base/U', 'base/U', 'base/U', 'base/B', 'base/B', 'base/B', 'base/B', 'base/A', 'base/A', 'base/E', 'base/U'],
+    tiles: [
+      'base/U',
+      'base/U',
+      'base/U',
+      'base/B',
+      'base/B',
+      'base/B',
+      'base/B',
+      'base/A',
+      'base/A',
+      'base/E',
+      'base/U',
+    ],
   });
   s.play(tile(-1, 0, 90), pass, tile(-2, 0, 90), pass, tile(1, 0, 90), pass);
   s.play(tile(-1, 1, 0), meeple(-1, 1, 0));
@@ -163,20 +212,36 @@ t.test('an abbey surrounded on all 8 sides is complete at once: its monk scores 
   const s = fullRing();
   t.same(legalMoves(s.game).moves, [{ type: 'draw' }, { type: 'placeAbbey', x: 0, y: 1 }]);
   s.play(abbey(0, 1), meeple(0, 1, 0));
-  const ev = scored(s.last).map(norm).sort((a, b) => b.kind.localeCompare(a.kind));
-  t.same(ev.map((e) => [e.kind, e.points, e.returned]), [
-    ['monastery', [{ seat: 1, points: 9 }], [{ owner: 1, kind: 'meeple', x: -1, y: 1, feature: 0 }]],
-    ['abbey', [{ seat: 0, points: 9 }], [{ owner: 0, kind: 'meeple', x: 0, y: 1, feature: 0 }]],
-  ]);
+  const ev = scored(s.last)
+    .map(norm)
+    .sort((a, b) => b.kind.localeCompare(a.kind));
+  t.same(
+    ev.map((e) => [e.kind, e.points, e.returned]),
+    [
+      ['monastery', [{ seat: 1, points: 9 }], [{ owner: 1, kind: 'meeple', x: -1, y: 1, feature: 0 }]],
+      ['abbey', [{ seat: 0, points: 9 }], [{ owner: 0, kind: 'meeple', x: 0, y: 1, feature: 0 }]],
+    ],
+  );
   t.equal(ev.find((e) => e.kind === 'abbey')!.tiles.length, 9);
-  t.same(s.view().scores, [9, 9], 'the abbey also completes P1\'s monastery at (-1,1)');
-  t.same(s.view().players.map((p) => p.supply.meeple), [7, 7]);
+  t.same(s.view().scores, [9, 9], "the abbey also completes P1's monastery at (-1,1)");
+  t.same(
+    s.view().players.map((p) => p.supply.meeple),
+    [7, 7],
+  );
   t.same(s.view().figures, []);
 });
 
-t.test('an abbey completing a neighbour\'s monastery scores it 9 even without a monk', async (t) => {
+t.test("an abbey completing a neighbour's monastery scores it 9 even without a monk", async (t) => {
   const s = fullRing();
   s.play(abbey(0, 1), pass);
-  t.same(scored(s.last).map((e) => [e.kind, e.points]).sort(), [['abbey', []], ['monastery', [{ seat: 1, points: 9 }]]]);
+  t.same(
+    scored(s.last)
+      .map((e) => [e.kind, e.points])
+      .sort(),
+    [
+      ['abbey', []],
+      ['monastery', [{ seat: 1, points: 9 }]],
+    ],
+  );
   t.same(s.view().scores, [0, 9]);
 });

@@ -1,5 +1,12 @@
 import t from 'tap';
-import { legalMoves, play, publicView, type EndgameAbbeys, type GameEvent, type PublicState } from '../../src/engine/index.js';
+import {
+  legalMoves,
+  play,
+  publicView,
+  type EndgameAbbeys,
+  type GameEvent,
+  type PublicState,
+} from '../../src/engine/index.js';
 import { playRandom, randomSetup } from '../helpers/random-play.js';
 import { abbey, draw, figure, meeple, pass, scored, scenario, tile, type Scenario } from '../helpers/scenario.js';
 
@@ -16,8 +23,18 @@ function holes(v: PublicState): string[] {
   const placed = new Set(v.tiles.map((p) => `${p.x},${p.y}`));
   const out = new Set<string>();
   for (const p of v.tiles) {
-    for (const [x, y] of [[p.x + 1, p.y], [p.x - 1, p.y], [p.x, p.y + 1], [p.x, p.y - 1]] as const) {
-      const around = [[x + 1, y], [x - 1, y], [x, y + 1], [x, y - 1]].every(([a, b]) => placed.has(`${a},${b}`));
+    for (const [x, y] of [
+      [p.x + 1, p.y],
+      [p.x - 1, p.y],
+      [p.x, p.y + 1],
+      [p.x, p.y - 1],
+    ] as const) {
+      const around = [
+        [x + 1, y],
+        [x - 1, y],
+        [x, y + 1],
+        [x, y - 1],
+      ].every(([a, b]) => placed.has(`${a},${b}`));
       if (!placed.has(`${x},${y}`) && around) out.add(`${x},${y}`);
     }
   }
@@ -35,7 +52,9 @@ function holes(v: PublicState): string[] {
  */
 function lastTileHole(endgameAbbeys?: EndgameAbbeys, extra: string[] = []) {
   const s = scenario({
-    players: 3, expansions: ['abbey-mayor'], rules: endgameAbbeys ? { endgameAbbeys } : {},
+    players: 3,
+    expansions: ['abbey-mayor'],
+    rules: endgameAbbeys ? { endgameAbbeys } : {},
     tiles: ['base/B', 'base/V', 'base/W', 'base/B', 'base/B', 'base/B', 'abbey-mayor/H', ...extra],
   });
   s.play(tile(0, 1, 0), pass);
@@ -45,26 +64,40 @@ function lastTileHole(endgameAbbeys?: EndgameAbbeys, extra: string[] = []) {
   return s;
 }
 
-t.test('continue (default): from the left of the last-tile player, a player with an abbey and a hole must place it', async (t) => {
-  const s = lastTileHole();
-  t.same(s.view().rules.endgameAbbeys, 'continue');
-  t.same(legalMoves(s.game), { actor: 1, phase: 'endgameAbbey', moves: [abbey(1, 1)] }, 'no pass, no draw');
-  t.equal(code(play(s.game, pass)), 'CANNOT_PASS');
-  t.equal(code(play(s.game, draw)), 'MOVE_NOT_ALLOWED_NOW');
-  s.play(abbey(1, 1));
-  t.same(legalMoves(s.game).moves, [figure('meeple', 1, 1, 0), figure('wagon', 1, 1, 0), pass], 'a monk may go on it');
-  s.play(meeple(1, 1, 0));
-  // The abbey closes P1's road: it is scored in this normal scoring step.
-  const inGame = scored(s.last).filter((e) => !e.final);
-  t.same(inGame.map((e) => [e.kind, e.tiles.length, e.points]), [['road', 3, [{ seat: 1, points: 3 }]]]);
-  t.same(abbeyEvents(s.last), [
-    { type: 'abbeySkipped', seat: 2, reason: 'cannot-place' },
-    { type: 'abbeySkipped', seat: 0, reason: 'cannot-place' },
-    { type: 'gameEnded', scores: [0, 3 + 8, 0] },
-  ], 'seats 2 and 0 have no hole left; P1\'s monk scores 8 at the end (7 tiles around)');
-  t.same(holders(s), [true, false, true]);
-  t.equal(s.view().status, 'finished');
-});
+t.test(
+  'continue (default): from the left of the last-tile player, a player with an abbey and a hole must place it',
+  async (t) => {
+    const s = lastTileHole();
+    t.same(s.view().rules.endgameAbbeys, 'continue');
+    t.same(legalMoves(s.game), { actor: 1, phase: 'endgameAbbey', moves: [abbey(1, 1)] }, 'no pass, no draw');
+    t.equal(code(play(s.game, pass)), 'CANNOT_PASS');
+    t.equal(code(play(s.game, draw)), 'MOVE_NOT_ALLOWED_NOW');
+    s.play(abbey(1, 1));
+    t.same(
+      legalMoves(s.game).moves,
+      [figure('meeple', 1, 1, 0), figure('wagon', 1, 1, 0), pass],
+      'a monk may go on it',
+    );
+    s.play(meeple(1, 1, 0));
+    // The abbey closes P1's road: it is scored in this normal scoring step.
+    const inGame = scored(s.last).filter((e) => !e.final);
+    t.same(
+      inGame.map((e) => [e.kind, e.tiles.length, e.points]),
+      [['road', 3, [{ seat: 1, points: 3 }]]],
+    );
+    t.same(
+      abbeyEvents(s.last),
+      [
+        { type: 'abbeySkipped', seat: 2, reason: 'cannot-place' },
+        { type: 'abbeySkipped', seat: 0, reason: 'cannot-place' },
+        { type: 'gameEnded', scores: [0, 3 + 8, 0] },
+      ],
+      "seats 2 and 0 have no hole left; P1's monk scores 8 at the end (7 tiles around)",
+    );
+    t.same(holders(s), [true, false, true]);
+    t.equal(s.view().status, 'finished');
+  },
+);
 
 t.test('final-round: each seat with an abbey and a hole may place it or pass, once', async (t) => {
   const s = lastTileHole('final-round');
@@ -74,7 +107,13 @@ t.test('final-round: each seat with an abbey and a hole may place it or pass, on
   t.same(legalMoves(s.game), { actor: 2, phase: 'endgameAbbey', moves: [abbey(1, 1), pass] });
   const from = s.events.length;
   s.play(abbey(1, 1), pass);
-  t.same(scored(s.last).filter((e) => !e.final).map((e) => e.points), [[{ seat: 1, points: 3 }]], 'seat 2\'s abbey closes P1\'s road');
+  t.same(
+    scored(s.last)
+      .filter((e) => !e.final)
+      .map((e) => e.points),
+    [[{ seat: 1, points: 3 }]],
+    "seat 2's abbey closes P1's road",
+  );
   t.same(abbeyEvents(s.events.slice(from)), [
     { type: 'abbeyPlaced', seat: 2, x: 1, y: 1 },
     { type: 'abbeySkipped', seat: 0, reason: 'cannot-place' },
@@ -88,7 +127,7 @@ t.test('none: the game ends right after the last tile; abbeys stay unused', asyn
   t.equal(s.view().status, 'finished');
   t.equal(legalMoves(s.game).actor, null);
   t.notOk(s.events.some((e) => e.type === 'abbeyPlaced' || e.type === 'abbeySkipped'));
-  t.same(abbeyEvents(s.last), [{ type: 'gameEnded', scores: [0, 3, 0] }], 'P1\'s open road: 3 at the end');
+  t.same(abbeyEvents(s.last), [{ type: 'gameEnded', scores: [0, 3, 0] }], "P1's open road: 3 at the end");
   t.same(holders(s), [true, true, true]);
 });
 
@@ -100,7 +139,10 @@ t.test('when the last tile is drawn and discarded, the round starts left of the 
   s.play(draw, tile(0, -1, 180), pass);
   t.equal(legalMoves(s.game).actor, 2);
   s.play(draw);
-  t.same(s.last.filter((e) => e.type === 'tileDiscarded'), [{ type: 'tileDiscarded', seat: 2, tile: 'base/C', reason: 'unplaceable' }]);
+  t.same(
+    s.last.filter((e) => e.type === 'tileDiscarded'),
+    [{ type: 'tileDiscarded', seat: 2, tile: 'base/C', reason: 'unplaceable' }],
+  );
   t.same(legalMoves(s.game), { actor: 0, phase: 'endgameAbbey', moves: [abbey(1, 1)] });
 });
 
@@ -117,7 +159,8 @@ t.test('when the last tile is drawn and discarded, the round starts left of the 
  */
 function bonusAfterLastTile(endgameAbbeys: EndgameAbbeys = 'continue') {
   const s = scenario({
-    expansions: ['traders-builders', 'abbey-mayor'], rules: { endgameAbbeys },
+    expansions: ['traders-builders', 'abbey-mayor'],
+    rules: { endgameAbbeys },
     tiles: ['base/V', 'base/B', 'base/U', 'base/B', 'base/B', 'base/B', 'abbey-mayor/H', 'base/E', 'base/U'],
   });
   s.play(tile(1, 0, 0), meeple(1, 0, 0));
@@ -135,7 +178,11 @@ t.test('a builder bonus after the very last tile may use the abbey: placeAbbey o
   t.same(legalMoves(s.game), { actor: 0, phase: 'drawOrAbbey', moves: [pass, abbey(1, 1)] });
   t.equal(code(play(s.game, draw)), 'MOVE_NOT_ALLOWED_NOW', 'nothing to draw');
   s.play(abbey(1, 1), pass);
-  t.same(scored(s.last).filter((e) => !e.final), [], 'the road stays open at (-2,0)');
+  t.same(
+    scored(s.last).filter((e) => !e.final),
+    [],
+    'the road stays open at (-2,0)',
+  );
   t.same(abbeyEvents(s.last).slice(0, 1), [{ type: 'abbeySkipped', seat: 1, reason: 'cannot-place' }]);
   t.equal(s.view().status, 'finished');
   t.same(holders(s), [false, true]);
@@ -165,14 +212,23 @@ t.test('random games with both expansions finish under every ruling; each abbey 
     for (const wagonMove of ['c2', 'c1'] as const) {
       const seed = `am-${endgameAbbeys}-${wagonMove}`;
       const placed: number[] = [0, 0, 0];
-      const g = playRandom(randomSetup(seed, 3, ['traders-builders', 'abbey-mayor'], { endgameAbbeys, wagonMove }), seed,
-        (game, move) => { if (move.type === 'placeAbbey') placed[legalMoves(game).actor!] += 1; });
+      const g = playRandom(
+        randomSetup(seed, 3, ['traders-builders', 'abbey-mayor'], { endgameAbbeys, wagonMove }),
+        seed,
+        (game, move) => {
+          if (move.type === 'placeAbbey') placed[legalMoves(game).actor!] += 1;
+        },
+      );
       t.equal(legalMoves(g.game).phase, 'finished', seed);
-      t.ok(placed.every((n) => n <= 1), `${seed}: abbeys placed per seat ${placed.join(',')}`);
+      t.ok(
+        placed.every((n) => n <= 1),
+        `${seed}: abbeys placed per seat ${placed.join(',')}`,
+      );
       // A seat without its abbey placed exactly one; under continue nobody may keep one while a hole exists.
       const end = publicView(g.game);
       end.players.forEach((p) => t.equal(p.abbey, placed[p.seat] === 0, `${seed}: seat ${p.seat} abbey flag`));
-      if (endgameAbbeys === 'continue' && end.players.some((p) => p.abbey)) t.same(holes(end), [], `${seed}: no hole left unused`);
+      if (endgameAbbeys === 'continue' && end.players.some((p) => p.abbey))
+        t.same(holes(end), [], `${seed}: no hole left unused`);
     }
   }
 });

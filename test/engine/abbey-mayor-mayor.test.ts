@@ -29,21 +29,52 @@ function joinBoard(opts: { east: string; join: string; eastRot: 0 | 270 }) {
   s.play(tile(2, -1, opts.eastRot), meeple(2, -1, 0));
   return s;
 }
-const CITY4 = [{ x: 0, y: -1 }, { x: 0, y: 0 }, { x: 1, y: -1 }, { x: 2, y: -1 }];
+const CITY4 = [
+  { x: 0, y: -1 },
+  { x: 0, y: 0 },
+  { x: 1, y: -1 },
+  { x: 2, y: -1 },
+];
 
-t.test('a mayor with 0 pennants loses to a meeple: the meeple\'s owner scores, both figures return', async (t) => {
+t.test("a mayor with 0 pennants loses to a meeple: the meeple's owner scores, both figures return", async (t) => {
   // base/E r270 (city W, no pennant) east, base/G (city W-E, no pennant) joins: 0 pennants.
   const s = joinBoard({ east: 'base/E', join: 'base/G', eastRot: 270 });
-  t.same(s.view().players.map((p) => [p.supply.mayor, p.supply.meeple]), [[0, 7], [1, 6]]);
+  t.same(
+    s.view().players.map((p) => [p.supply.mayor, p.supply.meeple]),
+    [
+      [0, 7],
+      [1, 6],
+    ],
+  );
   s.play(tile(1, -1, 0), pass);
   const ev = scored(s.last).map(norm);
-  t.same(ev.map(({ returned: _r, ...e }) => e), [{
-    type: 'featureScored', kind: 'city', reason: 'city', final: false, tiles: CITY4,
-    points: [{ seat: 1, points: 8 }],
-  }]);
-  t.same(scored(s.last)[0].returned.map((f) => `${f.owner}:${f.kind}`).sort(), ['0:mayor', '1:meeple']);
+  t.same(
+    ev.map(({ returned: _r, ...e }) => e),
+    [
+      {
+        type: 'featureScored',
+        kind: 'city',
+        reason: 'city',
+        final: false,
+        tiles: CITY4,
+        points: [{ seat: 1, points: 8 }],
+      },
+    ],
+  );
+  t.same(
+    scored(s.last)[0]
+      .returned.map((f) => `${f.owner}:${f.kind}`)
+      .sort(),
+    ['0:mayor', '1:meeple'],
+  );
   t.same(s.view().scores, [0, 8]);
-  t.same(s.view().players.map((p) => [p.supply.mayor, p.supply.meeple]), [[1, 7], [1, 7]]);
+  t.same(
+    s.view().players.map((p) => [p.supply.mayor, p.supply.meeple]),
+    [
+      [1, 7],
+      [1, 7],
+    ],
+  );
   t.same(s.view().figures, []);
 });
 
@@ -58,14 +89,23 @@ t.test('the mayor counts every pennant of the whole city: 2 pennants beat one me
   t.same(ev[0].points, [{ seat: 0, points: 12 }], '4 tiles + 2 pennants = 12, to the mayor only');
   t.same(ev[0].returned.map((f) => `${f.owner}:${f.kind}`).sort(), ['0:mayor', '1:meeple']);
   t.same(s.view().scores, [12, 0]);
-  t.same(s.view().players.map((p) => [p.supply.mayor, p.supply.meeple]), [[1, 7], [1, 7]]);
+  t.same(
+    s.view().players.map((p) => [p.supply.mayor, p.supply.meeple]),
+    [
+      [1, 7],
+      [1, 7],
+    ],
+  );
 });
 
 t.test('a mayor with 1 pennant ties with one meeple: both score', async (t) => {
   // East city base/E r270 (no pennant), join base/F (1 pennant): mayor strength 1 = meeple 1.
   const s = joinBoard({ east: 'base/E', join: 'base/F', eastRot: 270 });
   s.play(tile(1, -1, 0), pass);
-  t.same(scored(s.last)[0].points, [{ seat: 0, points: 10 }, { seat: 1, points: 10 }]);
+  t.same(scored(s.last)[0].points, [
+    { seat: 0, points: 10 },
+    { seat: 1, points: 10 },
+  ]);
   t.same(s.view().scores, [10, 10]);
 });
 
@@ -76,12 +116,21 @@ t.test('a city holding only a 0-strength mayor is scored for nobody; the mayor r
   s.play(tile(0, -1, 90), figure('mayor', 0, -1, 0));
   s.play(tile(1, 0, 90), pass);
   s.play(tile(1, -1, 270), pass);
-  t.same(scored(s.last).map(norm), [{
-    type: 'featureScored', kind: 'city', reason: 'city', final: false,
-    tiles: [{ x: 0, y: -1 }, { x: 0, y: 0 }, { x: 1, y: -1 }],
-    points: [],
-    returned: [{ owner: 0, kind: 'mayor', x: 0, y: -1, feature: 0 }],
-  }]);
+  t.same(scored(s.last).map(norm), [
+    {
+      type: 'featureScored',
+      kind: 'city',
+      reason: 'city',
+      final: false,
+      tiles: [
+        { x: 0, y: -1 },
+        { x: 0, y: 0 },
+        { x: 1, y: -1 },
+      ],
+      points: [],
+      returned: [{ owner: 0, kind: 'mayor', x: 0, y: -1, feature: 0 }],
+    },
+  ]);
   t.same(s.view().scores, [0, 0]);
   t.equal(s.view().players[0].supply.mayor, 1);
   t.same(s.view().figures, []);
@@ -93,7 +142,10 @@ t.test('a 0-strength mayor still occupies its city: nobody else may enter it', a
   s.play(tile(0, -1, 90), figure('mayor', 0, -1, 0));
   s.play(tile(1, -1, 0));
   const moves = legalMoves(s.game).moves;
-  t.notOk(moves.some((m) => m.type === 'placeFigure' && m.feature === 0), 'no figure offered on the occupied city');
+  t.notOk(
+    moves.some((m) => m.type === 'placeFigure' && m.feature === 0),
+    'no figure offered on the occupied city',
+  );
   for (const f of ['meeple', 'mayor', 'wagon'] as const) {
     const r = play(s.game, figure(f, 1, -1, 0));
     t.equal(r.ok ? 'ok' : r.error.code, 'FEATURE_OCCUPIED', `${f} refused`);
@@ -128,10 +180,23 @@ t.test('at the end a mayor scores an incomplete city by its pennants (0 pennants
   s.play(tile(0, -1, 90), figure('mayor', 0, -1, 0));
   s.play(tile(0, 1, 180), figure('mayor', 0, 1, 0));
   t.equal(s.view().status, 'finished');
-  const fin = scored(s.events).filter((e) => e.final).map(norm).sort((a, b) => a.tiles.length - b.tiles.length);
-  t.same(fin.map((e) => [e.kind, e.tiles, e.points]), [
-    ['city', [{ x: 0, y: 1 }], []],
-    ['city', [{ x: 0, y: -1 }, { x: 0, y: 0 }], [{ seat: 0, points: 3 }]],
-  ]);
+  const fin = scored(s.events)
+    .filter((e) => e.final)
+    .map(norm)
+    .sort((a, b) => a.tiles.length - b.tiles.length);
+  t.same(
+    fin.map((e) => [e.kind, e.tiles, e.points]),
+    [
+      ['city', [{ x: 0, y: 1 }], []],
+      [
+        'city',
+        [
+          { x: 0, y: -1 },
+          { x: 0, y: 0 },
+        ],
+        [{ seat: 0, points: 3 }],
+      ],
+    ],
+  );
   t.same(s.view().scores, [3, 0]);
 });

@@ -13,7 +13,10 @@ const key = (m: Move) => JSON.stringify(m);
 /** The legal wagon moves, in a stable order (returnWagon last). */
 const wagonMoves = (s: Scenario) => {
   const lm = legalMoves(s.game);
-  const moves = lm.moves.filter((m) => m.type === 'moveWagon').map(key).sort();
+  const moves = lm.moves
+    .filter((m) => m.type === 'moveWagon')
+    .map(key)
+    .sort();
   const ret = lm.moves.filter((m) => m.type === 'returnWagon').length;
   return { phase: lm.phase, actor: lm.actor, moves, ret };
 };
@@ -48,33 +51,38 @@ function c2Board() {
 
 t.test('C2: the wagon may move to incomplete, figure-free features on its tile or the 8 around', async (t) => {
   const s = c2Board();
-  t.same(scored(s.last).map((e) => [e.kind, e.points]), [['road', [{ seat: 0, points: 3 }]]]);
+  t.same(
+    scored(s.last).map((e) => [e.kind, e.points]),
+    [['road', [{ seat: 0, points: 3 }]]],
+  );
   t.same(s.view().pendingWagons, [{ seat: 0, x: -1, y: 0 }]);
   // Not targets: (-1,0)'s south arm (complete), the start city and F (P1's meeple), the
   // start road (just scored), fields, and (1,0)'s arms (part of the scored road but 2 away).
   t.same(wagonMoves(s), { phase: 'moveWagon', actor: 0, moves: sorted(mv(-1, 0, 0), mv(-1, 1, 0)), ret: 1 });
-  t.equal(s.view().activeSeat, 1, 'the wagon owner decides during seat 1\'s turn');
+  t.equal(s.view().activeSeat, 1, "the wagon owner decides during seat 1's turn");
   const far = play(s.game, mv(1, 0, 1));
   t.equal(far.ok ? 'ok' : far.error.code, 'WAGON_TARGET_INVALID');
   const field = play(s.game, mv(-1, 1, 2));
   t.equal(field.ok ? 'ok' : field.error.code, 'WAGON_TARGET_INVALID');
   s.play(mv(-1, 1, 0));
-  t.same(s.last.filter((e) => e.type === 'wagonMoved'), [
-    { type: 'wagonMoved', seat: 0, from: { x: -1, y: 0 }, to: { owner: 0, kind: 'wagon', x: -1, y: 1, feature: 0 } },
-  ]);
+  t.same(
+    s.last.filter((e) => e.type === 'wagonMoved'),
+    [{ type: 'wagonMoved', seat: 0, from: { x: -1, y: 0 }, to: { owner: 0, kind: 'wagon', x: -1, y: 1, feature: 0 } }],
+  );
   t.ok(s.view().figures.some((f) => f.kind === 'wagon' && f.x === -1 && f.y === 1 && f.feature === 0));
   t.same(wagonsOf(s), [0, 1], 'the wagon stays on the board');
   t.same(s.view().scores, [3, 0]);
   t.equal(s.view().activeSeat, 0, 'then the next seat plays');
 });
 
-t.test('returnWagon puts the wagon back in its owner\'s supply', async (t) => {
+t.test("returnWagon puts the wagon back in its owner's supply", async (t) => {
   const s = c2Board();
   t.same(wagonsOf(s), [0, 1]);
   s.play({ type: 'returnWagon' });
-  t.same(s.last.filter((e) => e.type === 'wagonReturned'), [
-    { type: 'wagonReturned', seat: 0, from: { x: -1, y: 0 }, reason: 'chosen' },
-  ]);
+  t.same(
+    s.last.filter((e) => e.type === 'wagonReturned'),
+    [{ type: 'wagonReturned', seat: 0, from: { x: -1, y: 0 }, reason: 'chosen' }],
+  );
   t.same(wagonsOf(s), [1, 1]);
   t.notOk(s.view().figures.some((f) => f.kind === 'wagon'));
 });
@@ -86,10 +94,14 @@ t.test('a wagon with no target returns by itself', async (t) => {
   s.play(tile(1, 0, 90), pass);
   s.play(tile(-1, 0, 90), meeple(-1, 0, 0));
   s.play(tile(0, -1, 180), figure('wagon', 0, -1, 0));
-  t.same(scored(s.last).map((e) => [e.kind, e.points]), [['city', [{ seat: 0, points: 4 }]]]);
-  t.same(s.last.filter((e) => e.type === 'wagonReturned'), [
-    { type: 'wagonReturned', seat: 0, from: { x: 0, y: -1 }, reason: 'no-target' },
-  ]);
+  t.same(
+    scored(s.last).map((e) => [e.kind, e.points]),
+    [['city', [{ seat: 0, points: 4 }]]],
+  );
+  t.same(
+    s.last.filter((e) => e.type === 'wagonReturned'),
+    [{ type: 'wagonReturned', seat: 0, from: { x: 0, y: -1 }, reason: 'no-target' }],
+  );
   t.notOk(s.events.some((e) => e.type === 'wagonMoved'));
   t.same(wagonsOf(s), [1, 1]);
   t.equal(legalMoves(s.game).phase, 'placeTile');
@@ -102,12 +114,19 @@ t.test('a wagon placed on a feature its own tile completes scores and may move t
   const s = scenario({ expansions: [...AM], tiles: ['base/W', 'base/B', 'base/A', 'base/W', 'base/U'] });
   s.play(tile(-1, 0, 0), pass, tile(0, 1, 0), pass, tile(1, 1, 180), pass);
   s.play(tile(1, 0, 0), figure('wagon', 1, 0, 0));
-  const ev = scored(s.last).map((e) => [e.kind, e.tiles.length, e.points]).sort();
-  t.same(ev, [['road', 2, []], ['road', 3, [{ seat: 1, points: 3 }]]]);
+  const ev = scored(s.last)
+    .map((e) => [e.kind, e.tiles.length, e.points])
+    .sort();
+  t.same(ev, [
+    ['road', 2, []],
+    ['road', 3, [{ seat: 1, points: 3 }]],
+  ]);
   t.same(s.view().scores, [0, 3]);
   // Not targets: (1,0)'s S arm and A's road (completed in this same step), the scored road.
   t.same(wagonMoves(s), {
-    phase: 'moveWagon', actor: 1, ret: 1,
+    phase: 'moveWagon',
+    actor: 1,
+    ret: 1,
     moves: sorted(mv(1, 0, 1), mv(0, 0, 0), mv(0, 1, 0), mv(1, 1, 0)),
   });
   s.play(mv(0, 0, 0));
@@ -137,24 +156,49 @@ function twoWagons() {
 
 t.test('two wagons decide in seat order from the active player; the first move takes the target', async (t) => {
   const s = twoWagons();
-  const ev = scored(s.last).map((e) => [e.kind, e.tiles.length, e.points]).sort();
-  t.same(ev, [['city', 2, []], ['city', 3, [{ seat: 0, points: 6 }]], ['road', 4, [{ seat: 1, points: 4 }]]]);
+  const ev = scored(s.last)
+    .map((e) => [e.kind, e.tiles.length, e.points])
+    .sort();
+  t.same(ev, [
+    ['city', 2, []],
+    ['city', 3, [{ seat: 0, points: 6 }]],
+    ['road', 4, [{ seat: 1, points: 4 }]],
+  ]);
   t.same(s.view().scores, [6, 4]);
-  t.same(s.view().pendingWagons, [{ seat: 1, x: 1, y: 0 }, { seat: 0, x: 0, y: -1 }], 'seat 1 is active: it decides first');
+  t.same(
+    s.view().pendingWagons,
+    [
+      { seat: 1, x: 1, y: 0 },
+      { seat: 0, x: 0, y: -1 },
+    ],
+    'seat 1 is active: it decides first',
+  );
   t.same(wagonMoves(s), { phase: 'moveWagon', actor: 1, moves: sorted(mv(1, -1, 3)), ret: 1 });
   s.play(mv(1, -1, 3));
-  t.same(wagonMoves(s), {
-    phase: 'moveWagon', actor: 0, ret: 1,
-    moves: sorted(mv(-1, 0, 0), mv(-1, 0, 2), mv(0, -2, 0)),
-  }, 'G\'s east road now holds P1\'s wagon');
+  t.same(
+    wagonMoves(s),
+    {
+      phase: 'moveWagon',
+      actor: 0,
+      ret: 1,
+      moves: sorted(mv(-1, 0, 0), mv(-1, 0, 2), mv(0, -2, 0)),
+    },
+    "G's east road now holds P1's wagon",
+  );
   const taken = play(s.game, mv(1, -1, 3));
   t.equal(taken.ok ? 'ok' : taken.error.code, 'WAGON_TARGET_INVALID');
   s.play(mv(0, -2, 0));
-  t.same(s.view().figures.filter((f) => f.kind === 'wagon').sort((a, b) => a.owner - b.owner), [
-    { owner: 0, kind: 'wagon', x: 0, y: -2, feature: 0 },
-    { owner: 1, kind: 'wagon', x: 1, y: -1, feature: 3 },
-  ]);
-  t.equal(legalMoves(s.game).actor, 0, 'seat 0\'s turn follows');
+  t.same(
+    s
+      .view()
+      .figures.filter((f) => f.kind === 'wagon')
+      .sort((a, b) => a.owner - b.owner),
+    [
+      { owner: 0, kind: 'wagon', x: 0, y: -2, feature: 0 },
+      { owner: 1, kind: 'wagon', x: 1, y: -1, feature: 3 },
+    ],
+  );
+  t.equal(legalMoves(s.game).actor, 0, "seat 0's turn follows");
   t.equal(legalMoves(s.game).phase, 'placeTile');
 });
 
@@ -170,7 +214,11 @@ t.test('when the first wagon returns, the second may take the shared target', as
  *                                (0,1) B
  */
 function linkBoard(wagonMove: 'c1' | 'c2') {
-  const s = scenario({ expansions: [...AM], rules: { wagonMove }, tiles: ['base/W', 'base/U', 'base/B', 'base/A', 'base/U'] });
+  const s = scenario({
+    expansions: [...AM],
+    rules: { wagonMove },
+    tiles: ['base/W', 'base/U', 'base/B', 'base/A', 'base/U'],
+  });
   s.play(tile(-1, 0, 0), pass, tile(-2, 0, 90), pass, tile(0, 1, 0), pass);
   s.play(tile(1, 0, 90), figure('wagon', 1, 0, 1));
   return s;
@@ -178,18 +226,23 @@ function linkBoard(wagonMove: 'c1' | 'c2') {
 
 t.test('C1: targets are the features linked to the scored road, at any distance', async (t) => {
   const s = linkBoard('c1');
-  t.same(scored(s.last).map((e) => e.points), [[{ seat: 1, points: 3 }]]);
+  t.same(
+    scored(s.last).map((e) => e.points),
+    [[{ seat: 1, points: 3 }]],
+  );
   // W's other arms (the west one reaching (-2,0): any of its tiles) and A's monastery; not
   // the start city or the monastery (0,1), which are only nearby.
   t.same(wagonMoves(s), {
-    phase: 'moveWagon', actor: 1, ret: 1,
+    phase: 'moveWagon',
+    actor: 1,
+    ret: 1,
     moves: sorted(mv(-2, 0, 0), mv(-1, 0, 0), mv(-1, 0, 2), mv(1, 0, 0)),
   });
   s.play(mv(-2, 0, 0));
   t.same(s.view().figures, [{ owner: 1, kind: 'wagon', x: -2, y: 0, feature: 0 }]);
 });
 
-t.test('C2 on the same board: only what lies on the wagon\'s tile or around it', async (t) => {
+t.test("C2 on the same board: only what lies on the wagon's tile or around it", async (t) => {
   const s = linkBoard('c2');
   t.same(wagonMoves(s).moves, sorted(mv(1, 0, 0), mv(0, 0, 0), mv(0, 1, 0)));
 });
@@ -197,7 +250,8 @@ t.test('C2 on the same board: only what lies on the wagon\'s tile or around it',
 /** The abbey-ring board of abbey-mayor-abbey.test.ts, with P0's wagon on the western road. */
 function abbeyRing(opts: { wagonMove: 'c1' | 'c2'; east: 'base/W' | 'base/U' }) {
   const s = scenario({
-    expansions: [...AM], rules: { wagonMove: opts.wagonMove },
+    expansions: [...AM],
+    rules: { wagonMove: opts.wagonMove },
     tiles: ['base/V', opts.east, 'base/V', 'base/N', 'base/M', 'base/N', 'base/B', 'base/U'],
   });
   s.play(tile(-1, 0, 180), opts.east === 'base/W' ? figure('wagon', -1, 0, 0) : pass);
@@ -213,7 +267,9 @@ t.test('C1: a road closed by an abbey is connected to that abbey', async (t) => 
   s.play(abbey(0, -1), pass);
   t.same(scored(s.last).find((e) => e.kind === 'road')!.points, [{ seat: 0, points: 4 }]);
   t.same(wagonMoves(s), {
-    phase: 'moveWagon', actor: 0, ret: 1,
+    phase: 'moveWagon',
+    actor: 0,
+    ret: 1,
     moves: sorted(mv(1, 0, 1), mv(1, 0, 2), mv(0, -1, 0)),
   });
 });
@@ -224,17 +280,25 @@ t.test('C1: a wagon on a completed abbey may move to a road the abbey closes ("a
   const s = abbeyRing({ wagonMove: 'c1', east: 'base/U' });
   s.play(abbey(0, -1), figure('wagon', 0, -1, 0));
   s.play(tile(-1, -2, 0), pass);
-  t.same(scored(s.last).map((e) => [e.kind, e.points]), [['abbey', [{ seat: 0, points: 9 }]]]);
+  t.same(
+    scored(s.last).map((e) => [e.kind, e.points]),
+    [['abbey', [{ seat: 0, points: 9 }]]],
+  );
   t.same(wagonMoves(s), {
-    phase: 'moveWagon', actor: 0, ret: 1,
+    phase: 'moveWagon',
+    actor: 0,
+    ret: 1,
     moves: sorted(mv(-1, -1, 0), mv(-1, 0, 0), mv(0, 0, 1), mv(1, 0, 0)),
   });
 });
 
-t.test('C2 on that board: the abbey\'s wagon reaches the road and the new monastery nearby', async (t) => {
+t.test("C2 on that board: the abbey's wagon reaches the road and the new monastery nearby", async (t) => {
   const s = abbeyRing({ wagonMove: 'c2', east: 'base/U' });
   s.play(abbey(0, -1), figure('wagon', 0, -1, 0));
   s.play(tile(-1, -2, 0), pass);
-  t.same(scored(s.last).map((e) => [e.kind, e.points]), [['abbey', [{ seat: 0, points: 9 }]]]);
+  t.same(
+    scored(s.last).map((e) => [e.kind, e.points]),
+    [['abbey', [{ seat: 0, points: 9 }]]],
+  );
   t.same(wagonMoves(s).moves, sorted(mv(-1, -1, 0), mv(-1, 0, 0), mv(0, 0, 1), mv(1, 0, 0), mv(-1, -2, 0)));
 });

@@ -8,7 +8,9 @@ import type { TileDef } from '../../src/engine/catalog-types.js';
 // rule fact of every tile. Cosmetic fields (letter, decor, variants, source, notes,
 // confidence) are not rule facts and are left out of the comparison.
 
-interface SpecTile extends TileDef { letter: string }
+interface SpecTile extends TileDef {
+  letter: string;
+}
 const spec = JSON.parse(readFileSync(new URL('../fixtures/tiles.json', import.meta.url), 'utf8')) as {
   sets: Record<string, SpecTile[]>;
 };
@@ -25,7 +27,11 @@ const specTiles = SETS.flatMap((set) => spec.sets[set].map((x) => ({ set, ...fac
 
 t.test('tileCatalog() equals the spec tiles.json, tile by tile', async (t) => {
   const cat = tileCatalog();
-  t.same(cat.tiles.map((x) => x.id), specTiles.map((x) => x.id), 'same ids in the same order');
+  t.same(
+    cat.tiles.map((x) => x.id),
+    specTiles.map((x) => x.id),
+    'same ids in the same order',
+  );
   for (const want of specTiles) {
     const got = cat.tiles.find((x) => x.id === want.id)!;
     t.strictSame({ set: got.set, ...facts(got) }, want, want.id);
@@ -65,7 +71,11 @@ t.test('base set: 72 tiles, 24 letters, 4 D with the start tile, 10 pennants, 49
   t.equal(b.letters, 24);
   t.same(b.list.map((x) => x.id.slice(5)).join(''), 'ABCDEFGHIJKLMNOPQRSTUVWX');
   const starts = b.list.filter((x) => x.startTile);
-  t.same(starts.map((x) => [x.id, x.count]), [['base/D', 4]], 'the start tile is one of the 4 base/D');
+  t.same(
+    starts.map((x) => [x.id, x.count]),
+    [['base/D', 4]],
+    'the start tile is one of the 4 base/D',
+  );
   t.equal(b.pennants, 10);
   t.equal(b.kinds.city, 49);
   t.equal(b.kinds.road, 62);
@@ -85,7 +95,10 @@ t.test('Traders & Builders: 24 tiles, goods wine 9, wheat 6, cloth 5', async (t)
 t.test('Abbey & Mayor: 12 land tiles and 6 abbeys, 6 pennants', async (t) => {
   const am = tally('abbey-mayor');
   const abbeys = am.list.filter((x) => x.features.some((f) => f.kind === 'abbey'));
-  t.same(abbeys.map((x) => [x.id, x.count]), [['abbey-mayor/A', 6]]);
+  t.same(
+    abbeys.map((x) => [x.id, x.count]),
+    [['abbey-mayor/A', 6]],
+  );
   t.equal(am.tiles - 6, 12, 'land tiles');
   t.equal(am.letters, 13);
   t.equal(am.pennants, 6);
@@ -93,7 +106,10 @@ t.test('Abbey & Mayor: 12 land tiles and 6 abbeys, 6 pennants', async (t) => {
 
 t.test('the draw pile: 71 base tiles, 95 with T&B, 83 with A&M, 107 with both; abbeys never', async (t) => {
   const cases: [ExpansionId[], number][] = [
-    [[], 71], [['traders-builders'], 95], [['abbey-mayor'], 83], [['traders-builders', 'abbey-mayor'], 107],
+    [[], 71],
+    [['traders-builders'], 95],
+    [['abbey-mayor'], 83],
+    [['traders-builders', 'abbey-mayor'], 107],
   ];
   for (const [expansions, size] of cases) {
     const c = createGame({ players: [{ name: 'A' }, { name: 'B' }], expansions, seed: 'pile' });

@@ -4,7 +4,14 @@
  */
 import t from 'tap';
 import {
-  createGame, determinize, legalMoves, play, playInPlace, publicView, type Game, type GameSetup,
+  createGame,
+  determinize,
+  legalMoves,
+  play,
+  playInPlace,
+  publicView,
+  type Game,
+  type GameSetup,
 } from '../../src/engine/index.js';
 import { playRandom, randomSetup } from '../helpers/random-play.js';
 
@@ -85,8 +92,19 @@ t.test('a determinization cut to n tiles left ends after drawing them, its view 
   const cut = determinize(game, 'c', 5);
   const v = publicView(cut);
   t.equal(v.tilesLeftTotal, 5);
-  t.equal(Object.values(v.tilesLeft).reduce((a, b) => a + b, 0), 5);
+  t.equal(
+    Object.values(v.tilesLeft).reduce((a, b) => a + b, 0),
+    5,
+  );
   t.equal(drawsUntilEnd(cut).length, 5);
-  t.equal(publicView(determinize(game, 'c', 1000)).tilesLeftTotal, publicView(game).tilesLeftTotal, 'a longer cut keeps every tile');
-  t.equal(JSON.stringify(publicView(game)), JSON.stringify(publicView(midGame(randomSetup('det-5', 2, both), 30))), 'the input is untouched');
+  t.equal(
+    publicView(determinize(game, 'c', 1000)).tilesLeftTotal,
+    publicView(game).tilesLeftTotal,
+    'a longer cut keeps every tile',
+  );
+  t.equal(
+    JSON.stringify(publicView(game)),
+    JSON.stringify(publicView(midGame(randomSetup('det-5', 2, both), 30))),
+    'the input is untouched',
+  );
 });

@@ -22,7 +22,11 @@ t.test('completing a goods city with an abbey gives the goods to the abbey place
   s.play(tile(3, -1, 270), pass); // P0 caps it in the east
   s.play(tile(0, -2, 0), pass); // P1
   s.play(tile(1, -2, 0), pass); // P0: (1,-1) is now a hole
-  t.same(legalMoves(s.game).moves.slice(0, 2), [{ type: 'draw' }, { type: 'placeAbbey', x: 1, y: -1 }], 'P1 may choose the abbey');
+  t.same(
+    legalMoves(s.game).moves.slice(0, 2),
+    [{ type: 'draw' }, { type: 'placeAbbey', x: 1, y: -1 }],
+    'P1 may choose the abbey',
+  );
   s.play(draw);
   const far = legalMoves(s.game).moves.find((m) => m.type === 'placeTile' && m.x < 0)!;
   s.play(far, pass); // P1 draws and places far away
@@ -30,8 +34,14 @@ t.test('completing a goods city with an abbey gives the goods to the abbey place
   const city = scored(s.last).find((e) => e.kind === 'city')!;
   t.same(city.points, [{ seat: 1, points: 4 }], 'the owner scores the 2-tile city');
   t.same(city.tiles.length, 2, 'the abbey adds no tile to the city');
-  t.same(s.last.filter((e) => e.type === 'goodsAwarded'), [{ type: 'goodsAwarded', seat: 0, goods: { wine: 1, wheat: 0, cloth: 0 } }]);
-  t.same(s.view().goods, [{ wine: 1, wheat: 0, cloth: 0 }, { wine: 0, wheat: 0, cloth: 0 }]);
+  t.same(
+    s.last.filter((e) => e.type === 'goodsAwarded'),
+    [{ type: 'goodsAwarded', seat: 0, goods: { wine: 1, wheat: 0, cloth: 0 } }],
+  );
+  t.same(s.view().goods, [
+    { wine: 1, wheat: 0, cloth: 0 },
+    { wine: 0, wheat: 0, cloth: 0 },
+  ]);
   t.same(s.view().scores, [0, 4]);
 });
 
@@ -56,8 +66,24 @@ t.test('two barns of different players in one field: each owner scores 4 per com
   s.play(tile(3, 0, 90), pass); // P1 joins the two barn fields; the pile is empty
   const barns = scored(s.last).filter((e) => e.reason === 'barn');
   t.equal(barns.length, 1, 'the joined field is scored once');
-  t.same(barns[0].points, [{ seat: 0, points: 4 }, { seat: 1, points: 4 }], 'one completed city: 4 each');
+  t.same(
+    barns[0].points,
+    [
+      { seat: 0, points: 4 },
+      { seat: 1, points: 4 },
+    ],
+    'one completed city: 4 each',
+  );
   t.same(s.view().scores, [4, 4]);
   t.equal(s.view().status, 'finished');
-  t.same(s.view().figures.filter((f) => f.kind === 'barn').map((f) => [f.owner, f.corner]), [[0, 'NW'], [1, 'SW']]);
+  t.same(
+    s
+      .view()
+      .figures.filter((f) => f.kind === 'barn')
+      .map((f) => [f.owner, f.corner]),
+    [
+      [0, 'NW'],
+      [1, 'SW'],
+    ],
+  );
 });

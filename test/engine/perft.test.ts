@@ -12,7 +12,8 @@ import { meeple, pass, scenario, tile } from '../helpers/scenario.js';
 // symmetric tile looks the same (base/C, base/X).
 
 const placements = (g: Game) => legalMoves(g).moves.filter((m) => m.type === 'placeTile');
-const at = (ms: Move[], x: number, y: number) => ms.filter((m) => m.type === 'placeTile' && m.x === x && m.y === y).length;
+const at = (ms: Move[], x: number, y: number) =>
+  ms.filter((m) => m.type === 'placeTile' && m.x === x && m.y === y).length;
 
 // Around the lone start tile D (city N, road E, field S, road W) the open positions are
 //   (0,-1) needs a city facing S    -> number of city edges
@@ -54,7 +55,11 @@ t.test('placements of each base tile around the lone start tile', async (t) => {
     const s = scenario({ tiles: [`base/${letter}`] });
     const ms = placements(s.game);
     t.same([at(ms, 0, -1), at(ms, 1, 0), at(ms, 0, 1), at(ms, -1, 0)], want, `base/${letter} per position`);
-    t.equal(ms.length, want.reduce((a, b) => a + b, 0), `base/${letter}: ${ms.length} placements`);
+    t.equal(
+      ms.length,
+      want.reduce((a, b) => a + b, 0),
+      `base/${letter}: ${ms.length} placements`,
+    );
     t.equal(legalMoves(s.game).moves.length, ms.length, 'nothing but placements is offered');
     for (const m of ms) t.ok(play(s.game, m).ok, `base/${letter} ${JSON.stringify(m)} accepted`);
   }
@@ -101,7 +106,10 @@ t.test('placements of some tiles on a four-tile board', async (t) => {
 t.test('base/C fits nowhere on the four-tile board and is discarded', async (t) => {
   const s = scenario({ tiles: ['base/E', 'base/U', 'base/C', 'base/B'] });
   s.play(tile(0, -1, 180), pass, tile(1, 0, 90), pass);
-  t.same(s.last.filter((e) => e.type === 'tileDiscarded').map((e) => e.type === 'tileDiscarded' && e.tile), ['base/C']);
+  t.same(
+    s.last.filter((e) => e.type === 'tileDiscarded').map((e) => e.type === 'tileDiscarded' && e.tile),
+    ['base/C'],
+  );
   t.equal(placements(s.game).length, FOUR_TILE.B.total, 'the next tile, base/B, is the one to place');
 });
 

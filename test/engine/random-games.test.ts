@@ -6,7 +6,18 @@
  */
 import t, { type Test } from 'tap';
 import {
-  CORNERS, PLACEABLE_FIGURES, ROTATIONS, legalMoves, play, playInPlace, publicView, replay, type Game, type GameSetup, type Move, type PublicState,
+  CORNERS,
+  PLACEABLE_FIGURES,
+  ROTATIONS,
+  legalMoves,
+  play,
+  playInPlace,
+  publicView,
+  replay,
+  type Game,
+  type GameSetup,
+  type Move,
+  type PublicState,
 } from '../../src/engine/index.js';
 import { seededRandom } from '../../src/engine/rng.js';
 import { playRandom, randomSetup } from '../helpers/random-play.js';
@@ -33,7 +44,9 @@ function probes(v: PublicState, rnd: () => number): Move[] {
     { type: 'placeBarn', x: last.x, y: last.y, corner },
     { type: 'placeAbbey', x: near(), y: near() },
     { type: 'moveWagon', x: near(), y: near(), feature: Math.floor(rnd() * 4) },
-    { type: 'pass' }, { type: 'draw' }, { type: 'returnWagon' },
+    { type: 'pass' },
+    { type: 'draw' },
+    { type: 'returnWagon' },
   ];
 }
 
@@ -52,7 +65,8 @@ function checkFigures(t: Test, v: PublicState, setup: GameSetup): void {
 }
 
 function runGames(t: Test, label: string, make: (i: number) => GameSetup, games: number): void {
-  let moves = 0, probesRefused = 0;
+  let moves = 0,
+    probesRefused = 0;
   for (let i = 0; i < games; i++) {
     const setup = make(i);
     const rnd = seededRandom(`probe-${label}-${i}`);
@@ -96,13 +110,21 @@ function runGames(t: Test, label: string, make: (i: number) => GameSetup, games:
     checkFigures(t, end, setup);
     const placedOrDiscarded = end.tiles.length - 1 - end.tiles.filter((x) => x.tile === 'abbey-mayor/A').length;
     const r = replay(setup, log);
-    if (!r.ok) { t.fail(`replay refused move ${r.error.index}: ${r.error.reason}`); continue; }
-    if (JSON.stringify(publicView(r.value.game)) !== JSON.stringify(end)) t.fail(`${label} game ${i}: replay differs from the live game`);
+    if (!r.ok) {
+      t.fail(`replay refused move ${r.error.index}: ${r.error.reason}`);
+      continue;
+    }
+    if (JSON.stringify(publicView(r.value.game)) !== JSON.stringify(end))
+      t.fail(`${label} game ${i}: replay differs from the live game`);
     const discarded = [r.value.created, ...r.value.events].flat().filter((e) => e.type === 'tileDiscarded').length;
     const pileSize = (setup.expansions ?? []).reduce((n, e) => n + (e === 'traders-builders' ? 24 : 12), 71);
-    if (placedOrDiscarded + discarded !== pileSize) t.fail(`${label} game ${i}: ${placedOrDiscarded} placed + ${discarded} discarded != ${pileSize}`);
+    if (placedOrDiscarded + discarded !== pileSize)
+      t.fail(`${label} game ${i}: ${placedOrDiscarded} placed + ${discarded} discarded != ${pileSize}`);
   }
-  t.ok(moves > games * 50 && probesRefused > games, `${label}: ${games} random games, ${moves} moves, ${probesRefused} unlisted probes refused`);
+  t.ok(
+    moves > games * 50 && probesRefused > games,
+    `${label}: ${games} random games, ${moves} moves, ${probesRefused} unlisted probes refused`,
+  );
 }
 
 t.test('random base games keep every invariant (2-6 players)', async (t) => {
@@ -115,13 +137,27 @@ t.test('random Traders & Builders games keep every invariant', async (t) => {
 
 t.test('random Abbey & Mayor games keep every invariant (every end-game ruling, both wagon rules)', async (t) => {
   const endings = ['continue', 'final-round', 'none'] as const;
-  runGames(t, 'am', (i) => randomSetup(`am-${i}`, 2 + (i % 3), ['abbey-mayor'], {
-    endgameAbbeys: endings[i % 3], wagonMove: i % 2 ? 'c1' : 'c2',
-  }), GAMES / 2);
+  runGames(
+    t,
+    'am',
+    (i) =>
+      randomSetup(`am-${i}`, 2 + (i % 3), ['abbey-mayor'], {
+        endgameAbbeys: endings[i % 3],
+        wagonMove: i % 2 ? 'c1' : 'c2',
+      }),
+    GAMES / 2,
+  );
 });
 
 t.test('random games with both expansions keep every invariant', async (t) => {
-  runGames(t, 'both', (i) => randomSetup(`both-${i}`, 2 + (i % 4), ['traders-builders', 'abbey-mayor'], {
-    wagonMove: i % 2 ? 'c1' : 'c2', endgameAbbeys: (['continue', 'final-round', 'none'] as const)[i % 3],
-  }), GAMES / 2);
+  runGames(
+    t,
+    'both',
+    (i) =>
+      randomSetup(`both-${i}`, 2 + (i % 4), ['traders-builders', 'abbey-mayor'], {
+        wagonMove: i % 2 ? 'c1' : 'c2',
+        endgameAbbeys: (['continue', 'final-round', 'none'] as const)[i % 3],
+      }),
+    GAMES / 2,
+  );
 });

@@ -20,12 +20,20 @@ t.test('a two-tile city scores 4 when closed, and its meeple returns', async (t)
   //  (0,0)  D                      city N
   const s = scenario({ tiles: ['base/E', 'base/U'] });
   s.play(tile(0, -1, 180), meeple(0, -1, 0));
-  t.same(scored(s.last).map(norm), [{
-    type: 'featureScored', kind: 'city', reason: 'city', final: false,
-    tiles: [{ x: 0, y: -1 }, { x: 0, y: 0 }],
-    points: [{ seat: 0, points: 4 }],
-    returned: [{ owner: 0, kind: 'meeple', x: 0, y: -1, feature: 0 }],
-  }]);
+  t.same(scored(s.last).map(norm), [
+    {
+      type: 'featureScored',
+      kind: 'city',
+      reason: 'city',
+      final: false,
+      tiles: [
+        { x: 0, y: -1 },
+        { x: 0, y: 0 },
+      ],
+      points: [{ seat: 0, points: 4 }],
+      returned: [{ owner: 0, kind: 'meeple', x: 0, y: -1, feature: 0 }],
+    },
+  ]);
   t.same(s.view().scores, [4, 0]);
   t.same(supply(s), [7, 7]);
   t.same(s.view().figures, []);
@@ -41,7 +49,12 @@ t.test('a completed city scores 2 per pennant on top of 2 per tile', async (t) =
   s.play(tile(1, 0, 0), pass);
   const ev = scored(s.last).map(norm);
   t.equal(ev.length, 1);
-  t.same(ev[0].tiles, [{ x: 0, y: -1 }, { x: 0, y: 0 }, { x: 1, y: -1 }, { x: 1, y: 0 }]);
+  t.same(ev[0].tiles, [
+    { x: 0, y: -1 },
+    { x: 0, y: 0 },
+    { x: 1, y: -1 },
+    { x: 1, y: 0 },
+  ]);
   t.same(ev[0].points, [{ seat: 0, points: 12 }], '4 tiles x 2 + 2 pennants x 2');
   t.same(s.view().scores, [12, 0]);
   t.same(supply(s), [7, 7]);
@@ -52,12 +65,20 @@ t.test('an incomplete city scores 1 per tile and 1 per pennant at the end', asyn
   //  (0,0)  D
   const s = scenario({ tiles: ['base/M'] });
   s.play(tile(0, -1, 90), meeple(0, -1, 0));
-  t.same(scored(s.last).map(norm), [{
-    type: 'featureScored', kind: 'city', reason: 'city', final: true,
-    tiles: [{ x: 0, y: -1 }, { x: 0, y: 0 }],
-    points: [{ seat: 0, points: 3 }],
-    returned: [],
-  }]);
+  t.same(scored(s.last).map(norm), [
+    {
+      type: 'featureScored',
+      kind: 'city',
+      reason: 'city',
+      final: true,
+      tiles: [
+        { x: 0, y: -1 },
+        { x: 0, y: 0 },
+      ],
+      points: [{ seat: 0, points: 3 }],
+      returned: [],
+    },
+  ]);
   t.same(s.last.at(-1), { type: 'gameEnded', scores: [3, 0] });
 });
 
@@ -68,21 +89,40 @@ t.test('one tile closing two cities at once scores both, including the meeple it
   s.play(tile(1, 0, 90), pass);
   s.play(tile(1, -1, 270), meeple(1, -1, 0));
   s.play(tile(0, -1, 90));
-  t.ok(legalMoves(s.game).moves.some((m) => m.type === 'placeFigure' && m.feature === 1),
-    'the city this tile completes is still free, so a meeple may go there');
+  t.ok(
+    legalMoves(s.game).moves.some((m) => m.type === 'placeFigure' && m.feature === 1),
+    'the city this tile completes is still free, so a meeple may go there',
+  );
   s.play(meeple(0, -1, 1));
-  const ev = scored(s.last).map(norm).sort((a, b) => a.points[0].seat - b.points[0].seat);
-  t.same(ev, [{
-    type: 'featureScored', kind: 'city', reason: 'city', final: false,
-    tiles: [{ x: 0, y: -1 }, { x: 0, y: 0 }],
-    points: [{ seat: 0, points: 4 }],
-    returned: [{ owner: 0, kind: 'meeple', x: 0, y: -1, feature: 1 }],
-  }, {
-    type: 'featureScored', kind: 'city', reason: 'city', final: false,
-    tiles: [{ x: 0, y: -1 }, { x: 1, y: -1 }],
-    points: [{ seat: 1, points: 4 }],
-    returned: [{ owner: 1, kind: 'meeple', x: 1, y: -1, feature: 0 }],
-  }]);
+  const ev = scored(s.last)
+    .map(norm)
+    .sort((a, b) => a.points[0].seat - b.points[0].seat);
+  t.same(ev, [
+    {
+      type: 'featureScored',
+      kind: 'city',
+      reason: 'city',
+      final: false,
+      tiles: [
+        { x: 0, y: -1 },
+        { x: 0, y: 0 },
+      ],
+      points: [{ seat: 0, points: 4 }],
+      returned: [{ owner: 0, kind: 'meeple', x: 0, y: -1, feature: 1 }],
+    },
+    {
+      type: 'featureScored',
+      kind: 'city',
+      reason: 'city',
+      final: false,
+      tiles: [
+        { x: 0, y: -1 },
+        { x: 1, y: -1 },
+      ],
+      points: [{ seat: 1, points: 4 }],
+      returned: [{ owner: 1, kind: 'meeple', x: 1, y: -1, feature: 0 }],
+    },
+  ]);
   t.same(s.view().scores, [4, 4]);
   t.same(supply(s), [7, 7]);
   t.same(s.view().figures, []);
@@ -101,7 +141,12 @@ t.test('a city with two segments on one tile counts that tile once', async (t) =
   s.play(tile(1, 2, 270), pass);
   const ev = scored(s.last).map(norm);
   t.equal(ev.length, 1);
-  t.same(ev[0].tiles, [{ x: 0, y: 1 }, { x: 0, y: 2 }, { x: 1, y: 1 }, { x: 1, y: 2 }]);
+  t.same(ev[0].tiles, [
+    { x: 0, y: 1 },
+    { x: 0, y: 2 },
+    { x: 1, y: 1 },
+    { x: 1, y: 2 },
+  ]);
   t.same(ev[0].points, [{ seat: 0, points: 8 }]);
   t.same(s.view().scores, [8, 0]);
   t.same(supply(s), [7, 7]);
@@ -119,7 +164,14 @@ t.test('two players tied on a city both score its full value', async (t) => {
   s.play(tile(1, -1, 0), pass);
   const ev = scored(s.last).map(norm);
   t.equal(ev.length, 1);
-  t.same(ev[0].points, [{ seat: 0, points: 8 }, { seat: 1, points: 8 }], '4 tiles, both tied at 1');
+  t.same(
+    ev[0].points,
+    [
+      { seat: 0, points: 8 },
+      { seat: 1, points: 8 },
+    ],
+    '4 tiles, both tied at 1',
+  );
   t.same(ev[0].returned.map((f) => f.owner).sort(), [0, 1]);
   t.same(s.view().scores, [8, 8]);
   t.same(supply(s), [7, 7]);
@@ -142,10 +194,19 @@ t.test('with 2 followers against 1 only the majority scores, and all followers r
   s.play(tile(0, -2, 180), meeple(0, -2, 0));
   t.same(supply(s), [5, 6]);
   s.play(tile(0, -1, 0)); // C's only feature is the occupied city: no figure step
-  t.same(s.last.filter((e) => e.type === 'figureSkipped'), [{ type: 'figureSkipped', seat: 1, reason: 'no-legal-placement' }]);
+  t.same(
+    s.last.filter((e) => e.type === 'figureSkipped'),
+    [{ type: 'figureSkipped', seat: 1, reason: 'no-legal-placement' }],
+  );
   const ev = scored(s.last).map(norm);
   t.equal(ev.length, 1);
-  t.same(ev[0].tiles, [{ x: -1, y: -1 }, { x: 0, y: -2 }, { x: 0, y: -1 }, { x: 0, y: 0 }, { x: 1, y: -1 }]);
+  t.same(ev[0].tiles, [
+    { x: -1, y: -1 },
+    { x: 0, y: -2 },
+    { x: 0, y: -1 },
+    { x: 0, y: 0 },
+    { x: 1, y: -1 },
+  ]);
   t.same(ev[0].points, [{ seat: 0, points: 12 }], '5 tiles x 2 + 1 pennant x 2, P0 only');
   t.same(ev[0].returned.map((f) => f.owner).sort(), [0, 0, 1]);
   t.same(s.view().scores, [12, 0]);
@@ -160,7 +221,7 @@ t.test('a meeple on a city joined to an occupied one is refused with FEATURE_OCC
   s.play(tile(0, -1, 90), meeple(0, -1, 0));
   s.play(tile(1, -1, 0));
   const offered = legalMoves(s.game).moves.flatMap((m) => (m.type === 'placeFigure' ? [m.feature] : []));
-  t.same(offered.sort(), [1, 2], 'only G\'s two fields');
+  t.same(offered.sort(), [1, 2], "only G's two fields");
   const game = s.game;
   const before = JSON.stringify(publicView(game));
   const r = play(game, meeple(1, -1, 0));

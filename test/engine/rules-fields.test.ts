@@ -22,13 +22,22 @@ t.test('a field scores 3 per completed city it touches; an incomplete city is no
   s.play(tile(1, 0, 90), meeple(1, 0, 1));
   s.play(tile(0, -1, 180), pass);
   const city = scored(s.last);
-  t.same(city.map((e) => [e.kind, e.points, e.returned]), [['city', [], []]], 'the empty closed city scores nobody');
+  t.same(
+    city.map((e) => [e.kind, e.points, e.returned]),
+    [['city', [], []]],
+    'the empty closed city scores nobody',
+  );
   t.same(s.view().figures, [{ owner: 0, kind: 'meeple', x: 1, y: 0, feature: 1 }], 'the farmer stays');
   t.same(supply(s), [6, 7]);
   s.play(tile(1, -1, 90), pass);
   const ev = fieldEvents(s);
   t.equal(ev.length, 1);
-  t.same(sortTiles(ev[0].tiles), [{ x: 0, y: -1 }, { x: 0, y: 0 }, { x: 1, y: -1 }, { x: 1, y: 0 }]);
+  t.same(sortTiles(ev[0].tiles), [
+    { x: 0, y: -1 },
+    { x: 0, y: 0 },
+    { x: 1, y: -1 },
+    { x: 1, y: 0 },
+  ]);
   t.match(ev[0], { reason: 'field', final: true, returned: [] });
   t.same(ev[0].points, [{ seat: 0, points: 3 }], '1 completed city x 3');
   t.same(s.last.at(-1), { type: 'gameEnded', scores: [3, 0] });
@@ -59,10 +68,13 @@ t.test('a city touching two separate fields is counted by each of them', async (
   s.play(tile(0, -2, 180), meeple(0, -2, 1));
   const ev = fieldEvents(s).sort((a, b) => a.points[0].seat - b.points[0].seat);
   t.equal(ev.length, 2);
-  t.same(ev.map((e) => [sortTiles(e.tiles), e.points]), [
-    [[{ x: 0, y: -1 }], [{ seat: 0, points: 3 }]],
-    [[{ x: 0, y: -2 }], [{ seat: 1, points: 3 }]],
-  ]);
+  t.same(
+    ev.map((e) => [sortTiles(e.tiles), e.points]),
+    [
+      [[{ x: 0, y: -1 }], [{ seat: 0, points: 3 }]],
+      [[{ x: 0, y: -2 }], [{ seat: 1, points: 3 }]],
+    ],
+  );
   t.same(s.view().scores, [3, 3]);
 });
 
@@ -81,12 +93,17 @@ function buildFields(tiles: string[]) {
 
 t.test('farmers are never returned during the game, even when a city they touch closes', async (t) => {
   const s = buildFields([...FIELD_TILES, 'base/B']);
-  t.same(scored(s.last).map((e) => [e.kind, e.points, e.returned]), [['city', [], []]]);
+  t.same(
+    scored(s.last).map((e) => [e.kind, e.points, e.returned]),
+    [['city', [], []]],
+  );
   t.same(supply(s), [5, 6]);
   t.same(s.view().figures.length, 3);
   s.play(tile(1, 0, 90));
-  t.notOk(legalMoves(s.game).moves.some((m) => m.type === 'placeFigure' && m.feature === 2),
-    'A\'s field now joins farmed fields: no farmer there');
+  t.notOk(
+    legalMoves(s.game).moves.some((m) => m.type === 'placeFigure' && m.feature === 2),
+    "A's field now joins farmed fields: no farmer there",
+  );
   s.play(pass);
   t.same(scored(s.last), []);
   t.same(supply(s), [5, 6]);
@@ -100,8 +117,20 @@ t.test('farmers tied in a field both score it', async (t) => {
   t.equal(ev.length, 2);
   const joined = ev.find((e) => e.tiles.length > 1)!;
   const alone = ev.find((e) => e.tiles.length === 1)!;
-  t.same(sortTiles(joined.tiles), [{ x: -1, y: 0 }, { x: 0, y: 0 }, { x: 0, y: 1 }, { x: 1, y: 0 }]);
-  t.same(joined.points, [{ seat: 0, points: 3 }, { seat: 1, points: 3 }], '1 farmer each');
+  t.same(sortTiles(joined.tiles), [
+    { x: -1, y: 0 },
+    { x: 0, y: 0 },
+    { x: 0, y: 1 },
+    { x: 1, y: 0 },
+  ]);
+  t.same(
+    joined.points,
+    [
+      { seat: 0, points: 3 },
+      { seat: 1, points: 3 },
+    ],
+    '1 farmer each',
+  );
   t.same(alone.tiles, [{ x: 0, y: -1 }]);
   t.same(alone.points, [{ seat: 0, points: 3 }]);
   t.same(s.view().scores, [6, 3]);

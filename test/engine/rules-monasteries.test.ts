@@ -13,11 +13,18 @@ import { meeple, pass, scored, scenario, tile } from '../helpers/scenario.js';
 
 const supply = (s: { view(): ReturnType<typeof publicView> }) => s.view().players.map((p) => p.supply.meeple);
 const SURROUND = [
-  tile(-1, 0, 90), tile(1, 0, 90), tile(-1, 1, 270), tile(1, 1, 90), tile(-1, 2, 270), tile(1, 2, 90),
+  tile(-1, 0, 90),
+  tile(1, 0, 90),
+  tile(-1, 1, 270),
+  tile(1, 1, 90),
+  tile(-1, 2, 270),
+  tile(1, 2, 90),
 ] as const;
 
 t.test('a completed monastery scores 9 and its monk returns', async (t) => {
-  const s = scenario({ tiles: ['base/B', 'base/U', 'base/U', 'base/E', 'base/E', 'base/E', 'base/E', 'base/E', 'base/U'] });
+  const s = scenario({
+    tiles: ['base/B', 'base/U', 'base/U', 'base/E', 'base/E', 'base/E', 'base/E', 'base/E', 'base/U'],
+  });
   s.play(tile(0, 1, 0), meeple(0, 1, 0));
   for (const m of SURROUND) {
     s.play(m, pass);
@@ -37,7 +44,9 @@ t.test('a completed monastery scores 9 and its monk returns', async (t) => {
 
 t.test('a monk placed on a monastery its own tile completes scores 9 in the same turn', async (t) => {
   // The same 3x3 block, with (0,1) left as a hole and the monastery placed last.
-  const s = scenario({ tiles: ['base/U', 'base/U', 'base/E', 'base/E', 'base/E', 'base/E', 'base/E', 'base/B', 'base/U'] });
+  const s = scenario({
+    tiles: ['base/U', 'base/U', 'base/E', 'base/E', 'base/E', 'base/E', 'base/E', 'base/B', 'base/U'],
+  });
   for (const m of SURROUND) s.play(m, pass);
   s.play(tile(0, 2, 180), pass);
   t.equal(s.view().activeSeat, 1);
@@ -71,12 +80,33 @@ t.test('one tile completing two monasteries scores both', async (t) => {
   //  (-1,1) E r270  (0,1) B [P0]   (1,1) B [P1]      (2,1) E r90
   //  (-1,2) B       (0,2) E r180   (1,2) E r180 (last) (2,2) E r90
   const s = scenario({
-    tiles: ['base/B', 'base/B', 'base/U', 'base/U', 'base/U', 'base/E', 'base/E', 'base/B', 'base/E', 'base/E', 'base/E', 'base/U'],
+    tiles: [
+      'base/B',
+      'base/B',
+      'base/U',
+      'base/U',
+      'base/U',
+      'base/E',
+      'base/E',
+      'base/B',
+      'base/E',
+      'base/E',
+      'base/E',
+      'base/U',
+    ],
   });
   s.play(tile(0, 1, 0), meeple(0, 1, 0));
   s.play(tile(1, 1, 0), meeple(1, 1, 0));
-  for (const m of [tile(-1, 0, 90), tile(1, 0, 90), tile(2, 0, 90), tile(-1, 1, 270), tile(2, 1, 90),
-    tile(-1, 2, 0), tile(2, 2, 90), tile(0, 2, 180)]) {
+  for (const m of [
+    tile(-1, 0, 90),
+    tile(1, 0, 90),
+    tile(2, 0, 90),
+    tile(-1, 1, 270),
+    tile(2, 1, 90),
+    tile(-1, 2, 0),
+    tile(2, 2, 90),
+    tile(0, 2, 180),
+  ]) {
     s.play(m, pass);
     t.same(scored(s.last), []);
   }
@@ -84,10 +114,13 @@ t.test('one tile completing two monasteries scores both', async (t) => {
   s.play(tile(1, 2, 180), pass);
   const ev = scored(s.last).sort((a, b) => a.points[0].seat - b.points[0].seat);
   t.equal(ev.length, 2);
-  t.same(ev.map((e) => [e.kind, e.points, e.returned]), [
-    ['monastery', [{ seat: 0, points: 9 }], [{ owner: 0, kind: 'meeple', x: 0, y: 1, feature: 0 }]],
-    ['monastery', [{ seat: 1, points: 9 }], [{ owner: 1, kind: 'meeple', x: 1, y: 1, feature: 0 }]],
-  ]);
+  t.same(
+    ev.map((e) => [e.kind, e.points, e.returned]),
+    [
+      ['monastery', [{ seat: 0, points: 9 }], [{ owner: 0, kind: 'meeple', x: 0, y: 1, feature: 0 }]],
+      ['monastery', [{ seat: 1, points: 9 }], [{ owner: 1, kind: 'meeple', x: 1, y: 1, feature: 0 }]],
+    ],
+  );
   t.same(s.view().scores, [9, 9]);
   t.same(supply(s), [7, 7]);
   t.same(s.view().figures, []);

@@ -21,12 +21,21 @@ t.test('a road closed by a crossroads (base/W) and a monastery (base/A) scores 1
   s.play(tile(1, 0, 90), meeple(1, 0, 1));
   t.same(supply(s), [6, 7]);
   s.play(tile(-1, 0, 0), pass);
-  t.same(scored(s.last).map(norm), [{
-    type: 'featureScored', kind: 'road', reason: 'road', final: false,
-    tiles: [{ x: -1, y: 0 }, { x: 0, y: 0 }, { x: 1, y: 0 }],
-    points: [{ seat: 0, points: 3 }],
-    returned: [{ owner: 0, kind: 'meeple', x: 1, y: 0, feature: 1 }],
-  }]);
+  t.same(scored(s.last).map(norm), [
+    {
+      type: 'featureScored',
+      kind: 'road',
+      reason: 'road',
+      final: false,
+      tiles: [
+        { x: -1, y: 0 },
+        { x: 0, y: 0 },
+        { x: 1, y: 0 },
+      ],
+      points: [{ seat: 0, points: 3 }],
+      returned: [{ owner: 0, kind: 'meeple', x: 1, y: 0, feature: 1 }],
+    },
+  ]);
   t.same(s.view().scores, [3, 0]);
   t.same(supply(s), [7, 7]);
   t.same(s.view().figures, []);
@@ -39,8 +48,12 @@ t.test('a road closed by a four-way crossroads (base/X) and a city (base/T) scor
   s.play(tile(1, 0, 90), meeple(1, 0, 1));
   s.play(tile(-1, 0, 0), pass);
   const ev = scored(s.last).map(norm);
-  t.equal(ev.length, 1, 'only the road is complete (X\'s other arms and T\'s city stay open)');
-  t.same(ev[0].tiles, [{ x: -1, y: 0 }, { x: 0, y: 0 }, { x: 1, y: 0 }]);
+  t.equal(ev.length, 1, "only the road is complete (X's other arms and T's city stay open)");
+  t.same(ev[0].tiles, [
+    { x: -1, y: 0 },
+    { x: 0, y: 0 },
+    { x: 1, y: 0 },
+  ]);
   t.same(ev[0].points, [{ seat: 0, points: 3 }]);
   t.same(s.view().scores, [3, 0]);
   t.same(supply(s), [7, 7]);
@@ -56,12 +69,22 @@ t.test('a road loop (closed circle) scores each of its tiles once', async (t) =>
   s.play(tile(0, 2, 180), pass);
   t.same(scored(s.last), [], 'three curves are not yet a loop');
   s.play(tile(1, 2, 90), pass);
-  t.same(scored(s.last).map(norm), [{
-    type: 'featureScored', kind: 'road', reason: 'road', final: false,
-    tiles: [{ x: 0, y: 1 }, { x: 0, y: 2 }, { x: 1, y: 1 }, { x: 1, y: 2 }],
-    points: [{ seat: 0, points: 4 }],
-    returned: [{ owner: 0, kind: 'meeple', x: 0, y: 1, feature: 0 }],
-  }]);
+  t.same(scored(s.last).map(norm), [
+    {
+      type: 'featureScored',
+      kind: 'road',
+      reason: 'road',
+      final: false,
+      tiles: [
+        { x: 0, y: 1 },
+        { x: 0, y: 2 },
+        { x: 1, y: 1 },
+        { x: 1, y: 2 },
+      ],
+      points: [{ seat: 0, points: 4 }],
+      returned: [{ owner: 0, kind: 'meeple', x: 0, y: 1, feature: 0 }],
+    },
+  ]);
   t.same(s.view().scores, [4, 0]);
   t.same(supply(s), [7, 7]);
 });
@@ -78,7 +101,12 @@ t.test('a tile the road passes twice counts once', async (t) => {
   s.play(tile(1, 2, 90), pass);
   const ev = scored(s.last).map(norm);
   t.equal(ev.length, 1);
-  t.same(ev[0].tiles, [{ x: 0, y: 1 }, { x: 0, y: 2 }, { x: 1, y: 1 }, { x: 1, y: 2 }]);
+  t.same(ev[0].tiles, [
+    { x: 0, y: 1 },
+    { x: 0, y: 2 },
+    { x: 1, y: 1 },
+    { x: 1, y: 2 },
+  ]);
   t.same(ev[0].points, [{ seat: 1, points: 4 }]);
   t.same(s.view().scores, [0, 4]);
   t.same(supply(s), [7, 7]);
@@ -89,12 +117,21 @@ t.test('an incomplete road scores 1 per tile at the end, and its meeple stays on
   const s = scenario({ tiles: ['base/U', 'base/U'] });
   s.play(tile(1, 0, 90), meeple(1, 0, 0));
   s.play(tile(2, 0, 90), pass);
-  t.same(scored(s.last).map(norm), [{
-    type: 'featureScored', kind: 'road', reason: 'road', final: true,
-    tiles: [{ x: 0, y: 0 }, { x: 1, y: 0 }, { x: 2, y: 0 }],
-    points: [{ seat: 0, points: 3 }],
-    returned: [],
-  }]);
+  t.same(scored(s.last).map(norm), [
+    {
+      type: 'featureScored',
+      kind: 'road',
+      reason: 'road',
+      final: true,
+      tiles: [
+        { x: 0, y: 0 },
+        { x: 1, y: 0 },
+        { x: 2, y: 0 },
+      ],
+      points: [{ seat: 0, points: 3 }],
+      returned: [],
+    },
+  ]);
   const end = s.last.filter((e) => e.type === 'gameEnded');
   t.same(end, [{ type: 'gameEnded', scores: [3, 0] }]);
   t.same(s.view().scores, [3, 0]);
@@ -108,15 +145,27 @@ t.test('a meeple on a road joined through other tiles is refused with FEATURE_OC
   s.play(tile(1, 0, 90), meeple(1, 0, 0));
   s.play(tile(-1, 0, 90));
   const lm = legalMoves(s.game);
-  t.same(lm.moves.filter((m) => m.type === 'placeFigure').map((m) => m.type === 'placeFigure' && m.feature).sort(),
-    [1, 2], 'only the two fields of the new tile are offered');
+  t.same(
+    lm.moves
+      .filter((m) => m.type === 'placeFigure')
+      .map((m) => m.type === 'placeFigure' && m.feature)
+      .sort(),
+    [1, 2],
+    'only the two fields of the new tile are offered',
+  );
   const before = JSON.stringify(publicView(s.game));
   const r = play(s.game, meeple(-1, 0, 0));
   t.equal(r.ok, false);
   if (!r.ok) t.equal(r.error.code, 'FEATURE_OCCUPIED');
   t.equal(JSON.stringify(publicView(s.game)), before, 'the refused move changed nothing');
   s.play(meeple(-1, 0, 1));
-  t.same(s.view().figures.map((f) => [f.owner, f.x, f.y, f.feature]), [[0, 1, 0, 0], [1, -1, 0, 1]]);
+  t.same(
+    s.view().figures.map((f) => [f.owner, f.x, f.y, f.feature]),
+    [
+      [0, 1, 0, 0],
+      [1, -1, 0, 1],
+    ],
+  );
 });
 
 t.test('a meeple on a road its own tile completes scores at once and returns the same turn', async (t) => {

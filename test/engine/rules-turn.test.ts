@@ -1,15 +1,23 @@
 import t, { type Test } from 'tap';
 import { inspect } from 'node:util';
 import {
-  createGame, legalMoves, play, publicView,
-  type ErrorCode, type Game, type GameEvent, type GameSetup, type Move,
+  createGame,
+  legalMoves,
+  play,
+  publicView,
+  type ErrorCode,
+  type Game,
+  type GameEvent,
+  type GameSetup,
+  type Move,
 } from '../../src/engine/index.js';
 import { figure, meeple, pass, scored, scenario, tile } from '../helpers/scenario.js';
 
 // docs/rules.md §2 (a turn), §4 (end of game), §8 (what a client may see).
 
 /** Everything the game object holds, deeply, so any mutation of the input shows up. */
-const snapshot = (g: Game) => inspect(g, { depth: Infinity, maxArrayLength: Infinity, maxStringLength: Infinity, breakLength: Infinity });
+const snapshot = (g: Game) =>
+  inspect(g, { depth: Infinity, maxArrayLength: Infinity, maxStringLength: Infinity, breakLength: Infinity });
 
 /** Plays a move that must be refused with `code`, and checks that nothing changed. */
 function refused(t: Test, game: Game, move: Move, code: ErrorCode) {
@@ -20,7 +28,10 @@ function refused(t: Test, game: Game, move: Move, code: ErrorCode) {
   if (!r.ok) t.type(r.error.reason, 'string');
   t.equal(JSON.stringify(publicView(game)), view, 'public view unchanged');
   t.equal(snapshot(game), deep, 'input game object not mutated');
-  t.notOk(legalMoves(game).moves.some((m) => JSON.stringify(m) === JSON.stringify(move)), 'and it is not listed');
+  t.notOk(
+    legalMoves(game).moves.some((m) => JSON.stringify(m) === JSON.stringify(move)),
+    'and it is not listed',
+  );
 }
 
 t.test('a tile that fits nowhere is discarded with an event and the same player draws again', async (t) => {
@@ -47,7 +58,10 @@ t.test('a tile that fits nowhere is discarded with an event and the same player 
 t.test('a discarded last tile ends the game', async (t) => {
   const s = scenario({ tiles: ['base/E', 'base/C'] });
   s.play(tile(0, -1, 180), pass);
-  t.same(s.last.slice(-5).map((e) => e.type), ['turnStarted', 'tileDrawn', 'tileDiscarded', 'finalScoringStarted', 'gameEnded']);
+  t.same(
+    s.last.slice(-5).map((e) => e.type),
+    ['turnStarted', 'tileDrawn', 'tileDiscarded', 'finalScoringStarted', 'gameEnded'],
+  );
   t.equal(s.view().status, 'finished');
 });
 
@@ -59,16 +73,29 @@ t.test('the game ends when the pile is empty: final scores, no actor, no moves, 
   s.play(tile(0, -1, 180), meeple(0, -1, 0));
   const types = s.last.map((e) => e.type);
   t.ok(types.indexOf('finalScoringStarted') > types.indexOf('featureScored'), 'the city scores before final scoring');
-  t.same(scored(s.last).map((e) => [e.kind, e.final, e.points]), [
-    ['city', false, [{ seat: 1, points: 4 }]],
-    ['road', true, [{ seat: 0, points: 2 }]],
-  ]);
+  t.same(
+    scored(s.last).map((e) => [e.kind, e.final, e.points]),
+    [
+      ['city', false, [{ seat: 1, points: 4 }]],
+      ['road', true, [{ seat: 0, points: 2 }]],
+    ],
+  );
   const end = s.last.at(-1)!;
   t.same(end, { type: 'gameEnded', scores: [2, 4] });
   const v = s.view();
   t.same(v.scores, [2, 4]);
-  t.same(v.players.map((p) => p.score), [2, 4]);
-  t.match(v, { status: 'finished', phase: 'finished', actor: null, activeSeat: null, drawnTile: null, tilesLeftTotal: 0 });
+  t.same(
+    v.players.map((p) => p.score),
+    [2, 4],
+  );
+  t.match(v, {
+    status: 'finished',
+    phase: 'finished',
+    actor: null,
+    activeSeat: null,
+    drawnTile: null,
+    tilesLeftTotal: 0,
+  });
   t.same(legalMoves(s.game), { actor: null, phase: 'finished', moves: [] });
   refused(t, s.game, tile(2, 0, 90), 'GAME_FINISHED');
   refused(t, s.game, pass, 'GAME_FINISHED');
@@ -78,8 +105,24 @@ t.test('the game ends when the pile is empty: final scores, no actor, no moves, 
 //  (-2,1) A [P0]  (-1,1) B [P0]  (0,1) B [P0]  (1,1) B [P0]  (2,1) B [P0]  (3,1) A [P0]  (4,1) U
 //  (-2,2) V r90   (-1,2) E r180  (0,2) E r180  (1,2) E r180  (2,2) E r180  (3,2) V r180
 //  (-4,2) U r90 (15th) ── (-3,2) U r90 [P0 road]: the road A(-2,1)-V-U is open to the west
-const SEVEN = ['base/B', 'base/E', 'base/B', 'base/E', 'base/B', 'base/E', 'base/B', 'base/E',
-  'base/A', 'base/V', 'base/A', 'base/V', 'base/U', 'base/U', 'base/U', 'base/U'];
+const SEVEN = [
+  'base/B',
+  'base/E',
+  'base/B',
+  'base/E',
+  'base/B',
+  'base/E',
+  'base/B',
+  'base/E',
+  'base/A',
+  'base/V',
+  'base/A',
+  'base/V',
+  'base/U',
+  'base/U',
+  'base/U',
+  'base/U',
+];
 function sevenMeeples(expansions: GameSetup['expansions'] = []) {
   const s = scenario({ tiles: SEVEN, expansions });
   s.play(tile(0, 1, 0), meeple(0, 1, 0), tile(0, 2, 180), pass);
@@ -94,7 +137,10 @@ function sevenMeeples(expansions: GameSetup['expansions'] = []) {
 
 t.test('with no figure left the figure step is skipped (no pass needed)', async (t) => {
   const s = sevenMeeples();
-  t.same(s.view().players.map((p) => p.supply), [{ meeple: 0 }, { meeple: 7 }]);
+  t.same(
+    s.view().players.map((p) => p.supply),
+    [{ meeple: 0 }, { meeple: 7 }],
+  );
   t.same(scored(s.events), [], 'nothing was completed on the way');
   s.play(tile(-4, 2, 90));
   t.same(s.last.slice(0, 2), [
@@ -136,7 +182,11 @@ t.test('refused moves name their reason and leave the game unchanged', async (t)
   refused(t, s.game, figure('builder', 1, 0, 0), 'EXPANSION_NOT_ENABLED');
   refused(t, s.game, { type: 'placeBarn', x: 1, y: 0, corner: 'NE' }, 'EXPANSION_NOT_ENABLED');
   s.play(meeple(1, 0, 0));
-  t.same(s.view().figures, [{ owner: 0, kind: 'meeple', x: 1, y: 0, feature: 0 }], 'the legal move still works after the refusals');
+  t.same(
+    s.view().figures,
+    [{ owner: 0, kind: 'meeple', x: 1, y: 0, feature: 0 }],
+    'the legal move still works after the refusals',
+  );
 });
 
 /** Plays a whole game choosing moves with a fixed LCG; returns the tiles drawn, in order. */
@@ -177,7 +227,10 @@ t.test('the public view holds neither the seed nor the pile order', async (t) =>
   t.notOk(json.includes('sEcReT'), 'no seed');
   t.notOk('seed' in v);
   t.equal(v.tilesLeftTotal, 70, '71 in the pile, one drawn');
-  t.equal(Object.values(v.tilesLeft).reduce((a, n) => a + n, 0), 70);
+  t.equal(
+    Object.values(v.tilesLeft).reduce((a, n) => a + n, 0),
+    70,
+  );
   t.same(Object.keys(v.tilesLeft), Object.keys(v.tilesLeft).sort(), 'counts by tile id, in id order');
   // Two piles that differ only in the order after the first draw look exactly the same.
   const one = createGame({ players, tileOrder: ['base/E', 'base/U', 'base/B', 'base/V'] });

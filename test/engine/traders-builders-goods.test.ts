@@ -17,10 +17,17 @@ const ofType = <K extends GameEvent['type']>(events: GameEvent[], type: K) =>
 t.test('each player starts with no goods tokens and the view shows them per seat', async (t) => {
   const s = scenario({ expansions: TB, tiles: ['base/B'] });
   t.same(s.view().goods, [NONE, NONE]);
-  t.same(s.view().players.map((p) => p.goods), [NONE, NONE]);
-  t.same(s.view().players.map((p) => p.supply), [
-    { meeple: 7, builder: 1, pig: 1 }, { meeple: 7, builder: 1, pig: 1 },
-  ]);
+  t.same(
+    s.view().players.map((p) => p.goods),
+    [NONE, NONE],
+  );
+  t.same(
+    s.view().players.map((p) => p.supply),
+    [
+      { meeple: 7, builder: 1, pig: 1 },
+      { meeple: 7, builder: 1, pig: 1 },
+    ],
+  );
   const base = scenario({ tiles: ['base/B'] });
   t.equal(base.view().goods, undefined, 'no goods without the expansion');
 });
@@ -32,7 +39,10 @@ t.test('the completer takes the goods of a city they own nothing in; the owner t
   s.play(tile(0, -1, 180), meeple(0, -1, 0));
   t.equal(s.view().players[0].supply.meeple, 6);
   s.play(tile(1, -1, 270), pass);
-  t.same(scored(s.last).map((e) => [e.kind, e.points]), [['city', [{ seat: 0, points: 6 }]]]);
+  t.same(
+    scored(s.last).map((e) => [e.kind, e.points]),
+    [['city', [{ seat: 0, points: 6 }]]],
+  );
   t.same(scored(s.last)[0].returned, [{ owner: 0, kind: 'meeple', x: 0, y: -1, feature: 0 }]);
   t.same(ofType(s.last, 'goodsAwarded'), [{ type: 'goodsAwarded', seat: 1, goods: { wine: 1, wheat: 0, cloth: 0 } }]);
   const v = s.view();
@@ -48,7 +58,10 @@ t.test('goods are handed out after the points and the returning knights, in the 
   const s = scenario({ expansions: TB, tiles: ['traders-builders/T', 'base/E', 'base/B'] });
   s.play(tile(0, -1, 180), meeple(0, -1, 0), tile(1, -1, 270), pass);
   const types = s.last.map((e) => e.type);
-  t.ok(types.indexOf('featureScored') < types.indexOf('goodsAwarded'), 'scoring first, then goods (docs/rules.md §2.4 a-d)');
+  t.ok(
+    types.indexOf('featureScored') < types.indexOf('goodsAwarded'),
+    'scoring first, then goods (docs/rules.md §2.4 a-d)',
+  );
   t.ok(types.indexOf('goodsAwarded') < types.indexOf('turnStarted'), 'before the next turn');
 });
 
@@ -91,8 +104,18 @@ t.test('an incomplete goods city gives no tokens, not even at the end', async (t
   t.same(v.goods, [NONE, NONE]);
   t.same(ofType(s.events, 'goodsAwarded'), []);
   // Final scoring: the 2-tile city scores 1 per tile; no good has a holder.
-  t.same(scored(s.last).map((e) => [e.kind, e.final, e.points]), [['city', true, [{ seat: 0, points: 2 }]]]);
-  t.same(ofType(s.last, 'goodsScored').map((e) => [e.good, e.points]), [['wine', []], ['wheat', []], ['cloth', []]]);
+  t.same(
+    scored(s.last).map((e) => [e.kind, e.final, e.points]),
+    [['city', true, [{ seat: 0, points: 2 }]]],
+  );
+  t.same(
+    ofType(s.last, 'goodsScored').map((e) => [e.good, e.points]),
+    [
+      ['wine', []],
+      ['wheat', []],
+      ['cloth', []],
+    ],
+  );
   t.same(v.scores, [2, 0]);
 });
 
@@ -103,8 +126,17 @@ t.test('final goods scoring: 10 to the most tokens of each kind, ties both, nobo
   //   (-1,1) base/B filler. Nobody holds cloth.
   const s = scenario({
     expansions: TB,
-    tiles: ['traders-builders/Q', 'traders-builders/E', 'traders-builders/F', 'base/E',
-      'base/E', 'traders-builders/T', 'traders-builders/G', 'base/B', 'base/E'],
+    tiles: [
+      'traders-builders/Q',
+      'traders-builders/E',
+      'traders-builders/F',
+      'base/E',
+      'base/E',
+      'traders-builders/T',
+      'traders-builders/G',
+      'base/B',
+      'base/E',
+    ],
   });
   s.play(tile(0, -1, 90), pass, tile(0, -2, 90), pass, tile(0, -3, 180), pass, tile(1, -3, 270), pass);
   s.play(tile(0, 1, 180), pass, tile(0, 2, 90), pass, tile(1, 2, 270), pass, tile(-1, 1), pass);
@@ -114,9 +146,19 @@ t.test('final goods scoring: 10 to the most tokens of each kind, ties both, nobo
   t.same(ofType(s.last, 'goodsAwarded'), [{ type: 'goodsAwarded', seat: 0, goods: { wine: 1, wheat: 1, cloth: 0 } }]);
   const v = s.view();
   t.equal(v.status, 'finished');
-  t.same(v.goods, [{ wine: 1, wheat: 1, cloth: 0 }, { wine: 1, wheat: 2, cloth: 0 }]);
+  t.same(v.goods, [
+    { wine: 1, wheat: 1, cloth: 0 },
+    { wine: 1, wheat: 2, cloth: 0 },
+  ]);
   t.same(ofType(s.last, 'goodsScored'), [
-    { type: 'goodsScored', good: 'wine', points: [{ seat: 0, points: 10 }, { seat: 1, points: 10 }] },
+    {
+      type: 'goodsScored',
+      good: 'wine',
+      points: [
+        { seat: 0, points: 10 },
+        { seat: 1, points: 10 },
+      ],
+    },
     { type: 'goodsScored', good: 'wheat', points: [{ seat: 1, points: 10 }] },
     { type: 'goodsScored', good: 'cloth', points: [] },
   ]);
@@ -136,9 +178,14 @@ t.test('goods tokens are kept by the completer even in a three-player game; othe
   s.play(tile(0, -1, 90), pass, tile(0, -2, 90), pass, tile(0, -3, 180), pass, tile(1, -3, 270), pass);
   t.same(s.view().goods, [{ wine: 1, wheat: 2, cloth: 0 }, NONE, NONE]);
   s.play(tile(0, 1), pass);
-  t.same(ofType(s.last, 'goodsScored').map((e) => [e.good, e.points]), [
-    ['wine', [{ seat: 0, points: 10 }]], ['wheat', [{ seat: 0, points: 10 }]], ['cloth', []],
-  ]);
+  t.same(
+    ofType(s.last, 'goodsScored').map((e) => [e.good, e.points]),
+    [
+      ['wine', [{ seat: 0, points: 10 }]],
+      ['wheat', [{ seat: 0, points: 10 }]],
+      ['cloth', []],
+    ],
+  );
   t.same(s.view().scores, [20, 0, 0]);
 });
 

@@ -22,7 +22,8 @@ const refusal = (s: Scenario, m: Move) => {
   const r = play(s.game, m);
   return r.ok ? 'accepted' : r.error.code;
 };
-const pigMoves = (s: Scenario) => legalMoves(s.game).moves.filter((m) => m.type === 'placeFigure' && m.figure === 'pig');
+const pigMoves = (s: Scenario) =>
+  legalMoves(s.game).moves.filter((m) => m.type === 'placeFigure' && m.figure === 'pig');
 const fields = (events: GameEvent[]) => scored(events).filter((e) => e.kind === 'field');
 
 /** P0 farmer in F, P1 farmer in G (C1 completed by P1's tile). P0 to play `rest[0]`. */
@@ -31,7 +32,7 @@ function twoFarmers(rest: string[]): Scenario {
   return s.play(tile(0, 1, 180), meeple(0, 1, 1), tile(0, 2, 0), meeple(0, 2, 1));
 }
 
-t.test('a pig goes only into a field holding one of its owner\'s farmers', async (t) => {
+t.test("a pig goes only into a field holding one of its owner's farmers", async (t) => {
   const s = scenario({ expansions: TB, tiles: ['base/E', 'base/B', 'base/B', 'base/B'] });
   s.play(tile(0, 1, 180));
   t.same(pigMoves(s), [], 'no pig into a field without farmers');
@@ -47,8 +48,10 @@ t.test('a pig goes only into a field holding one of its owner\'s farmers', async
   s.play(tile(1, 2));
   t.same(pigMoves(s), [{ type: 'placeFigure', figure: 'pig', x: 1, y: 2, feature: 1 }]);
   s.play(pig(1, 2, 1));
-  t.same(s.last.filter((e) => e.type === 'figurePlaced'),
-    [{ type: 'figurePlaced', seat: 0, figure: { owner: 0, kind: 'pig', x: 1, y: 2, feature: 1 } }]);
+  t.same(
+    s.last.filter((e) => e.type === 'figurePlaced'),
+    [{ type: 'figurePlaced', seat: 0, figure: { owner: 0, kind: 'pig', x: 1, y: 2, feature: 1 } }],
+  );
   t.same(s.view().players[0].supply, { meeple: 6, builder: 1, pig: 0 });
 });
 
@@ -59,11 +62,24 @@ t.test('a pig with the field majority makes each completed city worth 4 instead 
   t.equal(s.view().status, 'finished');
   const f = fields(s.last);
   t.equal(f.length, 2, 'two separate fields');
-  t.same(new Set(f.map((e) => JSON.stringify(e.points))), new Set(['[{"seat":0,"points":4}]', '[{"seat":1,"points":3}]']));
-  t.same(f.map((e) => e.returned), [[], []], 'nothing returns in final scoring');
+  t.same(
+    new Set(f.map((e) => JSON.stringify(e.points))),
+    new Set(['[{"seat":0,"points":4}]', '[{"seat":1,"points":3}]']),
+  );
+  t.same(
+    f.map((e) => e.returned),
+    [[], []],
+    'nothing returns in final scoring',
+  );
   t.same(s.view().scores, [4, 3]);
-  t.same(s.view().players.map((p) => p.supply.pig), [0, 1]);
-  t.same(s.view().figures.filter((f) => f.kind === 'pig'), [{ owner: 0, kind: 'pig', x: 1, y: 1, feature: 1 }]);
+  t.same(
+    s.view().players.map((p) => p.supply.pig),
+    [0, 1],
+  );
+  t.same(
+    s.view().figures.filter((f) => f.kind === 'pig'),
+    [{ owner: 0, kind: 'pig', x: 1, y: 1, feature: 1 }],
+  );
 });
 
 t.test('tied field majority: both tied players score, only the pig owner 4 per city', async (t) => {
@@ -73,7 +89,10 @@ t.test('tied field majority: both tied players score, only the pig owner 4 per c
   const f = fields(s.last);
   t.equal(f.length, 1, 'one joined field');
   t.equal(f[0].tiles.length, 5);
-  t.same(f[0].points, [{ seat: 0, points: 4 }, { seat: 1, points: 3 }]);
+  t.same(f[0].points, [
+    { seat: 0, points: 4 },
+    { seat: 1, points: 3 },
+  ]);
   t.same(s.view().scores, [4, 3]);
 });
 
@@ -83,9 +102,24 @@ t.test('two pigs of different players in one tied field: both score 4 per city',
   s.play(tile(1, 1), pig(1, 1, 1), tile(1, 2));
   t.same(pigMoves(s), [{ type: 'placeFigure', figure: 'pig', x: 1, y: 2, feature: 1 }]);
   s.play(pig(1, 2, 1));
-  t.same(fields(s.last).map((e) => e.points), [[{ seat: 0, points: 4 }, { seat: 1, points: 4 }]]);
+  t.same(
+    fields(s.last).map((e) => e.points),
+    [
+      [
+        { seat: 0, points: 4 },
+        { seat: 1, points: 4 },
+      ],
+    ],
+  );
   t.same(s.view().scores, [4, 4]);
-  t.same(s.view().figures.filter((f) => f.kind === 'pig').map((f) => f.owner), [0, 1], 'pigs stay on the board');
+  t.same(
+    s
+      .view()
+      .figures.filter((f) => f.kind === 'pig')
+      .map((f) => f.owner),
+    [0, 1],
+    'pigs stay on the board',
+  );
 });
 
 t.test('a pig without the field majority gives nothing, and does not count as a farmer', async (t) => {
@@ -111,6 +145,9 @@ t.test('a pig with a 2-1 majority against a pigless opponent: 4 per city for the
   s.play(tile(1, 0, 90), meeple(1, 0, 1));
   s.play(tile(1, 2), pass);
   s.play(tile(1, 1), pig(1, 1, 1), tile(2, 0, 90), pass, tile(0, -1, 180), pass);
-  t.same(fields(s.last).map((e) => e.points), [[{ seat: 0, points: 8 }]]);
+  t.same(
+    fields(s.last).map((e) => e.points),
+    [[{ seat: 0, points: 8 }]],
+  );
   t.same(s.view().scores, [8, 0]);
 });

@@ -12,7 +12,12 @@ import { playRandom, randomSetup } from '../helpers/random-play.js';
 // rotations and the catalog), to check the engine's goods, builders and pigs against it.
 
 const DEFS = new Map(TILE_DEFS.map((d) => [d.id, d]));
-const STEP = [[0, -1], [1, 0], [0, 1], [-1, 0]] as const;
+const STEP = [
+  [0, -1],
+  [1, 0],
+  [0, 1],
+  [-1, 0],
+] as const;
 
 interface Board {
   find(x: number, y: number, feature: number): string;
@@ -30,7 +35,11 @@ function rebuild(v: PublicState): Board {
     parent.set(k, r);
     return r;
   };
-  const union = (a: string, b: string) => { const ra = find(a), rb = find(b); if (ra !== rb) parent.set(ra, rb); };
+  const union = (a: string, b: string) => {
+    const ra = find(a),
+      rb = find(b);
+    if (ra !== rb) parent.set(ra, rb);
+  };
   const ends: [string, number][] = [];
   const segments: Board['segments'] = [];
   for (const p of v.tiles) {
@@ -43,10 +52,16 @@ function rebuild(v: PublicState): Board {
         for (const e of f.edges) {
           const d = (DIRECTIONS.indexOf(e) + q) % 4;
           const nb = at.get(`${p.x + STEP[d][0]},${p.y + STEP[d][1]}`);
-          if (!nb) { ends.push([me, 1]); continue; }
+          if (!nb) {
+            ends.push([me, 1]);
+            continue;
+          }
           const nq = nb.rotation / 90;
-          const j = DEFS.get(nb.tile)!.features.findIndex((g) => (g.kind === 'road' || g.kind === 'city')
-            && g.edges.some((ge) => (DIRECTIONS.indexOf(ge) + nq) % 4 === (d + 2) % 4));
+          const j = DEFS.get(nb.tile)!.features.findIndex(
+            (g) =>
+              (g.kind === 'road' || g.kind === 'city') &&
+              g.edges.some((ge) => (DIRECTIONS.indexOf(ge) + nq) % 4 === (d + 2) % 4),
+          );
           union(me, `${nb.x},${nb.y},${j}`);
         }
       }
@@ -58,8 +73,11 @@ function rebuild(v: PublicState): Board {
           // My left half meets the neighbour's right half of the opposite edge, and vice versa.
           const want = `${(d + 2) % 4}${h[1] === 'L' ? 'R' : 'L'}`;
           const nq = nb.rotation / 90;
-          const j = DEFS.get(nb.tile)!.features.findIndex((g) => g.kind === 'field'
-            && g.halfEdges.some((gh) => `${(DIRECTIONS.indexOf(gh[0] as 'N') + nq) % 4}${gh[1]}` === want));
+          const j = DEFS.get(nb.tile)!.features.findIndex(
+            (g) =>
+              g.kind === 'field' &&
+              g.halfEdges.some((gh) => `${(DIRECTIONS.indexOf(gh[0] as 'N') + nq) % 4}${gh[1]}` === want),
+          );
           union(me, `${nb.x},${nb.y},${j}`);
         }
       }
@@ -84,9 +102,12 @@ function completedSymbols(b: Board): number[] {
   return n;
 }
 
-t.test('random games with Traders & Builders keep the expansion\'s invariants', async (t) => {
+t.test("random games with Traders & Builders keep the expansion's invariants", async (t) => {
   const GAMES = 30;
-  let bonusParts = 0, goodsAwards = 0, builders = 0, pigs = 0;
+  let bonusParts = 0,
+    goodsAwards = 0,
+    builders = 0,
+    pigs = 0;
   for (let i = 0; i < GAMES; i++) {
     const setup = randomSetup(`tb-${i}`, 2 + (i % 4), ['traders-builders']);
     let bonusDue: boolean | null = null;
@@ -110,14 +131,17 @@ t.test('random games with Traders & Builders keep the expansion\'s invariants', 
       for (const p of v.players) {
         for (const kind of ['builder', 'pig'] as const) {
           const onBoard = v.figures.filter((f) => f.owner === p.seat && f.kind === kind).length;
-          if (p.supply[kind]! + onBoard !== 1) fail(`seat ${p.seat} ${kind}: supply ${p.supply[kind]} + board ${onBoard}`);
+          if (p.supply[kind]! + onBoard !== 1)
+            fail(`seat ${p.seat} ${kind}: supply ${p.supply[kind]} + board ${onBoard}`);
         }
       }
       for (const f of v.figures) {
         if (f.kind !== 'builder' && f.kind !== 'pig') continue;
         const kind = b.kind(f.x, f.y, f.feature!);
         const root = b.find(f.x, f.y, f.feature!);
-        const mates = v.figures.filter((m) => m.kind === 'meeple' && m.owner === f.owner && b.find(m.x, m.y, m.feature!) === root);
+        const mates = v.figures.filter(
+          (m) => m.kind === 'meeple' && m.owner === f.owner && b.find(m.x, m.y, m.feature!) === root,
+        );
         if (f.kind === 'builder') {
           builders++;
           if (kind !== 'road' && kind !== 'city') fail(`builder on a ${kind}`);
@@ -126,7 +150,8 @@ t.test('random games with Traders & Builders keep the expansion\'s invariants', 
           }
         } else {
           pigs++;
-          if (kind !== 'field' || mates.length === 0) fail(`pig at ${f.x},${f.y} on a ${kind} without its owner's farmer`);
+          if (kind !== 'field' || mates.length === 0)
+            fail(`pig at ${f.x},${f.y} on a ${kind} without its owner's farmer`);
         }
       }
     };
@@ -139,7 +164,9 @@ t.test('random games with Traders & Builders keep the expansion\'s invariants', 
         // docs/rules.md §2.5: the tile extends a road or city that held the active player's builder.
         const b = board(after);
         const t0 = DEFS.get(after.tiles[after.tiles.length - 1].tile)!;
-        const roots = new Set(t0.features.map((f, k) => (f.kind === 'road' || f.kind === 'city' ? b.find(move.x, move.y, k) : '')));
+        const roots = new Set(
+          t0.features.map((f, k) => (f.kind === 'road' || f.kind === 'city' ? b.find(move.x, move.y, k) : '')),
+        );
         const mine = before.figures.filter((f) => f.kind === 'builder' && f.owner === before.activeSeat);
         bonusDue = mine.some((f) => roots.has(b.find(f.x, f.y, f.feature!))) && after.tilesLeftTotal > 0;
       }
@@ -153,12 +180,12 @@ t.test('random games with Traders & Builders keep the expansion\'s invariants', 
           bonusParts++;
           if (inBonus) fail('a bonus part followed a bonus part');
           if (e.seat !== lastStartSeat) fail('a bonus part for another seat');
-          if (bonusDue !== true) fail('a bonus part without extending the builder\'s feature');
+          if (bonusDue !== true) fail("a bonus part without extending the builder's feature");
           inBonus = true;
           bonusDue = null;
         }
         if (e.type === 'turnStarted' || e.type === 'finalScoringStarted') {
-          if (bonusDue === true) fail('the builder\'s feature was extended but no bonus part followed');
+          if (bonusDue === true) fail("the builder's feature was extended but no bonus part followed");
           bonusDue = null;
           inBonus = false;
           if (e.type === 'turnStarted') lastStartSeat = e.seat;

@@ -5,7 +5,12 @@ import { publicView, publicViewJson } from '../../src/engine/index.js';
 import { playRandom, randomSetup } from '../helpers/random-play.js';
 
 const both = ['traders-builders', 'abbey-mayor'] as const;
-const setups = [randomSetup('vj-base', 2), randomSetup('vj-tb', 3, ['traders-builders']), randomSetup('vj-am', 2, ['abbey-mayor']), randomSetup('vj-both', 4, [...both])];
+const setups = [
+  randomSetup('vj-base', 2),
+  randomSetup('vj-tb', 3, ['traders-builders']),
+  randomSetup('vj-am', 2, ['abbey-mayor']),
+  randomSetup('vj-both', 4, [...both]),
+];
 
 for (const setup of setups) {
   t.test(`the JSON is the view, step by step (${setup.seed})`, async (t) => {
@@ -23,6 +28,11 @@ for (const setup of setups) {
 
 t.test("the caller's head, status, actor and names take their places", async (t) => {
   const { game } = playRandom(randomSetup('vj-opts', 2), 'c', () => {});
-  const json = JSON.parse(publicViewJson(game, { head: '"id":"g1","version":7', status: 'aborted', noActor: true, names: ['Ann', 'Bob'] }));
-  t.same([json.id, json.version, json.status, json.actor, json.players.map((p: { name: string }) => p.name)], ['g1', 7, 'aborted', null, ['Ann', 'Bob']]);
+  const json = JSON.parse(
+    publicViewJson(game, { head: '"id":"g1","version":7', status: 'aborted', noActor: true, names: ['Ann', 'Bob'] }),
+  );
+  t.same(
+    [json.id, json.version, json.status, json.actor, json.players.map((p: { name: string }) => p.name)],
+    ['g1', 7, 'aborted', null, ['Ann', 'Bob']],
+  );
 });

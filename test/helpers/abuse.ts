@@ -43,7 +43,13 @@ export function probeHealth(base: string, everyMs = 50): { stop(): Promise<{ ms:
  * Plays the first legal move for whoever of `tokens` must act, until `until` says stop; answers
  * each move's latency, and each turn's (reading the legal moves, then the move).
  */
-async function playWhile(base: string, from: string, id: string, tokens: string[], until: (lm: { version: number; actor: number | null }) => boolean) {
+async function playWhile(
+  base: string,
+  from: string,
+  id: string,
+  tokens: string[],
+  until: (lm: { version: number; actor: number | null }) => boolean,
+) {
   const client = fromAddress(base, from);
   const ms: number[] = [];
   const turnMs: number[] = [];
@@ -51,7 +57,11 @@ async function playWhile(base: string, from: string, id: string, tokens: string[
     const read = await client.get(`/games/${id}/legal-moves`);
     const lm = read.body as { version: number; actor: number | null; moves: unknown[] };
     if (until(lm)) return { ms, turnMs, version: lm.version };
-    const played = await client.post(`/games/${id}/moves`, { expectedVersion: lm.version, move: lm.moves[0] }, { ...auth(tokens[lm.actor!]), prefer: 'return=minimal' });
+    const played = await client.post(
+      `/games/${id}/moves`,
+      { expectedVersion: lm.version, move: lm.moves[0] },
+      { ...auth(tokens[lm.actor!]), prefer: 'return=minimal' },
+    );
     if (played.status !== 201) throw new Error(`move refused: ${played.status} ${JSON.stringify(played.body)}`);
     ms.push(played.ms);
     turnMs.push(read.ms + played.ms);
@@ -63,7 +73,11 @@ async function playWhile(base: string, from: string, id: string, tokens: string[
  * then a victim's game (a player and a greedy bot) from another address: the milliseconds from
  * the player's move that hands the turn to the greedy bot until the bot has played its turn.
  */
-export async function botFlood(base: string, games: number, level: number): Promise<{ greedyMs: number; created: number; floodStillRunning: boolean }> {
+export async function botFlood(
+  base: string,
+  games: number,
+  level: number,
+): Promise<{ greedyMs: number; created: number; floodStillRunning: boolean }> {
   let created = 0;
   const flood: string[] = [];
   for (let i = 0; i < games; i++) {
@@ -76,14 +90,22 @@ export async function botFlood(base: string, games: number, level: number): Prom
     }
   }
   const victim = fromAddress(base, loopback(2, 0));
-  const game = (await victim.post('/games', { players: [{ name: 'Ann' }, { bot: 'greedy' }] })).body as { id: string; seats: { token: string }[] };
+  const game = (await victim.post('/games', { players: [{ name: 'Ann' }, { bot: 'greedy' }] })).body as {
+    id: string;
+    seats: { token: string }[];
+  };
   const handed = await playWhile(base, loopback(2, 0), game.id, [game.seats[0].token], (lm) => lm.actor !== 0);
   const started = performance.now();
-  for (let version = handed.version; ; ) {
-    const lm = (await victim.get(`/games/${game.id}/legal-moves?after=${version}&wait=30`)).body as { version: number; actor: number | null };
+  for (let version = handed.version; ;) {
+    const lm = (await victim.get(`/games/${game.id}/legal-moves?after=${version}&wait=30`)).body as {
+      version: number;
+      actor: number | null;
+    };
     if (lm.actor === 0 || lm.actor === null) {
       const greedyMs = performance.now() - started;
-      const states = await Promise.all(flood.map(async (id) => (await victim.get(`/games/${id}`)).body as { status: string }));
+      const states = await Promise.all(
+        flood.map(async (id) => (await victim.get(`/games/${id}`)).body as { status: string }),
+      );
       return { greedyMs, created, floodStillRunning: states.every((s) => s.status === 'active') };
     }
     version = lm.version;
@@ -95,7 +117,10 @@ export async function hintFlood(base: string, n: number): Promise<{ status: numb
   const games = await Promise.all(
     Array.from({ length: n }, async (_, i) => {
       const client = fromAddress(base, loopback(3, i));
-      return (await client.post('/games', { players: [{ name: 'Ann' }, { name: 'Bob' }] })).body as { id: string; seats: { token: string }[] };
+      return (await client.post('/games', { players: [{ name: 'Ann' }, { name: 'Bob' }] })).body as {
+        id: string;
+        seats: { token: string }[];
+      };
     }),
   );
   return Promise.all(
@@ -110,7 +135,8 @@ type Game = { id: string; seats: { token: string }[] };
 
 /** A two-player game of the stream flood's victim, made from its own address. */
 export async function streamedGame(base: string): Promise<Game> {
-  return (await fromAddress(base, loopback(4, 0)).post('/games', { players: [{ name: 'Ann' }, { name: 'Bob' }] })).body as Game;
+  return (await fromAddress(base, loopback(4, 0)).post('/games', { players: [{ name: 'Ann' }, { name: 'Bob' }] }))
+    .body as Game;
 }
 
 export interface OpenStreams {
@@ -121,12 +147,18 @@ export interface OpenStreams {
 }
 
 /** `streams` streams on game `id`, spread over addresses (`perAddress` each), opened 100 at a time. */
-export async function openStreams(base: string, id: string, { streams, perAddress }: { streams: number; perAddress: number }): Promise<OpenStreams> {
+export async function openStreams(
+  base: string,
+  id: string,
+  { streams, perAddress }: { streams: number; perAddress: number },
+): Promise<OpenStreams> {
   const readers: SseReader[] = [];
   const last = new Map<SseReader, number>();
   for (let i = 0; i < streams; i += 100) {
     const batch = await Promise.all(
-      Array.from({ length: Math.min(100, streams - i) }, (_, j) => openStream(`${base}/games/${id}/stream`, {}, false, loopback(5, Math.floor((i + j) / perAddress)))),
+      Array.from({ length: Math.min(100, streams - i) }, (_, j) =>
+        openStream(`${base}/games/${id}/stream`, {}, false, loopback(5, Math.floor((i + j) / perAddress))),
+      ),
     );
     for (const reader of batch) {
       if (reader.response.statusCode !== 200) continue;
@@ -142,7 +174,8 @@ export async function openStreams(base: string, id: string, { streams, perAddres
     opened: readers.length,
     async allReached(version, ms = 30_000) {
       const deadline = Date.now() + ms;
-      while (Date.now() < deadline && [...last.values()].some((v) => v < version)) await new Promise((r) => setTimeout(r, 100));
+      while (Date.now() < deadline && [...last.values()].some((v) => v < version))
+        await new Promise((r) => setTimeout(r, 100));
       return [...last.values()].every((v) => v === version);
     },
     close: () => readers.forEach((r) => r.close()),
@@ -150,7 +183,11 @@ export async function openStreams(base: string, id: string, { streams, perAddres
 }
 
 /** `moves` moves of the game's players from the victim's address, one every `everyMs`: each move's latency and its turn's (legal moves read, then move), and the version reached. */
-export async function playMoves(base: string, game: Game, { moves, everyMs }: { moves: number; everyMs: number }): Promise<{ moveMs: number[]; turnMs: number[]; version: number }> {
+export async function playMoves(
+  base: string,
+  game: Game,
+  { moves, everyMs }: { moves: number; everyMs: number },
+): Promise<{ moveMs: number[]; turnMs: number[]; version: number }> {
   const moveMs: number[] = [];
   const turnMs: number[] = [];
   const tokens = game.seats.map((s) => s.token);

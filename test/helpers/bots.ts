@@ -16,7 +16,12 @@ export function testPool(t: Test, size = 1): BotPool {
  * A started driver over the service; mcts gets `iterations` per move, or the budgets `budget`
  * answers. Stopped at teardown, before the pool closes.
  */
-export async function startDriver(t: Test, service: GameService, pool: BotPool, iterations: number | BotDriverOptions['budget'] = 20) {
+export async function startDriver(
+  t: Test,
+  service: GameService,
+  pool: BotPool,
+  iterations: number | BotDriverOptions['budget'] = 20,
+) {
   const errors: unknown[] = [];
   const driver = new BotDriver(serviceBotHost(service), pool, {
     listen: (onMove) => service.listenForBotTurns(onMove),
@@ -33,7 +38,11 @@ export async function startDriver(t: Test, service: GameService, pool: BotPool, 
 }
 
 /** Resolves when `check` holds (polled), or fails after `ms`. */
-export async function until(check: () => boolean | Promise<boolean>, ms = 60_000, what = 'the condition'): Promise<void> {
+export async function until(
+  check: () => boolean | Promise<boolean>,
+  ms = 60_000,
+  what = 'the condition',
+): Promise<void> {
   const deadline = Date.now() + ms;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);

@@ -34,7 +34,12 @@ export interface ChildCommand {
 }
 
 /** `command ...args` with `extraEnv`, as a process without tap's hooks. */
-export function nodeChild(command: string, args: string[], extraEnv: Record<string, string> = {}, options: ChildOptions = {}): ChildCommand {
+export function nodeChild(
+  command: string,
+  args: string[],
+  extraEnv: Record<string, string> = {},
+  options: ChildOptions = {},
+): ChildCommand {
   const env: NodeJS.ProcessEnv = { ...process.env, ...extraEnv };
   // tap sets this to '1' in a test process when it collects coverage (`--disable-coverage`: '0').
   if (options.coverage && process.env._TAPJS_PROCESSINFO_COVERAGE_ === '1') env.NODE_V8_COVERAGE = COVERAGE_DIR;
@@ -48,5 +53,9 @@ export function execNode(
   { cwd, env, maxBuffer }: { cwd: string; env?: Record<string, string>; maxBuffer?: number },
 ): Promise<{ stdout: string; stderr: string }> {
   const child = nodeChild(command, args, env);
-  return promisify(execFile)(child.command, child.args, { cwd, env: child.env, ...(maxBuffer === undefined ? {} : { maxBuffer }) });
+  return promisify(execFile)(child.command, child.args, {
+    cwd,
+    env: child.env,
+    ...(maxBuffer === undefined ? {} : { maxBuffer }),
+  });
 }

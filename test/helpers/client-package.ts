@@ -53,11 +53,20 @@ export async function installClientTarball(t: Test): Promise<InstalledClient> {
  */
 export async function typeCheck(project: string, files: string[]): Promise<void> {
   const config = {
-    compilerOptions: { strict: true, target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', lib: ['ES2022', 'DOM'], types: [] },
+    compilerOptions: {
+      strict: true,
+      target: 'ES2022',
+      module: 'NodeNext',
+      moduleResolution: 'NodeNext',
+      lib: ['ES2022', 'DOM'],
+      types: [],
+    },
     files,
   };
   writeFileSync(join(project, 'tsconfig.json'), JSON.stringify(config));
-  await execNode(process.execPath, [TSC, '-p', project], { cwd: project }).catch((error: Error & { stdout?: string }) => {
-    throw new Error(`tsc --strict failed:\n${error.stdout ?? String(error)}`);
-  });
+  await execNode(process.execPath, [TSC, '-p', project], { cwd: project }).catch(
+    (error: Error & { stdout?: string }) => {
+      throw new Error(`tsc --strict failed:\n${error.stdout ?? String(error)}`);
+    },
+  );
 }

@@ -17,7 +17,15 @@ import pg from 'pg';
  * The shared server's port (`PG_TEST_PORT` overrides it): one per checkout, so test runs of two
  * clones on one machine neither share nor stop each other's server.
  */
-export const SHARED_PORT = Number(process.env.PG_TEST_PORT || 41000 + (createHash('sha256').update(fileURLToPath(import.meta.url)).digest().readUInt16BE(0) % 8000));
+export const SHARED_PORT = Number(
+  process.env.PG_TEST_PORT ||
+    41000 +
+      (createHash('sha256')
+        .update(fileURLToPath(import.meta.url))
+        .digest()
+        .readUInt16BE(0) %
+        8000),
+);
 export const sharedDataDir = (port = SHARED_PORT) => join(tmpdir(), `carcassonne-pg-${port}`);
 export const serverUrl = (port: number, database = 'postgres') => `postgres://postgres@127.0.0.1:${port}/${database}`;
 
@@ -66,8 +74,14 @@ function reachable(bin: Binaries, user: { uid?: number; gid?: number }): Binarie
 }
 
 function run(command: string, args: string[], user: { uid?: number; gid?: number }): void {
-  const result = spawnSync(command, args, { ...user, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, LC_ALL: 'C' } });
-  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed (${result.status}): ${result.stderr || result.stdout}`);
+  const result = spawnSync(command, args, {
+    ...user,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, LC_ALL: 'C' },
+  });
+  if (result.status !== 0)
+    throw new Error(`${command} ${args.join(' ')} failed (${result.status}): ${result.stderr || result.stdout}`);
 }
 
 /** True when a PostgreSQL server answers on `port`. */
@@ -109,7 +123,11 @@ export async function postgresServer(port: number, dataDir: string, { durable = 
     rmSync(dataDir, { recursive: true, force: true });
     mkdirSync(dataDir, { recursive: true, mode: 0o700 });
     if (user.uid !== undefined) chownSync(dataDir, user.uid, user.gid!);
-    run(bin.initdb, ['--pgdata', dataDir, '--auth', 'trust', '--username', 'postgres', '--encoding', 'UTF8', '--no-sync'], user);
+    run(
+      bin.initdb,
+      ['--pgdata', dataDir, '--auth', 'trust', '--username', 'postgres', '--encoding', 'UTF8', '--no-sync'],
+      user,
+    );
   };
   const options = [
     `-p ${port}`,

@@ -44,7 +44,8 @@ async function findServer(): Promise<number | undefined> {
   try {
     return (await privateServer()).port;
   } catch (error) {
-    if (process.env.CI) throw new Error(`PostgreSQL could not start, and CI must run its tests: ${String(error)}`, { cause: error });
+    if (process.env.CI)
+      throw new Error(`PostgreSQL could not start, and CI must run its tests: ${String(error)}`, { cause: error });
     return undefined;
   }
 }

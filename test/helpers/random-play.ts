@@ -17,7 +17,12 @@ export function chooser(seed: string): (n: number) => number {
   return (n) => Math.floor(random() * n);
 }
 
-export function randomSetup(seed: string, players: number, expansions: GameSetup['expansions'] = [], rules: GameSetup['rules'] = {}): GameSetup {
+export function randomSetup(
+  seed: string,
+  players: number,
+  expansions: GameSetup['expansions'] = [],
+  rules: GameSetup['rules'] = {},
+): GameSetup {
   return { players: Array.from({ length: players }, (_, i) => ({ name: `P${i}` })), expansions, rules, seed };
 }
 

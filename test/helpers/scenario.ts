@@ -4,8 +4,19 @@
  * test never silently runs on a board it did not mean to build.
  */
 import {
-  createGame, legalMoves, play, publicView,
-  type Corner, type ExpansionId, type Game, type GameEvent, type Move, type PlaceableFigure, type PublicState, type Rotation, type Rules,
+  createGame,
+  legalMoves,
+  play,
+  publicView,
+  type Corner,
+  type ExpansionId,
+  type Game,
+  type GameEvent,
+  type Move,
+  type PlaceableFigure,
+  type PublicState,
+  type Rotation,
+  type Rules,
 } from '../../src/engine/index.js';
 
 export interface Scenario {
@@ -41,7 +52,9 @@ export function scenario(opts: {
         const r = play(s.game, m);
         if (!r.ok) {
           const lm = legalMoves(s.game);
-          throw new Error(`move ${JSON.stringify(m)} refused: ${r.error.code} ${r.error.reason}; phase ${lm.phase}, legal: ${JSON.stringify(lm.moves.slice(0, 12))}`);
+          throw new Error(
+            `move ${JSON.stringify(m)} refused: ${r.error.code} ${r.error.reason}; phase ${lm.phase}, legal: ${JSON.stringify(lm.moves.slice(0, 12))}`,
+          );
         }
         s.game = r.value.game;
         s.last = r.value.events;
@@ -55,9 +68,20 @@ export function scenario(opts: {
 
 // Move builders, so boards read like a game record.
 export const tile = (x: number, y: number, rotation: Rotation = 0): Move => ({ type: 'placeTile', x, y, rotation });
-export const meeple = (x: number, y: number, feature: number): Move => ({ type: 'placeFigure', figure: 'meeple', x, y, feature });
-export const figure = (figure: PlaceableFigure, x: number, y: number, feature: number): Move =>
-  ({ type: 'placeFigure', figure, x, y, feature });
+export const meeple = (x: number, y: number, feature: number): Move => ({
+  type: 'placeFigure',
+  figure: 'meeple',
+  x,
+  y,
+  feature,
+});
+export const figure = (figure: PlaceableFigure, x: number, y: number, feature: number): Move => ({
+  type: 'placeFigure',
+  figure,
+  x,
+  y,
+  feature,
+});
 export const barn = (x: number, y: number, corner: Corner): Move => ({ type: 'placeBarn', x, y, corner });
 export const abbey = (x: number, y: number): Move => ({ type: 'placeAbbey', x, y });
 export const pass: Move = { type: 'pass' };

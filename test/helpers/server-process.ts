@@ -57,7 +57,9 @@ export async function startServer(
   const serverEnv = { PORT: '0', HOST: '127.0.0.1', DATABASE_URL: databasePath, LOG_LEVEL: 'info', ...env };
   const node = nodeChild(process.execPath, [SERVER], serverEnv, { coverage: true });
   const [command, args] =
-    options.openFiles === undefined ? [node.command, node.args] : ['bash', ['-c', `ulimit -n ${options.openFiles} && exec "$0" "$@"`, node.command, ...node.args]];
+    options.openFiles === undefined
+      ? [node.command, node.args]
+      : ['bash', ['-c', `ulimit -n ${options.openFiles} && exec "$0" "$@"`, node.command, ...node.args]];
   const child: ChildProcess = spawn(command, args, {
     cwd: root,
     env: node.env,
@@ -127,7 +129,12 @@ export interface HttpResponse {
 
 /** A tiny JSON client over real HTTP. */
 export function client(base: string) {
-  const request = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<HttpResponse> => {
+  const request = async (
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<HttpResponse> => {
     const res = await fetch(base + path, {
       method,
       headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers },

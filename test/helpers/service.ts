@@ -3,7 +3,11 @@ import type { Test } from 'tap';
 import { GameService } from '../../src/service/game-service.js';
 import { openSqliteStore } from '../../src/storage/sqlite/store.js';
 
-export function openService(t: Test, path: string, { cacheSize = 100, busyTimeoutMs, now }: { cacheSize?: number; busyTimeoutMs?: number; now?: () => Date } = {}) {
+export function openService(
+  t: Test,
+  path: string,
+  { cacheSize = 100, busyTimeoutMs, now }: { cacheSize?: number; busyTimeoutMs?: number; now?: () => Date } = {},
+) {
   const store = openSqliteStore(path, { busyTimeoutMs });
   const service = new GameService(store, { cacheSize, now });
   t.teardown(async () => {

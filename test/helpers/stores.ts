@@ -29,7 +29,11 @@ export interface Stores {
    */
   announced(store: GameStore, gameId: string): Promise<void>;
   /** A service over a store opened at `location` (a new one when none is given), both closed after `t`. */
-  service(t: Test, location?: StoreLocation, options?: { cacheSize?: number }): Promise<{ service: GameService; store: GameStore }>;
+  service(
+    t: Test,
+    location?: StoreLocation,
+    options?: { cacheSize?: number },
+  ): Promise<{ service: GameService; store: GameStore }>;
 }
 
 function storesOf(kind: StoreKind, postgresUrl: string): Stores {

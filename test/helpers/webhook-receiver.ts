@@ -51,7 +51,10 @@ export async function startReceiver(t: Test, behaviour: Behaviour = () => 200): 
     until: async (check, ms = 60_000) => {
       const deadline = Date.now() + ms;
       while (!check(receiver.received)) {
-        if (Date.now() > deadline) throw new Error(`receiver: condition not met within ${ms} ms; received ${JSON.stringify(receiver.received.map((r) => [r.type, r.version, r.answer]))}`);
+        if (Date.now() > deadline)
+          throw new Error(
+            `receiver: condition not met within ${ms} ms; received ${JSON.stringify(receiver.received.map((r) => [r.type, r.version, r.answer]))}`,
+          );
         await new Promise((resolve) => setTimeout(resolve, 25));
       }
     },
@@ -78,7 +81,12 @@ export async function startReceiver(t: Test, behaviour: Behaviour = () => 200): 
         attempt,
         get verified() {
           const secret = receiver.secrets.get(payload.gameId);
-          return named && timely && secret !== undefined && verifySignature(secret, header, body, Number(/t=(\d+)/.exec(header)?.[1]));
+          return (
+            named &&
+            timely &&
+            secret !== undefined &&
+            verifySignature(secret, header, body, Number(/t=(\d+)/.exec(header)?.[1]))
+          );
         },
         answer,
       });

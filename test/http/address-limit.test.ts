@@ -26,7 +26,10 @@ t.test('by default, an address creates a burst of 50 games, then gets 429 with R
     refused = await create(app);
   }
   const earned = Math.ceil(((performance.now() - started) / 1000) * DEFAULT_ADDRESS_LIMIT.perSecond);
-  t.ok(created >= 50 && created <= 50 + earned, `${created} created before the first refusal (burst 50, ${earned} earned meanwhile)`);
+  t.ok(
+    created >= 50 && created <= 50 + earned,
+    `${created} created before the first refusal (burst 50, ${earned} earned meanwhile)`,
+  );
   t.equal(refused.statusCode, 429);
   t.match(refused.headers['content-type'], /^application\/problem\+json/);
   t.equal(refused.headers['retry-after'], '1');
@@ -40,7 +43,13 @@ t.test('moves without a well-formed token draw on the same budget, before their 
   const first = await create(app);
   t.equal(first.statusCode, 201);
   const game = first.json();
-  const noToken = { method: 'POST' as const, url: `/games/${game.id}/moves`, remoteAddress: '203.0.113.7', payload: 'not json', headers: { 'content-type': 'application/json' } };
+  const noToken = {
+    method: 'POST' as const,
+    url: `/games/${game.id}/moves`,
+    remoteAddress: '203.0.113.7',
+    payload: 'not json',
+    headers: { 'content-type': 'application/json' },
+  };
   t.equal((await app.inject(noToken)).statusCode, 400, 'within the budget: the body is read and refused');
   const limited = await app.inject(noToken);
   t.equal(limited.statusCode, 429, 'beyond it: refused before the body is read');
@@ -67,6 +76,9 @@ t.test('configurable: 0 turns it off; the environment sets it', async (t) => {
     const res = await create(app);
     if (res.statusCode !== 201) t.fail(`creation ${i}: ${res.statusCode}`);
   }
-  t.same(loadConfig({ ADDRESS_RATE_LIMIT_PER_SECOND: '0', ADDRESS_RATE_LIMIT_BURST: '9' }).addressRateLimit, { perSecond: 0, burst: 9 });
+  t.same(loadConfig({ ADDRESS_RATE_LIMIT_PER_SECOND: '0', ADDRESS_RATE_LIMIT_BURST: '9' }).addressRateLimit, {
+    perSecond: 0,
+    burst: 9,
+  });
   t.throws(() => loadConfig({ ADDRESS_RATE_LIMIT_BURST: 'x' }), /ADDRESS_RATE_LIMIT_BURST must be an integer/);
 });

@@ -17,19 +17,38 @@ import { openStream } from './helpers/sse.js';
 const near = (a: number, b: number) => Math.abs(a - b) < 1e-9;
 
 t.test('a finished game is analysed once, in the background; every decision is covered', async (t) => {
-  const app = await buildApp({ bots: { workers: 1 }, analysis: { playouts: 8, stepPositions: 3, preferredIterations: 30 } });
+  const app = await buildApp({
+    bots: { workers: 1 },
+    analysis: { playouts: 8, stepPositions: 3, preferredIterations: 30 },
+  });
   t.teardown(() => app.close());
   const base = await listen(app);
-  const game = (await app.inject({ method: 'POST', url: '/games', payload: { players: [{ name: 'Ann' }, { name: 'Bob' }], tileOrder: ['base/U', 'base/V', 'base/E', 'base/K', 'base/D'] } })).json();
+  const game = (
+    await app.inject({
+      method: 'POST',
+      url: '/games',
+      payload: {
+        players: [{ name: 'Ann' }, { name: 'Bob' }],
+        tileOrder: ['base/U', 'base/V', 'base/E', 'base/K', 'base/D'],
+      },
+    })
+  ).json();
   const auth = (seat: number) => ({ authorization: `Bearer ${game.seats[seat].token}` });
-  t.equal((await app.inject({ url: `/games/${game.id}/analysis` })).json().code, 'GAME_NOT_FINISHED', 'not before the end');
+  t.equal(
+    (await app.inject({ url: `/games/${game.id}/analysis` })).json().code,
+    'GAME_NOT_FINISHED',
+    'not before the end',
+  );
   let resigned = false;
   for (;;) {
     const lm = (await app.inject({ url: `/games/${game.id}/legal-moves` })).json();
     if (lm.actor === null) break;
     if (!resigned && lm.version >= 4) {
       // An act in the log: the decisions skip it, their versions count it.
-      t.equal((await app.inject({ method: 'POST', url: `/games/${game.id}/seats/1/resign`, headers: auth(1) })).statusCode, 200);
+      t.equal(
+        (await app.inject({ method: 'POST', url: `/games/${game.id}/seats/1/resign`, headers: auth(1) })).statusCode,
+        200,
+      );
       resigned = true;
       continue;
     }
@@ -37,9 +56,22 @@ t.test('a finished game is analysed once, in the background; every decision is c
       await new Promise((resolve) => setTimeout(resolve, 20)); // the autopilot plays seat 1
       continue;
     }
-    t.equal((await app.inject({ method: 'POST', url: `/games/${game.id}/moves`, headers: auth(lm.actor), payload: { expectedVersion: lm.version, move: lm.moves[0] } })).statusCode, 201);
+    t.equal(
+      (
+        await app.inject({
+          method: 'POST',
+          url: `/games/${game.id}/moves`,
+          headers: auth(lm.actor),
+          payload: { expectedVersion: lm.version, move: lm.moves[0] },
+        })
+      ).statusCode,
+      201,
+    );
   }
-  const log = (await app.inject({ url: `/games/${game.id}/moves` })).json().moves as { seq: number; move: { type: string } }[];
+  const log = (await app.inject({ url: `/games/${game.id}/moves` })).json().moves as {
+    seq: number;
+    move: { type: string };
+  }[];
   const decisions = log.filter((m) => m.move.type !== 'seatResigned');
   const first = await app.inject({ url: `/games/${game.id}/analysis` });
   t.equal(first.statusCode, 202, 'the first request starts it');
@@ -59,31 +91,55 @@ t.test('a finished game is analysed once, in the background; every decision is c
   t.equal(answer.statusCode, 200, 'then the route answers it');
   const analysis = answer.json();
   t.equal(analysis.decisions.length, decisions.length, `every one of the ${decisions.length} decisions`);
-  t.same(analysis.decisions.map((d: { version: number }) => d.version), decisions.map((m) => m.seq), 'each at the version it reached');
-  t.ok([analysis.start, ...analysis.decisions.map((d: { chances: number[] }) => d.chances)].every((c: number[]) => c.length === 2 && near(c[0] + c[1], 1)), 'chances sum to 1');
+  t.same(
+    analysis.decisions.map((d: { version: number }) => d.version),
+    decisions.map((m) => m.seq),
+    'each at the version it reached',
+  );
+  t.ok(
+    [analysis.start, ...analysis.decisions.map((d: { chances: number[] }) => d.chances)].every(
+      (c: number[]) => c.length === 2 && near(c[0] + c[1], 1),
+    ),
+    'chances sum to 1',
+  );
   t.ok(analysis.turningPoints.length > 0, `${analysis.turningPoints.length} turning points`);
-  for (const p of analysis.turningPoints) t.equal(p.after, analysis.decisions[p.decision].chances[p.seat], 'a turning point names the chance after its decision');
+  for (const p of analysis.turningPoints)
+    t.equal(
+      p.after,
+      analysis.decisions[p.decision].chances[p.seat],
+      'a turning point names the chance after its decision',
+    );
   t.ok(analysis.workerMs >= 0, `${analysis.workerMs} ms of worker time`);
   t.same((await app.inject({ url: `/games/${game.id}/analysis` })).json(), analysis, 'stored: the same answer again');
 });
 
-t.test('a stream joining a finished game ends with the analysis once it is stored, or at once when none is coming', async (t) => {
-  const app = await testApp(t, { bots: { workers: 1 }, analysis: { playouts: 4, stepPositions: 4, preferredIterations: 10 } });
-  const base = await listen(app);
-  const game = await finishedGame(app);
-  const fresh = await openStream(`${base}/games/${game.id}/stream`);
-  t.equal((await fresh.next()).event, 'state');
-  await fresh.ended;
-  t.pass('nobody asked for the analysis: the stream ends after the state');
-  t.equal((await app.inject({ url: `/games/${game.id}/analysis` })).statusCode, 202);
-  const waiting = await openStream(`${base}/games/${game.id}/stream`);
-  t.equal((await waiting.next()).event, 'state');
-  t.match(await waiting.next(120_000), { event: 'analysis', data: { gameId: game.id, version: game.version } }, 'then the analysis, once stored');
-  await waiting.ended;
-  const later = await openStream(`${base}/games/${game.id}/stream?after=${game.version}`);
-  t.match(await later.next(), { event: 'analysis', data: { version: game.version } }, 'stored already: at once');
-  await later.ended;
-});
+t.test(
+  'a stream joining a finished game ends with the analysis once it is stored, or at once when none is coming',
+  async (t) => {
+    const app = await testApp(t, {
+      bots: { workers: 1 },
+      analysis: { playouts: 4, stepPositions: 4, preferredIterations: 10 },
+    });
+    const base = await listen(app);
+    const game = await finishedGame(app);
+    const fresh = await openStream(`${base}/games/${game.id}/stream`);
+    t.equal((await fresh.next()).event, 'state');
+    await fresh.ended;
+    t.pass('nobody asked for the analysis: the stream ends after the state');
+    t.equal((await app.inject({ url: `/games/${game.id}/analysis` })).statusCode, 202);
+    const waiting = await openStream(`${base}/games/${game.id}/stream`);
+    t.equal((await waiting.next()).event, 'state');
+    t.match(
+      await waiting.next(120_000),
+      { event: 'analysis', data: { gameId: game.id, version: game.version } },
+      'then the analysis, once stored',
+    );
+    await waiting.ended;
+    const later = await openStream(`${base}/games/${game.id}/stream?after=${game.version}`);
+    t.match(await later.next(), { event: 'analysis', data: { version: game.version } }, 'stored already: at once');
+    await later.ended;
+  },
+);
 
 forEachStore(t, (t, stores) => {
   t.test('a stream waiting for the analysis hears of it when another process or node stores it', async (t) => {
@@ -94,17 +150,31 @@ forEachStore(t, (t, stores) => {
     const other = await stores.open(t, location);
     const game = await finishedGame(app);
     const now = new Date();
-    t.ok(await other.claimAnalysis(game.id, now.toISOString(), new Date(now.getTime() - 60_000).toISOString()), 'the other one claims it');
+    t.ok(
+      await other.claimAnalysis(game.id, now.toISOString(), new Date(now.getTime() - 60_000).toISOString()),
+      'the other one claims it',
+    );
     const stream = await openStream(`${base}/games/${game.id}/stream`, { 'last-event-id': String(game.version) }, true);
     t.teardown(() => stream.close());
     t.match(await stream.next(30_000), { comment: 'keep-alive' }, 'the stream waits while it is being computed');
-    const analysis = { gameId: game.id, start: [0.5, 0.5], decisions: [], turningPoints: [], workerMs: 0, computedAt: now.toISOString() };
+    const analysis = {
+      gameId: game.id,
+      start: [0.5, 0.5],
+      decisions: [],
+      turningPoints: [],
+      workerMs: 0,
+      computedAt: now.toISOString(),
+    };
     await other.saveAnalysis(game.id, analysis);
     let m = await stream.next(30_000);
     while (m.comment !== undefined) m = await stream.next(30_000);
     t.match(m, { event: 'analysis', data: { gameId: game.id, version: game.version } });
     await stream.ended;
-    t.match((await app.inject({ url: m.data.url })).json(), { status: 'ready', ...analysis }, 'the route answers what the other one stored');
+    t.match(
+      (await app.inject({ url: m.data.url })).json(),
+      { status: 'ready', ...analysis },
+      'the route answers what the other one stored',
+    );
   });
 });
 
@@ -119,6 +189,11 @@ async function finishedGame(app: App): Promise<{ id: string; version: number }> 
   for (;;) {
     const lm = await legal(app, game.id);
     if (lm.actor === null) return { id: game.id, version: lm.version };
-    await app.inject({ method: 'POST', url: `/games/${game.id}/moves`, headers: bearer(game.seats[lm.actor].token), payload: { expectedVersion: lm.version, move: lm.moves.at(-1) } });
+    await app.inject({
+      method: 'POST',
+      url: `/games/${game.id}/moves`,
+      headers: bearer(game.seats[lm.actor].token),
+      payload: { expectedVersion: lm.version, move: lm.moves.at(-1) },
+    });
   }
 }

@@ -10,8 +10,16 @@ import { bearer, testApp, type App } from './helpers/app.js';
 
 const TILES = ['base/U', 'base/E', 'base/V', 'base/D', 'base/K', 'base/L', 'base/B', 'base/W'];
 
-interface Created { id: string; seats: { seat: number; token?: string }[]; adminToken: string }
-interface LogEntry { seq: number; seat: number; move: { type: string } }
+interface Created {
+  id: string;
+  seats: { seat: number; token?: string }[];
+  adminToken: string;
+}
+interface LogEntry {
+  seq: number;
+  seat: number;
+  move: { type: string };
+}
 
 async function listening(app: App): Promise<string> {
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -19,7 +27,11 @@ async function listening(app: App): Promise<string> {
 }
 
 async function post(base: string, path: string, body: unknown, token?: string): Promise<Response> {
-  return fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? bearer(token) : {}) }, body: JSON.stringify(body) });
+  return fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? bearer(token) : {}) },
+    body: JSON.stringify(body),
+  });
 }
 
 /** Plays `seat`'s turns (its first legal move each time) until the game ends, waiting on the others by long-poll. */
@@ -28,7 +40,11 @@ async function playUntilEnd(base: string, id: string, seat: number, token: strin
   let played = 0;
   for (;;) {
     const query = after === undefined ? '' : `?after=${after}&wait=30`;
-    const lm = (await (await fetch(`${base}/games/${id}/legal-moves${query}`)).json()) as { version: number; actor: number | null; moves: unknown[] };
+    const lm = (await (await fetch(`${base}/games/${id}/legal-moves${query}`)).json()) as {
+      version: number;
+      actor: number | null;
+      moves: unknown[];
+    };
     if (lm.actor === null) return played;
     if (lm.actor !== seat) {
       after = lm.version;
@@ -48,28 +64,54 @@ async function log(base: string, id: string): Promise<LogEntry[]> {
 
 t.test('a resigned seat is played by its autopilot to the end, and its player can no longer move it', async (t) => {
   const base = await listening(await testApp(t, { bots: { moveIterations: 8 } }));
-  const created = (await (await post(base, '/games', { players: [{ name: 'Ann' }, { name: 'Bob' }], tileOrder: TILES })).json()) as Created;
+  const created = (await (
+    await post(base, '/games', { players: [{ name: 'Ann' }, { name: 'Bob' }], tileOrder: TILES })
+  ).json()) as Created;
   const [ann, bob] = [created.seats[0].token!, created.seats[1].token!];
   const resigned = await post(base, `/games/${created.id}/seats/1/resign`, {}, bob);
   t.equal(resigned.status, 200, await resigned.clone().text());
-  const lm = (await (await fetch(`${base}/games/${created.id}/legal-moves`)).json()) as { version: number; moves: unknown[] };
-  const refused = await post(base, `/games/${created.id}/moves`, { expectedVersion: lm.version, move: lm.moves[0] }, bob);
-  t.equal(refused.status, 403, 'a resigned player\'s token moves nothing (it is not the actor\'s)');
+  const lm = (await (await fetch(`${base}/games/${created.id}/legal-moves`)).json()) as {
+    version: number;
+    moves: unknown[];
+  };
+  const refused = await post(
+    base,
+    `/games/${created.id}/moves`,
+    { expectedVersion: lm.version, move: lm.moves[0] },
+    bob,
+  );
+  t.equal(refused.status, 403, "a resigned player's token moves nothing (it is not the actor's)");
   const annMoves = await playUntilEnd(base, created.id, 0, ann);
   const entries = await log(base, created.id);
   const at = entries.findIndex((e) => e.move.type === 'seatResigned');
   t.equal(entries[at]?.seat, 1, 'the resignation is in the log');
   const bobAfter = entries.slice(at + 1).filter((e) => e.seat === 1);
   t.ok(bobAfter.length > 0, `the autopilot made ${bobAfter.length} moves for Bob`);
-  t.equal(annMoves + bobAfter.length, entries.length - 1, 'every move after the resignation is Ann\'s or the autopilot\'s');
-  const state = (await (await fetch(`${base}/games/${created.id}`)).json()) as { phase: string; seats: { resigned: boolean }[] };
+  t.equal(
+    annMoves + bobAfter.length,
+    entries.length - 1,
+    "every move after the resignation is Ann's or the autopilot's",
+  );
+  const state = (await (await fetch(`${base}/games/${created.id}`)).json()) as {
+    phase: string;
+    seats: { resigned: boolean }[];
+  };
   t.equal(state.phase, 'finished');
-  t.same(state.seats.map((s) => s.resigned), [false, true]);
+  t.same(
+    state.seats.map((s) => s.resigned),
+    [false, true],
+  );
 });
 
 t.test('a turn clock that runs out is logged as turnTimedOut, then the autopilot plays that turn', async (t) => {
   const base = await listening(await testApp(t, { bots: { moveIterations: 8 } }));
-  const created = (await (await post(base, '/games', { players: [{ name: 'Ann' }, { name: 'Bob' }], tileOrder: TILES, clock: { turnSeconds: 1 } })).json()) as Created;
+  const created = (await (
+    await post(base, '/games', {
+      players: [{ name: 'Ann' }, { name: 'Bob' }],
+      tileOrder: TILES,
+      clock: { turnSeconds: 1 },
+    })
+  ).json()) as Created;
   // Nobody plays: the clock times Ann's turn out, her autopilot plays it; then Bob's.
   const deadline = Date.now() + 30_000;
   let entries: LogEntry[] = [];
@@ -80,25 +122,36 @@ t.test('a turn clock that runs out is logged as turnTimedOut, then the autopilot
   }
   const first = entries.findIndex((e) => e.move.type === 'turnTimedOut');
   t.ok(first >= 0, 'the first turn timed out');
-  t.equal(entries[first].seat, 0, 'Ann\'s turn');
+  t.equal(entries[first].seat, 0, "Ann's turn");
   t.equal(entries[first + 1]?.seat, 0, 'then her autopilot moved for her');
   t.notOk(['turnTimedOut'].includes(entries[first + 1].move.type));
   const second = entries.findIndex((e, i) => i > first && e.move.type === 'turnTimedOut');
-  t.equal(entries[second]?.seat, 1, 'then Bob\'s turn timed out');
-  const events = (await (await fetch(`${base}/games/${created.id}/events`)).json()) as { events: { seq: number; events: { type: string }[] }[] };
-  t.same(events.events[first].events.map((e) => e.type), ['turnTimedOut'], 'the act is an event');
+  t.equal(entries[second]?.seat, 1, "then Bob's turn timed out");
+  const events = (await (await fetch(`${base}/games/${created.id}/events`)).json()) as {
+    events: { seq: number; events: { type: string }[] }[];
+  };
+  t.same(
+    events.events[first].events.map((e) => e.type),
+    ['turnTimedOut'],
+    'the act is an event',
+  );
 });
 
 t.test('an admin hands a seat to a bot mid-game: the bot plays it from its next turn', async (t) => {
   const base = await listening(await testApp(t, { bots: { moveIterations: 8 } }));
-  const created = (await (await post(base, '/games', { players: [{ name: 'Ann' }, { name: 'Bob' }], tileOrder: TILES })).json()) as Created;
+  const created = (await (
+    await post(base, '/games', { players: [{ name: 'Ann' }, { name: 'Bob' }], tileOrder: TILES })
+  ).json()) as Created;
   const handed = await post(base, `/games/${created.id}/seats/1/bot`, { bot: 'mcts', level: 1 }, created.adminToken);
   t.equal(handed.status, 200, await handed.clone().text());
   await playUntilEnd(base, created.id, 0, created.seats[0].token!);
   const entries = await log(base, created.id);
   t.ok(entries.some((e) => e.move.type === 'seatHandedToBot'));
   t.ok(entries.filter((e) => e.seat === 1 && e.move.type !== 'seatHandedToBot').length > 0, 'the bot moved for seat 1');
-  const state = (await (await fetch(`${base}/games/${created.id}`)).json()) as { phase: string; seats: { kind: string; bot?: string }[] };
+  const state = (await (await fetch(`${base}/games/${created.id}`)).json()) as {
+    phase: string;
+    seats: { kind: string; bot?: string }[];
+  };
   t.equal(state.phase, 'finished');
   t.match(state.seats[1], { kind: 'bot', bot: 'mcts' });
 });

@@ -1,7 +1,11 @@
 import t from 'tap';
 import { createGame, legal, playFirstLegal, testApp } from './helpers/app.js';
 
-const BOTH = { players: [{ name: 'Ann' }, { name: 'Bob' }], expansions: ['traders-builders', 'abbey-mayor'], seed: 'board-svg' };
+const BOTH = {
+  players: [{ name: 'Ann' }, { name: 'Bob' }],
+  expansions: ['traders-builders', 'abbey-mayor'],
+  seed: 'board-svg',
+};
 
 t.test('GET /games/{id}/board.svg answers SVG with an ETag; the same state gives the same bytes', async (t) => {
   const app = await testApp(t);
@@ -43,7 +47,9 @@ t.test('?tile sets the size and ?legal=1 marks the positions the legal moves nam
   const spots = new Set(lm.moves.filter((m) => m.type === 'placeTile').map((m) => [m.x, m.y].join(',')));
   t.ok(spots.size > 0, 'the drawn tile has positions');
   const marked = await app.inject({ url: `/games/${game.id}/board.svg?legal=1` });
-  const drawn = [...marked.body.matchAll(/class="legal" data-x="(-?\d+)" data-y="(-?\d+)"/g)].map((m) => `${m[1]},${m[2]}`);
+  const drawn = [...marked.body.matchAll(/class="legal" data-x="(-?\d+)" data-y="(-?\d+)"/g)].map(
+    (m) => `${m[1]},${m[2]}`,
+  );
   t.same(new Set(drawn), spots);
   t.equal(drawn.length, spots.size, 'each position once');
   t.notMatch((await app.inject({ url: `/games/${game.id}/board.svg?legal=0` })).body, /class="legal"/);
@@ -74,7 +80,10 @@ t.test('GET /tiles/{id}.svg draws one tile, turned on request', async (t) => {
   const turned = await app.inject({ url: '/tiles/base/D.svg?rotation=90&tile=128' });
   t.match(turned.body, /data-rotation="90"/);
   t.match(turned.body, /width="128" height="128"/);
-  const again = await app.inject({ url: '/tiles/base/D.svg?rotation=90&tile=128', headers: { 'if-none-match': turned.headers.etag as string } });
+  const again = await app.inject({
+    url: '/tiles/base/D.svg?rotation=90&tile=128',
+    headers: { 'if-none-match': turned.headers.etag as string },
+  });
   t.equal(again.statusCode, 304);
 });
 

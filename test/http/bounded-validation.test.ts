@@ -14,7 +14,12 @@ async function cpuOf(app: App, payload: string, runs = 7): Promise<{ ms: number;
   let last = { status: 0, detail: '' };
   for (let i = 0; i < runs; i++) {
     const before = process.cpuUsage();
-    const res = await app.inject({ method: 'POST', url: '/games', headers: { 'content-type': 'application/json' }, payload });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/games',
+      headers: { 'content-type': 'application/json' },
+      payload,
+    });
     const used = process.cpuUsage(before);
     best = Math.min(best, (used.user + used.system) / 1000);
     last = { status: res.statusCode, detail: res.json().detail as string };

@@ -9,13 +9,24 @@ const clientDir = new URL('../../clients/typescript/', import.meta.url);
 
 const generator = new URL('node_modules/.bin/openapi-typescript', clientDir).pathname;
 
-t.test('the client types are what openapi-typescript makes of the committed document', {
-  // CI installs the generator (.ci/run) and must run this check; elsewhere it may be skipped.
-  skip: existsSync(generator) || process.env.CI ? false : 'clients/typescript has no node_modules: run `npm run client:install`',
-}, async (t) => {
-  const { stdout } = await execNode(generator, ['../../openapi/openapi.json'], { cwd: clientDir.pathname });
-  t.equal(readFileSync(new URL('src/api.d.ts', clientDir), 'utf8'), stdout, 'run `npm run generate --prefix clients/typescript`');
-});
+t.test(
+  'the client types are what openapi-typescript makes of the committed document',
+  {
+    // CI installs the generator (.ci/run) and must run this check; elsewhere it may be skipped.
+    skip:
+      existsSync(generator) || process.env.CI
+        ? false
+        : 'clients/typescript has no node_modules: run `npm run client:install`',
+  },
+  async (t) => {
+    const { stdout } = await execNode(generator, ['../../openapi/openapi.json'], { cwd: clientDir.pathname });
+    t.equal(
+      readFileSync(new URL('src/api.d.ts', clientDir), 'utf8'),
+      stdout,
+      'run `npm run generate --prefix clients/typescript`',
+    );
+  },
+);
 
 t.test('a bot with the client: create, wait for its turn, play, follow the stream', async (t) => {
   const app = await testApp(t);
@@ -42,8 +53,11 @@ t.test('a bot with the client: create, wait for its turn, play, follow the strea
   t.match((refused as ApiProblem).problem, { status: 409, code: 'VERSION_CONFLICT' });
 });
 
-t.test("the stream of a finished game ends with the analysis message, through the client", async (t) => {
-  const app = await testApp(t, { bots: { workers: 1 }, analysis: { playouts: 4, stepPositions: 4, preferredIterations: 10 } });
+t.test('the stream of a finished game ends with the analysis message, through the client', async (t) => {
+  const app = await testApp(t, {
+    bots: { workers: 1 },
+    analysis: { playouts: 4, stepPositions: 4, preferredIterations: 10 },
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const client = new CarcassonneClient({ baseUrl: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}` });
   const game = await client.createGame({ players: [{ name: 'Ann' }, { name: 'Bob' }], tileOrder: ['base/E'] });
@@ -55,7 +69,11 @@ t.test("the stream of a finished game ends with the analysis message, through th
   t.equal((await app.inject({ url: `/games/${game.id}/analysis` })).statusCode, 202, 'asked for');
   const messages = [];
   for await (const m of client.stream(game.id, { after: version })) messages.push(m);
-  t.same(messages, [{ event: 'analysis', data: { gameId: game.id, version, url: `/games/${game.id}/analysis` } }], 'one analysis message, then the end');
+  t.same(
+    messages,
+    [{ event: 'analysis', data: { gameId: game.id, version, url: `/games/${game.id}/analysis` } }],
+    'one analysis message, then the end',
+  );
 });
 
 t.test('play retries a 503 after Retry-After with the same Idempotency-Key', async (t) => {
@@ -66,10 +84,20 @@ t.test('play retries a 503 after Retry-After with the same Idempotency-Key', asy
     calls++;
     if (calls === 1) throw new TypeError('fetch failed');
     if (calls === 2) {
-      return new Response(JSON.stringify({ type: 'about:blank', title: 'x', status: 503, code: 'DATABASE_BUSY', detail: 'busy', retryAfter: 0 }), {
-        status: 503,
-        headers: { 'retry-after': '0' },
-      });
+      return new Response(
+        JSON.stringify({
+          type: 'about:blank',
+          title: 'x',
+          status: 503,
+          code: 'DATABASE_BUSY',
+          detail: 'busy',
+          retryAfter: 0,
+        }),
+        {
+          status: 503,
+          headers: { 'retry-after': '0' },
+        },
+      );
     }
     return new Response(JSON.stringify({ version: 1, events: [] }), { status: 201 });
   }) as unknown as typeof fetch;

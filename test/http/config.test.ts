@@ -4,7 +4,13 @@ import { availableParallelism } from 'node:os';
 import { loadConfig } from '../../src/config.js';
 import { defaultBotWorkers } from '../../src/service/bots/bot-pool.js';
 import { LruCache } from '../../src/service/cache/lru-cache.js';
-import { bearerToken, hashToken, newSeatToken, seatOfDigest, tokenDigest } from '../../src/service/lifecycle/seat-tokens.js';
+import {
+  bearerToken,
+  hashToken,
+  newSeatToken,
+  seatOfDigest,
+  tokenDigest,
+} from '../../src/service/lifecycle/seat-tokens.js';
 import { databasePathFromUrl } from '../../src/storage/sqlite/database.js';
 import { parseDatabaseUrl } from '../../src/storage/open-store.js';
 
@@ -47,30 +53,68 @@ t.test('configuration comes from the environment with documented defaults', asyn
       },
     },
   });
-  t.equal(Math.round(loadConfig({}).webhooks.sender.retryDelaysMs.reduce((a, b) => a + b, 0) / 3_600_000), 24, 'the retries span about a day');
-  t.same([...loadConfig({ WEBHOOK_ALLOW_HOSTS: ' Hooks.Example, 127.0.0.1,[::1]' }).webhooks.allowHosts], ['hooks.example', '127.0.0.1', '::1']);
+  t.equal(
+    Math.round(loadConfig({}).webhooks.sender.retryDelaysMs.reduce((a, b) => a + b, 0) / 3_600_000),
+    24,
+    'the retries span about a day',
+  );
+  t.same(
+    [...loadConfig({ WEBHOOK_ALLOW_HOSTS: ' Hooks.Example, 127.0.0.1,[::1]' }).webhooks.allowHosts],
+    ['hooks.example', '127.0.0.1', '::1'],
+  );
   t.same(loadConfig({ WEBHOOK_RETRY_SECONDS: '0.5, 2' }).webhooks.sender.retryDelaysMs, [500, 2000]);
   t.throws(() => loadConfig({ WEBHOOK_RETRY_SECONDS: '1,x' }), /WEBHOOK_RETRY_SECONDS must be/);
-  t.ok(defaultBotWorkers() >= 1 && defaultBotWorkers() === Math.max(1, availableParallelism() - 1), 'BOT_WORKERS: one core stays for HTTP');
-  t.same(loadConfig({ BOT_WORKERS: '3', BOT_QUEUE: '10', BOT_MOVE_MS: '250', HINT_MS: '400', BOT_SCAN_SECONDS: '0' }).bots, {
-    workers: 3, queueLimit: 10, moveMs: 250, hintMs: 400, scanSeconds: 0, workersPerCreator: 1, gamesPerCreator: 8, hintLimits: { concurrency: 1, queue: 4 },
-  });
-  t.match(loadConfig({ BOT_WORKERS: '8', BOT_WORKERS_PER_CREATOR: '3', BOT_GAMES_PER_CREATOR: '2', HINTS_AT_ONCE: '2', HINT_QUEUE: '0' }).bots, {
-    workersPerCreator: 3, gamesPerCreator: 2, hintLimits: { concurrency: 2, queue: 0 },
-  });
+  t.ok(
+    defaultBotWorkers() >= 1 && defaultBotWorkers() === Math.max(1, availableParallelism() - 1),
+    'BOT_WORKERS: one core stays for HTTP',
+  );
+  t.same(
+    loadConfig({ BOT_WORKERS: '3', BOT_QUEUE: '10', BOT_MOVE_MS: '250', HINT_MS: '400', BOT_SCAN_SECONDS: '0' }).bots,
+    {
+      workers: 3,
+      queueLimit: 10,
+      moveMs: 250,
+      hintMs: 400,
+      scanSeconds: 0,
+      workersPerCreator: 1,
+      gamesPerCreator: 8,
+      hintLimits: { concurrency: 1, queue: 4 },
+    },
+  );
+  t.match(
+    loadConfig({
+      BOT_WORKERS: '8',
+      BOT_WORKERS_PER_CREATOR: '3',
+      BOT_GAMES_PER_CREATOR: '2',
+      HINTS_AT_ONCE: '2',
+      HINT_QUEUE: '0',
+    }).bots,
+    {
+      workersPerCreator: 3,
+      gamesPerCreator: 2,
+      hintLimits: { concurrency: 2, queue: 0 },
+    },
+  );
   t.equal(loadConfig({ BOT_WORKERS: '8' }).bots.workersPerCreator, 4, 'one creator holds half the workers by default');
   t.same(loadConfig({ HINTS_PER_MINUTE: '6', HINT_BURST: '2' }).hintBudget, { perMinute: 6, burst: 2 });
   t.throws(() => loadConfig({ HINTS_AT_ONCE: '0' }), /HINTS_AT_ONCE must be an integer from 1/);
   t.throws(() => loadConfig({ BOT_WORKERS: '0' }), /BOT_WORKERS must be an integer from 1/);
   t.ok(maxConnections >= 1, 'MAX_CONNECTIONS defaults to what the open-file limit allows');
-  t.match(loadConfig({ PORT: '8080', HOST: '0.0.0.0', DATABASE_URL: '/var/lib/c.db', CACHE_SIZE: '5', LOG_LEVEL: 'warn' }), {
-    port: 8080,
-    host: '0.0.0.0',
-    database: { kind: 'sqlite', path: '/var/lib/c.db' },
-    cacheSize: 5,
-    logLevel: 'warn',
-  });
-  t.same(loadConfig({ RATE_LIMIT_PER_SECOND: '0', RATE_LIMIT_BURST: '7' }).rateLimit, { perSecond: 0, burst: 7 }, '0 turns the limit off');
+  t.match(
+    loadConfig({ PORT: '8080', HOST: '0.0.0.0', DATABASE_URL: '/var/lib/c.db', CACHE_SIZE: '5', LOG_LEVEL: 'warn' }),
+    {
+      port: 8080,
+      host: '0.0.0.0',
+      database: { kind: 'sqlite', path: '/var/lib/c.db' },
+      cacheSize: 5,
+      logLevel: 'warn',
+    },
+  );
+  t.same(
+    loadConfig({ RATE_LIMIT_PER_SECOND: '0', RATE_LIMIT_BURST: '7' }).rateLimit,
+    { perSecond: 0, burst: 7 },
+    '0 turns the limit off',
+  );
   t.throws(() => loadConfig({ RATE_LIMIT_BURST: '-1' }), /RATE_LIMIT_BURST must be an integer/);
   t.throws(() => loadConfig({ PORT: 'http' }), /PORT must be an integer/);
   t.throws(() => loadConfig({ PORT: '70000' }));
@@ -86,32 +130,50 @@ t.test('DATABASE_URL takes file: URLs, plain paths and :memory:', async (t) => {
   t.equal(databasePathFromUrl('file::memory:'), ':memory:');
 });
 
-t.test('DATABASE_URL: postgres:// selects PostgreSQL, its pool and timeout are configured, other schemes are refused', async (t) => {
-  const url = 'postgres://carcassonne:secret@db.internal:5432/games';
-  t.match(loadConfig({ DATABASE_URL: url, PG_POOL_SIZE: '20', PG_STATEMENT_TIMEOUT_MS: '2500' }), {
-    database: { kind: 'postgres', url },
-    postgres: { poolSize: 20, statementTimeoutMs: 2500 },
-  });
-  t.same(parseDatabaseUrl('postgresql://h/db'), { kind: 'postgres', url: 'postgresql://h/db' }, 'postgresql:// too');
-  t.same(parseDatabaseUrl('POSTGRES://h/db'), { kind: 'postgres', url: 'POSTGRES://h/db' }, 'the scheme is case-insensitive');
-  t.same(parseDatabaseUrl('file:./x.db'), { kind: 'sqlite', path: './x.db' });
-  t.same(parseDatabaseUrl('./x.db'), { kind: 'sqlite', path: './x.db' });
-  t.same(parseDatabaseUrl(':memory:'), { kind: 'sqlite', path: ':memory:' });
-  t.same(parseDatabaseUrl('C:\\data\\x.db'), { kind: 'sqlite', path: 'C:\\data\\x.db' }, 'a drive letter is a path');
-  for (const bad of ['mysql://h/db', 'http://h/db', 'sqlite://x.db', 'redis:x']) {
-    t.throws(() => loadConfig({ DATABASE_URL: bad }), /DATABASE_URL has the unsupported scheme .*use postgres:\/\//, bad);
-  }
-  t.throws(() => loadConfig({ PG_POOL_SIZE: '0' }), /PG_POOL_SIZE must be an integer from 1/);
-  t.throws(() => loadConfig({ PG_STATEMENT_TIMEOUT_MS: 'soon' }), /PG_STATEMENT_TIMEOUT_MS must be an integer/);
-});
+t.test(
+  'DATABASE_URL: postgres:// selects PostgreSQL, its pool and timeout are configured, other schemes are refused',
+  async (t) => {
+    const url = 'postgres://carcassonne:secret@db.internal:5432/games';
+    t.match(loadConfig({ DATABASE_URL: url, PG_POOL_SIZE: '20', PG_STATEMENT_TIMEOUT_MS: '2500' }), {
+      database: { kind: 'postgres', url },
+      postgres: { poolSize: 20, statementTimeoutMs: 2500 },
+    });
+    t.same(parseDatabaseUrl('postgresql://h/db'), { kind: 'postgres', url: 'postgresql://h/db' }, 'postgresql:// too');
+    t.same(
+      parseDatabaseUrl('POSTGRES://h/db'),
+      { kind: 'postgres', url: 'POSTGRES://h/db' },
+      'the scheme is case-insensitive',
+    );
+    t.same(parseDatabaseUrl('file:./x.db'), { kind: 'sqlite', path: './x.db' });
+    t.same(parseDatabaseUrl('./x.db'), { kind: 'sqlite', path: './x.db' });
+    t.same(parseDatabaseUrl(':memory:'), { kind: 'sqlite', path: ':memory:' });
+    t.same(parseDatabaseUrl('C:\\data\\x.db'), { kind: 'sqlite', path: 'C:\\data\\x.db' }, 'a drive letter is a path');
+    for (const bad of ['mysql://h/db', 'http://h/db', 'sqlite://x.db', 'redis:x']) {
+      t.throws(
+        () => loadConfig({ DATABASE_URL: bad }),
+        /DATABASE_URL has the unsupported scheme .*use postgres:\/\//,
+        bad,
+      );
+    }
+    t.throws(() => loadConfig({ PG_POOL_SIZE: '0' }), /PG_POOL_SIZE must be an integer from 1/);
+    t.throws(() => loadConfig({ PG_STATEMENT_TIMEOUT_MS: 'soon' }), /PG_STATEMENT_TIMEOUT_MS must be an integer/);
+  },
+);
 
 t.test('seat tokens: random, stored hashed, matched to their seat', async (t) => {
   const tokens = [newSeatToken(), newSeatToken(), newSeatToken()];
   const hashes = tokens.map((tk) => Buffer.from(hashToken(tk), 'hex'));
   t.equal(new Set(tokens).size, 3);
-  t.same(tokens.map((tk) => seatOfDigest(tokenDigest(tk), hashes)), [0, 1, 2]);
+  t.same(
+    tokens.map((tk) => seatOfDigest(tokenDigest(tk), hashes)),
+    [0, 1, 2],
+  );
   t.equal(seatOfDigest(tokenDigest(newSeatToken()), hashes), null);
-  t.equal(hashToken(tokens[0]), createHash('sha256').update(tokens[0]).digest('hex'), 'sha256, as stored since release 1');
+  t.equal(
+    hashToken(tokens[0]),
+    createHash('sha256').update(tokens[0]).digest('hex'),
+    'sha256, as stored since release 1',
+  );
   t.notOk(hashToken(tokens[0]).includes(tokens[0]));
   t.equal(bearerToken(`Bearer ${tokens[0]}`), tokens[0]);
   t.equal(bearerToken(`bearer ${tokens[0]}`), tokens[0], 'the scheme is case-insensitive');

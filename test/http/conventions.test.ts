@@ -22,11 +22,22 @@ t.test('an allowed origin gets CORS headers and its preflights; others get none'
   const preflight = await app.inject({
     method: 'OPTIONS',
     url: `/games/${game.id}/moves`,
-    headers: { origin: 'https://bots.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type, idempotency-key, prefer' },
+    headers: {
+      origin: 'https://bots.example',
+      'access-control-request-method': 'POST',
+      'access-control-request-headers': 'authorization, content-type, idempotency-key, prefer',
+    },
   });
   t.equal(preflight.statusCode, 204);
   t.match(preflight.headers['access-control-allow-methods'], /POST/);
-  for (const header of ['authorization', 'content-type', 'idempotency-key', 'prefer', 'if-none-match', 'last-event-id']) {
+  for (const header of [
+    'authorization',
+    'content-type',
+    'idempotency-key',
+    'prefer',
+    'if-none-match',
+    'last-event-id',
+  ]) {
     t.match(String(preflight.headers['access-control-allow-headers']).toLowerCase(), header, `allows ${header}`);
   }
   const stranger = await app.inject({ url: `/games/${game.id}`, headers: { origin: 'https://evil.example' } });
@@ -35,31 +46,48 @@ t.test('an allowed origin gets CORS headers and its preflights; others get none'
 
 t.test('by default no origin is allowed, and * allows every one', async (t) => {
   const closed = await testApp(t);
-  t.equal((await closed.inject({ url: '/health', headers: { origin: 'https://a.example' } })).headers['access-control-allow-origin'], undefined);
+  t.equal(
+    (await closed.inject({ url: '/health', headers: { origin: 'https://a.example' } })).headers[
+      'access-control-allow-origin'
+    ],
+    undefined,
+  );
   const open = await testApp(t, { corsOrigins: '*' });
-  t.equal((await open.inject({ url: '/health', headers: { origin: 'https://a.example' } })).headers['access-control-allow-origin'], '*');
+  t.equal(
+    (await open.inject({ url: '/health', headers: { origin: 'https://a.example' } })).headers[
+      'access-control-allow-origin'
+    ],
+    '*',
+  );
 });
 
-t.test('the state, legal moves, log and events carry an ETag; If-None-Match answers 304 until the game moves', async (t) => {
-  const app = await testApp(t);
-  const game = await createGame(app);
-  for (const path of ['', '/legal-moves', '/moves', '/events', '/events?after=0']) {
-    const url = `/games/${game.id}${path}`;
-    const first = await app.inject({ url });
-    const tag = first.headers.etag as string;
-    t.ok(tag, `${path} has an ETag`);
-    const same = await app.inject({ url, headers: { 'if-none-match': tag } });
-    t.equal(same.statusCode, 304, `${path} unchanged`);
-    t.equal(same.body, '');
-    t.equal((await app.inject({ url, headers: { 'if-none-match': '"other", ' + tag.replace('W/', '') } })).statusCode, 304, 'weak comparison, lists');
-    t.equal((await app.inject({ url, headers: { 'if-none-match': '"other"' } })).statusCode, 200);
-  }
-  const before = (await app.inject({ url: `/games/${game.id}` })).headers.etag as string;
-  await playFirstLegal(app, game);
-  const after = await app.inject({ url: `/games/${game.id}`, headers: { 'if-none-match': before } });
-  t.equal(after.statusCode, 200, 'a move changes the tag');
-  t.not(after.headers.etag, before);
-});
+t.test(
+  'the state, legal moves, log and events carry an ETag; If-None-Match answers 304 until the game moves',
+  async (t) => {
+    const app = await testApp(t);
+    const game = await createGame(app);
+    for (const path of ['', '/legal-moves', '/moves', '/events', '/events?after=0']) {
+      const url = `/games/${game.id}${path}`;
+      const first = await app.inject({ url });
+      const tag = first.headers.etag as string;
+      t.ok(tag, `${path} has an ETag`);
+      const same = await app.inject({ url, headers: { 'if-none-match': tag } });
+      t.equal(same.statusCode, 304, `${path} unchanged`);
+      t.equal(same.body, '');
+      t.equal(
+        (await app.inject({ url, headers: { 'if-none-match': '"other", ' + tag.replace('W/', '') } })).statusCode,
+        304,
+        'weak comparison, lists',
+      );
+      t.equal((await app.inject({ url, headers: { 'if-none-match': '"other"' } })).statusCode, 200);
+    }
+    const before = (await app.inject({ url: `/games/${game.id}` })).headers.etag as string;
+    await playFirstLegal(app, game);
+    const after = await app.inject({ url: `/games/${game.id}`, headers: { 'if-none-match': before } });
+    t.equal(after.statusCode, 200, 'a move changes the tag');
+    t.not(after.headers.etag, before);
+  },
+);
 
 t.test('the lobby carries an ETag of its page; If-None-Match answers 304 until the page changes', async (t) => {
   const app = await testApp(t);
@@ -80,7 +108,12 @@ t.test('the lobby carries an ETag of its page; If-None-Match answers 304 until t
 
 t.test('a 415 names the content type to send', async (t) => {
   const app = await testApp(t);
-  const res = await app.inject({ method: 'POST', url: '/games', headers: { 'content-type': 'text/plain' }, payload: '{}' });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/games',
+    headers: { 'content-type': 'text/plain' },
+    payload: '{}',
+  });
   t.equal(res.statusCode, 415);
   t.match(res.json(), { code: 'UNSUPPORTED_MEDIA_TYPE', detail: /application\/json/ });
 });
@@ -91,7 +124,10 @@ t.test('the move log pages with after and limit, linking the next page', async (
   for (let i = 0; i < 5; i++) await playFirstLegal(app, game);
   const first = await app.inject({ url: `/games/${game.id}/moves?limit=2` });
   conforms(t, MoveLog, first.json(), 'page');
-  t.same(first.json().moves.map((m: { seq: number }) => m.seq), [1, 2]);
+  t.same(
+    first.json().moves.map((m: { seq: number }) => m.seq),
+    [1, 2],
+  );
   const next = first.json().next;
   t.equal(next, `/games/${game.id}/moves?after=2&limit=2`);
   t.equal(first.headers.link, `<${next}>; rel="next"`);

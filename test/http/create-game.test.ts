@@ -10,21 +10,44 @@ t.test('POST /games answers 201 with the id, one secret token per seat and the s
   const res = await app.inject({
     method: 'POST',
     url: '/games',
-    payload: { players: [{ name: 'Ann' }, { name: 'Bob' }, { name: 'Cy' }], expansions: ['traders-builders', 'abbey-mayor'], seed: 's' },
+    payload: {
+      players: [{ name: 'Ann' }, { name: 'Bob' }, { name: 'Cy' }],
+      expansions: ['traders-builders', 'abbey-mayor'],
+      seed: 's',
+    },
   });
   t.equal(res.statusCode, 201);
   const body = res.json();
   conforms(t, CreatedGameResponse, body, 'created game');
   t.equal(res.headers.location, `/games/${body.id}`);
-  t.same(body.seats.map((s: { seat: number; name: string }) => [s.seat, s.name]), [[0, 'Ann'], [1, 'Bob'], [2, 'Cy']]);
+  t.same(
+    body.seats.map((s: { seat: number; name: string }) => [s.seat, s.name]),
+    [
+      [0, 'Ann'],
+      [1, 'Bob'],
+      [2, 'Cy'],
+    ],
+  );
   t.equal(new Set(body.seats.map((s: { token: string }) => s.token)).size, 3, 'tokens differ');
-  t.match(body.state, { id: body.id, version: 0, status: 'active', actor: 0, expansions: ['traders-builders', 'abbey-mayor'] });
-  t.same(body.state.players.map((p: { goods: unknown; abbey: boolean }) => [p.goods, p.abbey]), [
-    [{ wine: 0, wheat: 0, cloth: 0 }, true],
-    [{ wine: 0, wheat: 0, cloth: 0 }, true],
-    [{ wine: 0, wheat: 0, cloth: 0 }, true],
+  t.match(body.state, {
+    id: body.id,
+    version: 0,
+    status: 'active',
+    actor: 0,
+    expansions: ['traders-builders', 'abbey-mayor'],
+  });
+  t.same(
+    body.state.players.map((p: { goods: unknown; abbey: boolean }) => [p.goods, p.abbey]),
+    [
+      [{ wine: 0, wheat: 0, cloth: 0 }, true],
+      [{ wine: 0, wheat: 0, cloth: 0 }, true],
+      [{ wine: 0, wheat: 0, cloth: 0 }, true],
+    ],
+  );
+  t.match(body.events, [
+    { type: 'turnStarted', seat: 0 },
+    { type: 'tileDrawn', seat: 0 },
   ]);
-  t.match(body.events, [{ type: 'turnStarted', seat: 0 }, { type: 'tileDrawn', seat: 0 }]);
 });
 
 t.test('the same seed and options give the same game', async (t) => {
@@ -38,7 +61,11 @@ t.test('the same seed and options give the same game', async (t) => {
 
 t.test('a tileOrder fixes the pile from the first draw', async (t) => {
   const app = await testApp(t);
-  const res = await app.inject({ method: 'POST', url: '/games', payload: { ...TWO_PLAYERS, tileOrder: ['base/E', 'base/U'] } });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/games',
+    payload: { ...TWO_PLAYERS, tileOrder: ['base/E', 'base/U'] },
+  });
   t.equal(res.statusCode, 201);
   t.equal(res.json().state.drawnTile, 'base/E');
   t.equal(res.json().state.tilesLeftTotal, 1);
@@ -69,7 +96,12 @@ t.test('malformed bodies answer 400 problems', async (t) => {
 
 t.test('a body that is not JSON answers 400', async (t) => {
   const app = await testApp(t);
-  const res = await app.inject({ method: 'POST', url: '/games', headers: { 'content-type': 'application/json' }, payload: '{"players": [' });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/games',
+    headers: { 'content-type': 'application/json' },
+    payload: '{"players": [',
+  });
   t.equal(res.statusCode, 400);
   t.match(res.json(), { code: 'BAD_REQUEST' });
   const empty = await app.inject({ method: 'POST', url: '/games' });
@@ -78,7 +110,12 @@ t.test('a body that is not JSON answers 400', async (t) => {
 
 t.test('another media type answers 415', async (t) => {
   const app = await testApp(t);
-  const res = await app.inject({ method: 'POST', url: '/games', headers: { 'content-type': 'text/csv' }, payload: 'a,b' });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/games',
+    headers: { 'content-type': 'text/csv' },
+    payload: 'a,b',
+  });
   t.equal(res.statusCode, 415);
   t.match(res.json(), { code: 'UNSUPPORTED_MEDIA_TYPE' });
 });
@@ -86,7 +123,12 @@ t.test('another media type answers 415', async (t) => {
 t.test('an oversized body answers 413', async (t) => {
   const app = await testApp(t);
   const payload = JSON.stringify({ ...TWO_PLAYERS, seed: 'x'.repeat(100 * 1024) });
-  const res = await app.inject({ method: 'POST', url: '/games', headers: { 'content-type': 'application/json' }, payload });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/games',
+    headers: { 'content-type': 'application/json' },
+    payload,
+  });
   t.equal(res.statusCode, 413);
   t.match(res.headers['content-type'], problem);
   t.match(res.json(), { status: 413, code: 'PAYLOAD_TOO_LARGE' });

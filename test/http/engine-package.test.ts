@@ -7,12 +7,25 @@
  */
 import t from 'tap';
 import { chooseMove, PublicGame } from 'carcassonne-api/bots';
-import { createGame as createLocal, legalMoves, playInPlace, publicView, type GameEvent, type GameSetup, type Move, type PublicState } from 'carcassonne-api/engine';
+import {
+  createGame as createLocal,
+  legalMoves,
+  playInPlace,
+  publicView,
+  type GameEvent,
+  type GameSetup,
+  type Move,
+  type PublicState,
+} from 'carcassonne-api/engine';
 import { bearer, testApp } from './helpers/app.js';
 
 t.test('the imported engine answers the server legal moves and scores, move by move, to the end', async (t) => {
   const app = await testApp(t);
-  const setup: GameSetup = { players: [{ name: 'Ann' }, { name: 'Bob' }], expansions: ['traders-builders', 'abbey-mayor'], seed: 'engine-package' };
+  const setup: GameSetup = {
+    players: [{ name: 'Ann' }, { name: 'Bob' }],
+    expansions: ['traders-builders', 'abbey-mayor'],
+    seed: 'engine-package',
+  };
   const created = await app.inject({ method: 'POST', url: '/games', payload: setup });
   t.equal(created.statusCode, 201);
   const game = created.json<{ id: string; seats: { token: string }[]; events: GameEvent[]; state: PublicState }>();
@@ -24,11 +37,22 @@ t.test('the imported engine answers the server legal moves and scores, move by m
 
   let mismatches = 0;
   for (let version = 0; ; version++) {
-    const server = (await app.inject({ url: `/games/${game.id}/legal-moves` })).json<{ version: number; actor: number | null; phase: string; moves: Move[] }>();
+    const server = (await app.inject({ url: `/games/${game.id}/legal-moves` })).json<{
+      version: number;
+      actor: number | null;
+      phase: string;
+      moves: Move[];
+    }>();
     const state = (await app.inject({ url: `/games/${game.id}` })).json<{ scores: number[]; status: string }>();
-    for (const [name, g] of [['same setup', same], ['rebuilt from the log', rebuilt.game()]] as const) {
+    for (const [name, g] of [
+      ['same setup', same],
+      ['rebuilt from the log', rebuilt.game()],
+    ] as const) {
       const mine = legalMoves(g);
-      if (JSON.stringify({ actor: mine.actor, phase: mine.phase, moves: mine.moves }) !== JSON.stringify({ actor: server.actor, phase: server.phase, moves: server.moves })) {
+      if (
+        JSON.stringify({ actor: mine.actor, phase: mine.phase, moves: mine.moves }) !==
+        JSON.stringify({ actor: server.actor, phase: server.phase, moves: server.moves })
+      ) {
         mismatches++;
         t.fail(`${name}: legal moves differ at version ${version}`);
       }

@@ -7,7 +7,14 @@
 import type {} from '@fastify/swagger'; // app.swagger()'s type: the build's app.d.ts does not import the plugin
 import t from 'tap';
 import {
-  createGame, createRegistry, DEFAULT_REGISTRY, legalMoves, play, publicView, type GameSetup, type Move,
+  createGame,
+  createRegistry,
+  DEFAULT_REGISTRY,
+  legalMoves,
+  play,
+  publicView,
+  type GameSetup,
+  type Move,
 } from '../../src/engine/index.js';
 import { GameStateSchema } from '../../src/http/schemas/state.js';
 import { bells } from '../fixtures/bells/expansion.js';
@@ -15,41 +22,66 @@ import { bearer, createGame as createHttpGame, legal, testApp } from './helpers/
 import { conforms } from './helpers/schema.js';
 
 const registry = createRegistry([...DEFAULT_REGISTRY.modules, bells]);
-const setup = { players: [{ name: 'Ann' }, { name: 'Bob' }], expansions: ['bells'], seed: 'bells-1' } as unknown as GameSetup;
+const setup = {
+  players: [{ name: 'Ann' }, { name: 'Bob' }],
+  expansions: ['bells'],
+  seed: 'bells-1',
+} as unknown as GameSetup;
 const RING = { type: 'ringBell' } as unknown as Move;
 
-t.test('the engine plays the bell: its figure in the supply, its move before the draw, its event and view member', async (t) => {
-  t.equal(createGame(setup).ok, false, 'the default registry offers no bells');
-  const created = createGame(setup, registry);
-  if (!created.ok) throw new Error(created.error.reason);
-  const game = created.value.game;
-  const before = legalMoves(game);
-  t.same([before.actor, before.phase], [0, 'drawOrAbbey'], 'seat 0 may ring instead of drawing');
-  t.same(before.moves, [{ type: 'draw' }, RING]);
-  t.same(publicView(game).players.map((p) => [p.supply, (p as { bellRung?: boolean }).bellRung]), [
-    [{ meeple: 7, bell: 1 }, false],
-    [{ meeple: 7, bell: 1 }, false],
-  ]);
-  const rung = play(game, RING);
-  if (!rung.ok) throw new Error(rung.error.reason);
-  t.same(rung.value.events, [{ type: 'bellRung', seat: 0 }]);
-  const view = publicView(rung.value.game);
-  t.same([view.players[0].supply, (view.players[0] as { bellRung?: boolean }).bellRung], [{ meeple: 7, bell: 0 }, true]);
-  t.same(legalMoves(rung.value.game).moves, [{ type: 'draw' }], 'a rung bell is not offered again');
-  const again = play(rung.value.game, RING);
-  t.same(again.ok ? null : again.error.code, 'BELL_ALREADY_RUNG', "the expansion's own error code");
-});
+t.test(
+  'the engine plays the bell: its figure in the supply, its move before the draw, its event and view member',
+  async (t) => {
+    t.equal(createGame(setup).ok, false, 'the default registry offers no bells');
+    const created = createGame(setup, registry);
+    if (!created.ok) throw new Error(created.error.reason);
+    const game = created.value.game;
+    const before = legalMoves(game);
+    t.same([before.actor, before.phase], [0, 'drawOrAbbey'], 'seat 0 may ring instead of drawing');
+    t.same(before.moves, [{ type: 'draw' }, RING]);
+    t.same(
+      publicView(game).players.map((p) => [p.supply, (p as { bellRung?: boolean }).bellRung]),
+      [
+        [{ meeple: 7, bell: 1 }, false],
+        [{ meeple: 7, bell: 1 }, false],
+      ],
+    );
+    const rung = play(game, RING);
+    if (!rung.ok) throw new Error(rung.error.reason);
+    t.same(rung.value.events, [{ type: 'bellRung', seat: 0 }]);
+    const view = publicView(rung.value.game);
+    t.same(
+      [view.players[0].supply, (view.players[0] as { bellRung?: boolean }).bellRung],
+      [{ meeple: 7, bell: 0 }, true],
+    );
+    t.same(legalMoves(rung.value.game).moves, [{ type: 'draw' }], 'a rung bell is not offered again');
+    const again = play(rung.value.game, RING);
+    t.same(again.ok ? null : again.error.code, 'BELL_ALREADY_RUNG', "the expansion's own error code");
+  },
+);
 
 t.test("an app with the bells' registry validates, serialises and documents them", async (t) => {
   const app = await testApp(t, { registry });
   const game = await createHttpGame(app, { players: [{ name: 'Ann' }, { name: 'Bob' }], expansions: ['bells'] });
   // The creation answer goes through Fastify's serializer, which drops what its schema does not name.
   const state = game.state as unknown as { players: { supply: Record<string, number>; bellRung?: boolean }[] };
-  t.same(state.players.map((p) => [p.supply.bell, p.bellRung]), [[1, false], [1, false]], 'the state schema has the bell and the member');
+  t.same(
+    state.players.map((p) => [p.supply.bell, p.bellRung]),
+    [
+      [1, false],
+      [1, false],
+    ],
+    'the state schema has the bell and the member',
+  );
   conforms(t, GameStateSchema, game.state, 'the state', registry);
   t.same((await legal(app, game.id)).moves, [{ type: 'draw' }, RING]);
   const move = (expectedVersion: number) =>
-    app.inject({ method: 'POST', url: `/games/${game.id}/moves`, headers: bearer(game.seats[0].token), payload: { expectedVersion, move: RING } });
+    app.inject({
+      method: 'POST',
+      url: `/games/${game.id}/moves`,
+      headers: bearer(game.seats[0].token),
+      payload: { expectedVersion, move: RING },
+    });
   const rung = await move(0);
   t.equal(rung.statusCode, 201, 'the move body schema takes ringBell');
   t.same(rung.json().events, [{ type: 'bellRung', seat: 0 }]);
@@ -59,7 +91,9 @@ t.test("an app with the bells' registry validates, serialises and documents them
   t.same(events.events[0].events, [{ type: 'bellRung', seat: 0 }]);
 
   await app.ready();
-  const doc = app.swagger() as { components: { schemas: Record<string, { properties?: Record<string, { enum?: unknown[] }>; allOf?: unknown[] }> } };
+  const doc = app.swagger() as {
+    components: { schemas: Record<string, { properties?: Record<string, { enum?: unknown[] }>; allOf?: unknown[] }> };
+  };
   const schemas = doc.components.schemas;
   t.ok(schemas.RingBellMove, 'the OpenAPI document has the move');
   t.ok(schemas.BellRungEvent, 'and the event');
@@ -69,11 +103,18 @@ t.test("an app with the bells' registry validates, serialises and documents them
 
 t.test('the default app knows nothing of the bells', async (t) => {
   const app = await testApp(t);
-  const created = await app.inject({ method: 'POST', url: '/games', payload: { players: [{ name: 'Ann' }, { name: 'Bob' }], expansions: ['bells'] } });
+  const created = await app.inject({
+    method: 'POST',
+    url: '/games',
+    payload: { players: [{ name: 'Ann' }, { name: 'Bob' }], expansions: ['bells'] },
+  });
   t.equal(created.statusCode, 400, 'bells is not an expansion of this app');
   const game = await createHttpGame(app);
   const res = await app.inject({
-    method: 'POST', url: `/games/${game.id}/moves`, headers: bearer(game.seats[0].token), payload: { expectedVersion: 0, move: RING },
+    method: 'POST',
+    url: `/games/${game.id}/moves`,
+    headers: bearer(game.seats[0].token),
+    payload: { expectedVersion: 0, move: RING },
   });
   t.equal(res.statusCode, 400, 'ringBell is not a move of this app');
   await app.ready();

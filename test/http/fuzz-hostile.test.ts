@@ -28,12 +28,58 @@ function rng(seed: number) {
 type Rng = ReturnType<typeof rng>;
 
 const WEIRD: unknown[] = [
-  null, true, false, 0, -1, -0, 1.5, -2.25, 1e21, -1e21, 2 ** 53 + 2, Number.MAX_VALUE, '', ' ', '0', '1', 'NaN', 'Infinity',
-  '\u0000', '\ud800', '💥', 'é'.repeat(50), 'x'.repeat(5000), [], [0], [[[]]], {}, { x: 1 }, { type: 'pass' },
+  null,
+  true,
+  false,
+  0,
+  -1,
+  -0,
+  1.5,
+  -2.25,
+  1e21,
+  -1e21,
+  2 ** 53 + 2,
+  Number.MAX_VALUE,
+  '',
+  ' ',
+  '0',
+  '1',
+  'NaN',
+  'Infinity',
+  '\u0000',
+  '\ud800',
+  '💥',
+  'é'.repeat(50),
+  'x'.repeat(5000),
+  [],
+  [0],
+  [[[]]],
+  {},
+  { x: 1 },
+  { type: 'pass' },
 ];
-const HUGE_NUMBERS = ['1e400', '-1e400', '123456789012345678901234567890', '1.0000000000000002', '-0.0', '1E3', '0.1e1'];
+const HUGE_NUMBERS = [
+  '1e400',
+  '-1e400',
+  '123456789012345678901234567890',
+  '1.0000000000000002',
+  '-0.0',
+  '1E3',
+  '0.1e1',
+];
 const MOVE_TYPES = ['draw', 'placeTile', 'placeAbbey', 'placeFigure', 'placeBarn', 'pass', 'moveWagon', 'returnWagon'];
-const BOGUS_TYPES = ['', 'PLACETILE', 'place_tile', 'placeTile ', 'resign', 'undo', 'constructor', '__proto__', 'toString', 'hasOwnProperty'];
+const BOGUS_TYPES = [
+  '',
+  'PLACETILE',
+  'place_tile',
+  'placeTile ',
+  'resign',
+  'undo',
+  'constructor',
+  '__proto__',
+  'toString',
+  'hasOwnProperty',
+];
 
 /** Random JSON text, sometimes deep or wide, sometimes not JSON at all. */
 function randomJson(r: Rng, depth = 0): string {
@@ -41,7 +87,21 @@ function randomJson(r: Rng, depth = 0): string {
     return r.pick([...HUGE_NUMBERS, JSON.stringify(r.pick(WEIRD)), String(r.int(2000) - 1000), '"placeTile"']);
   }
   if (r.chance(0.5)) return `[${Array.from({ length: r.int(4) }, () => randomJson(r, depth + 1)).join(',')}]`;
-  const keys = ['expectedVersion', 'move', 'type', 'x', 'y', 'rotation', 'feature', 'figure', 'corner', 'players', '__proto__', 'constructor', ''];
+  const keys = [
+    'expectedVersion',
+    'move',
+    'type',
+    'x',
+    'y',
+    'rotation',
+    'feature',
+    'figure',
+    'corner',
+    'players',
+    '__proto__',
+    'constructor',
+    '',
+  ];
   return `{${Array.from({ length: r.int(5) }, () => `${JSON.stringify(r.pick(keys))}:${randomJson(r, depth + 1)}`).join(',')}}`;
 }
 
@@ -88,7 +148,9 @@ t.test('thousands of hostile requests: each a 4xx problem with a stable code, no
   const app = await testApp(t, { databasePath: path, rateLimit: { perSecond: 0, burst: 0 } });
   const db = new Database(path, { readonly: true });
   t.teardown(() => db.close());
-  const rowCounts = db.prepare('SELECT (SELECT count(*) FROM games) AS games, (SELECT count(*) FROM moves) AS moves, (SELECT count(*) FROM moves WHERE idempotency_key IS NOT NULL) AS keyed');
+  const rowCounts = db.prepare(
+    'SELECT (SELECT count(*) FROM games) AS games, (SELECT count(*) FROM moves) AS moves, (SELECT count(*) FROM moves WHERE idempotency_key IS NOT NULL) AS keyed',
+  );
 
   const create = async (setup: GameSetup): Promise<Fixture> => {
     const res = await app.inject({ method: 'POST', url: '/games', payload: setup });
@@ -97,11 +159,23 @@ t.test('thousands of hostile requests: each a 4xx problem with a stable code, no
   };
   const fixtures = [
     await create({ players: [{ name: 'Ann' }, { name: 'Bob' }], seed: 'fuzz-base' }),
-    await create({ players: [{ name: 'Ann' }, { name: 'Bob' }, { name: 'Cy' }], expansions: ['traders-builders', 'abbey-mayor'], seed: 'fuzz-all' }),
-    await create({ players: [{ name: 'Ann' }, { name: 'Bob' }], tileOrder: ['base/U', 'base/E', 'base/V'], seed: 'fuzz-short' }),
+    await create({
+      players: [{ name: 'Ann' }, { name: 'Bob' }, { name: 'Cy' }],
+      expansions: ['traders-builders', 'abbey-mayor'],
+      seed: 'fuzz-all',
+    }),
+    await create({
+      players: [{ name: 'Ann' }, { name: 'Bob' }],
+      tileOrder: ['base/U', 'base/E', 'base/V'],
+      seed: 'fuzz-short',
+    }),
   ];
   const legalOf = async (id: string) =>
-    (await app.inject({ url: `/games/${id}/legal-moves` })).json<{ version: number; actor: number | null; moves: Move[] }>();
+    (await app.inject({ url: `/games/${id}/legal-moves` })).json<{
+      version: number;
+      actor: number | null;
+      moves: Move[];
+    }>();
   let keysUsed = 0;
   const advance = async (f: Fixture): Promise<boolean> => {
     const lm = await legalOf(f.game.id);
@@ -120,7 +194,9 @@ t.test('thousands of hostile requests: each a 4xx problem with a stable code, no
   for (let i = 0; i < 12; i++) await advance(fixtures[1]);
 
   const snapshot = async (f: Fixture) => {
-    const [state, legal, log] = await Promise.all(['', '/legal-moves', '/moves'].map((s) => app.inject({ url: `/games/${f.game.id}${s}` })));
+    const [state, legal, log] = await Promise.all(
+      ['', '/legal-moves', '/moves'].map((s) => app.inject({ url: `/games/${f.game.id}${s}` })),
+    );
     return { state: state.body, legal: legal.body, log: log.body };
   };
   const snapshots = new Map<Fixture, Awaited<ReturnType<typeof snapshot>>>();
@@ -161,28 +237,59 @@ t.test('thousands of hostile requests: each a 4xx problem with a stable code, no
         for (let m = 1 + r.int(3); m > 0; m--) move = mutateMove(r, move);
         const body: Record<string, unknown> = { expectedVersion: lm.version, move };
         if (r.chance(0.2)) body[r.pick(['expectedVersion', 'move', 'seat', 'token'])] = r.pick(WEIRD);
-        legal = lm.actor !== null && lm.moves.some((m) => isDeepStrictEqual(m, body.move)) && isDeepStrictEqual(Object.keys(body).sort(), ['expectedVersion', 'move']) && body.expectedVersion === lm.version;
-        request = { method: 'POST', url: `/games/${id}/moves`, headers: { authorization: `Bearer ${actorToken}` }, payload: body };
+        legal =
+          lm.actor !== null &&
+          lm.moves.some((m) => isDeepStrictEqual(m, body.move)) &&
+          isDeepStrictEqual(Object.keys(body).sort(), ['expectedVersion', 'move']) &&
+          body.expectedVersion === lm.version;
+        request = {
+          method: 'POST',
+          url: `/games/${id}/moves`,
+          headers: { authorization: `Bearer ${actorToken}` },
+          payload: body,
+        };
         break;
       }
       case 2: {
         // A listed move at the wrong version, or from the wrong seat / game / token.
-        const wrongSeat = f.game.seats[((lm.actor ?? 0) + 1 + r.int(f.game.seats.length - 1)) % f.game.seats.length].token;
+        const wrongSeat =
+          f.game.seats[((lm.actor ?? 0) + 1 + r.int(f.game.seats.length - 1)) % f.game.seats.length].token;
         const variant = r.int(5);
         const token = [wrongSeat, other.game.seats[0].token, 'A'.repeat(43), actorToken, actorToken][variant];
-        const version = variant === 3 ? r.pick([lm.version + 1, lm.version - 1, -1, 2 ** 31, lm.version + 0.5]) : lm.version;
+        const version =
+          variant === 3 ? r.pick([lm.version + 1, lm.version - 1, -1, 2 ** 31, lm.version + 0.5]) : lm.version;
         // A finished game refuses every move; an actor's move at the right version stays legal, so shift it.
-        request = { method: 'POST', url: `/games/${id}/moves`, headers: { authorization: `Bearer ${token}` }, payload: { expectedVersion: variant === 4 ? lm.version + 1 : version, move: validMove } };
+        request = {
+          method: 'POST',
+          url: `/games/${id}/moves`,
+          headers: { authorization: `Bearer ${token}` },
+          payload: { expectedVersion: variant === 4 ? lm.version + 1 : version, move: validMove },
+        };
         break;
       }
       case 3: {
         // Malformed authorization.
         const auth = r.pick([
-          undefined, '', 'Bearer', 'Bearer ', `Basic ${actorToken}`, `Bearer ${actorToken} ${actorToken}`, `Bearer ${actorToken.slice(1)}`,
-          `Bearer ${actorToken}x`, `Bearer  ${actorToken}`, `Token ${actorToken}`, `Bearer ${'!'.repeat(43)}`, `Bearer ${'a'.repeat(5000)}`,
+          undefined,
+          '',
+          'Bearer',
+          'Bearer ',
+          `Basic ${actorToken}`,
+          `Bearer ${actorToken} ${actorToken}`,
+          `Bearer ${actorToken.slice(1)}`,
+          `Bearer ${actorToken}x`,
+          `Bearer  ${actorToken}`,
+          `Token ${actorToken}`,
+          `Bearer ${'!'.repeat(43)}`,
+          `Bearer ${'a'.repeat(5000)}`,
           `Bearer ${encodeURIComponent('💥'.repeat(11))}`,
         ]);
-        request = { method: 'POST', url: `/games/${id}/moves`, headers: auth === undefined ? {} : { authorization: auth }, payload: { expectedVersion: lm.version, move: validMove } };
+        request = {
+          method: 'POST',
+          url: `/games/${id}/moves`,
+          headers: auth === undefined ? {} : { authorization: auth },
+          payload: { expectedVersion: lm.version, move: validMove },
+        };
         break;
       }
       case 4: {
@@ -191,8 +298,10 @@ t.test('thousands of hostile requests: each a 4xx problem with a stable code, no
           () => randomJson(r),
           () => '['.repeat(1000 + r.int(20000)) + ']'.repeat(r.int(3) ? 0 : 30000),
           () => `{"expectedVersion":${lm.version},"move":${'{"move":'.repeat(r.int(5000))}{}${'}'.repeat(5000)}}`,
-          () => `{"expectedVersion":${lm.version},"move":${JSON.stringify(validMove)},"pad":"${'x'.repeat(64 * 1024 + r.int(1000))}"}`,
-          () => `{"expectedVersion":${lm.version},"move":${JSON.stringify(validMove)},"expectedVersion":${lm.version + 1}}`,
+          () =>
+            `{"expectedVersion":${lm.version},"move":${JSON.stringify(validMove)},"pad":"${'x'.repeat(64 * 1024 + r.int(1000))}"}`,
+          () =>
+            `{"expectedVersion":${lm.version},"move":${JSON.stringify(validMove)},"expectedVersion":${lm.version + 1}}`,
           () => `{"expectedVersion":${lm.version},"move":${JSON.stringify(validMove)},"__proto__":{"admin":true}}`,
           () => `{"expectedVersion":${lm.version},"move":{"constructor":{"prototype":{"x":1}},"type":"pass"}}`,
           () => JSON.stringify({ expectedVersion: lm.version, move: validMove }).slice(0, -1 - r.int(10)),
@@ -201,42 +310,123 @@ t.test('thousands of hostile requests: each a 4xx problem with a stable code, no
           () => 'null',
           () => `{"expectedVersion":${r.pick(HUGE_NUMBERS)},"move":${JSON.stringify(validMove)}}`,
         ])();
-        request = { method: 'POST', url: `/games/${id}/moves`, headers: { authorization: `Bearer ${actorToken}`, 'content-type': 'application/json' }, payload };
+        request = {
+          method: 'POST',
+          url: `/games/${id}/moves`,
+          headers: { authorization: `Bearer ${actorToken}`, 'content-type': 'application/json' },
+          payload,
+        };
         break;
       }
       case 5: {
         // Wrong content types and bytes that are not UTF-8.
         const json = JSON.stringify({ expectedVersion: lm.version, move: validMove });
         const variant = r.int(4);
-        const type = r.pick(['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=zz', 'application/jsonx', 'application/xml', 'json', '*/*', 'application/octet-stream']);
-        const invalidUtf8 = Buffer.concat([Buffer.from(json.slice(0, 20)), Buffer.from([r.pick([0xff, 0xc3, 0xed, 0x80, 0xf8])]), Buffer.from(json.slice(20))]);
+        const type = r.pick([
+          'text/plain',
+          'application/x-www-form-urlencoded',
+          'multipart/form-data; boundary=zz',
+          'application/jsonx',
+          'application/xml',
+          'json',
+          '*/*',
+          'application/octet-stream',
+        ]);
+        const invalidUtf8 = Buffer.concat([
+          Buffer.from(json.slice(0, 20)),
+          Buffer.from([r.pick([0xff, 0xc3, 0xed, 0x80, 0xf8])]),
+          Buffer.from(json.slice(20)),
+        ]);
         request = {
           method: 'POST',
           url: `/games/${id}/moves`,
           headers: { authorization: `Bearer ${actorToken}`, 'content-type': variant === 0 ? type : 'application/json' },
-          payload: variant === 0 ? json : variant === 1 ? invalidUtf8 : variant === 2 ? Buffer.from(json, 'utf16le') : Buffer.from([0xef, 0xbb, 0xbf, 0xff]),
+          payload:
+            variant === 0
+              ? json
+              : variant === 1
+                ? invalidUtf8
+                : variant === 2
+                  ? Buffer.from(json, 'utf16le')
+                  : Buffer.from([0xef, 0xbb, 0xbf, 0xff]),
         };
         break;
       }
       case 6: {
         // Hostile paths, ids and methods.
-        const ids = ['..', '%2e%2e', 'y'.repeat(101), 'z'.repeat(3000), '..%2f..%2fetc%2fpasswd', '%00', 'x'.repeat(65), '%F0%9F%92%A5', '%ZZ', id.toUpperCase() === id ? `${id}x` : id.toUpperCase(), `${id}%20`, ' ', '%2F', 'null', 'undefined', '__proto__', 'constructor'];
+        const ids = [
+          '..',
+          '%2e%2e',
+          'y'.repeat(101),
+          'z'.repeat(3000),
+          '..%2f..%2fetc%2fpasswd',
+          '%00',
+          'x'.repeat(65),
+          '%F0%9F%92%A5',
+          '%ZZ',
+          id.toUpperCase() === id ? `${id}x` : id.toUpperCase(),
+          `${id}%20`,
+          ' ',
+          '%2F',
+          'null',
+          'undefined',
+          '__proto__',
+          'constructor',
+        ];
         const badId = r.pick(ids);
         const url = r.pick([
-          `/games/${badId}`, `/games/${badId}/moves`, `/games/${badId}/legal-moves`, `/games/${badId}/events`, `/games/${id}/moves/1`, `/games/${id}/state`,
-          `/../../etc/passwd`, `/games/${id}/../${other.game.id}/moves`, `//games/${id}`, `/games/${id}/legal-moves/`, `/tiles/${badId}`, '/games/',
+          `/games/${badId}`,
+          `/games/${badId}/moves`,
+          `/games/${badId}/legal-moves`,
+          `/games/${badId}/events`,
+          `/games/${id}/moves/1`,
+          `/games/${id}/state`,
+          `/../../etc/passwd`,
+          `/games/${id}/../${other.game.id}/moves`,
+          `//games/${id}`,
+          `/games/${id}/legal-moves/`,
+          `/tiles/${badId}`,
+          '/games/',
         ]);
         // `/games/A/../B/moves` is resolved to game B's log: a public read, so it is only posted to (with A's token).
-        const method = url.includes(`/../${other.game.id}`) ? 'POST' : url.includes(badId) ? r.pick(['GET', 'POST', 'DELETE']) : r.pick(['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS']);
-        request = { method: method, url, headers: { authorization: `Bearer ${actorToken}` }, payload: method === 'GET' || method === 'DELETE' ? undefined : { expectedVersion: lm.version, move: validMove } };
+        const method = url.includes(`/../${other.game.id}`)
+          ? 'POST'
+          : url.includes(badId)
+            ? r.pick(['GET', 'POST', 'DELETE'])
+            : r.pick(['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS']);
+        request = {
+          method: method,
+          url,
+          headers: { authorization: `Bearer ${actorToken}` },
+          payload:
+            method === 'GET' || method === 'DELETE' ? undefined : { expectedVersion: lm.version, move: validMove },
+        };
         if (url === `/games/${id}/legal-moves/` && method === 'GET') request.url = `/games/${id}/legal-moves//`;
         break;
       }
       case 7: {
         // Bad query strings.
         const q = r.pick([
-          'after=-1', 'after=abc', 'after=1e400', 'after=1.5', 'wait=31', 'wait=-1', 'wait=0.5', 'wait=ten', 'after=', 'after[]=1',
-          'after=1&after=2', 'wait=1e9', 'after=%00', 'after=0x10', 'after=99999999999999999999', 'after[a]=1', 'after=%ZZ', 'after= 1', 'after=+1', 'wait=true',
+          'after=-1',
+          'after=abc',
+          'after=1e400',
+          'after=1.5',
+          'wait=31',
+          'wait=-1',
+          'wait=0.5',
+          'wait=ten',
+          'after=',
+          'after[]=1',
+          'after=1&after=2',
+          'wait=1e9',
+          'after=%00',
+          'after=0x10',
+          'after=99999999999999999999',
+          'after[a]=1',
+          'after=%ZZ',
+          'after= 1',
+          'after=+1',
+          'wait=true',
         ]);
         request = { method: 'GET', url: `/games/${r.chance(0.8) ? id : 'nope'}/events?${q}` };
         break;
@@ -248,10 +438,20 @@ t.test('thousands of hostile requests: each a 4xx problem with a stable code, no
           () => (base.players = Array.from({ length: r.pick([0, 1, 7, 100]) }, (_, n) => ({ name: `P${n}` }))),
           () => (base.players = [{ name: r.pick(['', 'x'.repeat(41), 5, null]) }, { name: 'B' }]),
           () => (base.players = [{ name: 'A', seat: 3 }, { name: 'B' }]),
-          () => (base.expansions = r.pick([['inns-cathedrals'], ['abbey-mayor', 'abbey-mayor'], 'abbey-mayor', [null]])),
+          () =>
+            (base.expansions = r.pick([['inns-cathedrals'], ['abbey-mayor', 'abbey-mayor'], 'abbey-mayor', [null]])),
           () => (base.rules = r.pick([{ endgameAbbeys: 'sometimes' }, { wagonMove: 'c3' }, { extra: 1 }, 'c1'])),
           () => (base.seed = r.pick(['', 'x'.repeat(201), 42, null])),
-          () => (base.tileOrder = r.pick([['base/Z'], ['base/a'], ['../x/A'], Array(3).fill('base/A'), Array(501).fill('base/E'), ['abbey-mayor/B'], 'base/A'])),
+          () =>
+            (base.tileOrder = r.pick([
+              ['base/Z'],
+              ['base/a'],
+              ['../x/A'],
+              Array(3).fill('base/A'),
+              Array(501).fill('base/E'),
+              ['abbey-mayor/B'],
+              'base/A',
+            ])),
           () => (base.admin = true),
         ]);
         breakIt();
@@ -262,7 +462,12 @@ t.test('thousands of hostile requests: each a 4xx problem with a stable code, no
         // Idempotency keys: malformed, or reused for another request.
         const key = r.pick(['', ' ', 'k'.repeat(129), 'a b', 'tab\tkey', `adv-${1 + r.int(keysUsed)}`]);
         const version = key.startsWith('adv-') ? lm.version + 1 + r.int(3) : lm.version;
-        request = { method: 'POST', url: `/games/${id}/moves`, headers: { authorization: `Bearer ${actorToken}`, 'idempotency-key': key }, payload: { expectedVersion: version, move: validMove } };
+        request = {
+          method: 'POST',
+          url: `/games/${id}/moves`,
+          headers: { authorization: `Bearer ${actorToken}`, 'idempotency-key': key },
+          payload: { expectedVersion: version, move: validMove },
+        };
       }
     }
 
@@ -270,7 +475,8 @@ t.test('thousands of hostile requests: each a 4xx problem with a stable code, no
     statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
     const what = `#${i} kind ${kind}: ${request.method ?? 'GET'} ${request.url} → ${res.statusCode}`;
     if (legal) {
-      if (res.statusCode !== 201) fail(`${what}: a legal move was refused`, { body: res.body, payload: request.payload });
+      if (res.statusCode !== 201)
+        fail(`${what}: a legal move was refused`, { body: res.body, payload: request.payload });
       snapshots.set(f, await snapshot(f));
       rows = rowCounts.get();
       continue;
@@ -291,15 +497,23 @@ t.test('thousands of hostile requests: each a 4xx problem with a stable code, no
       typeof body.detail !== 'string' ||
       STATUS_BY_CODE[code as keyof typeof STATUS_BY_CODE] !== res.statusCode
     ) {
-      fail(`${what}: not a 4xx problem with a known code`, { body: res.body.slice(0, 300), payload: JSON.stringify(request.payload)?.slice(0, 300) });
+      fail(`${what}: not a 4xx problem with a known code`, {
+        body: res.body.slice(0, 300),
+        payload: JSON.stringify(request.payload)?.slice(0, 300),
+      });
     }
-    if (!isDeepStrictEqual(rowCounts.get(), rows)) fail(`${what}: a refused request wrote to the database`, { before: rows, after: rowCounts.get() });
+    if (!isDeepStrictEqual(rowCounts.get(), rows))
+      fail(`${what}: a refused request wrote to the database`, { before: rows, after: rowCounts.get() });
     if (i % 20 === 0 || kind <= 2) {
-      if (!isDeepStrictEqual(await snapshot(f), snapshots.get(f))) fail(`${what}: a refused request changed the game`, {});
+      if (!isDeepStrictEqual(await snapshot(f), snapshots.get(f)))
+        fail(`${what}: a refused request changed the game`, {});
     }
   }
   t.equal(failures, 0, `${REQUESTS} hostile requests, ${failures} failures`);
-  t.ok([...statuses.keys()].every((s) => s < 500), `statuses ${JSON.stringify(Object.fromEntries([...statuses].sort()))}`);
+  t.ok(
+    [...statuses.keys()].every((s) => s < 500),
+    `statuses ${JSON.stringify(Object.fromEntries([...statuses].sort()))}`,
+  );
   t.ok(codes.size >= 10, `${codes.size} codes: ${JSON.stringify(Object.fromEntries([...codes].sort()))}`);
   for (const status of [400, 401, 403, 404, 409, 413, 415, 422]) t.ok(statuses.get(status), `some ${status}`);
 
@@ -309,10 +523,17 @@ t.test('thousands of hostile requests: each a 4xx problem with a stable code, no
     const now = await snapshot(f);
     t.same(now, snapshots.get(f), 'nothing changed since the last accepted move');
     const log = JSON.parse(now.log).moves as { move: Move }[];
-    const rebuilt = replay({ ...f.setup }, log.map((m) => m.move));
+    const rebuilt = replay(
+      { ...f.setup },
+      log.map((m) => m.move),
+    );
     if (!rebuilt.ok) throw new Error('log does not replay');
     const state = JSON.parse(now.state);
-    t.same(state, { id: f.game.id, version: log.length, ...lifecycleMembers(f.setup), ...publicView(rebuilt.value.game) }, 'the state is a replay of the log');
+    t.same(
+      state,
+      { id: f.game.id, version: log.length, ...lifecycleMembers(f.setup), ...publicView(rebuilt.value.game) },
+      'the state is a replay of the log',
+    );
   }
   t.ok(await advance(fixtures[1]), 'the running game continues');
 });
@@ -327,8 +548,20 @@ t.test('what the fuzzer found: framework errors and lenient query numbers', asyn
     t.match(bad.headers['content-type'], /^application\/problem\+json/, 'a problem, not Fastify’s own JSON');
     t.match(bad.json(), { code: 'BAD_REQUEST' });
   }
-  for (const query of ['after=0x10', 'after=1.5', 'after=', 'after=1e1', 'after=99999999999999999999', 'after=+1', 'wait=0.5']) {
-    t.equal((await app.inject({ url: `/games/${id}/events?${query}` })).statusCode, 400, `${query} is not silently read as a number`);
+  for (const query of [
+    'after=0x10',
+    'after=1.5',
+    'after=',
+    'after=1e1',
+    'after=99999999999999999999',
+    'after=+1',
+    'wait=0.5',
+  ]) {
+    t.equal(
+      (await app.inject({ url: `/games/${id}/events?${query}` })).statusCode,
+      400,
+      `${query} is not silently read as a number`,
+    );
   }
   t.equal((await app.inject({ url: `/games/${id}/events?after=0&wait=0` })).statusCode, 200, 'plain decimals are');
 });

@@ -25,14 +25,21 @@ const key = (move: unknown) => JSON.stringify(move);
 
 t.test('a hint is a legal move for the seat that must act, with its estimated win rate', async (t) => {
   const { app, base } = await listening(t, { bots: { hintIterations: 40 } });
-  const game = await createGame(app, { players: [{ name: 'Ann' }, { name: 'Bob' }], expansions: ['traders-builders', 'abbey-mayor'], seed: 'hint' });
+  const game = await createGame(app, {
+    players: [{ name: 'Ann' }, { name: 'Bob' }],
+    expansions: ['traders-builders', 'abbey-mayor'],
+    seed: 'hint',
+  });
   for (let i = 0; i < 5; i++) await playFirstLegal(app, game);
   const lm = await legal(app, game.id);
   const answer = await hint(base, game.id, game.seats[lm.actor!].token);
   t.equal(answer.status, 200);
   conforms(t, HintResponse, answer.body, 'the hint');
   t.match(answer.body, { version: lm.version, seat: lm.actor, iterations: 40 });
-  t.ok(lm.moves.some((m) => key(m) === key(answer.body.move)), 'the move is listed by legal-moves');
+  t.ok(
+    lm.moves.some((m) => key(m) === key(answer.body.move)),
+    'the move is listed by legal-moves',
+  );
   const again = await hint(base, game.id, game.seats[lm.actor!].token);
   t.same(again.body, answer.body, 'the same position gives the same hint');
 });
@@ -41,12 +48,23 @@ t.test('a hint never depends on the hidden pile: two games that agree publicly g
   const { app, base } = await listening(t, { bots: { hintIterations: 120 } });
   const players = [{ name: 'Ann' }, { name: 'Bob' }];
   // The same tiles and seed; only the order of the tiles not yet drawn differs.
-  const one = await createGame(app, { players, seed: 's', tileOrder: ['base/U', 'base/E', 'base/V', 'base/D', 'base/K', 'base/L', 'base/B', 'base/W'] });
-  const two = await createGame(app, { players, seed: 's', tileOrder: ['base/U', 'base/E', 'base/W', 'base/B', 'base/L', 'base/K', 'base/D', 'base/V'] });
+  const one = await createGame(app, {
+    players,
+    seed: 's',
+    tileOrder: ['base/U', 'base/E', 'base/V', 'base/D', 'base/K', 'base/L', 'base/B', 'base/W'],
+  });
+  const two = await createGame(app, {
+    players,
+    seed: 's',
+    tileOrder: ['base/U', 'base/E', 'base/W', 'base/B', 'base/L', 'base/K', 'base/D', 'base/V'],
+  });
   for (let turn = 0; turn < 2; turn++) {
     const [a, b] = [await legal(app, one.id), await legal(app, two.id)];
     t.same(b, a, `turn ${turn}: the same legal moves`);
-    const [ha, hb] = [await hint(base, one.id, one.seats[a.actor!].token), await hint(base, two.id, two.seats[b.actor!].token)];
+    const [ha, hb] = [
+      await hint(base, one.id, one.seats[a.actor!].token),
+      await hint(base, two.id, two.seats[b.actor!].token),
+    ];
     t.equal(ha.status, 200);
     t.same(hb.body, ha.body, `turn ${turn}: the same hint and win rate`);
     // Both play the whole turn the same way (tile, then figure or pass).
@@ -60,7 +78,9 @@ t.test('a hint never depends on the hidden pile: two games that agree publicly g
 });
 
 t.test('hint refusals: token, game, turn, a finished game, one at a time per seat, a full pool', async (t) => {
-  const { app, base } = await listening(t, { bots: { hintMs: 1500, workers: 1, queueLimit: 1, hintLimits: { concurrency: 3, queue: 0 } } }); // the hints' own gate lets three through: the pool's queue refuses the third
+  const { app, base } = await listening(t, {
+    bots: { hintMs: 1500, workers: 1, queueLimit: 1, hintLimits: { concurrency: 3, queue: 0 } },
+  }); // the hints' own gate lets three through: the pool's queue refuses the third
   const game = await createGame(app);
   const other = await createGame(app);
   t.match(await hint(base, game.id), { status: 401, body: { code: 'TOKEN_MISSING' } });
@@ -68,7 +88,10 @@ t.test('hint refusals: token, game, turn, a finished game, one at a time per sea
   t.equal(((await malformed.json()) as { code: string }).code, 'TOKEN_MALFORMED');
   t.match(await hint(base, game.id, other.seats[0].token), { status: 403, body: { code: 'NOT_YOUR_GAME' } });
   t.match(await hint(base, 'no-such-game', game.seats[0].token), { status: 404, body: { code: 'GAME_NOT_FOUND' } });
-  t.match(await hint(base, game.id, game.seats[1].token), { status: 409, body: { code: 'HINT_NOT_YOUR_TURN', currentVersion: 0 } });
+  t.match(await hint(base, game.id, game.seats[1].token), {
+    status: 409,
+    body: { code: 'HINT_NOT_YOUR_TURN', currentVersion: 0 },
+  });
 
   const first = hint(base, game.id, game.seats[0].token);
   await new Promise((resolve) => setTimeout(resolve, 50));

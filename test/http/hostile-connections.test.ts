@@ -29,7 +29,12 @@ t.test('the default timeouts outlast the longest long-poll wait', async (t) => {
   t.ok(DEFAULT_TIMEOUTS.idleMs > MAX_WAIT_SECONDS * 1000, 'a silent long-poll is not cut');
   t.ok(DEFAULT_TIMEOUTS.requestMs > MAX_WAIT_SECONDS * 1000);
   t.ok(DEFAULT_TIMEOUTS.headersMs <= 10_000, 'idle sockets go within 10 s');
-  t.equal(openFileLimit('Limit   Soft Limit  Hard Limit  Units\nMax open files            1024                 524288               files\n'), 1024);
+  t.equal(
+    openFileLimit(
+      'Limit   Soft Limit  Hard Limit  Units\nMax open files            1024                 524288               files\n',
+    ),
+    1024,
+  );
   t.equal(openFileLimit(undefined), undefined);
 });
 
@@ -48,7 +53,10 @@ t.test('slow headers, a never-ending body: closed with 408 problem+json; a long-
       trickle(s, ' ', 100);
     }),
     // Longer than the request timeout: that bounds receiving the request, not the wait.
-    fetch(`${url}/games/${game.id}/events?after=0&wait=2`).then(async (r) => ({ status: r.status, body: await r.json() })),
+    fetch(`${url}/games/${game.id}/events?after=0&wait=2`).then(async (r) => ({
+      status: r.status,
+      body: await r.json(),
+    })),
   ]);
   isProblem(t, slowHeaders, 408, 'REQUEST_TIMEOUT');
   t.ok(slowHeaders.closedAfterMs < 5000, `slow headers closed after ${slowHeaders.closedAfterMs} ms`);
@@ -63,8 +71,18 @@ t.test('broken HTTP framing is answered with problem+json', async (t) => {
   const post = 'POST /games HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n';
   const cases: [string, string, number, string][] = [
     ['a bad chunk size', `${post}Transfer-Encoding: chunked\r\n\r\nZZ\r\n{}\r\n0\r\n\r\n`, 400, 'BAD_REQUEST'],
-    ['both Content-Length and chunked', `${post}Content-Length: 2\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n`, 400, 'BAD_REQUEST'],
-    ['a 20 KB header', `GET /health HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20 * 1024)}\r\n\r\n`, 431, 'HEADERS_TOO_LARGE'],
+    [
+      'both Content-Length and chunked',
+      `${post}Content-Length: 2\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n`,
+      400,
+      'BAD_REQUEST',
+    ],
+    [
+      'a 20 KB header',
+      `GET /health HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20 * 1024)}\r\n\r\n`,
+      431,
+      'HEADERS_TOO_LARGE',
+    ],
     ['a request line that is not HTTP', 'HELLO THERE\r\n\r\n', 400, 'BAD_REQUEST'],
     ['a bad header line', 'GET /health HTTP/1.1\r\nHost: x\r\nno colon here\r\n\r\n', 400, 'BAD_REQUEST'],
   ];

@@ -39,7 +39,10 @@ forEachStore(t, (t, stores) => {
       const reused = await app.inject({ ...request, payload: { expectedVersion: 2, move: { type: 'pass' } } });
       t.equal(reused.statusCode, 422);
       t.match(reused.json(), { code: 'IDEMPOTENCY_KEY_REUSED' });
-      const otherSeat = await app.inject({ ...request, headers: { ...request.headers, ...bearer(game.seats[1].token) } });
+      const otherSeat = await app.inject({
+        ...request,
+        headers: { ...request.headers, ...bearer(game.seats[1].token) },
+      });
       t.equal(otherSeat.statusCode, 422, 'by another seat');
     });
 

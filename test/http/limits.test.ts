@@ -35,7 +35,12 @@ t.test('a body of exactly the limit is read; one byte more is 413 and changes no
     t.same(await snapshot(app, game.id), before, 'nothing changed');
     const atLimit = await post(padded({ expectedVersion: 0, move: lm.moves[0] }, limit));
     t.equal(atLimit.statusCode, 201, `${limit} bytes: the move is played`);
-    const create = await app.inject({ method: 'POST', url: '/games', headers: { 'content-type': 'application/json' }, payload: padded({ players: [{ name: 'A' }, { name: 'B' }] }, limit + 1) });
+    const create = await app.inject({
+      method: 'POST',
+      url: '/games',
+      headers: { 'content-type': 'application/json' },
+      payload: padded({ players: [{ name: 'A' }, { name: 'B' }] }, limit + 1),
+    });
     t.equal(create.statusCode, 413, 'POST /games has the same limit');
   }
 });
@@ -48,8 +53,14 @@ t.test('requests per token beyond the burst get 429 with Retry-After and change 
   const lm = await legal(app, game.id);
   const before = await snapshot(app, game.id);
   const stale = (token: string, id = game.id) =>
-    app.inject({ method: 'POST', url: `/games/${id}/moves`, headers: bearer(token), payload: { expectedVersion: 9, move: lm.moves[0] } });
-  for (let i = 0; i < 3; i++) t.equal((await stale(game.seats[0].token)).statusCode, 409, `request ${i + 1} of the burst is served`);
+    app.inject({
+      method: 'POST',
+      url: `/games/${id}/moves`,
+      headers: bearer(token),
+      payload: { expectedVersion: 9, move: lm.moves[0] },
+    });
+  for (let i = 0; i < 3; i++)
+    t.equal((await stale(game.seats[0].token)).statusCode, 409, `request ${i + 1} of the burst is served`);
   const limited = await stale(game.seats[0].token);
   t.equal(limited.statusCode, 429);
   t.equal(limited.headers['retry-after'], '1');
@@ -68,7 +79,11 @@ t.test('requests per token beyond the burst get 429 with Retry-After and change 
   t.equal((await stale(game.seats[1].token)).statusCode, 409, 'another seat has its own bucket');
   t.equal((await stale(other.seats[0].token, other.id)).statusCode, 409, 'so has another game');
   t.equal((await app.inject({ url: `/games/${game.id}/legal-moves` })).statusCode, 200, 'reads are not limited');
-  const noToken = await app.inject({ method: 'POST', url: `/games/${game.id}/moves`, payload: { expectedVersion: 0, move: lm.moves[0] } });
+  const noToken = await app.inject({
+    method: 'POST',
+    url: `/games/${game.id}/moves`,
+    payload: { expectedVersion: 0, move: lm.moves[0] },
+  });
   t.equal(noToken.statusCode, 401, 'no token: the route answers');
   const malformed = await app.inject({
     method: 'POST',
@@ -76,7 +91,11 @@ t.test('requests per token beyond the burst get 429 with Retry-After and change 
     headers: { authorization: `Bearer  ${game.seats[0].token}` },
     payload: { expectedVersion: 0, move: lm.moves[0] },
   });
-  t.match(malformed.json(), { status: 401, code: 'TOKEN_MALFORMED' }, 'a malformed token: the route answers, not the limiter');
+  t.match(
+    malformed.json(),
+    { status: 401, code: 'TOKEN_MALFORMED' },
+    'a malformed token: the route answers, not the limiter',
+  );
 
   clock += 499;
   t.equal((await stale(game.seats[0].token)).statusCode, 429, 'half a request earned after 499 ms');
@@ -96,7 +115,12 @@ t.test('0 turns the limit off; the default lets a fast bot play a whole game', a
   const game = await createGame(off);
   const statuses = new Set<number>();
   for (let i = 0; i < 500; i++) {
-    const res = await off.inject({ method: 'POST', url: `/games/${game.id}/moves`, headers: bearer(game.seats[0].token), payload: { expectedVersion: 7, move: { type: 'pass' } } });
+    const res = await off.inject({
+      method: 'POST',
+      url: `/games/${game.id}/moves`,
+      headers: bearer(game.seats[0].token),
+      payload: { expectedVersion: 7, move: { type: 'pass' } },
+    });
     statuses.add(res.statusCode);
   }
   t.same([...statuses], [409], '500 requests in a row, none limited');
@@ -107,7 +131,12 @@ t.test('0 turns the limit off; the default lets a fast bot play a whole game', a
   for (;;) {
     const lm = await legal(app, bot.id);
     if (lm.actor === null) break;
-    const res = await app.inject({ method: 'POST', url: `/games/${bot.id}/moves`, headers: bearer(bot.seats[lm.actor].token), payload: { expectedVersion: lm.version, move: lm.moves[0] } });
+    const res = await app.inject({
+      method: 'POST',
+      url: `/games/${bot.id}/moves`,
+      headers: bearer(bot.seats[lm.actor].token),
+      payload: { expectedVersion: lm.version, move: lm.moves[0] },
+    });
     if (res.statusCode !== 201) {
       t.fail(`move ${lm.version + 1}: ${res.statusCode} ${res.body}`);
       break;
@@ -132,16 +161,43 @@ t.test('the limiter remembers a bounded number of tokens', async (t) => {
 
 t.test('a body is JSON in UTF-8: invalid bytes are 400, other types 415', async (t) => {
   const app = await testApp(t);
-  const name = Buffer.concat([Buffer.from('{"players":[{"name":"A'), Buffer.from([0xc3, 0x28]), Buffer.from('"},{"name":"B"}]}')]);
-  const bad = await app.inject({ method: 'POST', url: '/games', headers: { 'content-type': 'application/json' }, payload: name });
+  const name = Buffer.concat([
+    Buffer.from('{"players":[{"name":"A'),
+    Buffer.from([0xc3, 0x28]),
+    Buffer.from('"},{"name":"B"}]}'),
+  ]);
+  const bad = await app.inject({
+    method: 'POST',
+    url: '/games',
+    headers: { 'content-type': 'application/json' },
+    payload: name,
+  });
   t.equal(bad.statusCode, 400, 'not decoded to a replacement character and stored');
   t.match(bad.json(), { code: 'BAD_REQUEST', detail: /UTF-8/ });
-  for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/xml']) {
-    const res = await app.inject({ method: 'POST', url: '/games', headers: { 'content-type': type }, payload: '{"players":[{"name":"A"},{"name":"B"}]}' });
+  for (const type of [
+    'text/plain',
+    'application/x-www-form-urlencoded',
+    'multipart/form-data; boundary=x',
+    'application/xml',
+  ]) {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/games',
+      headers: { 'content-type': type },
+      payload: '{"players":[{"name":"A"},{"name":"B"}]}',
+    });
     t.equal(res.statusCode, 415, type);
-    t.match(res.json(), { code: 'UNSUPPORTED_MEDIA_TYPE', detail: `Content-Type ${type} is not accepted: send it as JSON with Content-Type: application/json` });
+    t.match(res.json(), {
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+      detail: `Content-Type ${type} is not accepted: send it as JSON with Content-Type: application/json`,
+    });
   }
-  const utf8 = await app.inject({ method: 'POST', url: '/games', headers: { 'content-type': 'application/json; charset=utf-8' }, payload: '{"players":[{"name":"Zoë 💥"},{"name":"B"}]}' });
+  const utf8 = await app.inject({
+    method: 'POST',
+    url: '/games',
+    headers: { 'content-type': 'application/json; charset=utf-8' },
+    payload: '{"players":[{"name":"Zoë 💥"},{"name":"B"}]}',
+  });
   t.equal(utf8.statusCode, 201);
   t.equal(utf8.json().seats[0].name, 'Zoë 💥');
 });

@@ -1,7 +1,11 @@
 import t from 'tap';
 import { TWO_PLAYERS, testApp } from './helpers/app.js';
 
-const create = (name: string) => ({ method: 'POST' as const, url: '/games', payload: { players: [{ name }, { name: 'Bob' }] } });
+const create = (name: string) => ({
+  method: 'POST' as const,
+  url: '/games',
+  payload: { players: [{ name }, { name: 'Bob' }] },
+});
 
 t.test('a name is normalised to NFC and trimmed', async (t) => {
   const app = await testApp(t);
@@ -12,7 +16,7 @@ t.test('a name is normalised to NFC and trimmed', async (t) => {
   const state = (await app.inject({ url: `/games/${res.json().id}` })).json();
   t.equal(state.players[0].name, 'Zo\u00e9');
   t.equal((await app.inject(create('علي'))).statusCode, 201, 'a right-to-left script is a name like any other');
-  t.equal((await app.inject(create('Ann-Marie O\'Neil 🎲'))).statusCode, 201);
+  t.equal((await app.inject(create("Ann-Marie O'Neil 🎲"))).statusCode, 201);
 });
 
 t.test('a name holding what cannot be seen as itself is refused with 400 saying what and where', async (t) => {
@@ -43,8 +47,11 @@ t.test('a name holding what cannot be seen as itself is refused with 400 saying 
 
 t.test('joining an open seat follows the same rules', async (t) => {
   const app = await testApp(t);
-  const game = (await app.inject({ method: 'POST', url: '/games', payload: { players: [{ name: 'Ann' }, { open: true }] } })).json();
-  const join = (name: string) => app.inject({ method: 'POST', url: `/games/${game.id}/seats/1/join`, payload: { name } });
+  const game = (
+    await app.inject({ method: 'POST', url: '/games', payload: { players: [{ name: 'Ann' }, { open: true }] } })
+  ).json();
+  const join = (name: string) =>
+    app.inject({ method: 'POST', url: `/games/${game.id}/seats/1/join`, payload: { name } });
   const refused = await join('Bob\u200B');
   t.equal(refused.statusCode, 400);
   t.match(refused.json().detail, /body\/name must not contain a zero-width character/);

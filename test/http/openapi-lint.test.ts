@@ -40,7 +40,10 @@ t.test('each error status lists every code the code table gives it', async (t) =
   for (const [title, schema] of Object.entries(doc.components.schemas as Record<string, any>)) {
     const status = /^Problem(\d{3})$/.exec(title)?.[1];
     if (!status) continue;
-    const expected = Object.entries(STATUS_BY_CODE).filter(([, s]) => s === Number(status)).map(([code]) => code).sort();
+    const expected = Object.entries(STATUS_BY_CODE)
+      .filter(([, s]) => s === Number(status))
+      .map(([code]) => code)
+      .sort();
     t.same(schema.allOf[1].properties.code.enum, expected, title);
   }
   t.ok(doc.components.schemas.Problem422, 'the rules refusals have their type');
@@ -56,8 +59,19 @@ t.test('headers are documented where they are sent', async (t) => {
   t.ok(op('/games/{id}/moves', 'post').responses['401'].headers['WWW-Authenticate']);
   const prefer = op('/games/{id}/moves', 'post').parameters.find((p: any) => p.name === 'prefer');
   t.same(prefer.schema.enum, ['return=minimal', 'return=representation']);
-  t.same(Object.keys(doc.components.schemas.Move.discriminator.mapping).sort(),
-    ['draw', 'moveWagon', 'pass', 'placeAbbey', 'placeBarn', 'placeFigure', 'placeTile', 'returnWagon']);
-  t.equal(Object.keys(doc.components.schemas.GameEvent.discriminator.mapping).length, doc.components.schemas.GameEvent.anyOf.length);
+  t.same(Object.keys(doc.components.schemas.Move.discriminator.mapping).sort(), [
+    'draw',
+    'moveWagon',
+    'pass',
+    'placeAbbey',
+    'placeBarn',
+    'placeFigure',
+    'placeTile',
+    'returnWagon',
+  ]);
+  t.equal(
+    Object.keys(doc.components.schemas.GameEvent.discriminator.mapping).length,
+    doc.components.schemas.GameEvent.anyOf.length,
+  );
   t.ok(doc.servers?.length, 'servers is set');
 });

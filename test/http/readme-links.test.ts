@@ -5,7 +5,12 @@ import { fileURLToPath } from 'node:url';
 import t from 'tap';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const documents = ['README.md', ...readdirSync(join(root, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+const documents = [
+  'README.md',
+  ...readdirSync(join(root, 'docs'))
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => `docs/${f}`),
+];
 
 for (const document of documents) {
   t.test(`${document}: every link resolves inside the repository`, async (t) => {

@@ -4,7 +4,11 @@ import { conforms } from './helpers/schema.js';
 import { createGame, playFirstLegal, testApp } from './helpers/app.js';
 import { forEachStore } from '../helpers/stores.js';
 
-const BOTH = { players: [{ name: 'Ann' }, { name: 'Bob' }], expansions: ['traders-builders', 'abbey-mayor'], seed: 'replay' };
+const BOTH = {
+  players: [{ name: 'Ann' }, { name: 'Bob' }],
+  expansions: ['traders-builders', 'abbey-mayor'],
+  seed: 'replay',
+};
 const MOVES = 12;
 
 forEachStore(t, (t, stores) => {
@@ -53,23 +57,26 @@ t.test('a replay answer is immutable: strong ETag, a year of Cache-Control, 304 
   t.not(live.headers['cache-control'], 'public, max-age=31536000, immutable', 'the live state is not immutable');
 });
 
-t.test('replay refusals: a version not reached yet or an unknown game is 404, a malformed version 400, never a 500', async (t) => {
-  const app = await testApp(t);
-  const game = await createGame(app, BOTH);
-  await playFirstLegal(app, game);
-  for (const path of [`/games/${game.id}`, `/games/${game.id}/board.svg`]) {
-    const ahead = await app.inject({ url: `${path}?version=2` });
-    t.equal(ahead.statusCode, 404, `${path}: ahead of the game`);
-    t.equal(ahead.json().code, 'VERSION_NOT_FOUND');
-    const unknown = await app.inject({ url: `${path.replace(game.id, 'no-such-game')}?version=0` });
-    t.equal(unknown.statusCode, 404);
-    t.equal(unknown.json().code, 'GAME_NOT_FOUND');
-    for (const bad of ['-1', '1.5', 'one', '', '99999999999']) {
-      const res = await app.inject({ url: `${path}?version=${bad}` });
-      t.equal(res.statusCode, 400, `${path}?version=${bad}`);
-      t.equal(res.json().code, 'BAD_REQUEST');
+t.test(
+  'replay refusals: a version not reached yet or an unknown game is 404, a malformed version 400, never a 500',
+  async (t) => {
+    const app = await testApp(t);
+    const game = await createGame(app, BOTH);
+    await playFirstLegal(app, game);
+    for (const path of [`/games/${game.id}`, `/games/${game.id}/board.svg`]) {
+      const ahead = await app.inject({ url: `${path}?version=2` });
+      t.equal(ahead.statusCode, 404, `${path}: ahead of the game`);
+      t.equal(ahead.json().code, 'VERSION_NOT_FOUND');
+      const unknown = await app.inject({ url: `${path.replace(game.id, 'no-such-game')}?version=0` });
+      t.equal(unknown.statusCode, 404);
+      t.equal(unknown.json().code, 'GAME_NOT_FOUND');
+      for (const bad of ['-1', '1.5', 'one', '', '99999999999']) {
+        const res = await app.inject({ url: `${path}?version=${bad}` });
+        t.equal(res.statusCode, 400, `${path}?version=${bad}`);
+        t.equal(res.json().code, 'BAD_REQUEST');
+      }
     }
-  }
-  const both = await app.inject({ url: `/games/${game.id}/board.svg?version=0&legal=1` });
-  t.equal(both.statusCode, 400, 'legal=1 is of now, not of a replay');
-});
+    const both = await app.inject({ url: `/games/${game.id}/board.svg?version=0&legal=1` });
+    t.equal(both.statusCode, 400, 'legal=1 is of now, not of a replay');
+  },
+);

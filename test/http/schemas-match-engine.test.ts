@@ -23,12 +23,22 @@ import { bearer, createGame, testApp } from './helpers/app.js';
 import { conforms, resolved } from './helpers/schema.js';
 
 /** Equal as JSON documents (member order aside). */
-const sameJson = (actual: unknown, expected: unknown) => isDeepStrictEqual(actual, JSON.parse(JSON.stringify(expected)));
+const sameJson = (actual: unknown, expected: unknown) =>
+  isDeepStrictEqual(actual, JSON.parse(JSON.stringify(expected)));
 
 const setups = [
   { players: [{ name: 'A' }, { name: 'B' }], seed: 'base-1' },
-  { players: [{ name: 'A' }, { name: 'B' }, { name: 'C' }], expansions: ['traders-builders', 'abbey-mayor'], seed: 'all-1' },
-  { players: [{ name: 'A' }, { name: 'B' }], expansions: ['abbey-mayor'], rules: { endgameAbbeys: 'final-round', wagonMove: 'c1' }, seed: 'am-1' },
+  {
+    players: [{ name: 'A' }, { name: 'B' }, { name: 'C' }],
+    expansions: ['traders-builders', 'abbey-mayor'],
+    seed: 'all-1',
+  },
+  {
+    players: [{ name: 'A' }, { name: 'B' }],
+    expansions: ['abbey-mayor'],
+    rules: { endgameAbbeys: 'final-round', wagonMove: 'c1' },
+    seed: 'am-1',
+  },
 ] as const;
 
 for (const setup of setups) {
@@ -64,7 +74,11 @@ for (const setup of setups) {
       local = played.value.game;
       // The service adds the lifecycle's members: the pile's mode and the seats (all named here).
       const seats = setup.players.map((p, seat) => ({ seat, kind: 'human', name: p.name, resigned: false }));
-      const expected = { version: step + 1, events: played.value.events, state: { id: game.id, version: step + 1, pile: 'seeded', seats, ...publicView(local) } };
+      const expected = {
+        version: step + 1,
+        events: played.value.events,
+        state: { id: game.id, version: step + 1, pile: 'seeded', seats, ...publicView(local) },
+      };
       if (!sameJson(res.json(), expected)) {
         mismatches++;
         t.same(res.json(), expected, `step ${step}: the response carries everything the engine gave`);

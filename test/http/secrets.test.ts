@@ -27,24 +27,55 @@ t.test('no response, log line or error shows the seed or the pile order', async 
     return res;
   };
 
-  const created = await call({ method: 'POST', url: '/games', payload: { players: [{ name: 'Ann' }, { name: 'Bob' }], seed: SEED, tileOrder: TILE_ORDER } });
+  const created = await call({
+    method: 'POST',
+    url: '/games',
+    payload: { players: [{ name: 'Ann' }, { name: 'Bob' }], seed: SEED, tileOrder: TILE_ORDER },
+  });
   t.equal(created.statusCode, 201);
   const game = created.json();
-  const randomSeeded = await call({ method: 'POST', url: '/games', payload: { players: [{ name: 'Ann' }, { name: 'Bob' }] } });
+  const randomSeeded = await call({
+    method: 'POST',
+    url: '/games',
+    payload: { players: [{ name: 'Ann' }, { name: 'Bob' }] },
+  });
   t.equal(randomSeeded.statusCode, 201);
 
   for (let i = 0; i < 6; i++) {
     const lm = await legal(app, game.id);
     if (lm.actor === null) break;
-    await call({ method: 'POST', url: `/games/${game.id}/moves`, headers: bearer(game.seats[lm.actor].token), payload: { expectedVersion: lm.version, move: lm.moves[0] } });
+    await call({
+      method: 'POST',
+      url: `/games/${game.id}/moves`,
+      headers: bearer(game.seats[lm.actor].token),
+      payload: { expectedVersion: lm.version, move: lm.moves[0] },
+    });
     // Refusals too: their details must not leak either.
-    await call({ method: 'POST', url: `/games/${game.id}/moves`, headers: bearer(game.seats[lm.actor].token), payload: { expectedVersion: lm.version, move: { type: 'placeTile', x: 40, y: 40, rotation: 0 } } });
-    await call({ method: 'POST', url: `/games/${game.id}/moves`, headers: bearer(game.seats[lm.actor].token), payload: { expectedVersion: 99, move: lm.moves[0] } });
+    await call({
+      method: 'POST',
+      url: `/games/${game.id}/moves`,
+      headers: bearer(game.seats[lm.actor].token),
+      payload: { expectedVersion: lm.version, move: { type: 'placeTile', x: 40, y: 40, rotation: 0 } },
+    });
+    await call({
+      method: 'POST',
+      url: `/games/${game.id}/moves`,
+      headers: bearer(game.seats[lm.actor].token),
+      payload: { expectedVersion: 99, move: lm.moves[0] },
+    });
   }
   for (const path of ['', '/legal-moves', '/moves', '/events']) await call({ url: `/games/${game.id}${path}` });
   const docs = (await app.inject({ url: '/docs/json' })).body;
-  await call({ method: 'POST', url: '/games', payload: { players: [{ name: 'Ann' }, { name: 'Bob' }], seed: SEED, tileOrder: ['base/Z'] } });
-  await call({ method: 'POST', url: '/games', payload: { players: [{ name: 'Ann' }, { name: 'Bob' }], seed: SEED, extra: 1 } });
+  await call({
+    method: 'POST',
+    url: '/games',
+    payload: { players: [{ name: 'Ann' }, { name: 'Bob' }], seed: SEED, tileOrder: ['base/Z'] },
+  });
+  await call({
+    method: 'POST',
+    url: '/games',
+    payload: { players: [{ name: 'Ann' }, { name: 'Bob' }], seed: SEED, extra: 1 },
+  });
 
   const everything = bodies.join('\n') + lines.join('');
   t.ok(lines.length > 10, 'the logger did write');
@@ -55,6 +86,7 @@ t.test('no response, log line or error shows the seed or the pile order', async 
   // The state's `pile` says only how it was set (`seeded` or `fixed`), never its order.
   t.notOk(/tileOrder|"pile":(?!"(seeded|fixed)")/.test(everything), 'no member naming the pile but its mode');
   t.notOk(everything.includes(TILE_ORDER.slice(2).join('","')), 'the rest of the pile is never listed in order');
-  for (const seat of game.seats) t.notOk(lines.join('').includes(seat.token), `seat ${seat.seat}'s token is never logged`);
+  for (const seat of game.seats)
+    t.notOk(lines.join('').includes(seat.token), `seat ${seat.seat}'s token is never logged`);
   t.notOk(lines.join('').includes(game.adminToken), 'nor the admin token');
 });

@@ -4,20 +4,44 @@ import { parseFrameAncestors, RENDER_STYLE_SOURCE } from '../../src/http/securit
 import { TWO_PLAYERS, testApp } from './helpers/app.js';
 
 function policy(header: unknown): Map<string, string> {
-  return new Map(String(header).split(';').map((d) => d.trim().split(/\s+(.*)/s).slice(0, 2) as [string, string]));
+  return new Map(
+    String(header)
+      .split(';')
+      .map(
+        (d) =>
+          d
+            .trim()
+            .split(/\s+(.*)/s)
+            .slice(0, 2) as [string, string],
+      ),
+  );
 }
 
 t.test('the pages, the pictures and the API carry a strict CSP, no framing, no referrer, nosniff', async (t) => {
   const app = await testApp(t);
   const game = (await app.inject({ method: 'POST', url: '/games', payload: TWO_PLAYERS })).json();
-  for (const url of ['/play/', '/play/game.html', '/play/game.js', '/play/style.css', `/games/${game.id}/board.svg`, '/tiles/base/U.svg', `/games/${game.id}`, '/health', '/docs/']) {
+  for (const url of [
+    '/play/',
+    '/play/game.html',
+    '/play/game.js',
+    '/play/style.css',
+    `/games/${game.id}/board.svg`,
+    '/tiles/base/U.svg',
+    `/games/${game.id}`,
+    '/health',
+    '/docs/',
+  ]) {
     const res = await app.inject({ url });
     t.equal(res.statusCode, 200, url);
     const csp = policy(res.headers['content-security-policy']);
     t.equal(csp.get('script-src'), "'self'", `${url}: scripts from this origin only, no inline script`);
     t.equal(csp.get('script-src-attr'), "'none'", `${url}: no event handler attributes`);
     const styles = url === '/docs/' ? "'self' 'unsafe-inline'" : `'self' ${RENDER_STYLE_SOURCE}`;
-    t.equal(csp.get('style-src'), styles, `${url}: no inline style but the pictures' own sheet (Swagger UI's pages excepted)`);
+    t.equal(
+      csp.get('style-src'),
+      styles,
+      `${url}: no inline style but the pictures' own sheet (Swagger UI's pages excepted)`,
+    );
     t.equal(csp.get('frame-ancestors'), "'none'", url);
     t.equal(csp.get('object-src'), "'none'", url);
     t.equal(csp.get('base-uri'), "'none'", url);
@@ -29,7 +53,7 @@ t.test('the pages, the pictures and the API carry a strict CSP, no framing, no r
   }
 });
 
-t.test('the pages load no inline script or style, and the pictures\' style is the one the hash allows', async (t) => {
+t.test("the pages load no inline script or style, and the pictures' style is the one the hash allows", async (t) => {
   const app = await testApp(t);
   for (const page of ['/play/', '/play/game.html', '/play/admin.html']) {
     const html = (await app.inject({ url: page })).body;

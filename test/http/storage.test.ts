@@ -6,7 +6,11 @@ import { bearer, createGame, legal, playFirstLegal, tempDatabase, testApp } from
 t.test('a game outlives the app: a new app on the same file continues identically', async (t) => {
   const path = tempDatabase(t);
   const first = await testApp(t, { databasePath: path });
-  const game = await createGame(first, { players: [{ name: 'A' }, { name: 'B' }], expansions: ['traders-builders', 'abbey-mayor'], seed: 'persist' });
+  const game = await createGame(first, {
+    players: [{ name: 'A' }, { name: 'B' }],
+    expansions: ['traders-builders', 'abbey-mayor'],
+    seed: 'persist',
+  });
   for (let i = 0; i < 12; i++) t.equal((await playFirstLegal(first, game)).statusCode, 201);
   const before = (await first.inject({ url: `/games/${game.id}` })).json();
   const legalBefore = await legal(first, game.id);
@@ -65,8 +69,16 @@ t.test('the games row records status and timestamps; the seed stays in storage',
   const running = await createGame(app, { players: [{ name: 'A' }, { name: 'B' }] });
   const db = new Database(path, { readonly: true });
   t.teardown(() => db.close());
-  const row = (id: string) => db.prepare('SELECT status, created_at, finished_at, setup FROM games WHERE id = ?').get(id) as Record<string, string | null>;
-  t.match(row(empty.id), { status: 'finished', created_at: '2026-02-03T04:05:06.000Z', finished_at: '2026-02-03T04:05:06.000Z' });
+  const row = (id: string) =>
+    db.prepare('SELECT status, created_at, finished_at, setup FROM games WHERE id = ?').get(id) as Record<
+      string,
+      string | null
+    >;
+  t.match(row(empty.id), {
+    status: 'finished',
+    created_at: '2026-02-03T04:05:06.000Z',
+    finished_at: '2026-02-03T04:05:06.000Z',
+  });
   t.match(row(one.id), { status: 'finished', finished_at: '2026-02-03T04:05:06.000Z' });
   t.match(row(running.id), { status: 'active', finished_at: null });
   t.equal(JSON.parse(row(one.id).setup!).seed, 'kept');

@@ -24,7 +24,11 @@ async function listening(t: Test, options: Partial<AppOptions>): Promise<{ app: 
 async function get(url: string, localAddress: string): Promise<{ status: number; retryAfter?: string; code?: string }> {
   const { origin, pathname, search } = new URL(url);
   const answer = await fromAddress(origin, localAddress).get(pathname + search);
-  return { status: answer.status, retryAfter: answer.headers['retry-after'] as string | undefined, code: answer.body?.code };
+  return {
+    status: answer.status,
+    retryAfter: answer.headers['retry-after'] as string | undefined,
+    code: answer.body?.code,
+  };
 }
 
 async function streams(t: Test, url: string, from: string, n: number): Promise<SseReader[]> {
@@ -39,9 +43,20 @@ async function streams(t: Test, url: string, from: string, n: number): Promise<S
 
 t.test('the settings have defaults for a public server and are read from the environment', async (t) => {
   t.same(loadConfig({}).streams, DEFAULT_STREAM_LIMITS);
-  t.same(DEFAULT_STREAM_LIMITS, { perAddress: 32, reservedConnections: 32, maxSeconds: 600, opens: { perSecond: 2, burst: 60 } });
+  t.same(DEFAULT_STREAM_LIMITS, {
+    perAddress: 32,
+    reservedConnections: 32,
+    maxSeconds: 600,
+    opens: { perSecond: 2, burst: 60 },
+  });
   t.same(
-    loadConfig({ STREAMS_PER_ADDRESS: '4', RESERVED_CONNECTIONS: '10', STREAM_MAX_SECONDS: '60', STREAM_OPENS_PER_SECOND: '1', STREAM_OPENS_BURST: '5' }).streams,
+    loadConfig({
+      STREAMS_PER_ADDRESS: '4',
+      RESERVED_CONNECTIONS: '10',
+      STREAM_MAX_SECONDS: '60',
+      STREAM_OPENS_PER_SECOND: '1',
+      STREAM_OPENS_BURST: '5',
+    }).streams,
     { perAddress: 4, reservedConnections: 10, maxSeconds: 60, opens: { perSecond: 1, burst: 5 } },
   );
   t.throws(() => loadConfig({ STREAM_MAX_SECONDS: '0' }), /STREAM_MAX_SECONDS must be an integer from 1/);
@@ -50,30 +65,44 @@ t.test('the settings have defaults for a public server and are read from the env
   t.equal(heldTotal(undefined, 32), Infinity);
 });
 
-t.test('one address holds STREAMS_PER_ADDRESS streams and long-polls; then 429, while others and /health are served', async (t) => {
-  const { app, base } = await listening(t, { streams: { perAddress: 3 } });
-  const game = await createGame(app);
-  const url = `${base}/games/${game.id}/stream`;
-  const mine = await streams(t, url, '127.0.0.2', 3);
-  t.same(mine.map((s) => s.response.statusCode), [200, 200, 200]);
-  const refused = await get(url, '127.0.0.2');
-  t.match(refused, { status: 429, code: 'RATE_LIMITED', retryAfter: '5' }, 'a fourth stream of the address is refused at once');
-  t.match(await get(`${base}/games/${game.id}/events?after=0&wait=20`, '127.0.0.2'), { status: 429 }, 'so is a long-poll');
-  t.match(await get(`${base}/health`, '127.0.0.2'), { status: 200 }, '/health is no stream');
-  const other = await streams(t, url, '127.0.0.3', 1);
-  t.equal(other[0].response.statusCode, 200, 'another address is served');
-  t.equal((await other[0].next()).event, 'state');
-  mine[0].close();
-  // The slot comes back when the server sees the close: ask until it does.
-  let again = await openStream(url, {}, false, '127.0.0.2');
-  for (let i = 0; again.response.statusCode !== 200 && i < 100; i++) {
-    again.close();
-    await new Promise((r) => setTimeout(r, 50));
-    again = await openStream(url, {}, false, '127.0.0.2');
-  }
-  t.teardown(() => again.close());
-  t.equal(again.response.statusCode, 200, 'a closed stream gives its slot back');
-});
+t.test(
+  'one address holds STREAMS_PER_ADDRESS streams and long-polls; then 429, while others and /health are served',
+  async (t) => {
+    const { app, base } = await listening(t, { streams: { perAddress: 3 } });
+    const game = await createGame(app);
+    const url = `${base}/games/${game.id}/stream`;
+    const mine = await streams(t, url, '127.0.0.2', 3);
+    t.same(
+      mine.map((s) => s.response.statusCode),
+      [200, 200, 200],
+    );
+    const refused = await get(url, '127.0.0.2');
+    t.match(
+      refused,
+      { status: 429, code: 'RATE_LIMITED', retryAfter: '5' },
+      'a fourth stream of the address is refused at once',
+    );
+    t.match(
+      await get(`${base}/games/${game.id}/events?after=0&wait=20`, '127.0.0.2'),
+      { status: 429 },
+      'so is a long-poll',
+    );
+    t.match(await get(`${base}/health`, '127.0.0.2'), { status: 200 }, '/health is no stream');
+    const other = await streams(t, url, '127.0.0.3', 1);
+    t.equal(other[0].response.statusCode, 200, 'another address is served');
+    t.equal((await other[0].next()).event, 'state');
+    mine[0].close();
+    // The slot comes back when the server sees the close: ask until it does.
+    let again = await openStream(url, {}, false, '127.0.0.2');
+    for (let i = 0; again.response.statusCode !== 200 && i < 100; i++) {
+      again.close();
+      await new Promise((r) => setTimeout(r, 50));
+      again = await openStream(url, {}, false, '127.0.0.2');
+    }
+    t.teardown(() => again.close());
+    t.equal(again.response.statusCode, 200, 'a closed stream gives its slot back');
+  },
+);
 
 t.test('streams and long-polls of all addresses leave RESERVED_CONNECTIONS to short requests', async (t) => {
   const { app, base } = await listening(t, { maxConnections: 20, streams: { perAddress: 0, reservedConnections: 8 } });
@@ -81,7 +110,11 @@ t.test('streams and long-polls of all addresses leave RESERVED_CONNECTIONS to sh
   const url = `${base}/games/${game.id}/stream`;
   await streams(t, url, '127.0.0.2', 6);
   await streams(t, url, '127.0.0.3', 6);
-  t.match(await get(url, '127.0.0.4'), { status: 503, code: 'TOO_MANY_CONNECTIONS', retryAfter: '5' }, 'the 13th is refused');
+  t.match(
+    await get(url, '127.0.0.4'),
+    { status: 503, code: 'TOO_MANY_CONNECTIONS', retryAfter: '5' },
+    'the 13th is refused',
+  );
   for (let i = 0; i < 5; i++) t.match(await get(`${base}/health`, '127.0.0.5'), { status: 200 }, '/health answers');
   t.match(await get(`${base}/games/${game.id}`, '127.0.0.5'), { status: 200 }, 'and so does a read');
 });
@@ -102,7 +135,11 @@ t.test('a stream ends after STREAM_MAX_SECONDS, and its reader resumes with Last
   await playFirstLegal(app, game);
   const resumed = await openStream(url, { 'last-event-id': '1' });
   t.teardown(() => resumed.close());
-  t.same([(await resumed.next()).id, (await resumed.next()).id], ['2', '3'], 'the moves played meanwhile, no state message');
+  t.same(
+    [(await resumed.next()).id, (await resumed.next()).id],
+    ['2', '3'],
+    'the moves played meanwhile, no state message',
+  );
 });
 
 t.test('stream opens are budgeted per address (STREAM_OPENS_PER_SECOND, STREAM_OPENS_BURST)', async (t) => {
@@ -110,7 +147,10 @@ t.test('stream opens are budgeted per address (STREAM_OPENS_PER_SECOND, STREAM_O
   const game = await createGame(app);
   const url = `${base}/games/${game.id}/stream`;
   const two = await streams(t, url, '127.0.0.2', 2);
-  t.same(two.map((s) => s.response.statusCode), [200, 200]);
+  t.same(
+    two.map((s) => s.response.statusCode),
+    [200, 200],
+  );
   const third = await get(url, '127.0.0.2');
   t.equal(third.status, 429);
   t.equal(third.code, 'RATE_LIMITED');

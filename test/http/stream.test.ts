@@ -19,7 +19,11 @@ t.test('a stream sends the state, then each move with its events and the next ac
   const stream = await openStream(`${base}/games/${game.id}/stream`);
   t.teardown(() => stream.close());
   t.equal(stream.response.statusCode, 200);
-  t.match(stream.response.headers, { 'content-type': /^text\/event-stream/, 'cache-control': 'no-cache', 'x-accel-buffering': 'no' });
+  t.match(stream.response.headers, {
+    'content-type': /^text\/event-stream/,
+    'cache-control': 'no-cache',
+    'x-accel-buffering': 'no',
+  });
   const state = await stream.next();
   t.equal(state.event, 'state');
   conforms(t, StreamStateMessage, state.data, 'state message');
@@ -47,7 +51,10 @@ t.test('Last-Event-ID and ?after resume with the missed moves, each with its own
     const { actor, phase } = await legal(app, game.id);
     turns.push({ actor, phase });
   }
-  for (const [headers, query] of [[{ 'last-event-id': '1' }, ''], [{}, '?after=1']] as const) {
+  for (const [headers, query] of [
+    [{ 'last-event-id': '1' }, ''],
+    [{}, '?after=1'],
+  ] as const) {
     const stream = await openStream(`${base}/games/${game.id}/stream${query}`, headers);
     t.teardown(() => stream.close());
     for (let version = 2; version <= 4; version++) {
@@ -77,7 +84,11 @@ t.test('an HTTP/1.0 reader (no chunked bodies) gets the messages unframed', asyn
   await until(() => received.includes('id: 1\n'));
   t.match(received, /^HTTP\/1\.1 200 /);
   t.notMatch(received, /transfer-encoding: chunked/i);
-  t.match(received, /\r\n\r\nretry: 3000\n\nevent: state\n[^]*\n\nid: 1\nevent: move\ndata: \{"version":1,[^\r]*\}\n\n$/, 'the messages one after the other, no chunk sizes');
+  t.match(
+    received,
+    /\r\n\r\nretry: 3000\n\nevent: state\n[^]*\n\nid: 1\nevent: move\ndata: \{"version":1,[^\r]*\}\n\n$/,
+    'the messages one after the other, no chunk sizes',
+  );
 });
 
 t.test('a malformed Last-Event-ID or an unknown game is a problem, not a stream', async (t) => {

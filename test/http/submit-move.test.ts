@@ -30,7 +30,10 @@ forEachStore(t, (t, stores) => {
 
   t.test('refusals', async (t) => {
     const app = await testApp(t, { database: await stores.location(t) });
-    const game = await createGame(app, { players: [{ name: 'Ann' }, { name: 'Bob' }], tileOrder: ['base/U', 'base/V', 'base/E'] });
+    const game = await createGame(app, {
+      players: [{ name: 'Ann' }, { name: 'Bob' }],
+      tileOrder: ['base/U', 'base/V', 'base/E'],
+    });
     const other = await createGame(app);
     const lm = await legal(app, game.id);
     const move = lm.moves[0];
@@ -54,37 +57,84 @@ forEachStore(t, (t, stores) => {
       const missing = await post(app, game, {}, { expectedVersion: 0, move });
       await expectProblem('no token', missing, 401, 'TOKEN_MISSING');
       t.equal(missing.headers['www-authenticate'], 'Bearer');
-      await expectProblem('basic auth', await post(app, game, { authorization: 'Basic YTpi' }, { expectedVersion: 0, move }), 401, 'TOKEN_MALFORMED');
-      await expectProblem('short token', await post(app, game, bearer('abc'), { expectedVersion: 0, move }), 401, 'TOKEN_MALFORMED');
+      await expectProblem(
+        'basic auth',
+        await post(app, game, { authorization: 'Basic YTpi' }, { expectedVersion: 0, move }),
+        401,
+        'TOKEN_MALFORMED',
+      );
+      await expectProblem(
+        'short token',
+        await post(app, game, bearer('abc'), { expectedVersion: 0, move }),
+        401,
+        'TOKEN_MALFORMED',
+      );
     });
 
     await t.test('403 with the token of another game, or of a seat that must not act', async () => {
-      await expectProblem('other game', await post(app, game, bearer(other.seats[0].token), { expectedVersion: 0, move }), 403, 'NOT_YOUR_GAME');
-      await expectProblem('unknown token', await post(app, game, bearer('A'.repeat(43)), { expectedVersion: 0, move }), 403, 'NOT_YOUR_GAME');
-      await expectProblem('not the actor', await post(app, game, bearer(game.seats[1].token), { expectedVersion: 0, move }), 403, 'NOT_YOUR_TURN');
+      await expectProblem(
+        'other game',
+        await post(app, game, bearer(other.seats[0].token), { expectedVersion: 0, move }),
+        403,
+        'NOT_YOUR_GAME',
+      );
+      await expectProblem(
+        'unknown token',
+        await post(app, game, bearer('A'.repeat(43)), { expectedVersion: 0, move }),
+        403,
+        'NOT_YOUR_GAME',
+      );
+      await expectProblem(
+        'not the actor',
+        await post(app, game, bearer(game.seats[1].token), { expectedVersion: 0, move }),
+        403,
+        'NOT_YOUR_TURN',
+      );
     });
 
     await t.test('404 for an unknown game', async () => {
-      const res = await app.inject({ method: 'POST', url: '/games/nope/moves', headers: ann, payload: { expectedVersion: 0, move } });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/games/nope/moves',
+        headers: ann,
+        payload: { expectedVersion: 0, move },
+      });
       await expectProblem('unknown game', res, 404, 'GAME_NOT_FOUND');
     });
 
     await t.test('409 with the current version for a stale or future expectedVersion', async () => {
       for (const expectedVersion of [1, 7]) {
-        const body = await expectProblem(`expected ${expectedVersion}`, await post(app, game, ann, { expectedVersion, move }), 409, 'VERSION_CONFLICT');
+        const body = await expectProblem(
+          `expected ${expectedVersion}`,
+          await post(app, game, ann, { expectedVersion, move }),
+          409,
+          'VERSION_CONFLICT',
+        );
         t.equal(body.currentVersion, 0);
       }
     });
 
     await t.test('422 with the engine code and reason for a well-formed move the rules refuse', async () => {
-      const occupied = await post(app, game, ann, { expectedVersion: 0, move: { type: 'placeTile', x: 0, y: 0, rotation: 0 } });
+      const occupied = await post(app, game, ann, {
+        expectedVersion: 0,
+        move: { type: 'placeTile', x: 0, y: 0, rotation: 0 },
+      });
       await expectProblem('occupied', occupied, 422, 'POSITION_OCCUPIED');
-      const far = await post(app, game, ann, { expectedVersion: 0, move: { type: 'placeTile', x: 5, y: 5, rotation: 0 } });
+      const far = await post(app, game, ann, {
+        expectedVersion: 0,
+        move: { type: 'placeTile', x: 5, y: 5, rotation: 0 },
+      });
       await expectProblem('far away', far, 422, 'NOT_ADJACENT');
-      const early = await post(app, game, ann, { expectedVersion: 0, move: { type: 'placeFigure', figure: 'meeple', x: 0, y: 0, feature: 0 } });
+      const early = await post(app, game, ann, {
+        expectedVersion: 0,
+        move: { type: 'placeFigure', figure: 'meeple', x: 0, y: 0, feature: 0 },
+      });
       const body = await expectProblem('figure before tile', early, 422, String(early.json().code));
       t.not(body.code, 'BAD_REQUEST');
-      const builder = await post(app, game, ann, { expectedVersion: 0, move: { type: 'placeFigure', figure: 'builder', x: 0, y: 0, feature: 1 } });
+      const builder = await post(app, game, ann, {
+        expectedVersion: 0,
+        move: { type: 'placeFigure', figure: 'builder', x: 0, y: 0, feature: 1 },
+      });
       t.equal(builder.statusCode, 422, 'a figure of an expansion not in play');
     });
 
@@ -131,14 +181,20 @@ forEachStore(t, (t, stores) => {
     for (let i = 0; i < 10; i++) {
       const lm = await legal(app, game.id);
       if (lm.actor === null) break;
-      const res = await post(app, game, bearer(game.seats[lm.actor].token), { expectedVersion: lm.version, move: lm.moves.at(-1) });
+      const res = await post(app, game, bearer(game.seats[lm.actor].token), {
+        expectedVersion: lm.version,
+        move: lm.moves.at(-1),
+      });
       t.equal(res.statusCode, 201);
     }
     const lm = await legal(app, game.id);
     t.match(lm, { actor: null, phase: 'finished', moves: [] });
     const state = (await app.inject({ url: `/games/${game.id}` })).json();
     t.equal(state.status, 'finished');
-    const res = await post(app, game, bearer(game.seats[0].token), { expectedVersion: lm.version, move: { type: 'pass' } });
+    const res = await post(app, game, bearer(game.seats[0].token), {
+      expectedVersion: lm.version,
+      move: { type: 'pass' },
+    });
     t.equal(res.statusCode, 422);
     t.match(res.json(), { code: 'GAME_FINISHED' });
     const events = (await app.inject({ url: `/games/${game.id}/events` })).json();
@@ -154,37 +210,51 @@ forEachStore(t, (t, stores) => {
       await detail({ expectedVersion: 0, move: { type: 'placeTile', x: 1, y: 0, rotation: 45, spin: 1 } }),
       'body/move/rotation must be one of 0, 90, 180, 270, body/move/spin is not allowed',
     );
-    t.equal(await detail({ expectedVersion: 0, move: { type: 'flip' } }), 'body/move/type must be one of draw, placeTile, placeFigure, pass, placeAbbey, placeBarn, moveWagon, returnWagon');
-    t.equal(await detail({ expectedVersion: 0, move: { type: 'placeBarn', x: 0, y: 0 } }), "body/move must have required property 'corner'");
+    t.equal(
+      await detail({ expectedVersion: 0, move: { type: 'flip' } }),
+      'body/move/type must be one of draw, placeTile, placeFigure, pass, placeAbbey, placeBarn, moveWagon, returnWagon',
+    );
+    t.equal(
+      await detail({ expectedVersion: 0, move: { type: 'placeBarn', x: 0, y: 0 } }),
+      "body/move must have required property 'corner'",
+    );
     t.equal(await detail({ expectedVersion: 0, move: { type: 'pass' }, note: 'x' }), 'body/note is not allowed');
   });
 
-  t.test('Prefer: return=minimal answers the version and events without the state, and the move is played all the same', async (t) => {
-    const app = await testApp(t, { database: await stores.location(t) });
-    const setup = { players: [{ name: 'Ann' }, { name: 'Bob' }], seed: 'minimal' };
-    const [full, minimal] = [await createGame(app, setup), await createGame(app, setup)];
-    const move = (await legal(app, full.id)).moves[0];
-    const fullAnswer = await post(app, full, bearer(full.seats[0].token), { expectedVersion: 0, move });
-    const res = await post(app, minimal, { ...bearer(minimal.seats[0].token), prefer: 'respond-async, return=minimal' }, { expectedVersion: 0, move });
-    t.equal(res.statusCode, 201);
-    t.equal(res.headers['preference-applied'], 'return=minimal');
-    t.equal(fullAnswer.headers['preference-applied'], undefined, 'no preference, none applied');
-    conforms(t, MoveAcceptedMinimalResponse, res.json(), 'minimal answer');
-    const { state, ...rest } = fullAnswer.json();
-    t.same(res.json(), rest, 'the same version and events, without the state');
-    const after = (await app.inject({ url: `/games/${minimal.id}` })).json();
-    t.same({ ...after, id: full.id }, state, 'the state is what the full answer showed');
+  t.test(
+    'Prefer: return=minimal answers the version and events without the state, and the move is played all the same',
+    async (t) => {
+      const app = await testApp(t, { database: await stores.location(t) });
+      const setup = { players: [{ name: 'Ann' }, { name: 'Bob' }], seed: 'minimal' };
+      const [full, minimal] = [await createGame(app, setup), await createGame(app, setup)];
+      const move = (await legal(app, full.id)).moves[0];
+      const fullAnswer = await post(app, full, bearer(full.seats[0].token), { expectedVersion: 0, move });
+      const res = await post(
+        app,
+        minimal,
+        { ...bearer(minimal.seats[0].token), prefer: 'respond-async, return=minimal' },
+        { expectedVersion: 0, move },
+      );
+      t.equal(res.statusCode, 201);
+      t.equal(res.headers['preference-applied'], 'return=minimal');
+      t.equal(fullAnswer.headers['preference-applied'], undefined, 'no preference, none applied');
+      conforms(t, MoveAcceptedMinimalResponse, res.json(), 'minimal answer');
+      const { state, ...rest } = fullAnswer.json();
+      t.same(res.json(), rest, 'the same version and events, without the state');
+      const after = (await app.inject({ url: `/games/${minimal.id}` })).json();
+      t.same({ ...after, id: full.id }, state, 'the state is what the full answer showed');
 
-    const next = await legal(app, full.id);
-    const keyed = { ...bearer(full.seats[next.actor!].token), 'idempotency-key': 'k1', prefer: 'return=minimal' };
-    const submission = { expectedVersion: 1, move: next.moves[0] };
-    const retried = await post(app, full, keyed, submission);
-    t.equal(retried.statusCode, 201);
-    const again = await post(app, full, keyed, submission);
-    t.equal(again.headers['idempotent-replayed'], 'true');
-    t.same(again.json(), retried.json(), 'a retry with the key answers the original, minimal too');
-    t.notOk('state' in again.json());
-  });
+      const next = await legal(app, full.id);
+      const keyed = { ...bearer(full.seats[next.actor!].token), 'idempotency-key': 'k1', prefer: 'return=minimal' };
+      const submission = { expectedVersion: 1, move: next.moves[0] };
+      const retried = await post(app, full, keyed, submission);
+      t.equal(retried.statusCode, 201);
+      const again = await post(app, full, keyed, submission);
+      t.equal(again.headers['idempotent-replayed'], 'true');
+      t.same(again.json(), retried.json(), 'a retry with the key answers the original, minimal too');
+      t.notOk('state' in again.json());
+    },
+  );
 });
 
 t.test('only a return=minimal preference leaves the state out (RFC 7240)', async (t) => {
@@ -201,22 +271,28 @@ t.test('only a return=minimal preference leaves the state out (RFC 7240)', async
   t.equal(prefersMinimal(undefined), false);
 });
 
-t.test('a write lock another process holds too long answers 503 DATABASE_BUSY with Retry-After, and changes nothing', async (t) => {
-  const path = tempDatabase(t);
-  const app = await testApp(t, { databasePath: path, busyTimeoutMs: 20 });
-  const game = await createGame(app);
-  const lm = await legal(app, game.id);
-  const before = (await app.inject({ url: `/games/${game.id}` })).body;
-  const other = new Database(path);
-  t.teardown(() => other.close());
-  other.exec('BEGIN IMMEDIATE');
-  const busy = await post(app, game, bearer(game.seats[lm.actor!].token), { expectedVersion: 0, move: lm.moves[0] });
-  t.equal(busy.statusCode, 503);
-  t.equal(busy.headers['retry-after'], '1');
-  t.match(busy.headers['content-type'], problem);
-  t.match(busy.json(), { status: 503, code: 'DATABASE_BUSY', retryAfter: 1 });
-  t.equal((await app.inject({ url: `/games/${game.id}` })).body, before, 'reads go on, and see nothing changed');
-  other.exec('ROLLBACK');
-  const retried = await post(app, game, bearer(game.seats[lm.actor!].token), { expectedVersion: 0, move: lm.moves[0] });
-  t.equal(retried.statusCode, 201, 'the same submission is taken once the lock is released');
-});
+t.test(
+  'a write lock another process holds too long answers 503 DATABASE_BUSY with Retry-After, and changes nothing',
+  async (t) => {
+    const path = tempDatabase(t);
+    const app = await testApp(t, { databasePath: path, busyTimeoutMs: 20 });
+    const game = await createGame(app);
+    const lm = await legal(app, game.id);
+    const before = (await app.inject({ url: `/games/${game.id}` })).body;
+    const other = new Database(path);
+    t.teardown(() => other.close());
+    other.exec('BEGIN IMMEDIATE');
+    const busy = await post(app, game, bearer(game.seats[lm.actor!].token), { expectedVersion: 0, move: lm.moves[0] });
+    t.equal(busy.statusCode, 503);
+    t.equal(busy.headers['retry-after'], '1');
+    t.match(busy.headers['content-type'], problem);
+    t.match(busy.json(), { status: 503, code: 'DATABASE_BUSY', retryAfter: 1 });
+    t.equal((await app.inject({ url: `/games/${game.id}` })).body, before, 'reads go on, and see nothing changed');
+    other.exec('ROLLBACK');
+    const retried = await post(app, game, bearer(game.seats[lm.actor!].token), {
+      expectedVersion: 0,
+      move: lm.moves[0],
+    });
+    t.equal(retried.statusCode, 201, 'the same submission is taken once the lock is released');
+  },
+);

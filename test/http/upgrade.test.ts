@@ -12,7 +12,15 @@ import { bearer, tempDatabase, testApp } from './helpers/app.js';
 
 const fixture = fileURLToPath(new URL('../fixtures/db/release-1.db', import.meta.url));
 const expected = JSON.parse(readFileSync(new URL('../fixtures/db/release-1.json', import.meta.url), 'utf8')) as {
-  games: { label: string; id: string; tokens: string[]; version: number; status: string; state: object; legalMoves: object }[];
+  games: {
+    label: string;
+    id: string;
+    tokens: string[];
+    version: number;
+    status: string;
+    state: object;
+    legalMoves: object;
+  }[];
 };
 
 t.test('the release-1 database opens with the current code and its games go on', async (t) => {
@@ -30,9 +38,21 @@ t.test('the release-1 database opens with the current code and its games go on',
   for (const game of expected.games) {
     const state = (await app.inject({ url: `/games/${game.id}` })).json();
     t.match(state, game.state, `${game.label}: the state reads as release 1 answered it`);
-    t.same((await app.inject({ url: `/games/${game.id}/legal-moves` })).json(), game.legalMoves, 'and the same legal moves');
-    const log = (await app.inject({ url: `/games/${game.id}/moves` })).json().moves as { seq: number; seat: number; move: object }[];
-    t.same(log.map((m) => m.seq), Array.from({ length: game.version }, (_, i) => i + 1), 'the whole log');
+    t.same(
+      (await app.inject({ url: `/games/${game.id}/legal-moves` })).json(),
+      game.legalMoves,
+      'and the same legal moves',
+    );
+    const log = (await app.inject({ url: `/games/${game.id}/moves` })).json().moves as {
+      seq: number;
+      seat: number;
+      move: object;
+    }[];
+    t.same(
+      log.map((m) => m.seq),
+      Array.from({ length: game.version }, (_, i) => i + 1),
+      'the whole log',
+    );
 
     if (game.version > 0) {
       // Release 1 stored an Idempotency-Key with the first move: a retry still answers it.
@@ -49,13 +69,23 @@ t.test('the release-1 database opens with the current code and its games go on',
 
     const lm = (await app.inject({ url: `/games/${game.id}/legal-moves` })).json();
     if (game.status === 'finished') {
-      const late = await app.inject({ method: 'POST', url: `/games/${game.id}/moves`, headers: bearer(game.tokens[0]), payload: { expectedVersion: game.version, move: { type: 'pass' } } });
+      const late = await app.inject({
+        method: 'POST',
+        url: `/games/${game.id}/moves`,
+        headers: bearer(game.tokens[0]),
+        payload: { expectedVersion: game.version, move: { type: 'pass' } },
+      });
       t.match(late.json(), { code: 'GAME_FINISHED' }, 'a finished game stays finished');
       continue;
     }
     for (let i = 0; i < 5; i++) {
       const next = (await app.inject({ url: `/games/${game.id}/legal-moves` })).json();
-      const res = await app.inject({ method: 'POST', url: `/games/${game.id}/moves`, headers: bearer(game.tokens[next.actor]), payload: { expectedVersion: next.version, move: next.moves[0] } });
+      const res = await app.inject({
+        method: 'POST',
+        url: `/games/${game.id}/moves`,
+        headers: bearer(game.tokens[next.actor]),
+        payload: { expectedVersion: next.version, move: next.moves[0] },
+      });
       t.equal(res.statusCode, 201, `move ${next.version + 1} with a release-1 token`);
     }
     t.equal(lm.version, game.version);

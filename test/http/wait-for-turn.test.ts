@@ -51,13 +51,20 @@ t.test('legal-moves refuses a bad wait or after with 400', async (t) => {
 
 t.test("GET /games/{id}/events without after includes the creation's events", async (t) => {
   const app = await testApp(t);
-  const created = await app.inject({ method: 'POST', url: '/games', payload: { players: [{ name: 'Ann' }, { name: 'Bob' }] } });
+  const created = await app.inject({
+    method: 'POST',
+    url: '/games',
+    payload: { players: [{ name: 'Ann' }, { name: 'Bob' }] },
+  });
   const game = created.json();
   await playFirstLegal(app, game);
   const all = (await app.inject({ url: `/games/${game.id}/events` })).json();
   conforms(t, EventsResponse, all, 'events');
   t.same(all.created, game.events, 'the events POST /games answered');
-  t.match(all.created, [{ type: 'turnStarted', seat: 0 }, { type: 'tileDrawn', seat: 0 }]);
+  t.match(all.created, [
+    { type: 'turnStarted', seat: 0 },
+    { type: 'tileDrawn', seat: 0 },
+  ]);
   t.equal(all.events.length, 1);
   const after = (await app.inject({ url: `/games/${game.id}/events?after=0` })).json();
   t.equal(after.created, undefined, 'with after: only the moves after that version');

@@ -27,12 +27,22 @@ t.test('a game with an open seat waits until it is joined; the joined player the
   t.type(game.seats[0].token, 'string', 'a named seat has a token');
   t.equal(game.seats[1].token, undefined, 'an open seat has none');
   t.match(game.seats[1], { seat: 1, kind: 'open' });
-  t.match(game.state, { status: 'waiting', actor: null, pile: 'seeded', seats: [{ kind: 'human', name: 'Ann' }, { kind: 'open' }] });
+  t.match(game.state, {
+    status: 'waiting',
+    actor: null,
+    pile: 'seeded',
+    seats: [{ kind: 'human', name: 'Ann' }, { kind: 'open' }],
+  });
 
   const lm = await legal(app, game.id);
   conforms(t, LegalMovesResponse, lm, 'legal moves while waiting');
   t.same([lm.actor, lm.moves], [null, []], 'nobody acts while the game waits');
-  const refused = await app.inject({ method: 'POST', url: `/games/${game.id}/moves`, headers: bearer(game.seats[0].token), payload: { expectedVersion: 0, move: { type: 'pass' } } });
+  const refused = await app.inject({
+    method: 'POST',
+    url: `/games/${game.id}/moves`,
+    headers: bearer(game.seats[0].token),
+    payload: { expectedVersion: 0, move: { type: 'pass' } },
+  });
   t.equal(refused.statusCode, 409);
   t.equal(refused.json().code, 'GAME_WAITING');
 
@@ -43,7 +53,7 @@ t.test('a game with an open seat waits until it is joined; the joined player the
   const state = (await app.inject({ url: `/games/${game.id}` })).json();
   conforms(t, GameStateSchema, state, 'state after the join');
   t.match(state, { version: 1, status: 'active', actor: 0 });
-  t.equal(state.players[1].name, 'Cleo', 'the joined name is the player\'s');
+  t.equal(state.players[1].name, 'Cleo', "the joined name is the player's");
   t.match(state.seats[1], { kind: 'human', name: 'Cleo', resigned: false });
 
   t.equal((await join(app, game.id, 1, 'Dan')).json().code, 'SEAT_NOT_OPEN', 'a taken seat is not open');
@@ -54,7 +64,12 @@ t.test('a game with an open seat waits until it is joined; the joined player the
   for (;;) {
     const now = await legal(app, game.id);
     const who = now.actor === 0 ? game.seats[0].token : token;
-    const moved = await app.inject({ method: 'POST', url: `/games/${game.id}/moves`, headers: bearer(who), payload: { expectedVersion: now.version, move: now.moves[0] } });
+    const moved = await app.inject({
+      method: 'POST',
+      url: `/games/${game.id}/moves`,
+      headers: bearer(who),
+      payload: { expectedVersion: now.version, move: now.moves[0] },
+    });
     t.equal(moved.statusCode, 201);
     if (now.actor === 1) break;
   }
@@ -76,15 +91,27 @@ t.test('of many joins racing for one seat exactly one wins', async (t) => {
   const game = await createGame(app, { players: [{ open: true }, { open: true }] });
   const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => join(app, game.id, 0, `P${i}`)));
   t.equal(answers.filter((a) => a.statusCode === 201).length, 1, 'one 201');
-  t.ok(answers.filter((a) => a.statusCode !== 201).every((a) => a.statusCode === 409 && a.json().code === 'SEAT_NOT_OPEN'), 'the others 409 SEAT_NOT_OPEN');
+  t.ok(
+    answers.filter((a) => a.statusCode !== 201).every((a) => a.statusCode === 409 && a.json().code === 'SEAT_NOT_OPEN'),
+    'the others 409 SEAT_NOT_OPEN',
+  );
   t.equal((await legal(app, game.id)).version, 1, 'one entry in the log');
 });
 
 t.test('POST /moves takes engine moves only: an act there is malformed', async (t) => {
   const app = await testApp(t);
   const game = await createGame(app);
-  for (const move of [{ type: 'seatResigned', seat: 0 }, { type: 'gameAborted' }, { type: 'seatJoined', seat: 0, name: 'X', tokenHash: 'a'.repeat(64) }]) {
-    const res = await app.inject({ method: 'POST', url: `/games/${game.id}/moves`, headers: bearer(game.seats[0].token), payload: { expectedVersion: 0, move } });
+  for (const move of [
+    { type: 'seatResigned', seat: 0 },
+    { type: 'gameAborted' },
+    { type: 'seatJoined', seat: 0, name: 'X', tokenHash: 'a'.repeat(64) },
+  ]) {
+    const res = await app.inject({
+      method: 'POST',
+      url: `/games/${game.id}/moves`,
+      headers: bearer(game.seats[0].token),
+      payload: { expectedVersion: 0, move },
+    });
     t.equal(res.statusCode, 400, move.type);
   }
   t.equal((await legal(app, game.id)).version, 0);
@@ -99,11 +126,20 @@ t.test('the state says how the pile was set', async (t) => {
 
 t.test('bad seats at creation answer 400', async (t) => {
   const app = await testApp(t);
-  for (const players of [[{ open: false }, { name: 'B' }], [{ bot: 'deep' }, { name: 'B' }], [{ bot: 'mcts', level: 9 }, { name: 'B' }], [{ name: 'A', open: true }, { name: 'B' }]]) {
+  for (const players of [
+    [{ open: false }, { name: 'B' }],
+    [{ bot: 'deep' }, { name: 'B' }],
+    [{ bot: 'mcts', level: 9 }, { name: 'B' }],
+    [{ name: 'A', open: true }, { name: 'B' }],
+  ]) {
     const res = await app.inject({ method: 'POST', url: '/games', payload: { players } });
     t.equal(res.statusCode, 400, JSON.stringify(players));
   }
-  const res = await app.inject({ method: 'POST', url: '/games', payload: { players: [{ name: 'A' }, { name: 'B' }], clock: { turnSeconds: 0 } } });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/games',
+    payload: { players: [{ name: 'A' }, { name: 'B' }], clock: { turnSeconds: 0 } },
+  });
   t.equal(res.statusCode, 400, 'a clock of 0 seconds');
   const join = await app.inject({ method: 'POST', url: '/games/nope/seats/0/join', payload: { name: 'X' } });
   t.equal(join.statusCode, 404);
@@ -122,9 +158,30 @@ t.test('bad seats at creation answer 400', async (t) => {
   }
   for (const url of [`/games/${game.id}/abort`, `/games/${game.id}/seats/0/resign`]) {
     t.equal((await app.inject({ method: 'POST', url })).statusCode, 401, `${url} without a token`);
-    t.equal((await app.inject({ method: 'POST', url, headers: { authorization: 'Bearer short' } })).json().code, 'TOKEN_MALFORMED');
+    t.equal(
+      (await app.inject({ method: 'POST', url, headers: { authorization: 'Bearer short' } })).json().code,
+      'TOKEN_MALFORMED',
+    );
   }
-  t.equal((await app.inject({ method: 'POST', url: `/games/${game.id}/seats/1/resign`, headers: bearer(game.seats[0].token) })).json().code, 'NOT_YOUR_GAME');
-  t.equal((await app.inject({ method: 'POST', url: `/games/${game.id}/seats/0/resign`, headers: bearer(game.seats[0].token) })).json().code, 'GAME_WAITING');
+  t.equal(
+    (
+      await app.inject({
+        method: 'POST',
+        url: `/games/${game.id}/seats/1/resign`,
+        headers: bearer(game.seats[0].token),
+      })
+    ).json().code,
+    'NOT_YOUR_GAME',
+  );
+  t.equal(
+    (
+      await app.inject({
+        method: 'POST',
+        url: `/games/${game.id}/seats/0/resign`,
+        headers: bearer(game.seats[0].token),
+      })
+    ).json().code,
+    'GAME_WAITING',
+  );
   t.equal((await legal(app, game.id)).version, 0, 'nothing was logged');
 });

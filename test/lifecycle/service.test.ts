@@ -13,7 +13,11 @@ import { forEachStore } from '../helpers/stores.js';
 
 const T0 = Date.parse('2026-04-01T10:00:00.000Z');
 
-async function serviceAt(t: Test, location: StoreLocation, options: { now?: () => Date; turnClock?: boolean } = {}): Promise<GameService> {
+async function serviceAt(
+  t: Test,
+  location: StoreLocation,
+  options: { now?: () => Date; turnClock?: boolean } = {},
+): Promise<GameService> {
   const store = await openStore(location);
   const service = new GameService(store, { cacheSize: 100, ...options });
   t.teardown(async () => {
@@ -23,14 +27,24 @@ async function serviceAt(t: Test, location: StoreLocation, options: { now?: () =
   return service;
 }
 
-async function current(service: GameService, id: string): Promise<{ version: number; actor: number | null; moves: Move[] }> {
+async function current(
+  service: GameService,
+  id: string,
+): Promise<{ version: number; actor: number | null; moves: Move[] }> {
   return JSON.parse(await service.legalMovesJson(id));
 }
 
 /** Plays the first legal move for the actor with its token from `game`. */
-async function playOne(service: GameService, game: CreatedGame, tokens: (string | undefined)[] = game.seats.map((s) => s.token)): Promise<number> {
+async function playOne(
+  service: GameService,
+  game: CreatedGame,
+  tokens: (string | undefined)[] = game.seats.map((s) => s.token),
+): Promise<number> {
   const lm = await current(service, game.id);
-  const r = await service.submit(game.id, tokenDigest(tokens[lm.actor!]!), { expectedVersion: lm.version, move: lm.moves[0] });
+  const r = await service.submit(game.id, tokenDigest(tokens[lm.actor!]!), {
+    expectedVersion: lm.version,
+    move: lm.moves[0],
+  });
   return r.version;
 }
 
@@ -51,7 +65,10 @@ forEachStore(t, (t, stores) => {
     for (let round = 0; round < 5; round++) {
       const game = await a.create({ players: [{ open: true }, { name: 'Bob' }] });
       await b.stateJson(game.id); // both hold the game in their caches
-      const answers = await Promise.allSettled([a.lifecycle.join(game.id, 0, 'Ann'), b.lifecycle.join(game.id, 0, 'Cy')]);
+      const answers = await Promise.allSettled([
+        a.lifecycle.join(game.id, 0, 'Ann'),
+        b.lifecycle.join(game.id, 0, 'Cy'),
+      ]);
       const won = answers.filter((x) => x.status === 'fulfilled');
       t.equal(won.length, 1, `round ${round}: one join wins`);
       const lost = answers.find((x) => x.status === 'rejected') as PromiseRejectedResult;
@@ -68,7 +85,10 @@ forEachStore(t, (t, stores) => {
     const { token } = await a.lifecycle.reissue(game.id, tokenDigest(game.adminToken), 1);
     const lm = await current(a, game.id);
     t.equal(lm.actor, 1);
-    await t.rejects(b.submit(game.id, tokenDigest(game.seats[1].token), { expectedVersion: lm.version, move: lm.moves[0] }), { code: 'NOT_YOUR_GAME' });
+    await t.rejects(
+      b.submit(game.id, tokenDigest(game.seats[1].token), { expectedVersion: lm.version, move: lm.moves[0] }),
+      { code: 'NOT_YOUR_GAME' },
+    );
     const moved = await b.submit(game.id, tokenDigest(token), { expectedVersion: lm.version, move: lm.moves[0] });
     t.equal(moved.version, lm.version + 1, 'the new token moves on the other process');
   });
@@ -78,7 +98,11 @@ forEachStore(t, (t, stores) => {
     const game = await service.create({ players: [{ name: 'Ann' }, { name: 'Bob' }], seed: 'resign-1' });
     await playOne(service, game);
     const before = JSON.parse(await service.stateJson(game.id));
-    await t.rejects(service.lifecycle.resign(game.id, tokenDigest(game.seats[0].token), 1), { code: 'NOT_YOUR_GAME' }, 'only the seat\'s own token');
+    await t.rejects(
+      service.lifecycle.resign(game.id, tokenDigest(game.seats[0].token), 1),
+      { code: 'NOT_YOUR_GAME' },
+      "only the seat's own token",
+    );
     const { version } = await service.lifecycle.resign(game.id, tokenDigest(game.seats[1].token), 1);
     const state = JSON.parse(await service.stateJson(game.id));
     t.match(state.seats[1], { resigned: true, kind: 'human' });
@@ -88,7 +112,10 @@ forEachStore(t, (t, stores) => {
     const turn = await service.botTurn(game.id);
     t.match(turn, { seat: 1, reason: 'resigned', spec: { bot: 'greedy' } });
     const lm = await current(service, game.id);
-    await t.rejects(service.submit(game.id, tokenDigest(game.seats[1].token), { expectedVersion: lm.version, move: lm.moves[0] }), { code: 'NOT_YOUR_TURN' });
+    await t.rejects(
+      service.submit(game.id, tokenDigest(game.seats[1].token), { expectedVersion: lm.version, move: lm.moves[0] }),
+      { code: 'NOT_YOUR_TURN' },
+    );
     t.same((await service.gamesAwaitingBots()).ids, [game.id], 'the game waits on a bot');
     // The driver replays the engine moves it was given and plays for the seat.
     const replayed = replay(turn!.setup, turn!.moves);
@@ -99,7 +126,7 @@ forEachStore(t, (t, stores) => {
     t.ok(version < r.version);
   });
 
-  t.test('botTurn names bot seats; submitAs is refused on a player\'s turn', async (t) => {
+  t.test("botTurn names bot seats; submitAs is refused on a player's turn", async (t) => {
     const service = (await stores.service(t)).service;
     const game = await service.create({ players: [{ bot: 'mcts', level: 3 }, { name: 'Bob' }], seed: 'bots-1' });
     t.equal(game.seats[0].token, undefined);
@@ -108,22 +135,28 @@ forEachStore(t, (t, stores) => {
     t.equal(turn!.setup.seed, 'bots-1', 'with the seed');
     t.same((await service.gamesAwaitingBots()).ids.includes(game.id), true);
     let lm = await current(service, game.id);
-    await t.rejects(service.submit(game.id, tokenDigest(game.seats[1].token!), { expectedVersion: 0, move: lm.moves[0] }), { code: 'NOT_YOUR_TURN' });
+    await t.rejects(
+      service.submit(game.id, tokenDigest(game.seats[1].token!), { expectedVersion: 0, move: lm.moves[0] }),
+      { code: 'NOT_YOUR_TURN' },
+    );
     while (lm.actor === 0) {
       await service.submitAs(game.id, 0, lm.version, lm.moves[0]);
       lm = await current(service, game.id);
     }
-    t.equal(await service.botTurn(game.id), null, 'a player\'s turn is no bot\'s');
+    t.equal(await service.botTurn(game.id), null, "a player's turn is no bot's");
     t.notOk((await service.gamesAwaitingBots()).ids.includes(game.id));
     await t.rejects(service.submitAs(game.id, 1, lm.version, lm.moves[0]), { code: 'NOT_YOUR_TURN' });
     const log = await service.moves(game.id);
-    t.ok(log.length > 0 && log.every((m) => m.seat === 0), 'the bot\'s moves are in the log');
+    t.ok(log.length > 0 && log.every((m) => m.seat === 0), "the bot's moves are in the log");
   });
 
   t.test('a replay of a log with acts rebuilds the same state as the live game', async (t) => {
     const location = await stores.location(t);
     const live = await serviceAt(t, location);
-    const game = await live.create({ players: [{ name: 'Ann' }, { open: true }, { bot: 'random' }], seed: 'replay-acts' });
+    const game = await live.create({
+      players: [{ name: 'Ann' }, { open: true }, { bot: 'random' }],
+      seed: 'replay-acts',
+    });
     const admin = tokenDigest(game.adminToken);
     const { token } = await live.lifecycle.join(game.id, 1, 'Cleo');
     const tokens = [game.seats[0].token, token, undefined];
@@ -142,7 +175,11 @@ forEachStore(t, (t, stores) => {
     t.equal(await rebuilt.legalMovesJson(game.id), await live.legalMovesJson(game.id), 'the same legal moves');
     t.same(await rebuilt.botTurn(game.id), await live.botTurn(game.id), 'the same bot turn');
     const state = JSON.parse(await rebuilt.stateJson(game.id));
-    t.match(state.seats, [{ kind: 'bot', bot: 'greedy', level: 2, name: 'Ann' }, { kind: 'human', name: 'Cleo', resigned: true }, { kind: 'bot', bot: 'random' }]);
+    t.match(state.seats, [
+      { kind: 'bot', bot: 'greedy', level: 2, name: 'Ann' },
+      { kind: 'human', name: 'Cleo', resigned: true },
+      { kind: 'bot', bot: 'random' },
+    ]);
     t.equal(state.players[1].name, 'Cleo');
   });
 
@@ -155,12 +192,19 @@ forEachStore(t, (t, stores) => {
     t.match(game.state, { clock: { turnSeconds: 30, deadline: new Date(T0 + 30_000).toISOString() } });
     await first.close(); // the first process stops before the deadline
     now = T0 + 31_000;
-    const [a, b] = [await serviceAt(t, location, { now: clock, turnClock: true }), await serviceAt(t, location, { now: clock, turnClock: true })];
+    const [a, b] = [
+      await serviceAt(t, location, { now: clock, turnClock: true }),
+      await serviceAt(t, location, { now: clock, turnClock: true }),
+    ];
     const turn = await until(() => a.botTurn(game.id));
     t.match(turn, { seat: 0, reason: 'timedOut', spec: { bot: 'greedy' }, version: 1 });
     await Promise.all([a.clock!.check(), b.clock!.check()]);
     const log = await b.moves(game.id);
-    t.same(log.map((m) => m.move), [{ type: 'turnTimedOut', seat: 0 }], 'one turnTimedOut, at the deadline\'s version');
+    t.same(
+      log.map((m) => m.move),
+      [{ type: 'turnTimedOut', seat: 0 }],
+      "one turnTimedOut, at the deadline's version",
+    );
     t.equal(log[0].at, new Date(now).toISOString());
     const state = JSON.parse(await a.stateJson(game.id));
     t.equal(state.clock.deadline, null, 'no deadline while the autopilot plays');

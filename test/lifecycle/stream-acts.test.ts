@@ -10,7 +10,9 @@ t.test('a join and an abort stream as entries of the log; the abort ends the str
   const app = await testApp(t);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  const game = (await app.inject({ method: 'POST', url: '/games', payload: { players: [{ name: 'Ann' }, { open: true }] } })).json();
+  const game = (
+    await app.inject({ method: 'POST', url: '/games', payload: { players: [{ name: 'Ann' }, { open: true }] } })
+  ).json();
   const stream = await openStream(`${base}/games/${game.id}/stream`);
   t.teardown(() => stream.close());
   t.match((await stream.next()).data, { version: 0, actor: null, state: { status: 'waiting' } });

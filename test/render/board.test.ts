@@ -23,8 +23,15 @@ const translation = (e: XmlElement): [number, number] => {
 t.test('the game fills a two-expansion board with every kind of figure', async (t) => {
   t.same(fullest.expansions, ['traders-builders', 'abbey-mayor']);
   t.ok(fullest.tiles.length >= 72, `${fullest.tiles.length} tiles`);
-  t.same(new Set(fullest.figures.map((f) => f.kind)), new Set(FIGURE_KINDS), 'meeple, mayor, wagon, builder, pig and barn all stand');
-  t.ok(fullest.tiles.some((p) => p.tile === 'abbey-mayor/A'), 'an abbey was placed');
+  t.same(
+    new Set(fullest.figures.map((f) => f.kind)),
+    new Set(FIGURE_KINDS),
+    'meeple, mayor, wagon, builder, pig and barn all stand',
+  );
+  t.ok(
+    fullest.tiles.some((p) => p.tile === 'abbey-mayor/A'),
+    'an abbey was placed',
+  );
 });
 
 t.test('every placed tile is drawn where it lies with its catalog roads and cities', async (t) => {
@@ -34,7 +41,10 @@ t.test('every placed tile is drawn where it lies with its catalog roads and citi
   tiles.forEach((g, i) => {
     const placed = fullest.tiles[i];
     const def = byId.get(placed.tile)!;
-    t.same([g.attrs['data-tile'], Number(g.attrs['data-x']), Number(g.attrs['data-y']), Number(g.attrs['data-rotation'])], [placed.tile, placed.x, placed.y, placed.rotation]);
+    t.same(
+      [g.attrs['data-tile'], Number(g.attrs['data-x']), Number(g.attrs['data-y']), Number(g.attrs['data-rotation'])],
+      [placed.tile, placed.x, placed.y, placed.rotation],
+    );
     t.same(translation(g), [placed.x * 100, placed.y * 100], `${placed.tile} at ${placed.x},${placed.y}`);
     t.equal(byClass(g, 'road').length, def.features.filter((f) => f.kind === 'road').length, `${placed.tile} roads`);
     t.equal(byClass(g, 'city').length, def.features.filter((f) => f.kind === 'city').length, `${placed.tile} cities`);
@@ -46,7 +56,10 @@ t.test('every figure appears once, on its tile, in its seat colour', async (t) =
   const drawn = byClass(doc, 'fig');
   t.equal(drawn.length, fullest.figures.length);
   const key = (f: BoardFigure) => `${f.kind}/${f.owner}/${f.x},${f.y}/${f.kind === 'barn' ? f.corner : f.feature}`;
-  const drawnKeys = drawn.map((e) => `${e.attrs['data-kind']}/${e.attrs['data-seat']}/${e.attrs['data-x']},${e.attrs['data-y']}/${e.attrs['data-corner'] ?? e.attrs['data-feature']}`);
+  const drawnKeys = drawn.map(
+    (e) =>
+      `${e.attrs['data-kind']}/${e.attrs['data-seat']}/${e.attrs['data-x']},${e.attrs['data-y']}/${e.attrs['data-corner'] ?? e.attrs['data-feature']}`,
+  );
   t.same(drawnKeys.slice().sort(), fullest.figures.map(key).sort(), 'the same figures');
   t.equal(new Set(drawnKeys).size, drawnKeys.length, 'each once');
   for (const e of drawn) {
@@ -66,12 +79,21 @@ t.test('every figure appears once, on its tile, in its seat colour', async (t) =
 
 t.test('the last placed tile is framed and legal positions are marked', async (t) => {
   const last = fullest.tiles[fullest.tiles.length - 1];
-  const legal = [{ x: 100, y: -100 }, { x: 101, y: -100 }];
+  const legal = [
+    { x: 100, y: -100 },
+    { x: 101, y: -100 },
+  ];
   const doc = parseXml(renderer.board(fullest, { legal }));
   const frames = byClass(doc, 'last');
   t.equal(frames.length, 1);
   t.same([Number(frames[0].attrs['data-x']), Number(frames[0].attrs['data-y'])], [last.x, last.y]);
-  t.same(byClass(doc, 'legal').map((e) => [Number(e.attrs['data-x']), Number(e.attrs['data-y'])]), [[100, -100], [101, -100]]);
+  t.same(
+    byClass(doc, 'legal').map((e) => [Number(e.attrs['data-x']), Number(e.attrs['data-y'])]),
+    [
+      [100, -100],
+      [101, -100],
+    ],
+  );
   // The picture grows to show far positions.
   const [vx, vy, vw] = doc.attrs.viewBox.split(' ').map(Number) as [number, number, number];
   t.ok(vx + vw >= 10200 && vy <= -10000, 'legal spots inside the view');
@@ -80,7 +102,9 @@ t.test('the last placed tile is framed and legal positions are marked', async (t
 
 t.test('the same state gives the same bytes; size changes only the picture size', async (t) => {
   const a = renderer.board(fullest, { tilePx: 48 });
-  const b = createRenderer(JSON.parse(JSON.stringify(catalog))).board(JSON.parse(JSON.stringify(fullest)), { tilePx: 48 });
+  const b = createRenderer(JSON.parse(JSON.stringify(catalog))).board(JSON.parse(JSON.stringify(fullest)), {
+    tilePx: 48,
+  });
   t.equal(a, b);
   const big = renderer.board(fullest, { tilePx: 96 });
   const strip = (s: string) => s.replace(/ width="[\d.]+" height="[\d.]+" viewBox/, ' viewBox');
@@ -97,7 +121,9 @@ t.test('a finished game and an empty board draw too', async (t) => {
 
 t.test('figure targets are drawn where the figures would stand, a barn on its corner', async (t) => {
   const standing = fullest.figures.filter((f) => f.kind === 'meeple' || f.kind === 'barn').slice(0, 6);
-  const targets = standing.map((f) => (f.kind === 'barn' ? { x: f.x, y: f.y, corner: f.corner } : { x: f.x, y: f.y, feature: f.feature }));
+  const targets = standing.map((f) =>
+    f.kind === 'barn' ? { x: f.x, y: f.y, corner: f.corner } : { x: f.x, y: f.y, feature: f.feature },
+  );
   const doc = parseXml(renderer.board(fullest, { targets }));
   const circles = byClass(doc, 'target');
   t.equal(circles.length, targets.length);
@@ -105,8 +131,14 @@ t.test('figure targets are drawn where the figures would stand, a barn on its co
   circles.forEach((c, i) => {
     t.equal(c.attrs['data-target'], String(i), 'each carries its index');
     const f = standing[i];
-    const drawn = figures.find((g) => g.attrs['data-x'] === String(f.x) && g.attrs['data-y'] === String(f.y) && g.attrs['data-kind'] === f.kind)!;
-    t.same([Number(c.attrs.cx), Number(c.attrs.cy)], translation(drawn), `the ${f.kind} at ${f.x},${f.y} stands on its target`);
+    const drawn = figures.find(
+      (g) => g.attrs['data-x'] === String(f.x) && g.attrs['data-y'] === String(f.y) && g.attrs['data-kind'] === f.kind,
+    )!;
+    t.same(
+      [Number(c.attrs.cx), Number(c.attrs.cy)],
+      translation(drawn),
+      `the ${f.kind} at ${f.x},${f.y} stands on its target`,
+    );
   });
   t.equal(renderer.board(fullest, { targets: [] }), renderer.board(fullest), 'no targets, the same picture');
 });
@@ -133,7 +165,12 @@ t.test('a farmer lies down; a knight or a thief stands; a target shows the shape
   const doc = parseXml(renderer.board(fullest));
   for (const f of figures) {
     const kind = byId.get(fullest.tiles.find((p) => p.x === f.x && p.y === f.y)!.tile)!.features[f.feature!].kind;
-    const g = byClass(doc, 'fig').find((e) => e.attrs['data-x'] === String(f.x) && e.attrs['data-y'] === String(f.y) && e.attrs['data-feature'] === String(f.feature))!;
+    const g = byClass(doc, 'fig').find(
+      (e) =>
+        e.attrs['data-x'] === String(f.x) &&
+        e.attrs['data-y'] === String(f.y) &&
+        e.attrs['data-feature'] === String(f.feature),
+    )!;
     t.equal(g.attrs.transform.includes('rotate(-90)'), kind === 'field', `a meeple on a ${kind}`);
   }
   const target = { x: figures[0].x, y: figures[0].y, feature: figures[0].feature, figure: 'mayor' as const };

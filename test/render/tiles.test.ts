@@ -37,9 +37,14 @@ t.test('each tile at each rotation is well-formed SVG with its catalog features 
       t.equal(roads.length, count('road'), `${what}: road lines`);
       t.equal(cities.length, count('city'), `${what}: city areas`);
       // Each drawn road or city names its catalog feature, and that feature has that kind.
-      for (const e of [...roads, ...cities]) t.equal(tile.features[Number(e.attrs['data-f'])].kind, e.attrs.class, `${what}: feature ${e.attrs['data-f']}`);
+      for (const e of [...roads, ...cities])
+        t.equal(tile.features[Number(e.attrs['data-f'])].kind, e.attrs.class, `${what}: feature ${e.attrs['data-f']}`);
       t.equal(byClass(doc, 'pennant').length, pennants, `${what}: pennants`);
-      t.same(byClass(doc, 'good').map((g) => g.attrs['data-good']), goods, `${what}: goods`);
+      t.same(
+        byClass(doc, 'good').map((g) => g.attrs['data-good']),
+        goods,
+        `${what}: goods`,
+      );
       t.equal(byClass(doc, 'monastery').length, count('monastery'), `${what}: monastery`);
       t.equal(byClass(doc, 'abbey').length, count('abbey'), `${what}: abbey`);
     }
@@ -50,24 +55,29 @@ t.test('an unknown tile id is not drawn', async (t) => {
   t.equal(renderer.tile('base/Z'), undefined);
 });
 
-t.test('every figure anchor lies inside the tile, apart from the others, and a city spot inside its city', async (t) => {
-  for (const tile of catalog.tiles) {
-    const layout = layoutTile(tile);
-    t.equal(layout.features.length, tile.features.length, `${tile.id}: one drawing per feature`);
-    const anchors = layout.features.map((f) => f.anchor);
-    for (const [x, y] of anchors) t.ok(x > 0.05 && x < 0.95 && y > 0.05 && y < 0.95, `${tile.id}: anchor ${x},${y} inside`);
-    for (let i = 0; i < anchors.length; i++) {
-      for (let j = i + 1; j < anchors.length; j++) t.ok(dist(anchors[i], anchors[j]) >= 0.1, `${tile.id}: anchors ${i} and ${j} apart`);
-    }
-    layout.features.forEach((f, i) => {
-      if (f.kind !== 'city') return;
-      const area = sample(f.path!);
-      for (const p of [f.anchor, ...f.pennants, ...(f.goods ? [f.goods.at] : [])]) {
-        t.ok(insidePolygon(area, p), `${tile.id}: city ${i} holds its spot ${p.join(',')}`);
+t.test(
+  'every figure anchor lies inside the tile, apart from the others, and a city spot inside its city',
+  async (t) => {
+    for (const tile of catalog.tiles) {
+      const layout = layoutTile(tile);
+      t.equal(layout.features.length, tile.features.length, `${tile.id}: one drawing per feature`);
+      const anchors = layout.features.map((f) => f.anchor);
+      for (const [x, y] of anchors)
+        t.ok(x > 0.05 && x < 0.95 && y > 0.05 && y < 0.95, `${tile.id}: anchor ${x},${y} inside`);
+      for (let i = 0; i < anchors.length; i++) {
+        for (let j = i + 1; j < anchors.length; j++)
+          t.ok(dist(anchors[i], anchors[j]) >= 0.1, `${tile.id}: anchors ${i} and ${j} apart`);
       }
-    });
-  }
-});
+      layout.features.forEach((f, i) => {
+        if (f.kind !== 'city') return;
+        const area = sample(f.path!);
+        for (const p of [f.anchor, ...f.pennants, ...(f.goods ? [f.goods.at] : [])]) {
+          t.ok(insidePolygon(area, p), `${tile.id}: city ${i} holds its spot ${p.join(',')}`);
+        }
+      });
+    }
+  },
+);
 
 t.test('anchors turn with the tile', async (t) => {
   const id = 'base/D';
@@ -82,7 +92,8 @@ t.test('anchors turn with the tile', async (t) => {
 
 t.test('drawing is deterministic: the same tile gives the same bytes from any renderer', async (t) => {
   const other = createRenderer(JSON.parse(JSON.stringify(catalog)));
-  for (const tile of catalog.tiles) t.equal(other.tile(tile.id, { rotation: 270 }), renderer.tile(tile.id, { rotation: 270 }), tile.id);
+  for (const tile of catalog.tiles)
+    t.equal(other.tile(tile.id, { rotation: 270 }), renderer.tile(tile.id, { rotation: 270 }), tile.id);
   t.equal(descendants(parseXml(renderer.tile('base/A', { tilePx: 1000 })!)).length > 0, true);
   t.match(renderer.tile('base/A', { tilePx: 1000 })!, /width="256" height="256"/, 'the size is bounded');
 });

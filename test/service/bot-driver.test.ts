@@ -33,7 +33,11 @@ async function turnOf(service: GameService, id: string) {
 /** Plays the human seat's whole turn (first legal moves) through the service, with its token. */
 async function playHumanTurn(service: GameService, id: string, token: Buffer, seat: number): Promise<void> {
   for (;;) {
-    const lm = JSON.parse(await service.legalMovesJson(id)) as { version: number; actor: number | null; moves: unknown[] };
+    const lm = JSON.parse(await service.legalMovesJson(id)) as {
+      version: number;
+      actor: number | null;
+      moves: unknown[];
+    };
     if (lm.actor !== seat) return;
     await service.submit(id, token, { expectedVersion: lm.version, move: lm.moves.at(-1) as never });
   }
@@ -42,12 +46,20 @@ async function playHumanTurn(service: GameService, id: string, token: Buffer, se
 t.test('bots play their seats until it is a human turn', async (t) => {
   const { service, store } = openService(t, tempDatabase(t));
   const { driver, errors } = await startDriver(t, service, testPool(t));
-  const created = await service.create({ players: [{ name: 'P0' }, { bot: 'greedy' }, { bot: 'mcts', level: 1 }], expansions: both, seed: 'driver-human' });
+  const created = await service.create({
+    players: [{ name: 'P0' }, { bot: 'greedy' }, { bot: 'mcts', level: 1 }],
+    expansions: both,
+    seed: 'driver-human',
+  });
   const human = tokenDigest(created.seats[0].token!);
   t.equal((await turnOf(service, created.id)).actor, 0, 'the human starts: the bots wait');
   for (let round = 0; round < 3; round++) {
     await playHumanTurn(service, created.id, human, 0);
-    await until(async () => (await turnOf(service, created.id)).actor === 0 && driver.busy === 0, 60_000, 'the human turn');
+    await until(
+      async () => (await turnOf(service, created.id)).actor === 0 && driver.busy === 0,
+      60_000,
+      'the human turn',
+    );
   }
   const log = await store.movesAfter(created.id, 0);
   const seats = new Set(log.map((m) => m.seat));
@@ -60,17 +72,32 @@ t.test('a game of bots only finishes by itself, and its log replays to the same 
   const { service, store } = openService(t, tempDatabase(t));
   const { driver, errors } = await startDriver(t, service, testPool(t), 8);
   // The creation itself tells the driver: seat 0's first turn is a bot's.
-  const created = await service.create({ players: [{ bot: 'greedy' }, { bot: 'mcts' }], expansions: both, seed: 'driver-bots' });
+  const created = await service.create({
+    players: [{ bot: 'greedy' }, { bot: 'mcts' }],
+    expansions: both,
+    seed: 'driver-bots',
+  });
   await until(async () => (await turnOf(service, created.id)).finished, 120_000, 'the end of the game');
   const log = await store.movesAfter(created.id, 0);
-  t.same(log.map((m) => m.seq), log.map((_, i) => i + 1), 'one move per version');
+  t.same(
+    log.map((m) => m.seq),
+    log.map((_, i) => i + 1),
+    'one move per version',
+  );
   const rebuilt = replay((await store.findGame(created.id))!.setup, engineMoves(log));
   t.ok(rebuilt.ok);
   if (!rebuilt.ok) return;
-  const ended = rebuilt.value.events.flat().reverse().find((e) => e.type === 'gameEnded');
+  const ended = rebuilt.value.events
+    .flat()
+    .reverse()
+    .find((e) => e.type === 'gameEnded');
   t.equal(ended?.type, 'gameEnded');
   const state = JSON.parse((await service.current(created.id)).stateJson) as { scores: number[] };
-  t.same(ended?.type === 'gameEnded' && ended.scores, state.scores, 'the replay ends with the scores the service shows');
+  t.same(
+    ended?.type === 'gameEnded' && ended.scores,
+    state.scores,
+    'the replay ends with the scores the service shows',
+  );
   t.equal(legalMoves(rebuilt.value.game).phase, 'finished');
   t.equal(driver.played, log.length);
   t.same(errors, []);
@@ -82,7 +109,11 @@ t.test('after a restart the driver picks up a game waiting on a bot', async (t) 
     // Opened here and closed by hand, not at the test's end: the "crash".
     const firstStore = await openStore(location);
     const first = { store: firstStore, service: new GameService(firstStore, { cacheSize: 10 }) };
-    const created = await first.service.create({ players: [{ name: 'P0' }, { bot: 'greedy' }], expansions: [], seed: 'driver-restart' });
+    const created = await first.service.create({
+      players: [{ name: 'P0' }, { bot: 'greedy' }],
+      expansions: [],
+      seed: 'driver-restart',
+    });
     // No driver yet: the human plays, and the bot's turn waits (as after a crash).
     await playHumanTurn(first.service, created.id, tokenDigest(created.seats[0].token!), 0);
     const waiting = await turnOf(first.service, created.id);
@@ -92,12 +123,16 @@ t.test('after a restart the driver picks up a game waiting on a bot', async (t) 
 
     const second = await stores.service(t, location);
     const { driver } = await startDriver(t, second.service, testPool(t));
-    await until(async () => (await turnOf(second.service, created.id)).actor === 0 && driver.busy === 0, 60_000, 'the bot turn');
+    await until(
+      async () => (await turnOf(second.service, created.id)).actor === 0 && driver.busy === 0,
+      60_000,
+      'the bot turn',
+    );
     t.ok((await turnOf(second.service, created.id)).version > waiting.version, 'the bot moved after the restart');
   });
 });
 
-t.test('a bot turn that a node left when it died is played by another node\'s periodic scan', async (t) => {
+t.test("a bot turn that a node left when it died is played by another node's periodic scan", async (t) => {
   forEachStore(t, async (t, stores) => {
     const location = await stores.location(t);
     // Node A runs no driver: as if killed right after committing the move into the bot's turn.
@@ -115,10 +150,18 @@ t.test('a bot turn that a node left when it died is played by another node\'s pe
       await driver.settled();
     });
     await driver.start(); // its scan at start finds nothing of this game
-    const created = await a.service.create({ players: [{ name: 'Ann' }, { bot: 'greedy' }], expansions: [], seed: 'driver-scan' });
+    const created = await a.service.create({
+      players: [{ name: 'Ann' }, { bot: 'greedy' }],
+      expansions: [],
+      seed: 'driver-scan',
+    });
     await playHumanTurn(a.service, created.id, tokenDigest(created.seats[0].token!), 0);
-    t.equal((await turnOf(a.service, created.id)).actor, 1, 'the bot\'s turn, left by A');
-    await until(async () => (await turnOf(b.service, created.id)).actor === 0 && driver.busy === 0, 30_000, 'B\'s scan to play it');
+    t.equal((await turnOf(a.service, created.id)).actor, 1, "the bot's turn, left by A");
+    await until(
+      async () => (await turnOf(b.service, created.id)).actor === 0 && driver.busy === 0,
+      30_000,
+      "B's scan to play it",
+    );
     t.ok(driver.played > 0, `B's driver played the bot's ${driver.played} moves`);
     t.same(errors, []);
   });
@@ -130,7 +173,11 @@ t.test('two services on one database, each with a driver, play a bots-only game 
     const a = await stores.service(t, location);
     const b = await stores.service(t, location);
     // Created before the drivers start: each finds it in its scan at start.
-    const created = await a.service.create({ players: [{ bot: 'random' }, { bot: 'greedy' }], expansions: both, seed: 'driver-two' });
+    const created = await a.service.create({
+      players: [{ bot: 'random' }, { bot: 'greedy' }],
+      expansions: both,
+      seed: 'driver-two',
+    });
     const one = await startDriver(t, a.service, testPool(t));
     const two = await startDriver(t, b.service, testPool(t));
     // A driver is told only of its own service's commits: the second service is poked now and
@@ -142,8 +189,16 @@ t.test('two services on one database, each with a driver, play a bots-only game 
     clearInterval(racing);
     await until(() => one.driver.busy === 0 && two.driver.busy === 0);
     const log = await a.store.movesAfter(created.id, 0);
-    t.same(log.map((m) => m.seq), log.map((_, i) => i + 1), 'every version once');
-    t.equal(one.driver.played + two.driver.played, log.length, 'each committed move was one driver move: none counted twice');
+    t.same(
+      log.map((m) => m.seq),
+      log.map((_, i) => i + 1),
+      'every version once',
+    );
+    t.equal(
+      one.driver.played + two.driver.played,
+      log.length,
+      'each committed move was one driver move: none counted twice',
+    );
     t.ok(two.driver.played > 0, `the second service's driver won ${two.driver.played} of ${log.length} turns`);
     const rebuilt = replay((await a.store.findGame(created.id))!.setup, engineMoves(log));
     t.ok(rebuilt.ok, 'the log replays');
@@ -153,7 +208,7 @@ t.test('two services on one database, each with a driver, play a bots-only game 
   });
 });
 
-t.test('humans on two nodes: each node\'s driver plays the bot turns that follow its own commits', async (t) => {
+t.test("humans on two nodes: each node's driver plays the bot turns that follow its own commits", async (t) => {
   forEachStore(t, async (t, stores) => {
     const location = await stores.location(t);
     const a = await stores.service(t, location);
@@ -161,21 +216,29 @@ t.test('humans on two nodes: each node\'s driver plays the bot turns that follow
     const one = await startDriver(t, a.service, testPool(t));
     const two = await startDriver(t, b.service, testPool(t));
     // Created after both drivers started: neither scan at start saw it.
-    const created = await a.service.create({ players: [{ name: 'Ann' }, { bot: 'greedy' }, { name: 'Bob' }, { bot: 'random' }], expansions: [], seed: 'driver-nodes' });
+    const created = await a.service.create({
+      players: [{ name: 'Ann' }, { bot: 'greedy' }, { name: 'Bob' }, { bot: 'random' }],
+      expansions: [],
+      seed: 'driver-nodes',
+    });
     const [ann, bob] = [tokenDigest(created.seats[0].token!), tokenDigest(created.seats[2].token!)];
     for (let round = 0; round < 3; round++) {
       // Ann plays on node A, Bob on node B; each waits until his node has heard of the last move.
-      await until(async () => (await turnOf(a.service, created.id)).actor === 0, 60_000, 'Ann\'s turn on A');
+      await until(async () => (await turnOf(a.service, created.id)).actor === 0, 60_000, "Ann's turn on A");
       await playHumanTurn(a.service, created.id, ann, 0);
-      await until(async () => (await turnOf(b.service, created.id)).actor === 2, 60_000, 'Bob\'s turn on B');
+      await until(async () => (await turnOf(b.service, created.id)).actor === 2, 60_000, "Bob's turn on B");
       await playHumanTurn(b.service, created.id, bob, 2);
     }
-    await until(async () => (await turnOf(a.service, created.id)).actor === 0 && one.driver.busy === 0 && two.driver.busy === 0, 60_000, 'the last bot turn');
+    await until(
+      async () => (await turnOf(a.service, created.id)).actor === 0 && one.driver.busy === 0 && two.driver.busy === 0,
+      60_000,
+      'the last bot turn',
+    );
     const log = await a.store.movesAfter(created.id, 0);
     const movesOf = (seat: number) => log.filter((m) => m.seat === seat).length;
     t.ok(movesOf(1) > 0 && movesOf(3) > 0, 'both bots moved');
-    t.equal(one.driver.played, movesOf(1), 'A\'s driver played every move of the bot after Ann, and nothing else');
-    t.equal(two.driver.played, movesOf(3), 'B\'s driver played every move of the bot after Bob, and nothing else');
+    t.equal(one.driver.played, movesOf(1), "A's driver played every move of the bot after Ann, and nothing else");
+    t.equal(two.driver.played, movesOf(3), "B's driver played every move of the bot after Bob, and nothing else");
     t.same([...one.errors, ...two.errors], []);
   });
 });
@@ -198,59 +261,76 @@ function countingQueries(store: GameStore): { store: GameStore; count: () => num
   return { store: counted, count: () => count };
 }
 
-t.test('a node spends no query on the moves another node commits to a game without bots (its driver and clock)', async (t) => {
-  forEachStore(t, async (t, stores) => {
-    const location = await stores.location(t);
-    const a = await stores.service(t, location);
-    // Node B: a real store, counted, and what a server runs: the turn clock and a bot driver.
-    const raw = await openStore(location);
-    const counting = countingQueries(raw);
-    const b = new GameService(counting.store, { cacheSize: 100, turnClock: true });
-    t.teardown(async () => {
-      await b.close();
-      await raw.close();
-    });
-    const { driver } = await startDriver(t, b, testPool(t));
-    let id = '';
-    let heard = 0;
-    raw.watch((gameId) => gameId === id && heard++);
-    // The clock's and the driver's scans at start are done when the count stays put.
-    let settled = -1;
-    await until(async () => {
-      const now = counting.count();
-      if (now === settled) return true;
-      settled = now;
+t.test(
+  'a node spends no query on the moves another node commits to a game without bots (its driver and clock)',
+  async (t) => {
+    forEachStore(t, async (t, stores) => {
+      const location = await stores.location(t);
+      const a = await stores.service(t, location);
+      // Node B: a real store, counted, and what a server runs: the turn clock and a bot driver.
+      const raw = await openStore(location);
+      const counting = countingQueries(raw);
+      const b = new GameService(counting.store, { cacheSize: 100, turnClock: true });
+      t.teardown(async () => {
+        await b.close();
+        await raw.close();
+      });
+      const { driver } = await startDriver(t, b, testPool(t));
+      let id = '';
+      let heard = 0;
+      raw.watch((gameId) => gameId === id && heard++);
+      // The clock's and the driver's scans at start are done when the count stays put.
+      let settled = -1;
+      await until(
+        async () => {
+          const now = counting.count();
+          if (now === settled) return true;
+          settled = now;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+          return false;
+        },
+        10_000,
+        "B's scans at start",
+      );
+      const before = counting.count();
+      // A clocked game of two humans, played on A: each move is announced to B (on PostgreSQL).
+      const created = await a.service.create({
+        players: [{ name: 'Ann' }, { name: 'Bob' }],
+        clock: { turnSeconds: 3600 },
+        seed: 'driver-quiet',
+      });
+      id = created.id;
+      const tokens = created.seats.map((s) => tokenDigest(s.token));
+      let played = 0;
+      for (; played < 12; played++) {
+        const lm = JSON.parse(await a.service.legalMovesJson(id)) as { version: number; actor: number; moves: Move[] };
+        await a.service.submit(id, tokens[lm.actor], { expectedVersion: lm.version, move: lm.moves.at(-1)! });
+      }
+      if (stores.kind === 'postgres') await until(() => heard === played, 10_000, 'B to hear every move');
       await new Promise((resolve) => setTimeout(resolve, 100));
-      return false;
-    }, 10_000, 'B\'s scans at start');
-    const before = counting.count();
-    // A clocked game of two humans, played on A: each move is announced to B (on PostgreSQL).
-    const created = await a.service.create({ players: [{ name: 'Ann' }, { name: 'Bob' }], clock: { turnSeconds: 3600 }, seed: 'driver-quiet' });
-    id = created.id;
-    const tokens = created.seats.map((s) => tokenDigest(s.token));
-    let played = 0;
-    for (; played < 12; played++) {
-      const lm = JSON.parse(await a.service.legalMovesJson(id)) as { version: number; actor: number; moves: Move[] };
-      await a.service.submit(id, tokens[lm.actor], { expectedVersion: lm.version, move: lm.moves.at(-1)! });
-    }
-    if (stores.kind === 'postgres') await until(() => heard === played, 10_000, 'B to hear every move');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    await until(() => driver.busy === 0);
-    t.equal(counting.count() - before, 0, `B heard ${heard} moves and queried nothing`);
-    t.equal(driver.played, 0);
-    t.equal(b.clock!.knows(id), false, 'B keeps no deadline of A\'s game: A times it');
-    // B still serves the game: its first read asks the log.
-    t.same(await turnOf(b, id), await turnOf(a.service, id), 'B answers the game as A does');
-  });
-});
+      await until(() => driver.busy === 0);
+      t.equal(counting.count() - before, 0, `B heard ${heard} moves and queried nothing`);
+      t.equal(driver.played, 0);
+      t.equal(b.clock!.knows(id), false, "B keeps no deadline of A's game: A times it");
+      // B still serves the game: its first read asks the log.
+      t.same(await turnOf(b, id), await turnOf(a.service, id), 'B answers the game as A does');
+    });
+  },
+);
 
 t.test('a bot worker that dies mid-search fails that job only: the driver retries and the bot moves', async (t) => {
   const { service } = openService(t, tempDatabase(t));
-  const created = await service.create({ players: [{ bot: 'mcts' }, { name: 'P1' }], expansions: [], seed: 'driver-crash' });
+  const created = await service.create({
+    players: [{ bot: 'mcts' }, { name: 'P1' }],
+    expansions: [],
+    seed: 'driver-crash',
+  });
   const pool = testPool(t);
   let jobs = 0;
   // The first search would run for a minute: long enough to be killed in.
-  const { driver, errors } = await startDriver(t, service, pool, () => (jobs++ === 0 ? { timeMs: 60_000 } : { iterations: 10 }));
+  const { driver, errors } = await startDriver(t, service, pool, () =>
+    jobs++ === 0 ? { timeMs: 60_000 } : { iterations: 10 },
+  );
   await until(() => pool.stats().busy === 1, 30_000, 'the first search');
   await pool.threads()[0].terminate();
   await until(async () => (await turnOf(service, created.id)).actor === 1 && driver.busy === 0, 60_000, 'the bot turn');
@@ -264,7 +344,11 @@ t.test('a scan that finds many games computes at most maxGames at once, and play
   const ids: string[] = [];
   const tileOrder = ['base/U', 'base/E', 'base/V', 'base/D', 'base/K', 'base/L'];
   for (let i = 0; i < 6; i++) {
-    const created = await service.create({ players: [{ bot: 'greedy' }, { bot: 'random' }], tileOrder, seed: `many${i}` });
+    const created = await service.create({
+      players: [{ bot: 'greedy' }, { bot: 'random' }],
+      tileOrder,
+      seed: `many${i}`,
+    });
     ids.push(created.id);
   }
   const errors: unknown[] = [];
@@ -280,11 +364,15 @@ t.test('a scan that finds many games computes at most maxGames at once, and play
   });
   let most = 0;
   await driver.start(); // the scan finds the six games waiting
-  await until(async () => {
-    most = Math.max(most, driver.busy);
-    for (const id of ids) if (!(await turnOf(service, id)).finished) return false;
-    return true;
-  }, 60_000, 'every game to end');
+  await until(
+    async () => {
+      most = Math.max(most, driver.busy);
+      for (const id of ids) if (!(await turnOf(service, id)).finished) return false;
+      return true;
+    },
+    60_000,
+    'every game to end',
+  );
   t.ok(most >= 1 && most <= 2, `at most 2 games at once (${most})`);
   t.same(errors, []);
 });
@@ -306,12 +394,20 @@ t.test("a creator's games beyond its share wait, and another creator's bot is pl
   });
   await driver.start();
   const flood = [];
-  for (let i = 0; i < 5; i++) flood.push(await service.create({ players: [{ bot: 'mcts' }, { bot: 'mcts' }], seed: `flood${i}` }, '127.0.0.2'));
+  for (let i = 0; i < 5; i++)
+    flood.push(await service.create({ players: [{ bot: 'mcts' }, { bot: 'mcts' }], seed: `flood${i}` }, '127.0.0.2'));
   await until(() => driver.busy === 2, 10_000, "two of the attacker's games computing");
   t.equal(driver.busy, 2, 'the attacker has two games computed at once, the others wait');
   const victim = await service.create({ players: [{ bot: 'greedy' }, { name: 'Ann' }], seed: 'victim' }, '127.0.0.3');
-  await until(async () => (await turnOf(service, victim.id)).actor === 1, 60_000, "the victim's greedy bot to play its turn");
+  await until(
+    async () => (await turnOf(service, victim.id)).actor === 1,
+    60_000,
+    "the victim's greedy bot to play its turn",
+  );
   const floodVersions = await Promise.all(flood.map(async (g) => (await turnOf(service, g.id)).finished));
-  t.ok(floodVersions.every((finished) => !finished), "the greedy bot played while the attacker's games were far from over");
+  t.ok(
+    floodVersions.every((finished) => !finished),
+    "the greedy bot played while the attacker's games were far from over",
+  );
   t.same(errors, []);
 });

@@ -8,7 +8,14 @@ import t from 'tap';
 import { moveKey } from '../../src/bots/moves.js';
 import { legalMoves, replay, type Move } from '../../src/engine/index.js';
 import { levelBudget, type BotJob } from '../../src/service/bots/bot-job.js';
-import { BotJobError, BotPool, BotPoolBusyError, BotPoolClosedError, BotWorkerCrashedError, type BotLane } from '../../src/service/bots/bot-pool.js';
+import {
+  BotJobError,
+  BotPool,
+  BotPoolBusyError,
+  BotPoolClosedError,
+  BotWorkerCrashedError,
+  type BotLane,
+} from '../../src/service/bots/bot-pool.js';
 import type { StoredSetup } from '../../src/storage/game-store.js';
 import { playRandom, randomSetup } from '../helpers/random-play.js';
 
@@ -33,7 +40,9 @@ t.test('every bot answers a legal move from a worker, mcts with a win rate', asy
   t.teardown(() => pool.close());
   const jobs = [0, 7, 30, 61].flatMap((n) => (['random', 'greedy', 'mcts'] as const).map((bot) => jobAt(n, { bot })));
   const answers = await Promise.all(jobs.map((job) => pool.run(job)));
-  answers.forEach((answer, i) => t.ok(isLegalAfter(jobs[i], answer.move), `${jobs[i].spec.bot} after ${jobs[i].moves.length} moves`));
+  answers.forEach((answer, i) =>
+    t.ok(isLegalAfter(jobs[i], answer.move), `${jobs[i].spec.bot} after ${jobs[i].moves.length} moves`),
+  );
   const mcts = answers.filter((_, i) => jobs[i].spec.bot === 'mcts');
   for (const a of mcts) t.ok(a.winRate! >= 0 && a.winRate! <= 1 && a.iterations === 30);
   t.ok(pool.stats().workers <= 2, 'never more workers than its size');
@@ -81,7 +90,10 @@ t.test('the queue is bounded, and close fails what waits and stops the workers',
 });
 
 t.test('mcts levels are time budgets around the base, an iteration budget overrides them', async (t) => {
-  t.same([1, 2, 3, 4, 5].map((level) => levelBudget({ bot: 'mcts', level }, 100)), [25, 50, 100, 200, 400].map((timeMs) => ({ timeMs })));
+  t.same(
+    [1, 2, 3, 4, 5].map((level) => levelBudget({ bot: 'mcts', level }, 100)),
+    [25, 50, 100, 200, 400].map((timeMs) => ({ timeMs })),
+  );
   t.same(levelBudget({ bot: 'mcts' }, 80), { timeMs: 80 });
   t.same(levelBudget({ bot: 'mcts', level: 5 }, 100, 40), { iterations: 40 });
   t.same(levelBudget({ bot: 'greedy', level: 5 }, 100), {});
@@ -100,31 +112,36 @@ t.test('from the build (dist/) the pool runs the compiled worker beside it', asy
   t.ok(isLegalAfter(job, (await pool.run(job)).move));
 });
 
-t.test('waiting jobs go by lane, then owners take turns: cheap bots, games with a human, hints, bots-only games, analysis', async (t) => {
-  const pool = new BotPool({ size: 1, queueLimit: 16, express: false });
-  t.teardown(() => pool.close());
-  const done: string[] = [];
-  const run = (name: string, n: number, lane: BotLane, owner: string) =>
-    pool.run(jobAt(n, { bot: 'random' }), { lane, owner }).then(() => done.push(name));
-  // All asked in one tick: the first starts at once, the others wait and are ordered.
-  await Promise.all([
-    run('A-bg1', 1, 'background', 'A'),
-    run('A-bg2', 2, 'background', 'A'),
-    run('A-bg3', 3, 'background', 'A'),
-    run('D-bg1', 4, 'background', 'D'),
-    run('A-analysis', 5, 'analysis', 'A'),
-    run('E-hint', 6, 'hint', 'E'),
-    run('B-play', 7, 'play', 'B'),
-    run('C-cheap', 8, 'cheap', 'C'),
-  ]);
-  t.same(done, ['A-bg1', 'C-cheap', 'B-play', 'E-hint', 'A-bg2', 'D-bg1', 'A-bg3', 'A-analysis']);
-});
+t.test(
+  'waiting jobs go by lane, then owners take turns: cheap bots, games with a human, hints, bots-only games, analysis',
+  async (t) => {
+    const pool = new BotPool({ size: 1, queueLimit: 16, express: false });
+    t.teardown(() => pool.close());
+    const done: string[] = [];
+    const run = (name: string, n: number, lane: BotLane, owner: string) =>
+      pool.run(jobAt(n, { bot: 'random' }), { lane, owner }).then(() => done.push(name));
+    // All asked in one tick: the first starts at once, the others wait and are ordered.
+    await Promise.all([
+      run('A-bg1', 1, 'background', 'A'),
+      run('A-bg2', 2, 'background', 'A'),
+      run('A-bg3', 3, 'background', 'A'),
+      run('D-bg1', 4, 'background', 'D'),
+      run('A-analysis', 5, 'analysis', 'A'),
+      run('E-hint', 6, 'hint', 'E'),
+      run('B-play', 7, 'play', 'B'),
+      run('C-cheap', 8, 'cheap', 'C'),
+    ]);
+    t.same(done, ['A-bg1', 'C-cheap', 'B-play', 'E-hint', 'A-bg2', 'D-bg1', 'A-bg3', 'A-analysis']);
+  },
+);
 
 t.test('one owner holds maxPerOwner workers at most, even with a worker idle', async (t) => {
   const pool = new BotPool({ size: 2, queueLimit: 16, maxPerOwner: 1, express: false });
   t.teardown(() => pool.close());
   const done: string[] = [];
-  const a1 = pool.run(jobAt(20, { bot: 'mcts' }, { iterations: 400 }), { lane: 'play', owner: 'A' }).then(() => done.push('A1'));
+  const a1 = pool
+    .run(jobAt(20, { bot: 'mcts' }, { iterations: 400 }), { lane: 'play', owner: 'A' })
+    .then(() => done.push('A1'));
   const a2 = pool.run(jobAt(21, { bot: 'random' }), { lane: 'play', owner: 'A' }).then(() => done.push('A2'));
   const b1 = pool.run(jobAt(22, { bot: 'random' }), { lane: 'play', owner: 'B' }).then(() => done.push('B1'));
   t.same(pool.stats(), { workers: 2, busy: 2, queued: 1 }, "A's second job waits for A's first, B's runs");
@@ -136,15 +153,24 @@ t.test('the express worker plays cheap bots while every other worker searches', 
   const pool = new BotPool({ size: 1, queueLimit: 16 });
   t.teardown(() => pool.close());
   const done: string[] = [];
-  const search = pool.run(jobAt(30, { bot: 'mcts' }, { iterations: 3000 }), { lane: 'background', owner: 'A' }).then(() => done.push('mcts'));
+  const search = pool
+    .run(jobAt(30, { bot: 'mcts' }, { iterations: 3000 }), { lane: 'background', owner: 'A' })
+    .then(() => done.push('mcts'));
   const greedy = pool.run(jobAt(31, { bot: 'greedy' }), { lane: 'cheap', owner: 'B' }).then(() => done.push('greedy'));
-  t.same(pool.stats(), { workers: 1, busy: 1, queued: 0 }, 'the search holds the one worker; the express one plays greedy');
+  t.same(
+    pool.stats(),
+    { workers: 1, busy: 1, queued: 0 },
+    'the search holds the one worker; the express one plays greedy',
+  );
   await Promise.all([search, greedy]);
   t.same(done, ['greedy', 'mcts'], 'the greedy move did not wait for the search');
   // A flood of one lane is refused there only.
   const small = new BotPool({ size: 1, queueLimit: 1, express: false });
   t.teardown(() => small.close());
-  const jobs = [small.run(jobAt(40, { bot: 'mcts' }, { iterations: 2000 }), { lane: 'background', owner: 'A' }), small.run(jobAt(41, { bot: 'random' }), { lane: 'background', owner: 'A' })];
+  const jobs = [
+    small.run(jobAt(40, { bot: 'mcts' }, { iterations: 2000 }), { lane: 'background', owner: 'A' }),
+    small.run(jobAt(41, { bot: 'random' }), { lane: 'background', owner: 'A' }),
+  ];
   await t.rejects(small.run(jobAt(42, { bot: 'random' }), { lane: 'background', owner: 'A' }), BotPoolBusyError);
   jobs.push(small.run(jobAt(43, { bot: 'random' }), { lane: 'play', owner: 'B' }));
   await Promise.all(jobs);
@@ -155,10 +181,15 @@ t.test('an analysis step runs in the analysis lane only when no bot job waits', 
   t.teardown(() => pool.close());
   const order: string[] = [];
   const first = pool.run(jobAt(30, { bot: 'mcts' }, { iterations: 200 })).then(() => order.push('bot 1'));
-  const low = pool.run({ kind: 'chances', setup, moves: played.moves.slice(0, 10), from: 0, to: 3, playouts: 4, budgetMs: 60_000 }, { lane: 'analysis', owner: 'analysis' }).then((a) => {
-    order.push('analysis');
-    return a;
-  });
+  const low = pool
+    .run(
+      { kind: 'chances', setup, moves: played.moves.slice(0, 10), from: 0, to: 3, playouts: 4, budgetMs: 60_000 },
+      { lane: 'analysis', owner: 'analysis' },
+    )
+    .then((a) => {
+      order.push('analysis');
+      return a;
+    });
   const second = pool.run(jobAt(31, { bot: 'greedy' })).then(() => order.push('bot 2'));
   const [, answer] = await Promise.all([first, low, second]);
   t.same(order, ['bot 1', 'bot 2', 'analysis'], 'the bot job queued after it still goes first');

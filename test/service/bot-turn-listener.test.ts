@@ -40,16 +40,23 @@ t.test('the driver is told of exactly the commits after which a bot must act', a
 
   t.test('a creation', async (t) => {
     t.same(await during(create({ players: [{ bot: 'greedy' }, { name: 'Ann' }] })), [id], 'with a bot first: told');
-    t.same(await during(create({ players: [{ name: 'Ann' }, { bot: 'greedy' }] })), [], 'with a player first: not told');
+    t.same(
+      await during(create({ players: [{ name: 'Ann' }, { bot: 'greedy' }] })),
+      [],
+      'with a player first: not told',
+    );
   });
 
-  t.test('a player\'s moves: only the one that ends the turn before a bot\'s', async (t) => {
+  t.test("a player's moves: only the one that ends the turn before a bot's", async (t) => {
     const created = await service.create({ players: [{ name: 'Ann' }, { bot: 'greedy' }, { name: 'Bob' }] });
     const ann = tokenDigest(created.seats[0].token!);
     const told: boolean[] = [];
     for (let lm = await turn(service, created.id); lm.actor === 0; lm = await turn(service, created.id)) {
       const now = lm;
-      told.push((await during(() => service.submit(created.id, ann, { expectedVersion: now.version, move: now.moves.at(-1)! }))).length > 0);
+      told.push(
+        (await during(() => service.submit(created.id, ann, { expectedVersion: now.version, move: now.moves.at(-1)! })))
+          .length > 0,
+      );
     }
     t.ok(told.length >= 2, `Ann's turn took ${told.length} moves`);
     t.same(told, [...told.slice(0, -1).map(() => false), true]);
@@ -58,23 +65,47 @@ t.test('the driver is told of exactly the commits after which a bot must act', a
   t.test('a join', async (t) => {
     await create({ players: [{ bot: 'random' }, { open: true }] })();
     const botFirst = id;
-    t.same(await during(() => service.lifecycle.join(botFirst, 1, 'Bob')), [botFirst], 'that starts the game on a bot\'s turn: told');
+    t.same(
+      await during(() => service.lifecycle.join(botFirst, 1, 'Bob')),
+      [botFirst],
+      "that starts the game on a bot's turn: told",
+    );
     await create({ players: [{ open: true }, { bot: 'random' }] })();
-    t.same(await during(() => service.lifecycle.join(id, 0, 'Ann')), [], 'that starts it on the player\'s own turn: not told');
+    t.same(
+      await during(() => service.lifecycle.join(id, 0, 'Ann')),
+      [],
+      "that starts it on the player's own turn: not told",
+    );
   });
 
   t.test('a resign', async (t) => {
     const created = await service.create({ players: [{ name: 'Ann' }, { name: 'Bob' }] });
     const [ann, bob] = created.seats.map((s) => tokenDigest(s.token));
-    t.same(await during(() => service.lifecycle.resign(created.id, bob, 1)), [], 'of a player waiting for their turn: not told');
-    t.same(await during(() => service.lifecycle.resign(created.id, ann, 0)), [created.id], 'of the player to act: told (the autopilot plays)');
+    t.same(
+      await during(() => service.lifecycle.resign(created.id, bob, 1)),
+      [],
+      'of a player waiting for their turn: not told',
+    );
+    t.same(
+      await during(() => service.lifecycle.resign(created.id, ann, 0)),
+      [created.id],
+      'of the player to act: told (the autopilot plays)',
+    );
   });
 
   t.test('a seat handed to a bot', async (t) => {
     const created = await service.create({ players: [{ name: 'Ann' }, { name: 'Bob' }] });
     const admin = tokenDigest(created.adminToken);
-    t.same(await during(() => service.lifecycle.handToBot(created.id, admin, 1, { bot: 'random' })), [], 'a seat waiting for its turn: not told');
-    t.same(await during(() => service.lifecycle.handToBot(created.id, admin, 0, { bot: 'greedy' })), [created.id], 'the seat to act: told');
+    t.same(
+      await during(() => service.lifecycle.handToBot(created.id, admin, 1, { bot: 'random' })),
+      [],
+      'a seat waiting for its turn: not told',
+    );
+    t.same(
+      await during(() => service.lifecycle.handToBot(created.id, admin, 0, { bot: 'greedy' })),
+      [created.id],
+      'the seat to act: told',
+    );
   });
 
   t.test('a turn timed out: told (the autopilot plays it)', async (t) => {
@@ -83,7 +114,7 @@ t.test('the driver is told of exactly the commits after which a bot must act', a
     t.same(await during(() => service.lifecycle.timeOut(created.id, version)), [created.id]);
   });
 
-  t.test('an abort: not told, even on a bot\'s turn', async (t) => {
+  t.test("an abort: not told, even on a bot's turn", async (t) => {
     const created = await service.create({ players: [{ bot: 'random' }, { name: 'Ann' }] });
     t.same(await during(() => service.lifecycle.abort(created.id, tokenDigest(created.adminToken))), []);
   });

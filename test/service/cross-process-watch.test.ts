@@ -41,14 +41,19 @@ t.test('1,000 polls that arrive together are looked at once a second, a twentiet
   versions.set('g7', 6);
   const from = store.looks;
   // A loaded machine delays timers: wait for the looks, not for a time.
-  for (let waited = 0; store.asked.length < 1000 && waited < 20_000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+  for (let waited = 0; store.asked.length < 1000 && waited < 20_000; waited += 50)
+    await new Promise((resolve) => setTimeout(resolve, 50));
   await new Promise((resolve) => setTimeout(resolve, 200));
   const ids = new Set(store.asked.map((a) => a.id));
   t.equal(ids.size, 1000, 'every poll looked once');
   t.equal(store.asked.length, 1000, 'and only once for one change');
   const perLook = new Map<number, number>();
   for (const a of store.asked) perLook.set(a.look, (perLook.get(a.look) ?? 0) + 1);
-  t.same([...new Set(perLook.values())], [1000 / SLOTS], `each look (a ${LOOK_EVERY_MS / SLOTS} ms tick) asks for ${1000 / SLOTS} polls, a slot`);
+  t.same(
+    [...new Set(perLook.values())],
+    [1000 / SLOTS],
+    `each look (a ${LOOK_EVERY_MS / SLOTS} ms tick) asks for ${1000 / SLOTS} polls, a slot`,
+  );
   t.equal(perLook.size, SLOTS, `the ${SLOTS} slots make the second`);
   t.ok(Math.min(...perLook.keys()) > from, 'all after the change');
   t.same(moved, ['g7'], 'the game that moved beyond the wait, and only it, is told');

@@ -26,7 +26,11 @@ function setUp(t: Test, everyMs?: number) {
     batches.push(ids.length);
     return ids;
   };
-  const service = new GameService(store, { cacheSize: 50, now: () => new Date(clock.now), retention: { days: 30, everyMs } });
+  const service = new GameService(store, {
+    cacheSize: 50,
+    now: () => new Date(clock.now),
+    retention: { days: 30, everyMs },
+  });
   t.teardown(async () => {
     await service.close();
     await store.close();
@@ -36,7 +40,10 @@ function setUp(t: Test, everyMs?: number) {
 
 async function play(service: GameService, game: CreatedGame<string>): Promise<void> {
   const lm = JSON.parse(await service.legalMovesJson(game.id)) as { version: number; actor: number; moves: Move[] };
-  await service.submit(game.id, tokenDigest(game.seats[lm.actor].token), { expectedVersion: lm.version, move: lm.moves[0] });
+  await service.submit(game.id, tokenDigest(game.seats[lm.actor].token), {
+    expectedVersion: lm.version,
+    move: lm.moves[0],
+  });
 }
 
 async function exists(service: GameService, id: string): Promise<boolean> {
@@ -64,7 +71,11 @@ t.test('a game with no move for the retention is deleted with its log; one with 
   clock.now = T0 + 30 * DAY;
   t.same(await service.sweepExpired(), [], 'nothing is deleted at exactly the retention: never early');
   clock.now = T0 + 30 * DAY + 1;
-  t.same((await service.sweepExpired()).sort(), [abandoned.id, played.id].sort(), 'a day later, the untouched and the idle game go');
+  t.same(
+    (await service.sweepExpired()).sort(),
+    [abandoned.id, played.id].sort(),
+    'a day later, the untouched and the idle game go',
+  );
   t.notOk(await exists(service, abandoned.id), 'a deleted game is 404, also where it was cached');
   t.notOk(await exists(service, played.id));
   t.same(await store.movesAfter(played.id, 0), [], 'with its log');
@@ -77,7 +88,13 @@ t.test('a game with no move for the retention is deleted with its log; one with 
 t.test('a finished game expires a retention after the move that ended it', async (t) => {
   const { clock, store, service } = setUp(t);
   // A finished game is written as the store holds one: status finished, its last move then.
-  await store.insertGame({ id: 'finished', setup: { ...SETUP, seed: 's' }, tokenHashes: ['00', '11'], status: 'finished', at: new Date(T0).toISOString() });
+  await store.insertGame({
+    id: 'finished',
+    setup: { ...SETUP, seed: 's' },
+    tokenHashes: ['00', '11'],
+    status: 'finished',
+    at: new Date(T0).toISOString(),
+  });
   clock.now = T0 + 20 * DAY;
   t.same(await service.sweepExpired(), []);
   clock.now = T0 + 31 * DAY;

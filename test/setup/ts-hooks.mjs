@@ -23,7 +23,9 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 // The compiler options that change what esbuild emits: the ES2022 target of tsconfig.json,
 // under which class fields are defined (as tsc does), and no import kept for types alone.
-const tsconfigRaw = { compilerOptions: { target: 'ES2022', useDefineForClassFields: true, verbatimModuleSyntax: false } };
+const tsconfigRaw = {
+  compilerOptions: { target: 'ES2022', useDefineForClassFields: true, verbatimModuleSyntax: false },
+};
 
 /**
  * `./x.js` written in a .ts file (NodeNext style) means `./x.ts` when only that exists. Looked
@@ -37,7 +39,9 @@ export async function resolve(specifier, context, nextResolve) {
     if (url) return { url, format: 'module', shortCircuit: true };
     // Loaded from the package beside the bundle, it would be a second copy that does not know
     // the first one's objects.
-    throw new Error(`${specifier} is not in the test loader's bundle of ${name}: add it to PREBUNDLE in test/setup/ts-hooks.mjs`);
+    throw new Error(
+      `${specifier} is not in the test loader's bundle of ${name}: add it to PREBUNDLE in test/setup/ts-hooks.mjs`,
+    );
   }
   const relative = specifier.startsWith('./') || specifier.startsWith('../');
   if (relative && specifier.endsWith('.js') && context.parentURL?.endsWith('.ts')) {
@@ -60,7 +64,15 @@ export async function resolve(specifier, context, nextResolve) {
  */
 const PREBUNDLE = {
   typebox: undefined,
-  'drizzle-orm': ['', 'sqlite-core', 'pg-core', 'better-sqlite3', 'migrator', 'node-postgres', 'node-postgres/migrator'],
+  'drizzle-orm': [
+    '',
+    'sqlite-core',
+    'pg-core',
+    'better-sqlite3',
+    'migrator',
+    'node-postgres',
+    'node-postgres/migrator',
+  ],
 };
 const DEPS = fileURLToPath(new URL('../../node_modules/.cache/test-deps/', import.meta.url));
 const bundles = new Map();
@@ -87,7 +99,9 @@ function otherPackagesExternal(name) {
   return {
     name: 'other-packages-external',
     setup(build) {
-      build.onResolve({ filter: /^[^./]/ }, (args) => (args.kind === 'entry-point' || own(args.path) ? undefined : { path: args.path, external: true }));
+      build.onResolve({ filter: /^[^./]/ }, (args) =>
+        args.kind === 'entry-point' || own(args.path) ? undefined : { path: args.path, external: true },
+      );
     },
   };
 }
@@ -96,7 +110,11 @@ async function buildBundle(name) {
   const root = new URL(`../../node_modules/${name}/`, import.meta.url);
   const manifest = JSON.parse(readFileSync(new URL('package.json', root), 'utf8'));
   // '.' is the package itself (''), './compile' its subpath 'compile'.
-  const subs = PREBUNDLE[name] ?? Object.keys(manifest.exports).filter((key) => /^\.(\/\w+)?$/.test(key)).map((key) => key.slice(2));
+  const subs =
+    PREBUNDLE[name] ??
+    Object.keys(manifest.exports)
+      .filter((key) => /^\.(\/\w+)?$/.test(key))
+      .map((key) => key.slice(2));
   const entries = createHash('sha256').update(JSON.stringify(subs)).digest('hex').slice(0, 8);
   const dir = `${DEPS}${name}@${manifest.version}-${entries}-esbuild-${ESBUILD_VERSION}/`;
   const fileOf = (sub) => `${dir}${sub === '' ? 'index' : sub}.mjs`;
@@ -107,7 +125,9 @@ async function buildBundle(name) {
     const temp = await mkdtemp(`${DEPS}.${name}-`);
     try {
       await build({
-        entryPoints: Object.fromEntries(subs.map((sub) => [sub === '' ? 'index' : sub, sub === '' ? name : `${name}/${sub}`])),
+        entryPoints: Object.fromEntries(
+          subs.map((sub) => [sub === '' ? 'index' : sub, sub === '' ? name : `${name}/${sub}`]),
+        ),
         absWorkingDir: fileURLToPath(new URL('../../', import.meta.url)),
         bundle: true,
         splitting: true,
@@ -135,11 +155,19 @@ async function buildBundle(name) {
  */
 const CACHE = fileURLToPath(new URL('../../node_modules/.cache/test-ts/', import.meta.url));
 // Another esbuild may emit otherwise: its version is part of the key, with the options.
-const ESBUILD_VERSION = JSON.parse(readFileSync(new URL('../../node_modules/esbuild/package.json', import.meta.url), 'utf8')).version;
+const ESBUILD_VERSION = JSON.parse(
+  readFileSync(new URL('../../node_modules/esbuild/package.json', import.meta.url), 'utf8'),
+).version;
 const OPTIONS_KEY = `${JSON.stringify(tsconfigRaw)}/esm/es2022/inline/esbuild-${ESBUILD_VERSION}`;
 
 async function transformed(path, source) {
-  const key = createHash('sha256').update(OPTIONS_KEY).update('\0').update(path).update('\0').update(source).digest('hex');
+  const key = createHash('sha256')
+    .update(OPTIONS_KEY)
+    .update('\0')
+    .update(path)
+    .update('\0')
+    .update(source)
+    .digest('hex');
   const file = `${CACHE}${key}.js`;
   const cached = await readFile(file, 'utf8').catch(() => undefined);
   if (cached !== undefined) return cached;
@@ -155,7 +183,9 @@ async function transformed(path, source) {
   // Written aside and renamed: test processes running at once never read half a file.
   if (!existsSync(CACHE)) mkdirSync(CACHE, { recursive: true });
   const temp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}`;
-  await writeFile(temp, code).then(() => rename(temp, file)).catch(() => undefined);
+  await writeFile(temp, code)
+    .then(() => rename(temp, file))
+    .catch(() => undefined);
   return code;
 }
 

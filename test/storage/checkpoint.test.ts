@@ -28,7 +28,10 @@ t.test('moves reach the database file from the log without any commit checkpoint
   // itself, SQLite would keep them in the log and never touch the file.
   for (let i = 0; i < 30; i++) {
     const lm = JSON.parse(await service.legalMovesJson(game.id)) as { version: number; actor: number; moves: Move[] };
-    const answer = await service.submit(game.id, tokenDigest(game.seats[lm.actor].token), { expectedVersion: lm.version, move: lm.moves[0] });
+    const answer = await service.submit(game.id, tokenDigest(game.seats[lm.actor].token), {
+      expectedVersion: lm.version,
+      move: lm.moves[0],
+    });
     t.equal(answer.version, i + 1);
   }
   let after = before;
@@ -40,7 +43,14 @@ t.test('moves reach the database file from the log without any commit checkpoint
   await service.close();
   const closing = store.close();
   // The worker holds its own connection: the store's close resolves only once it has exited.
-  t.equal(await Promise.race([closing.then(() => 'closed'), new Promise((resolve) => setTimeout(resolve, 5000, 'timed out'))]), 'closed', 'and stops with the store');
+  t.equal(
+    await Promise.race([
+      closing.then(() => 'closed'),
+      new Promise((resolve) => setTimeout(resolve, 5000, 'timed out')),
+    ]),
+    'closed',
+    'and stops with the store',
+  );
   t.same(errors, [], 'no checkpoint failed');
 });
 
@@ -62,7 +72,11 @@ t.test('after a creation flood and a quiet second the log is back under a few MB
   reader.close();
   await new Promise((resolve) => setTimeout(resolve, 1000));
   t.ok(wal() < 2 * MB, `a quiet second later it is ${(wal() / MB).toFixed(1)} MB`);
-  t.equal(JSON.parse(await service.stateJson((await service.create({ players: [{ name: 'A' }, { name: 'B' }] })).id)).version, 0, 'and the store goes on');
+  t.equal(
+    JSON.parse(await service.stateJson((await service.create({ players: [{ name: 'A' }, { name: 'B' }] })).id)).version,
+    0,
+    'and the store goes on',
+  );
   await service.close();
   await store.close();
   t.same(errors, []);

@@ -15,16 +15,39 @@ let games = 0;
 async function newGame(store: GameStore, hooked: boolean): Promise<string> {
   const id = `hook-${process.pid}-${++games}`;
   const webhook = hooked ? { url: 'https://hooks.example/h', secret: 'whsec_x' } : undefined;
-  await store.insertGame({ id, setup: { players: [{ name: 'A' }, { name: 'B' }], seed: 's' }, tokenHashes: ['a', 'b'], status: 'active', at: AT, webhook, deliveries: [delivery(id, 0)] });
+  await store.insertGame({
+    id,
+    setup: { players: [{ name: 'A' }, { name: 'B' }], seed: 's' },
+    tokenHashes: ['a', 'b'],
+    status: 'active',
+    at: AT,
+    webhook,
+    deliveries: [delivery(id, 0)],
+  });
   return id;
 }
 
 const delivery = (gameId: string, version: number): NewDelivery => ({
-  payload: { id: `d-${gameId}-${version}`, type: 'seatMustAct', gameId, version, createdAt: AT, data: { seat: version % 2 } },
+  payload: {
+    id: `d-${gameId}-${version}`,
+    type: 'seatMustAct',
+    gameId,
+    version,
+    createdAt: AT,
+    data: { seat: version % 2 },
+  },
 });
 
 const move = (gameId: string, seq: number): NewMove => ({
-  gameId, seq, seat: 0, move: { type: 'pass' }, at: AT, idempotencyKey: null, requestHash: null, status: 'active', deliveries: [delivery(gameId, seq)],
+  gameId,
+  seq,
+  seat: 0,
+  move: { type: 'pass' },
+  at: AT,
+  idempotencyKey: null,
+  requestHash: null,
+  status: 'active',
+  deliveries: [delivery(gameId, seq)],
 });
 
 forEachStore(t, (t, stores) => {
@@ -33,25 +56,68 @@ forEachStore(t, (t, stores) => {
     const [hooked, plain] = [await newGame(store, true), await newGame(store, false)];
     await store.appendBatch([move(hooked, 1), move(plain, 1)]);
     await t.rejects(store.appendBatch([move(hooked, 2), move(hooked, 1)]), SequenceTakenError);
-    t.same((await store.listDeliveries(hooked, 10)).map((d) => d.version), [1, 0], 'the creation\'s and the move\'s, newest first');
+    t.same(
+      (await store.listDeliveries(hooked, 10)).map((d) => d.version),
+      [1, 0],
+      "the creation's and the move's, newest first",
+    );
     t.same(await store.listDeliveries(plain, 10), [], 'none without a webhook');
     t.ok(await store.setWebhook(plain, { url: 'https://hooks.example/p', secret: 's2' }));
     t.notOk(await store.setWebhook('nope', null), 'no such game');
     await store.appendBatch([move(plain, 2)]);
-    t.same((await store.listDeliveries(plain, 10)).map((d) => d.version), [2], 'written once subscribed');
+    t.same(
+      (await store.listDeliveries(plain, 10)).map((d) => d.version),
+      [2],
+      'written once subscribed',
+    );
   });
 
   t.test('claimed by one sender at a time, until settled or the lease ends', async (t) => {
     const store = await stores.open(t);
     const id = await newGame(store, true);
     const claimed = (await store.claimDeliveries(AT, LATER, 100)).filter((d) => d.gameId === id);
-    t.match(claimed, [{ id: `d-${id}-0`, url: 'https://hooks.example/h', secret: 'whsec_x', payload: { version: 0, type: 'seatMustAct' }, attempts: 0 }]);
-    t.same((await store.claimDeliveries(AT, LATER, 100)).filter((d) => d.gameId === id), [], 'not claimed twice within the lease');
-    t.equal((await store.claimDeliveries(LATER, '2026-01-01T00:02:00.000Z', 100)).filter((d) => d.gameId === id).length, 1, 'due again once the lease ends');
-    await store.settleDelivery(claimed[0], { status: 'delivered', attempts: 1, lastAttemptAt: LATER, nextAttemptAt: null, lastStatus: 200, lastError: null });
-    t.same((await store.claimDeliveries('2027-01-01T00:00:00.000Z', '2027-01-02T00:00:00.000Z', 100)).filter((d) => d.gameId === id), [], 'a delivered one never again');
-    t.match(await store.listDeliveries(id, 10), [{ status: 'delivered', attempts: 1, lastStatus: 200, lastAttemptAt: LATER, nextAttemptAt: null }]);
-    t.same(await store.deleteExpired('2100-01-01T00:00:00.000Z', 1000).then((ids) => ids.includes(id)), true, 'an expired game goes');
+    t.match(claimed, [
+      {
+        id: `d-${id}-0`,
+        url: 'https://hooks.example/h',
+        secret: 'whsec_x',
+        payload: { version: 0, type: 'seatMustAct' },
+        attempts: 0,
+      },
+    ]);
+    t.same(
+      (await store.claimDeliveries(AT, LATER, 100)).filter((d) => d.gameId === id),
+      [],
+      'not claimed twice within the lease',
+    );
+    t.equal(
+      (await store.claimDeliveries(LATER, '2026-01-01T00:02:00.000Z', 100)).filter((d) => d.gameId === id).length,
+      1,
+      'due again once the lease ends',
+    );
+    await store.settleDelivery(claimed[0], {
+      status: 'delivered',
+      attempts: 1,
+      lastAttemptAt: LATER,
+      nextAttemptAt: null,
+      lastStatus: 200,
+      lastError: null,
+    });
+    t.same(
+      (await store.claimDeliveries('2027-01-01T00:00:00.000Z', '2027-01-02T00:00:00.000Z', 100)).filter(
+        (d) => d.gameId === id,
+      ),
+      [],
+      'a delivered one never again',
+    );
+    t.match(await store.listDeliveries(id, 10), [
+      { status: 'delivered', attempts: 1, lastStatus: 200, lastAttemptAt: LATER, nextAttemptAt: null },
+    ]);
+    t.same(
+      await store.deleteExpired('2100-01-01T00:00:00.000Z', 1000).then((ids) => ids.includes(id)),
+      true,
+      'an expired game goes',
+    );
     t.same(await store.listDeliveries(id, 10), [], 'with its deliveries');
   });
 });

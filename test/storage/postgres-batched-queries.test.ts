@@ -42,9 +42,21 @@ if (!(await postgresAvailable())) {
   const store = await openPostgresStore(url);
   t.teardown(() => store.close());
   const setup = { players: [{ name: 'A' }, { name: 'B' }], expansions: [], seed: 's' };
-  for (const id of ['g1', 'g2', 'g3']) await store.insertGame({ id, setup, tokenHashes: ['a', 'b'], status: 'active', at: AT });
+  for (const id of ['g1', 'g2', 'g3'])
+    await store.insertGame({ id, setup, tokenHashes: ['a', 'b'], status: 'active', at: AT });
   const append = (gameId: string, seq: number) =>
-    store.appendBatch([{ gameId, seq, seat: 0, move: { type: 'pass' } as never, at: AT, idempotencyKey: null, requestHash: null, status: 'active' }]);
+    store.appendBatch([
+      {
+        gameId,
+        seq,
+        seat: 0,
+        move: { type: 'pass' } as never,
+        at: AT,
+        idempotencyKey: null,
+        requestHash: null,
+        status: 'active',
+      },
+    ]);
   await append('g1', 1);
   await append('g1', 2);
   await append('g2', 1);
@@ -58,25 +70,28 @@ if (!(await postgresAvailable())) {
     t.equal(counted.sent, 1);
   });
 
-  t.test('a read made while a query runs waits for the next one: it sees a commit made after that query ran', async (t) => {
-    const { pool, counted } = countingPool(url);
-    t.teardown(() => pool.end());
-    const reads = new VersionReads(pool, (e) => e);
-    let open!: () => void;
-    counted.gate = new Promise((resolve) => (open = resolve));
-    const first = reads.version('g3');
-    // Its answer is in, held back: its snapshot is taken.
-    while (counted.answered === 0) await new Promise((resolve) => setImmediate(resolve));
-    counted.gate = undefined;
-    await append('g3', 1); // acknowledged after the first query ran
-    const second = reads.version('g3');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    t.equal(counted.sent, 1, 'nothing more is sent while a query runs');
-    open();
-    t.equal(await first, 0, 'the first query ran before the commit');
-    t.equal(await second, 1, 'the read made after the commit sees it');
-    t.equal(counted.sent, 2);
-  });
+  t.test(
+    'a read made while a query runs waits for the next one: it sees a commit made after that query ran',
+    async (t) => {
+      const { pool, counted } = countingPool(url);
+      t.teardown(() => pool.end());
+      const reads = new VersionReads(pool, (e) => e);
+      let open!: () => void;
+      counted.gate = new Promise((resolve) => (open = resolve));
+      const first = reads.version('g3');
+      // Its answer is in, held back: its snapshot is taken.
+      while (counted.answered === 0) await new Promise((resolve) => setImmediate(resolve));
+      counted.gate = undefined;
+      await append('g3', 1); // acknowledged after the first query ran
+      const second = reads.version('g3');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      t.equal(counted.sent, 1, 'nothing more is sent while a query runs');
+      open();
+      t.equal(await first, 0, 'the first query ran before the commit');
+      t.equal(await second, 1, 'the read made after the commit sees it');
+      t.equal(counted.sent, 2);
+    },
+  );
 
   t.test('a failing query fails every read of its batch as the store would, and the next batch runs', async (t) => {
     const { pool, counted } = countingPool(url);
@@ -89,23 +104,26 @@ if (!(await postgresAvailable())) {
     t.equal(counted.sent, 2);
   });
 
-  t.test('budget draws made together share one statement, each drawn as if alone; two of one bucket never share one', async (t) => {
-    const { pool, counted } = countingPool(url);
-    t.teardown(() => pool.end());
-    const ledger = new PostgresBudgets(pool, () => {});
-    const rule = { perSecond: 0, burst: 10 };
-    const drawn = await Promise.all([
-      ledger.draw('moves', 'k1', rule, 0, 3),
-      ledger.draw('moves', 'k2', rule, 2, 20),
-      ledger.draw('create', 'k1', rule, 0, 1),
-      ledger.draw('moves', 'k1', rule, 1, 3),
-    ]);
-    t.same(drawn, [
-      { granted: 3, tokens: 7 },
-      { granted: 8, tokens: 0 },
-      { granted: 1, tokens: 9 },
-      { granted: 3, tokens: 3 }, // 7, less 1 spent, less 3 granted: after the first draw of its bucket
-    ]);
-    t.equal(counted.sent, 2, 'the second draw of a bucket waited for the next statement');
-  });
+  t.test(
+    'budget draws made together share one statement, each drawn as if alone; two of one bucket never share one',
+    async (t) => {
+      const { pool, counted } = countingPool(url);
+      t.teardown(() => pool.end());
+      const ledger = new PostgresBudgets(pool, () => {});
+      const rule = { perSecond: 0, burst: 10 };
+      const drawn = await Promise.all([
+        ledger.draw('moves', 'k1', rule, 0, 3),
+        ledger.draw('moves', 'k2', rule, 2, 20),
+        ledger.draw('create', 'k1', rule, 0, 1),
+        ledger.draw('moves', 'k1', rule, 1, 3),
+      ]);
+      t.same(drawn, [
+        { granted: 3, tokens: 7 },
+        { granted: 8, tokens: 0 },
+        { granted: 1, tokens: 9 },
+        { granted: 3, tokens: 3 }, // 7, less 1 spent, less 3 granted: after the first draw of its bucket
+      ]);
+      t.equal(counted.sent, 2, 'the second draw of a bucket waited for the next statement');
+    },
+  );
 }

@@ -11,9 +11,20 @@ t.test('migrations create the tables once; reopening the file applies nothing tw
   openDatabase(path).$client.close();
   const db = new Database(path, { readonly: true });
   t.teardown(() => db.close());
-  const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all() as { name: string }[];
-  t.same(tables.map((r) => r.name).filter((n) => !n.startsWith('sqlite_')), ['__drizzle_migrations', 'games', 'moves', 'webhook_deliveries']);
-  const journal = JSON.parse(readFileSync(new URL('../../migrations/sqlite/meta/_journal.json', import.meta.url), 'utf8')) as { entries: unknown[] };
-  t.equal((db.prepare('SELECT count(*) AS n FROM __drizzle_migrations').get() as { n: number }).n, journal.entries.length, 'each migration once');
+  const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all() as {
+    name: string;
+  }[];
+  t.same(
+    tables.map((r) => r.name).filter((n) => !n.startsWith('sqlite_')),
+    ['__drizzle_migrations', 'games', 'moves', 'webhook_deliveries'],
+  );
+  const journal = JSON.parse(
+    readFileSync(new URL('../../migrations/sqlite/meta/_journal.json', import.meta.url), 'utf8'),
+  ) as { entries: unknown[] };
+  t.equal(
+    (db.prepare('SELECT count(*) AS n FROM __drizzle_migrations').get() as { n: number }).n,
+    journal.entries.length,
+    'each migration once',
+  );
   t.equal(db.pragma('journal_mode', { simple: true }), 'wal');
 });

@@ -12,7 +12,13 @@ let games = 0;
 
 async function newGame(store: GameStore): Promise<string> {
   const id = `game-${process.pid}-${++games}`;
-  await store.insertGame({ id, setup: { players: [{ name: 'A' }, { name: 'B' }], seed: 's' }, tokenHashes: ['a'.repeat(64), 'b'.repeat(64)], status: 'active', at: AT });
+  await store.insertGame({
+    id,
+    setup: { players: [{ name: 'A' }, { name: 'B' }], seed: 's' },
+    tokenHashes: ['a'.repeat(64), 'b'.repeat(64)],
+    status: 'active',
+    at: AT,
+  });
   return id;
 }
 
@@ -51,7 +57,11 @@ forEachStore(t, (t, stores) => {
     await store.appendBatch([move(id, 1)]);
     await t.rejects(store.appendBatch([move(id, 1)]), SequenceTakenError);
     t.equal(await store.version(id), 1);
-    await t.rejects(store.appendBatch([move(id, 2), move(id, 1)]), SequenceTakenError, 'a batch with one taken number is refused whole');
+    await t.rejects(
+      store.appendBatch([move(id, 2), move(id, 1)]),
+      SequenceTakenError,
+      'a batch with one taken number is refused whole',
+    );
     t.equal(await store.version(id), 1, 'and writes nothing');
   });
 
@@ -65,7 +75,10 @@ forEachStore(t, (t, stores) => {
       { seq: 2, seat: 0, move: { type: 'pass' }, at: AT },
     ]);
     t.same(Object.keys((await store.movesAfter(a, 0))[0].move), Object.keys(placed), 'keys in the order written');
-    t.same((await store.movesAfter(a, 1)).map((m) => m.seq), [2]);
+    t.same(
+      (await store.movesAfter(a, 1)).map((m) => m.seq),
+      [2],
+    );
     t.same([await store.version(a), await store.version(b)], [2, 1]);
     t.equal((await store.findGame(a))!.status, 'finished');
     t.equal((await store.findGame(b))!.status, 'active');
@@ -74,11 +87,22 @@ forEachStore(t, (t, stores) => {
   t.test('an Idempotency-Key is unique per game and finds its move', async (t) => {
     const store = await stores.open(t);
     const [a, b] = [await newGame(store), await newGame(store)];
-    await store.appendBatch([move(a, 1, { idempotencyKey: 'k', requestHash: 'h' }), move(b, 1, { idempotencyKey: 'k', requestHash: 'h2' })]);
+    await store.appendBatch([
+      move(a, 1, { idempotencyKey: 'k', requestHash: 'h' }),
+      move(b, 1, { idempotencyKey: 'k', requestHash: 'h2' }),
+    ]);
     t.same(await store.findIdempotentMove(a, 'k'), { seq: 1, seat: 1, requestHash: 'h' });
-    t.same(await store.findIdempotentMove(b, 'k'), { seq: 1, seat: 1, requestHash: 'h2' }, 'the same key in another game is another move');
+    t.same(
+      await store.findIdempotentMove(b, 'k'),
+      { seq: 1, seat: 1, requestHash: 'h2' },
+      'the same key in another game is another move',
+    );
     t.equal(await store.findIdempotentMove(a, 'other'), undefined);
-    await t.rejects(store.appendBatch([move(a, 2, { idempotencyKey: 'k', requestHash: 'h' })]), SequenceTakenError, 'a key used twice loses like a taken number');
+    await t.rejects(
+      store.appendBatch([move(a, 2, { idempotencyKey: 'k', requestHash: 'h' })]),
+      SequenceTakenError,
+      'a key used twice loses like a taken number',
+    );
     await store.appendBatch([move(a, 2), move(a, 3)]);
     t.equal(await store.version(a), 3, 'moves without a key never collide on it');
   });
@@ -93,7 +117,8 @@ forEachStore(t, (t, stores) => {
     t.equal(here.changeStamp(id), before, 'unchanged while nobody writes');
     await there.appendBatch([move(id, 1)]);
     const deadline = Date.now() + 2000;
-    while (here.changeStamp(id) === before && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 5));
+    while (here.changeStamp(id) === before && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 5));
     t.not(here.changeStamp(id), before, 'changed after the other writer committed');
     if (stores.kind === 'postgres') t.same(heard, [id], 'and the store told which game moved');
   });
@@ -106,7 +131,13 @@ forEachStore(t, (t, stores) => {
     const cut = '2025-01-01T00:00:00.000Z';
     const insert = async (at: string) => {
       const id = `exp-${process.pid}-${++games}`;
-      await store.insertGame({ id, setup: { players: [{ name: 'A' }, { name: 'B' }], seed: 's' }, tokenHashes: ['a'.repeat(64), 'b'.repeat(64)], status: 'active', at });
+      await store.insertGame({
+        id,
+        setup: { players: [{ name: 'A' }, { name: 'B' }], seed: 's' },
+        tokenHashes: ['a'.repeat(64), 'b'.repeat(64)],
+        status: 'active',
+        at,
+      });
       return id;
     };
     const idle = [await insert(old), await insert(old), await insert(old)];
@@ -134,7 +165,11 @@ forEachStore(t, (t, stores) => {
     const location = await stores.location(t);
     const [here, there] = [await stores.open(t, location), await stores.open(t, location)];
     const id = await newGame(here);
-    const [early, claimedAt, late] = ['2026-01-01T00:00:00.000Z', '2026-01-01T00:05:00.000Z', '2026-01-01T00:20:00.000Z'];
+    const [early, claimedAt, late] = [
+      '2026-01-01T00:00:00.000Z',
+      '2026-01-01T00:05:00.000Z',
+      '2026-01-01T00:20:00.000Z',
+    ];
     t.notOk(await here.claimAnalysis(id, claimedAt, early), 'not before the end');
     await here.appendBatch([move(id, 1, { status: 'finished' })]);
     t.equal(await here.analysisStatus(id, early), 'none');
@@ -149,7 +184,8 @@ forEachStore(t, (t, stores) => {
     t.equal(await here.analysisStatus(id, late), 'stored');
     t.same(await here.findAnalysis(id), { gameId: id });
     const deadline = Date.now() + 2000;
-    while (here.changeStamp(id) === before && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 5));
+    while (here.changeStamp(id) === before && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 5));
     t.not(here.changeStamp(id), before, "the other writer's save changed the stamp");
     if (stores.kind === 'postgres') t.same(heard, [id], 'and the store told which game');
     t.equal(await here.analysisStatus('no-such-game', early), 'none');

@@ -12,11 +12,20 @@ import { execNode } from '../helpers/child-env.js';
 import { tempDatabase } from '../http/helpers/app.js';
 import { client, startServer } from '../helpers/server-process.js';
 
-const openapi = JSON.parse(readFileSync(new URL('../../openapi/openapi.json', import.meta.url), 'utf8')) as { info: { version: string } };
-const manifest = JSON.parse(readFileSync(join(CLIENT_DIR, 'package.json'), 'utf8')) as { version: string; private?: boolean };
+const openapi = JSON.parse(readFileSync(new URL('../../openapi/openapi.json', import.meta.url), 'utf8')) as {
+  info: { version: string };
+};
+const manifest = JSON.parse(readFileSync(join(CLIENT_DIR, 'package.json'), 'utf8')) as {
+  version: string;
+  private?: boolean;
+};
 
 t.test("the client's version is the API's, and its changelog names it", async (t) => {
-  t.equal(manifest.version, openapi.info.version, 'clients/typescript/package.json follows info.version of openapi/openapi.json');
+  t.equal(
+    manifest.version,
+    openapi.info.version,
+    'clients/typescript/package.json follows info.version of openapi/openapi.json',
+  );
   t.notOk(manifest.private, 'installable');
   t.match(readFileSync(join(CLIENT_DIR, 'CHANGELOG.md'), 'utf8'), `\n## ${manifest.version}\n`);
 });

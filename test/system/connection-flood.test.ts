@@ -29,16 +29,22 @@ t.test('1,100 idle sockets under ulimit -n 1024: /health answers 200 again withi
     await new Promise((r) => setTimeout(r, 20));
   }
   async function openIdle(count: number): Promise<void> {
-    await Promise.all(Array.from({ length: count }, () => new Promise<void>((resolve) => {
-      const socket = connect(Number(port), hostname);
-      sockets.push(socket);
-      let text = '';
-      socket.on('data', (chunk) => (text += chunk.toString()));
-      socket.on('error', (e: NodeJS.ErrnoException) => errors.push(e.code ?? e.message));
-      socket.on('close', () => answers.push(text));
-      socket.once('connect', () => resolve());
-      socket.once('error', () => resolve());
-    })));
+    await Promise.all(
+      Array.from(
+        { length: count },
+        () =>
+          new Promise<void>((resolve) => {
+            const socket = connect(Number(port), hostname);
+            sockets.push(socket);
+            let text = '';
+            socket.on('data', (chunk) => (text += chunk.toString()));
+            socket.on('error', (e: NodeJS.ErrnoException) => errors.push(e.code ?? e.message));
+            socket.on('close', () => answers.push(text));
+            socket.once('connect', () => resolve());
+            socket.once('error', () => resolve());
+          }),
+      ),
+    );
   }
 
   // The connections beyond the cap are answered and closed at once; let that settle.
@@ -47,7 +53,12 @@ t.test('1,100 idle sockets under ulimit -n 1024: /health answers 200 again withi
   // Status 0: no answer (a reset, or nothing before the deadline).
   const health = () =>
     fetch(`${server.url}/health`, { signal: AbortSignal.timeout(Math.max(1, 30_000 - (Date.now() - started))) }).then(
-      async (r) => ({ status: r.status, type: r.headers.get('content-type'), retryAfter: r.headers.get('retry-after'), body: await r.json() }),
+      async (r) => ({
+        status: r.status,
+        type: r.headers.get('content-type'),
+        retryAfter: r.headers.get('retry-after'),
+        body: await r.json(),
+      }),
       () => ({ status: 0, type: null, retryAfter: null, body: undefined }),
     );
   const first = await health();
@@ -68,7 +79,8 @@ t.test('1,100 idle sockets under ulimit -n 1024: /health answers 200 again withi
 
   // Every idle socket was told why it was closed: 503 beyond the cap, 408 for sending nothing.
   // Their closes come with /health's recovery; wait for all of them (it was a fixed 2 s).
-  for (const until = Date.now() + 30_000; answers.length < SOCKETS && Date.now() < until; ) await new Promise((r) => setTimeout(r, 50));
+  for (const until = Date.now() + 30_000; answers.length < SOCKETS && Date.now() < until;)
+    await new Promise((r) => setTimeout(r, 50));
   const statuses = new Map<string, number>();
   for (const text of answers) {
     const key = /^HTTP\/1\.1 (\d{3})/.exec(text)?.[1] ?? 'nothing';
@@ -78,6 +90,10 @@ t.test('1,100 idle sockets under ulimit -n 1024: /health answers 200 again withi
   t.equal(answers.length, SOCKETS, 'every idle socket was closed by the server');
   t.ok((statuses.get('503') ?? 0) > 0, 'those beyond the cap were answered 503');
   t.ok((statuses.get('408') ?? 0) > 0, 'those that sent nothing were answered 408');
-  t.equal((statuses.get('503') ?? 0) + (statuses.get('408') ?? 0), SOCKETS, 'each was answered: none closed unanswered');
+  t.equal(
+    (statuses.get('503') ?? 0) + (statuses.get('408') ?? 0),
+    SOCKETS,
+    'each was answered: none closed unanswered',
+  );
   t.same(errors, [], 'none was reset: the cap keeps the process clear of its file limit');
 });

@@ -26,7 +26,11 @@ t.test('SIGKILL under load: every answered move survives, none is half-applied, 
   const api = client(server.url);
   const games: { id: string; setup: GameSetup; tokens: string[] }[] = [];
   for (let i = 0; i < GAMES; i++) {
-    const setup: GameSetup = { players: [{ name: 'A' }, { name: 'B' }, { name: 'C' }].slice(0, 2 + (i % 2)), expansions: i % 3 ? ['traders-builders', 'abbey-mayor'] : [], seed: `crash-${i}` };
+    const setup: GameSetup = {
+      players: [{ name: 'A' }, { name: 'B' }, { name: 'C' }].slice(0, 2 + (i % 2)),
+      expansions: i % 3 ? ['traders-builders', 'abbey-mayor'] : [],
+      seed: `crash-${i}`,
+    };
     const res = await api.post('/games', setup);
     games.push({ id: res.body.id, setup, tokens: res.body.seats.map((s: { token: string }) => s.token) });
   }
@@ -42,7 +46,11 @@ t.test('SIGKILL under load: every answered move survives, none is half-applied, 
           const lm = (await api.get(`/games/${game.id}/legal-moves`)).body;
           if (lm.actor === null) return;
           sent = { gameId: game.id, expectedVersion: lm.version, move: lm.moves[(g + n) % lm.moves.length] };
-          const res = await api.post(`/games/${game.id}/moves`, { expectedVersion: sent.expectedVersion, move: sent.move }, { authorization: `Bearer ${game.tokens[lm.actor]}` });
+          const res = await api.post(
+            `/games/${game.id}/moves`,
+            { expectedVersion: sent.expectedVersion, move: sent.move },
+            { authorization: `Bearer ${game.tokens[lm.actor]}` },
+          );
           if (res.status !== 201) throw new Error(`refused: ${res.status} ${JSON.stringify(res.body)}`);
           answered.push(sent);
           if (answered.length === KILL_AFTER) killed = server.crash();
@@ -55,13 +63,20 @@ t.test('SIGKILL under load: every answered move survives, none is half-applied, 
     }),
   );
   await killed;
-  t.ok(answered.length >= KILL_AFTER, `${answered.length} moves answered 201 before the kill; ${unanswered.length} sent without an answer`);
+  t.ok(
+    answered.length >= KILL_AFTER,
+    `${answered.length} moves answered 201 before the kill; ${unanswered.length} sent without an answer`,
+  );
 
   const restarted = client((await startServer(t, db)).url);
   let committedUnanswered = 0;
   for (const game of games) {
     const log = (await restarted.get(`/games/${game.id}/moves`)).body.moves as { seq: number; move: Move }[];
-    t.same(log.map((m) => m.seq), Array.from({ length: log.length }, (_, i) => i + 1), 'versions contiguous');
+    t.same(
+      log.map((m) => m.seq),
+      Array.from({ length: log.length }, (_, i) => i + 1),
+      'versions contiguous',
+    );
     const mine = answered.filter((a) => a.gameId === game.id);
     const lost = mine.filter((a) => !isDeepStrictEqual(log[a.expectedVersion]?.move, a.move));
     t.same(lost, [], `${game.id}: all ${mine.length} answered moves are in the log at their version`);
@@ -73,14 +88,26 @@ t.test('SIGKILL under load: every answered move survives, none is half-applied, 
     } else {
       t.equal(extra, 0, 'nothing beyond the answered moves');
     }
-    const rebuilt = replay(game.setup, log.map((m) => m.move));
+    const rebuilt = replay(
+      game.setup,
+      log.map((m) => m.move),
+    );
     t.ok(rebuilt.ok, 'the log replays');
     const state = (await restarted.get(`/games/${game.id}`)).body;
-    if (rebuilt.ok) t.same(state, { id: game.id, version: log.length, ...lifecycleMembers(game.setup), ...publicView(rebuilt.value.game) }, 'the state is the replay');
+    if (rebuilt.ok)
+      t.same(
+        state,
+        { id: game.id, version: log.length, ...lifecycleMembers(game.setup), ...publicView(rebuilt.value.game) },
+        'the state is the replay',
+      );
 
     const lm = (await restarted.get(`/games/${game.id}/legal-moves`)).body;
     if (lm.actor === null) continue;
-    const next = await restarted.post(`/games/${game.id}/moves`, { expectedVersion: log.length, move: lm.moves[0] }, { authorization: `Bearer ${game.tokens[lm.actor]}` });
+    const next = await restarted.post(
+      `/games/${game.id}/moves`,
+      { expectedVersion: log.length, move: lm.moves[0] },
+      { authorization: `Bearer ${game.tokens[lm.actor]}` },
+    );
     t.equal(next.status, 201, 'the game continues');
   }
   t.comment(`${committedUnanswered} of ${unanswered.length} unanswered moves had been committed`);

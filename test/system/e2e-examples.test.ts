@@ -21,8 +21,15 @@ async function runExample(t: Test, api: Client, example: Example): Promise<void>
     if ('move' in step) {
       const lm = (await api.get(`/games/${id}/legal-moves`)).body;
       t.equal(lm.actor, step.seat, `${at}: seat ${step.seat} must act`);
-      t.ok(lm.moves.some((m: unknown) => same(m, step.move)), `${at}: ${JSON.stringify(step.move)} is listed`);
-      const res = await api.post(`/games/${id}/moves`, { expectedVersion: lm.version, move: step.move }, auth(step.seat));
+      t.ok(
+        lm.moves.some((m: unknown) => same(m, step.move)),
+        `${at}: ${JSON.stringify(step.move)} is listed`,
+      );
+      const res = await api.post(
+        `/games/${id}/moves`,
+        { expectedVersion: lm.version, move: step.move },
+        auth(step.seat),
+      );
       t.equal(res.status, 201, `${at}: accepted`, res.status === 201 ? {} : { body: res.body });
       if (res.status !== 201) return;
       t.equal(res.body.version, lm.version + 1, `${at}: version one higher`);
@@ -30,8 +37,16 @@ async function runExample(t: Test, api: Client, example: Example): Promise<void>
       const e = step.expectLegal;
       const lm = (await api.get(`/games/${id}/legal-moves`)).body;
       if ('actor' in e) t.equal(lm.actor, e.actor, `${at}: actor`);
-      for (const m of e.includes ?? []) t.ok(lm.moves.some((l: unknown) => matches(l, m)), `${at}: lists ${JSON.stringify(m)}`);
-      for (const m of e.excludes ?? []) t.notOk(lm.moves.some((l: unknown) => matches(l, m)), `${at}: does not list ${JSON.stringify(m)}`);
+      for (const m of e.includes ?? [])
+        t.ok(
+          lm.moves.some((l: unknown) => matches(l, m)),
+          `${at}: lists ${JSON.stringify(m)}`,
+        );
+      for (const m of e.excludes ?? [])
+        t.notOk(
+          lm.moves.some((l: unknown) => matches(l, m)),
+          `${at}: does not list ${JSON.stringify(m)}`,
+        );
       if (e.exactly) {
         const got = lm.moves.filter((l: unknown) => matches(l, e.exactly!.filter));
         t.ok(figuresMatch(got, e.exactly.moves), `${at}: exactly ${JSON.stringify(e.exactly.moves)}`, { got });
@@ -39,7 +54,10 @@ async function runExample(t: Test, api: Client, example: Example): Promise<void>
     } else if ('expectIllegal' in step) {
       const { seat, move } = step.expectIllegal;
       const lm = (await api.get(`/games/${id}/legal-moves`)).body;
-      t.notOk(lm.moves.some((l: unknown) => matches(l, move)), `${at}: not listed`);
+      t.notOk(
+        lm.moves.some((l: unknown) => matches(l, move)),
+        `${at}: not listed`,
+      );
       const res = await api.post(`/games/${id}/moves`, { expectedVersion: lm.version, move }, auth(seat));
       t.equal(res.status, 422, `${at}: refused with 422`);
       t.match(res.headers.get('content-type'), /^application\/problem\+json/);
@@ -49,10 +67,16 @@ async function runExample(t: Test, api: Client, example: Example): Promise<void>
       const e = step.expect;
       const state = (await api.get(`/games/${id}`)).body;
       if (e.scores) t.same(state.scores, e.scores, `${at}: scores`);
-      if (e.scores) t.same(state.players.map((p: { score: number }) => p.score), e.scores, `${at}: players' scores`);
+      if (e.scores)
+        t.same(
+          state.players.map((p: { score: number }) => p.score),
+          e.scores,
+          `${at}: players' scores`,
+        );
       if (e.status) t.equal(state.status, e.status, `${at}: status`);
       if (e.goods) t.ok(matches(state.goods, e.goods), `${at}: goods`, { got: state.goods, want: e.goods });
-      if (e.figures) t.ok(figuresMatch(state.figures, e.figures), `${at}: figures`, { got: state.figures, want: e.figures });
+      if (e.figures)
+        t.ok(figuresMatch(state.figures, e.figures), `${at}: figures`, { got: state.figures, want: e.figures });
       if ('actor' in e) t.equal(state.actor, e.actor, `${at}: actor`);
     }
   }

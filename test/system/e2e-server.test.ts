@@ -10,7 +10,6 @@ import { client, startServer, type Client } from '../helpers/server-process.js';
 
 const SEED = 'e2e-secret-seed-91d2';
 
-
 interface Game {
   id: string;
   tokens: string[];
@@ -28,7 +27,13 @@ async function create(api: Client, body: object): Promise<Game> {
  * Plays legal moves until the game ends or `maxMoves` were played. Now and then the chosen
  * move is first offered by a seat that must not act, which must be refused with 403.
  */
-async function bot(t: Test, api: Client, game: Game, choose: (n: number) => number, maxMoves = Infinity): Promise<number> {
+async function bot(
+  t: Test,
+  api: Client,
+  game: Game,
+  choose: (n: number) => number,
+  maxMoves = Infinity,
+): Promise<number> {
   let played = 0;
   while (played < maxMoves) {
     const lm = (await api.get(`/games/${game.id}/legal-moves`)).body;
@@ -36,10 +41,18 @@ async function bot(t: Test, api: Client, game: Game, choose: (n: number) => numb
     const move = lm.moves[choose(lm.moves.length)];
     if (played % 7 === 0 || lm.phase === 'moveWagon') {
       const intruder = (lm.actor + 1) % game.tokens.length;
-      const refused = await api.post(`/games/${game.id}/moves`, { expectedVersion: lm.version, move }, auth(game.tokens[intruder]));
+      const refused = await api.post(
+        `/games/${game.id}/moves`,
+        { expectedVersion: lm.version, move },
+        auth(game.tokens[intruder]),
+      );
       if (refused.status !== 403) t.fail(`seat ${intruder} moved for seat ${lm.actor}: ${refused.status}`);
     }
-    const res = await api.post(`/games/${game.id}/moves`, { expectedVersion: lm.version, move }, auth(game.tokens[lm.actor]));
+    const res = await api.post(
+      `/games/${game.id}/moves`,
+      { expectedVersion: lm.version, move },
+      auth(game.tokens[lm.actor]),
+    );
     if (res.status !== 201 || res.body.version !== lm.version + 1) {
       t.fail(`listed move refused: ${JSON.stringify(move)} → ${res.status} ${JSON.stringify(res.body)}`);
       break;
@@ -48,7 +61,6 @@ async function bot(t: Test, api: Client, game: Game, choose: (n: number) => numb
   }
   return played;
 }
-
 
 t.test('a bot using only legal-moves plays a whole game, across a server restart', async (t) => {
   const db = tempDatabase(t);
@@ -79,7 +91,11 @@ t.test('a bot using only legal-moves plays a whole game, across a server restart
   t.equal(final.status, 'finished');
   t.equal(final.version, 60 + rest);
   const events = (await api.get(`/games/${game.id}/events`)).body;
-  t.same(events.events.map((b: { seq: number }) => b.seq), Array.from({ length: final.version }, (_, i) => i + 1), 'events of every move');
+  t.same(
+    events.events.map((b: { seq: number }) => b.seq),
+    Array.from({ length: final.version }, (_, i) => i + 1),
+    'events of every move',
+  );
   const last = events.events.at(-1).events.at(-1);
   t.match(last, { type: 'gameEnded' });
   t.same(last.scores, final.scores, 'gameEnded carries the final scores');
@@ -100,7 +116,11 @@ t.test('of parallel submissions for one version exactly one wins; the others get
     const lm = (await api.get(`/games/${game.id}/legal-moves`)).body;
     const results = await Promise.all(
       Array.from({ length: 12 }, (_, i) =>
-        api.post(`/games/${game.id}/moves`, { expectedVersion: lm.version, move: lm.moves[i % lm.moves.length] }, auth(game.tokens[lm.actor])),
+        api.post(
+          `/games/${game.id}/moves`,
+          { expectedVersion: lm.version, move: lm.moves[i % lm.moves.length] },
+          auth(game.tokens[lm.actor]),
+        ),
       ),
     );
     const statuses = results.map((r) => r.status).sort();
@@ -120,20 +140,32 @@ t.test('two servers on one database file: still exactly one winner, and each see
     t.equal(lm.version, round, `server ${round % 2 ? 'a' : 'b'} sees version ${round}`);
     const results = await Promise.all(
       Array.from({ length: 8 }, (_, i) =>
-        (i % 2 ? a : b).post(`/games/${game.id}/moves`, { expectedVersion: lm.version, move: lm.moves[i % lm.moves.length] }, auth(game.tokens[lm.actor])),
+        (i % 2 ? a : b).post(
+          `/games/${game.id}/moves`,
+          { expectedVersion: lm.version, move: lm.moves[i % lm.moves.length] },
+          auth(game.tokens[lm.actor]),
+        ),
       ),
     );
     t.equal(results.filter((r) => r.status === 201).length, 1, `round ${round}: one winner`);
     t.equal(results.filter((r) => r.status === 409).length, 7, `round ${round}: seven conflicts`);
   }
-  t.same((await a.get(`/games/${game.id}`)).body, (await b.get(`/games/${game.id}`)).body, 'both answer the same state');
+  t.same(
+    (await a.get(`/games/${game.id}`)).body,
+    (await b.get(`/games/${game.id}`)).body,
+    'both answer the same state',
+  );
 
   // A long-poll on one server learns of a move made through the other (within about a second).
   const started = Date.now();
   const poll = a.get(`/games/${game.id}/events?after=4&wait=20`);
   await new Promise((r) => setTimeout(r, 200));
   const lm = (await b.get(`/games/${game.id}/legal-moves`)).body;
-  t.equal((await b.post(`/games/${game.id}/moves`, { expectedVersion: 4, move: lm.moves[0] }, auth(game.tokens[lm.actor]))).status, 201);
+  t.equal(
+    (await b.post(`/games/${game.id}/moves`, { expectedVersion: 4, move: lm.moves[0] }, auth(game.tokens[lm.actor])))
+      .status,
+    201,
+  );
   const woken = await poll;
   t.match(woken.body, { version: 5, events: [{ seq: 5 }] });
   // Woken by the move, not by the end of its 20 s wait: half of it is a bound a loaded machine
@@ -147,7 +179,10 @@ t.test('a retry with the same Idempotency-Key (as after a dropped connection) ge
   const lm = (await api.get(`/games/${game.id}/legal-moves`)).body;
   const headers = { ...auth(game.tokens[0]), 'idempotency-key': 'ann-move-1' };
   const body = { expectedVersion: 0, move: lm.moves[0] };
-  const [one, two] = await Promise.all([api.post(`/games/${game.id}/moves`, body, headers), api.post(`/games/${game.id}/moves`, body, headers)]);
+  const [one, two] = await Promise.all([
+    api.post(`/games/${game.id}/moves`, body, headers),
+    api.post(`/games/${game.id}/moves`, body, headers),
+  ]);
   t.same([one.status, two.status], [201, 201]);
   t.same(one.body, two.body);
   t.equal((await api.get(`/games/${game.id}/moves`)).body.moves.length, 1, 'played once');
@@ -160,7 +195,11 @@ t.test('a long-poll wakes up when the opponent moves', async (t) => {
   const poll = api.get(`/games/${game.id}/events?after=0&wait=20`);
   await new Promise((r) => setTimeout(r, 200));
   const lm = (await api.get(`/games/${game.id}/legal-moves`)).body;
-  const moved = await api.post(`/games/${game.id}/moves`, { expectedVersion: 0, move: lm.moves[0] }, auth(game.tokens[0]));
+  const moved = await api.post(
+    `/games/${game.id}/moves`,
+    { expectedVersion: 0, move: lm.moves[0] },
+    auth(game.tokens[0]),
+  );
   t.equal(moved.status, 201);
   const res = await poll;
   t.ok(Date.now() - started < 10_000, `answered in ${Date.now() - started} ms, not 20 s`);

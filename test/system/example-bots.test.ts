@@ -22,20 +22,38 @@ async function server(t: Test) {
 
 /** `npm run bot -- ...args`, as the README runs it; answers its stdout. */
 async function bot(...args: string[]): Promise<string> {
-  const { stdout } = await execNode('npm', ['run', '--silent', 'bot', '--', ...args], { cwd: root, maxBuffer: 16 << 20 });
+  const { stdout } = await execNode('npm', ['run', '--silent', 'bot', '--', ...args], {
+    cwd: root,
+    maxBuffer: 16 << 20,
+  });
   return stdout;
 }
 
 t.test('a game id or seat token beginning with "-" is taken as the value it is, not as an option', async (t) => {
   // Ids and tokens are base64url: about one in 32 begins with "-" (a CI run met "-nmZ0Gly2osvqz5E").
-  const values = parseBotArgs(['--url', 'http://h:1', '--game', '-nmZ0Gly2osvqz5E', '--seat', '--tok-en', '--index', '1', '--bot', 'greedy']);
+  const values = parseBotArgs([
+    '--url',
+    'http://h:1',
+    '--game',
+    '-nmZ0Gly2osvqz5E',
+    '--seat',
+    '--tok-en',
+    '--index',
+    '1',
+    '--bot',
+    'greedy',
+  ]);
   t.same(
     { url: values.url, game: values.game, seat: values.seat, index: values.index, bot: values.bot },
     { url: 'http://h:1', game: '-nmZ0Gly2osvqz5E', seat: '--tok-en', index: '1', bot: 'greedy' },
   );
   t.same(parseBotArgs(['--game=-x', '--new', '3']).game, '-x', 'the joined form too');
   t.equal(parseBotArgs([]).url, 'http://127.0.0.1:3000', 'defaults kept');
-  t.throws(() => parseBotArgs(['--colour', 'red']), { code: 'ERR_PARSE_ARGS_UNKNOWN_OPTION' }, 'an unknown option is still refused');
+  t.throws(
+    () => parseBotArgs(['--colour', 'red']),
+    { code: 'ERR_PARSE_ARGS_UNKNOWN_OPTION' },
+    'an unknown option is still refused',
+  );
 });
 
 t.test('npm run bot -- --new 3 --bot greedy plays a 3-player game with both expansions to the end', async (t) => {
@@ -48,9 +66,17 @@ t.test('npm run bot -- --new 3 --bot greedy plays a 3-player game with both expa
   t.same(state.expansions, ['traders-builders', 'abbey-mayor']);
   const scores = state.players.map((p: { name: string; score: number }) => `${p.name} ${p.score}`).join(', ');
   t.match(out, `final scores: ${scores}`, "the final scores are the server's");
-  t.match(out, /^v\d+ (final )?(city|road|monastery|field|abbey) \(\d+ tiles?, [a-z-]+\): \S+ \+\d+/m, 'scoring events in words');
+  t.match(
+    out,
+    /^v\d+ (final )?(city|road|monastery|field|abbey) \(\d+ tiles?, [a-z-]+\): \S+ \+\d+/m,
+    'scoring events in words',
+  );
   const lines = out.trim().split('\n');
-  t.ok(lines.slice(1, -1).every((line) => /^v\d+ .*: (\S+ \+[1-9]\d*(, )?)+$/.test(line)), 'nothing but the scoring that gave points', { lines });
+  t.ok(
+    lines.slice(1, -1).every((line) => /^v\d+ .*: (\S+ \+[1-9]\d*(, )?)+$/.test(line)),
+    'nothing but the scoring that gave points',
+    { lines },
+  );
   t.notMatch(out, 'nobody');
   const moves = (await client(url).get(`/games/${id}/moves?limit=1000`)).body.moves;
   t.match(out, `${moves.length} moves;`, 'every move of the log was played by the bots');
@@ -72,7 +98,10 @@ t.test('--bot mcts plays through the bots library', async (t) => {
  */
 async function failing(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   const run = execNode(process.execPath, ['--import', 'tsx', 'examples/bot.ts', ...args], { cwd: root });
-  const error = (await run.then(() => new Error('it succeeded'), (e: unknown) => e)) as { code: number; stdout: string; stderr: string };
+  const error = (await run.then(
+    () => new Error('it succeeded'),
+    (e: unknown) => e,
+  )) as { code: number; stdout: string; stderr: string };
   return error;
 }
 
@@ -91,8 +120,16 @@ t.test('--help prints the usage and exits 0; mistakes are one line that says wha
     [['--new', '2', '--bot', 'clever'], 2, /^bot: --bot: one of random, greedy, mcts, not "clever"/],
     [['--new', '9'], 2, /^bot: --new: 2 to 6 players/],
     [[], 2, /^bot: give --new N, or --seat LINK/],
-    [['--url', `http://127.0.0.1:${nobody}`, '--new', '2'], 1, /^bot: cannot reach the server at http:\/\/127\.0\.0\.1:\d+ \(ECONNREFUSED\): start it with `npm start`, or give its address with --url$/],
-    [['--url', url, '--game', 'no-such-game', '--seat', 'x'], 1, /^bot: http:\/\/127\.0\.0\.1:\d+ has no such game .*: check --game or the seat link$/],
+    [
+      ['--url', `http://127.0.0.1:${nobody}`, '--new', '2'],
+      1,
+      /^bot: cannot reach the server at http:\/\/127\.0\.0\.1:\d+ \(ECONNREFUSED\): start it with `npm start`, or give its address with --url$/,
+    ],
+    [
+      ['--url', url, '--game', 'no-such-game', '--seat', 'x'],
+      1,
+      /^bot: http:\/\/127\.0\.0\.1:\d+ has no such game .*: check --game or the seat link$/,
+    ],
   ];
   for (const [args, code, message] of cases) {
     const run = await failing(...args);
@@ -108,13 +145,19 @@ t.test('bots given a seat token join a game already under way and finish it', as
   const game = (await http.post('/games', { players: [{ name: 'Ann' }, { name: 'Bob' }], seed: 'late' })).body;
   for (let i = 0; i < 5; i++) {
     const legal = (await http.get(`/games/${game.id}/legal-moves`)).body;
-    const played = await http.post(`/games/${game.id}/moves`, { expectedVersion: legal.version, move: legal.moves[0] }, { authorization: `Bearer ${game.seats[legal.actor].token}` });
+    const played = await http.post(
+      `/games/${game.id}/moves`,
+      { expectedVersion: legal.version, move: legal.moves[0] },
+      { authorization: `Bearer ${game.seats[legal.actor].token}` },
+    );
     t.equal(played.status, 201);
   }
   // Seat 0 from its parts, seat 1 from the link the web lobby gives (server, game, seat and token in one).
   const link = (n: number) => `${url}/play/game.html#id=${game.id}&n=${n}&seat=${game.seats[n].token}`;
   const seat = (n: number, kind: string) =>
-    n === 0 ? bot('--url', url, '--game', game.id, '--seat', game.seats[n].token, '--index', String(n), '--bot', kind) : bot('--seat', link(n), '--bot', kind);
+    n === 0
+      ? bot('--url', url, '--game', game.id, '--seat', game.seats[n].token, '--index', String(n), '--bot', kind)
+      : bot('--seat', link(n), '--bot', kind);
   const [ann, bob] = await Promise.all([seat(0, 'greedy'), seat(1, 'random')]);
   const state = (await http.get(`/games/${game.id}`)).body;
   t.equal(state.status, 'finished');

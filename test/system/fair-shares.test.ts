@@ -17,12 +17,24 @@ t.test('bots, hints and streams of attackers leave other clients their share', a
   const bots = await botFlood(server.url, 12, 5);
   t.equal(bots.created, 12, 'the attackers created their bots-only games');
   // How fast is the soak's to measure (`npm run soak:abuse`); here: that it did not wait for the flood.
-  t.ok(bots.floodStillRunning, `a greedy bot of another game played its turn (in ${Math.round(bots.greedyMs)} ms) while 12 bots-only mcts games ran`);
+  t.ok(
+    bots.floodStillRunning,
+    `a greedy bot of another game played its turn (in ${Math.round(bots.greedyMs)} ms) while 12 bots-only mcts games ran`,
+  );
 
   const hints = await hintFlood(server.url, 40);
-  t.ok(hints.every((h) => [200, 429, 503].includes(h.status)), 'each hint answered or refused');
-  t.ok(hints.some((h) => h.status === 200) && hints.some((h) => h.status === 503), `some answered, the rest refused (${hints.filter((h) => h.status === 200).length} answered)`);
-  t.ok(Math.max(...hints.map((h) => h.ms)) < 10_000, `the slowest within 10 s (${Math.round(Math.max(...hints.map((h) => h.ms)))} ms)`);
+  t.ok(
+    hints.every((h) => [200, 429, 503].includes(h.status)),
+    'each hint answered or refused',
+  );
+  t.ok(
+    hints.some((h) => h.status === 200) && hints.some((h) => h.status === 503),
+    `some answered, the rest refused (${hints.filter((h) => h.status === 200).length} answered)`,
+  );
+  t.ok(
+    Math.max(...hints.map((h) => h.ms)) < 10_000,
+    `the slowest within 10 s (${Math.round(Math.max(...hints.map((h) => h.ms)))} ms)`,
+  );
 
   const streams = await streamFlood(server.url, { streams: 600, perAddress: 32, moves: 10, everyMs: 100 });
   t.teardown(() => streams.close());
@@ -32,5 +44,7 @@ t.test('bots, hints and streams of attackers leave other clients their share', a
 
   const { ms, failed } = await health.stop();
   t.equal(failed, 0, '/health always answered');
-  t.comment(`/health p50 ${percentile(ms, 0.5).toFixed(1)} ms, p99 ${percentile(ms, 0.99).toFixed(1)} ms over ${ms.length}; moves p99 ${percentile(streams.moveMs, 0.99).toFixed(1)} ms`);
+  t.comment(
+    `/health p50 ${percentile(ms, 0.5).toFixed(1)} ms, p99 ${percentile(ms, 0.99).toFixed(1)} ms over ${ms.length}; moves p99 ${percentile(streams.moveMs, 0.99).toFixed(1)} ms`,
+  );
 });

@@ -56,7 +56,10 @@ t.test('1,100 waiting long-polls leave /health fast, and each is woken by the mo
   const tokens = new Map(template.seats.map((s) => [s.seat, s.token]));
   for (let i = 0; i <= MOVES; i++) {
     const lm = JSON.parse(await other.legalMovesJson(template.id)) as { version: number; actor: number; moves: Move[] };
-    await other.submit(template.id, tokenDigest(tokens.get(lm.actor)!), { expectedVersion: lm.version, move: lm.moves[0] });
+    await other.submit(template.id, tokenDigest(tokens.get(lm.actor)!), {
+      expectedVersion: lm.version,
+      move: lm.moves[0],
+    });
   }
   const log = await store.movesAfter(template.id, 0);
   const setup = (await store.findGame(template.id))!.setup;
@@ -66,13 +69,19 @@ t.test('1,100 waiting long-polls leave /health fast, and each is woken by the mo
     const seatTokens = [newSeatToken(), newSeatToken()];
     const id = newGameId();
     await store.insertGame({ id, setup, tokenHashes: seatTokens.map(hashToken), status: 'active', at });
-    const rows: NewMove[] = log.slice(0, MOVES).map((m) => ({ ...m, gameId: id, at, idempotencyKey: null, requestHash: null, status: 'active' }));
+    const rows: NewMove[] = log
+      .slice(0, MOVES)
+      .map((m) => ({ ...m, gameId: id, at, idempotencyKey: null, requestHash: null, status: 'active' }));
     await store.appendBatch(rows);
     games.push({ id, tokens: seatTokens });
   }
   const last = log[MOVES];
 
-  const server = await startServer(t, path, { CACHE_SIZE: '100', RATE_LIMIT_PER_SECOND: '0', STREAMS_PER_ADDRESS: '0' });
+  const server = await startServer(t, path, {
+    CACHE_SIZE: '100',
+    RATE_LIMIT_PER_SECOND: '0',
+    STREAMS_PER_ADDRESS: '0',
+  });
   const c = client(server.url);
   const timeHealth = async (samples: number): Promise<number[]> => {
     const latencies: number[] = [];
@@ -115,7 +124,10 @@ t.test('1,100 waiting long-polls leave /health fast, and each is woken by the mo
   t.ok(
     p99(latencies) < limit,
     `/health p99 ${p99(latencies).toFixed(1)} ms while 1,100 polls wait, under ${limit.toFixed(0)} ms ` +
-      `(without polls ${baseline.toFixed(1)} ms; median ${latencies[75].toFixed(1)} ms, slowest ${latencies.slice(-3).map((l) => l.toFixed(0)).join(', ')} ms)`,
+      `(without polls ${baseline.toFixed(1)} ms; median ${latencies[75].toFixed(1)} ms, slowest ${latencies
+        .slice(-3)
+        .map((l) => l.toFixed(0))
+        .join(', ')} ms)`,
   );
 
   // The same, measured apart from the machine's other load: the server is nearly idle.
@@ -128,18 +140,33 @@ t.test('1,100 waiting long-polls leave /health fast, and each is woken by the mo
   await store.appendBatch(
     games
       .filter((_, i) => i % 2 === 1)
-      .map((g) => ({ ...last, gameId: g.id, at: new Date().toISOString(), idempotencyKey: null, requestHash: null, status: 'active' as const })),
+      .map((g) => ({
+        ...last,
+        gameId: g.id,
+        at: new Date().toISOString(),
+        idempotencyKey: null,
+        requestHash: null,
+        status: 'active' as const,
+      })),
   );
   const throughServer = games.filter((_, i) => i % 2 === 0);
   for (let i = 0; i < throughServer.length; i += 25) {
     const answers = await Promise.all(
-      throughServer.slice(i, i + 25).map((g) => c.post(`/games/${g.id}/moves`, move, { authorization: `Bearer ${g.tokens[last.seat]}` })),
+      throughServer
+        .slice(i, i + 25)
+        .map((g) => c.post(`/games/${g.id}/moves`, move, { authorization: `Bearer ${g.tokens[last.seat]}` })),
     );
     t.same([...new Set(answers.map((a) => a.status))], [201], `moves ${i + 1}.. through the server`);
   }
   const answers = await Promise.all(polls);
   // A poll that waited out its wait would answer version 40 and no events.
-  const wrong = answers.filter((a) => a.status !== 200 || a.body.version !== MOVES + 1 || a.body.events[0]?.seq !== MOVES + 1);
+  const wrong = answers.filter(
+    (a) => a.status !== 200 || a.body.version !== MOVES + 1 || a.body.events[0]?.seq !== MOVES + 1,
+  );
   const last_ = Math.max(...answers.map((a) => a.at)) - woken;
-  t.equal(wrong.length, 0, `every poll answered the move on its game (the last ${last_} ms after the first move, ${Date.now() - started} ms after the polls began)`);
+  t.equal(
+    wrong.length,
+    0,
+    `every poll answered the move on its game (the last ${last_} ms after the first move, ${Date.now() - started} ms after the polls began)`,
+  );
 });

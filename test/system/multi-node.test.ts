@@ -59,61 +59,112 @@ const nodes = async (t: Test, n: number) => {
   return cluster && { apis: cluster.apis.slice(0, n), kill: cluster.kill };
 };
 
-t.test('a game created on one node is played on all of them, and every node answers the same state and moves', async (t) => {
-  const cluster = await nodes(t, 3);
-  if (!cluster) return;
-  const { apis } = cluster;
-  const game = await createGame(apis[0], 'cross-node');
-  for (let v = 0; v < 12; v++) {
-    const api = apis[v % apis.length];
-    // No waiting for the node to hear of the move the previous node answered: it must know it now.
-    const lm = (await api.get(`/games/${game.id}/legal-moves`)).body;
-    t.equal(lm.version, v, `node ${v % apis.length} knows version ${v} at once`);
-    const res = await api.post(`/games/${game.id}/moves`, { expectedVersion: v, move: lm.moves[v % lm.moves.length] }, auth(game.tokens[lm.actor]));
-    t.equal(res.status, 201, `move ${v + 1} on node ${v % apis.length}`);
-  }
-  const [first, ...others] = await Promise.all(apis.map(async (api) => [(await api.get(`/games/${game.id}`)).body, (await api.get(`/games/${game.id}/legal-moves`)).body]));
-  for (const other of others) t.same(other, first, 'another node answers the same state and legal moves');
-  const log = (await apis[2].get(`/games/${game.id}/moves`)).body.moves as { move: Move }[];
-  const rebuilt = replay(game.setup, log.map((m) => m.move));
-  t.ok(rebuilt.ok && isDeepStrictEqual(first[0], { id: game.id, version: 12, ...lifecycleMembers(game.setup), ...publicView(rebuilt.value.game) }), 'and it is the replay of the log');
-});
+t.test(
+  'a game created on one node is played on all of them, and every node answers the same state and moves',
+  async (t) => {
+    const cluster = await nodes(t, 3);
+    if (!cluster) return;
+    const { apis } = cluster;
+    const game = await createGame(apis[0], 'cross-node');
+    for (let v = 0; v < 12; v++) {
+      const api = apis[v % apis.length];
+      // No waiting for the node to hear of the move the previous node answered: it must know it now.
+      const lm = (await api.get(`/games/${game.id}/legal-moves`)).body;
+      t.equal(lm.version, v, `node ${v % apis.length} knows version ${v} at once`);
+      const res = await api.post(
+        `/games/${game.id}/moves`,
+        { expectedVersion: v, move: lm.moves[v % lm.moves.length] },
+        auth(game.tokens[lm.actor]),
+      );
+      t.equal(res.status, 201, `move ${v + 1} on node ${v % apis.length}`);
+    }
+    const [first, ...others] = await Promise.all(
+      apis.map(async (api) => [
+        (await api.get(`/games/${game.id}`)).body,
+        (await api.get(`/games/${game.id}/legal-moves`)).body,
+      ]),
+    );
+    for (const other of others) t.same(other, first, 'another node answers the same state and legal moves');
+    const log = (await apis[2].get(`/games/${game.id}/moves`)).body.moves as { move: Move }[];
+    const rebuilt = replay(
+      game.setup,
+      log.map((m) => m.move),
+    );
+    t.ok(
+      rebuilt.ok &&
+        isDeepStrictEqual(first[0], {
+          id: game.id,
+          version: 12,
+          ...lifecycleMembers(game.setup),
+          ...publicView(rebuilt.value.game),
+        }),
+      'and it is the replay of the log',
+    );
+  },
+);
 
-t.test('every read that starts after a 201 on one node reflects that move on the others: legal moves, state, events, the log, the stream, the lobby', async (t) => {
-  const cluster = await nodes(t, 3);
-  if (!cluster) return;
-  // Every request goes to the next node round the ring, as a round-robin balancer sends them; no
-  // request is retried, and none waits for anything but the previous answer.
-  let turn = 0;
-  const next = () => cluster.apis[turn++ % cluster.apis.length];
-  const setup = { players: [{ name: 'Ann' }, { name: 'Bob' }], seed: 'read-after-write', visibility: 'public' };
-  const created = await next().post('/games', setup);
-  t.equal(created.status, 201);
-  const id: string = created.body.id;
-  const tokens: string[] = created.body.seats.map((s: { token: string }) => s.token);
-  const lobby = (await next().get('/games')).body.games as { id: string }[];
-  t.ok(lobby.some((g) => g.id === id), 'the lobby of another node lists the game just created');
-  let lm = (await next().get(`/games/${id}/legal-moves`)).body;
-  const statuses: number[] = [];
-  for (let v = 0; v < 16; v++) {
-    const moved = await next().post(`/games/${id}/moves`, { expectedVersion: v, move: lm.moves[v % lm.moves.length] }, auth(tokens[lm.actor]));
-    statuses.push(moved.status);
-    lm = (await next().get(`/games/${id}/legal-moves`)).body;
-    const state = (await next().get(`/games/${id}`)).body;
-    const events = (await next().get(`/games/${id}/events?after=${v}`)).body;
-    const log = (await next().get(`/games/${id}/moves`)).body.moves as unknown[];
-    const stream = await openStream(`${next().url}/games/${id}/stream`);
-    const first = await stream.next(10_000);
-    stream.close();
-    const seen = { legalMoves: lm.version, state: state.version, events: events.version, lastEvents: events.events.at(-1)?.seq, log: log.length, stream: first.data.version };
-    t.same(seen, { legalMoves: v + 1, state: v + 1, events: v + 1, lastEvents: v + 1, log: v + 1, stream: v + 1 }, `move ${v + 1}: every node's next read has it`);
-  }
-  t.same(statuses, statuses.map(() => 201), 'every move on the versions read from other nodes is accepted: no 409');
-  const resigned = await next().post(`/games/${id}/seats/1/resign`, {}, auth(tokens[1]));
-  t.equal(resigned.status, 200, 'a seat resigns');
-  const listed = ((await next().get('/games')).body.games as { id: string; players: { resigned: boolean }[] }[]).find((g) => g.id === id);
-  t.equal(listed?.players[1]?.resigned, true, "and another node's lobby shows it at once");
-});
+t.test(
+  'every read that starts after a 201 on one node reflects that move on the others: legal moves, state, events, the log, the stream, the lobby',
+  async (t) => {
+    const cluster = await nodes(t, 3);
+    if (!cluster) return;
+    // Every request goes to the next node round the ring, as a round-robin balancer sends them; no
+    // request is retried, and none waits for anything but the previous answer.
+    let turn = 0;
+    const next = () => cluster.apis[turn++ % cluster.apis.length];
+    const setup = { players: [{ name: 'Ann' }, { name: 'Bob' }], seed: 'read-after-write', visibility: 'public' };
+    const created = await next().post('/games', setup);
+    t.equal(created.status, 201);
+    const id: string = created.body.id;
+    const tokens: string[] = created.body.seats.map((s: { token: string }) => s.token);
+    const lobby = (await next().get('/games')).body.games as { id: string }[];
+    t.ok(
+      lobby.some((g) => g.id === id),
+      'the lobby of another node lists the game just created',
+    );
+    let lm = (await next().get(`/games/${id}/legal-moves`)).body;
+    const statuses: number[] = [];
+    for (let v = 0; v < 16; v++) {
+      const moved = await next().post(
+        `/games/${id}/moves`,
+        { expectedVersion: v, move: lm.moves[v % lm.moves.length] },
+        auth(tokens[lm.actor]),
+      );
+      statuses.push(moved.status);
+      lm = (await next().get(`/games/${id}/legal-moves`)).body;
+      const state = (await next().get(`/games/${id}`)).body;
+      const events = (await next().get(`/games/${id}/events?after=${v}`)).body;
+      const log = (await next().get(`/games/${id}/moves`)).body.moves as unknown[];
+      const stream = await openStream(`${next().url}/games/${id}/stream`);
+      const first = await stream.next(10_000);
+      stream.close();
+      const seen = {
+        legalMoves: lm.version,
+        state: state.version,
+        events: events.version,
+        lastEvents: events.events.at(-1)?.seq,
+        log: log.length,
+        stream: first.data.version,
+      };
+      t.same(
+        seen,
+        { legalMoves: v + 1, state: v + 1, events: v + 1, lastEvents: v + 1, log: v + 1, stream: v + 1 },
+        `move ${v + 1}: every node's next read has it`,
+      );
+    }
+    t.same(
+      statuses,
+      statuses.map(() => 201),
+      'every move on the versions read from other nodes is accepted: no 409',
+    );
+    const resigned = await next().post(`/games/${id}/seats/1/resign`, {}, auth(tokens[1]));
+    t.equal(resigned.status, 200, 'a seat resigns');
+    const listed = ((await next().get('/games')).body.games as { id: string; players: { resigned: boolean }[] }[]).find(
+      (g) => g.id === id,
+    );
+    t.equal(listed?.players[1]?.resigned, true, "and another node's lobby shows it at once");
+  },
+);
 
 t.test('one version submitted through every node at once: exactly one 201, the others 409', async (t) => {
   const cluster = await nodes(t, 3);
@@ -125,13 +176,24 @@ t.test('one version submitted through every node at once: exactly one 201, the o
     // Every node has the game cached at version 0 before the race.
     await Promise.all(apis.map((api) => api.get(`/games/${game.id}`)));
     const answers = await Promise.all(
-      apis.map((api, i) => api.post(`/games/${game.id}/moves`, { expectedVersion: 0, move: lm.moves[i % lm.moves.length] }, auth(game.tokens[lm.actor]))),
+      apis.map((api, i) =>
+        api.post(
+          `/games/${game.id}/moves`,
+          { expectedVersion: 0, move: lm.moves[i % lm.moves.length] },
+          auth(game.tokens[lm.actor]),
+        ),
+      ),
     );
     t.same(answers.map((a) => a.status).sort(), [201, 409, 409], `round ${round}: one winner`);
     const winner = answers.findIndex((a) => a.status === 201);
     const log = (await apis[(winner + 1) % 3].get(`/games/${game.id}/moves`)).body.moves as { move: Move }[];
-    t.same(log.map((m) => m.move), [lm.moves[winner % lm.moves.length]], "the log holds the winner's move only");
-    for (const loser of answers.filter((a) => a.status === 409)) t.equal(loser.body.currentVersion, 1, 'the losers are told the current version');
+    t.same(
+      log.map((m) => m.move),
+      [lm.moves[winner % lm.moves.length]],
+      "the log holds the winner's move only",
+    );
+    for (const loser of answers.filter((a) => a.status === 409))
+      t.equal(loser.body.currentVersion, 1, 'the losers are told the current version');
   }
 });
 
@@ -165,7 +227,11 @@ t.test('a long-poll on one node wakes within 100 ms of a move taken by another',
     const lm = (await b.get(`/games/${game.id}/legal-moves`)).body;
     const poll = a.get(`/games/${game.id}/events?after=${v}&wait=10`).then((res) => ({ res, at: performance.now() }));
     await new Promise((resolve) => setTimeout(resolve, 150)); // the poll is waiting
-    const move = await b.post(`/games/${game.id}/moves`, { expectedVersion: v, move: lm.moves[0] }, auth(game.tokens[lm.actor]));
+    const move = await b.post(
+      `/games/${game.id}/moves`,
+      { expectedVersion: v, move: lm.moves[0] },
+      auth(game.tokens[lm.actor]),
+    );
     // From the move's acknowledgement: the POST's own time, longer on a loaded machine, is not
     // the notification's.
     const taken = performance.now();
@@ -180,46 +246,68 @@ t.test('a long-poll on one node wakes within 100 ms of a move taken by another',
   // is the best of five, so that one scheduling stall of a busy CI machine is not a failure,
   // and on a machine so loaded that a /health round trip alone is slower, no slower than twice
   // that (as long-poll-load.test.ts bounds /health); bench:http measures the distribution.
-  t.ok(delays.every((d) => d < 1000), `every poll woken by the notification: ${delays.join(', ')} ms`);
+  t.ok(
+    delays.every((d) => d < 1000),
+    `every poll woken by the notification: ${delays.join(', ')} ms`,
+  );
   const limit = Math.min(500, Math.max(100, 2 * (await slowestRoundTrip(a))));
   t.ok(Math.min(...delays) < limit, `within ${Math.round(limit)} ms: best of ${delays.join(', ')} ms`);
 });
 
-t.test('a node SIGKILLed under load: every move it acknowledged survives, and the other node keeps serving', async (t) => {
-  const cluster = await nodes(t, 2);
-  if (!cluster) return;
-  const [a, b] = cluster.apis as [NodeClient, NodeClient];
-  const games = await Promise.all(Array.from({ length: 8 }, (_, i) => createGame(a, `kill-${i}`)));
-  const answered = new Map<string, Move[]>(games.map((g) => [g.id, []]));
-  let killed: Promise<void> | undefined;
-  let total = 0;
-  await Promise.all(
-    games.map(async (game, g) => {
-      for (let n = 0; n < 40; n++) {
-        // Alternate nodes; after the kill, clients fail over to the survivor.
-        const api = killed || (g + n) % 2 === 0 ? a : b;
-        const lm = (await a.get(`/games/${game.id}/legal-moves`)).body;
-        if (lm.actor === null) return;
-        const move = lm.moves[(g + n) % lm.moves.length] as Move;
-        try {
-          const res = await api.post(`/games/${game.id}/moves`, { expectedVersion: lm.version, move }, auth(game.tokens[lm.actor]));
-          if (res.status === 201) answered.get(game.id)![lm.version] = move;
-          else if (res.status !== 409) t.fail(`answered ${res.status}`);
-        } catch {
-          if (api !== b || !killed) throw new Error('a request to the surviving node failed');
+t.test(
+  'a node SIGKILLed under load: every move it acknowledged survives, and the other node keeps serving',
+  async (t) => {
+    const cluster = await nodes(t, 2);
+    if (!cluster) return;
+    const [a, b] = cluster.apis as [NodeClient, NodeClient];
+    const games = await Promise.all(Array.from({ length: 8 }, (_, i) => createGame(a, `kill-${i}`)));
+    const answered = new Map<string, Move[]>(games.map((g) => [g.id, []]));
+    let killed: Promise<void> | undefined;
+    let total = 0;
+    await Promise.all(
+      games.map(async (game, g) => {
+        for (let n = 0; n < 40; n++) {
+          // Alternate nodes; after the kill, clients fail over to the survivor.
+          const api = killed || (g + n) % 2 === 0 ? a : b;
+          const lm = (await a.get(`/games/${game.id}/legal-moves`)).body;
+          if (lm.actor === null) return;
+          const move = lm.moves[(g + n) % lm.moves.length] as Move;
+          try {
+            const res = await api.post(
+              `/games/${game.id}/moves`,
+              { expectedVersion: lm.version, move },
+              auth(game.tokens[lm.actor]),
+            );
+            if (res.status === 201) answered.get(game.id)![lm.version] = move;
+            else if (res.status !== 409) t.fail(`answered ${res.status}`);
+          } catch {
+            if (api !== b || !killed) throw new Error('a request to the surviving node failed');
+          }
+          // This is the file's last test: no other needs the node.
+          if (++total === 120) killed = cluster.kill(1);
         }
-        // This is the file's last test: no other needs the node.
-        if (++total === 120) killed = cluster.kill(1);
-      }
-    }),
-  );
-  await killed;
-  t.ok(killed, 'a node was killed mid-stream');
-  for (const game of games) {
-    const log = (await a.get(`/games/${game.id}/moves`)).body.moves as { seq: number; move: Move }[];
-    t.same(log.map((m) => m.seq), Array.from({ length: log.length }, (_, i) => i + 1), 'versions contiguous');
-    const lost = [...answered.get(game.id)!.entries()].filter(([v, move]) => move !== undefined && !isDeepStrictEqual(log[v]?.move, move));
-    t.same(lost, [], 'every acknowledged move is in the log at its version');
-    t.ok(replay(game.setup, log.map((m) => m.move)).ok, 'the log replays');
-  }
-});
+      }),
+    );
+    await killed;
+    t.ok(killed, 'a node was killed mid-stream');
+    for (const game of games) {
+      const log = (await a.get(`/games/${game.id}/moves`)).body.moves as { seq: number; move: Move }[];
+      t.same(
+        log.map((m) => m.seq),
+        Array.from({ length: log.length }, (_, i) => i + 1),
+        'versions contiguous',
+      );
+      const lost = [...answered.get(game.id)!.entries()].filter(
+        ([v, move]) => move !== undefined && !isDeepStrictEqual(log[v]?.move, move),
+      );
+      t.same(lost, [], 'every acknowledged move is in the log at its version');
+      t.ok(
+        replay(
+          game.setup,
+          log.map((m) => m.move),
+        ).ok,
+        'the log replays',
+      );
+    }
+  },
+);

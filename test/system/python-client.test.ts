@@ -24,25 +24,43 @@ function hasPython(): boolean {
 const skip = hasPython() || process.env.CI ? false : 'no python3 (3.11 or later) on this machine';
 
 t.test("the Python client's unit tests pass", { skip }, async (t) => {
-  const { stderr } = await execNode('python3', ['-m', 'unittest', 'discover', '-s', dir, '-p', 'test_*.py'], { cwd: dir });
+  const { stderr } = await execNode('python3', ['-m', 'unittest', 'discover', '-s', dir, '-p', 'test_*.py'], {
+    cwd: dir,
+  });
   t.match(stderr, /^Ran \d+ tests in .*\n\nOK/m, 'unittest says OK', { stderr });
 });
 
 t.test('example_bot.py --new 2 plays every seat of a new game to the end', { skip }, async (t) => {
   const server = await startServer(t, tempDatabase(t));
-  const { stdout } = await execNode('python3', [join(dir, 'example_bot.py'), '--url', server.url, '--new', '2', '--seed', 'ci'], { cwd: root });
+  const { stdout } = await execNode(
+    'python3',
+    [join(dir, 'example_bot.py'), '--url', server.url, '--new', '2', '--seed', 'ci'],
+    { cwd: root },
+  );
   const id = /^game (\S+): python-0, python-1$/m.exec(stdout)?.[1];
   t.ok(id, 'names the game');
   const state = (await client(server.url).get(`/games/${id}`)).body;
   t.equal(state.status, 'finished');
   t.same(state.expansions, ['traders-builders', 'abbey-mayor']);
   const scores = state.players.map((p: { name: string; score: number }) => `${p.name} ${p.score}`).join(', ');
-  t.match(stdout, `${state.version} moves; final scores: ${scores}`, "every move streamed, and the server's final scores");
+  t.match(
+    stdout,
+    `${state.version} moves; final scores: ${scores}`,
+    "every move streamed, and the server's final scores",
+  );
   t.match(stdout, /^v\d+ [a-z]+: python-\d \+[1-9]/m, 'the scoring that gave points');
   t.notMatch(stdout, / \+0\b/, 'none that gave nothing');
 
   const help = await execNode('python3', [join(dir, 'example_bot.py'), '--help'], { cwd: root });
   t.match(help.stdout, /--url URL.*--new N/s, '--help tells the options');
-  const unreachable = await execNode('python3', [join(dir, 'example_bot.py'), '--url', 'http://127.0.0.1:9', '--new', '2'], { cwd: root }).catch((e: { code: number; stderr: string }) => e);
-  t.match(unreachable, { code: 1, stderr: /^example_bot: cannot reach the server at http:\/\/127\.0\.0\.1:9 .*--url\n$/ }, 'one line, no traceback');
+  const unreachable = await execNode(
+    'python3',
+    [join(dir, 'example_bot.py'), '--url', 'http://127.0.0.1:9', '--new', '2'],
+    { cwd: root },
+  ).catch((e: { code: number; stderr: string }) => e);
+  t.match(
+    unreachable,
+    { code: 1, stderr: /^example_bot: cannot reach the server at http:\/\/127\.0\.0\.1:9 .*--url\n$/ },
+    'one line, no traceback',
+  );
 });

@@ -32,12 +32,17 @@ interface Answer {
   res: HttpResponse;
 }
 
-
 async function createGames(api: Client, label: string): Promise<RaceGame[]> {
   const games: RaceGame[] = [];
   for (let i = 0; i < GAMES; i++) {
-    const expansions = ([[], ['traders-builders'], ['abbey-mayor'], ['traders-builders', 'abbey-mayor']] as const)[i % 4];
-    const setup: GameSetup = { players: Array.from({ length: 2 + (i % 3) }, (_, p) => ({ name: `P${p}` })), expansions: [...expansions], seed: `${label}-${i}` };
+    const expansions = ([[], ['traders-builders'], ['abbey-mayor'], ['traders-builders', 'abbey-mayor']] as const)[
+      i % 4
+    ];
+    const setup: GameSetup = {
+      players: Array.from({ length: 2 + (i % 3) }, (_, p) => ({ name: `P${p}` })),
+      expansions: [...expansions],
+      seed: `${label}-${i}`,
+    };
     const res = await api.post('/games', setup);
     if (res.status !== 201) throw new Error(`create: ${res.status}`);
     games.push({ id: res.body.id, setup, tokens: res.body.seats.map((s: { token: string }) => s.token) });
@@ -49,7 +54,14 @@ async function createGames(api: Client, label: string): Promise<RaceGame[]> {
  * One client: reads legal-moves and submits one of them, racing the others, until the game is far
  * enough. A keyed retry goes to `retryApi` (another server, when there are several).
  */
-async function worker(t: Test, api: Client, retryApi: Client, game: RaceGame, w: number, answers: Answer[]): Promise<void> {
+async function worker(
+  t: Test,
+  api: Client,
+  retryApi: Client,
+  game: RaceGame,
+  w: number,
+  answers: Answer[],
+): Promise<void> {
   const choose = chooser(`race-${w}`);
   for (let round = 0; round < 200; round++) {
     const lm = (await api.get(`/games/${game.id}/legal-moves`)).body;
@@ -61,10 +73,18 @@ async function worker(t: Test, api: Client, retryApi: Client, game: RaceGame, w:
       // A client that retries at once with the same key, as after a dropped connection.
       const key = `w${w}-v${lm.version}`;
       headers['idempotency-key'] = key;
-      const both = await Promise.all([api.post(`/games/${game.id}/moves`, body, headers), retryApi.post(`/games/${game.id}/moves`, body, headers)]);
+      const both = await Promise.all([
+        api.post(`/games/${game.id}/moves`, body, headers),
+        retryApi.post(`/games/${game.id}/moves`, body, headers),
+      ]);
       for (const res of both) answers.push({ worker: w, expectedVersion: lm.version, move, key, res });
     } else {
-      answers.push({ worker: w, expectedVersion: lm.version, move, res: await api.post(`/games/${game.id}/moves`, body, headers) });
+      answers.push({
+        worker: w,
+        expectedVersion: lm.version,
+        move,
+        res: await api.post(`/games/${game.id}/moves`, body, headers),
+      });
     }
   }
   t.fail(`worker ${w} of ${game.id} did not finish`);
@@ -76,31 +96,58 @@ async function checkGames(t: Test, api: Client, games: RaceGame[], answers: Map<
   for (const game of games) {
     const log = (await api.get(`/games/${game.id}/moves`)).body.moves as { seq: number; move: Move }[];
     const version = log.length;
-    t.same(log.map((m) => m.seq), Array.from({ length: version }, (_, i) => i + 1), `${game.id}: seq 1..${version}, no gap, no duplicate`);
+    t.same(
+      log.map((m) => m.seq),
+      Array.from({ length: version }, (_, i) => i + 1),
+      `${game.id}: seq 1..${version}, no gap, no duplicate`,
+    );
     t.ok(version >= Math.min(MOVES_PER_GAME, 10), `${game.id}: ${version} moves played`);
 
     const mine = answers.get(game.id)!;
     const bad = mine.filter((a) => a.res.status !== 201 && a.res.status !== 409);
-    t.same(bad.map((a) => `${a.res.status} ${JSON.stringify(a.res.body)}`), [], 'only 201 and 409 answers');
+    t.same(
+      bad.map((a) => `${a.res.status} ${JSON.stringify(a.res.body)}`),
+      [],
+      'only 201 and 409 answers',
+    );
     const winners = mine.filter((a) => a.res.status === 201 && a.res.headers.get('idempotent-replayed') !== 'true');
     const byVersion = new Map<number, Answer[]>();
     for (const a of winners) byVersion.set(a.res.body.version, [...(byVersion.get(a.res.body.version) ?? []), a]);
     const forks = [...byVersion.entries()].filter(([, list]) => list.length !== 1).map(([v]) => v);
     t.same(forks, [], 'no version was won twice');
-    t.same([...byVersion.keys()].sort((a, b) => a - b), log.map((m) => m.seq), 'every version in the log was won exactly once');
-    t.ok(winners.every((a) => a.res.body.version === a.expectedVersion + 1 && isDeepStrictEqual(a.move, log[a.expectedVersion].move)), "each winner's move is the log's");
+    t.same(
+      [...byVersion.keys()].sort((a, b) => a - b),
+      log.map((m) => m.seq),
+      'every version in the log was won exactly once',
+    );
+    t.ok(
+      winners.every(
+        (a) => a.res.body.version === a.expectedVersion + 1 && isDeepStrictEqual(a.move, log[a.expectedVersion].move),
+      ),
+      "each winner's move is the log's",
+    );
     for (const a of mine.filter((a) => a.res.status === 201 && a.res.headers.get('idempotent-replayed') === 'true')) {
       const original = byVersion.get(a.res.body.version)?.[0];
-      if (!original || !isDeepStrictEqual(original.res.body, a.res.body)) t.fail(`retry of ${a.key} did not get the original answer`);
+      if (!original || !isDeepStrictEqual(original.res.body, a.res.body))
+        t.fail(`retry of ${a.key} did not get the original answer`);
     }
     for (const a of mine.filter((a) => a.res.status === 409)) {
-      if (!(a.res.body.currentVersion > a.expectedVersion)) t.fail(`409 with currentVersion ${a.res.body.currentVersion} for ${a.expectedVersion}`);
+      if (!(a.res.body.currentVersion > a.expectedVersion))
+        t.fail(`409 with currentVersion ${a.res.body.currentVersion} for ${a.expectedVersion}`);
     }
 
     const state = (await api.get(`/games/${game.id}`)).body;
-    const rebuilt = replay(game.setup, log.map((m) => m.move));
+    const rebuilt = replay(
+      game.setup,
+      log.map((m) => m.move),
+    );
     t.ok(rebuilt.ok, 'the log replays');
-    if (rebuilt.ok) t.same(state, { id: game.id, version, ...lifecycleMembers(game.setup), ...publicView(rebuilt.value.game) }, 'the state is a fresh replay of the log');
+    if (rebuilt.ok)
+      t.same(
+        state,
+        { id: game.id, version, ...lifecycleMembers(game.setup), ...publicView(rebuilt.value.game) },
+        'the state is a fresh replay of the log',
+      );
     states.push(state);
   }
   return states;
@@ -113,7 +160,14 @@ async function race(t: Test, apis: Client[], label: string) {
   await Promise.all(
     games.flatMap((game, g) =>
       Array.from({ length: CLIENTS_PER_GAME }, (_, c) =>
-        worker(t, apis[(g + c) % apis.length], apis[(g + c + 1) % apis.length], game, g * CLIENTS_PER_GAME + c, answers.get(game.id)!),
+        worker(
+          t,
+          apis[(g + c) % apis.length],
+          apis[(g + c + 1) % apis.length],
+          game,
+          g * CLIENTS_PER_GAME + c,
+          answers.get(game.id)!,
+        ),
       ),
     ),
   );
@@ -134,7 +188,8 @@ t.test('many clients on many games against one server: one winner per version, n
   await server.stop();
 
   const restarted = client((await startServer(t, db)).url);
-  for (const [i, game] of games.entries()) t.same((await restarted.get(`/games/${game.id}`)).body, states[i], 'a restarted server rebuilds the same state');
+  for (const [i, game] of games.entries())
+    t.same((await restarted.get(`/games/${game.id}`)).body, states[i], 'a restarted server rebuilds the same state');
 });
 
 t.test('two server processes on one database file: the same guarantees', async (t) => {
@@ -143,17 +198,22 @@ t.test('two server processes on one database file: the same guarantees', async (
   const apis = [client(a.url), client(b.url)];
   const { games, answers } = await race(t, apis, 'two-servers');
   const states = await checkGames(t, apis[0], games, answers);
-  for (const [i, game] of games.entries()) t.same((await apis[1].get(`/games/${game.id}`)).body, states[i], 'the other server answers the same state');
+  for (const [i, game] of games.entries())
+    t.same((await apis[1].get(`/games/${game.id}`)).body, states[i], 'the other server answers the same state');
 });
 
-t.test('three server processes on one PostgreSQL database: the same guarantees, keyed retries answered by another node', async (t) => {
-  const url = await postgresDatabase(t);
-  if (url === undefined) return t.plan(0, 'no PostgreSQL server could start here (in CI this fails instead)');
-  const servers = await Promise.all([0, 1, 2].map(() => startServer(t, url)));
-  const apis = servers.map((s) => client(s.url));
-  const { games, answers } = await race(t, apis, 'three-nodes');
-  const states = await checkGames(t, apis[0], games, answers);
-  for (const api of apis.slice(1)) {
-    for (const [i, game] of games.entries()) t.same((await api.get(`/games/${game.id}`)).body, states[i], 'every node answers the same state');
-  }
-});
+t.test(
+  'three server processes on one PostgreSQL database: the same guarantees, keyed retries answered by another node',
+  async (t) => {
+    const url = await postgresDatabase(t);
+    if (url === undefined) return t.plan(0, 'no PostgreSQL server could start here (in CI this fails instead)');
+    const servers = await Promise.all([0, 1, 2].map(() => startServer(t, url)));
+    const apis = servers.map((s) => client(s.url));
+    const { games, answers } = await race(t, apis, 'three-nodes');
+    const states = await checkGames(t, apis[0], games, answers);
+    for (const api of apis.slice(1)) {
+      for (const [i, game] of games.entries())
+        t.same((await api.get(`/games/${game.id}`)).body, states[i], 'every node answers the same state');
+    }
+  },
+);

@@ -33,11 +33,16 @@ interface Block {
 }
 
 const blocks: Block[] = DOCUMENTS.flatMap((document) =>
-  [...readFileSync(join(root, document), 'utf8').matchAll(/^```(ts|sh) runnable\n([\s\S]*?)^```$/gm)].map((m) => ({ document, language: m[1] as Block['language'], code: m[2] })),
+  [...readFileSync(join(root, document), 'utf8').matchAll(/^```(ts|sh) runnable\n([\s\S]*?)^```$/gm)].map((m) => ({
+    document,
+    language: m[1] as Block['language'],
+    code: m[2],
+  })),
 );
 
 /** The documents' server address, pointed at the test server. */
-const retarget = (code: string, url: string) => code.replaceAll('http://127.0.0.1:3000', url).replaceAll('localhost:3000', url.replace(/^http:\/\//, ''));
+const retarget = (code: string, url: string) =>
+  code.replaceAll('http://127.0.0.1:3000', url).replaceAll('localhost:3000', url.replace(/^http:\/\//, ''));
 
 const readme = readFileSync(join(root, 'README.md'), 'utf8');
 const start = readme.indexOf('## Write a bot in five minutes');
@@ -50,27 +55,37 @@ t.test('the README has a bot in five minutes, runnable, of about ten lines, and 
   t.ok(code!.split('\n').filter((l) => l.trim()).length <= 12, 'about ten lines');
   t.match(code, "from 'carcassonne-client'", 'the packaged client, as an outside author installs it');
   t.match(botSection, 'npm run bot -- --url http://127.0.0.1:3000 --new 3 --bot greedy,greedy,random');
-  t.ok(blocks.some((b) => b.language === 'sh' && b.document === 'README.md'), 'the game with curl is runnable');
+  t.ok(
+    blocks.some((b) => b.language === 'sh' && b.document === 'README.md'),
+    'the game with curl is runnable',
+  );
 });
 
-t.test('every runnable TypeScript block type-checks with --strict against the packaged client; the README bot plays a game', async (t) => {
-  const ts = blocks.filter((b) => b.language === 'ts');
-  t.ok(ts.length >= 2, `${ts.length} blocks`);
-  const { project } = await installClientTarball(t);
-  const server = await startServer(t, tempDatabase(t));
-  const files = ts.map((block, i) => {
-    const file = `block-${i}.ts`;
-    writeFileSync(join(project, file), retarget(block.code, server.url));
-    return file;
-  });
-  await typeCheck(project, files);
-  t.pass(`${files.length} blocks of ${[...new Set(ts.map((b) => b.document))].join(', ')} compile under --strict`);
+t.test(
+  'every runnable TypeScript block type-checks with --strict against the packaged client; the README bot plays a game',
+  async (t) => {
+    const ts = blocks.filter((b) => b.language === 'ts');
+    t.ok(ts.length >= 2, `${ts.length} blocks`);
+    const { project } = await installClientTarball(t);
+    const server = await startServer(t, tempDatabase(t));
+    const files = ts.map((block, i) => {
+      const file = `block-${i}.ts`;
+      writeFileSync(join(project, file), retarget(block.code, server.url));
+      return file;
+    });
+    await typeCheck(project, files);
+    t.pass(`${files.length} blocks of ${[...new Set(ts.map((b) => b.document))].join(', ')} compile under --strict`);
 
-  const readmeBot = ts.findIndex((b) => b.document === 'README.md' && botSection.includes(b.code));
-  t.ok(readmeBot >= 0, "the README's bot is among them");
-  const { stdout } = await execNode(process.execPath, [`block-${readmeBot}.js`], { cwd: project });
-  t.match(stdout, /^final scores: \[ \d+, \d+ \]$/m, `prints the final scores once the game is over (waitForTurn answers null): ${stdout.trim()}`);
-});
+    const readmeBot = ts.findIndex((b) => b.document === 'README.md' && botSection.includes(b.code));
+    t.ok(readmeBot >= 0, "the README's bot is among them");
+    const { stdout } = await execNode(process.execPath, [`block-${readmeBot}.js`], { cwd: project });
+    t.match(
+      stdout,
+      /^final scores: \[ \d+, \d+ \]$/m,
+      `prints the final scores once the game is over (waitForTurn answers null): ${stdout.trim()}`,
+    );
+  },
+);
 
 t.test('every runnable shell block runs against a real server, document by document', async (t) => {
   const server = await startServer(t, tempDatabase(t));
@@ -86,10 +101,16 @@ t.test('every runnable shell block runs against a real server, document by docum
       ...blocks.filter((b) => b.language === 'sh' && b.document === document).map((b) => retarget(b.code, server.url)),
     ].join('\n');
     writeFileSync(join(dir, 'blocks.sh'), script);
-    const run = await execNode('bash', ['blocks.sh'], { cwd: dir }).catch((error: { code: number; stdout: string; stderr: string }) => error);
+    const run = await execNode('bash', ['blocks.sh'], { cwd: dir }).catch(
+      (error: { code: number; stdout: string; stderr: string }) => error,
+    );
     t.notOk('code' in run && run.code, `${document}: the blocks run without an error`, { stderr: run.stderr });
     if (document === 'README.md') {
-      t.match(run.stdout, /"version":4,"events":\[\{"type":"figureSkipped".*"type":"featureScored","kind":"city"/, "Bob's move closes the city, as the README says");
+      t.match(
+        run.stdout,
+        /"version":4,"events":\[\{"type":"figureSkipped".*"type":"featureScored","kind":"city"/,
+        "Bob's move closes the city, as the README says",
+      );
     }
   }
 });

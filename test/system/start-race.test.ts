@@ -31,7 +31,11 @@ const PROCESSES = 4;
  * `go(at)` that tells it the instant to open the store and the promise of what it printed then
  * (or its error). It is killed at `t`'s end if still running.
  */
-async function lightProcess(t: Test, db: string, label: string): Promise<{ go(at: number): void; answer: Promise<unknown> }> {
+async function lightProcess(
+  t: Test,
+  db: string,
+  label: string,
+): Promise<{ go(at: number): void; answer: Promise<unknown> }> {
   const { command, args, env } = nodeChild(process.execPath, [OPEN_STORE, db, label]);
   const child = spawn(command, args, { env, stdio: ['pipe', 'pipe', 'pipe'], timeout: 120_000 });
   t.teardown(() => {
@@ -48,25 +52,30 @@ async function lightProcess(t: Test, db: string, label: string): Promise<{ go(at
     void exited.then(() => reject(new Error(`exited before it was ready: ${stderr}`)));
   });
   await ready;
-  const answer = exited.then((code) => (code === 0 ? (JSON.parse(stdout.trim().split('\n').at(-1)!) as unknown) : stderr || `exit ${code}`));
+  const answer = exited.then((code) =>
+    code === 0 ? (JSON.parse(stdout.trim().split('\n').at(-1)!) as unknown) : stderr || `exit ${code}`,
+  );
   return { go: (at) => child.stdin.end(`${at}\n`), answer };
 }
 
-t.test(`${PROCESSES} processes opening one new SQLite file at the same instant all migrate and serve, ${ROUNDS} times`, async (t) => {
-  for (let round = 1; round <= ROUNDS; round++) {
-    const db = tempDatabase(t);
-    const runs = await Promise.all(Array.from({ length: PROCESSES }, (_, i) => lightProcess(t, db, `game-${i}`)));
-    // Every one has loaded its modules and waits: they spin only the last few ms, together.
-    const at = Date.now() + 20;
-    for (const run of runs) run.go(at);
-    const answers = await Promise.all(runs.map((run) => run.answer));
-    t.same(
-      answers,
-      answers.map((_, i) => ({ found: `game-${i}`, version: 0 })),
-      `round ${round}: every process opened the file, wrote its game and read it`,
-    );
-  }
-});
+t.test(
+  `${PROCESSES} processes opening one new SQLite file at the same instant all migrate and serve, ${ROUNDS} times`,
+  async (t) => {
+    for (let round = 1; round <= ROUNDS; round++) {
+      const db = tempDatabase(t);
+      const runs = await Promise.all(Array.from({ length: PROCESSES }, (_, i) => lightProcess(t, db, `game-${i}`)));
+      // Every one has loaded its modules and waits: they spin only the last few ms, together.
+      const at = Date.now() + 20;
+      for (const run of runs) run.go(at);
+      const answers = await Promise.all(runs.map((run) => run.answer));
+      t.same(
+        answers,
+        answers.map((_, i) => ({ found: `game-${i}`, version: 0 })),
+        `round ${round}: every process opened the file, wrote its game and read it`,
+      );
+    }
+  },
+);
 
 /** Whether process `pid` has the file `path` open. */
 function hasOpen(pid: number, path: string): boolean {
@@ -83,29 +92,39 @@ function hasOpen(pid: number, path: string): boolean {
   }
 }
 
-t.test(`${PROCESSES} dist/server.js processes started at once on a new SQLite file all serve, though each found nothing migrated`, async (t) => {
-  const db = tempDatabase(t);
-  // The state a first process leaves for an instant: the file in WAL mode with drizzle's empty
-  // bookkeeping table. Then the write lock is held while the servers start.
-  const holder = new Database(db);
-  holder.pragma('journal_mode = WAL');
-  holder.exec('CREATE TABLE "__drizzle_migrations" (id SERIAL PRIMARY KEY, hash text NOT NULL, created_at numeric)');
-  holder.exec('BEGIN IMMEDIATE');
-  const pids: number[] = [];
-  const starting = Array.from({ length: PROCESSES }, () => startServer(t, db, {}, { onSpawn: (pid) => pids.push(pid) }));
-  // Released once every server has the file open (and so is at its migration, waiting for the lock).
-  const released = (async () => {
-    for (let waited = 0; !(pids.length === PROCESSES && pids.every((pid) => hasOpen(pid, db))) && waited < 60_000; waited += 20) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    holder.exec('COMMIT');
-    holder.close();
-  })();
-  const servers = await Promise.all(starting);
-  await released;
-  const [first, ...others] = servers.map((s) => client(s.url));
-  const created = await first.post('/games', { players: [{ name: 'A' }, { name: 'B' }] });
-  t.equal(created.status, 201, 'a game is created on the first');
-  for (const other of others) t.equal((await other.get(`/games/${created.body.id}`)).status, 200, 'and read on each other one');
-});
+t.test(
+  `${PROCESSES} dist/server.js processes started at once on a new SQLite file all serve, though each found nothing migrated`,
+  async (t) => {
+    const db = tempDatabase(t);
+    // The state a first process leaves for an instant: the file in WAL mode with drizzle's empty
+    // bookkeeping table. Then the write lock is held while the servers start.
+    const holder = new Database(db);
+    holder.pragma('journal_mode = WAL');
+    holder.exec('CREATE TABLE "__drizzle_migrations" (id SERIAL PRIMARY KEY, hash text NOT NULL, created_at numeric)');
+    holder.exec('BEGIN IMMEDIATE');
+    const pids: number[] = [];
+    const starting = Array.from({ length: PROCESSES }, () =>
+      startServer(t, db, {}, { onSpawn: (pid) => pids.push(pid) }),
+    );
+    // Released once every server has the file open (and so is at its migration, waiting for the lock).
+    const released = (async () => {
+      for (
+        let waited = 0;
+        !(pids.length === PROCESSES && pids.every((pid) => hasOpen(pid, db))) && waited < 60_000;
+        waited += 20
+      ) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      holder.exec('COMMIT');
+      holder.close();
+    })();
+    const servers = await Promise.all(starting);
+    await released;
+    const [first, ...others] = servers.map((s) => client(s.url));
+    const created = await first.post('/games', { players: [{ name: 'A' }, { name: 'B' }] });
+    t.equal(created.status, 201, 'a game is created on the first');
+    for (const other of others)
+      t.equal((await other.get(`/games/${created.body.id}`)).status, 200, 'and read on each other one');
+  },
+);

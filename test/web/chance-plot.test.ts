@@ -23,14 +23,31 @@ const yOf = (chance: number) => Math.round((top + (height - top - bottom) * (1 -
 
 t.test('one line per seat, through the start and every decision, in the plot', async (t) => {
   const plot = chancePlot(analysis);
-  t.same(plot.lines.map((l) => l.seat), [0, 1]);
-  t.same(plot.lines.map((l) => l.last), [1, 0], "each line's last chance");
+  t.same(
+    plot.lines.map((l) => l.seat),
+    [0, 1],
+  );
+  t.same(
+    plot.lines.map((l) => l.last),
+    [1, 0],
+    "each line's last chance",
+  );
   for (const line of plot.lines) {
     const pts = points(line.points);
     t.equal(pts.length, 4, `seat ${line.seat}: the start and three decisions`);
-    t.same(pts.map(([x]) => x), [left, left + (width - left - right) / 3, left + (2 * (width - left - right)) / 3, width - right].map((x) => Math.round(x * 10) / 10), 'x = the position, left to right');
+    t.same(
+      pts.map(([x]) => x),
+      [left, left + (width - left - right) / 3, left + (2 * (width - left - right)) / 3, width - right].map(
+        (x) => Math.round(x * 10) / 10,
+      ),
+      'x = the position, left to right',
+    );
     const chances = [analysis.start, ...analysis.decisions.map((d) => d.chances)].map((c) => c[line.seat]);
-    t.same(pts.map(([, y]) => y), chances.map(yOf), 'y = the chance, 100 % at the top');
+    t.same(
+      pts.map(([, y]) => y),
+      chances.map(yOf),
+      'y = the chance, 100 % at the top',
+    );
   }
   t.equal(points(plot.lines[0].points).at(-1)![1], top, 'a certain win touches the top');
   t.equal(points(plot.lines[1].points).at(-1)![1], height - bottom, 'a certain loss the bottom');
@@ -41,21 +58,49 @@ t.test("a turning point is marked on its seat's line after its decision", async 
   t.equal(plot.marks.length, 1);
   const [mark] = plot.marks;
   t.match(mark, { seat: 1, version: 2 });
-  t.ok(points(plot.lines[1].points).some(([x, y]) => x === mark.x && y === mark.y), 'the mark lies on the line');
+  t.ok(
+    points(plot.lines[1].points).some(([x, y]) => x === mark.x && y === mark.y),
+    'the mark lies on the line',
+  );
 });
 
 t.test('the axes: 0 to 100 %, and at most six decision numbers', async (t) => {
   const plot = chancePlot(analysis);
-  t.same(plot.yTicks.map((y) => y.label), ['0 %', '25 %', '50 %', '75 %', '100 %']);
-  t.same(plot.xTicks.map((x) => x.label), ['1', '2', '3']);
-  const long = chancePlot({ ...analysis, decisions: Array.from({ length: 109 }, (_, d) => ({ decision: d, version: d + 1, seat: d % 2, move, chances: [0.5, 0.5] })) });
-  t.same(long.xTicks.map((x) => x.label), ['20', '40', '60', '80', '100'], 'of 109 decisions');
-  t.ok(long.xTicks.every((x) => x.x > left && x.x <= width - right), 'inside the plot');
+  t.same(
+    plot.yTicks.map((y) => y.label),
+    ['0 %', '25 %', '50 %', '75 %', '100 %'],
+  );
+  t.same(
+    plot.xTicks.map((x) => x.label),
+    ['1', '2', '3'],
+  );
+  const long = chancePlot({
+    ...analysis,
+    decisions: Array.from({ length: 109 }, (_, d) => ({
+      decision: d,
+      version: d + 1,
+      seat: d % 2,
+      move,
+      chances: [0.5, 0.5],
+    })),
+  });
+  t.same(
+    long.xTicks.map((x) => x.label),
+    ['20', '40', '60', '80', '100'],
+    'of 109 decisions',
+  );
+  t.ok(
+    long.xTicks.every((x) => x.x > left && x.x <= width - right),
+    'inside the plot',
+  );
   t.equal(percent(0.257), '26 %');
 });
 
 t.test('a game without decisions still draws its start', async (t) => {
   const plot = chancePlot({ start: [0.25, 0.25, 0.5], decisions: [], turningPoints: [] });
-  t.same(plot.lines.map((l) => points(l.points).length), [1, 1, 1]);
+  t.same(
+    plot.lines.map((l) => points(l.points).length),
+    [1, 1, 1],
+  );
   t.same(plot.xTicks, []);
 });

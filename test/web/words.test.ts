@@ -11,7 +11,11 @@ import { choiceLabels, distinct, moveWords, tileWords, type Lexicon } from '../.
 const catalog = tileCatalog();
 const renderer = createRenderer(catalog);
 const ROTATIONS = [0, 90, 180, 270] as const;
-const lexiconFor = (tile: string, rotation: Rotation): Lexicon => ({ catalog, renderer, placed: () => ({ tile, rotation }) });
+const lexiconFor = (tile: string, rotation: Rotation): Lexicon => ({
+  catalog,
+  renderer,
+  placed: () => ({ tile, rotation }),
+});
 
 t.test('every tile is told by what it shows, never by its catalog id', async (t) => {
   for (const tile of catalog.tiles) {
@@ -27,20 +31,44 @@ t.test('every tile is told by what it shows, never by its catalog id', async (t)
 
 t.test('a figure choice names its role and the place it takes on the turned tile', async (t) => {
   // base/E: a city cap on the north edge, a field around it.
-  const at = (rotation: Rotation, figure: 'meeple' | 'mayor', feature: number) => moveWords({ type: 'placeFigure', figure, x: 2, y: 1, feature }, lexiconFor('base/E', rotation));
+  const at = (rotation: Rotation, figure: 'meeple' | 'mayor', feature: number) =>
+    moveWords({ type: 'placeFigure', figure, x: 2, y: 1, feature }, lexiconFor('base/E', rotation));
   t.equal(at(0, 'meeple', 0), 'knight in the north city');
   t.equal(at(90, 'meeple', 0), 'knight in the east city', 'turned a quarter clockwise, the cap faces east');
   t.equal(at(180, 'mayor', 0), 'mayor in the south city');
   t.match(at(0, 'meeple', 1), /^farmer in the (south|middle) field$/);
-  t.equal(moveWords({ type: 'placeFigure', figure: 'meeple', x: 0, y: 0, feature: 0 }, lexiconFor('base/B', 0)), 'monk in the monastery');
-  t.equal(moveWords({ type: 'placeFigure', figure: 'meeple', x: 0, y: 0, feature: 0 }, lexiconFor('base/U', 90)), 'thief on the east-west road');
-  t.equal(moveWords({ type: 'moveWagon', x: 2, y: 1, feature: 1 }, lexiconFor('traders-builders/A', 0)), 'wagon to the road east of (2, 1)');
-  t.equal(moveWords({ type: 'placeBarn', x: 2, y: 1, corner: 'SW' }, lexiconFor('base/B', 0)), 'barn on the south-west corner');
+  t.equal(
+    moveWords({ type: 'placeFigure', figure: 'meeple', x: 0, y: 0, feature: 0 }, lexiconFor('base/B', 0)),
+    'monk in the monastery',
+  );
+  t.equal(
+    moveWords({ type: 'placeFigure', figure: 'meeple', x: 0, y: 0, feature: 0 }, lexiconFor('base/U', 90)),
+    'thief on the east-west road',
+  );
+  t.equal(
+    moveWords({ type: 'moveWagon', x: 2, y: 1, feature: 1 }, lexiconFor('traders-builders/A', 0)),
+    'wagon to the road east of (2, 1)',
+  );
+  t.equal(
+    moveWords({ type: 'placeBarn', x: 2, y: 1, corner: 'SW' }, lexiconFor('base/B', 0)),
+    'barn on the south-west corner',
+  );
   // traders-builders/O: two small fields by the south-east corner, on either side of a road.
-  const fields = [0, 1, 2, 3, 4, 5].filter((f) => catalog.tiles.find((c) => c.id === 'traders-builders/O')!.features[f]?.kind === 'field');
-  const moves = fields.map((feature) => ({ type: 'placeFigure' as const, figure: 'meeple' as const, x: 0, y: 0, feature }));
+  const fields = [0, 1, 2, 3, 4, 5].filter(
+    (f) => catalog.tiles.find((c) => c.id === 'traders-builders/O')!.features[f]?.kind === 'field',
+  );
+  const moves = fields.map((feature) => ({
+    type: 'placeFigure' as const,
+    figure: 'meeple' as const,
+    x: 0,
+    y: 0,
+    feature,
+  }));
   const labels = choiceLabels(moves, lexiconFor('traders-builders/O', 0));
-  t.ok(labels.includes('farmer in the field by the east edge') && labels.includes('farmer in the field by the south edge'), `told by their edges: ${labels.join(' | ')}`);
+  t.ok(
+    labels.includes('farmer in the field by the east edge') && labels.includes('farmer in the field by the south edge'),
+    `told by their edges: ${labels.join(' | ')}`,
+  );
 });
 
 t.test('the figure choices on any tile, at any rotation, read distinct', async (t) => {
@@ -50,7 +78,13 @@ t.test('the figure choices on any tile, at any rotation, read distinct', async (
     for (const rotation of ROTATIONS) {
       const lex = lexiconFor(tile.id, rotation);
       const moves = tile.features.flatMap((_, feature) =>
-        (['meeple', 'mayor', 'builder', 'pig'] as const).map((figure) => ({ type: 'placeFigure' as const, figure, x: 0, y: 0, feature })),
+        (['meeple', 'mayor', 'builder', 'pig'] as const).map((figure) => ({
+          type: 'placeFigure' as const,
+          figure,
+          x: 0,
+          y: 0,
+          feature,
+        })),
       );
       const labels = choiceLabels(moves, lex);
       t.equal(new Set(labels).size, labels.length, `${tile.id} at ${rotation}°`);

@@ -10,7 +10,11 @@ import { client, startServer } from '../helpers/server-process.js';
 import { startReceiver } from '../helpers/webhook-receiver.js';
 import { auth, expected, key, play, SHORT_PILE, sorted, type Expected } from './helpers.js';
 
-const env = (extra: Record<string, string> = {}) => ({ WEBHOOK_ALLOW_HOSTS: '127.0.0.1', WEBHOOK_POLL_MS: '50', ...extra });
+const env = (extra: Record<string, string> = {}) => ({
+  WEBHOOK_ALLOW_HOSTS: '127.0.0.1',
+  WEBHOOK_POLL_MS: '50',
+  ...extra,
+});
 
 t.test('one delivery per event, each with a signature that verifies', async (t) => {
   const receiver = await startReceiver(t);
@@ -18,18 +22,27 @@ t.test('one delivery per event, each with a signature that verifies', async (t) 
   const want: Expected[] = [];
 
   // Joined, then played to its end.
-  const created = await api.post('/games', { players: [{ name: 'Ann' }, { open: true }], tileOrder: SHORT_PILE, webhook: { url: receiver.url } });
+  const created = await api.post('/games', {
+    players: [{ name: 'Ann' }, { open: true }],
+    tileOrder: SHORT_PILE,
+    webhook: { url: receiver.url },
+  });
   t.equal(created.status, 201);
   t.match(created.body.webhook, { url: receiver.url, secret: /^whsec_/ }, 'the creation answers the secret');
   const game = created.body;
   receiver.secrets.set(game.id, game.webhook.secret);
-  t.notOk(JSON.stringify((await api.get(`/games/${game.id}`)).body).includes(game.webhook.secret), 'the state never shows the secret');
+  t.notOk(
+    JSON.stringify((await api.get(`/games/${game.id}`)).body).includes(game.webhook.secret),
+    'the state never shows the secret',
+  );
   const joined = await api.post(`/games/${game.id}/seats/1/join`, { name: 'Bob' });
   want.push(expected('seatJoined', joined.body.version, 1), expected('seatMustAct', joined.body.version, 0));
   want.push(...(await play([api], game.id, [game.seats[0].token, joined.body.token])).expected);
 
   // A resignation and an abort; its first turn is announced at creation.
-  const other = (await api.post('/games', { players: [{ name: 'Cid' }, { name: 'Dee' }], webhook: { url: receiver.url } })).body;
+  const other = (
+    await api.post('/games', { players: [{ name: 'Cid' }, { name: 'Dee' }], webhook: { url: receiver.url } })
+  ).body;
   receiver.secrets.set(other.id, other.webhook.secret);
   want.push(expected('seatMustAct', 0, 0));
   const resigned = await api.post(`/games/${other.id}/seats/1/resign`, {}, auth(other.seats[1].token));
@@ -39,12 +52,23 @@ t.test('one delivery per event, each with a signature that verifies', async (t) 
   want.push(expected('gameAborted', aborted.body.version));
 
   // A turn that times out: its autopilot plays it, then the other player's turn is announced.
-  const clocked = (await api.post('/games', { players: [{ name: 'Eve' }, { name: 'Fay' }], clock: { turnSeconds: 1 }, webhook: { url: receiver.url } })).body;
+  const clocked = (
+    await api.post('/games', {
+      players: [{ name: 'Eve' }, { name: 'Fay' }],
+      clock: { turnSeconds: 1 },
+      webhook: { url: receiver.url },
+    })
+  ).body;
   receiver.secrets.set(clocked.id, clocked.webhook.secret);
   await receiver.until((r) => r.some((d) => d.gameId === clocked.id && d.type === 'seatMustAct' && d.data.seat === 1));
-  const clockedLog = (await api.get(`/games/${clocked.id}/moves`)).body.moves as { seq: number; move: { type: string } }[];
+  const clockedLog = (await api.get(`/games/${clocked.id}/moves`)).body.moves as {
+    seq: number;
+    move: { type: string };
+  }[];
   const timedOut = clockedLog.find((m) => m.move.type === 'turnTimedOut')!;
-  const first = receiver.received.find((d) => d.gameId === clocked.id && d.type === 'seatMustAct' && d.data.seat === 0)!;
+  const first = receiver.received.find(
+    (d) => d.gameId === clocked.id && d.type === 'seatMustAct' && d.data.seat === 0,
+  )!;
   t.ok(first.data.deadline, `a clocked turn names its deadline (${first.data.deadline})`);
 
   const games = new Set([game.id, other.id]);
@@ -54,47 +78,91 @@ t.test('one delivery per event, each with a signature that verifies', async (t) 
     // The clocked game goes on (its turns keep timing out): its deliveries the receiver has seen.
     const seen = new Set(receiver.received.map((d) => d.id));
     const read = async () =>
-      ((await api.get(`/games/${g.id}/webhook/deliveries`, auth(g.adminToken))).body.deliveries as { id: string; status: string; attempts: number; lastStatus: number }[])
-        .filter((d) => g !== clocked || seen.has(d.id));
+      (
+        (await api.get(`/games/${g.id}/webhook/deliveries`, auth(g.adminToken))).body.deliveries as {
+          id: string;
+          status: string;
+          attempts: number;
+          lastStatus: number;
+        }[]
+      ).filter((d) => g !== clocked || seen.has(d.id));
     // A delivery is settled just after its receiver answered: wait for that, a while at most.
     let deliveries = await read();
     for (let i = 0; i < 100 && deliveries.some((d) => d.status === 'pending'); i++) {
       await new Promise((resolve) => setTimeout(resolve, 50));
       deliveries = await read();
     }
-    t.ok(deliveries.length > 0 && deliveries.every((d) => d.status === 'delivered' && d.attempts === 1 && d.lastStatus === 200), `${g.id}: every delivery delivered at the first attempt`);
+    t.ok(
+      deliveries.length > 0 &&
+        deliveries.every((d) => d.status === 'delivered' && d.attempts === 1 && d.lastStatus === 200),
+      `${g.id}: every delivery delivered at the first attempt`,
+    );
   }
   const mine = receiver.received.filter((d) => games.has(d.gameId));
   t.same(sorted(mine.map(key)), sorted(want), 'exactly the expected deliveries, each once');
   t.equal(new Set(receiver.received.map((d) => d.id)).size, receiver.received.length, 'no delivery id twice');
-  t.ok(receiver.received.every((d) => d.verified), 'every signature verifies with its game\'s secret');
+  t.ok(
+    receiver.received.every((d) => d.verified),
+    "every signature verifies with its game's secret",
+  );
   const clockedTypes = receiver.received.filter((d) => d.gameId === clocked.id).map(key);
   t.ok(clockedTypes.includes(expected('turnTimedOut', timedOut.seq, 0)), 'the timeout is delivered');
   const finished = mine.find((d) => d.type === 'gameFinished')!;
-  t.match(finished.data.scores, [{ seat: 0, name: 'Ann', score: Number }, { seat: 1, name: 'Bob', score: Number }], 'the end names the final scores');
-  t.equal((await api.get(`/games/${game.id}/webhook/deliveries`, auth(game.seats[0].token))).status, 403, 'a seat token reads no deliveries');
+  t.match(
+    finished.data.scores,
+    [
+      { seat: 0, name: 'Ann', score: Number },
+      { seat: 1, name: 'Bob', score: Number },
+    ],
+    'the end names the final scores',
+  );
+  t.equal(
+    (await api.get(`/games/${game.id}/webhook/deliveries`, auth(game.seats[0].token))).status,
+    403,
+    'a seat token reads no deliveries',
+  );
 });
 
 t.test('retried after a 500 and after a timeout, then delivered; given up when the retries are spent', async (t) => {
-  const receiver = await startReceiver(t, ({ gameId, attempt }) => (gameId === refusing ? 500 : attempt === 1 ? 500 : attempt === 2 ? 'hang' : 200));
+  const receiver = await startReceiver(t, ({ gameId, attempt }) =>
+    gameId === refusing ? 500 : attempt === 1 ? 500 : attempt === 2 ? 'hang' : 200,
+  );
   let refusing = '';
-  const api = client((await startServer(t, tempDatabase(t), env({ WEBHOOK_RETRY_SECONDS: '0.1,0.1,0.1', WEBHOOK_TIMEOUT_MS: '600' }))).url);
-  const game = (await api.post('/games', { players: [{ name: 'Ann' }, { name: 'Bob' }], webhook: { url: receiver.url } })).body;
+  const api = client(
+    (await startServer(t, tempDatabase(t), env({ WEBHOOK_RETRY_SECONDS: '0.1,0.1,0.1', WEBHOOK_TIMEOUT_MS: '600' })))
+      .url,
+  );
+  const game = (
+    await api.post('/games', { players: [{ name: 'Ann' }, { name: 'Bob' }], webhook: { url: receiver.url } })
+  ).body;
   receiver.secrets.set(game.id, game.webhook.secret);
   await receiver.until((r) => r.some((d) => d.gameId === game.id && d.answer === 200));
   const attempts = receiver.received.filter((d) => d.gameId === game.id);
-  t.same(attempts.map((d) => d.answer), [500, 'hang', 200], 'a 500, a timeout, then delivered');
+  t.same(
+    attempts.map((d) => d.answer),
+    [500, 'hang', 200],
+    'a 500, a timeout, then delivered',
+  );
   t.equal(new Set(attempts.map((d) => d.id)).size, 1, 'all three are the same delivery');
-  t.ok(attempts.every((d) => d.verified), 'each attempt is signed afresh and verifies');
+  t.ok(
+    attempts.every((d) => d.verified),
+    'each attempt is signed afresh and verifies',
+  );
   const [delivery] = (await api.get(`/games/${game.id}/webhook/deliveries`, auth(game.adminToken))).body.deliveries;
   t.match(delivery, { status: 'delivered', attempts: 3, lastStatus: 200, lastError: null, nextAttemptAt: null });
 
-  const refused = (await api.post('/games', { players: [{ name: 'Ann' }, { name: 'Bob' }], webhook: { url: receiver.url } })).body;
+  const refused = (
+    await api.post('/games', { players: [{ name: 'Ann' }, { name: 'Bob' }], webhook: { url: receiver.url } })
+  ).body;
   refusing = refused.id;
   for (;;) {
     const [d] = (await api.get(`/games/${refused.id}/webhook/deliveries`, auth(refused.adminToken))).body.deliveries;
     if (d.status === 'failed') {
-      t.match(d, { attempts: 4, lastStatus: 500, lastError: /500/ }, 'given up after the first attempt and three retries');
+      t.match(
+        d,
+        { attempts: 4, lastStatus: 500, lastError: /500/ },
+        'given up after the first attempt and three retries',
+      );
       break;
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -109,9 +177,21 @@ t.test('nothing is lost across a SIGKILL: pending deliveries are sent by the res
   const settings = env({ WEBHOOK_RETRY_SECONDS: Array(40).fill('0.2').join(','), WEBHOOK_TIMEOUT_MS: '1000' });
   const server = await startServer(t, db, settings);
   const api = client(server.url);
-  const game = (await api.post('/games', { players: [{ name: 'Ann' }, { name: 'Bob' }], webhook: { url: receiver.url } })).body;
+  const game = (
+    await api.post('/games', { players: [{ name: 'Ann' }, { name: 'Bob' }], webhook: { url: receiver.url } })
+  ).body;
   receiver.secrets.set(game.id, game.webhook.secret);
-  const want = [expected('seatMustAct', 0, 0), ...(await play([api], game.id, game.seats.map((s: { token: string }) => s.token), 30)).expected];
+  const want = [
+    expected('seatMustAct', 0, 0),
+    ...(
+      await play(
+        [api],
+        game.id,
+        game.seats.map((s: { token: string }) => s.token),
+        30,
+      )
+    ).expected,
+  ];
   await receiver.until((r) => r.length >= want.length); // every one tried, and refused, at least once
   await server.crash();
   up = true;
@@ -119,14 +199,22 @@ t.test('nothing is lost across a SIGKILL: pending deliveries are sent by the res
   const delivered = () => new Set(receiver.received.filter((d) => d.answer === 200).map(key));
   await receiver.until(() => delivered().size >= want.length);
   t.same(sorted([...delivered()]), sorted(want), 'every event delivered after the restart');
-  t.ok(receiver.received.every((d) => d.verified), 'signed');
-  const list = (await restarted.get(`/games/${game.id}/webhook/deliveries`, auth(game.adminToken))).body.deliveries as { status: string }[];
+  t.ok(
+    receiver.received.every((d) => d.verified),
+    'signed',
+  );
+  const list = (await restarted.get(`/games/${game.id}/webhook/deliveries`, auth(game.adminToken))).body.deliveries as {
+    status: string;
+  }[];
   t.equal(list.length, want.length, 'one stored delivery per event');
 });
 
 t.test('a receiver that hangs holds no move up', async (t) => {
   const receiver = await startReceiver(t, () => 'hang');
-  const api = client((await startServer(t, tempDatabase(t), env({ WEBHOOK_TIMEOUT_MS: '60000', WEBHOOK_CONNECT_TIMEOUT_MS: '60000' }))).url);
+  const api = client(
+    (await startServer(t, tempDatabase(t), env({ WEBHOOK_TIMEOUT_MS: '60000', WEBHOOK_CONNECT_TIMEOUT_MS: '60000' })))
+      .url,
+  );
   const players = [{ name: 'Ann' }, { name: 'Bob' }];
   const plain = (await api.post('/games', { players, seed: 'latency' })).body;
   const hooked = (await api.post('/games', { players, seed: 'latency', webhook: { url: receiver.url } })).body;
@@ -135,9 +223,15 @@ t.test('a receiver that hangs holds no move up', async (t) => {
   await play([api], warmUp.id, tokens(warmUp), 20);
   const baseline = (await play([api], plain.id, tokens(plain), 40)).latencies;
   const hanging = (await play([api], hooked.id, tokens(hooked), 40)).latencies;
-  t.ok(receiver.hanging() >= 10, `${receiver.hanging()} deliveries hang unanswered at the receiver while the moves were played`);
+  t.ok(
+    receiver.hanging() >= 10,
+    `${receiver.hanging()} deliveries hang unanswered at the receiver while the moves were played`,
+  );
   const median = (l: number[]) => [...l].sort((a, b) => a - b)[Math.floor(l.length / 2)];
   const slowest = Math.max(...hanging);
   t.ok(slowest < 60_000 / 4, `no move waited for the receiver's timeout (slowest ${slowest.toFixed(1)} ms)`);
-  t.ok(median(hanging) < 3 * median(baseline) + 25, `median move ${median(hanging).toFixed(1)} ms with the receiver hanging, ${median(baseline).toFixed(1)} ms without a webhook`);
+  t.ok(
+    median(hanging) < 3 * median(baseline) + 25,
+    `median move ${median(hanging).toFixed(1)} ms with the receiver hanging, ${median(baseline).toFixed(1)} ms without a webhook`,
+  );
 });

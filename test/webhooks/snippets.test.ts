@@ -16,7 +16,14 @@ const doc = readFileSync(new URL('../../docs/webhooks.md', import.meta.url), 'ut
 const block = (lang: string) => [...doc.matchAll(/```(\w+)\n([\s\S]*?)```/g)].find((m) => m[1] === lang)![2];
 
 const secret = 'whsec_test-secret';
-const body = JSON.stringify({ id: 'wh_1', type: 'seatMustAct', gameId: 'g', version: 3, createdAt: '2026-01-01T00:00:00.000Z', data: { seat: 1, name: 'Bøb' } });
+const body = JSON.stringify({
+  id: 'wh_1',
+  type: 'seatMustAct',
+  gameId: 'g',
+  version: 3,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  data: { seat: 1, name: 'Bøb' },
+});
 const now = Math.floor(Date.now() / 1000);
 const cases: [string, string, string, boolean][] = [
   ['a signed delivery', signature(secret, now, body), body, true],
@@ -30,9 +37,20 @@ const dir = mkdtempSync(join(tmpdir(), 'webhook-snippets-'));
 t.teardown(() => rmSync(dir, { recursive: true, force: true }));
 
 t.test('the Node snippet', async (t) => {
-  writeFileSync(join(dir, 'verify.mjs'), `${block('js')}\nconst cases = JSON.parse(process.argv[2]);\nconsole.log(JSON.stringify(cases.map(([s, h, b]) => verify(s, h, b))));\n`);
-  const { stdout } = await execNode(process.execPath, [join(dir, 'verify.mjs'), JSON.stringify(cases.map(([, h, b]) => [secret, h, b]))], { cwd: dir });
-  t.same(JSON.parse(stdout), cases.map((c) => c[3]), cases.map((c) => c[0]).join(', '));
+  writeFileSync(
+    join(dir, 'verify.mjs'),
+    `${block('js')}\nconst cases = JSON.parse(process.argv[2]);\nconsole.log(JSON.stringify(cases.map(([s, h, b]) => verify(s, h, b))));\n`,
+  );
+  const { stdout } = await execNode(
+    process.execPath,
+    [join(dir, 'verify.mjs'), JSON.stringify(cases.map(([, h, b]) => [secret, h, b]))],
+    { cwd: dir },
+  );
+  t.same(
+    JSON.parse(stdout),
+    cases.map((c) => c[3]),
+    cases.map((c) => c[0]).join(', '),
+  );
 });
 
 t.test('the Python snippet', async (t) => {
@@ -40,6 +58,13 @@ t.test('the Python snippet', async (t) => {
     join(dir, 'verify.py'),
     `${block('python')}\nimport json, sys\ncases = json.loads(sys.argv[1])\nprint(json.dumps([verify(s, h, b.encode()) for s, h, b in cases]))\n`,
   );
-  const { stdout } = await promisify(execFile)('python3', [join(dir, 'verify.py'), JSON.stringify(cases.map(([, h, b]) => [secret, h, b]))]);
-  t.same(JSON.parse(stdout), cases.map((c) => c[3]), cases.map((c) => c[0]).join(', '));
+  const { stdout } = await promisify(execFile)('python3', [
+    join(dir, 'verify.py'),
+    JSON.stringify(cases.map(([, h, b]) => [secret, h, b])),
+  ]);
+  t.same(
+    JSON.parse(stdout),
+    cases.map((c) => c[3]),
+    cases.map((c) => c[0]).join(', '),
+  );
 });

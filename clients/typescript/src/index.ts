@@ -71,7 +71,11 @@ export class CarcassonneClient {
   }
 
   createGame(setup: CreateGame): Promise<CreatedGame> {
-    return this.request('/games', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(setup) });
+    return this.request('/games', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(setup),
+    });
   }
 
   state(gameId: string): Promise<GameState> {
@@ -92,7 +96,7 @@ export class CarcassonneClient {
   /** The whole move log, page after page (each page's `next` link). */
   async moveLog(gameId: string): Promise<MoveLogEntry[]> {
     const moves: MoveLogEntry[] = [];
-    for (let path: string | undefined = `/games/${encodeURIComponent(gameId)}/moves`; path !== undefined; ) {
+    for (let path: string | undefined = `/games/${encodeURIComponent(gameId)}/moves`; path !== undefined;) {
       const page: Schemas['MoveLog'] = await this.request(path);
       moves.push(...page.moves);
       path = page.next;
@@ -121,7 +125,8 @@ export class CarcassonneClient {
           body: JSON.stringify({ expectedVersion, move }),
         });
       } catch (error) {
-        const retryable = error instanceof ApiProblem ? error.problem.status === 429 || error.problem.status === 503 : true;
+        const retryable =
+          error instanceof ApiProblem ? error.problem.status === 429 || error.problem.status === 503 : true;
         if (!retryable || attempt >= this.retries) throw error;
         const retryAfter = error instanceof ApiProblem ? error.retryAfter : 0;
         await sleep(retryAfter > 0 ? retryAfter * 1000 : Math.min(2000, 100 * 2 ** attempt));
@@ -160,7 +165,8 @@ export class CarcassonneClient {
         const event = fields.get('event');
         if (event === 'state') yield { event, data: JSON.parse(data) as StreamStateMessage };
         else if (event === 'analysis') yield { event, data: JSON.parse(data) as StreamAnalysisMessage };
-        else if (event === 'move') yield { event: 'move', id: Number(fields.get('id')), data: JSON.parse(data) as StreamMoveMessage };
+        else if (event === 'move')
+          yield { event: 'move', id: Number(fields.get('id')), data: JSON.parse(data) as StreamMoveMessage };
       }
     }
   }

@@ -16,7 +16,7 @@ export function analysisRoutes(app: App, { analyses }: { analyses: Analyses }): 
         summary: "A finished game's analysis: each seat's chance to win after every decision, and the turning points",
         description:
           'Computed once, in the background, at a lower priority than bot turns and hints: the first request starts it, and until ' +
-          'it is stored the answer is `202` with its progress and `Retry-After`; the game\'s stream then ends with an `analysis` event once it is stored. Estimated by the mcts bot from public information only.',
+          "it is stored the answer is `202` with its progress and `Retry-After`; the game's stream then ends with an `analysis` event once it is stored. Estimated by the mcts bot from public information only.",
         params: GameIdParams,
         response: {
           200: AnalysisResponse,

@@ -64,16 +64,22 @@ export function boardRoutes(app: App, { service }: RouteOptions): void {
     {
       schema: {
         tags: ['games'],
-        summary: 'The board as an SVG picture: tiles, figures in seat colours, the last tile framed; `?version=N` draws it after move N',
+        summary:
+          'The board as an SVG picture: tiles, figures in seat colours, the last tile framed; `?version=N` draws it after move N',
         params: GameIdParams,
         querystring: BoardQuery,
-        response: { 200: svgResponse('The board (ETag; If-None-Match answers 304)'), 304: notModified, ...problems(400, 404, 503) },
+        response: {
+          200: svgResponse('The board (ETag; If-None-Match answers 304)'),
+          304: notModified,
+          ...problems(400, 404, 503),
+        },
       },
     },
     async (request, reply) => {
       const { id } = request.params;
       const { version } = request.query;
-      if (version !== undefined && request.query.legal === 1) throw new HttpProblem('BAD_REQUEST', 'legal=1 marks the positions of now: it does not go with version');
+      if (version !== undefined && request.query.legal === 1)
+        throw new HttpProblem('BAD_REQUEST', 'legal=1 marks the positions of now: it does not go with version');
       const state = version === undefined ? await service.state(id) : await service.stateAt(id, version);
       const legal = request.query.legal === 1 ? legalSpots((await service.legalMoves(id)).moves) : undefined;
       const svg = renderer.board(state, { tilePx: request.query.tile, legal });
@@ -99,8 +105,12 @@ export function boardRoutes(app: App, { service }: RouteOptions): void {
     },
     (request, reply) => {
       const id = `${request.params.set}/${request.params.name}`;
-      const svg = renderer.tile(id, { rotation: request.query.rotation as Rotation | undefined, tilePx: request.query.tile });
-      if (svg === undefined) throw new HttpProblem('ROUTE_NOT_FOUND', `no tile ${id} in the catalog (GET /tiles lists them)`);
+      const svg = renderer.tile(id, {
+        rotation: request.query.rotation as Rotation | undefined,
+        tilePx: request.query.tile,
+      });
+      if (svg === undefined)
+        throw new HttpProblem('ROUTE_NOT_FOUND', `no tile ${id} in the catalog (GET /tiles lists them)`);
       sendSvg(request, reply, svg, 'public, max-age=3600');
     },
   );

@@ -8,7 +8,13 @@ import { sendJson, type App, type RouteOptions } from '../types.js';
  * A long-poll: waits up to `wait` seconds for a move after `after`, no longer than the client
  * stays; refused at once (429, 503) when its address, or the server, holds too many.
  */
-export async function waitForMove({ service, held }: RouteOptions, reply: FastifyReply, id: string, after: number, wait: number): Promise<void> {
+export async function waitForMove(
+  { service, held }: RouteOptions,
+  reply: FastifyReply,
+  id: string,
+  after: number,
+  wait: number,
+): Promise<void> {
   if (wait <= 0) return;
   const release = held.hold(reply.request);
   // Stop waiting when the client goes away, so abandoned polls hold nothing.

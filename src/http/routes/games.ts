@@ -25,7 +25,10 @@ export function gameRoutes(app: App, routes: RouteOptions): void {
     },
     async (request, reply) => {
       // The creating address pays for the game's bots (`bot-driver.ts`), as it pays for the creation.
-      const created = await service.create({ ...request.body, players: request.body.players.map(seatRequestOf) }, request.ip);
+      const created = await service.create(
+        { ...request.body, players: request.body.players.map(seatRequestOf) },
+        request.ip,
+      );
       // `state` is the service's own state document (GET /games/{id}'s), checked against its schema by the tests.
       return reply.code(201).header('location', `/games/${created.id}`).send(created);
     },
@@ -67,8 +70,10 @@ export function gameRoutes(app: App, routes: RouteOptions): void {
     {
       schema: {
         tags: ['games'],
-        summary: 'Who must act now and every legal move for them; long-polls up to `wait` seconds for a version past `after`',
-        description: 'A bot\'s loop is one request per turn: `?after=<the version it last saw>&wait=30` answers as soon as the game moves on.',
+        summary:
+          'Who must act now and every legal move for them; long-polls up to `wait` seconds for a version past `after`',
+        description:
+          "A bot's loop is one request per turn: `?after=<the version it last saw>&wait=30` answers as soon as the game moves on.",
         params: GameIdParams,
         querystring: LegalMovesQuery,
         response: { 200: LegalMovesResponse, ...NOT_MODIFIED, ...problems(400, 404, 429, 503) },

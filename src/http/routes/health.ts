@@ -10,7 +10,8 @@ export function healthRoutes(app: App, { service }: RouteOptions): void {
       schema: {
         tags: ['service'],
         summary: 'Liveness, and whether the store takes writes',
-        description: 'Answers 503 with `status: degraded` while writes fail (a full disk, a read-only database), so that a load balancer takes the node out.',
+        description:
+          'Answers 503 with `status: degraded` while writes fail (a full disk, a read-only database), so that a load balancer takes the node out.',
         response: { 200: HealthyResponse, 503: DegradedResponse, ...problems(400) },
       },
     },

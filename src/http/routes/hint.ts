@@ -8,7 +8,10 @@ import { requestTokenDigest } from '../token-digest.js';
 import type { App, RouteOptions } from '../types.js';
 
 const errors = problems(400, 401, 403, 404, 409, 422, 429, 503);
-errors[409] = { ...errors[409], description: 'It is not this seat\'s turn (`HINT_NOT_YOUR_TURN`; `currentVersion` says which version was looked at)' };
+errors[409] = {
+  ...errors[409],
+  description: "It is not this seat's turn (`HINT_NOT_YOUR_TURN`; `currentVersion` says which version was looked at)",
+};
 errors[422] = { ...errors[422], description: 'The game is over (`GAME_FINISHED`)' };
 errors[429] = {
   ...errors[429],
@@ -33,12 +36,18 @@ export interface HintBudgets {
 /** Takes one hint from `limiter`'s bucket for `key`, or refuses with a 429 saying whose budget is spent. */
 function charge(limiter: RateLimiter, key: string, whose: string): void {
   const retryAfter = limiter.take(key);
-  if (retryAfter > 0) throw new HttpProblem('RATE_LIMITED', `too many hints for ${whose}: retry after ${retryAfter} s`, { retryAfter });
+  if (retryAfter > 0)
+    throw new HttpProblem('RATE_LIMITED', `too many hints for ${whose}: retry after ${retryAfter} s`, { retryAfter });
 }
 
 export function hintRoutes(
   app: App,
-  { hints, rateLimiter, addressLimiter, hintBudgets }: Pick<RouteOptions, 'addressLimiter'> & { hints: Hints; rateLimiter: RateLimiter; hintBudgets: HintBudgets },
+  {
+    hints,
+    rateLimiter,
+    addressLimiter,
+    hintBudgets,
+  }: Pick<RouteOptions, 'addressLimiter'> & { hints: Hints; rateLimiter: RateLimiter; hintBudgets: HintBudgets },
 ): void {
   app.get(
     '/games/:id/hint',
@@ -47,7 +56,7 @@ export function hintRoutes(
         tags: ['games'],
         summary: 'The move the mcts bot would play for the seat of the bearer token now, and its estimated win rate',
         description:
-          'Searched in a worker thread with the server\'s hint budget (`HINT_MS`), on what the seat can see: the bot never knows the hidden pile order. ' +
+          "Searched in a worker thread with the server's hint budget (`HINT_MS`), on what the seat can see: the bot never knows the hidden pile order. " +
           'Only the seat that must act gets a hint; one hint at a time per seat. Hints are budgeted per client address and per token ' +
           '(`HINTS_PER_MINUTE`; 429 beyond), and only a few are searched or wait at once on the whole server (`HINTS_AT_ONCE`, `HINT_QUEUE`; ' +
           'beyond, 503 `BOTS_UNAVAILABLE` at once), both with `Retry-After`.',
@@ -59,9 +68,11 @@ export function hintRoutes(
       onRequest: [limitPerToken(rateLimiter), limitPerAddress(addressLimiter, { tokenless: true })],
     },
     async (request) => {
-      if (request.headers.authorization === undefined) throw new HttpProblem('TOKEN_MISSING', 'send the seat token as Authorization: Bearer <token>');
+      if (request.headers.authorization === undefined)
+        throw new HttpProblem('TOKEN_MISSING', 'send the seat token as Authorization: Bearer <token>');
       const digest = requestTokenDigest(request);
-      if (digest === null) throw new HttpProblem('TOKEN_MALFORMED', 'the Authorization header is not a well-formed seat token');
+      if (digest === null)
+        throw new HttpProblem('TOKEN_MALFORMED', 'the Authorization header is not a well-formed seat token');
       charge(hintBudgets.perToken, digest.toString('latin1'), 'this token');
       charge(hintBudgets.perAddress, request.ip, 'this address');
       return hints.hint(request.params.id, digest, request.ip);

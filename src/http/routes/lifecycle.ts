@@ -30,7 +30,10 @@ const ACT_PROBLEMS = problems(400, 401, 403, 404, 409, 413, 415, 422, 429, 503, 
  * a hash of the page (@fastify/etag, which also answers 304), kept off the game reads that tag
  * by version without hashing.
  */
-async function lobbyRoute(scope: App, { lifecycle }: { lifecycle: RouteOptions['service']['lifecycle'] }): Promise<void> {
+async function lobbyRoute(
+  scope: App,
+  { lifecycle }: { lifecycle: RouteOptions['service']['lifecycle'] },
+): Promise<void> {
   await scope.register(etag);
   scope.get(
     '/games',
@@ -68,7 +71,8 @@ export function lifecycleRoutes(app: App, { service, addressLimiter }: RouteOpti
       schema: {
         tags: ['seats'],
         summary: 'Claim an open seat: answers its secret token; the first to ask wins',
-        description: 'A seat that is not open (taken, named, a bot) answers 409 `SEAT_NOT_OPEN`. The game starts when its last open seat is joined.',
+        description:
+          'A seat that is not open (taken, named, a bot) answers 409 `SEAT_NOT_OPEN`. The game starts when its last open seat is joined.',
         params: SeatParams,
         body: JoinBody,
         response: { 201: JoinedResponse, ...ACT_PROBLEMS },
@@ -137,7 +141,7 @@ export function lifecycleRoutes(app: App, { service, addressLimiter }: RouteOpti
     {
       schema: {
         tags: ['admin'],
-        summary: 'Hand a seat to a bot (admin token): its later turns are the bot\'s',
+        summary: "Hand a seat to a bot (admin token): its later turns are the bot's",
         security: [{ adminToken: [] }],
         params: SeatParams,
         body: HandToBotBody,

@@ -14,7 +14,10 @@ export function prefersMinimal(header: string | undefined): boolean {
   return header.split(',').some((preference) => /^\s*return\s*=\s*"?minimal"?\s*(;|$)/i.test(preference));
 }
 
-export function moveRoutes(app: App, { service, rateLimiter, addressLimiter }: RouteOptions & { rateLimiter: RateLimiter }): void {
+export function moveRoutes(
+  app: App,
+  { service, rateLimiter, addressLimiter }: RouteOptions & { rateLimiter: RateLimiter },
+): void {
   app.decorateRequest('seatTokenDigest', null);
   app.post(
     '/games/:id/moves',
@@ -37,9 +40,11 @@ export function moveRoutes(app: App, { service, rateLimiter, addressLimiter }: R
     },
     async (request, reply) => {
       const header = request.headers.authorization;
-      if (header === undefined) throw new HttpProblem('TOKEN_MISSING', 'send the seat token as Authorization: Bearer <token>');
+      if (header === undefined)
+        throw new HttpProblem('TOKEN_MISSING', 'send the seat token as Authorization: Bearer <token>');
       const digest = requestTokenDigest(request);
-      if (digest === null) throw new HttpProblem('TOKEN_MALFORMED', 'the Authorization header is not a well-formed seat token');
+      if (digest === null)
+        throw new HttpProblem('TOKEN_MALFORMED', 'the Authorization header is not a well-formed seat token');
       const key = request.headers['idempotency-key'];
       const minimal = prefersMinimal(request.headers.prefer);
       const { replayed, json } = await service.submit(request.params.id, digest, request.body, key, minimal);

@@ -37,12 +37,11 @@ export function playRoutes(app: App): void {
     } catch {
       return sendProblem(reply, 'ROUTE_NOT_FOUND', 'No such file of the web client (is it built? `npm run build`)');
     }
-    return reply
-      .type(TYPES[match[1]])
-      .header('cache-control', 'no-cache')
-      .send(body);
+    return reply.type(TYPES[match[1]]).header('cache-control', 'no-cache').send(body);
   };
   app.get('/play', { schema: { hide: true } }, (_request, reply) => reply.redirect('/play/'));
   app.get('/play/', { schema: { hide: true } }, (_request, reply) => serve('index.html', reply));
-  app.get<{ Params: { file: string } }>('/play/:file', { schema: { hide: true } }, (request, reply) => serve(request.params.file, reply));
+  app.get<{ Params: { file: string } }>('/play/:file', { schema: { hide: true } }, (request, reply) =>
+    serve(request.params.file, reply),
+  );
 }

@@ -65,11 +65,15 @@ export const STREAM_RETRY_MS = 3000;
 /** A version from `Last-Event-ID` (wins: it is what the client last received) or `?after`. */
 function resumeFrom(lastEventId: string | undefined, after: number | undefined): number | undefined {
   if (lastEventId === undefined || lastEventId === '') return after;
-  if (!/^\d{1,9}$/.test(lastEventId)) throw new HttpProblem('BAD_REQUEST', 'Last-Event-ID must be a version (a whole number)');
+  if (!/^\d{1,9}$/.test(lastEventId))
+    throw new HttpProblem('BAD_REQUEST', 'Last-Event-ID must be a version (a whole number)');
   return Number(lastEventId);
 }
 
-export function streamRoutes(app: App, { service, held, opens, analyses, pollMs = 1000, keepAliveMs, maxLifetimeMs }: RouteOptions & StreamOptions): void {
+export function streamRoutes(
+  app: App,
+  { service, held, opens, analyses, pollMs = 1000, keepAliveMs, maxLifetimeMs }: RouteOptions & StreamOptions,
+): void {
   const feeds = new StreamFeeds(service, { pollMs, keepAliveMs, maxLifetimeMs, frame: httpChunk });
   const closing = new AbortController();
   // Streams never go idle by themselves: end them so that closing the server is not held up.
@@ -86,7 +90,7 @@ export function streamRoutes(app: App, { service, held, opens, analyses, pollMs 
         tags: ['games'],
         summary: 'Server-Sent Events: the state, then every move with its events and the next actor',
         description:
-          'On connect one `state` event `{ version, actor, phase, state, created }` (`created`: the events of the game\'s creation, ' +
+          "On connect one `state` event `{ version, actor, phase, state, created }` (`created`: the events of the game's creation, " +
           'as `GET /games/{id}/events` gives them when read without `after`); then one `move` event per accepted move, ' +
           'with `id` = the version it reached and data `{ version, seat, move, at, events, actor, phase }`. ' +
           'A reconnect with `Last-Event-ID` (or `?after=N`) first gets the moves it missed, and no `state` event. ' +
@@ -106,7 +110,10 @@ export function streamRoutes(app: App, { service, held, opens, analyses, pollMs 
       const { id } = request.params;
       const resume = resumeFrom(request.headers['last-event-id'], request.query.after);
       const wait = opens.take(request.ip);
-      if (wait > 0) throw new HttpProblem('RATE_LIMITED', `this address opens streams too fast: retry after ${wait} s`, { retryAfter: wait });
+      if (wait > 0)
+        throw new HttpProblem('RATE_LIMITED', `this address opens streams too fast: retry after ${wait} s`, {
+          retryAfter: wait,
+        });
       // Read before answering, so an unknown game is still a 404 problem.
       const now = await service.current(id);
       const created = resume === undefined ? await service.creationEventsJson(id) : '';
@@ -127,11 +134,16 @@ export function streamRoutes(app: App, { service, held, opens, analyses, pollMs 
         raw.write(`retry: ${STREAM_RETRY_MS}\n\n`);
         if (resume === undefined) {
           // Like the events read without `after`: a reader with no resume point also gets the creation's events.
-          raw.write(`event: state\ndata: {"version":${now.version},"actor":${now.actor},"phase":"${now.phase}","state":${now.stateJson},"created":${created}}\n\n`);
+          raw.write(
+            `event: state\ndata: {"version":${now.version},"actor":${now.actor},"phase":"${now.phase}","state":${now.stateJson},"created":${created}}\n\n`,
+          );
         }
         if (now.finished && (resume ?? now.version) >= now.version) {
           // At or past the end of a finished game no move will come: only its analysis.
-          return await awaitAnalysis(analyses, id, now.version, raw, AbortSignal.any([stream.signal, closing.signal]), { keepAliveMs, maxLifetimeMs });
+          return await awaitAnalysis(analyses, id, now.version, raw, AbortSignal.any([stream.signal, closing.signal]), {
+            keepAliveMs,
+            maxLifetimeMs,
+          });
         }
         if (raw.socket) await feeds.follow(id, resume ?? now.version, streamSink(raw), stream.signal);
       } catch (error) {

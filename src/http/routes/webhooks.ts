@@ -13,7 +13,8 @@ export function webhookRoutes(app: App, { service, addressLimiter }: RouteOption
     {
       schema: {
         tags: ['admin'],
-        summary: 'Subscribe the game\'s webhook (admin token), replacing any: answers its new signing secret, shown only here',
+        summary:
+          "Subscribe the game's webhook (admin token), replacing any: answers its new signing secret, shown only here",
         security: [{ adminToken: [] }],
         params: GameIdParams,
         body: WebhookRequest,
@@ -29,7 +30,7 @@ export function webhookRoutes(app: App, { service, addressLimiter }: RouteOption
     {
       schema: {
         tags: ['admin'],
-        summary: 'Remove the game\'s webhook (admin token): deliveries not yet sent are given up',
+        summary: "Remove the game's webhook (admin token): deliveries not yet sent are given up",
         security: [{ adminToken: [] }],
         params: GameIdParams,
         response: { 204: { description: 'Removed', type: 'null' }, ...problems(400, 401, 403, 404, 429, 503, 507) },
@@ -47,12 +48,14 @@ export function webhookRoutes(app: App, { service, addressLimiter }: RouteOption
     {
       schema: {
         tags: ['admin'],
-        summary: 'The game\'s latest webhook deliveries and their outcomes (admin token)',
+        summary: "The game's latest webhook deliveries and their outcomes (admin token)",
         security: [{ adminToken: [] }],
         params: GameIdParams,
         response: { 200: DeliveriesResponse, ...problems(400, 401, 403, 404, 503) },
       },
     },
-    async (request) => ({ deliveries: await webhooks.deliveries(request.params.id, bearerDigest(request, 'admin token')) }),
+    async (request) => ({
+      deliveries: await webhooks.deliveries(request.params.id, bearerDigest(request, 'admin token')),
+    }),
   );
 }

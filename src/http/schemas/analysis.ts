@@ -2,7 +2,9 @@
 import { Type } from 'typebox';
 import { MoveSchema } from './moves.js';
 
-const Chances = Type.Array(Type.Number({ minimum: 0, maximum: 1 }), { description: "Each seat's estimated chance to win, in seat order; they sum to 1" });
+const Chances = Type.Array(Type.Number({ minimum: 0, maximum: 1 }), {
+  description: "Each seat's estimated chance to win, in seat order; they sum to 1",
+});
 
 export const AnalysisResponse = Type.Object(
   {
@@ -11,8 +13,10 @@ export const AnalysisResponse = Type.Object(
     start: Chances,
     decisions: Type.Array(
       Type.Object({
-        decision: Type.Integer({ description: 'The index of the move among the game\'s moves' }),
-        version: Type.Integer({ description: 'The version the move reached (acts of the log counted): the replay\'s position' }),
+        decision: Type.Integer({ description: "The index of the move among the game's moves" }),
+        version: Type.Integer({
+          description: "The version the move reached (acts of the log counted): the replay's position",
+        }),
         seat: Type.Integer(),
         move: MoveSchema,
         chances: Chances,
@@ -28,7 +32,10 @@ export const AnalysisResponse = Type.Object(
         played: MoveSchema,
         preferred: MoveSchema,
       }),
-      { description: "The moves that changed their seat's chance most, in game order, with the move the mcts bot preferred there" },
+      {
+        description:
+          "The moves that changed their seat's chance most, in game order, with the move the mcts bot preferred there",
+      },
     ),
     workerMs: Type.Integer({ description: 'Worker time the analysis took' }),
     computedAt: Type.String(),
@@ -39,7 +46,10 @@ export const AnalysisResponse = Type.Object(
 export const AnalysisRunningResponse = Type.Object(
   {
     status: Type.Literal('running'),
-    progress: Type.Object({ done: Type.Integer(), total: Type.Integer({ description: 'Positions to evaluate (0: not known on this node yet)' }) }),
+    progress: Type.Object({
+      done: Type.Integer(),
+      total: Type.Integer({ description: 'Positions to evaluate (0: not known on this node yet)' }),
+    }),
   },
   { title: 'AnalysisRunning' },
 );

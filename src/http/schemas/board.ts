@@ -11,7 +11,11 @@ const TilePx = Type.Integer({
 export const BoardQuery = Strict({
   tile: Type.Optional(TilePx),
   legal: Type.Optional(
-    Type.Integer({ minimum: 0, maximum: 1, description: '1: highlight the positions where the drawn tile (or an abbey) may be placed now' }),
+    Type.Integer({
+      minimum: 0,
+      maximum: 1,
+      description: '1: highlight the positions where the drawn tile (or an abbey) may be placed now',
+    }),
   ),
   version: Type.Optional(VersionQuery),
 });
@@ -23,7 +27,14 @@ export const TileSvgParams = Strict({
 
 export const TileSvgQuery = Strict({
   // An integer schema (not an enum) so the query string's text is read as a number.
-  rotation: Type.Optional(Type.Integer({ minimum: 0, maximum: 270, multipleOf: 90, description: 'Clockwise degrees: 0, 90, 180 or 270 (default 0)' })),
+  rotation: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      maximum: 270,
+      multipleOf: 90,
+      description: 'Clockwise degrees: 0, 90, 180 or 270 (default 0)',
+    }),
+  ),
   tile: Type.Optional(TilePx),
 });
 
@@ -33,4 +44,7 @@ export const svgResponse = (description: string) => ({
   content: { 'image/svg+xml': { schema: Type.String() } },
 });
 
-export const notModified = { description: 'The picture is unchanged since the ETag given in If-None-Match', type: 'null' } as const;
+export const notModified = {
+  description: 'The picture is unchanged since the ETag given in If-None-Match',
+  type: 'null',
+} as const;

@@ -13,7 +13,8 @@ export const GameIdParams = Strict({
 export const VersionQuery = Type.Integer({
   minimum: 0,
   maximum: 1_000_000,
-  description: 'Replay: the game after its first N log entries (0 is the start). Such an answer never changes: a strong ETag and a year\'s Cache-Control. Past the current version: 404 `VERSION_NOT_FOUND`',
+  description:
+    "Replay: the game after its first N log entries (0 is the start). Such an answer never changes: a strong ETag and a year's Cache-Control. Past the current version: 404 `VERSION_NOT_FOUND`",
 });
 
 /** The Cache-Control of a replay answer: the state after move N is the same forever. */
@@ -28,7 +29,9 @@ export const Problem = Type.Object(
     code: Type.String({ description: 'Stable machine-readable error code' }),
     detail: Type.String(),
     currentVersion: Type.Optional(Type.Integer({ description: 'On 409: the version the game is at now' })),
-    retryAfter: Type.Optional(Type.Integer({ description: 'On 429, 503 and 507: seconds to wait, as in the Retry-After header' })),
+    retryAfter: Type.Optional(
+      Type.Integer({ description: 'On 429, 503 and 507: seconds to wait, as in the Retry-After header' }),
+    ),
   },
   { title: 'Problem', additionalProperties: true },
 );
@@ -46,7 +49,7 @@ const PROBLEM_DESCRIPTIONS: Record<number, string> = {
   422: 'Well-formed, but the rules do not allow it (see `code` and `detail`)',
   429: 'Too many requests with this token, or without a token from this address (`RATE_LIMITED`): wait the `Retry-After` seconds',
   503:
-    'The server is shutting down (`SERVICE_UNAVAILABLE`), another process held the database\'s write lock too long (`DATABASE_BUSY`), ' +
+    "The server is shutting down (`SERVICE_UNAVAILABLE`), another process held the database's write lock too long (`DATABASE_BUSY`), " +
     'or the storage cannot be read or written now (`STORAGE_UNAVAILABLE`: a read-only or unreachable database), with `Retry-After`: retry later. Nothing was changed',
   507: 'The storage is full (`STORAGE_FULL`, with `Retry-After`): retry later. Nothing was changed',
 };
@@ -54,9 +57,14 @@ const PROBLEM_DESCRIPTIONS: Record<number, string> = {
 /** Every error status a route can answer with, declared as application/problem+json. */
 export function problems(...statuses: number[]) {
   return Object.fromEntries(
-    statuses.map((s) => [s, { description: PROBLEM_DESCRIPTIONS[s] ?? 'Error', content: { 'application/problem+json': { schema: Problem } } }]),
+    statuses.map((s) => [
+      s,
+      { description: PROBLEM_DESCRIPTIONS[s] ?? 'Error', content: { 'application/problem+json': { schema: Problem } } },
+    ]),
   );
 }
 
 /** The answer to a conditional GET whose `If-None-Match` names the current `ETag`. */
-export const NOT_MODIFIED = { 304: { description: 'Not modified: the `If-None-Match` tag names the current version', type: 'null' } } as const;
+export const NOT_MODIFIED = {
+  304: { description: 'Not modified: the `If-None-Match` tag names the current version', type: 'null' },
+} as const;

@@ -11,7 +11,11 @@ export { GameEventSchema };
 export const LogEventSchema = Type.Union([GameEventSchema, ActSchema], { title: 'LogEvent' });
 
 export const EventBatch = Type.Object(
-  { seq: Type.Integer({ minimum: 1, description: 'The log entry (a move or an act) that produced these events' }), seat: Int, events: Type.Array(LogEventSchema) },
+  {
+    seq: Type.Integer({ minimum: 1, description: 'The log entry (a move or an act) that produced these events' }),
+    seat: Int,
+    events: Type.Array(LogEventSchema),
+  },
   { title: 'EventBatch' },
 );
 
@@ -21,7 +25,11 @@ export const MAX_WAIT_SECONDS = 30;
 export const EventsQuery = Type.Object(
   {
     after: Type.Optional(
-      Type.Integer({ minimum: 0, description: 'Answer the events of the moves after this version; without it, the whole history, creation included' }),
+      Type.Integer({
+        minimum: 0,
+        description:
+          'Answer the events of the moves after this version; without it, the whole history, creation included',
+      }),
     ),
     wait: Type.Optional(
       Type.Integer({
@@ -38,7 +46,9 @@ export const EventsResponse = Type.Object(
   {
     version: Int,
     created: Type.Optional(
-      Type.Array(GameEventSchema, { description: "The events of the game's creation (its first draw): only when `after` is not given" }),
+      Type.Array(GameEventSchema, {
+        description: "The events of the game's creation (its first draw): only when `after` is not given",
+      }),
     ),
     events: Type.Array(EventBatch),
   },
@@ -52,7 +62,8 @@ export const LegalMovesQuery = Type.Object(
       Type.Integer({
         minimum: 0,
         maximum: MAX_WAIT_SECONDS,
-        description: 'Seconds to wait for the version to pass `after` before answering the current legal moves (default 0)',
+        description:
+          'Seconds to wait for the version to pass `after` before answering the current legal moves (default 0)',
       }),
     ),
   },

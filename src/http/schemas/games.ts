@@ -42,10 +42,17 @@ export const CreatedGameResponse = Type.Object(
         seat: Type.Integer(),
         name: Type.String(),
         kind: Type.Enum(['human', 'open', 'bot']),
-        token: Type.Optional(Type.String({ description: 'The secret that authorises moves for this seat (named seats only); shown only here' })),
+        token: Type.Optional(
+          Type.String({
+            description: 'The secret that authorises moves for this seat (named seats only); shown only here',
+          }),
+        ),
       }),
     ),
-    adminToken: Type.String({ description: 'The secret that may abort the game, reissue a seat\'s token or hand a seat to a bot; shown only here' }),
+    adminToken: Type.String({
+      description:
+        "The secret that may abort the game, reissue a seat's token or hand a seat to a bot; shown only here",
+    }),
     state: GameStateSchema,
     events: Type.Array(GameEventSchema, { description: 'Events of the game start (the first draw)' }),
     webhook: Type.Optional(WebhookResponse),

@@ -40,22 +40,36 @@ export const SeatRequestSchema = Strict(
     bot: Type.Optional(Bot),
     level: Type.Optional(Level),
   },
-  { title: 'SeatRequest', description: 'Exactly one of: `name` (a player), `open: true` (an open seat, joined later), `bot` (with an optional `level`)' },
+  {
+    title: 'SeatRequest',
+    description:
+      'Exactly one of: `name` (a player), `open: true` (an open seat, joined later), `bot` (with an optional `level`)',
+  },
 );
 
 /** The seat a creation request asks for, or a refusal naming what is wrong. */
 export function seatRequestOf(seat: Static<typeof SeatRequestSchema>, index: number): SeatRequest {
   const kinds = [seat.name !== undefined, seat.open !== undefined, seat.bot !== undefined].filter(Boolean).length;
-  if (kinds !== 1) throw new HttpProblem('BAD_REQUEST', `body/players/${index} must have exactly one of name, open, bot`);
-  if (seat.level !== undefined && seat.bot === undefined) throw new HttpProblem('BAD_REQUEST', `body/players/${index}/level is for a bot only`);
+  if (kinds !== 1)
+    throw new HttpProblem('BAD_REQUEST', `body/players/${index} must have exactly one of name, open, bot`);
+  if (seat.level !== undefined && seat.bot === undefined)
+    throw new HttpProblem('BAD_REQUEST', `body/players/${index}/level is for a bot only`);
   if (seat.name !== undefined) return { name: playerName(seat.name, `body/players/${index}/name`) };
   if (seat.open !== undefined) return { open: true };
   return seat.level === undefined ? { bot: seat.bot! } : { bot: seat.bot!, level: seat.level };
 }
 
-export const Visibility = Type.Enum(['public', 'private'], { description: '`public` games are listed by GET /games (default `private`)' });
+export const Visibility = Type.Enum(['public', 'private'], {
+  description: '`public` games are listed by GET /games (default `private`)',
+});
 export const ClockRequest = Strict(
-  { turnSeconds: Type.Integer({ minimum: 1, maximum: 7 * 24 * 3600, description: 'Seconds a player has for a turn; then its autopilot plays it' }) },
+  {
+    turnSeconds: Type.Integer({
+      minimum: 1,
+      maximum: 7 * 24 * 3600,
+      description: 'Seconds a player has for a turn; then its autopilot plays it',
+    }),
+  },
   { title: 'Clock' },
 );
 
@@ -66,7 +80,9 @@ export { SeatViewSchema };
 export const ClockView = Type.Object(
   {
     turnSeconds: Int,
-    deadline: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], { description: 'When the current player\'s turn runs out (none on a bot\'s turn)' }),
+    deadline: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
+      description: "When the current player's turn runs out (none on a bot's turn)",
+    }),
   },
   { title: 'ClockView' },
 );
@@ -78,11 +94,20 @@ export const SeatParams = Strict({
 
 export const JoinBody = Strict({ name: Name }, { title: 'JoinSeat' });
 export const JoinedResponse = Type.Object(
-  { seat: Int, name: Type.String(), token: Type.String({ description: 'The seat\'s secret token; shown only here' }), version: Int },
+  {
+    seat: Int,
+    name: Type.String(),
+    token: Type.String({ description: "The seat's secret token; shown only here" }),
+    version: Int,
+  },
   { title: 'SeatJoined' },
 );
 export const ReissuedResponse = Type.Object(
-  { seat: Int, token: Type.String({ description: 'The seat\'s new token; the old one is refused from now on' }), version: Int },
+  {
+    seat: Int,
+    token: Type.String({ description: "The seat's new token; the old one is refused from now on" }),
+    version: Int,
+  },
   { title: 'TokenReissued' },
 );
 export const HandToBotBody = Strict({ bot: Bot, level: Type.Optional(Level) }, { title: 'HandToBot' });
@@ -93,8 +118,12 @@ const MAX_LOBBY_PAGE = 100;
 export const LobbyQuery = Type.Object(
   {
     status: Type.Optional(Type.Enum(['waiting', 'active', 'finished'])),
-    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_LOBBY_PAGE, description: 'Games per page (default 20)' })),
-    after: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'The cursor of the next page (from `next`)' })),
+    limit: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: MAX_LOBBY_PAGE, description: 'Games per page (default 20)' }),
+    ),
+    after: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 200, description: 'The cursor of the next page (from `next`)' }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -107,10 +136,14 @@ export const LobbyResponse = Type.Object(
         createdAt: Type.String({ format: 'date-time' }),
         players: Type.Array(SeatViewSchema),
         expansions: Type.Array(ExpansionIdSchema),
-        clock: Type.Optional(Type.Object({ turnSeconds: Int }, { description: 'The turn clock, when the game has one' })),
+        clock: Type.Optional(
+          Type.Object({ turnSeconds: Int }, { description: 'The turn clock, when the game has one' }),
+        ),
       }),
     ),
-    next: Type.Optional(Type.String({ description: 'The next page (also in the `Link` header), when this one is full' })),
+    next: Type.Optional(
+      Type.String({ description: 'The next page (also in the `Link` header), when this one is full' }),
+    ),
   },
   { title: 'Lobby' },
 );

@@ -8,7 +8,10 @@ export { MoveSchema };
 
 export const MoveSubmissionBody = Strict(
   {
-    expectedVersion: Type.Integer({ minimum: 0, description: 'The version the client saw; a different current version answers 409' }),
+    expectedVersion: Type.Integer({
+      minimum: 0,
+      description: 'The version the client saw; a different current version answers 409',
+    }),
     move: MoveSchema,
   },
   { title: 'MoveSubmission' },
@@ -42,7 +45,9 @@ export const MoveLogEntry = Type.Object(
 export const MoveLog = Type.Object(
   {
     moves: Type.Array(MoveLogEntry),
-    next: Type.Optional(Type.String({ description: 'The next page (also in the `Link` header), when this one is full' })),
+    next: Type.Optional(
+      Type.String({ description: 'The next page (also in the `Link` header), when this one is full' }),
+    ),
   },
   { title: 'MoveLog' },
 );
@@ -52,7 +57,9 @@ const MAX_LOG_PAGE = 1000;
 
 export const MoveLogQuery = Type.Object(
   {
-    after: Type.Optional(Type.Integer({ minimum: 0, description: 'Answer the moves after this sequence number (default 0)' })),
+    after: Type.Optional(
+      Type.Integer({ minimum: 0, description: 'Answer the moves after this sequence number (default 0)' }),
+    ),
     limit: Type.Optional(
       Type.Integer({ minimum: 1, maximum: MAX_LOG_PAGE, description: `Moves per page (default ${DEFAULT_LOG_PAGE})` }),
     ),

@@ -6,16 +6,24 @@ import { MoveSchema } from './moves.js';
 import { GameStateSchema } from './state.js';
 
 const Int = Type.Integer();
-const Actor = Type.Union([Int, Type.Null()], { description: 'The seat that must act next (null once the game is over)' });
+const Actor = Type.Union([Int, Type.Null()], {
+  description: 'The seat that must act next (null once the game is over)',
+});
 const Phase = Type.Enum([...PHASES]);
 
 export const StreamQuery = Type.Object(
-  { after: Type.Optional(Type.Integer({ minimum: 0, description: 'Resume after this version (as `Last-Event-ID` does)' })) },
+  {
+    after: Type.Optional(
+      Type.Integer({ minimum: 0, description: 'Resume after this version (as `Last-Event-ID` does)' }),
+    ),
+  },
   { additionalProperties: false },
 );
 
 export const StreamHeaders = Type.Object({
-  'last-event-id': Type.Optional(Type.String({ maxLength: 16, description: 'The `id` of the last event received: resume after that version' })),
+  'last-event-id': Type.Optional(
+    Type.String({ maxLength: 16, description: 'The `id` of the last event received: resume after that version' }),
+  ),
 });
 
 /** The data of the `state` event, sent once on connect. */
@@ -26,7 +34,8 @@ export const StreamStateMessage = Type.Object(
     phase: Phase,
     state: GameStateSchema,
     created: Type.Array(GameEventSchema, {
-      description: "The events of the game's creation (its first draw), as `GET /games/{id}/events` answers them without `after`",
+      description:
+        "The events of the game's creation (its first draw), as `GET /games/{id}/events` answers them without `after`",
     }),
   },
   { title: 'StreamStateMessage' },
@@ -50,7 +59,10 @@ export const StreamMoveMessage = Type.Object(
 export const StreamAnalysisMessage = Type.Object(
   {
     gameId: Type.String(),
-    version: Type.Integer({ minimum: 0, description: "The game's final version: the analysis covers the game up to it" }),
+    version: Type.Integer({
+      minimum: 0,
+      description: "The game's final version: the analysis covers the game up to it",
+    }),
     url: Type.String({ description: 'Where to read the analysis (`GET /games/{id}/analysis`, now answering 200)' }),
   },
   { title: 'StreamAnalysisMessage' },

@@ -17,7 +17,11 @@ const FeatureDef = Type.Union([
     tunnel: Type.Optional(Type.Boolean()),
     continuous: Type.Optional(Type.Boolean()),
   }),
-  Type.Object({ kind: Type.Literal('field'), halfEdges: Type.Array(HalfEdge), adjacentCities: Type.Array(Type.Integer()) }),
+  Type.Object({
+    kind: Type.Literal('field'),
+    halfEdges: Type.Array(HalfEdge),
+    adjacentCities: Type.Array(Type.Integer()),
+  }),
   Type.Object({ kind: Type.Literal('monastery') }),
   Type.Object({ kind: Type.Literal('abbey') }),
 ]);
@@ -37,7 +41,9 @@ export const TileCatalogResponse = Type.Object(
         set: Type.Enum(['base', 'traders-builders', 'abbey-mayor']),
         count: Type.Integer(),
         startTile: Type.Optional(Type.Boolean()),
-        features: Type.Array(FeatureDef, { description: 'Features at rotation 0; a segment is addressed by its index here' }),
+        features: Type.Array(FeatureDef, {
+          description: 'Features at rotation 0; a segment is addressed by its index here',
+        }),
         wagonLinks: Type.Array(Type.Array(Type.Integer())),
       }),
     ),

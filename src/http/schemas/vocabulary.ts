@@ -8,7 +8,11 @@
  */
 import type { TSchema } from 'typebox';
 import {
-  VOCABULARY_REF as PREFIX, vocabularyRef as vocabulary, type ExpansionId, type GameEvent, type Move,
+  VOCABULARY_REF as PREFIX,
+  vocabularyRef as vocabulary,
+  type ExpansionId,
+  type GameEvent,
+  type Move,
   type VocabularyName,
 } from '../../engine/index.js';
 
@@ -41,7 +45,9 @@ export function resolveVocabulary<S>(schema: S, table: VocabularyTable): S {
     out = resolveVocabulary(table[ref.slice(PREFIX.length) as VocabularyName], table);
   } else {
     let copy: Node | unknown[] | undefined;
-    const entries: Iterable<[number | string, unknown]> = Array.isArray(schema) ? (schema as unknown[]).entries() : Object.entries(schema);
+    const entries: Iterable<[number | string, unknown]> = Array.isArray(schema)
+      ? (schema as unknown[]).entries()
+      : Object.entries(schema);
     for (const [key, value] of entries) {
       const next = resolveVocabulary(value, table);
       if (next === value) continue;

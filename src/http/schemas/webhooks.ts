@@ -9,7 +9,8 @@ export const WebhookRequest = Strict(
     url: Type.String({
       minLength: 1,
       maxLength: MAX_WEBHOOK_URL_LENGTH,
-      description: 'Where deliveries are POSTed: https:// (http:// only for hosts in WEBHOOK_ALLOW_HOSTS); never a private, loopback or link-local address',
+      description:
+        'Where deliveries are POSTed: https:// (http:// only for hosts in WEBHOOK_ALLOW_HOSTS); never a private, loopback or link-local address',
     }),
   },
   { title: 'WebhookRequest' },
@@ -32,13 +33,15 @@ export const DeliveriesResponse = Type.Object(
         {
           id: Type.String(),
           type: Type.Enum([...DELIVERY_TYPES]),
-          version: Type.Integer({ description: 'The game\'s version after the entry that caused it' }),
+          version: Type.Integer({ description: "The game's version after the entry that caused it" }),
           createdAt: Type.String(),
-          status: Type.Enum([...DELIVERY_STATUSES], { description: '`pending` (to be sent or retried), `delivered`, or `failed` (given up)' }),
+          status: Type.Enum([...DELIVERY_STATUSES], {
+            description: '`pending` (to be sent or retried), `delivered`, or `failed` (given up)',
+          }),
           attempts: Type.Integer(),
           nextAttemptAt: Nullable(Type.String()),
           lastAttemptAt: Nullable(Type.String()),
-          lastStatus: Nullable(Type.Integer({ description: 'The receiver\'s HTTP status at the last attempt' })),
+          lastStatus: Nullable(Type.Integer({ description: "The receiver's HTTP status at the last attempt" })),
           lastError: Nullable(Type.String()),
         },
         { title: 'WebhookDelivery' },

@@ -33,7 +33,14 @@ export interface AnalysisOptions {
   preferredIterations: number;
 }
 
-export const DEFAULT_ANALYSIS: AnalysisOptions = { budgetMs: 20_000, concurrency: 1, playouts: 200, stepPositions: 8, turningPoints: 5, preferredIterations: 400 };
+export const DEFAULT_ANALYSIS: AnalysisOptions = {
+  budgetMs: 20_000,
+  concurrency: 1,
+  playouts: 200,
+  stepPositions: 8,
+  turningPoints: 5,
+  preferredIterations: 400,
+};
 const STALE_CLAIM_MS = 10 * 60_000;
 /** How often a wait for a stored analysis looks at the store's change stamp (for writers that cannot wake it). */
 const LOOK_EVERY_MS = 1000;
@@ -45,13 +52,22 @@ export interface Analysis {
   /** Each seat's chance at the start, before the first decision. */
   start: number[];
   decisions: { decision: number; version: number; seat: number; move: Move; chances: number[] }[];
-  turningPoints: { decision: number; version: number; seat: number; before: number; after: number; played: Move; preferred: Move }[];
+  turningPoints: {
+    decision: number;
+    version: number;
+    seat: number;
+    before: number;
+    after: number;
+    played: Move;
+    preferred: Move;
+  }[];
   /** Worker time spent, in ms (CPU time of a busy thread, measured as its wall time). */
   workerMs: number;
   computedAt: string;
 }
 
-export type AnalysisView = { status: 'ready'; analysis: Analysis } | { status: 'running'; progress: { done: number; total: number } };
+export type AnalysisView =
+  { status: 'ready'; analysis: Analysis } | { status: 'running'; progress: { done: number; total: number } };
 
 export class Analyses {
   private readonly progress = new Map<string, { done: number; total: number }>();
@@ -75,7 +91,11 @@ export class Analyses {
    * (`claimed`), after `ms`, when `signal` aborts, or when `onIdle` (called after every `idleMs`
    * of waiting: a stream's keep-alive) answers false.
    */
-  async whenStored(id: string, signal: AbortSignal, { ms, idleMs, onIdle }: { ms: number; idleMs: number; onIdle: () => boolean }): Promise<AnalysisStatus> {
+  async whenStored(
+    id: string,
+    signal: AbortSignal,
+    { ms, idleMs, onIdle }: { ms: number; idleMs: number; onIdle: () => boolean },
+  ): Promise<AnalysisStatus> {
     const deadline = Date.now() + ms;
     let idleAt = Date.now() + idleMs;
     let stamp: number | undefined;
@@ -138,7 +158,9 @@ export class Analyses {
     }
   }
 
-  private async run<K extends AnalysisJob['kind']>(job: AnalysisJob & { kind: K }): Promise<AnalysisAnswer & { kind: K }> {
+  private async run<K extends AnalysisJob['kind']>(
+    job: AnalysisJob & { kind: K },
+  ): Promise<AnalysisAnswer & { kind: K }> {
     return (await this.pool().run(job, { lane: 'analysis', owner: ANALYSIS_OWNER })) as AnalysisAnswer & { kind: K };
   }
 
@@ -156,17 +178,38 @@ export class Analyses {
       const to = Math.min(positions, from + stepPositions);
       // What is left of the budget, shared by the positions left.
       const share = ((budgetMs - workerMs) * (to - from)) / (positions - from);
-      const answer = await this.run({ kind: 'chances', setup: game.setup, moves, from, to, playouts, budgetMs: Math.max(0, share) });
+      const answer = await this.run({
+        kind: 'chances',
+        setup: game.setup,
+        moves,
+        from,
+        to,
+        playouts,
+        budgetMs: Math.max(0, share),
+      });
       chances.push(...answer.chances);
       workerMs += answer.ms;
       progress.done = to;
     }
-    const turning = await this.run({ kind: 'turning', setup: game.setup, moves, chances, count: this.options.turningPoints, iterations: this.options.preferredIterations });
+    const turning = await this.run({
+      kind: 'turning',
+      setup: game.setup,
+      moves,
+      chances,
+      count: this.options.turningPoints,
+      iterations: this.options.preferredIterations,
+    });
     workerMs += turning.ms;
     const analysis: Analysis = {
       gameId: id,
       start: chances[0],
-      decisions: log.map((r, d) => ({ decision: d, version: r.seq, seat: turning.actors[d], move: moves[d], chances: chances[d + 1] })),
+      decisions: log.map((r, d) => ({
+        decision: d,
+        version: r.seq,
+        seat: turning.actors[d],
+        move: moves[d],
+        chances: chances[d + 1],
+      })),
       turningPoints: turning.points.map((p) => ({ ...p, version: log[p.decision].seq, played: moves[p.decision] })),
       workerMs: Math.round(workerMs),
       computedAt: this.now().toISOString(),

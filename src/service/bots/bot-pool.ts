@@ -179,7 +179,8 @@ export class BotPool {
   private closed = false;
 
   constructor(private readonly options: BotPoolOptions) {
-    if (!Number.isInteger(options.size) || options.size < 1) throw new RangeError('a bot pool needs at least one worker');
+    if (!Number.isInteger(options.size) || options.size < 1)
+      throw new RangeError('a bot pool needs at least one worker');
     this.maxPerOwner = Math.max(1, options.maxPerOwner ?? options.size);
   }
 
@@ -192,7 +193,8 @@ export class BotPool {
   run(job: BotJob | AnalysisJob, order: JobOrder = DEFAULT_ORDER): Promise<BotAnswer | AnalysisAnswer> {
     if (this.closed) return Promise.reject(new BotPoolClosedError());
     return new Promise<BotAnswer | AnalysisAnswer>((resolve, reject) => {
-      if (this.queue.size(order.lane) >= this.options.queueLimit) return reject(new BotPoolBusyError(this.options.queueLimit));
+      if (this.queue.size(order.lane) >= this.options.queueLimit)
+        return reject(new BotPoolBusyError(this.options.queueLimit));
       this.queue.push({ job, order, resolve: resolve, reject });
       this.dispatch();
     });

@@ -45,10 +45,21 @@ export interface BotRuntime {
   close(): Promise<void>;
 }
 
-export function createBotRuntime(service: GameService, options: BotRuntimeOptions, onError: BotDriverOptions['onError']): BotRuntime {
+export function createBotRuntime(
+  service: GameService,
+  options: BotRuntimeOptions,
+  onError: BotDriverOptions['onError'],
+): BotRuntime {
   const size = options.workers ?? defaultBotWorkers();
-  const pool = new BotPool({ size, queueLimit: options.queueLimit ?? DEFAULT_BOT_QUEUE, maxPerOwner: options.workersPerCreator ?? defaultWorkersPerCreator(size) });
-  const hintBudget: BotBudget = options.hintIterations !== undefined ? { iterations: options.hintIterations } : { timeMs: options.hintMs ?? DEFAULT_HINT_MS };
+  const pool = new BotPool({
+    size,
+    queueLimit: options.queueLimit ?? DEFAULT_BOT_QUEUE,
+    maxPerOwner: options.workersPerCreator ?? defaultWorkersPerCreator(size),
+  });
+  const hintBudget: BotBudget =
+    options.hintIterations !== undefined
+      ? { iterations: options.hintIterations }
+      : { timeMs: options.hintMs ?? DEFAULT_HINT_MS };
   const hints = new Hints(service, pool, hintBudget, { ...DEFAULT_HINT_LIMITS, ...options.hintLimits });
   const driver = new BotDriver(serviceBotHost(service), pool, {
     listen: (onMove) => service.listenForBotTurns(onMove),

@@ -15,10 +15,17 @@ function analyse(job: AnalysisJob): AnalysisAnswer {
   const started = performance.now();
   switch (job.kind) {
     case 'chances':
-      return { kind: 'chances', chances: chancesAt(job.setup, job.moves, job.from, job.to, job.playouts, job.budgetMs), ms: performance.now() - started };
+      return {
+        kind: 'chances',
+        chances: chancesAt(job.setup, job.moves, job.from, job.to, job.playouts, job.budgetMs),
+        ms: performance.now() - started,
+      };
     case 'turning': {
       const actors = actorsOf(job.setup, job.moves);
-      const points = turningPoints(job.chances, actors, job.count).map((p) => ({ ...p, preferred: preferredMove(job.setup, job.moves, p.decision, job.iterations) }));
+      const points = turningPoints(job.chances, actors, job.count).map((p) => ({
+        ...p,
+        preferred: preferredMove(job.setup, job.moves, p.decision, job.iterations),
+      }));
       return { kind: 'turning', actors, points, ms: performance.now() - started };
     }
   }
@@ -28,7 +35,8 @@ function answer(job: BotJob): BotAnswer {
   const rebuilt = replay(job.setup, job.moves);
   if (!rebuilt.ok) throw new Error(`the log does not replay at move ${rebuilt.error.index + 1}: ${rebuilt.error.code}`);
   const actor = actorOf(rebuilt.value.game);
-  if (actor !== job.seat) throw new Error(`seat ${job.seat} is not the actor (${actor === null ? 'the game is over' : `seat ${actor} is`})`);
+  if (actor !== job.seat)
+    throw new Error(`seat ${job.seat} is not the actor (${actor === null ? 'the game is over' : `seat ${actor} is`})`);
   const seen = determinize(rebuilt.value.game, `${job.seed}/pile`);
   const choice = chooseMove(job.spec.bot, seen, job.seat, {
     seed: job.seed,

@@ -20,10 +20,18 @@ import { ServiceError } from '../service-error.js';
 /** The answer to a hint request (the route's schema, `http/schemas/hint.ts`). */
 export const HintSchema = Type.Object(
   {
-    version: Type.Integer({ minimum: 0, description: 'The version the hint is for (the game may have moved on while it was searched)' }),
+    version: Type.Integer({
+      minimum: 0,
+      description: 'The version the hint is for (the game may have moved on while it was searched)',
+    }),
     seat: Type.Integer({ minimum: 0, maximum: 5 }),
     move: vocabularyRef<Move>('Move'),
-    winRate: Type.Number({ minimum: 0, maximum: 1, description: "The mcts bot's estimated chance that the seat wins after this move (a draw counts half), from its look-ahead" }),
+    winRate: Type.Number({
+      minimum: 0,
+      maximum: 1,
+      description:
+        "The mcts bot's estimated chance that the seat wins after this move (a draw counts half), from its look-ahead",
+    }),
     iterations: Type.Integer({ minimum: 0, description: 'Search iterations behind the hint' }),
   },
   { title: 'Hint' },
@@ -64,8 +72,15 @@ export class Hints {
       return;
     }
     if (this.waiting.length >= this.limits.queue) {
-      const seconds = Math.max(1, Math.ceil(((this.budget.timeMs ?? 1000) * (this.waiting.length + 1)) / this.limits.concurrency / 1000));
-      throw new ServiceError('BOTS_UNAVAILABLE', `${this.searching + this.waiting.length} hints are being computed or waiting: retry after ${seconds} s`, { retryAfter: seconds });
+      const seconds = Math.max(
+        1,
+        Math.ceil(((this.budget.timeMs ?? 1000) * (this.waiting.length + 1)) / this.limits.concurrency / 1000),
+      );
+      throw new ServiceError(
+        'BOTS_UNAVAILABLE',
+        `${this.searching + this.waiting.length} hints are being computed or waiting: retry after ${seconds} s`,
+        { retryAfter: seconds },
+      );
     }
     await new Promise<void>((resolve) => this.waiting.push(resolve));
   }
@@ -86,10 +101,15 @@ export class Hints {
     if (status === 'aborted') throw new ServiceError('GAME_ABORTED', 'the game was aborted: there is no move to hint');
     if (status === 'waiting') throw new ServiceError('GAME_WAITING', 'the game waits for its open seats to be joined');
     if (position.actor !== seat) {
-      throw new ServiceError('HINT_NOT_YOUR_TURN', `seat ${seat} does not act now: seat ${position.actor} must`, { currentVersion: position.version });
+      throw new ServiceError('HINT_NOT_YOUR_TURN', `seat ${seat} does not act now: seat ${position.actor} must`, {
+        currentVersion: position.version,
+      });
     }
     const key = `${id} ${seat}`;
-    if (this.running.has(key)) throw new ServiceError('HINT_IN_PROGRESS', `a hint for seat ${seat} is being computed: wait for it`, { retryAfter: 1 });
+    if (this.running.has(key))
+      throw new ServiceError('HINT_IN_PROGRESS', `a hint for seat ${seat} is being computed: wait for it`, {
+        retryAfter: 1,
+      });
     this.running.add(key);
     let entered = false;
     try {
@@ -97,12 +117,28 @@ export class Hints {
       entered = true;
       const { setup, moves, version } = position;
       const history = hash('sha256', JSON.stringify(moves), 'base64url').slice(0, 16);
-      const job = { setup, moves, seat, spec: { bot: 'mcts' as const }, seed: `hint/${seat}/${version}/${history}`, budget: this.budget, searchForced: true };
+      const job = {
+        setup,
+        moves,
+        seat,
+        spec: { bot: 'mcts' as const },
+        seed: `hint/${seat}/${version}/${history}`,
+        budget: this.budget,
+        searchForced: true,
+      };
       const answer = await this.pool.run(job, { lane: 'hint', owner });
       return { version, seat, move: answer.move, winRate: answer.winRate ?? 0.5, iterations: answer.iterations ?? 0 };
     } catch (error) {
-      if (error instanceof BotPoolBusyError || error instanceof BotPoolClosedError || error instanceof BotWorkerCrashedError) {
-        throw new ServiceError('BOTS_UNAVAILABLE', `no bot worker can take the hint now (${error.message}): retry shortly`, { retryAfter: 1 });
+      if (
+        error instanceof BotPoolBusyError ||
+        error instanceof BotPoolClosedError ||
+        error instanceof BotWorkerCrashedError
+      ) {
+        throw new ServiceError(
+          'BOTS_UNAVAILABLE',
+          `no bot worker can take the hint now (${error.message}): retry shortly`,
+          { retryAfter: 1 },
+        );
       }
       throw error;
     } finally {

@@ -35,7 +35,11 @@ export class Replays {
   /** The public state after the game's first `version` log entries, as JSON. */
   async stateJson(id: string, version: number): Promise<string> {
     const now = await this.current(id);
-    if (version > now.version) throw new ServiceError('VERSION_NOT_FOUND', `game ${id} is at version ${now.version}: there is no version ${version} yet`);
+    if (version > now.version)
+      throw new ServiceError(
+        'VERSION_NOT_FOUND',
+        `game ${id} is at version ${now.version}: there is no version ${version} yet`,
+      );
     if (version === now.version) return currentStateJson(now);
     const key = `${version} ${id}`;
     const known = this.states.get(key);
@@ -46,7 +50,11 @@ export class Replays {
   /** The public state after the game's first `version` log entries, as an object (the board picture draws it). */
   async state(id: string, version: number): Promise<GameState> {
     const now = await this.current(id);
-    if (version > now.version) throw new ServiceError('VERSION_NOT_FOUND', `game ${id} is at version ${now.version}: there is no version ${version} yet`);
+    if (version > now.version)
+      throw new ServiceError(
+        'VERSION_NOT_FOUND',
+        `game ${id} is at version ${now.version}: there is no version ${version} yet`,
+      );
     const at = version === now.version ? now : await this.walk(id, now, version);
     return stateOf(at.game, at.life, at.id, at.version);
   }
@@ -65,7 +73,8 @@ export class Replays {
     // Another request may have moved the cursor on while the log was read.
     if (cursor.snapshot.version > version) return this.walk(id, now, version);
     for (const record of cursor.log.slice(cursor.snapshot.version, version)) {
-      if (playEntry(cursor.snapshot, record) === null) throw new Error(`game ${id}: stored log does not replay at move ${record.seq}`);
+      if (playEntry(cursor.snapshot, record) === null)
+        throw new Error(`game ${id}: stored log does not replay at move ${record.seq}`);
       // Every version passed is kept: a scrubber stepping back from the end then walks once, not once per step.
       this.states.set(`${cursor.snapshot.version} ${id}`, currentStateJson(cursor.snapshot));
     }

@@ -170,7 +170,13 @@ export class SnapshotCache {
    * Brings `cached` (or a rebuild) to the log's version; `writer` is the open write transaction
    * itself; `known`: the log's version, just asked.
    */
-  private async refresh(id: string, stamp: number, cached: Snapshot | undefined, writer: boolean, known?: number): Promise<Snapshot> {
+  private async refresh(
+    id: string,
+    stamp: number,
+    cached: Snapshot | undefined,
+    writer: boolean,
+    known?: number,
+  ): Promise<Snapshot> {
     if (cached) {
       const from = cached.version;
       const version = known ?? (await this.store.version(id));

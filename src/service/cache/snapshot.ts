@@ -5,10 +5,27 @@
  * (`snapshot-cache.ts`) or by catching up with entries read from the log, and every change
  * moves `version` and forgets the answers built for the previous one.
  */
-import { createGame, phaseOf, playInPlace, registryOf, type Game, type Phase, type Registry } from '../../engine/index.js';
+import {
+  createGame,
+  phaseOf,
+  playInPlace,
+  registryOf,
+  type Game,
+  type Phase,
+  type Registry,
+} from '../../engine/index.js';
 import type { LegalAnswer } from '../answers.js';
 import type { GameRecord, MoveRecord, StoredSetup } from '../../storage/game-store.js';
-import { afterEntry, applyAct, isAct, newLifecycle, publicAct, statusOf, type Act, type Lifecycle } from '../lifecycle/lifecycle.js';
+import {
+  afterEntry,
+  applyAct,
+  isAct,
+  newLifecycle,
+  publicAct,
+  statusOf,
+  type Act,
+  type Lifecycle,
+} from '../lifecycle/lifecycle.js';
 
 export interface Snapshot {
   id: string;
@@ -98,19 +115,31 @@ export function playEntry(snapshot: Snapshot, record: Pick<MoveRecord, 'seat' | 
 }
 
 /** A snapshot of a stored game from its whole log. A log that does not replay is a server fault, never the client's. */
-export function snapshotFromLog(record: SnapshotRecord, log: readonly MoveRecord[], checkedAt: number, registry?: Registry): Snapshot {
+export function snapshotFromLog(
+  record: SnapshotRecord,
+  log: readonly MoveRecord[],
+  checkedAt: number,
+  registry?: Registry,
+): Snapshot {
   const created = createGame(record.setup, registry);
   if (!created.ok) throw new Error(`game ${record.id}: stored setup is refused: ${created.error.code}`);
   const snapshot = newSnapshot(record, created.value.game, checkedAt);
   for (const [i, entry] of log.entries()) {
-    if (playEntry(snapshot, entry) === null) throw new Error(`game ${record.id}: stored log does not replay at move ${i + 1}`);
+    if (playEntry(snapshot, entry) === null)
+      throw new Error(`game ${record.id}: stored log does not replay at move ${i + 1}`);
   }
   return snapshot;
 }
 
 /** The game as it was after its first `log.length` entries (a state shown again). */
 export function rebuiltAt(snapshot: Snapshot, log: readonly MoveRecord[]): Snapshot {
-  const record = { id: snapshot.id, setup: snapshot.setup, tokenHashes: snapshot.tokenHashes.map((h) => h.toString('hex')), createdAt: snapshot.createdAt, adminTokenHash: null };
+  const record = {
+    id: snapshot.id,
+    setup: snapshot.setup,
+    tokenHashes: snapshot.tokenHashes.map((h) => h.toString('hex')),
+    createdAt: snapshot.createdAt,
+    adminTokenHash: null,
+  };
   return snapshotFromLog(record, log, 0, registryOf(snapshot.game));
 }
 

@@ -34,18 +34,33 @@ export interface CreatedGame<Token extends string | undefined = string | undefin
   webhook?: Webhook;
 }
 export function newGame(
-  id: string, input: Omit<CreateGameInput, 'webhook'>, at: string, checkedAt: number, registry?: Registry,
+  id: string,
+  input: Omit<CreateGameInput, 'webhook'>,
+  at: string,
+  checkedAt: number,
+  registry?: Registry,
 ): { game: NewGame; snapshot: Snapshot; answer: CreatedGame } {
   // The caller's setup is stored as given: defaults stay the engine's business.
   const { players, visibility, ...rest } = input;
   const named = players.every((p) => 'name' in p);
-  const setup: StoredSetup = { ...rest, players: engineNames(players), ...(named ? {} : { seats: players }), seed: input.seed ?? newSeed() };
+  const setup: StoredSetup = {
+    ...rest,
+    players: engineNames(players),
+    ...(named ? {} : { seats: players }),
+    seed: input.seed ?? newSeed(),
+  };
   const created = createGame(setup, registry);
   if (!created.ok) throw new ServiceError(created.error.code, created.error.reason);
   // Open and bot seats get a token nobody is told: no request opens them.
   const tokens = setup.players.map(() => newSeatToken());
   const adminToken = newSeatToken();
-  const record = { id, setup, tokenHashes: tokens.map(hashToken), createdAt: at, adminTokenHash: hashToken(adminToken) };
+  const record = {
+    id,
+    setup,
+    tokenHashes: tokens.map(hashToken),
+    createdAt: at,
+    adminTokenHash: hashToken(adminToken),
+  };
   const snapshot = newSnapshot(record, created.value.game, checkedAt);
   const seats = seatViews(snapshot.life);
   const game: NewGame = {
@@ -58,7 +73,12 @@ export function newGame(
   };
   const answer: CreatedGame = {
     id,
-    seats: seats.map(({ seat, name, kind }) => ({ seat, name, kind, token: kind === 'human' ? tokens[seat] : undefined })),
+    seats: seats.map(({ seat, name, kind }) => ({
+      seat,
+      name,
+      kind,
+      token: kind === 'human' ? tokens[seat] : undefined,
+    })),
     adminToken,
     state: stateOf(snapshot.game, snapshot.life, id, snapshot.version),
     events: created.value.events,

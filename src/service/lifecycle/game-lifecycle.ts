@@ -12,7 +12,18 @@ import type { GameStatus, GameStore, LobbySeat, ListCursor } from '../../storage
 import type { GroupCommit } from '../moves/group-commit.js';
 import type { PendingAct } from '../moves/act-submission.js';
 import type { SubmitResult } from '../moves/idempotency.js';
-import { actorNow, botReason, botSpecOf, deadlineOf, isAct, statusOf, type Act, type BotReason, type BotSpec, type LifecycleStatus } from './lifecycle.js';
+import {
+  actorNow,
+  botReason,
+  botSpecOf,
+  deadlineOf,
+  isAct,
+  statusOf,
+  type Act,
+  type BotReason,
+  type BotSpec,
+  type LifecycleStatus,
+} from './lifecycle.js';
 import { hashToken, newSeatToken, seatOfDigest } from './seat-tokens.js';
 import { ServiceError } from '../service-error.js';
 import type { Snapshot } from '../cache/snapshot.js';
@@ -66,7 +77,11 @@ export class GameLifecycle {
   ) {}
 
   /** Claims open seat `seat` for `name`: first come wins; answers the seat's new token. */
-  async join(id: string, seat: number, name: string): Promise<{ seat: number; name: string; token: string; version: number }> {
+  async join(
+    id: string,
+    seat: number,
+    name: string,
+  ): Promise<{ seat: number; name: string; token: string; version: number }> {
     const token = newSeatToken();
     const { version } = await this.act(id, (snapshot) => {
       seatIn(snapshot, seat);
@@ -96,7 +111,8 @@ export class GameLifecycle {
       checkAdmin(snapshot, admin);
       seatIn(snapshot, seat);
       stillOn(snapshot, true);
-      if (snapshot.life.seats[seat].kind !== 'human') throw new ServiceError('SEAT_NOT_HUMAN', `seat ${seat} has no player to give a token to`);
+      if (snapshot.life.seats[seat].kind !== 'human')
+        throw new ServiceError('SEAT_NOT_HUMAN', `seat ${seat} has no player to give a token to`);
       return { type: 'tokenReissued', seat, tokenHash: hashToken(token) };
     });
     return { seat, token, version };
@@ -118,9 +134,11 @@ export class GameLifecycle {
   async resign(id: string, digest: Buffer, seat: number): Promise<{ seat: number; version: number }> {
     const { version } = await this.act(id, (snapshot) => {
       seatIn(snapshot, seat);
-      if (seatOfDigest(digest, snapshot.tokenHashes) !== seat) throw new ServiceError('NOT_YOUR_GAME', `this token is not seat ${seat}'s`);
+      if (seatOfDigest(digest, snapshot.tokenHashes) !== seat)
+        throw new ServiceError('NOT_YOUR_GAME', `this token is not seat ${seat}'s`);
       stillOn(snapshot, false);
-      if (snapshot.life.seats[seat].resigned) throw new ServiceError('SEAT_RESIGNED', `seat ${seat} has already resigned`);
+      if (snapshot.life.seats[seat].resigned)
+        throw new ServiceError('SEAT_RESIGNED', `seat ${seat} has already resigned`);
       return { type: 'seatResigned', seat };
     });
     return { seat, version };
@@ -138,7 +156,8 @@ export class GameLifecycle {
         expectedVersion: version,
         decide: (snapshot) => {
           const seat = snapshot.life.turnActor;
-          if (seat === null || botReason(snapshot.life, seat) !== null) throw new ServiceError('NOT_YOUR_TURN', 'no player\'s turn to time out');
+          if (seat === null || botReason(snapshot.life, seat) !== null)
+            throw new ServiceError('NOT_YOUR_TURN', "no player's turn to time out");
           return { type: 'turnTimedOut', seat };
         },
       })
@@ -146,19 +165,30 @@ export class GameLifecycle {
   }
 
   /** Public games, newest first; `cursor` is the opaque `next` of the previous page. */
-  async list(status: GameStatus | undefined, limit: number, cursor?: string): Promise<{ games: ListedGameView[]; next?: string }> {
+  async list(
+    status: GameStatus | undefined,
+    limit: number,
+    cursor?: string,
+  ): Promise<{ games: ListedGameView[]; next?: string }> {
     const after = cursor === undefined ? undefined : decodeCursor(cursor);
-    const rows = await this.store.listGames({ ...(status ? { status } : {}), limit, ...(after ? { cursor: after } : {}) });
+    const rows = await this.store.listGames({
+      ...(status ? { status } : {}),
+      limit,
+      ...(after ? { cursor: after } : {}),
+    });
     const games = rows.map((r) => ({
       id: r.id,
       status: r.status,
       createdAt: r.createdAt,
-      players: r.seats ?? r.setup.players.map((p, seat) => ({ seat, kind: 'human' as const, name: p.name, resigned: false })),
+      players:
+        r.seats ?? r.setup.players.map((p, seat) => ({ seat, kind: 'human' as const, name: p.name, resigned: false })),
       expansions: [...(r.setup.expansions ?? [])],
       ...(r.setup.clock ? { clock: { turnSeconds: r.setup.clock.turnSeconds } } : {}),
     }));
     const last = rows.at(-1);
-    return rows.length === limit && last ? { games, next: encodeCursor({ createdAt: last.createdAt, id: last.id }) } : { games };
+    return rows.length === limit && last
+      ? { games, next: encodeCursor({ createdAt: last.createdAt, id: last.id }) }
+      : { games };
   }
 
   /** Game `id`'s current turn on a player's clock, or null (the turn clock's question). */
@@ -177,7 +207,16 @@ export class GameLifecycle {
     const version = snapshot.version;
     const moves = await this.engineMoves(id, version);
     const botsOnly = snapshot.life.seats.every((s) => s.kind === 'bot' || s.resigned);
-    return { version, seat, spec: botSpecOf(snapshot.life, seat, reason), reason, setup: snapshot.setup, moves, botsOnly, owner: snapshot.creator };
+    return {
+      version,
+      seat,
+      spec: botSpecOf(snapshot.life, seat, reason),
+      reason,
+      setup: snapshot.setup,
+      moves,
+      botsOnly,
+      owner: snapshot.creator,
+    };
   }
 
   /**
@@ -231,7 +270,8 @@ export class GameLifecycle {
       try {
         return await this.commits.submitAct(pending);
       } catch (error) {
-        if (!(error instanceof ServiceError) || error.code !== 'VERSION_CONFLICT' || attempt >= ACT_ATTEMPTS) throw error;
+        if (!(error instanceof ServiceError) || error.code !== 'VERSION_CONFLICT' || attempt >= ACT_ATTEMPTS)
+          throw error;
       }
     }
   }
@@ -244,7 +284,8 @@ export function botSeatNow(snapshot: Snapshot): number | null {
 }
 
 function seatIn(snapshot: Snapshot, seat: number): void {
-  if (!Number.isInteger(seat) || seat < 0 || seat >= snapshot.life.seats.length) throw new ServiceError('SEAT_NOT_FOUND', `the game has no seat ${seat}`);
+  if (!Number.isInteger(seat) || seat < 0 || seat >= snapshot.life.seats.length)
+    throw new ServiceError('SEAT_NOT_FOUND', `the game has no seat ${seat}`);
 }
 
 /** Refuses an act on a game that is over (or, unless `waitingToo`, not yet started). */
@@ -252,11 +293,13 @@ function stillOn(snapshot: Snapshot, waitingToo: boolean): void {
   const status = statusOf(snapshot.life, snapshot.game);
   if (status === 'aborted') throw new ServiceError('GAME_ABORTED', 'the game was aborted');
   if (status === 'finished') throw new ServiceError('GAME_FINISHED', 'the game is over');
-  if (status === 'waiting' && !waitingToo) throw new ServiceError('GAME_WAITING', 'the game waits for its open seats to be joined');
+  if (status === 'waiting' && !waitingToo)
+    throw new ServiceError('GAME_WAITING', 'the game waits for its open seats to be joined');
 }
 
 export function checkAdmin(snapshot: Snapshot, digest: Buffer): void {
-  if (!snapshot.adminHash || !timingSafeEqual(snapshot.adminHash, digest)) throw new ServiceError('ADMIN_TOKEN_INVALID', 'this is not the game\'s admin token');
+  if (!snapshot.adminHash || !timingSafeEqual(snapshot.adminHash, digest))
+    throw new ServiceError('ADMIN_TOKEN_INVALID', "this is not the game's admin token");
 }
 
 function encodeCursor(cursor: ListCursor): string {

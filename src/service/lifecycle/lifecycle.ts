@@ -7,13 +7,31 @@
  * events and stream show `publicAct(act)`.
  */
 import { actorOf, isFinished, type Game, type GameSetup } from '../../engine/index.js';
-import { ACT_TYPES, type Act, type BotSpec, type LifecycleSetup, type PublicAct, type SeatKind, type SeatRequest, type SeatView } from '../../game-log.js';
+import {
+  ACT_TYPES,
+  type Act,
+  type BotSpec,
+  type LifecycleSetup,
+  type PublicAct,
+  type SeatKind,
+  type SeatRequest,
+  type SeatView,
+} from '../../game-log.js';
 
 // The log's vocabulary is declared apart so that the stores can name it without importing the service.
 export {
-  ACT_TYPES, BOT_NAMES, type Act, type ActType, type BotName, type BotSpec, type LifecycleSetup, type PublicAct, type SeatKind, type SeatRequest, type SeatView,
+  ACT_TYPES,
+  BOT_NAMES,
+  type Act,
+  type ActType,
+  type BotName,
+  type BotSpec,
+  type LifecycleSetup,
+  type PublicAct,
+  type SeatKind,
+  type SeatRequest,
+  type SeatView,
 } from '../../game-log.js';
-
 
 const ACT_SET: ReadonlySet<string> = new Set(ACT_TYPES);
 

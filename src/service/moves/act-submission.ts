@@ -32,9 +32,13 @@ const AUTOPLAY_ACTS: ReadonlySet<Act['type']> = new Set(['seatHandedToBot', 'sea
 export async function judgeAct(p: PendingAct, tx: SnapshotWrite, _store: GameStore, at: string): Promise<Judged> {
   const snapshot = await tx.current(p.id);
   if (p.expectedVersion !== undefined && p.expectedVersion !== snapshot.version) {
-    throw new ServiceError('VERSION_CONFLICT', `expectedVersion is ${p.expectedVersion} but the game is at version ${snapshot.version}`, {
-      currentVersion: snapshot.version,
-    });
+    throw new ServiceError(
+      'VERSION_CONFLICT',
+      `expectedVersion is ${p.expectedVersion} but the game is at version ${snapshot.version}`,
+      {
+        currentVersion: snapshot.version,
+      },
+    );
   }
   const act = p.decide(snapshot);
   const before = statusOf(snapshot.life, snapshot.game);

@@ -50,7 +50,13 @@ export class GroupCommit {
     private readonly onDeliveries: () => void = () => {},
   ) {}
 
-  submit(id: string, digest: PendingSubmission['digest'], submission: MoveSubmission, idempotencyKey: string | undefined, minimal: boolean): Promise<SubmitResult> {
+  submit(
+    id: string,
+    digest: PendingSubmission['digest'],
+    submission: MoveSubmission,
+    idempotencyKey: string | undefined,
+    minimal: boolean,
+  ): Promise<SubmitResult> {
     return this.enqueue({ id, digest, submission, idempotencyKey, minimal });
   }
 
@@ -151,10 +157,13 @@ export class GroupCommit {
       // Alone, judged on the log's version, and still taken: another writer won just now.
       const s = batch[0];
       const seq = isAct(s) ? 'its' : s.submission.expectedVersion + 1;
-      await this.store.version(s.id).then(
-        (currentVersion) => s.reject(new ServiceError('VERSION_CONFLICT', `another move took version ${seq}`, { currentVersion })),
-        s.reject,
-      );
+      await this.store
+        .version(s.id)
+        .then(
+          (currentVersion) =>
+            s.reject(new ServiceError('VERSION_CONFLICT', `another move took version ${seq}`, { currentVersion })),
+          s.reject,
+        );
       return;
     }
     if (batch.length === 1 && !taken) {

@@ -33,7 +33,9 @@ function canonicalJson(value: unknown): string {
 
 /** The sha256 of what the request asks (seat, expected version, move), independent of key order. */
 export function requestHash(seat: number, submission: MoveSubmission): string {
-  return createHash('sha256').update(canonicalJson({ seat, ...submission })).digest('hex');
+  return createHash('sha256')
+    .update(canonicalJson({ seat, ...submission }))
+    .digest('hex');
 }
 
 /**
@@ -50,11 +52,16 @@ export async function earlierAnswer(
 ): Promise<SubmitResult | undefined> {
   const prior = await store.findIdempotentMove(id, key);
   if (!prior) return undefined;
-  if (prior.requestHash !== hash) throw new ServiceError('IDEMPOTENCY_KEY_REUSED', 'this Idempotency-Key was used for a different request');
+  if (prior.requestHash !== hash)
+    throw new ServiceError('IDEMPOTENCY_KEY_REUSED', 'this Idempotency-Key was used for a different request');
   // The move may have been committed by another node whose commit this one has not heard of yet.
   const snapshot = await current(prior.seq);
   const stateJson = minimal ? undefined : await stateJsonAt(store, snapshot, prior.seq);
-  return { version: prior.seq, json: moveAcceptedJson(prior.seq, snapshot.log[prior.seq - 1].events, stateJson), replayed: true };
+  return {
+    version: prior.seq,
+    json: moveAcceptedJson(prior.seq, snapshot.log[prior.seq - 1].events, stateJson),
+    replayed: true,
+  };
 }
 
 /** The state after move `seq`, as the answer to that move showed it: the log is immutable. */

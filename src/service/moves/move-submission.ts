@@ -61,34 +61,55 @@ export function judge(s: PendingSubmission, tx: SnapshotWrite, store: GameStore,
   }
 }
 
-function judgeOn(snapshot: Snapshot, s: PendingSubmission, tx: SnapshotWrite, store: GameStore, at: string): Judged | Promise<Judged> {
+function judgeOn(
+  snapshot: Snapshot,
+  s: PendingSubmission,
+  tx: SnapshotWrite,
+  store: GameStore,
+  at: string,
+): Judged | Promise<Judged> {
   const seat = Buffer.isBuffer(s.digest) ? seatOfDigest(s.digest, snapshot.tokenHashes) : s.digest.bot;
   if (seat === null) throw new ServiceError('NOT_YOUR_GAME', 'this token belongs to no seat of this game');
   const key = s.idempotencyKey;
   if (key === undefined) return accept(snapshot, s, seat, null, tx, at);
   const hash = requestHash(seat, s.submission);
-  return earlierAnswer(store, (atLeast) => tx.current(s.id, atLeast), s.id, key, hash, s.minimal).then(
-    (earlier) => (earlier ? { result: earlier } : accept(snapshot, s, seat, hash, tx, at)),
+  return earlierAnswer(store, (atLeast) => tx.current(s.id, atLeast), s.id, key, hash, s.minimal).then((earlier) =>
+    earlier ? { result: earlier } : accept(snapshot, s, seat, hash, tx, at),
   );
 }
 
 /** Checks the version, the turn and the rules, and plays the move in place. */
-function accept(snapshot: Snapshot, s: PendingSubmission, seat: number, hash: string | null, tx: SnapshotWrite, at: string): Judged {
+function accept(
+  snapshot: Snapshot,
+  s: PendingSubmission,
+  seat: number,
+  hash: string | null,
+  tx: SnapshotWrite,
+  at: string,
+): Judged {
   const { id, submission, idempotencyKey, minimal } = s;
   if (submission.expectedVersion !== snapshot.version) {
-    throw new ServiceError('VERSION_CONFLICT', `expectedVersion is ${submission.expectedVersion} but the game is at version ${snapshot.version}`, {
-      currentVersion: snapshot.version,
-    });
+    throw new ServiceError(
+      'VERSION_CONFLICT',
+      `expectedVersion is ${submission.expectedVersion} but the game is at version ${snapshot.version}`,
+      {
+        currentVersion: snapshot.version,
+      },
+    );
   }
   const status = statusOf(snapshot.life, snapshot.game);
   if (status === 'waiting') throw new ServiceError('GAME_WAITING', 'the game waits for its open seats to be joined');
   if (status === 'aborted') throw new ServiceError('GAME_ABORTED', 'the game was aborted');
   const actor = actorOf(snapshot.game);
-  if (actor !== null && actor !== seat) throw new ServiceError('NOT_YOUR_TURN', `seat ${seat} may not move now: seat ${actor} must act`);
+  if (actor !== null && actor !== seat)
+    throw new ServiceError('NOT_YOUR_TURN', `seat ${seat} may not move now: seat ${actor} must act`);
   // A turn a bot plays (a bot seat, an autopilot) takes only the bot's moves, and a bot only those.
   const byBot = !Buffer.isBuffer(s.digest);
   if (actor !== null && (botReason(snapshot.life, actor) !== null) !== byBot) {
-    throw new ServiceError('NOT_YOUR_TURN', byBot ? `seat ${seat}'s turn is its player's` : `seat ${seat}'s turn is played by a bot now`);
+    throw new ServiceError(
+      'NOT_YOUR_TURN',
+      byBot ? `seat ${seat}'s turn is its player's` : `seat ${seat}'s turn is played by a bot now`,
+    );
   }
   // A refused move leaves the game as it was; a failure after it changed the game fails the
   // write transaction, which drops the game from the cache.

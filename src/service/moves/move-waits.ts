@@ -54,6 +54,9 @@ export class MoveWaits {
     if (cached) return { version: cached.version, finished: over(cached) };
     const record = await this.store.findGame(id);
     if (!record) throw new ServiceError('GAME_NOT_FOUND', `no game ${id}`);
-    return { version: await this.store.version(id), finished: record.status === 'finished' || record.status === 'aborted' };
+    return {
+      version: await this.store.version(id),
+      finished: record.status === 'finished' || record.status === 'aborted',
+    };
   }
 }

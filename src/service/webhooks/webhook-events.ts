@@ -22,7 +22,9 @@ export function newDeliveryId(): string {
 }
 
 function delivery(snapshot: Snapshot, at: string, type: DeliveryType, data: Record<string, unknown>): NewDelivery {
-  return { payload: { id: newDeliveryId(), type, gameId: snapshot.id, version: snapshot.version, createdAt: at, data } };
+  return {
+    payload: { id: newDeliveryId(), type, gameId: snapshot.id, version: snapshot.version, createdAt: at, data },
+  };
 }
 
 /** Announces the turn of the seat that must act now, if it is a player's and `before` was another's. */
@@ -42,7 +44,13 @@ export function creationDeliveries(snapshot: Snapshot, at: string): NewDelivery[
  * What `entry`, just played on `snapshot` (at its version now), announces; `actorBefore` is the
  * seat whose turn it was before (`life.turnActor`), `statusBefore` the game's status.
  */
-export function entryDeliveries(snapshot: Snapshot, entry: LogEntry, at: string, actorBefore: number | null, statusBefore: string): NewDelivery[] {
+export function entryDeliveries(
+  snapshot: Snapshot,
+  entry: LogEntry,
+  at: string,
+  actorBefore: number | null,
+  statusBefore: string,
+): NewDelivery[] {
   const out: NewDelivery[] = [];
   if (isAct(entry)) {
     switch (entry.type) {

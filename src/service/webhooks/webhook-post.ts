@@ -23,7 +23,13 @@ export interface PostOutcome {
   error: string | null;
 }
 
-export function postDelivery(rawUrl: string, body: string, headers: Record<string, string>, policy: WebhookUrlPolicy, timeouts: PostTimeouts): Promise<PostOutcome> {
+export function postDelivery(
+  rawUrl: string,
+  body: string,
+  headers: Record<string, string>,
+  policy: WebhookUrlPolicy,
+  timeouts: PostTimeouts,
+): Promise<PostOutcome> {
   let url: URL;
   try {
     url = parseWebhookUrl(rawUrl, policy);
@@ -43,18 +49,31 @@ export function postDelivery(rawUrl: string, body: string, headers: Record<strin
     };
     const request = transport.request(url, {
       method: 'POST',
-      headers: { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'user-agent': 'carcassonne-api-webhooks' },
+      headers: {
+        ...headers,
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(body),
+        'user-agent': 'carcassonne-api-webhooks',
+      },
       lookup: guardedLookup(policy) as never,
       agent: false,
     });
-    const responseTimer = setTimeout(() => done({ ok: false, status: null, error: `no answer within ${timeouts.responseMs} ms` }), timeouts.responseMs);
+    const responseTimer = setTimeout(
+      () => done({ ok: false, status: null, error: `no answer within ${timeouts.responseMs} ms` }),
+      timeouts.responseMs,
+    );
     request.on('socket', (socket) => {
       if (!socket.connecting) return;
-      const connectTimer = setTimeout(() => done({ ok: false, status: null, error: `no connection within ${timeouts.connectMs} ms` }), timeouts.connectMs);
+      const connectTimer = setTimeout(
+        () => done({ ok: false, status: null, error: `no connection within ${timeouts.connectMs} ms` }),
+        timeouts.connectMs,
+      );
       socket.once('connect', () => clearTimeout(connectTimer));
       socket.once('close', () => clearTimeout(connectTimer));
     });
-    request.on('error', (error: NodeJS.ErrnoException) => done({ ok: false, status: null, error: error.message || error.code || 'connection failed' }));
+    request.on('error', (error: NodeJS.ErrnoException) =>
+      done({ ok: false, status: null, error: error.message || error.code || 'connection failed' }),
+    );
     request.on('response', (response) => {
       const status = response.statusCode ?? 0;
       let read = 0;
@@ -66,7 +85,14 @@ export function postDelivery(rawUrl: string, body: string, headers: Record<strin
       response.on('end', () => finish());
       response.on('error', () => finish());
       const finish = () =>
-        done({ ok: status >= 200 && status < 300, status, error: status >= 200 && status < 300 ? null : `the receiver answered ${status}${status >= 300 && status < 400 ? ' (redirects are not followed)' : ''}` });
+        done({
+          ok: status >= 200 && status < 300,
+          status,
+          error:
+            status >= 200 && status < 300
+              ? null
+              : `the receiver answered ${status}${status >= 300 && status < 400 ? ' (redirects are not followed)' : ''}`,
+        });
     });
     request.end(body);
   });

@@ -114,7 +114,11 @@ export class WebhookSender {
     const now = this.now();
     let claimed: ClaimedDelivery[];
     try {
-      claimed = await this.store.claimDeliveries(now.toISOString(), new Date(now.getTime() + this.leaseMs).toISOString(), room);
+      claimed = await this.store.claimDeliveries(
+        now.toISOString(),
+        new Date(now.getTime() + this.leaseMs).toISOString(),
+        room,
+      );
     } catch (error) {
       this.options.onError?.(error);
       return;
@@ -136,7 +140,14 @@ export class WebhookSender {
 
   private async send(d: ClaimedDelivery): Promise<void> {
     if (d.url === null || d.secret === null) {
-      return this.store.settleDelivery(d, { status: 'failed', attempts: d.attempts, lastAttemptAt: d.lastAttemptAt, nextAttemptAt: null, lastStatus: null, lastError: 'the game has no webhook any more' });
+      return this.store.settleDelivery(d, {
+        status: 'failed',
+        attempts: d.attempts,
+        lastAttemptAt: d.lastAttemptAt,
+        nextAttemptAt: null,
+        lastStatus: null,
+        lastError: 'the game has no webhook any more',
+      });
     }
     const nowMs = this.now().getTime();
     let host: string;
@@ -148,14 +159,25 @@ export class WebhookSender {
     const wait = Math.max(this.hosts.take(host, nowMs), this.games.take(d.gameId, nowMs));
     if (wait > 0) {
       // Over a budget: put off, not an attempt.
-      return this.store.settleDelivery(d, { status: 'pending', attempts: d.attempts, lastAttemptAt: d.lastAttemptAt, nextAttemptAt: new Date(nowMs + wait).toISOString(), lastStatus: d.lastStatus, lastError: d.lastError });
+      return this.store.settleDelivery(d, {
+        status: 'pending',
+        attempts: d.attempts,
+        lastAttemptAt: d.lastAttemptAt,
+        nextAttemptAt: new Date(nowMs + wait).toISOString(),
+        lastStatus: d.lastStatus,
+        lastError: d.lastError,
+      });
     }
     const body = JSON.stringify(d.payload);
     const timestamp = Math.floor(nowMs / 1000);
     const outcome = await postDelivery(
       d.url,
       body,
-      { [SIGNATURE_HEADER]: signature(d.secret, timestamp, body), 'carcassonne-delivery': d.id, 'carcassonne-event': d.payload.type },
+      {
+        [SIGNATURE_HEADER]: signature(d.secret, timestamp, body),
+        'carcassonne-delivery': d.id,
+        'carcassonne-event': d.payload.type,
+      },
       this.options.policy,
       this.options.timeouts,
     );
@@ -164,7 +186,14 @@ export class WebhookSender {
     const delay = this.options.retryDelaysMs[attempts - 1];
     const status = outcome.ok ? 'delivered' : delay === undefined ? 'failed' : 'pending';
     const nextAttemptAt = status === 'pending' ? new Date(this.now().getTime() + delay).toISOString() : null;
-    await this.store.settleDelivery(d, { status, attempts, lastAttemptAt: at, nextAttemptAt, lastStatus: outcome.status, lastError: outcome.error });
+    await this.store.settleDelivery(d, {
+      status,
+      attempts,
+      lastAttemptAt: at,
+      nextAttemptAt,
+      lastStatus: outcome.status,
+      lastError: outcome.error,
+    });
   }
 
   /** Stops claiming and waits for the deliveries in flight (each bounded by its timeouts). */

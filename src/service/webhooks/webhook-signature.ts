@@ -17,7 +17,13 @@ export function signature(secret: string, timestamp: number, body: string): stri
 }
 
 /** What a receiver does: true when `header` signs `body` with `secret` within `toleranceSeconds` of `now`. */
-export function verifySignature(secret: string, header: string, body: string, now = Date.now() / 1000, toleranceSeconds = 300): boolean {
+export function verifySignature(
+  secret: string,
+  header: string,
+  body: string,
+  now = Date.now() / 1000,
+  toleranceSeconds = 300,
+): boolean {
   const parts = new Map(header.split(',').map((p) => p.split('=', 2) as [string, string]));
   const t = Number(parts.get('t'));
   const v1 = parts.get('v1');

@@ -70,7 +70,8 @@ export function parseWebhookUrl(raw: string, policy: WebhookUrlPolicy): URL {
   } catch {
     throw refused('the webhook url is not a URL');
   }
-  if (raw.length > MAX_WEBHOOK_URL_LENGTH) throw refused(`the webhook url is longer than ${MAX_WEBHOOK_URL_LENGTH} characters`);
+  if (raw.length > MAX_WEBHOOK_URL_LENGTH)
+    throw refused(`the webhook url is longer than ${MAX_WEBHOOK_URL_LENGTH} characters`);
   if (url.username !== '' || url.password !== '') throw refused('the webhook url may not hold credentials');
   const listed = policy.allowHosts.has(hostOf(url));
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && listed)) {
@@ -92,7 +93,13 @@ export function guardedLookup(policy: WebhookUrlPolicy) {
       if (error) return callback(error, []);
       if (!policy.allowHosts.has(hostname.toLowerCase())) {
         const bad = addresses.find((a) => isForbiddenAddress(a.address));
-        if (bad) return callback(Object.assign(new Error(`${hostname} resolves to ${bad.address}, an address webhooks may not reach`), { code: 'WEBHOOK_ADDRESS_REFUSED' }), []);
+        if (bad)
+          return callback(
+            Object.assign(new Error(`${hostname} resolves to ${bad.address}, an address webhooks may not reach`), {
+              code: 'WEBHOOK_ADDRESS_REFUSED',
+            }),
+            [],
+          );
       }
       if (options.all) return callback(null, addresses);
       const first = addresses[0];
@@ -119,7 +126,13 @@ export async function checkWebhookUrl(raw: string, policy: WebhookUrlPolicy): Pr
   await new Promise<void>((resolve, reject) => {
     guardedLookup(policy)(host, { all: true }, (error) => {
       if (!error) return resolve();
-      reject(refused(error.code === 'WEBHOOK_ADDRESS_REFUSED' ? error.message : `${host} does not resolve: ${error.code ?? error.message}`));
+      reject(
+        refused(
+          error.code === 'WEBHOOK_ADDRESS_REFUSED'
+            ? error.message
+            : `${host} does not resolve: ${error.code ?? error.message}`,
+        ),
+      );
     });
   });
   return url;
@@ -127,5 +140,15 @@ export async function checkWebhookUrl(raw: string, policy: WebhookUrlPolicy): Pr
 
 /** `WEBHOOK_ALLOW_HOSTS`: comma-separated host names or IP literals. */
 export function parseAllowHosts(raw: string | undefined): Set<string> {
-  return new Set((raw ?? '').split(',').map((h) => h.trim().toLowerCase().replace(/^\[(.*)\]$/, '$1')).filter((h) => h !== ''));
+  return new Set(
+    (raw ?? '')
+      .split(',')
+      .map((h) =>
+        h
+          .trim()
+          .toLowerCase()
+          .replace(/^\[(.*)\]$/, '$1'),
+      )
+      .filter((h) => h !== ''),
+  );
 }

@@ -29,12 +29,28 @@ const APPEND = `
   SELECT pg_notify($14, $15) FROM (SELECT count(*) FROM appended) AS appended_rows`.replace(/^\s+/gm, ' ');
 
 /** The query config for `pool.query`: `batch`'s rows, their deliveries, and the notification. */
-export function appendStatement(batch: readonly NewMove[], channel: string, payload: string): { name: string; text: string; values: unknown[] } {
+export function appendStatement(
+  batch: readonly NewMove[],
+  channel: string,
+  payload: string,
+): { name: string; text: string; values: unknown[] } {
   const columns: unknown[][] = [[], [], [], [], [], [], [], [], [], [], [], [], []];
-  const [gameIds, seqs, seats, entries, ats, keys, hashes, dGames, dIds, dVersions, dTypes, dPayloads, dAts] = columns as [
-    string[], number[], number[], string[], string[], (string | null)[], (string | null)[],
-    string[], string[], number[], string[], string[], string[],
-  ];
+  const [gameIds, seqs, seats, entries, ats, keys, hashes, dGames, dIds, dVersions, dTypes, dPayloads, dAts] =
+    columns as [
+      string[],
+      number[],
+      number[],
+      string[],
+      string[],
+      (string | null)[],
+      (string | null)[],
+      string[],
+      string[],
+      number[],
+      string[],
+      string[],
+      string[],
+    ];
   for (const m of batch) {
     gameIds.push(m.gameId);
     seqs.push(m.seq);

@@ -84,7 +84,13 @@ export class PostgresBudgets implements BudgetLedger {
     every(SWEEP_MS, () => this.pool.query(`DELETE FROM rate_budgets WHERE tokens + (${NOW} - at) * per_ms >= burst`));
   }
 
-  draw(budget: string, key: string, rule: BucketRule, spent: number, want: number): Promise<{ granted: number; tokens: number }> {
+  draw(
+    budget: string,
+    key: string,
+    rule: BucketRule,
+    spent: number,
+    want: number,
+  ): Promise<{ granted: number; tokens: number }> {
     return this.draws.ask({ budget, key, rule, spent, want });
   }
 
@@ -99,13 +105,22 @@ export class PostgresBudgets implements BudgetLedger {
       column((d) => d.rule.perSecond / 1000),
     ];
     const result = await this.pool
-      .query<{ budget: string; key: Buffer; granted: number; tokens: number }>({ name: 'draw_budgets', text: DRAW, values: params })
+      .query<{ budget: string; key: Buffer; granted: number; tokens: number }>({
+        name: 'draw_budgets',
+        text: DRAW,
+        values: params,
+      })
       .catch((error: unknown) => {
         // The limiter lets requests through meanwhile (`shared-buckets.ts`): say why.
         this.onError(`budget draw failed: ${String((error as Error)?.message ?? error)}`);
         throw storeError(error);
       });
-    const drawn = new Map(result.rows.map((row) => [bucketOf(row.budget, row.key.toString('latin1')), { granted: row.granted, tokens: row.tokens }]));
+    const drawn = new Map(
+      result.rows.map((row) => [
+        bucketOf(row.budget, row.key.toString('latin1')),
+        { granted: row.granted, tokens: row.tokens },
+      ]),
+    );
     return draws.map((d) => drawn.get(bucketOf(d.budget, d.key))!);
   }
 

@@ -6,7 +6,16 @@
 import { SequenceTakenError, StoreBusyError, StoreFullError, StoreUnavailableError } from '../game-store.js';
 
 /** Errors of the socket or of connecting, from Node or from `pg` itself (which gives no code). */
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
 const PG_CONNECTION_MESSAGES = [
   'Connection terminated',
   'timeout exceeded when trying to connect',
@@ -43,8 +52,10 @@ export function faultKind(error: unknown): FaultKind {
   if (code !== undefined && NETWORK_CODES.has(code)) return 'unavailable';
   // 08: connection exception; 57P01-57P03: server shutting down or starting; 53300: too many
   // connections; 25006: a read-only transaction (a standby after a failover).
-  if (code !== undefined && (code.startsWith('08') || /^57P0[1-3]$/.test(code) || code === '53300' || code === '25006')) return 'unavailable';
-  if (code === undefined && messagesOf(error).some((m) => PG_CONNECTION_MESSAGES.some((known) => m.includes(known)))) return 'unavailable';
+  if (code !== undefined && (code.startsWith('08') || /^57P0[1-3]$/.test(code) || code === '53300' || code === '25006'))
+    return 'unavailable';
+  if (code === undefined && messagesOf(error).some((m) => PG_CONNECTION_MESSAGES.some((known) => m.includes(known))))
+    return 'unavailable';
   return 'other';
 }
 

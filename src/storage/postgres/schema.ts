@@ -4,7 +4,18 @@
  * distributing both tables on `game_id`) without changing a key; a test asserts it.
  */
 import { sql } from 'drizzle-orm';
-import { boolean, customType, doublePrecision, index, integer, json, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  customType,
+  doublePrecision,
+  index,
+  integer,
+  json,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { DELIVERY_STATUSES, DELIVERY_TYPES, type DeliveryPayload } from '../deliveries.js';
 import { GAME_STATUSES, type LobbySeat, type LogEntry, type StoredSetup } from '../game-store.js';
 
@@ -15,37 +26,43 @@ const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 // jsonb's parse, and a move reads back with its keys in the order it was written.
 
 /** One row per game. `setup` holds the secret seed: it never leaves the storage layer. */
-export const games = pgTable('games', {
-  id: text('id').primaryKey(),
-  setup: json('setup').$type<StoredSetup>().notNull(),
-  /** sha256 of each seat's token, hex, in seat order. */
-  tokenHashes: json('token_hashes').$type<string[]>().notNull(),
-  status: text('status', { enum: GAME_STATUSES }).notNull().default('active'),
-  createdAt: text('created_at').notNull(),
-  /** Set by the move that ends the game. */
-  finishedAt: text('finished_at'),
-  /** sha256 of the admin token, hex (null for games created before admin tokens). */
-  adminTokenHash: text('admin_token_hash'),
-  /** 'public' games are listed by GET /games. */
-  visibility: text('visibility', { enum: ['public', 'private'] }).notNull().default('private'),
-  /** The lobby's view of the seats, changed with the act that changes them. */
-  seats: json('seats').$type<LobbySeat[]>(),
-  /** The turn clock's seconds, when the game has one: the clock's pick-up at start lists these. */
-  turnSeconds: integer('turn_seconds'),
-  /** True when a bot may play some turn: the bot driver's pick-up at start lists these. */
-  autoplay: boolean('autoplay').notNull().default(false),
-  /** The webhook (`docs/webhooks.md`): where deliveries go, and the secret that signs them. */
-  webhookUrl: text('webhook_url'),
-  webhookSecret: text('webhook_secret'),
-  /** The post-game analysis once computed (`docs/analysis.md`), and when a node began computing it (its claim). */
-  analysis: json('analysis').$type<unknown>(),
-  analysisStartedAt: text('analysis_started_at'),
-}, (t) => [
-  // These two begin with columns other than the game id: they serve whole-table listings, which
-  // a sharded deployment asks of every shard anyway.
-  index('games_lobby').on(t.visibility, t.status, t.createdAt, t.id),
-  index('games_status_id').on(t.status, t.id),
-]);
+export const games = pgTable(
+  'games',
+  {
+    id: text('id').primaryKey(),
+    setup: json('setup').$type<StoredSetup>().notNull(),
+    /** sha256 of each seat's token, hex, in seat order. */
+    tokenHashes: json('token_hashes').$type<string[]>().notNull(),
+    status: text('status', { enum: GAME_STATUSES }).notNull().default('active'),
+    createdAt: text('created_at').notNull(),
+    /** Set by the move that ends the game. */
+    finishedAt: text('finished_at'),
+    /** sha256 of the admin token, hex (null for games created before admin tokens). */
+    adminTokenHash: text('admin_token_hash'),
+    /** 'public' games are listed by GET /games. */
+    visibility: text('visibility', { enum: ['public', 'private'] })
+      .notNull()
+      .default('private'),
+    /** The lobby's view of the seats, changed with the act that changes them. */
+    seats: json('seats').$type<LobbySeat[]>(),
+    /** The turn clock's seconds, when the game has one: the clock's pick-up at start lists these. */
+    turnSeconds: integer('turn_seconds'),
+    /** True when a bot may play some turn: the bot driver's pick-up at start lists these. */
+    autoplay: boolean('autoplay').notNull().default(false),
+    /** The webhook (`docs/webhooks.md`): where deliveries go, and the secret that signs them. */
+    webhookUrl: text('webhook_url'),
+    webhookSecret: text('webhook_secret'),
+    /** The post-game analysis once computed (`docs/analysis.md`), and when a node began computing it (its claim). */
+    analysis: json('analysis').$type<unknown>(),
+    analysisStartedAt: text('analysis_started_at'),
+  },
+  (t) => [
+    // These two begin with columns other than the game id: they serve whole-table listings, which
+    // a sharded deployment asks of every shard anyway.
+    index('games_lobby').on(t.visibility, t.status, t.createdAt, t.id),
+    index('games_status_id').on(t.status, t.id),
+  ],
+);
 
 /**
  * The append-only move log. The primary key (game_id, seq) is what makes exactly one of two
@@ -69,7 +86,9 @@ export const moves = pgTable(
   (t) => [
     primaryKey({ columns: [t.gameId, t.seq] }),
     // Partial: moves sent without a key (most) cost no index write.
-    uniqueIndex('moves_game_idempotency_key').on(t.gameId, t.idempotencyKey).where(sql`idempotency_key IS NOT NULL`),
+    uniqueIndex('moves_game_idempotency_key')
+      .on(t.gameId, t.idempotencyKey)
+      .where(sql`idempotency_key IS NOT NULL`),
   ],
 );
 
@@ -116,7 +135,9 @@ export const webhookDeliveries = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.gameId, t.id] }),
-    index('webhook_deliveries_due').on(t.nextAttemptAt, t.gameId).where(sql`status = 'pending'`),
+    index('webhook_deliveries_due')
+      .on(t.nextAttemptAt, t.gameId)
+      .where(sql`status = 'pending'`),
     index('webhook_deliveries_game').on(t.gameId, t.createdAt),
   ],
 );

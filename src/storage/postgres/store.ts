@@ -3,7 +3,19 @@ import { and, asc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { listGamesQuery } from '../listing.js';
-import { changesGameRow, type AnalysisStatus, type GameRecord, type GameStatus, type GameStore, type IdempotentMove, type ListCursor, type ListedGame, type MoveRecord, type NewGame, type NewMove } from '../game-store.js';
+import {
+  changesGameRow,
+  type AnalysisStatus,
+  type GameRecord,
+  type GameStatus,
+  type GameStore,
+  type IdempotentMove,
+  type ListCursor,
+  type ListedGame,
+  type MoveRecord,
+  type NewGame,
+  type NewMove,
+} from '../game-store.js';
 import { PostgresBudgets } from './budget-ledger.js';
 import { appendStatement } from './append-statement.js';
 import { CHANNEL, ChangeFeed, notifyPayloads } from './change-feed.js';
@@ -12,7 +24,17 @@ import { storeError } from './faults.js';
 import { migratePostgres } from './migrate.js';
 import { VersionReads } from './version-reads.js';
 import * as schema from './schema.js';
-import { DELIVERY_COLUMNS, deliveryRecord, type ClaimedDelivery, type DeliveryOutcome, type DeliveryPayload, type DeliveryRecord, type DeliveryRow, type NewDelivery, type Webhook } from '../deliveries.js';
+import {
+  DELIVERY_COLUMNS,
+  deliveryRecord,
+  type ClaimedDelivery,
+  type DeliveryOutcome,
+  type DeliveryPayload,
+  type DeliveryRecord,
+  type DeliveryRow,
+  type NewDelivery,
+  type Webhook,
+} from '../deliveries.js';
 
 const { games, moves } = schema;
 
@@ -25,7 +47,6 @@ export interface PostgresStoreOptions {
   onFault?: (message: string) => void;
 }
 
-
 /**
  * Connects, migrates (under an advisory lock: every node does it at start) and starts listening
  * for other nodes' commits.
@@ -33,7 +54,11 @@ export interface PostgresStoreOptions {
 export async function openPostgresStore(url: string, options: PostgresStoreOptions = {}): Promise<PostgresStore> {
   const timeout = options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
   const onError = options.onFault ?? (() => {});
-  const config: pg.ClientConfig = { connectionString: url, statement_timeout: timeout, connectionTimeoutMillis: timeout };
+  const config: pg.ClientConfig = {
+    connectionString: url,
+    statement_timeout: timeout,
+    connectionTimeoutMillis: timeout,
+  };
   const pool = new pg.Pool({
     ...config,
     max: options.poolSize ?? DEFAULT_POOL_SIZE,
@@ -71,7 +96,10 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
 function insertDeliveries(deliveries: readonly NewDelivery[]): SQL | null {
   if (deliveries.length === 0) return null;
   const values = sql.join(
-    deliveries.map(({ payload: d }) => sql`(${d.gameId}, ${d.id}, ${d.version}::integer, ${d.type}, ${JSON.stringify(d)}, ${d.createdAt})`),
+    deliveries.map(
+      ({ payload: d }) =>
+        sql`(${d.gameId}, ${d.id}, ${d.version}::integer, ${d.type}, ${JSON.stringify(d)}, ${d.createdAt})`,
+    ),
     sql`, `,
   );
   return sql`INSERT INTO webhook_deliveries (game_id, id, version, type, payload, created_at, next_attempt_at)
@@ -166,15 +194,30 @@ export class PostgresStore implements GameStore {
   async listGames(query: { status?: GameStatus; limit: number; cursor?: ListCursor }): Promise<ListedGame[]> {
     const { text, params } = listGamesQuery(query, (n) => `$${n}`);
     const result = await this.pool
-      .query<{ id: string; status: GameStatus; created_at: string; setup: ListedGame['setup']; seats: ListedGame['seats'] }>(text, params)
+      .query<{
+        id: string;
+        status: GameStatus;
+        created_at: string;
+        setup: ListedGame['setup'];
+        seats: ListedGame['seats'];
+      }>(text, params)
       .catch(rethrow);
-    return result.rows.map((r) => ({ id: r.id, status: r.status, createdAt: r.created_at, setup: r.setup, seats: r.seats }));
+    return result.rows.map((r) => ({
+      id: r.id,
+      status: r.status,
+      createdAt: r.created_at,
+      setup: r.setup,
+      seats: r.seats,
+    }));
   }
 
   async activeGames(kind: 'clock' | 'autoplay', after: string, limit: number): Promise<string[]> {
     const where = kind === 'clock' ? 'turn_seconds IS NOT NULL' : 'autoplay';
     const result = await this.pool
-      .query<{ id: string }>(`SELECT id FROM games WHERE status = 'active' AND id > $1 AND ${where} ORDER BY id LIMIT $2`, [after, limit])
+      .query<{ id: string }>(
+        `SELECT id FROM games WHERE status = 'active' AND id > $1 AND ${where} ORDER BY id LIMIT $2`,
+        [after, limit],
+      )
       .catch(rethrow);
     return result.rows.map((r) => r.id);
   }
@@ -206,7 +249,10 @@ export class PostgresStore implements GameStore {
   async appendBatch(batch: readonly NewMove[]): Promise<void> {
     if (batch.length === 0) return;
     const changing = batch.filter(changesGameRow);
-    const payloads = notifyPayloads(this.feed.node, batch.map((m) => m.gameId));
+    const payloads = notifyPayloads(
+      this.feed.node,
+      batch.map((m) => m.gameId),
+    );
     if (changing.length === 0 && payloads.length === 1) {
       // The common batch (moves that end no game, one notification): one prepared statement,
       // which is its own transaction, so one round trip instead of four (BEGIN, insert, notify,
@@ -247,7 +293,11 @@ export class PostgresStore implements GameStore {
 
   async setWebhook(gameId: string, webhook: Webhook | null): Promise<boolean> {
     const result = await this.pool
-      .query('UPDATE games SET webhook_url = $1, webhook_secret = $2 WHERE id = $3', [webhook?.url ?? null, webhook?.secret ?? null, gameId])
+      .query('UPDATE games SET webhook_url = $1, webhook_secret = $2 WHERE id = $3', [
+        webhook?.url ?? null,
+        webhook?.secret ?? null,
+        gameId,
+      ])
       .catch(rethrow);
     return (result.rowCount ?? 0) > 0;
   }
@@ -271,23 +321,30 @@ export class PostgresStore implements GameStore {
         [now, leaseUntil, limit],
       )
       .catch(rethrow);
-    return result.rows.map((row) => ({ ...deliveryRecord(row), payload: row.payload, url: row.webhook_url, secret: row.webhook_secret }));
+    return result.rows.map((row) => ({
+      ...deliveryRecord(row),
+      payload: row.payload,
+      url: row.webhook_url,
+      secret: row.webhook_secret,
+    }));
   }
 
   async settleDelivery(delivery: { gameId: string; id: string }, outcome: DeliveryOutcome): Promise<void> {
     await this.pool
       .query(
         `UPDATE webhook_deliveries SET status = $1, next_attempt_at = $2, last_status = $3, last_error = $4, attempts = $7, last_attempt_at = $8
-          WHERE game_id = $5 AND id = $6`, [
-        outcome.status,
-        outcome.nextAttemptAt,
-        outcome.lastStatus,
-        outcome.lastError,
-        delivery.gameId,
-        delivery.id,
-        outcome.attempts,
-        outcome.lastAttemptAt,
-      ])
+          WHERE game_id = $5 AND id = $6`,
+        [
+          outcome.status,
+          outcome.nextAttemptAt,
+          outcome.lastStatus,
+          outcome.lastError,
+          delivery.gameId,
+          delivery.id,
+          outcome.attempts,
+          outcome.lastAttemptAt,
+        ],
+      )
       .catch(rethrow);
   }
 
@@ -306,9 +363,11 @@ export class PostgresStore implements GameStore {
   async saveAnalysis(id: string, analysis: unknown): Promise<void> {
     const [payload] = notifyPayloads(this.feed.node, [id]);
     await this.db
-      .execute(sql`
+      .execute(
+        sql`
         WITH saved AS (UPDATE games SET analysis = ${JSON.stringify(analysis)}::json WHERE id = ${id} RETURNING 1)
-        SELECT pg_notify(${CHANNEL}, ${payload}) FROM (SELECT count(*) FROM saved) AS saved_rows`)
+        SELECT pg_notify(${CHANNEL}, ${payload}) FROM (SELECT count(*) FROM saved) AS saved_rows`,
+      )
       .catch(rethrow);
   }
 
@@ -323,7 +382,9 @@ export class PostgresStore implements GameStore {
   }
 
   async findAnalysis(id: string): Promise<unknown> {
-    const result = await this.pool.query<{ analysis: unknown }>('SELECT analysis FROM games WHERE id = $1', [id]).catch(rethrow);
+    const result = await this.pool
+      .query<{ analysis: unknown }>('SELECT analysis FROM games WHERE id = $1', [id])
+      .catch(rethrow);
     return result.rows[0]?.analysis ?? null;
   }
 

@@ -83,7 +83,13 @@ export class Checkpointer {
     const driver = createRequire(import.meta.url).resolve('better-sqlite3');
     this.worker = new Worker(WORKER_SOURCE, {
       eval: true,
-      workerData: { driver, path, everyMs: CHECKPOINT_EVERY_MS, quietLooks: QUIET_LOOKS_BEFORE_TRUNCATE, maxBackoffMs: MAX_BACKOFF_MS },
+      workerData: {
+        driver,
+        path,
+        everyMs: CHECKPOINT_EVERY_MS,
+        quietLooks: QUIET_LOOKS_BEFORE_TRUNCATE,
+        maxBackoffMs: MAX_BACKOFF_MS,
+      },
     });
     this.worker.on('message', (message: { error: string }) => this.failed(message.error));
     this.worker.on('error', (error) => onError(`checkpoint worker failed: ${String(error)}`));

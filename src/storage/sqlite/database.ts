@@ -43,7 +43,10 @@ function enableWal(sqlite: Database.Database): void {
  * Opens (creating the folder if needed) and migrates the database.
  * `path` is a file path or `:memory:`.
  */
-export function openDatabase(path: string, { busyTimeoutMs = DEFAULT_BUSY_TIMEOUT_MS }: { busyTimeoutMs?: number } = {}): Db {
+export function openDatabase(
+  path: string,
+  { busyTimeoutMs = DEFAULT_BUSY_TIMEOUT_MS }: { busyTimeoutMs?: number } = {},
+): Db {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const sqlite = new Database(path);
   // First: switching a new file to WAL and migrating it wait for another process doing the same.

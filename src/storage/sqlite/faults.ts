@@ -17,11 +17,23 @@ function codeOf(error: unknown): string {
  */
 export function isConstraintViolation(error: unknown): boolean {
   const code = codeOf(error);
-  return code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
+  return (
+    code === 'SQLITE_CONSTRAINT_PRIMARYKEY' ||
+    code === 'SQLITE_CONSTRAINT_UNIQUE' ||
+    code === 'SQLITE_CONSTRAINT_FOREIGNKEY'
+  );
 }
 
 /** Codes meaning the file cannot be read or written now, whatever the request. */
-const UNAVAILABLE = ['SQLITE_READONLY', 'SQLITE_CANTOPEN', 'SQLITE_IOERR', 'SQLITE_PERM', 'SQLITE_NOLFS', 'SQLITE_LOCKED', 'SQLITE_PROTOCOL'];
+const UNAVAILABLE = [
+  'SQLITE_READONLY',
+  'SQLITE_CANTOPEN',
+  'SQLITE_IOERR',
+  'SQLITE_PERM',
+  'SQLITE_NOLFS',
+  'SQLITE_LOCKED',
+  'SQLITE_PROTOCOL',
+];
 
 /** The store-neutral error for a storage fault, or `error` itself when it is none. */
 export function storeFault(error: unknown): unknown {

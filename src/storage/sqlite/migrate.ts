@@ -17,8 +17,13 @@ export const MIGRATION_BUSY_TIMEOUT_MS = 60_000;
 export function migrateSqlite(sqlite: Database.Database, migrationsFolder: string): void {
   const migrations = readMigrationFiles({ migrationsFolder });
   const apply = sqlite.transaction(() => {
-    sqlite.exec('CREATE TABLE IF NOT EXISTS "__drizzle_migrations" (id SERIAL PRIMARY KEY, hash text NOT NULL, created_at numeric)');
-    const last = sqlite.prepare('SELECT created_at FROM "__drizzle_migrations" ORDER BY created_at DESC LIMIT 1').pluck().get() as number | string | undefined;
+    sqlite.exec(
+      'CREATE TABLE IF NOT EXISTS "__drizzle_migrations" (id SERIAL PRIMARY KEY, hash text NOT NULL, created_at numeric)',
+    );
+    const last = sqlite
+      .prepare('SELECT created_at FROM "__drizzle_migrations" ORDER BY created_at DESC LIMIT 1')
+      .pluck()
+      .get() as number | string | undefined;
     const record = sqlite.prepare('INSERT INTO "__drizzle_migrations" ("hash", "created_at") VALUES (?, ?)');
     for (const migration of migrations) {
       if (last !== undefined && Number(last) >= migration.folderMillis) continue;

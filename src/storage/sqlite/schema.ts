@@ -4,35 +4,41 @@ import { DELIVERY_STATUSES, DELIVERY_TYPES, type DeliveryPayload } from '../deli
 import { GAME_STATUSES, type LobbySeat, type LogEntry, type StoredSetup } from '../game-store.js';
 
 /** One row per game. `setup` holds the secret seed: it never leaves the storage layer. */
-export const games = sqliteTable('games', {
-  id: text('id').primaryKey(),
-  setup: text('setup', { mode: 'json' }).$type<StoredSetup>().notNull(),
-  /** sha256 of each seat's token, hex, in seat order. */
-  tokenHashes: text('token_hashes', { mode: 'json' }).$type<string[]>().notNull(),
-  status: text('status', { enum: GAME_STATUSES }).notNull().default('active'),
-  createdAt: text('created_at').notNull(),
-  /** Set by the move that ends the game. Other moves leave this row alone: the write path stays one insert. */
-  finishedAt: text('finished_at'),
-  /** sha256 of the admin token, hex (null for games created before admin tokens). */
-  adminTokenHash: text('admin_token_hash'),
-  /** 'public' games are listed by GET /games. */
-  visibility: text('visibility', { enum: ['public', 'private'] }).notNull().default('private'),
-  /** The lobby's view of the seats, changed with the act that changes them. */
-  seats: text('seats', { mode: 'json' }).$type<LobbySeat[]>(),
-  /** The turn clock's seconds, when the game has one: the clock's pick-up at start lists these. */
-  turnSeconds: integer('turn_seconds'),
-  /** 1 when a bot may play some turn: the bot driver's pick-up at start lists these. */
-  autoplay: integer('autoplay', { mode: 'boolean' }).notNull().default(false),
-  /** The webhook (`docs/webhooks.md`): where deliveries go, and the secret that signs them. */
-  webhookUrl: text('webhook_url'),
-  webhookSecret: text('webhook_secret'),
-  /** The post-game analysis once computed (`docs/analysis.md`), and when a node began computing it (its claim). */
-  analysis: text('analysis', { mode: 'json' }).$type<unknown>(),
-  analysisStartedAt: text('analysis_started_at'),
-}, (t) => [
-  index('games_lobby').on(t.visibility, t.status, t.createdAt, t.id),
-  index('games_status_id').on(t.status, t.id),
-]);
+export const games = sqliteTable(
+  'games',
+  {
+    id: text('id').primaryKey(),
+    setup: text('setup', { mode: 'json' }).$type<StoredSetup>().notNull(),
+    /** sha256 of each seat's token, hex, in seat order. */
+    tokenHashes: text('token_hashes', { mode: 'json' }).$type<string[]>().notNull(),
+    status: text('status', { enum: GAME_STATUSES }).notNull().default('active'),
+    createdAt: text('created_at').notNull(),
+    /** Set by the move that ends the game. Other moves leave this row alone: the write path stays one insert. */
+    finishedAt: text('finished_at'),
+    /** sha256 of the admin token, hex (null for games created before admin tokens). */
+    adminTokenHash: text('admin_token_hash'),
+    /** 'public' games are listed by GET /games. */
+    visibility: text('visibility', { enum: ['public', 'private'] })
+      .notNull()
+      .default('private'),
+    /** The lobby's view of the seats, changed with the act that changes them. */
+    seats: text('seats', { mode: 'json' }).$type<LobbySeat[]>(),
+    /** The turn clock's seconds, when the game has one: the clock's pick-up at start lists these. */
+    turnSeconds: integer('turn_seconds'),
+    /** 1 when a bot may play some turn: the bot driver's pick-up at start lists these. */
+    autoplay: integer('autoplay', { mode: 'boolean' }).notNull().default(false),
+    /** The webhook (`docs/webhooks.md`): where deliveries go, and the secret that signs them. */
+    webhookUrl: text('webhook_url'),
+    webhookSecret: text('webhook_secret'),
+    /** The post-game analysis once computed (`docs/analysis.md`), and when a node began computing it (its claim). */
+    analysis: text('analysis', { mode: 'json' }).$type<unknown>(),
+    analysisStartedAt: text('analysis_started_at'),
+  },
+  (t) => [
+    index('games_lobby').on(t.visibility, t.status, t.createdAt, t.id),
+    index('games_status_id').on(t.status, t.id),
+  ],
+);
 
 /**
  * The append-only move log. The primary key (game_id, seq) is what makes exactly one of two
@@ -56,7 +62,9 @@ export const moves = sqliteTable(
   (t) => [
     primaryKey({ columns: [t.gameId, t.seq] }),
     // Partial: moves sent without a key (most) cost no index write.
-    uniqueIndex('moves_game_idempotency_key').on(t.gameId, t.idempotencyKey).where(sql`idempotency_key IS NOT NULL`),
+    uniqueIndex('moves_game_idempotency_key')
+      .on(t.gameId, t.idempotencyKey)
+      .where(sql`idempotency_key IS NOT NULL`),
   ],
 );
 
@@ -86,7 +94,9 @@ export const webhookDeliveries = sqliteTable(
   (t) => [
     primaryKey({ columns: [t.gameId, t.id] }),
     // Partial: delivered and failed ones cost the senders' claims nothing.
-    index('webhook_deliveries_due').on(t.nextAttemptAt, t.gameId).where(sql`status = 'pending'`),
+    index('webhook_deliveries_due')
+      .on(t.nextAttemptAt, t.gameId)
+      .where(sql`status = 'pending'`),
     index('webhook_deliveries_game').on(t.gameId, t.createdAt),
   ],
 );

@@ -17,7 +17,16 @@ import {
   type NewMove,
 } from '../game-store.js';
 import { games, moves } from './schema.js';
-import { DELIVERY_COLUMNS, deliveryRecord, type ClaimedDelivery, type DeliveryOutcome, type DeliveryRecord, type DeliveryRow, type NewDelivery, type Webhook } from '../deliveries.js';
+import {
+  DELIVERY_COLUMNS,
+  deliveryRecord,
+  type ClaimedDelivery,
+  type DeliveryOutcome,
+  type DeliveryRecord,
+  type DeliveryRow,
+  type NewDelivery,
+  type Webhook,
+} from '../deliveries.js';
 import { guarded, isConstraintViolation, storeFault } from './faults.js';
 
 export interface SqliteStoreOptions {
@@ -36,7 +45,13 @@ interface ListedRow {
 }
 
 function listedGame(row: ListedRow): ListedGame {
-  return { id: row.id, status: row.status, createdAt: row.created_at, setup: JSON.parse(row.setup) as ListedGame['setup'], seats: row.seats === null ? null : (JSON.parse(row.seats) as ListedGame['seats']) };
+  return {
+    id: row.id,
+    status: row.status,
+    createdAt: row.created_at,
+    setup: JSON.parse(row.setup) as ListedGame['setup'],
+    seats: row.seats === null ? null : (JSON.parse(row.seats) as ListedGame['seats']),
+  };
 }
 
 /** Opens (creating and migrating) the database at `path` (a file path or `:memory:`). */
@@ -112,7 +127,9 @@ export class SqliteStore implements GameStore {
       .prepare();
     // Asked when the cache may be stale (another process committed) and to judge a refusal:
     // a plain better-sqlite3 statement, a third of the cost of the query builder's prepared query.
-    this.versionStatement = db.$client.prepare<[string], number | null>('SELECT max(seq) FROM moves WHERE game_id = ?').pluck();
+    this.versionStatement = db.$client
+      .prepare<[string], number | null>('SELECT max(seq) FROM moves WHERE game_id = ?')
+      .pluck();
     this.dataVersionStatement = db.$client.prepare<[], number>('PRAGMA data_version').pluck();
     this.movesAfterStatement = db
       .select({ seq: moves.seq, seat: moves.seat, move: moves.move, at: moves.at })
@@ -123,9 +140,9 @@ export class SqliteStore implements GameStore {
     // The write path's one insert, also as a plain statement (drizzle maps each value first).
     // One prepared single-row insert per move inside the batch's transaction: in-process SQLite
     // has no round trip for a multi-row statement to save.
-    this.insertMoveStatement = db.$client.prepare<[string, number, number, string, string, string | null, string | null]>(
-      'INSERT INTO moves (game_id, seq, seat, move, at, idempotency_key, request_hash) VALUES (?, ?, ?, ?, ?, ?, ?)',
-    );
+    this.insertMoveStatement = db.$client.prepare<
+      [string, number, number, string, string, string | null, string | null]
+    >('INSERT INTO moves (game_id, seq, seat, move, at, idempotency_key, request_hash) VALUES (?, ?, ?, ?, ?, ?, ?)');
     // With an entry that changes the game's row: finished_at when it ends or is aborted; seats
     // and autoplay only ever change one way (a new list, bots allowed).
     this.updateGameStatement = db.$client.prepare<[string, string, string, string | null, number, string]>(
@@ -139,9 +156,24 @@ export class SqliteStore implements GameStore {
       .prepare();
     this.appendAll = db.$client.transaction((batch: readonly NewMove[]) => {
       for (const m of batch) {
-        this.insertMoveStatement.run(m.gameId, m.seq, m.seat, JSON.stringify(m.move), m.at, m.idempotencyKey, m.requestHash);
+        this.insertMoveStatement.run(
+          m.gameId,
+          m.seq,
+          m.seat,
+          JSON.stringify(m.move),
+          m.at,
+          m.idempotencyKey,
+          m.requestHash,
+        );
         if (changesGameRow(m)) {
-          this.updateGameStatement.run(m.status, m.status, m.at, m.seats ? JSON.stringify(m.seats) : null, m.autoplay ? 1 : 0, m.gameId);
+          this.updateGameStatement.run(
+            m.status,
+            m.status,
+            m.at,
+            m.seats ? JSON.stringify(m.seats) : null,
+            m.autoplay ? 1 : 0,
+            m.gameId,
+          );
         }
         if (m.deliveries) this.insertDeliveries(m.deliveries);
       }
@@ -150,12 +182,21 @@ export class SqliteStore implements GameStore {
       this.insertGameStatement.run(this.gameRow(game));
       this.insertDeliveries(game.deliveries ?? []);
     });
-    const due = db.$client.prepare<[string, number], DeliveryRow & { payload: string; webhook_url: string | null; webhook_secret: string | null }>(
+    const due = db.$client.prepare<
+      [string, number],
+      DeliveryRow & { payload: string; webhook_url: string | null; webhook_secret: string | null }
+    >(
       `SELECT ${DELIVERY_COLUMNS}, d.payload, g.webhook_url, g.webhook_secret FROM webhook_deliveries d JOIN games g ON g.id = d.game_id
         WHERE d.status = 'pending' AND d.next_attempt_at <= ? ORDER BY d.next_attempt_at LIMIT ?`,
     );
-    const lease = db.$client.prepare<[string, string, string]>('UPDATE webhook_deliveries SET next_attempt_at = ? WHERE game_id = ? AND id = ?');
-    this.anyDueStatement = db.$client.prepare<[string], number>(`SELECT 1 FROM webhook_deliveries WHERE status = 'pending' AND next_attempt_at <= ? LIMIT 1`).pluck();
+    const lease = db.$client.prepare<[string, string, string]>(
+      'UPDATE webhook_deliveries SET next_attempt_at = ? WHERE game_id = ? AND id = ?',
+    );
+    this.anyDueStatement = db.$client
+      .prepare<[string], number>(
+        `SELECT 1 FROM webhook_deliveries WHERE status = 'pending' AND next_attempt_at <= ? LIMIT 1`,
+      )
+      .pluck();
     // One write transaction: of several processes on the file, one claims a delivery.
     this.claimNow = db.$client.transaction((now: string, leaseUntil: string, limit: number): ClaimedDelivery[] =>
       due.all(now, limit).map((row) => {
@@ -197,12 +238,24 @@ export class SqliteStore implements GameStore {
 
   private insertDeliveries(deliveries: readonly NewDelivery[]): void {
     for (const { payload } of deliveries) {
-      this.insertDeliveryStatement.run(payload.id, payload.version, payload.type, JSON.stringify(payload), payload.createdAt, payload.createdAt, payload.gameId);
+      this.insertDeliveryStatement.run(
+        payload.id,
+        payload.version,
+        payload.type,
+        JSON.stringify(payload),
+        payload.createdAt,
+        payload.createdAt,
+        payload.gameId,
+      );
     }
   }
 
   async insertGame(game: NewGame): Promise<void> {
-    guarded(() => (game.deliveries?.length ? this.insertGameWithDeliveries.immediate(game) : this.insertGameStatement.run(this.gameRow(game))));
+    guarded(() =>
+      game.deliveries?.length
+        ? this.insertGameWithDeliveries.immediate(game)
+        : this.insertGameStatement.run(this.gameRow(game)),
+    );
   }
 
   private gameRow(game: NewGame) {
@@ -226,19 +279,37 @@ export class SqliteStore implements GameStore {
 
   async setWebhook(gameId: string, webhook: Webhook | null): Promise<boolean> {
     const statement = 'UPDATE games SET webhook_url = ?, webhook_secret = ? WHERE id = ?';
-    return guarded(() => this.db.$client.prepare(statement).run(webhook?.url ?? null, webhook?.secret ?? null, gameId)).changes > 0;
+    return (
+      guarded(() => this.db.$client.prepare(statement).run(webhook?.url ?? null, webhook?.secret ?? null, gameId))
+        .changes > 0
+    );
   }
 
   async claimDeliveries(now: string, leaseUntil: string, limit: number): Promise<ClaimedDelivery[]> {
     // A read first: a sender with nothing due takes no write lock from the moves.
-    return guarded(() => (this.anyDueStatement.get(now) === undefined ? [] : this.claimNow.immediate(now, leaseUntil, limit)));
+    return guarded(() =>
+      this.anyDueStatement.get(now) === undefined ? [] : this.claimNow.immediate(now, leaseUntil, limit),
+    );
   }
 
   async settleDelivery(delivery: { gameId: string; id: string }, outcome: DeliveryOutcome): Promise<void> {
     const statement = `UPDATE webhook_deliveries SET status = ?, attempts = ?, last_attempt_at = ?, next_attempt_at = ?, last_status = ?, last_error = ?
       WHERE game_id = ? AND id = ?`;
     const o = outcome;
-    guarded(() => this.db.$client.prepare(statement).run(o.status, o.attempts, o.lastAttemptAt, o.nextAttemptAt, o.lastStatus, o.lastError, delivery.gameId, delivery.id));
+    guarded(() =>
+      this.db.$client
+        .prepare(statement)
+        .run(
+          o.status,
+          o.attempts,
+          o.lastAttemptAt,
+          o.nextAttemptAt,
+          o.lastStatus,
+          o.lastError,
+          delivery.gameId,
+          delivery.id,
+        ),
+    );
   }
 
   async claimAnalysis(id: string, now: string, staleBefore: string): Promise<boolean> {
@@ -248,22 +319,32 @@ export class SqliteStore implements GameStore {
   }
 
   async saveAnalysis(id: string, analysis: unknown): Promise<void> {
-    guarded(() => this.db.$client.prepare('UPDATE games SET analysis = ? WHERE id = ?').run(JSON.stringify(analysis), id));
+    guarded(() =>
+      this.db.$client.prepare('UPDATE games SET analysis = ? WHERE id = ?').run(JSON.stringify(analysis), id),
+    );
   }
 
   async analysisStatus(id: string, staleBefore: string): Promise<AnalysisStatus> {
     const statement = `SELECT CASE WHEN analysis IS NOT NULL THEN 'stored' WHEN analysis_started_at >= ? THEN 'claimed' ELSE 'none' END FROM games WHERE id = ?`;
-    return guarded(() => this.db.$client.prepare<[string, string], AnalysisStatus>(statement).pluck().get(staleBefore, id)) ?? 'none';
+    return (
+      guarded(() =>
+        this.db.$client.prepare<[string, string], AnalysisStatus>(statement).pluck().get(staleBefore, id),
+      ) ?? 'none'
+    );
   }
 
   async findAnalysis(id: string): Promise<unknown> {
-    const text = guarded(() => this.db.$client.prepare<[string], string | null>('SELECT analysis FROM games WHERE id = ?').pluck().get(id));
+    const text = guarded(() =>
+      this.db.$client.prepare<[string], string | null>('SELECT analysis FROM games WHERE id = ?').pluck().get(id),
+    );
     return typeof text === 'string' ? JSON.parse(text) : null;
   }
 
   async listDeliveries(gameId: string, limit: number): Promise<DeliveryRecord[]> {
     const statement = `SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries d WHERE d.game_id = ? ORDER BY d.created_at DESC, d.version DESC, d.id DESC LIMIT ?`;
-    return guarded(() => this.db.$client.prepare<[string, number], DeliveryRow>(statement).all(gameId, limit)).map(deliveryRecord);
+    return guarded(() => this.db.$client.prepare<[string, number], DeliveryRow>(statement).all(gameId, limit)).map(
+      deliveryRecord,
+    );
   }
 
   async listGames(query: { status?: GameStatus; limit: number; cursor?: ListCursor }): Promise<ListedGame[]> {

@@ -60,11 +60,18 @@ export async function launch(t: Test): Promise<TestBrowser> {
  * the first test that asks, stopped at the end of the file (`t` is the file's root test). Each
  * test makes its own games and browser contexts; a start costs about a second of CPU.
  */
-export function perFile(t: Test, env: Record<string, string> = {}): () => Promise<{ server: RunningServer; browser: TestBrowser }> {
+export function perFile(
+  t: Test,
+  env: Record<string, string> = {},
+): () => Promise<{ server: RunningServer; browser: TestBrowser }> {
   let started: Promise<{ server: RunningServer; browser: TestBrowser }> | undefined;
   // The end panel asks for the analysis of every finished game: a small budget keeps it from loading the machine.
   const withBudget = { ANALYSIS_BUDGET_MS: '3000', ...env };
-  return () => (started ??= (async () => ({ server: await startServer(t, tempDatabase(t), withBudget), browser: await launch(t) }))());
+  return () =>
+    (started ??= (async () => ({
+      server: await startServer(t, tempDatabase(t), withBudget),
+      browser: await launch(t),
+    }))());
 }
 
 /** A phone's window (390×844, touch), for `context()`. */

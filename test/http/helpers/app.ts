@@ -22,7 +22,9 @@ export interface CreatedGame {
   events: unknown[];
 }
 
-type SerializerFactory = NonNullable<NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>['buildSerializer']>;
+type SerializerFactory = NonNullable<
+  NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>['buildSerializer']
+>;
 type Serializer = ReturnType<ReturnType<SerializerFactory>>;
 
 // Fastify's own serializer compiler, resolved from Fastify's folder as Fastify itself loads it.
@@ -48,7 +50,11 @@ const sharedSerializers: SerializerFactory = (externalSchemas, options) => {
 };
 
 /** The app's options, and where its store is (an in-memory SQLite one when neither is given). */
-export type TestAppOptions = Partial<AppOptions> & { databasePath?: string; database?: StoreLocation; busyTimeoutMs?: number };
+export type TestAppOptions = Partial<AppOptions> & {
+  databasePath?: string;
+  database?: StoreLocation;
+  busyTimeoutMs?: number;
+};
 
 /**
  * The app on a throwaway database. Tests create games by the thousand from one address, so the
@@ -56,7 +62,9 @@ export type TestAppOptions = Partial<AppOptions> & { databasePath?: string; data
  */
 export async function testApp(t: Test, options: TestAppOptions = {}): Promise<App> {
   const { databasePath, database, busyTimeoutMs, ...rest } = options;
-  const store = await openStore(database ?? { kind: 'sqlite', path: databasePath ?? ':memory:' }, { sqlite: { busyTimeoutMs } });
+  const store = await openStore(database ?? { kind: 'sqlite', path: databasePath ?? ':memory:' }, {
+    sqlite: { busyTimeoutMs },
+  });
   const app = await buildApp({
     store,
     addressRateLimit: { perSecond: 0, burst: 0 },

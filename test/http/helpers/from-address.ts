@@ -14,13 +14,23 @@ export interface AddressAnswer {
 }
 
 export function fromAddress(base: string, localAddress: string) {
-  const send = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<AddressAnswer> =>
+  const send = (
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<AddressAnswer> =>
     new Promise((resolve, reject) => {
       const started = performance.now();
       const payload = body === undefined ? undefined : JSON.stringify(body);
       const req = request(
         `${base}${path}`,
-        { method, localAddress, agent: false, headers: { ...(payload ? { 'content-type': 'application/json' } : {}), ...headers } },
+        {
+          method,
+          localAddress,
+          agent: false,
+          headers: { ...(payload ? { 'content-type': 'application/json' } : {}), ...headers },
+        },
         (res) => {
           let text = '';
           res.setEncoding('utf8');

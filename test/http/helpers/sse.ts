@@ -21,64 +21,73 @@ export interface SseReader {
 }
 
 /** `localAddress`: the loopback address to connect from (127.0.0.2...), so a test can be several clients. */
-export function openStream(url: string, headers: Record<string, string> = {}, comments = false, localAddress?: string): Promise<SseReader> {
+export function openStream(
+  url: string,
+  headers: Record<string, string> = {},
+  comments = false,
+  localAddress?: string,
+): Promise<SseReader> {
   return new Promise((resolve, reject) => {
     const control: { retry?: number } = {};
-    const request = get(url, { headers: { accept: 'text/event-stream', ...headers }, localAddress, agent: false }, (response) => {
-      response.setEncoding('utf8');
-      const queue: SseMessage[] = [];
-      let waiting: ((m: SseMessage) => void) | undefined;
-      let buffer = '';
-      const push = (m: SseMessage): void => {
-        if (m.comment !== undefined && !comments) return;
-        if (waiting) {
-          const w = waiting;
-          waiting = undefined;
-          w(m);
-        } else queue.push(m);
-      };
-      response.on('data', (chunk: string) => {
-        buffer += chunk;
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const message: SseMessage = {};
-          for (const line of block.split('\n')) {
-            if (line.startsWith(':')) message.comment = line.slice(1).trim();
-            else {
-              const i = line.indexOf(':');
-              const field = line.slice(0, i);
-              const value = line.slice(i + 1).trimStart();
-              if (field === 'data') message.data = JSON.parse(value);
-              else if (field === 'id' || field === 'event') message[field] = value;
-              else if (field === 'retry') control.retry = Number(value);
+    const request = get(
+      url,
+      { headers: { accept: 'text/event-stream', ...headers }, localAddress, agent: false },
+      (response) => {
+        response.setEncoding('utf8');
+        const queue: SseMessage[] = [];
+        let waiting: ((m: SseMessage) => void) | undefined;
+        let buffer = '';
+        const push = (m: SseMessage): void => {
+          if (m.comment !== undefined && !comments) return;
+          if (waiting) {
+            const w = waiting;
+            waiting = undefined;
+            w(m);
+          } else queue.push(m);
+        };
+        response.on('data', (chunk: string) => {
+          buffer += chunk;
+          let end: number;
+          while ((end = buffer.indexOf('\n\n')) >= 0) {
+            const block = buffer.slice(0, end);
+            buffer = buffer.slice(end + 2);
+            const message: SseMessage = {};
+            for (const line of block.split('\n')) {
+              if (line.startsWith(':')) message.comment = line.slice(1).trim();
+              else {
+                const i = line.indexOf(':');
+                const field = line.slice(0, i);
+                const value = line.slice(i + 1).trimStart();
+                if (field === 'data') message.data = JSON.parse(value);
+                else if (field === 'id' || field === 'event') message[field] = value;
+                else if (field === 'retry') control.retry = Number(value);
+              }
             }
+            // A block of only `retry:` dispatches nothing (as in an EventSource).
+            if (message.data !== undefined || message.comment !== undefined) push(message);
           }
-          // A block of only `retry:` dispatches nothing (as in an EventSource).
-          if (message.data !== undefined || message.comment !== undefined) push(message);
-        }
-      });
-      const ended = new Promise<void>((done) => response.once('end', done));
-      resolve({
-        response,
-        get retry() {
-          return control.retry;
-        },
-        ended,
-        close: () => request.destroy(),
-        next: (ms = 5000) =>
-          queue.length > 0
-            ? Promise.resolve(queue.shift()!)
-            : new Promise((ok, fail) => {
-                const timer = setTimeout(() => fail(new Error(`no message within ${ms} ms`)), ms);
-                waiting = (m) => {
-                  clearTimeout(timer);
-                  ok(m);
-                };
-              }),
-      });
-    });
+        });
+        const ended = new Promise<void>((done) => response.once('end', done));
+        resolve({
+          response,
+          get retry() {
+            return control.retry;
+          },
+          ended,
+          close: () => request.destroy(),
+          next: (ms = 5000) =>
+            queue.length > 0
+              ? Promise.resolve(queue.shift()!)
+              : new Promise((ok, fail) => {
+                  const timer = setTimeout(() => fail(new Error(`no message within ${ms} ms`)), ms);
+                  waiting = (m) => {
+                    clearTimeout(timer);
+                    ok(m);
+                  };
+                }),
+        });
+      },
+    );
     request.on('error', reject);
   });
 }

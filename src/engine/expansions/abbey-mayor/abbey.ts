@@ -11,13 +11,23 @@ import { isInt } from '../../shape.js';
 import { StateSlot } from '../../slot.js';
 import type { State } from '../../state.js';
 import { tileDown } from '../../turn-api.js';
-import { ALTERNATIVES_PHASE, FINAL_ROUND_PHASE, type GameEvent, type Move, type Rules, type RuleViolation } from '../../types.js';
+import {
+  ALTERNATIVES_PHASE,
+  FINAL_ROUND_PHASE,
+  type GameEvent,
+  type Move,
+  type Rules,
+  type RuleViolation,
+} from '../../types.js';
 import { violation } from '../../violation.js';
 
 const ABBEY_TILE = TILE_TYPES.find((t) => t.walled);
 
 /** Whether each seat still holds its abbey. */
-export const ABBEYS = new StateSlot<boolean[]>((cfg) => cfg.names.map(() => true), (s) => s.slice());
+export const ABBEYS = new StateSlot<boolean[]>(
+  (cfg) => cfg.names.map(() => true),
+  (s) => s.slice(),
+);
 
 export function abbeyMoves(g: State, out: Move[]): void {
   if (!ABBEYS.of(g)[g.active]) return;
@@ -26,10 +36,12 @@ export function abbeyMoves(g: State, out: Move[]): void {
 
 function abbeyViolation(g: State, x: number, y: number): RuleViolation | null {
   if (!ABBEYS.of(g)[g.active]) return violation('NO_ABBEY_LEFT', 'you have no abbey left');
-  if (!inRange(x, y)) return violation('NOT_A_HOLE', 'an abbey goes only into a hole surrounded by tiles on all four sides');
+  if (!inRange(x, y))
+    return violation('NOT_A_HOLE', 'an abbey goes only into a hole surrounded by tiles on all four sides');
   const key = keyOf(x, y);
   if (g.board.has(key)) return violation('POSITION_OCCUPIED', `(${x},${y}) already holds a tile`);
-  if (!g.open.isHole(key)) return violation('NOT_A_HOLE', 'an abbey goes only into a hole surrounded by tiles on all four sides');
+  if (!g.open.isHole(key))
+    return violation('NOT_A_HOLE', 'an abbey goes only into a hole surrounded by tiles on all four sides');
   return null;
 }
 
@@ -50,9 +62,12 @@ export const placeAbbey: MoveSpec<'placeAbbey', typeof ALTERNATIVES_PHASE | type
 
 export function finalRound(rules: Rules): FinalRound | null {
   switch (rules.endgameAbbeys) {
-    case 'none': return null;
-    case 'final-round': return { passRefusal: null };
-    case 'continue': return { passRefusal: 'the abbey must be placed (endgameAbbeys: continue)' };
+    case 'none':
+      return null;
+    case 'final-round':
+      return { passRefusal: null };
+    case 'continue':
+      return { passRefusal: 'the abbey must be placed (endgameAbbeys: continue)' };
   }
 }
 

@@ -34,10 +34,12 @@ function fieldAt(g: State, key: number, c: number): boolean {
 function barnSegment(g: State, t: PlacedTile, c: number): number {
   const own = cornerField(t, c);
   if (own < 0) return -1;
-  const dx = CORNER_DX[c], dy = CORNER_DY[c];
-  const ok = fieldAt(g, keyOf(t.x + dx, t.y), mirrorX(c))
-    && fieldAt(g, keyOf(t.x, t.y + dy), mirrorY(c))
-    && fieldAt(g, keyOf(t.x + dx, t.y + dy), mirrorXY(c));
+  const dx = CORNER_DX[c],
+    dy = CORNER_DY[c];
+  const ok =
+    fieldAt(g, keyOf(t.x + dx, t.y), mirrorX(c)) &&
+    fieldAt(g, keyOf(t.x, t.y + dy), mirrorY(c)) &&
+    fieldAt(g, keyOf(t.x + dx, t.y + dy), mirrorXY(c));
   return ok ? t.base + own : -1;
 }
 
@@ -54,22 +56,28 @@ export function barnMoves(g: State, occ: Occupancy, out: Move[]): void {
 function barnFigure(g: State, x: number, y: number, corner: Corner, occ: Occupancy): Figure | RuleViolation {
   if (g.supply.count(g.active, 'barn') <= 0) return violation('NO_FIGURE_IN_SUPPLY', 'no barn left in supply');
   const t = g.placedTile();
-  if (t.key !== keyOf(x, y)) return violation('NOT_ON_NEW_TILE', 'the barn goes only on a corner of the tile just placed');
+  if (t.key !== keyOf(x, y))
+    return violation('NOT_ON_NEW_TILE', 'the barn goes only on a corner of the tile just placed');
   const c = CORNERS.indexOf(corner);
   const seg = barnSegment(g, t, c);
-  if (seg < 0) return violation('BARN_CORNER_INVALID', 'a barn needs four tiles meeting at that corner with only field there');
+  if (seg < 0)
+    return violation('BARN_CORNER_INVALID', 'a barn needs four tiles meeting at that corner with only field there');
   if (occ.holds(g.find(seg), 'barn')) return violation('FIELD_HAS_BARN', 'that field already holds a barn');
   return { owner: g.active, kind: 'barn', seg, key: t.key, feature: seg - t.base, corner: c };
 }
 
 export const placeBarn: MoveSpec<'placeBarn', 'placeFigure'> = {
   phases: ['placeFigure'],
-  shape: (m) => (isInt(m.x) && isInt(m.y) && isOneOf(CORNERS, m.corner)
-    ? null : 'placeBarn needs integer x, y and a corner NE, SE, SW or NW'),
+  shape: (m) =>
+    isInt(m.x) && isInt(m.y) && isOneOf(CORNERS, m.corner)
+      ? null
+      : 'placeBarn needs integer x, y and a corner NE, SE, SW or NW',
   apply(g, move, _phase, events) {
     const f = barnFigure(g, move.x, move.y, move.corner, g.occupancy());
     if ('code' in f) return f;
-    const listed = stepMoves(g).some((m) => m.type === 'placeBarn' && m.x === move.x && m.y === move.y && m.corner === move.corner);
+    const listed = stepMoves(g).some(
+      (m) => m.type === 'placeBarn' && m.x === move.x && m.y === move.y && m.corner === move.corner,
+    );
     if (!listed) return violation('ILLEGAL_MOVE', 'that barn placement is not allowed');
     addFigure(g, f, events);
     return null;
@@ -103,10 +111,25 @@ export function barnFinalScoring(g: State, events: GameEvent[]): void {
     const root = g.find(b.seg);
     if (done.includes(root)) continue;
     done.push(root);
-    const owners = [...new Set(g.figuresOn(root).filter((f) => f.kind === 'barn').map((f) => f.owner))].sort((a, c) => a - c);
+    const owners = [
+      ...new Set(
+        g
+          .figuresOn(root)
+          .filter((f) => f.kind === 'barn')
+          .map((f) => f.owner),
+      ),
+    ].sort((a, c) => a - c);
     const cities = g.completedCitiesOf(root);
     const points = cities > 0 ? owners.map((seat) => ({ seat, points: 4 * cities })) : [];
     for (const p of points) g.scores[p.seat] += p.points;
-    events.push({ type: 'featureScored', kind: 'field', reason: 'barn', points, returned: [], final: true, tiles: positions(g, root) });
+    events.push({
+      type: 'featureScored',
+      kind: 'field',
+      reason: 'barn',
+      points,
+      returned: [],
+      final: true,
+      tiles: positions(g, root),
+    });
   }
 }

@@ -8,7 +8,13 @@ import { followerCheck } from '../../figure-step.js';
 import { ABBEYS, abbeyMoves, abbeySkipped, finalRound, placeAbbey } from './abbey.js';
 import { BARN, barnFieldScoring, barnFinalScoring, barnMoves, placeBarn } from './barn.js';
 import {
-  ABBEY_MAYOR, ABBEY_MAYOR_ERROR_CODES, ABBEY_MAYOR_FIGURES, ABBEY_MAYOR_OWN_MOVE_FIGURES, ABBEY_MAYOR_PLAYER_VIEW, abbeyMayorEvents, abbeyMayorMoves,
+  ABBEY_MAYOR,
+  ABBEY_MAYOR_ERROR_CODES,
+  ABBEY_MAYOR_FIGURES,
+  ABBEY_MAYOR_OWN_MOVE_FIGURES,
+  ABBEY_MAYOR_PLAYER_VIEW,
+  abbeyMayorEvents,
+  abbeyMayorMoves,
 } from './vocabulary.js';
 import { moveWagon, returnWagon, wagonReturned, wagonTargets } from './wagon.js';
 

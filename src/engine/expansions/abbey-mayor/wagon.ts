@@ -20,8 +20,10 @@ const isTarget = (g: State, root: number, occ: Occupancy): boolean =>
 
 export function wagonTargets(g: State, w: HeldFigure): Move[] {
   switch (g.cfg.rules.wagonMove) {
-    case 'c1': return connectedTargets(g, w);
-    case 'c2': return nearbyTargets(g, w);
+    case 'c1':
+      return connectedTargets(g, w);
+    case 'c2':
+      return nearbyTargets(g, w);
   }
 }
 
@@ -79,11 +81,20 @@ export const moveWagon: MoveSpec<'moveWagon', typeof DECISION_PHASE> = {
   shape: (m) => (isInt(m.x) && isInt(m.y) && isInt(m.feature) ? null : 'moveWagon needs integer x, y and feature'),
   apply(g, m, _phase, events) {
     const w = pendingFigure(g);
-    const ok = wagonTargets(g, w).some((t) => t.type === 'moveWagon' && t.x === m.x && t.y === m.y && t.feature === m.feature);
+    const ok = wagonTargets(g, w).some(
+      (t) => t.type === 'moveWagon' && t.x === m.x && t.y === m.y && t.feature === m.feature,
+    );
     if (!ok) return violation('WAGON_TARGET_INVALID', 'the wagon cannot move there');
     const t = g.board.at(keyOf(m.x, m.y));
     const from = g.board.at(w.key);
-    const f: Figure = { owner: w.owner, kind: w.kind, seg: t.base + m.feature, key: t.key, feature: m.feature, corner: -1 };
+    const f: Figure = {
+      owner: w.owner,
+      kind: w.kind,
+      seg: t.base + m.feature,
+      key: t.key,
+      feature: m.feature,
+      corner: -1,
+    };
     events.push({ type: 'wagonMoved', seat: w.owner, from: { x: from.x, y: from.y }, to: figureView(g, f) });
     settleDecision(g, f, events);
     return null;

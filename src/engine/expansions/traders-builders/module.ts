@@ -10,7 +10,13 @@ import { StateSlot } from '../../slot.js';
 import type { State } from '../../state.js';
 import type { GameEvent, GoodsCount } from '../../types.js';
 import {
-  GOODS, TRADERS_BUILDERS, TRADERS_ERROR_CODES, TRADERS_FIGURES, TRADERS_GAME_VIEW, TRADERS_PLAYER_VIEW, tradersEvents,
+  GOODS,
+  TRADERS_BUILDERS,
+  TRADERS_ERROR_CODES,
+  TRADERS_FIGURES,
+  TRADERS_GAME_VIEW,
+  TRADERS_PLAYER_VIEW,
+  tradersEvents,
 } from './vocabulary.js';
 import { violation } from '../../violation.js';
 
@@ -88,7 +94,9 @@ function onCompleted(g: State, roots: readonly number[], events: GameEvent[]): v
     const got = goodsOf(g, root);
     if (got.wine + got.wheat + got.cloth === 0) continue;
     const tokens = SLOT.of(g).tokens[g.active];
-    GOODS.forEach((good, i) => { tokens[i] += got[good]; });
+    GOODS.forEach((good, i) => {
+      tokens[i] += got[good];
+    });
     events.push({ type: 'goodsAwarded', seat: g.active, goods: got });
   }
 }

@@ -9,10 +9,13 @@ export const TRADERS_ERROR_CODES = ['BUILDER_NEEDS_FOLLOWER', 'FEATURE_COMPLETE'
 export const GOODS = ['wine', 'wheat', 'cloth'] as const;
 export const GoodsCountSchema = Type.Object({ wine: Int, wheat: Int, cloth: Int }, { title: 'GoodsCount' });
 
-export const tradersEvents = (_f: FigureSchemas) => [
-  eventSchema('goodsAwarded', { seat: Int, goods: GoodsCountSchema }),
-  eventSchema('goodsScored', { good: Type.Enum([...GOODS]), points: Type.Array(SeatPointsSchema) }),
-] as const;
+export const tradersEvents = (_f: FigureSchemas) =>
+  [
+    eventSchema('goodsAwarded', { seat: Int, goods: GoodsCountSchema }),
+    eventSchema('goodsScored', { good: Type.Enum([...GOODS]), points: Type.Array(SeatPointsSchema) }),
+  ] as const;
 
 export const TRADERS_PLAYER_VIEW = { goods: Type.Optional(GoodsCountSchema) };
-export const TRADERS_GAME_VIEW = { goods: Type.Optional(Type.Array(GoodsCountSchema, { description: 'Goods per seat (Traders & Builders)' })) };
+export const TRADERS_GAME_VIEW = {
+  goods: Type.Optional(Type.Array(GoodsCountSchema, { description: 'Goods per seat (Traders & Builders)' })),
+};
