@@ -51,6 +51,10 @@ function streamSink(raw: ServerResponse): StreamSink {
   const socket = raw.socket!;
   return {
     write: (chunk) => {
+      // A slice already under way may still reach a stream its route has ended: the socket then
+      // carries the next response of a kept-alive connection, and a chunk there would be read as
+      // the start of that response.
+      if (raw.writableEnded) return false;
       if (raw.chunkedEncoding) socket.write(chunk);
       else raw.write(chunk.subarray(chunk.indexOf(CRLF) + 2, chunk.length - 2));
       return !socket.destroyed && socket.writableLength <= MAX_BUFFERED_BYTES;
