@@ -255,15 +255,13 @@ async function endAnalysis(
   await page.locator('#chances svg polyline').first().waitFor({ timeout: 120_000 });
   const analysis = (await http.get(`/games/${id}/analysis`)).body;
   t.equal(analysis.status, 'ready');
-  const lines = await page
-    .locator('#chances svg polyline')
-    .evaluateAll((ls) =>
-      ls.map((l) => ({
-        seat: l.getAttribute('data-seat'),
-        stroke: l.getAttribute('stroke'),
-        points: l.getAttribute('points')!.split(' ').length,
-      })),
-    );
+  const lines = await page.locator('#chances svg polyline').evaluateAll((ls) =>
+    ls.map((l) => ({
+      seat: l.getAttribute('data-seat'),
+      stroke: l.getAttribute('stroke'),
+      points: l.getAttribute('points')!.split(' ').length,
+    })),
+  );
   t.same(
     lines,
     analysis.start.map((_: number, seat: number) => ({
