@@ -15,7 +15,7 @@
  *   may resume); one sweep for all feeds writes the keep-alive comments and ends expired
  *   streams, so a stream costs no timer of its own.
  * What a move costs its thousands of streams is kept to the write itself: its message is encoded
- * once (`frame`: the bytes every sink writes as they are), the writes go out in slices of
+ * once (one Buffer every sink writes as it is), the writes go out in slices of
  * `sliceSize` streams with the event loop free between slices (so `/health` and the moves
  * themselves are answered while 6,000 writes go out), and nothing is allocated per stream.
  */
@@ -35,13 +35,11 @@ export interface StreamFeedOptions {
   recent?: number;
   /** Streams written to between two turns of the event loop. */
   sliceSize?: number;
-  /** A message's bytes as every sink writes them (made once per message); UTF-8 by default. */
-  frame?: (text: string) => Buffer;
 }
 
 /** The sink of one stream: where its messages go. */
 export interface StreamSink {
-  /** Writes a message's `frame`d bytes; false when the reader is too slow and the stream must end. */
+  /** Writes a message's bytes; false when the reader is too slow and the stream must end. */
   write(bytes: Buffer): boolean;
   /** Ends the stream (its reader may resume). */
   end(): void;
@@ -81,14 +79,11 @@ function messageText(m: PlayedMove): string {
   return `id: ${m.seq}\nevent: move\ndata: ${data}\n\n`;
 }
 
-const utf8 = (text: string): Buffer => Buffer.from(text);
-
 export class StreamFeeds {
   private readonly feeds = new Map<string, Feed>();
   private readonly pageSize: number;
   private readonly recentSize: number;
   private readonly sliceSize: number;
-  private readonly frame: (text: string) => Buffer;
   private readonly keepAlive: Buffer;
   /** The one timer of all streams (while any game is followed): keep-alives and deadlines. */
   private sweeper?: NodeJS.Timeout;
@@ -102,8 +97,7 @@ export class StreamFeeds {
     this.pageSize = options.pageSize ?? 100;
     this.recentSize = options.recent ?? 256;
     this.sliceSize = options.sliceSize ?? 16;
-    this.frame = options.frame ?? utf8;
-    this.keepAlive = this.frame(': keep-alive\n\n');
+    this.keepAlive = Buffer.from(': keep-alive\n\n');
   }
 
   /** Games followed now, and streams following them (for tests and observation). */
@@ -149,7 +143,7 @@ export class StreamFeeds {
   private message(m: PlayedMove): Message {
     return {
       seq: m.seq,
-      bytes: this.frame(messageText(m)),
+      bytes: Buffer.from(messageText(m)),
       final: m.phase === 'finished' || m.move.type === 'gameAborted',
     };
   }

@@ -35,28 +35,17 @@ export const DEFAULT_STREAM_KEEPALIVE_MS = 15_000;
  */
 const MAX_BUFFERED_BYTES = 256 * 1024;
 
-const CRLF = Buffer.from('\r\n');
 /**
- * A message as one HTTP/1.1 chunk (a stream's body is chunked: it has no length). Made once
- * per message and written as it is to the socket of every stream: the response's own `write`
- * would frame it again for each of them, in four writes.
- */
-function httpChunk(text: string): Buffer {
-  const body = Buffer.from(text);
-  return Buffer.concat([Buffer.from(`${body.length.toString(16)}\r\n`), body, CRLF]);
-}
-
-/**
- * Where a stream's messages go: through the response, unframed (it frames them as chunks). The
- * framed Buffer is not written to the socket directly: on Node 24 the response's own first
- * bytes (its headers) may still be queued when the first message comes, and a chunk ahead of
- * them breaks the stream, as CI's Node 24 run of stream.test showed.
+ * Where a stream's messages go: through the response, which frames them as chunks. Not straight
+ * to the socket as pre-framed chunks: on Node 24 the response's own first bytes (its headers)
+ * may still be queued when the first message comes, and a chunk ahead of them breaks the
+ * stream, as CI's Node 24 run of stream.test showed.
  */
 function streamSink(raw: ServerResponse): StreamSink {
   return {
     write: (chunk) => {
       if (raw.writableEnded) return false;
-      raw.write(chunk.subarray(chunk.indexOf(CRLF) + 2, chunk.length - 2));
+      raw.write(chunk);
       return !raw.destroyed && raw.writableLength <= MAX_BUFFERED_BYTES;
     },
     end: () => raw.end(),
@@ -78,7 +67,7 @@ export function streamRoutes(
   app: App,
   { service, held, opens, analyses, pollMs = 1000, keepAliveMs, maxLifetimeMs }: RouteOptions & StreamOptions,
 ): void {
-  const feeds = new StreamFeeds(service, { pollMs, keepAliveMs, maxLifetimeMs, frame: httpChunk });
+  const feeds = new StreamFeeds(service, { pollMs, keepAliveMs, maxLifetimeMs });
   const closing = new AbortController();
   // Streams never go idle by themselves: end them so that closing the server is not held up.
   app.addHook('preClose', (done) => {
