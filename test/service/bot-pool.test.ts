@@ -3,7 +3,7 @@
  * job and is replaced, the queue is bounded, close terminates the workers. Iteration budgets
  * wherever an answer is compared.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import t from 'tap';
 import { moveKey } from '../../src/bots/moves.js';
 import { legalMoves, replay, type Move } from '../../src/engine/index.js';
@@ -48,6 +48,33 @@ t.test('every bot answers a legal move from a worker, mcts with a win rate', asy
   t.ok(pool.stats().workers <= 2, 'never more workers than its size');
   t.same(await pool.run(jobs[11]), answers[11], 'the same job gives the same answer');
 });
+
+/** The nice value of each thread of this process (Linux: field 19 of /proc/self/task/<tid>/stat). */
+function threadNices(): Map<number, number> {
+  const nices = new Map<number, number>();
+  for (const tid of readdirSync('/proc/self/task')) {
+    const fields = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1].split(' ');
+    nices.set(Number(tid), Number(fields[16]));
+  }
+  return nices;
+}
+
+t.test(
+  'workers search at the lowest priority, the HTTP thread keeps its own',
+  { skip: process.platform !== 'linux' },
+  async (t) => {
+    const before = new Set(threadNices().keys());
+    const pool = new BotPool({ size: 1, queueLimit: 4 });
+    t.teardown(() => pool.close());
+    await pool.run(jobAt(20, { bot: 'mcts' }));
+    const started = [...threadNices()].filter(([tid]) => !before.has(tid));
+    t.ok(
+      started.some(([, nice]) => nice === 19),
+      'the worker thread runs at nice 19',
+    );
+    t.equal(threadNices().get(process.pid), 0, 'the main thread stays at nice 0');
+  },
+);
 
 t.test('a job the worker refuses fails cleanly and the worker keeps serving', async (t) => {
   const pool = new BotPool({ size: 1, queueLimit: 4 });
@@ -100,11 +127,8 @@ t.test('mcts levels are time budgets around the base, an iteration budget overri
 });
 
 t.test('from the build (dist/) the pool runs the compiled worker beside it', async (t) => {
-  const built = new URL('../../dist/service/bot-pool.js', import.meta.url);
-  if (!existsSync(built)) {
-    t.comment('no build: run `npm run build` (npm test does)');
-    return;
-  }
+  const built = new URL('../../dist/service/bots/bot-pool.js', import.meta.url);
+  t.ok(existsSync(built), 'the build is there (`npm test` builds first)');
   const { BotPool: BuiltPool } = (await import(built.href)) as typeof import('../../src/service/bots/bot-pool.js');
   const pool = new BuiltPool({ size: 1, queueLimit: 4 });
   t.teardown(() => pool.close());

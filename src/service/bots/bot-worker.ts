@@ -3,12 +3,19 @@
  * `determinize`d copy with the job's own seed, so whatever the bot does it cannot see the
  * hidden pile order. All the search happens here, off the HTTP thread.
  */
+import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { chooseMove } from '../../bots/index.js';
 import { actorOf, determinize, replay } from '../../engine/index.js';
 import type { BotAnswer, BotJob, WorkerReply } from './bot-job.js';
 import { actorsOf, chancesAt, preferredMove, turningPoints } from '../../bots/analysis.js';
 import type { AnalysisAnswer, AnalysisJob } from '../analysis/analysis-job.js';
+
+// A search takes only what the HTTP thread leaves of a core: on Linux the nice value belongs to
+// the thread (setpriority on the caller), so this lowers this worker alone and `/health` and
+// the moves keep their latency while every worker thinks (docs/bots.md). Elsewhere it would
+// lower the whole server, so it is left as it is.
+if (process.platform === 'linux') setPriority(19);
 
 /** A step of a post-game analysis (`analysis-job.ts`): the bot sees only determinizations (`bots/analysis.ts`). */
 function analyse(job: AnalysisJob): AnalysisAnswer {
