@@ -16,6 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isDeepStrictEqual, parseArgs } from 'node:util';
 import autocannon, { type Result } from 'autocannon';
+import pgModule from 'pg';
 import { actorOf, publicView, replay, type GameSetup, type Move } from '../src/engine/index.js';
 import { postgresServer, serverUrl, type PostgresServer } from '../test/helpers/postgres-server.js';
 import { freePort, postgresCpu, startBareServer, startServer, type Server } from './bench-http-servers.js';
@@ -23,6 +24,7 @@ import { lifecycleMembers } from '../test/helpers/lifecycle-members.js';
 import { playRandom } from '../test/helpers/random-play.js';
 import { benchStream } from './bench-stream.js';
 
+const { Client } = pgModule;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -172,6 +174,19 @@ function summary(label: string, r: Measured, base?: Measured) {
 /** How many nodes the run being summarised has (the CPU share is per node). */
 let NODES_NOW = 1;
 
+/** PostgreSQL's committed transactions so far (every statement outside a transaction is one). */
+async function commits(pg: PostgresServer | undefined): Promise<number> {
+  if (!pg) return Number.NaN;
+  const client = new Client({ connectionString: serverUrl(pg.port) });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ n: string }>('SELECT sum(xact_commit) AS n FROM pg_stat_database');
+    return Number(rows[0].n);
+  } finally {
+    await client.end();
+  }
+}
+
 async function benchmark(store: 'sqlite' | 'postgres', nodes: number): Promise<void> {
   NODES_NOW = nodes;
   const dir = mkdtempSync(join(tmpdir(), 'carcassonne-bench-'));
@@ -282,6 +297,16 @@ async function benchmark(store: 'sqlite' | 'postgres', nodes: number): Promise<v
 
     // The routes take turns, round after round: this shared machine's speed drifts over a minute,
     // and a ratio is only fair between runs that saw the same machine. Medians are reported.
+    if (process.env.BENCH_ONLY === 'moves') {
+      // Moves alone, e.g. to profile the move path (BENCH_NODE_ARGS): PostgreSQL's commits per move too.
+      for (let round = 0; round < ROUNDS; round++) {
+        const commitsBefore = await commits(pg);
+        const moves = await run((n) => moveRequests(false)[n]);
+        const perMove = ((await commits(pg)) - commitsBefore) / moves.total;
+        console.table([{ ...summary('POST /games/{id}/moves', moves), 'pg commits/move': perMove.toFixed(2) }]);
+      }
+      return;
+    }
     const rounds: { health: Measured; moves: Measured; minimal: Measured; legal: Measured; bare?: Measured }[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       const health = await run(() => undefined);

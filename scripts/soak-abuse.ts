@@ -144,7 +144,7 @@ async function streamsScenario(checkout = root): Promise<void> {
     const loadBefore = load();
     const health = probeHealth(server.url);
     await sleep(2000);
-    const before = await server.memory();
+    const before = await health.aside(() => server.memory());
     const game = await streamedGame(server.url);
     const readers = fork(
       fileURLToPath(new URL('./soak-stream-readers.ts', import.meta.url)),
@@ -157,13 +157,14 @@ async function streamsScenario(checkout = root): Promise<void> {
     const { moveMs, turnMs, version } = await playMoves(server.url, game, { moves: 30, everyMs: 300 });
     const { all } = (await ask(readers, { version })) as { all: boolean };
     const cpuMoved = cpuMs(server.pid);
-    const during = await server.memory();
+    // A full GC and gdb's attach stop the server: the probe stands aside meanwhile.
+    const during = await health.aside(() => server.memory());
     const closed = new Promise((r) => readers.once('exit', r));
     readers.send('close' satisfies ReadersAsk);
     await closed;
     await sleep(15_000);
-    const after = await server.memory();
-    const trimmed = trimmedRssMb(server.pid);
+    const after = await health.aside(() => server.memory());
+    const trimmed = await health.aside(() => trimmedRssMb(server.pid));
     const { ms, failed } = await health.stop();
     const change = (a: number, b: number) => `${(((b - a) / a) * 100).toFixed(1)} %`;
     console.log(

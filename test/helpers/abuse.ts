@@ -16,16 +16,29 @@ export const percentile = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
 };
 
-/** Asks `/health` every `everyMs` from its own address until stopped; answers the latencies (and any non-200). */
-export function probeHealth(base: string, everyMs = 50): { stop(): Promise<{ ms: number[]; failed: number }> } {
+/**
+ * Asks `/health` every `everyMs` from its own address until stopped; answers the latencies (and
+ * any non-200). `aside(fn)` holds the probe while `fn` runs: for a measurement that stops the
+ * server itself (a full garbage collection, a debugger attached), whose pause is the
+ * measurement's and not the service's.
+ */
+export function probeHealth(
+  base: string,
+  everyMs = 50,
+): { stop(): Promise<{ ms: number[]; failed: number }>; aside<T>(fn: () => Promise<T> | T): Promise<T> } {
   const client = fromAddress(base, '127.9.0.2');
   const ms: number[] = [];
   let failed = 0;
   let running = true;
+  let held: Promise<unknown> | undefined;
+  let asking: Promise<unknown> = Promise.resolve();
   const loop = (async () => {
     while (running) {
-      const answer = await client.get('/health').catch(() => undefined);
-      if (answer?.status === 200) ms.push(answer.ms);
+      if (held) await held;
+      const answer = client.get('/health').catch(() => undefined);
+      asking = answer;
+      const answered = await answer;
+      if (answered?.status === 200) ms.push(answered.ms);
       else failed++;
       await new Promise((r) => setTimeout(r, everyMs));
     }
@@ -35,6 +48,18 @@ export function probeHealth(base: string, everyMs = 50): { stop(): Promise<{ ms:
       running = false;
       await loop;
       return { ms, failed };
+    },
+    async aside(fn) {
+      const done = (async () => {
+        await asking;
+        return fn();
+      })();
+      held = done.catch(() => undefined);
+      try {
+        return await done;
+      } finally {
+        held = undefined;
+      }
     },
   };
 }
