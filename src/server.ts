@@ -1,4 +1,6 @@
+import type { Socket } from 'node:net';
 import { pino } from 'pino';
+import { AllocatorTrim } from './allocator-trim.js';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { warmBoardRenderer } from './http/routes/board.js';
@@ -26,6 +28,14 @@ const app = await buildApp({
   hintBudget: config.hintBudget,
   webhooks: config.webhooks,
   analysis: config.analysis,
+});
+
+// A burst of closed connections leaves freed memory glibc keeps: it goes back once they are gone.
+const trim = new AllocatorTrim(undefined, undefined, (trimmed) => app.log.info(trimmed, 'allocator trimmed'));
+app.server.on('connection', (socket: Socket) => socket.once('close', () => trim.closedOne()));
+app.addHook('onClose', (_instance, done) => {
+  trim.close();
+  done();
 });
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
