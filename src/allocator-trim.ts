@@ -5,10 +5,13 @@
  * process keeps them (measured: 132 MB before 6,000 streams, 188 MB 15 s after they closed,
  * 133 MB after `malloc_trim`; docs/operations.md). `malloc_trim(0)` releases those pages; it is
  * called through koffi (an FFI library with prebuilt binaries), on libuv's thread pool, so the
- * walk over the heaps never holds the event loop. Where there is no glibc (musl returns memory by
+ * walk over the heaps never holds the event loop. A closed socket's native memory is freed only
+ * when V8 collects its JavaScript object, which for a long-lived stream is the next full
+ * collection: the trim waits for that one. Where there is no glibc (musl returns memory by
  * itself, other systems have their own allocators) nothing is done.
  */
 import { createRequire } from 'node:module';
+import { PerformanceObserver, constants, type NodeGCPerformanceDetail } from 'node:perf_hooks';
 
 /** `malloc_trim(pad)` run off the event loop; calls back with whether memory was released. */
 export type Trim = (done: (released: boolean) => void) => void;
@@ -27,15 +30,34 @@ export function glibcTrim(): Trim | undefined {
   }
 }
 
+/** Calls `then` once after the next full garbage collection; answers a cancel. */
+export type AfterFullGc = (then: () => void) => () => void;
+
+/** Watches V8's collections only while waiting for a full one (a scavenge every few ms otherwise). */
+export const afterFullGc: AfterFullGc = (then) => {
+  const observer = new PerformanceObserver((list) => {
+    const full = list
+      .getEntries()
+      .some((e) => (e as { detail?: NodeGCPerformanceDetail }).detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR);
+    if (!full) return;
+    observer.disconnect();
+    then();
+  });
+  observer.observe({ entryTypes: ['gc'] });
+  return () => observer.disconnect();
+};
+
 export interface TrimPolicy {
   /** Connections closed since the last trim before another is worth it. */
   closes: number;
-  /** Quiet after the last close before trimming (a burst closes over a while). */
+  /** Quiet after the last close before the trim waits for a full collection (a burst closes over a while). */
   quietMs: number;
+  /** The longest wait for that collection: then the trim runs anyway. */
+  gcWaitMs: number;
 }
 
 /** 1,000 closed connections hold megabytes of freed buffers; a trim costs a few ms of a pool thread. */
-export const DEFAULT_TRIM_POLICY: TrimPolicy = { closes: 1000, quietMs: 2000 };
+export const DEFAULT_TRIM_POLICY: TrimPolicy = { closes: 1000, quietMs: 2000, gcWaitMs: 60_000 };
 
 /** What a trim did: whether glibc released anything, and the process's RSS around it. */
 export interface Trimmed {
@@ -49,6 +71,7 @@ const rssMb = () => Math.round(process.memoryUsage.rss() / 2 ** 20);
 export class AllocatorTrim {
   private closed = 0;
   private timer: NodeJS.Timeout | undefined;
+  private cancelGcWait: (() => void) | undefined;
   /** Trims done, for observation. */
   trims = 0;
 
@@ -57,6 +80,7 @@ export class AllocatorTrim {
     private readonly trim: Trim | null = glibcTrim() ?? null,
     private readonly policy: TrimPolicy = DEFAULT_TRIM_POLICY,
     private readonly onTrimmed: (trimmed: Trimmed) => void = () => {},
+    private readonly afterGc: AfterFullGc = afterFullGc,
   ) {}
 
   /** Whether this process can trim at all. */
@@ -66,14 +90,24 @@ export class AllocatorTrim {
 
   /** One connection closed. */
   closedOne(): void {
-    if (!this.trim || ++this.closed < this.policy.closes) return;
+    if (!this.trim || ++this.closed < this.policy.closes || this.cancelGcWait) return;
     // Every close of the burst pushes the trim back: it runs once the closing is over.
     if (this.timer) this.timer.refresh();
-    else this.timer = setTimeout(() => this.run(), this.policy.quietMs).unref();
+    else this.timer = setTimeout(() => this.awaitGc(), this.policy.quietMs).unref();
+  }
+
+  private awaitGc(): void {
+    const go = () => {
+      clearTimeout(this.timer);
+      this.cancelGcWait?.();
+      this.timer = this.cancelGcWait = undefined;
+      this.run();
+    };
+    this.cancelGcWait = this.afterGc(go);
+    this.timer = setTimeout(go, this.policy.gcWaitMs).unref();
   }
 
   private run(): void {
-    this.timer = undefined;
     this.closed = 0;
     const rssBeforeMb = rssMb();
     this.trim!((released) => {
@@ -84,6 +118,7 @@ export class AllocatorTrim {
 
   close(): void {
     clearTimeout(this.timer);
-    this.timer = undefined;
+    this.cancelGcWait?.();
+    this.timer = this.cancelGcWait = undefined;
   }
 }

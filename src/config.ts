@@ -1,3 +1,4 @@
+import { DEFAULT_TRIM_POLICY } from './allocator-trim.js';
 import { readFileSync } from 'node:fs';
 import { DEFAULT_STREAM_LIMITS, type StreamLimits } from './http/stream-limits.js';
 import { parseCorsOrigins, type CorsOrigins } from './http/cors.js';
@@ -34,6 +35,8 @@ export interface ServerConfig {
   /** Streams and long-polls per address, connections kept from them, a stream's lifetime, stream opens per address. */
   streams: StreamLimits;
   logLevel: string;
+  /** The longest wait for a full garbage collection after a burst of closed connections before the allocator is trimmed anyway (`allocator-trim.ts`). */
+  memoryTrimWaitSeconds: number;
   /** Games with no move for this many days are deleted; 0 keeps them for ever. */
   gameRetentionDays: number;
   /** `CORS_ORIGINS`: comma-separated origins or `*`; none by default. */
@@ -141,6 +144,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       },
     },
     logLevel: env.LOG_LEVEL || 'info',
+    memoryTrimWaitSeconds: integer(env, 'MEMORY_TRIM_WAIT_SECONDS', DEFAULT_TRIM_POLICY.gcWaitMs / 1000, 0, 86_400),
     gameRetentionDays: integer(env, 'GAME_RETENTION_DAYS', 0, 0, 36_500),
     corsOrigins: parseCorsOrigins(env.CORS_ORIGINS),
     frameAncestors: parseFrameAncestors(env.FRAME_ANCESTORS),

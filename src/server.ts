@@ -1,6 +1,6 @@
 import type { Socket } from 'node:net';
 import { pino } from 'pino';
-import { AllocatorTrim } from './allocator-trim.js';
+import { AllocatorTrim, DEFAULT_TRIM_POLICY } from './allocator-trim.js';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { warmBoardRenderer } from './http/routes/board.js';
@@ -31,7 +31,11 @@ const app = await buildApp({
 });
 
 // A burst of closed connections leaves freed memory glibc keeps: it goes back once they are gone.
-const trim = new AllocatorTrim(undefined, undefined, (trimmed) => app.log.info(trimmed, 'allocator trimmed'));
+const trim = new AllocatorTrim(
+  undefined,
+  { ...DEFAULT_TRIM_POLICY, gcWaitMs: config.memoryTrimWaitSeconds * 1000 },
+  (trimmed) => app.log.info(trimmed, 'allocator trimmed'),
+);
 app.server.on('connection', (socket: Socket) => socket.once('close', () => trim.closedOne()));
 app.addHook('onClose', (_instance, done) => {
   trim.close();

@@ -1,9 +1,19 @@
 /**
  * The allocator trim after a burst of closed connections (`src/allocator-trim.ts`): its policy
- * with a trim that only counts, and glibc's own `malloc_trim` reached through koffi on Linux.
+ * with a trim that only counts and a full collection the test decides, V8's full collections
+ * seen as they happen, and glibc's own `malloc_trim` reached through koffi on Linux.
  */
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import t from 'tap';
-import { AllocatorTrim, glibcTrim, type Trim, type Trimmed } from '../src/allocator-trim.js';
+import {
+  AllocatorTrim,
+  afterFullGc,
+  glibcTrim,
+  type AfterFullGc,
+  type Trim,
+  type Trimmed,
+} from '../src/allocator-trim.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -18,41 +28,95 @@ function counting(): { trim: Trim; calls: () => number } {
   };
 }
 
+/** A full collection when the test says so. */
+function manualGc(): { afterGc: AfterFullGc; collect: () => void; waiting: () => boolean } {
+  let waiting: (() => void) | undefined;
+  return {
+    afterGc: (then) => {
+      waiting = then;
+      return () => (waiting = undefined);
+    },
+    collect: () => {
+      const then = waiting;
+      waiting = undefined;
+      then?.();
+    },
+    waiting: () => waiting !== undefined,
+  };
+}
+
+const policy = { closes: 100, quietMs: 40, gcWaitMs: 10_000 };
+
 t.test('no trim before the policy’s number of closes', async (t) => {
   const { trim, calls } = counting();
-  const trimmer = new AllocatorTrim(trim, { closes: 100, quietMs: 10 });
+  const gc = manualGc();
+  const trimmer = new AllocatorTrim(trim, policy, undefined, gc.afterGc);
   t.teardown(() => trimmer.close());
   for (let i = 0; i < 99; i++) trimmer.closedOne();
-  await sleep(50);
+  await sleep(100);
+  t.notOk(gc.waiting());
+  gc.collect();
   t.equal(calls(), 0);
 });
 
-t.test('one trim once a burst of closes is over, and the count starts again', async (t) => {
+t.test('a burst of closes, then quiet, then the next full collection: one trim', async (t) => {
   const { trim, calls } = counting();
+  const gc = manualGc();
   const seen: Trimmed[] = [];
-  const trimmer = new AllocatorTrim(trim, { closes: 100, quietMs: 40 }, (trimmed) => seen.push(trimmed));
+  const trimmer = new AllocatorTrim(trim, policy, (trimmed) => seen.push(trimmed), gc.afterGc);
   t.teardown(() => trimmer.close());
   // 300 closes, spread so that each comes within the quiet time of the one before.
   for (let i = 0; i < 300; i++) {
     trimmer.closedOne();
     if (i % 50 === 0) await sleep(5);
   }
-  t.equal(calls(), 0, 'not while the burst goes on');
+  t.notOk(gc.waiting(), 'not while the burst goes on');
   await sleep(150);
-  t.equal(calls(), 1, 'once after it');
+  t.ok(gc.waiting(), 'after it, waiting for a full collection');
+  t.equal(calls(), 0, 'the sockets’ native memory is not freed before it');
+  gc.collect();
+  t.equal(calls(), 1, 'trimmed once after it');
   t.equal(trimmer.trims, 1);
   t.match(seen, [{ released: true, rssBeforeMb: Number, rssAfterMb: Number }]);
   for (let i = 0; i < 99; i++) trimmer.closedOne();
   await sleep(100);
-  t.equal(calls(), 1, 'the closes before the trim do not count again');
+  t.notOk(gc.waiting(), 'the closes before the trim do not count again');
+});
+
+t.test('without a full collection the trim runs after the longest wait', async (t) => {
+  const { trim, calls } = counting();
+  const gc = manualGc();
+  const trimmer = new AllocatorTrim(trim, { ...policy, gcWaitMs: 60 }, undefined, gc.afterGc);
+  t.teardown(() => trimmer.close());
+  for (let i = 0; i < 100; i++) trimmer.closedOne();
+  await sleep(250);
+  t.equal(calls(), 1);
+  t.notOk(gc.waiting(), 'and stops waiting for one');
 });
 
 t.test('without a trim (no glibc) it does nothing', async (t) => {
-  const trimmer = new AllocatorTrim(null, { closes: 1, quietMs: 1 });
+  const trimmer = new AllocatorTrim(null, { closes: 1, quietMs: 1, gcWaitMs: 1 });
   t.equal(trimmer.available, false);
   for (let i = 0; i < 10; i++) trimmer.closedOne();
   await sleep(20);
   t.equal(trimmer.trims, 0);
+});
+
+t.test('a full collection of V8 is seen, a scavenge is not', async (t) => {
+  setFlagsFromString('--expose-gc');
+  const gc = runInNewContext('gc') as (options?: { type: 'major' | 'minor' }) => void;
+  let seen = 0;
+  const cancel = afterFullGc(() => seen++);
+  t.teardown(cancel);
+  gc({ type: 'minor' });
+  await sleep(50);
+  t.equal(seen, 0, 'not after a scavenge');
+  gc();
+  for (const until = Date.now() + 5000; seen === 0 && Date.now() < until;) await sleep(10);
+  t.equal(seen, 1, 'once after a full collection');
+  gc();
+  await sleep(50);
+  t.equal(seen, 1, 'and only once');
 });
 
 t.test("glibc's malloc_trim is reached off the event loop", { skip: process.platform !== 'linux' }, async (t) => {
