@@ -7,7 +7,7 @@
  * they close, and `/health`'s p50/p99 throughout. `test/system/fair-shares.test.ts` is the light
  * version that `npm test` runs.
  *
- * `--only streams` (or `bots`) runs one scenario. `--against DIR` (repeatable) runs the stream
+ * `--only streams` (or `bots`, or `hints`: issue 27's 10 hints at once) runs one scenario. `--against DIR` (repeatable) runs the stream
  * scenario against the build in each checkout DIR instead of this one (its `dist/server.js`),
  * alternating them `--rounds N` times, so that old and new meet the same load of the machine.
  * The stream readers run in a process of their own (`soak-stream-readers.ts`) so that parsing
@@ -198,6 +198,34 @@ async function streamsScenario(checkout = root): Promise<void> {
   }
 }
 
+/**
+ * Issue 27's hint latency: 10 hints at once (each its own game, address and seat), `HINT_ROUNDS`
+ * times on a server with nothing else to do; the answered ones against the hint's budget
+ * (`HINT_MS`, 1,000 ms by default) + 50 ms, and `/health` meanwhile.
+ */
+async function hintsScenario(): Promise<void> {
+  const server = await startServer({});
+  const rounds = Number(process.env.SOAK_HINT_ROUNDS ?? 5);
+  try {
+    const health = probeHealth(server.url);
+    const hints: { status: number; ms: number }[] = [];
+    for (let round = 0; round < rounds; round++) hints.push(...(await hintFlood(server.url, 10)));
+    const { ms, failed } = await health.stop();
+    const answered = hints.filter((h) => h.status === 200).map((h) => h.ms);
+    const refused = hints.filter((h) => h.status !== 200);
+    const statuses = [...new Set(refused.map((h) => h.status))].join(', ') || 'none';
+    console.log(
+      `hints: ${rounds} × 10 at once: ${answered.length} answered, p50 ${fmt(percentile(answered, 0.5))}, p99 ${fmt(percentile(answered, 0.99))} (budget 1,000 ms + 50: ${percentile(answered, 0.99) <= 1050 ? 'met' : 'MISSED'}); ` +
+        `${refused.length} refused (${statuses}), slowest refusal ${fmt(Math.max(0, ...refused.map((h) => h.ms)))}`,
+    );
+    console.log(
+      `  /health during the hints: p50 ${fmt(percentile(ms, 0.5))}, p99 ${fmt(percentile(ms, 0.99))} (target < 50 ms), ${failed} failed, ${ms.length} answered`,
+    );
+  } finally {
+    await server.stop();
+  }
+}
+
 async function botsAndHintsScenario(): Promise<void> {
   const server = await startServer({});
   try {
@@ -220,8 +248,9 @@ async function botsAndHintsScenario(): Promise<void> {
   }
 }
 
-if (args.only !== 'streams') await botsAndHintsScenario();
-if (args.only !== 'bots') {
+if (args.only === undefined || args.only === 'bots') await botsAndHintsScenario();
+if (args.only === undefined || args.only === 'hints') await hintsScenario();
+if (args.only === undefined || args.only === 'streams') {
   const checkouts = args.against?.map((dir) => resolve(dir)) ?? [root];
   for (let round = 0; round < Number(args.rounds); round++)
     for (const checkout of checkouts) await streamsScenario(checkout);

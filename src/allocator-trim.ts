@@ -54,10 +54,12 @@ export interface TrimPolicy {
   quietMs: number;
   /** The longest wait for that collection: then the trim runs anyway. */
   gcWaitMs: number;
+  /** From the collection to the trim. */
+  settleMs: number;
 }
 
 /** 1,000 closed connections hold megabytes of freed buffers; a trim costs a few ms of a pool thread. */
-export const DEFAULT_TRIM_POLICY: TrimPolicy = { closes: 1000, quietMs: 2000, gcWaitMs: 60_000 };
+export const DEFAULT_TRIM_POLICY: TrimPolicy = { closes: 1000, quietMs: 2000, gcWaitMs: 60_000, settleMs: 1000 };
 
 /** What a trim did: whether glibc released anything, and the process's RSS around it. */
 export interface Trimmed {
@@ -97,14 +99,18 @@ export class AllocatorTrim {
   }
 
   private awaitGc(): void {
-    const go = () => {
+    const go = (afterMs: number) => {
       clearTimeout(this.timer);
       this.cancelGcWait?.();
-      this.timer = this.cancelGcWait = undefined;
-      this.run();
+      this.cancelGcWait = undefined;
+      this.timer = setTimeout(() => {
+        this.timer = undefined;
+        this.run();
+      }, afterMs).unref();
     };
-    this.cancelGcWait = this.afterGc(go);
-    this.timer = setTimeout(go, this.policy.gcWaitMs).unref();
+    // The sockets' native parts are freed by callbacks that run after the collection itself.
+    this.cancelGcWait = this.afterGc(() => go(this.policy.settleMs));
+    this.timer = setTimeout(() => go(0), this.policy.gcWaitMs).unref();
   }
 
   private run(): void {
