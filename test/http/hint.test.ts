@@ -9,6 +9,7 @@ import type { AppOptions } from '../../src/app.js';
 import { HintResponse } from '../../src/http/schemas/hint.js';
 import { bearer, createGame, legal, playFirstLegal, testApp, type App } from './helpers/app.js';
 import { conforms } from './helpers/schema.js';
+import { searchTime } from '../../src/service/bots/bot-job.js';
 
 async function listening(t: Test, options: Partial<AppOptions> = {}): Promise<{ app: App; base: string }> {
   const app = await testApp(t, options);
@@ -109,4 +110,33 @@ t.test('hint refusals: token, game, turn, a finished game, one at a time per sea
   const short = await createGame(app, { players: [{ name: 'Ann' }, { name: 'Bob' }], tileOrder: ['base/U'] });
   while ((await legal(app, short.id)).actor !== null) await playFirstLegal(app, short);
   t.match(await hint(base, short.id, short.seats[0].token), { status: 422, body: { code: 'GAME_FINISHED' } });
+});
+
+t.test(
+  'a hint due at its arrival + the budget: refused at once when it could not start within half of it, else it waits and searches what is left',
+  async (t) => {
+    const { app, base } = await listening(t, {
+      bots: { hintMs: 600, workers: 1, hintLimits: { concurrency: 1, queue: 4 } },
+    });
+    const [a, b, c] = [await createGame(app), await createGame(app), await createGame(app)];
+    const first = hint(base, a.id, a.seats[0].token);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The first searches until 600 ms after it came: this one would start with a third of its time at most.
+    const refused = await hint(base, b.id, b.seats[0].token);
+    t.match(refused, { status: 503, body: { code: 'BOTS_UNAVAILABLE', retryAfter: 1 } });
+    t.equal(refused.headers.get('retry-after'), '1');
+    // Later on, the first's end leaves more than half of a budget: this one waits for it.
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    const waited = hint(base, c.id, c.seats[0].token);
+    t.equal((await first).status, 200);
+    t.equal((await waited).status, 200);
+  },
+);
+
+t.test('a late job searches what is left of its time, at least a tenth of it', async (t) => {
+  t.equal(searchTime({ timeMs: 1000 }, undefined, 5000), 1000, 'no deadline: the whole budget');
+  t.equal(searchTime({ timeMs: 1000 }, 6000, 5000), 1000, 'on time');
+  t.equal(searchTime({ timeMs: 1000 }, 5400, 5000), 400, 'what is left');
+  t.equal(searchTime({ timeMs: 1000 }, 4000, 5000), 100, 'past its deadline: a tenth');
+  t.equal(searchTime({ iterations: 50 }, 4000, 5000), undefined, 'an iteration budget knows no clock');
 });

@@ -28,6 +28,17 @@ export interface BotJob {
   budget: BotBudget;
   /** mcts: search even a forced move, for its win rate (a hint). */
   searchForced?: boolean;
+  /**
+   * A time budget's end (epoch ms), for a job whose caller waits on a clock (a hint): a job that
+   * started late searches what is left of its time, at least a tenth of it (`searchTime`).
+   */
+  deadline?: number;
+}
+
+/** A job's search time when it starts at `now`: its budget, cut to its deadline (at least a tenth of it). */
+export function searchTime(budget: BotBudget, deadline: number | undefined, now: number): number | undefined {
+  if (budget.timeMs === undefined || deadline === undefined) return budget.timeMs;
+  return Math.max(Math.ceil(budget.timeMs / 10), Math.min(budget.timeMs, deadline - now));
 }
 
 export interface BotAnswer {

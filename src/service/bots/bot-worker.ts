@@ -7,7 +7,7 @@ import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { chooseMove } from '../../bots/index.js';
 import { actorOf, determinize, replay } from '../../engine/index.js';
-import type { BotAnswer, BotJob, WorkerReply } from './bot-job.js';
+import { searchTime, type BotAnswer, type BotJob, type WorkerReply } from './bot-job.js';
 import { actorsOf, chancesAt, preferredMove, turningPoints } from '../../bots/analysis.js';
 import type { AnalysisAnswer, AnalysisJob } from '../analysis/analysis-job.js';
 
@@ -47,7 +47,7 @@ function answer(job: BotJob): BotAnswer {
   const seen = determinize(rebuilt.value.game, `${job.seed}/pile`);
   const choice = chooseMove(job.spec.bot, seen, job.seat, {
     seed: job.seed,
-    timeMs: job.budget.timeMs,
+    timeMs: searchTime(job.budget, job.deadline, Date.now()),
     iterations: job.budget.iterations,
     searchForced: job.searchForced,
   });

@@ -45,51 +45,80 @@ export interface HintLimits {
   queue: number;
 }
 
-/** One search at a time (configured: half the bot workers), and four waiting: the last is answered within about five hint times. */
+/**
+ * One search at a time (configured: half the bot workers), and four waiting. A hint with a time
+ * budget is due at its arrival + the budget: one that waits searches what is left (the worker
+ * cuts its time to the job's deadline), and one that could not start within half its budget is
+ * refused at once rather than answered late.
+ */
 export const DEFAULT_HINT_LIMITS: HintLimits = { concurrency: 1, queue: 4 };
+
+interface Waiting {
+  deadline: number;
+  start: () => void;
+}
 
 export class Hints {
   private readonly running = new Set<string>();
-  private searching = 0;
-  private readonly waiting: (() => void)[] = [];
+  /** The deadlines of the hints searching now (Infinity: an iteration budget, no clock). */
+  private readonly searching: number[] = [];
+  private readonly waiting: Waiting[] = [];
 
   constructor(
     private readonly service: GameService,
     private readonly pool: BotPool,
     private readonly budget: BotBudget,
     private readonly limits: HintLimits = DEFAULT_HINT_LIMITS,
+    private readonly now: () => number = Date.now,
   ) {}
 
   /** Hints searching and waiting now. */
   get load(): { searching: number; waiting: number } {
-    return { searching: this.searching, waiting: this.waiting.length };
+    return { searching: this.searching.length, waiting: this.waiting.length };
   }
 
-  /** Waits for a search slot, or refuses at once when the queue is full. */
-  private async enter(): Promise<void> {
-    if (this.searching < this.limits.concurrency) {
-      this.searching++;
-      return;
+  /**
+   * When a hint arriving now would start: each slot frees at its search's deadline, and each
+   * waiting hint takes the first slot free and holds it to its own deadline (at least a tenth
+   * of a budget, the shortest search).
+   */
+  private expectedStart(now: number): number {
+    const free = [...this.searching];
+    const shortest = (this.budget.timeMs ?? 0) / 10;
+    for (const w of this.waiting) {
+      free.sort((a, b) => a - b);
+      free[0] = Math.max(w.deadline, Math.max(free[0], now) + shortest);
     }
-    if (this.waiting.length >= this.limits.queue) {
-      const seconds = Math.max(
-        1,
-        Math.ceil(((this.budget.timeMs ?? 1000) * (this.waiting.length + 1)) / this.limits.concurrency / 1000),
-      );
+    return Math.max(now, Math.min(...free));
+  }
+
+  /** Waits for a search slot, or refuses at once when the queue is full or the wait too long; answers the hint's deadline. */
+  private async enter(): Promise<number> {
+    const now = this.now();
+    const deadline = this.budget.timeMs === undefined ? Infinity : now + this.budget.timeMs;
+    if (this.searching.length < this.limits.concurrency) {
+      this.searching.push(deadline);
+      return deadline;
+    }
+    const late = this.budget.timeMs !== undefined && this.expectedStart(now) > now + this.budget.timeMs / 2;
+    if (this.waiting.length >= this.limits.queue || late) {
+      const wait = late ? this.expectedStart(now) - now : (this.budget.timeMs ?? 1000) * (this.waiting.length + 1);
+      const seconds = Math.max(1, Math.ceil(wait / this.limits.concurrency / 1000));
       throw new ServiceError(
         'BOTS_UNAVAILABLE',
-        `${this.searching + this.waiting.length} hints are being computed or waiting: retry after ${seconds} s`,
+        `${this.searching.length + this.waiting.length} hints are being computed or waiting: retry after ${seconds} s`,
         { retryAfter: seconds },
       );
     }
-    await new Promise<void>((resolve) => this.waiting.push(resolve));
+    await new Promise<void>((start) => this.waiting.push({ deadline, start }));
+    this.searching.push(deadline);
+    return deadline;
   }
 
   /** Hands the slot to the next waiting hint, or frees it. */
-  private leave(): void {
-    const next = this.waiting.shift();
-    if (next) next();
-    else this.searching--;
+  private leave(deadline: number): void {
+    this.searching.splice(this.searching.indexOf(deadline), 1);
+    this.waiting.shift()?.start();
   }
 
   /** The hint for the seat whose token has the sha256 `digest`; `owner` (the client's address) is the account the search is billed to. */
@@ -111,10 +140,9 @@ export class Hints {
         retryAfter: 1,
       });
     this.running.add(key);
-    let entered = false;
+    let deadline: number | undefined;
     try {
-      await this.enter();
-      entered = true;
+      deadline = await this.enter();
       const { setup, moves, version } = position;
       const history = hash('sha256', JSON.stringify(moves), 'base64url').slice(0, 16);
       const job = {
@@ -125,6 +153,7 @@ export class Hints {
         seed: `hint/${seat}/${version}/${history}`,
         budget: this.budget,
         searchForced: true,
+        deadline: Number.isFinite(deadline) ? deadline : undefined,
       };
       const answer = await this.pool.run(job, { lane: 'hint', owner });
       return { version, seat, move: answer.move, winRate: answer.winRate ?? 0.5, iterations: answer.iterations ?? 0 };
@@ -142,7 +171,7 @@ export class Hints {
       }
       throw error;
     } finally {
-      if (entered) this.leave();
+      if (deadline !== undefined) this.leave(deadline);
       this.running.delete(key);
     }
   }
