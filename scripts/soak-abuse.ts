@@ -80,7 +80,7 @@ async function startServer(env: Record<string, string>, checkout = root) {
       PORT: String(port),
       HOST: '127.0.0.1',
       DATABASE_URL: join(dir, 'soak.db'),
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: process.env.SOAK_LOG_LEVEL ?? 'warn',
       SOAK_MEMORY_FILE: memoryFile,
       ...env,
     },

@@ -50,7 +50,7 @@ export const afterFullGc: AfterFullGc = (then) => {
 export interface TrimPolicy {
   /** Connections closed since the last trim before another is worth it. */
   closes: number;
-  /** Quiet after the last close before the trim waits for a full collection (a burst closes over a while). */
+  /** From the close that reaches `closes` until the trim waits for a full collection (the rest of a burst closes meanwhile). */
   quietMs: number;
   /** The longest wait for that collection: then the trim runs anyway. */
   gcWaitMs: number;
@@ -92,10 +92,9 @@ export class AllocatorTrim {
 
   /** One connection closed. */
   closedOne(): void {
-    if (!this.trim || ++this.closed < this.policy.closes || this.cancelGcWait) return;
-    // Every close of the burst pushes the trim back: it runs once the closing is over.
-    if (this.timer) this.timer.refresh();
-    else this.timer = setTimeout(() => this.awaitGc(), this.policy.quietMs).unref();
+    if (!this.trim || ++this.closed < this.policy.closes || this.timer) return;
+    // Not pushed back by later closes: a busy server never stops closing connections.
+    this.timer = setTimeout(() => this.awaitGc(), this.policy.quietMs).unref();
   }
 
   private awaitGc(): void {
