@@ -125,7 +125,7 @@ function configOf(
     rules: Object.freeze(rules),
     seed,
     pile,
-    capacity: capacityFor(pile.length),
+    capacity: capacityFor(pile),
     finalRound: derived.modules.reduce<Config['finalRound']>(
       (found, m) => found ?? m.finalRound?.(rules) ?? null,
       null,
