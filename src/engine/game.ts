@@ -79,12 +79,11 @@ export function legalMoves(game: Game): LegalMoves {
     case 'placeTile': {
       const drawn = g.drawn;
       if (drawn === null) throw new Error('engine fault: no drawn tile in phase placeTile');
-      const sigs = drawn.sigs;
       const open = g.open;
       for (let s = 0; s < open.length; s++) {
         const v = open.entries[s];
         if (v === 0) continue;
-        const fit = fittingRotations(sigs, v);
+        const fit = fittingRotations(drawn, v);
         if (fit === 0) continue;
         const key = open.keys[s];
         for (let r = 0; r < 4; r++) if ((fit >> r) & 1) moves.push(placeTileMove(key, r));

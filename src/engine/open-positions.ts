@@ -2,8 +2,8 @@
  * The empty positions next to a placed tile, each with its edge requirement packed in one
  * number: `req | mask << 8 | neighbours << 16`, where `req` holds the 2-bit edge code each
  * placed neighbour shows and `mask` marks those edges. A tile rotation fits when
- * `(signature & mask) === req` (fittingRotations, the only place the test is written), so
- * "fits anywhere" scans only the open positions.
+ * `(signature & mask) === req` (fitOf, the only place the test is written, tabled once per
+ * tile type in fittingRotations), so "fits anywhere" scans only the open positions.
  *
  * The positions are kept in the order they first opened (the order of the legal placeTile
  * moves) in two typed arrays, a filled position leaving a 0 behind (a live entry counts at
@@ -11,10 +11,10 @@
  * Listing the placements scans these arrays: the same scan over a Map's entries (forEach and
  * a callback) was a fifth of a random game's time (docs/performance.md).
  */
-import type { TileType } from './catalog.js';
+import { TILE_TYPES, type TileType } from './catalog.js';
 
 /** The rotations of a tile (its four edge signatures) that fit an entry: bit r for rotation r. */
-export function fittingRotations(sigs: TileType['sigs'], entry: number): number {
+function fitOf(sigs: TileType['sigs'], entry: number): number {
   const req = entry & 0xff;
   const mask = (entry >> 8) & 0xff;
   return (
@@ -24,6 +24,23 @@ export function fittingRotations(sigs: TileType['sigs'], entry: number): number 
     ((sigs[3] & mask) === req ? 8 : 0)
   );
 }
+
+/**
+ * fitOf for every tile type and every requirement, made once: a neighbour's edge code is never
+ * 0, so `req` alone says which edges are constrained (its nonzero 2-bit fields) and the mask
+ * follows from it. The fit test of a listing is then one typed-array read.
+ */
+const FITS = new Uint8Array(TILE_TYPES.length * 256);
+for (const t of TILE_TYPES) {
+  for (let req = 0; req < 256; req++) {
+    let mask = 0;
+    for (let d = 0; d < 4; d++) if ((req >> (d * 2)) & 3) mask |= 3 << (d * 2);
+    FITS[t.index * 256 + req] = fitOf(t.sigs, req | (mask << 8));
+  }
+}
+
+/** The rotations of a tile type that fit an entry: bit r for rotation r. */
+export const fittingRotations = (type: TileType, entry: number): number => FITS[(type.index << 8) | (entry & 0xff)];
 
 /** An open position with tiles on all four sides. */
 const isHoleEntry = (entry: number): boolean => entry >> 16 === 4;
@@ -65,6 +82,10 @@ export class OpenPositions {
     if (isHoleEntry(this.entries[s])) this.holeCount -= 1;
     this.entries[s] = 0;
     this.slotOf.delete(key);
+    // Filled slots are squeezed out once they are a third of the scan: a listing then
+    // reads half again as many slots as there are positions at most.
+    const filled = this.length - this.slotOf.size;
+    if (filled >= 8 && filled * 3 > this.length) this.compact();
   }
 
   /** The empty position `key` gets a neighbour showing edge code `code` on its side `d`. */
@@ -89,18 +110,18 @@ export class OpenPositions {
     return s;
   }
 
-  /** Squeezes out the filled slots (keeping the order), or doubles the arrays when few are. */
+  /** Doubles the arrays (a game rarely has more than 100 open positions). */
   private makeRoom(): void {
-    const live = this.slotOf.size;
-    if (live * 2 > this.length) {
-      const keys = new Int32Array(this.keys.length * 2);
-      const entries = new Int32Array(this.keys.length * 2);
-      keys.set(this.keys);
-      entries.set(this.entries);
-      this.keys = keys;
-      this.entries = entries;
-      return;
-    }
+    const keys = new Int32Array(this.keys.length * 2);
+    const entries = new Int32Array(this.keys.length * 2);
+    keys.set(this.keys);
+    entries.set(this.entries);
+    this.keys = keys;
+    this.entries = entries;
+  }
+
+  /** Squeezes out the filled slots, keeping the order. */
+  private compact(): void {
     let n = 0;
     for (let s = 0; s < this.length; s++) {
       const v = this.entries[s];
@@ -116,15 +137,14 @@ export class OpenPositions {
 
   fits(type: TileType, key: number, r: number): boolean {
     const v = this.entry(key);
-    return v !== 0 && ((fittingRotations(type.sigs, v) >> r) & 1) === 1;
+    return v !== 0 && ((fittingRotations(type, v) >> r) & 1) === 1;
   }
 
   /** Can the tile type go anywhere in some rotation? */
   fitsAnywhere(type: TileType): boolean {
-    const sigs = type.sigs;
     for (let s = 0; s < this.length; s++) {
       const v = this.entries[s];
-      if (v !== 0 && fittingRotations(sigs, v) !== 0) return true;
+      if (v !== 0 && fittingRotations(type, v) !== 0) return true;
     }
     return false;
   }

@@ -93,9 +93,11 @@ export function scoringStep(g: State, events: GameEvent[]): void {
       if (k === ROAD || k === CITY) add(g.find(t.base + i));
     }
   }
-  for (let i = -1; i < AROUND.length; i++) {
-    const c = g.board.get(i < 0 ? t.key : t.key + AROUND[i]);
-    if (c && c.type.cloister >= 0) add(c.base + c.type.cloister);
+  if (g.board.cloisterNear(t.key)) {
+    for (let i = -1; i < AROUND.length; i++) {
+      const c = g.board.get(i < 0 ? t.key : t.key + AROUND[i]);
+      if (c && c.type.cloister >= 0) add(c.base + c.type.cloister);
+    }
   }
 
   const returning: Figure[] = [];
