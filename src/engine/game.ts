@@ -10,7 +10,7 @@
 import { stepMoves } from './figure-step.js';
 import { applyMove } from './moves.js';
 import { fittingRotations } from './open-positions.js';
-import { DRAW, PASS, placeTileMove } from './shared-moves.js';
+import { DRAW, PASS } from './shared-moves.js';
 import type { Registry } from './registry.js';
 import { createGame as create } from './setup.js';
 import { pendingFigure } from './turn-api.js';
@@ -85,8 +85,8 @@ export function legalMoves(game: Game): LegalMoves {
         if (v === 0) continue;
         const fit = fittingRotations(drawn, v);
         if (fit === 0) continue;
-        const key = open.keys[s];
-        for (let r = 0; r < 4; r++) if ((fit >> r) & 1) moves.push(placeTileMove(key, r));
+        const row = open.rows[s];
+        for (let r = 0; r < 4; r++) if ((fit >> r) & 1) moves.push(row[r]);
       }
       break;
     }

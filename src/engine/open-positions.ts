@@ -12,6 +12,8 @@
  * a callback) was a fifth of a random game's time (docs/performance.md).
  */
 import { TILE_TYPES, type TileType } from './catalog.js';
+import { placeTileMoves } from './shared-moves.js';
+import type { Move } from './types.js';
 
 /** The rotations of a tile (its four edge signatures) that fit an entry: bit r for rotation r. */
 function fitOf(sigs: TileType['sigs'], entry: number): number {
@@ -51,6 +53,8 @@ export class OpenPositions {
   /** Slot -> position key, and its packed entry (0: filled since). */
   keys = new Int32Array(64);
   entries = new Int32Array(64);
+  /** Slot -> the position's four placeTile moves (shared values, shared-moves.ts). */
+  rows: (readonly Move[])[] = [];
   /** Slots in use, filled ones included. */
   length = 0;
   /** How many entries are holes: the abbey asks at every turn, and there rarely is one. */
@@ -61,6 +65,7 @@ export class OpenPositions {
     c.slotOf = new Map(this.slotOf);
     c.keys = this.keys.slice();
     c.entries = this.entries.slice();
+    c.rows = this.rows.slice(0, this.length);
     c.length = this.length;
     c.holeCount = this.holeCount;
     return c;
@@ -106,6 +111,7 @@ export class OpenPositions {
     const s = this.length++;
     this.keys[s] = key;
     this.entries[s] = 0;
+    this.rows[s] = placeTileMoves(key);
     this.slotOf.set(key, s);
     return s;
   }
@@ -129,10 +135,12 @@ export class OpenPositions {
       const key = this.keys[s];
       this.keys[n] = key;
       this.entries[n] = v;
+      this.rows[n] = this.rows[s];
       this.slotOf.set(key, n);
       n++;
     }
     this.length = n;
+    this.rows.length = n;
   }
 
   fits(type: TileType, key: number, r: number): boolean {

@@ -14,13 +14,19 @@ export const DRAW: Move = Object.freeze({ type: 'draw' });
 /** Positions within this many steps of the start tile have their placements interned (all real games). */
 const REACH = 64;
 const SIDE = 2 * REACH;
-const PLACEMENTS: (Move | undefined)[] = new Array<Move | undefined>(SIDE * SIDE * 4).fill(undefined);
+const PLACEMENTS: (readonly Move[] | undefined)[] = new Array<readonly Move[] | undefined>(SIDE * SIDE).fill(undefined);
 
-/** The placeTile move at a position key in rotation r (quarter turns). */
-export function placeTileMove(key: number, r: number): Move {
+const placements = (x: number, y: number): readonly Move[] =>
+  Object.freeze(ROTATIONS.map((rotation) => Object.freeze({ type: 'placeTile', x, y, rotation }) as Move));
+
+/**
+ * The four placeTile moves at a position key, by rotation (quarter turns). An open position
+ * fetches its row once when it opens (open-positions.ts), so that a listing reads moves from
+ * next to the scan rather than from this big table.
+ */
+export function placeTileMoves(key: number): readonly Move[] {
   const x = xOf(key),
     y = yOf(key);
-  if (x < -REACH || x >= REACH || y < -REACH || y >= REACH) return { type: 'placeTile', x, y, rotation: ROTATIONS[r] };
-  const i = (((x + REACH) * SIDE + (y + REACH)) << 2) | r;
-  return (PLACEMENTS[i] ??= Object.freeze({ type: 'placeTile', x, y, rotation: ROTATIONS[r] }));
+  if (x < -REACH || x >= REACH || y < -REACH || y >= REACH) return placements(x, y);
+  return (PLACEMENTS[(x + REACH) * SIDE + (y + REACH)] ??= placements(x, y));
 }
