@@ -7,7 +7,8 @@
  *
  * Every workload runs in many short blocks (~BENCH_BLOCK_MS of CPU each) timed in process CPU
  * time, old and new taking turns (which one goes first alternates too) on the same units of
- * work, with a full gc() before each block. Short blocks in turn make a neighbour's burst on a
+ * work, with a gc() before each block (a young-generation one: see BENCH_GC below), after a
+ * warm-up of BENCH_WARM_MS of CPU per build. Short blocks in turn make a neighbour's burst on a
  * shared machine hit both builds alike; each build's rate is its units over its total CPU
  * time, and the median of the rounds' ratios is printed beside their ratio. Both builds
  * play exactly the same games: the random choices come from one PRNG here, seeded per game.
@@ -28,7 +29,19 @@ const [oldDir, newDir = '.'] = process.argv.slice(2);
 if (oldDir === undefined) throw new Error('usage: bench-ab <old checkout> [<new checkout>]');
 const rounds = Number(process.env.BENCH_ROUNDS ?? 120);
 const blockMs = Number(process.env.BENCH_BLOCK_MS ?? 25);
-const gc = (globalThis as { gc?: () => void }).gc;
+/**
+ * BENCH_GC=full: a full gc() before every block, as the first version of this script did. A
+ * forced full collection throws the optimized code away, and for the next ~50 random games
+ * (about 10 ms each instead of 0.25) the engine ran while being compiled again: a 25 ms block
+ * straight after it measured that recompilation, about the same for both builds, which pulled
+ * every ratio towards ×1 (docs/performance.md). By default a block starts after a young-
+ * generation collection (the garbage one build leaves is not collected on the other's clock),
+ * with one full collection per workload before its rounds.
+ */
+const fullGc = process.env.BENCH_GC === 'full';
+/** Untimed CPU per build before a workload's blocks are sized: sized cold, a block was 3 games. */
+const warmMs = Number(process.env.BENCH_WARM_MS ?? 500);
+const gc = (globalThis as { gc?: (options?: { type: 'major' | 'minor' }) => void }).gc;
 if (!gc) throw new Error('run node with --expose-gc');
 
 const load = async (dir: string): Promise<Engine> =>
@@ -151,7 +164,7 @@ const cpuSeconds = (since: NodeJS.CpuUsage): number => {
  * CPU time, so GC threads count and the time spent waiting for a core does not).
  */
 function block(w: Workload, e: Engine, from: number, count: number): { units: number; cpu: number } {
-  gc!();
+  gc!(fullGc ? undefined : { type: 'minor' });
   let units = 0;
   const cpu = process.cpuUsage();
   for (let i = from; i < from + count; i++) units += w.run(e, i);
@@ -165,14 +178,18 @@ const median = (xs: number[]): number => {
 };
 
 console.log(
-  `Node ${process.version}; ${rounds} rounds of ~${blockMs} ms CPU blocks per build, alternating, gc() before each; old = ${oldDir}, new = ${newDir}`,
+  `Node ${process.version}; ${rounds} rounds of ~${blockMs} ms CPU blocks per build, alternating, ${fullGc ? 'full gc()' : 'young-generation gc()'} before each, ${warmMs} ms warm-up; old = ${oldDir}, new = ${newDir}`,
 );
 console.log('| workload | old | new | new ÷ old (total CPU) | new ÷ old (median of rounds) |');
 console.log('|---|---|---|---|---|');
 const only = process.env.BENCH_ONLY;
 for (const w of WORKLOADS.filter((x) => only === undefined || x.label.includes(only))) {
-  // Warm-up, which also sizes the blocks: as many units as the old build runs in blockMs of CPU.
-  for (const [, e] of builds) w.run(e, 1e6);
+  // Warm-up, then the blocks' size: as many units as the old build runs in blockMs of CPU.
+  for (const [, e] of builds) {
+    const since = process.cpuUsage();
+    for (let i = 0; i === 0 || cpuSeconds(since) * 1000 < warmMs; i++) w.run(e, 1e6 + i);
+  }
+  gc();
   let count = 0;
   const warm = process.cpuUsage();
   while (cpuSeconds(warm) * 1000 < blockMs) w.run(builds[0][1], 1e6 + count++);

@@ -3,7 +3,7 @@
  * packed position key (geometry.ts). Tiles are only ever added.
  */
 import type { TileType } from './catalog.js';
-import { AROUND } from './geometry.js';
+import { AROUND, within1 } from './geometry.js';
 
 export interface PlacedTile {
   readonly type: TileType;
@@ -21,17 +21,27 @@ export interface PlacedTile {
 export class Board {
   tiles: PlacedTile[] = [];
   byKey = new Map<number, PlacedTile>();
+  /** Keys of the tiles with a monastery or abbey: few, so "is one near?" needs no lookups. */
+  cloisterKeys: number[] = [];
 
   copy(): Board {
     const c = new Board();
     c.tiles = this.tiles.slice();
     c.byKey = new Map(this.byKey);
+    c.cloisterKeys = this.cloisterKeys.slice();
     return c;
   }
 
   add(t: PlacedTile): void {
     this.tiles.push(t);
     this.byKey.set(t.key, t);
+    if (t.type.cloister >= 0) this.cloisterKeys.push(t.key);
+  }
+
+  /** Does a cloister stand at `key` or around it? (Most placements have none near.) */
+  cloisterNear(key: number): boolean {
+    for (const k of this.cloisterKeys) if (within1(k, key)) return true;
+    return false;
   }
 
   get(key: number): PlacedTile | undefined {

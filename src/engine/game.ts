@@ -8,9 +8,9 @@
  * was applying a move to when it threw may be half-changed and must be discarded.
  */
 import { stepMoves } from './figure-step.js';
-import { xOf, yOf } from './geometry.js';
 import { applyMove } from './moves.js';
 import { fittingRotations } from './open-positions.js';
+import { DRAW, PASS } from './shared-moves.js';
 import type { Registry } from './registry.js';
 import { createGame as create } from './setup.js';
 import { pendingFigure } from './turn-api.js';
@@ -20,7 +20,6 @@ import {
   ALTERNATIVES_PHASE,
   DECISION_PHASE,
   FINAL_ROUND_PHASE,
-  ROTATIONS,
   type GameEvent,
   type GameSetup,
   type LegalMoves,
@@ -63,10 +62,6 @@ function actor(g: State): number | null {
   }
 }
 
-/** Moves without fields are plain values: every legal-move list shares one of each. */
-const PASS: Move = Object.freeze({ type: 'pass' });
-const DRAW: Move = Object.freeze({ type: 'draw' });
-
 export const actorOf = (game: Game): number | null => actor(stateOf(game));
 /** The phase the game is in: what `legalMoves` says, without listing the moves. */
 export const phaseOf = (game: Game): Phase => stateOf(game).phase;
@@ -84,15 +79,15 @@ export function legalMoves(game: Game): LegalMoves {
     case 'placeTile': {
       const drawn = g.drawn;
       if (drawn === null) throw new Error('engine fault: no drawn tile in phase placeTile');
-      const sigs = drawn.sigs;
-      // forEach, not for-of: no entry array is allocated per open position.
-      g.open.entries.forEach((v, key) => {
-        const fit = fittingRotations(sigs, v);
-        if (fit === 0) return;
-        const x = xOf(key),
-          y = yOf(key);
-        for (let r = 0; r < 4; r++) if ((fit >> r) & 1) moves.push({ type: 'placeTile', x, y, rotation: ROTATIONS[r] });
-      });
+      const open = g.open;
+      for (let s = 0; s < open.length; s++) {
+        const v = open.entries[s];
+        if (v === 0) continue;
+        const fit = fittingRotations(drawn, v);
+        if (fit === 0) continue;
+        const row = open.rows[s];
+        for (let r = 0; r < 4; r++) if ((fit >> r) & 1) moves.push(row[r]);
+      }
       break;
     }
     case 'placeFigure':

@@ -2,13 +2,21 @@
  * The empty positions next to a placed tile, each with its edge requirement packed in one
  * number: `req | mask << 8 | neighbours << 16`, where `req` holds the 2-bit edge code each
  * placed neighbour shows and `mask` marks those edges. A tile rotation fits when
- * `(signature & mask) === req` (fittingRotations, the only place the test is written), so
- * "fits anywhere" scans only the open positions.
+ * `(signature & mask) === req` (fitOf, the only place the test is written, tabled once per
+ * tile type in fittingRotations), so "fits anywhere" scans only the open positions.
+ *
+ * The positions are kept in the order they first opened (the order of the legal placeTile
+ * moves) in two typed arrays, a filled position leaving a 0 behind (a live entry counts at
+ * least one neighbour, so it is never 0) until a compaction squeezes the gaps out in order.
+ * Listing the placements scans these arrays: the same scan over a Map's entries (forEach and
+ * a callback) was a fifth of a random game's time (docs/performance.md).
  */
-import type { TileType } from './catalog.js';
+import { TILE_TYPES, type TileType } from './catalog.js';
+import { placeTileMoves } from './shared-moves.js';
+import type { Move } from './types.js';
 
 /** The rotations of a tile (its four edge signatures) that fit an entry: bit r for rotation r. */
-export function fittingRotations(sigs: TileType['sigs'], entry: number): number {
+function fitOf(sigs: TileType['sigs'], entry: number): number {
   const req = entry & 0xff;
   const mask = (entry >> 8) & 0xff;
   return (
@@ -19,65 +27,144 @@ export function fittingRotations(sigs: TileType['sigs'], entry: number): number 
   );
 }
 
+/**
+ * fitOf for every tile type and every requirement, made once: a neighbour's edge code is never
+ * 0, so `req` alone says which edges are constrained (its nonzero 2-bit fields) and the mask
+ * follows from it. The fit test of a listing is then one typed-array read.
+ */
+const FITS = new Uint8Array(TILE_TYPES.length * 256);
+for (const t of TILE_TYPES) {
+  for (let req = 0; req < 256; req++) {
+    let mask = 0;
+    for (let d = 0; d < 4; d++) if ((req >> (d * 2)) & 3) mask |= 3 << (d * 2);
+    FITS[t.index * 256 + req] = fitOf(t.sigs, req | (mask << 8));
+  }
+}
+
+/** The rotations of a tile type that fit an entry: bit r for rotation r. */
+export const fittingRotations = (type: TileType, entry: number): number => FITS[(type.index << 8) | (entry & 0xff)];
+
 /** An open position with tiles on all four sides. */
 const isHoleEntry = (entry: number): boolean => entry >> 16 === 4;
 
 export class OpenPositions {
-  /** key -> packed entry (see above). */
-  entries = new Map<number, number>();
+  /** key -> its slot in `keys` and `entries`. */
+  private slotOf = new Map<number, number>();
+  /** Slot -> position key, and its packed entry (0: filled since). */
+  keys = new Int32Array(64);
+  entries = new Int32Array(64);
+  /** Slot -> the position's four placeTile moves (shared values, shared-moves.ts). */
+  rows: (readonly Move[])[] = [];
+  /** Slots in use, filled ones included. */
+  length = 0;
   /** How many entries are holes: the abbey asks at every turn, and there rarely is one. */
   holeCount = 0;
 
   copy(): OpenPositions {
-    const c = new OpenPositions();
-    c.entries = new Map(this.entries);
+    const c = Object.create(OpenPositions.prototype) as OpenPositions;
+    c.slotOf = new Map(this.slotOf);
+    c.keys = this.keys.slice();
+    c.entries = this.entries.slice();
+    c.rows = this.rows.slice(0, this.length);
+    c.length = this.length;
     c.holeCount = this.holeCount;
     return c;
   }
 
   has(key: number): boolean {
-    return this.entries.has(key);
+    return this.slotOf.has(key);
+  }
+
+  private entry(key: number): number {
+    const s = this.slotOf.get(key);
+    return s === undefined ? 0 : this.entries[s];
   }
 
   /** A tile went down at `key`. */
   delete(key: number): void {
-    const v = this.entries.get(key);
-    if (v !== undefined && isHoleEntry(v)) this.holeCount -= 1;
-    this.entries.delete(key);
+    const s = this.slotOf.get(key);
+    if (s === undefined) return;
+    if (isHoleEntry(this.entries[s])) this.holeCount -= 1;
+    this.entries[s] = 0;
+    this.slotOf.delete(key);
+    // Filled slots are squeezed out once they are a third of the scan: a listing then
+    // reads half again as many slots as there are positions at most.
+    const filled = this.length - this.slotOf.size;
+    if (filled >= 8 && filled * 3 > this.length) this.compact();
   }
 
   /** The empty position `key` gets a neighbour showing edge code `code` on its side `d`. */
   addEdge(key: number, d: number, code: number): void {
-    const v = this.entries.get(key) ?? 0;
+    let s = this.slotOf.get(key);
+    if (s === undefined) s = this.open(key);
+    const v = this.entries[s];
     const req = (v & 0xff) | (code << (d * 2));
     const mask = ((v >> 8) & 0xff) | (3 << (d * 2));
     const entry = req | (mask << 8) | (((v >> 16) + 1) << 16);
     if (isHoleEntry(entry)) this.holeCount += 1;
-    this.entries.set(key, entry);
+    this.entries[s] = entry;
+  }
+
+  /** A fresh slot at the end for a newly open position. */
+  private open(key: number): number {
+    if (this.length === this.keys.length) this.makeRoom();
+    const s = this.length++;
+    this.keys[s] = key;
+    this.entries[s] = 0;
+    this.rows[s] = placeTileMoves(key);
+    this.slotOf.set(key, s);
+    return s;
+  }
+
+  /** Doubles the arrays (a game rarely has more than 100 open positions). */
+  private makeRoom(): void {
+    const keys = new Int32Array(this.keys.length * 2);
+    const entries = new Int32Array(this.keys.length * 2);
+    keys.set(this.keys);
+    entries.set(this.entries);
+    this.keys = keys;
+    this.entries = entries;
+  }
+
+  /** Squeezes out the filled slots, keeping the order. */
+  private compact(): void {
+    let n = 0;
+    for (let s = 0; s < this.length; s++) {
+      const v = this.entries[s];
+      if (v === 0) continue;
+      const key = this.keys[s];
+      this.keys[n] = key;
+      this.entries[n] = v;
+      this.rows[n] = this.rows[s];
+      this.slotOf.set(key, n);
+      n++;
+    }
+    this.length = n;
+    this.rows.length = n;
   }
 
   fits(type: TileType, key: number, r: number): boolean {
-    const v = this.entries.get(key);
-    return v !== undefined && ((fittingRotations(type.sigs, v) >> r) & 1) === 1;
+    const v = this.entry(key);
+    return v !== 0 && ((fittingRotations(type, v) >> r) & 1) === 1;
   }
 
   /** Can the tile type go anywhere in some rotation? */
   fitsAnywhere(type: TileType): boolean {
-    for (const v of this.entries.values()) if (fittingRotations(type.sigs, v) !== 0) return true;
+    for (let s = 0; s < this.length; s++) {
+      const v = this.entries[s];
+      if (v !== 0 && fittingRotations(type, v) !== 0) return true;
+    }
     return false;
   }
 
   holes(): number[] {
     const out: number[] = [];
     if (this.holeCount === 0) return out;
-    this.entries.forEach((v, k) => {
-      if (isHoleEntry(v)) out.push(k);
-    });
+    for (let s = 0; s < this.length; s++) if (isHoleEntry(this.entries[s])) out.push(this.keys[s]);
     return out;
   }
 
   isHole(key: number): boolean {
-    const v = this.entries.get(key);
-    return v !== undefined && isHoleEntry(v);
+    return isHoleEntry(this.entry(key));
   }
 }

@@ -33,8 +33,13 @@ export interface HeldFigure {
   readonly holder: Expansion;
 }
 
-/** Segment capacity for a pile: every tile plus the start tile and up to 7 tiles from supply. */
-export const capacityFor = (pileSize: number): number => (pileSize + 8) * MAX_FEATURES;
+/**
+ * Segment capacity for a pile: the features of its tiles, plus the start tile and up to 7 tiles
+ * from supply. Counted per tile, not as (tiles × the most features a tile has): the arrays are
+ * made with every game and copied with every play(), and that bound was twice as many.
+ */
+export const capacityFor = (pile: readonly TileType[]): number =>
+  pile.reduce((n, t) => n + t.kinds.length, 0) + 8 * MAX_FEATURES;
 
 export class State {
   readonly cfg: Config;

@@ -73,6 +73,9 @@ export function addFigure(g: State, f: Figure, events: GameEvent[]): void {
   scoringStep(g, events);
 }
 
+/** The empty pending list, shared: pending lists are replaced, never changed in place. */
+const NONE_HELD: HeldFigure[] = [];
+
 /** docs/rules.md §2.4: (a) completed features, (b) field scorings, (c) figures home, (d) completion rewards, (e) held figures. */
 export function scoringStep(g: State, events: GameEvent[]): void {
   const t = g.placedTile();
@@ -90,27 +93,36 @@ export function scoringStep(g: State, events: GameEvent[]): void {
       if (k === ROAD || k === CITY) add(g.find(t.base + i));
     }
   }
-  for (let i = -1; i < AROUND.length; i++) {
-    const c = g.board.get(i < 0 ? t.key : t.key + AROUND[i]);
-    if (c && c.type.cloister >= 0) add(c.base + c.type.cloister);
+  if (g.board.cloisterNear(t.key)) {
+    for (let i = -1; i < AROUND.length; i++) {
+      const c = g.board.get(i < 0 ? t.key : t.key + AROUND[i]);
+      if (c && c.type.cloister >= 0) add(c.base + c.type.cloister);
+    }
   }
 
   const returning: Figure[] = [];
   for (const root of completed) returning.push(...scoreFeature(g, root, false, events));
   for (const h of g.cfg.hooks.scoreFields) h(g, events, returning);
 
-  const held: HeldFigure[] = [];
-  for (const f of new Set(returning)) {
+  // Most steps score nothing: no Set, no sort, no pending list is made for them.
+  let held: HeldFigure[] = NONE_HELD;
+  for (let i = 0; i < returning.length; i++) {
+    const f = returning[i];
+    if (returning.indexOf(f) !== i) continue;
     g.removeFigure(f);
     const holder = g.cfg.modules.find((m) => m.holdsOnReturn?.(f));
-    if (holder) held.push({ owner: f.owner, kind: f.kind, key: f.key, seg: f.seg, holder });
-    else g.supply.give(f.owner, f.kind);
+    if (!holder) {
+      g.supply.give(f.owner, f.kind);
+      continue;
+    }
+    if (held === NONE_HELD) held = [];
+    held.push({ owner: f.owner, kind: f.kind, key: f.key, seg: f.seg, holder });
   }
   for (const h of g.cfg.hooks.onCompleted) h(g, completed, events);
 
   // Held figures decide one after another in seat order from the active player.
   const n = g.players;
-  held.sort((a, b) => ((a.owner - g.active + n) % n) - ((b.owner - g.active + n) % n));
+  if (held.length > 1) held.sort((a, b) => ((a.owner - g.active + n) % n) - ((b.owner - g.active + n) % n));
   g.pending = held;
   nextDecision(g, events);
 }
