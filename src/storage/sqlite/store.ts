@@ -29,6 +29,9 @@ import {
 } from '../deliveries.js';
 import { guarded, isConstraintViolation, storeFault } from './faults.js';
 
+/** The games whose webhook the store remembers at most (then it forgets them all and reads again). */
+const MAX_KNOWN_WEBHOOKS = 100_000;
+
 export interface SqliteStoreOptions {
   /** How long a write waits for another process's write lock before it is refused as busy. */
   busyTimeoutMs?: number;
@@ -84,6 +87,15 @@ export class SqliteStore implements GameStore {
   private readonly insertGameWithDeliveries;
   private readonly claimNow;
   private readonly anyDueStatement;
+  private readonly hasWebhookStatement;
+  /**
+   * Whether a game has a webhook, as this connection last read or wrote it: a move's deliveries
+   * are written only for a game that has one, and most have none, so a Map lookup spares them an
+   * insert statement each (`docs/performance.md`, the move route). True while no other connection
+   * has committed: the write transaction forgets it all when `data_version` moved.
+   */
+  private readonly webhooks = new Map<string, boolean>();
+  private webhooksAt: number | undefined;
 
   constructor(
     private readonly db: Db,
@@ -154,7 +166,16 @@ export class SqliteStore implements GameStore {
       .from(moves)
       .where(and(eq(moves.gameId, p('id')), eq(moves.idempotencyKey, p('key'))))
       .prepare();
+    this.hasWebhookStatement = db.$client
+      .prepare<[string], number>('SELECT webhook_url IS NOT NULL FROM games WHERE id = ?')
+      .pluck();
     this.appendAll = db.$client.transaction((batch: readonly NewMove[]) => {
+      // Inside the transaction, the pragma takes no lock, and it reads the file as of the batch.
+      const stamp = this.dataVersionStatement.get()!;
+      if (stamp !== this.webhooksAt || this.webhooks.size >= MAX_KNOWN_WEBHOOKS) {
+        this.webhooks.clear();
+        this.webhooksAt = stamp;
+      }
       for (const m of batch) {
         this.insertMoveStatement.run(
           m.gameId,
@@ -175,7 +196,7 @@ export class SqliteStore implements GameStore {
             m.gameId,
           );
         }
-        if (m.deliveries) this.insertDeliveries(m.deliveries);
+        if (m.deliveries?.length && this.hasWebhook(m.gameId)) this.insertDeliveries(m.deliveries);
       }
     });
     this.insertGameWithDeliveries = db.$client.transaction((game: NewGame) => {
@@ -236,6 +257,16 @@ export class SqliteStore implements GameStore {
     });
   }
 
+  /** Inside a write transaction: whether the game has a webhook now. */
+  private hasWebhook(gameId: string): boolean {
+    let known = this.webhooks.get(gameId);
+    if (known === undefined) {
+      known = this.hasWebhookStatement.get(gameId) === 1;
+      this.webhooks.set(gameId, known);
+    }
+    return known;
+  }
+
   private insertDeliveries(deliveries: readonly NewDelivery[]): void {
     for (const { payload } of deliveries) {
       this.insertDeliveryStatement.run(
@@ -279,10 +310,12 @@ export class SqliteStore implements GameStore {
 
   async setWebhook(gameId: string, webhook: Webhook | null): Promise<boolean> {
     const statement = 'UPDATE games SET webhook_url = ?, webhook_secret = ? WHERE id = ?';
-    return (
+    const changed =
       guarded(() => this.db.$client.prepare(statement).run(webhook?.url ?? null, webhook?.secret ?? null, gameId))
-        .changes > 0
-    );
+        .changes > 0;
+    // This connection's own commit leaves data_version as it was: the memo is told here.
+    this.webhooks.delete(gameId);
+    return changed;
   }
 
   async claimDeliveries(now: string, leaseUntil: string, limit: number): Promise<ClaimedDelivery[]> {
@@ -385,7 +418,9 @@ export class SqliteStore implements GameStore {
   }
 
   async deleteExpired(before: string, limit: number): Promise<string[]> {
-    return guarded(() => this.deleteExpiredNow.immediate(before, limit));
+    const ids = guarded(() => this.deleteExpiredNow.immediate(before, limit));
+    for (const id of ids) this.webhooks.delete(id);
+    return ids;
   }
 
   async health(): Promise<void> {
