@@ -160,9 +160,11 @@ async function streamsScenario(checkout = root): Promise<void> {
     // A full GC and gdb's attach stop the server: the probe stands aside meanwhile.
     const during = await health.aside(() => server.memory());
     const closed = new Promise((r) => readers.once('exit', r));
+    const cpuBeforeClose = cpuMs(server.pid);
     readers.send('close' satisfies ReadersAsk);
     await closed;
     await sleep(15_000);
+    const cpuClosed = cpuMs(server.pid);
     const rssAfter = rssMb(server.pid);
     const after = await health.aside(() => server.memory());
     // The server trims its allocator after the first full collection that follows a burst of
@@ -177,7 +179,7 @@ async function streamsScenario(checkout = root): Promise<void> {
     );
     // The server's CPU is what the load of the machine does not change: latencies it does.
     console.log(
-      `  server CPU: ${((cpuOpened - cpuBefore) / opened).toFixed(2)} ms per stream opened; ${((cpuMoved - cpuOpened) / moveMs.length).toFixed(1)} ms per move delivered to every stream (the move included)`,
+      `  server CPU: ${((cpuOpened - cpuBefore) / opened).toFixed(2)} ms per stream opened; ${((cpuMoved - cpuOpened) / moveMs.length).toFixed(1)} ms per move delivered to every stream (the move included); ${((cpuClosed - cpuBeforeClose) / opened).toFixed(2)} ms per stream closed (with /health's 15 s)`,
     );
     console.log(
       `  moves under the streams: p50 ${fmt(percentile(moveMs, 0.5))}, p99 ${fmt(percentile(moveMs, 0.99))} (${moveMs.length} moves); with the legal moves read before: p50 ${fmt(percentile(turnMs, 0.5))}, p99 ${fmt(percentile(turnMs, 0.99))}`,
