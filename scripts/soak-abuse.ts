@@ -73,19 +73,26 @@ async function startServer(env: Record<string, string>, checkout = root) {
   const port = await freePort();
   const memoryFile = join(dir, 'memory.json');
   const probe = new URL('./soak-memory-probe.mjs', import.meta.url).href;
-  const child = spawn('bash', ['-c', `ulimit -n 20000 && exec node --expose-gc --import ${probe} dist/server.js`], {
-    cwd: checkout,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: join(dir, 'soak.db'),
-      LOG_LEVEL: process.env.SOAK_LOG_LEVEL ?? 'warn',
-      SOAK_MEMORY_FILE: memoryFile,
-      ...env,
+  const child = spawn(
+    'bash',
+    [
+      '-c',
+      `ulimit -n 20000 && exec node --expose-gc ${process.env.SOAK_NODE_ARGS ?? ''} --import ${probe} dist/server.js`,
+    ],
+    {
+      cwd: checkout,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATABASE_URL: join(dir, 'soak.db'),
+        LOG_LEVEL: process.env.SOAK_LOG_LEVEL ?? 'warn',
+        SOAK_MEMORY_FILE: memoryFile,
+        ...env,
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  );
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 200; i++) {
     if (
