@@ -13,7 +13,8 @@
  * The stream readers run in a process of their own (`soak-stream-readers.ts`) so that parsing
  * their messages does not delay the answers this process times. Memory is the server's RSS and,
  * after a full garbage collection, its heap (`soak-memory-probe.mjs`, preloaded into the
- * server: the server itself has no such hook).
+ * server: the server itself has no such hook). `SOAK_NODE_ARGS` adds options to the server's
+ * node (e.g. `--cpu-prof --cpu-prof-dir=DIR`), `SOAK_LOG_LEVEL` sets its log level (warn).
  */
 import { execFileSync, fork, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
