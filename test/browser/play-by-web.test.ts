@@ -38,7 +38,8 @@ const CATEGORY: Readonly<Record<string, string>> = {
 };
 
 const skip = missingBrowser();
-const shared = perFile(t);
+// The end panel's analysis is looked at here: a budget that gives its chances some playouts.
+const shared = perFile(t, { ANALYSIS_BUDGET_MS: '3000' });
 
 type Move = { type: string; x?: number; y?: number; rotation?: number; [k: string]: unknown };
 type Http = ReturnType<typeof client>;

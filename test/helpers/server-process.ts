@@ -47,6 +47,15 @@ export interface RunningServer {
   crash(): Promise<void>;
 }
 
+/**
+ * What a test server runs with unless the test says otherwise. Every game that ends starts its
+ * post-game analysis in the background, 20 s of worker CPU by default (`ANALYSIS_BUDGET_MS`):
+ * tests that play games to the end then loaded the machine for as long as their server lived
+ * after it. The least budget the configuration takes still makes a whole analysis; a test
+ * that looks at one gives its own (play-by-web).
+ */
+const TEST_SERVER_ENV = { PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ANALYSIS_BUDGET_MS: '100' };
+
 export async function startServer(
   t: Test,
   databasePath: string,
@@ -54,7 +63,7 @@ export async function startServer(
   options: ServerProcessOptions = {},
 ): Promise<RunningServer> {
   checkBuilt();
-  const serverEnv = { PORT: '0', HOST: '127.0.0.1', DATABASE_URL: databasePath, LOG_LEVEL: 'info', ...env };
+  const serverEnv = { ...TEST_SERVER_ENV, DATABASE_URL: databasePath, ...env };
   const node = nodeChild(process.execPath, [SERVER], serverEnv, { coverage: true });
   const [command, args] =
     options.openFiles === undefined

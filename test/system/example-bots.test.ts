@@ -13,6 +13,7 @@ import { parseBotArgs } from '../../examples/args.js';
 import { client, startServer } from '../helpers/server-process.js';
 
 const root = new URL('../..', import.meta.url).pathname;
+const LOADER = new URL('../setup/ts-register.mjs', import.meta.url).href;
 
 async function server(t: Test) {
   const dir = mkdtempSync(join(tmpdir(), 'example-bots-'));
@@ -27,6 +28,19 @@ async function bot(...args: string[]): Promise<string> {
     maxBuffer: 16 << 20,
   });
   return stdout;
+}
+
+/**
+ * The script `npm run bot` runs (examples/bot.ts) with `args`, as one Node process that loads
+ * it through the tests' own TypeScript hooks (their transforms cached on disk): through npm and
+ * tsx's CLI each run is three Node processes, ~3 s of CPU, and `bot` above already proves
+ * `npm run bot` itself, in the game it plays and in its help.
+ */
+function botScript(...args: string[]): Promise<{ stdout: string; stderr: string }> {
+  return execNode(process.execPath, ['--import', LOADER, 'examples/bot.ts', ...args], {
+    cwd: root,
+    maxBuffer: 16 << 20,
+  });
 }
 
 t.test('a game id or seat token beginning with "-" is taken as the value it is, not as an option', async (t) => {
@@ -84,20 +98,16 @@ t.test('npm run bot -- --new 3 --bot greedy plays a 3-player game with both expa
 
 t.test('--bot mcts plays through the bots library', async (t) => {
   const { url } = await server(t);
-  const out = await bot('--url', url, '--new', '2', '--bot', 'mcts,greedy', '--ms', '10');
+  const { stdout: out } = await botScript('--url', url, '--new', '2', '--bot', 'mcts,greedy', '--ms', '10');
   const id = /^game (\S+): mcts-0, greedy-1$/m.exec(out)?.[1];
   t.ok(id, 'names the game and its bots');
   t.equal((await client(url).get(`/games/${id}`)).body.status, 'finished');
   t.match(out, /final scores: mcts-0 \d+, greedy-1 \d+/);
 });
 
-/**
- * The script `npm run bot` runs (`tsx examples/bot.ts`), expected to fail: its exit status and
- * what it wrote. Started as one `node --import tsx` process: through npm and tsx's CLI, each run
- * is three Node processes, ~3 s of CPU, and the games above already run `npm run bot` itself.
- */
+/** `botScript(...args)`, expected to fail: its exit status and what it wrote. */
 async function failing(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const run = execNode(process.execPath, ['--import', 'tsx', 'examples/bot.ts', ...args], { cwd: root });
+  const run = botScript(...args);
   const error = (await run.then(
     () => new Error('it succeeded'),
     (e: unknown) => e,
@@ -131,8 +141,10 @@ t.test('--help prints the usage and exits 0; mistakes are one line that says wha
       /^bot: http:\/\/127\.0\.0\.1:\d+ has no such game .*: check --game or the seat link$/,
     ],
   ];
-  for (const [args, code, message] of cases) {
-    const run = await failing(...args);
+  // Each case is a process of its own: run at once, checked in order.
+  const runs = await Promise.all(cases.map(([args]) => failing(...args)));
+  for (const [i, [args, code, message]] of cases.entries()) {
+    const run = runs[i];
     t.equal(run.code, code, `${args.join(' ')}: exit ${code}`);
     t.match(run.stderr.trim(), message, args.join(' '));
     t.equal(run.stderr.trim().split('\n').length, 1, 'one line, no stack');
@@ -156,9 +168,9 @@ t.test('bots given a seat token join a game already under way and finish it', as
   const link = (n: number) => `${url}/play/game.html#id=${game.id}&n=${n}&seat=${game.seats[n].token}`;
   const seat = (n: number, kind: string) =>
     n === 0
-      ? bot('--url', url, '--game', game.id, '--seat', game.seats[n].token, '--index', String(n), '--bot', kind)
-      : bot('--seat', link(n), '--bot', kind);
-  const [ann, bob] = await Promise.all([seat(0, 'greedy'), seat(1, 'random')]);
+      ? botScript('--url', url, '--game', game.id, '--seat', game.seats[n].token, '--index', String(n), '--bot', kind)
+      : botScript('--seat', link(n), '--bot', kind);
+  const [ann, bob] = (await Promise.all([seat(0, 'greedy'), seat(1, 'random')])).map((run) => run.stdout);
   const state = (await http.get(`/games/${game.id}`)).body;
   t.equal(state.status, 'finished');
   const scores = state.players.map((p: { name: string; score: number }) => `${p.name} ${p.score}`).join(', ');

@@ -159,14 +159,19 @@ const CHEAP_LANES: readonly BotLane[] = ['cheap'];
  * Where the worker is and how to start it. From `dist/` it is the compiled `.js` beside this
  * module. From the TypeScript sources (tests, tsx) it is the `.ts` file, and the thread needs a
  * TypeScript loader of its own: on Node 20 neither tap's nor tsx's `--import` hooks reach a
- * worker reliably, so a one-line bootstrap registers tsx's loader in the thread first.
+ * worker reliably, so a one-line bootstrap registers one in the thread first: the module named by
+ * `TS_WORKER_LOADER` (the tests' own, whose transforms are cached on disk: a thread through tsx
+ * took about a second of CPU to load, and the tests start dozens), else tsx's.
  */
 function workerEntry(): { filename: string | URL; options: { eval?: boolean; execArgv?: string[] } } {
   const self = import.meta.url;
   if (!self.endsWith('.ts')) return { filename: new URL('./bot-worker.js', self), options: {} };
-  const api = import.meta.resolve('tsx/esm/api');
   const entry = new URL('./bot-worker.ts', self).href;
-  const boot = `import(${JSON.stringify(api)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); })`;
+  const loader = process.env.TS_WORKER_LOADER;
+  const register = loader
+    ? `import(${JSON.stringify(loader)})`
+    : `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then((tsx) => tsx.register())`;
+  const boot = `${register}.then(() => import(${JSON.stringify(entry)}))`;
   return { filename: boot, options: { eval: true, execArgv: [] } };
 }
 

@@ -65,11 +65,9 @@ export function perFile(
   env: Record<string, string> = {},
 ): () => Promise<{ server: RunningServer; browser: TestBrowser }> {
   let started: Promise<{ server: RunningServer; browser: TestBrowser }> | undefined;
-  // The end panel asks for the analysis of every finished game: a small budget keeps it from loading the machine.
-  const withBudget = { ANALYSIS_BUDGET_MS: '3000', ...env };
   return () =>
     (started ??= (async () => ({
-      server: await startServer(t, tempDatabase(t), withBudget),
+      server: await startServer(t, tempDatabase(t), env),
       browser: await launch(t),
     }))());
 }

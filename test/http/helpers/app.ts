@@ -71,6 +71,9 @@ export async function testApp(t: Test, options: TestAppOptions = {}): Promise<Ap
     // Likewise the caps on streams and long-polls per address (held-requests.test.ts sets them).
     streams: { perAddress: 0, opens: { perSecond: 0, burst: 0 } },
     hintBudget: { perMinute: 0, burst: 0 },
+    // A finished game's analysis starts when a stream or a read asks for it, and took 20 s of
+    // worker CPU by default in the background; tests that look at one give their own options.
+    analysis: { budgetMs: 100 },
     schemaController: { compilersFactory: { buildSerializer: sharedSerializers } },
     ...rest,
   });
