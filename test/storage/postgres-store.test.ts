@@ -144,6 +144,11 @@ if (!(await postgresAvailable())) {
       for (const code of ['ECONNREFUSED', '08006', '57P01', '57P03', '53300', '25006'])
         t.equal(faultKind(wrapped(code)), 'unavailable', code);
       t.equal(faultKind(new Error('Connection terminated unexpectedly')), 'unavailable');
+      t.equal(
+        faultKind(new Error('Cannot use a pool after calling end on the pool')),
+        'unavailable',
+        'a read during shutdown, after the pool ended',
+      );
       t.equal(faultKind(coded('42P01')), 'other', 'a bug is not a fault of the store');
     },
   );

@@ -22,6 +22,8 @@ const PG_CONNECTION_MESSAGES = [
   'Client has encountered a connection error',
   'Client was closed and is not queryable',
   'Query read timeout',
+  // The node is closing its pool (shutting down) while a request still reads: a 503, not a 500.
+  'Cannot use a pool after calling end on the pool',
 ];
 
 function codeOf(error: unknown): string | undefined {
