@@ -12,6 +12,8 @@
  */
 import { createRequire } from 'node:module';
 import { PerformanceObserver, constants, type NodeGCPerformanceDetail } from 'node:perf_hooks';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 
 /** `malloc_trim(pad)` run off the event loop; calls back with whether memory was released. */
 export type Trim = (done: (released: boolean) => void) => void;
@@ -47,19 +49,29 @@ export const afterFullGc: AfterFullGc = (then) => {
   return () => observer.disconnect();
 };
 
+/**
+ * A full collection on demand. Node gives a program no `gc()` without `--expose-gc`; the flag
+ * reaches contexts made after it is set, hence the new context (asked only once a burst found
+ * V8 idle).
+ */
+export function fullGc(): void {
+  setFlagsFromString('--expose-gc');
+  (runInNewContext('gc') as () => void)();
+}
+
 export interface TrimPolicy {
   /** Connections closed since the last trim before another is worth it. */
   closes: number;
   /** From the close that reaches `closes` until the trim waits for a full collection (the rest of a burst closes meanwhile). */
   quietMs: number;
-  /** The longest wait for that collection: then the trim runs anyway. */
+  /** The longest wait for that collection: then the server runs one itself. */
   gcWaitMs: number;
   /** From the collection to the trim. */
   settleMs: number;
 }
 
 /** 1,000 closed connections hold megabytes of freed buffers; a trim costs a few ms of a pool thread. */
-export const DEFAULT_TRIM_POLICY: TrimPolicy = { closes: 1000, quietMs: 2000, gcWaitMs: 60_000, settleMs: 1000 };
+export const DEFAULT_TRIM_POLICY: TrimPolicy = { closes: 1000, quietMs: 2000, gcWaitMs: 10_000, settleMs: 1000 };
 
 /** What a trim did: whether glibc released anything, and the process's RSS around it. */
 export interface Trimmed {
@@ -83,6 +95,7 @@ export class AllocatorTrim {
     private readonly policy: TrimPolicy = DEFAULT_TRIM_POLICY,
     private readonly onTrimmed: (trimmed: Trimmed) => void = () => {},
     private readonly afterGc: AfterFullGc = afterFullGc,
+    private readonly collect: () => void = fullGc,
   ) {}
 
   /** Whether this process can trim at all. */
@@ -109,7 +122,14 @@ export class AllocatorTrim {
     };
     // The sockets' native parts are freed by callbacks that run after the collection itself.
     this.cancelGcWait = this.afterGc(() => go(this.policy.settleMs));
-    this.timer = setTimeout(() => go(0), this.policy.gcWaitMs).unref();
+    this.timer = setTimeout(() => {
+      // V8 collected nothing meanwhile (an idle server may not for a long while): one full
+      // collection, tens of ms once after a burst, so that the memory is freed to be trimmed.
+      this.cancelGcWait?.();
+      this.cancelGcWait = undefined;
+      this.collect();
+      go(this.policy.settleMs);
+    }, this.policy.gcWaitMs).unref();
   }
 
   private run(): void {

@@ -9,6 +9,7 @@ import t from 'tap';
 import {
   AllocatorTrim,
   afterFullGc,
+  fullGc,
   glibcTrim,
   type AfterFullGc,
   type Trim,
@@ -86,15 +87,26 @@ t.test('a burst of closes, a while, then the next full collection: one trim', as
   t.notOk(gc.waiting(), 'the closes before the trim do not count again');
 });
 
-t.test('without a full collection the trim runs after the longest wait', async (t) => {
+t.test('without a full collection of V8’s own within the longest wait, one is run, then the trim', async (t) => {
   const { trim, calls } = counting();
   const gc = manualGc();
-  const trimmer = new AllocatorTrim(trim, { ...policy, gcWaitMs: 60 }, undefined, gc.afterGc);
+  let collected = 0;
+  const trimmer = new AllocatorTrim(trim, { ...policy, gcWaitMs: 60 }, undefined, gc.afterGc, () => collected++);
   t.teardown(() => trimmer.close());
   for (let i = 0; i < 100; i++) trimmer.closedOne();
-  await sleep(250);
-  t.equal(calls(), 1);
-  t.notOk(gc.waiting(), 'and stops waiting for one');
+  for (const until = Date.now() + 5000; calls() === 0 && Date.now() < until;) await sleep(5);
+  t.equal(collected, 1, 'one collection run');
+  t.equal(calls(), 1, 'then the trim');
+  t.notOk(gc.waiting(), 'and no more waiting for one');
+});
+
+t.test('fullGc runs a full collection', async (t) => {
+  let seen = 0;
+  const cancel = afterFullGc(() => seen++);
+  t.teardown(cancel);
+  fullGc();
+  for (const until = Date.now() + 5000; seen === 0 && Date.now() < until;) await sleep(10);
+  t.equal(seen, 1);
 });
 
 t.test('without a trim (no glibc) it does nothing', async (t) => {

@@ -25,7 +25,7 @@ t.test('configuration comes from the environment with documented defaults', asyn
     rateLimit: { perSecond: 100, burst: 200 },
     addressRateLimit: { perSecond: 5, burst: 50 },
     logLevel: 'info',
-    memoryTrimWaitSeconds: 60,
+    memoryTrimWaitSeconds: 10,
     gameRetentionDays: 0,
     corsOrigins: [],
     frameAncestors: ["'none'"],
