@@ -26,7 +26,7 @@ export const AROUND = [-1, 1, SPAN, -SPAN, SPAN - 1, SPAN + 1, -SPAN - 1, -SPAN 
 
 /** Is key b on key a or one of the 8 positions around it? */
 export const within1 = (a: number, b: number): boolean =>
-  Math.abs((a >> 10) - (b >> 10)) <= 1 && Math.abs((a & (SPAN - 1)) - (b & (SPAN - 1))) <= 1;
+  Math.abs(xOf(a) - xOf(b)) <= 1 && Math.abs(yOf(a) - yOf(b)) <= 1;
 
 /** Step in x and y from a tile towards its corner. */
 export const CORNER_DX = [1, 1, -1, -1] as const;
