@@ -69,7 +69,6 @@ export class Hints {
     private readonly pool: BotPool,
     private readonly budget: BotBudget,
     private readonly limits: HintLimits = DEFAULT_HINT_LIMITS,
-    private readonly now: () => number = Date.now,
   ) {}
 
   /** Hints searching and waiting now. */
@@ -94,16 +93,19 @@ export class Hints {
 
   /** Waits for a search slot, or refuses at once when the queue is full or the wait too long; answers the hint's deadline. */
   private async enter(): Promise<number> {
-    const now = this.now();
-    const deadline = this.budget.timeMs === undefined ? Infinity : now + this.budget.timeMs;
+    const now = Date.now();
+    const { timeMs } = this.budget;
+    const deadline = timeMs === undefined ? Infinity : now + timeMs;
     if (this.searching.length < this.limits.concurrency) {
       this.searching.push(deadline);
       return deadline;
     }
-    const late = this.budget.timeMs !== undefined && this.expectedStart(now) > now + this.budget.timeMs / 2;
+    const start = timeMs === undefined ? now : this.expectedStart(now);
+    const late = timeMs !== undefined && start > now + timeMs / 2;
     if (this.waiting.length >= this.limits.queue || late) {
-      const wait = late ? this.expectedStart(now) - now : (this.budget.timeMs ?? 1000) * (this.waiting.length + 1);
-      const seconds = Math.max(1, Math.ceil(wait / this.limits.concurrency / 1000));
+      // The expected start already counts every slot; the queue's estimate shares its hints among them.
+      const wait = late ? start - now : ((timeMs ?? 1000) * (this.waiting.length + 1)) / this.limits.concurrency;
+      const seconds = Math.max(1, Math.ceil(wait / 1000));
       throw new ServiceError(
         'BOTS_UNAVAILABLE',
         `${this.searching.length + this.waiting.length} hints are being computed or waiting: retry after ${seconds} s`,
