@@ -7,8 +7,9 @@
  * called through koffi (an FFI library with prebuilt binaries), on libuv's thread pool, so the
  * walk over the heaps never holds the event loop. A closed socket's native memory is freed only
  * when V8 collects its JavaScript object, which for a long-lived stream is the next full
- * collection: the trim waits for that one. Where there is no glibc (musl returns memory by
- * itself, other systems have their own allocators) nothing is done.
+ * collection: the trim waits for that one, and runs one itself when V8 has not within
+ * `gcWaitMs` (an idle server may not for a long while). Where there is no glibc (musl returns
+ * memory by itself, other systems have their own allocators) nothing is done.
  */
 import { createRequire } from 'node:module';
 import { PerformanceObserver, constants, type NodeGCPerformanceDetail } from 'node:perf_hooks';

@@ -1,5 +1,5 @@
-import { DEFAULT_TRIM_POLICY } from './allocator-trim.js';
 import { readFileSync } from 'node:fs';
+import { DEFAULT_TRIM_POLICY } from './allocator-trim.js';
 import { DEFAULT_STREAM_LIMITS, type StreamLimits } from './http/stream-limits.js';
 import { parseCorsOrigins, type CorsOrigins } from './http/cors.js';
 import { DEFAULT_ADDRESS_LIMIT } from './http/address-limit.js';
@@ -35,7 +35,7 @@ export interface ServerConfig {
   /** Streams and long-polls per address, connections kept from them, a stream's lifetime, stream opens per address. */
   streams: StreamLimits;
   logLevel: string;
-  /** The longest wait for a full garbage collection after a burst of closed connections before the allocator is trimmed anyway (`allocator-trim.ts`). */
+  /** After a burst of closed connections, the longest wait for V8's own full collection before the server runs one and trims the allocator (`allocator-trim.ts`). */
   memoryTrimWaitSeconds: number;
   /** Games with no move for this many days are deleted; 0 keeps them for ever. */
   gameRetentionDays: number;
