@@ -26,7 +26,7 @@ export interface Server {
   url: string;
   stop: () => void;
   /** CPU seconds the server process has used so far (user + system), or NaN off Linux. */
-  cpuSeconds: () => number;
+  cpuSeconds: (part?: 'system') => number;
 }
 
 export async function startServer(databaseUrl: string, cacheSize: number): Promise<Server> {
@@ -71,11 +71,12 @@ async function start(script: string, cwd: string, env: Record<string, string>): 
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  const cpuSeconds = () => {
+  /** `system`: the kernel's share alone (system calls: sockets, wake-ups). */
+  const cpuSeconds = (part?: 'system') => {
     try {
       // /proc/<pid>/stat fields 14 and 15: utime and stime in clock ticks (100 per second).
       const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1].split(' ');
-      return (Number(fields[11]) + Number(fields[12])) / 100;
+      return ((part === 'system' ? 0 : Number(fields[11])) + Number(fields[12])) / 100;
     } catch {
       return Number.NaN;
     }

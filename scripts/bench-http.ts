@@ -27,6 +27,8 @@ import { benchStream } from './bench-stream.js';
 const { Client } = pgModule;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+/** Seconds of moves, legal moves and bare requests every server serves before the rounds. */
+const WARM_SECONDS = Number(process.env.BENCH_WARM_SECONDS ?? 4);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 // Enough games for every move round; the first LEGAL_GAMES are kept for legal moves.
 const GAMES = Number(process.env.BENCH_GAMES ?? 2000);
@@ -136,6 +138,8 @@ interface Measured {
   errors: number;
   /** CPU seconds of every node together, and of PostgreSQL's processes (NaN for SQLite). */
   cpu: number;
+  /** The kernel's part of `cpu`. */
+  sysCpu: number;
   pgCpu: number;
 }
 
@@ -143,7 +147,7 @@ interface Measured {
 const share = (a: Measured, b: Measured) => a.rps / b.rps;
 const percent = (a: Measured, b: Measured) => `${Math.round(share(a, b) * 100)}%`;
 
-function merged(results: Result[], cpu: number, pgCpu: number): Measured {
+function merged(results: Result[], cpu: number, sysCpu: number, pgCpu: number): Measured {
   return {
     rps: results.reduce((n, r) => n + r.requests.average, 0),
     total: results.reduce((n, r) => n + r.requests.total, 0),
@@ -151,6 +155,7 @@ function merged(results: Result[], cpu: number, pgCpu: number): Measured {
     p99: Math.max(...results.map((r) => r.latency.p99)),
     errors: results.reduce((n, r) => n + r.errors + r.timeouts + r.non2xx, 0),
     cpu,
+    sysCpu,
     pgCpu,
   };
 }
@@ -163,6 +168,7 @@ function summary(label: string, r: Measured, base?: Measured) {
     // Near 100 % per node the server is the bottleneck; µs/req is then what one request costs it.
     'node cpu': Number.isNaN(r.cpu) ? '?' : `${Math.round((r.cpu / SECONDS / NODES_NOW) * 100)}%`,
     'node µs/req': us(r.cpu),
+    'of it sys': us(r.sysCpu),
     'pg µs/req': us(r.pgCpu),
     'p50 ms': r.p50,
     'p99 ms': r.p99,
@@ -223,14 +229,15 @@ async function benchmark(store: 'sqlite' | 'postgres', nodes: number): Promise<v
       requests: (node: number) => Requests,
       path = '/health',
       targets: Server[] = servers,
+      duration = SECONDS,
     ): Promise<Measured> => {
-      const cpu = () => targets.reduce((n, s) => n + s.cpuSeconds(), 0);
-      const [before, pgBefore] = [cpu(), postgresCpu(pg)];
+      const cpu = (part?: 'system') => targets.reduce((n, s) => n + s.cpuSeconds(part), 0);
+      const [before, sysBefore, pgBefore] = [cpu(), cpu('system'), postgresCpu(pg)];
       const connections = Math.max(1, Math.round(CONNECTIONS / targets.length));
       const results = await Promise.all(
-        targets.map((s, n) => autocannon({ url: s.url + path, connections, duration: SECONDS, requests: requests(n) })),
+        targets.map((s, n) => autocannon({ url: s.url + path, connections, duration, requests: requests(n) })),
       );
-      return merged(results, cpu() - before, postgresCpu(pg) - pgBefore);
+      return merged(results, cpu() - before, cpu('system') - sysBefore, postgresCpu(pg) - pgBefore);
     };
 
     await Promise.all(
@@ -294,6 +301,14 @@ async function benchmark(store: 'sqlite' | 'postgres', nodes: number): Promise<v
         },
       },
     ];
+
+    // Every node warms up on the routes measured, uncounted: V8 compiles a route's code while it
+    // first serves it, and a node that has served nothing yet (a PostgreSQL run's other nodes:
+    // the games are created through the first) spent a fifth of its CPU in the optimizing
+    // compiler over the first rounds, charged to the moves it served meanwhile.
+    await run((n) => moveRequests(false)[n], '/health', servers, WARM_SECONDS);
+    await run(() => legalRequests, '/health', servers, WARM_SECONDS);
+    if (bare) await run(() => bareRequests, '/health', [bare], WARM_SECONDS);
 
     // The routes take turns, round after round: this shared machine's speed drifts over a minute,
     // and a ratio is only fair between runs that saw the same machine. Medians are reported.
