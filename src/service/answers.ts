@@ -15,14 +15,8 @@ import {
   type LegalMoves,
   type PublicState,
 } from '../engine/index.js';
-import {
-  deadlineOf,
-  seatViews,
-  statusOf,
-  type Lifecycle,
-  type LifecycleStatus,
-  type SeatView,
-} from './lifecycle/lifecycle.js';
+import { deadlineOf, seatViews, statusOf, type Lifecycle, type LifecycleStatus } from './lifecycle/lifecycle.js';
+import type { SeatView } from '../game-log.js';
 import type { Snapshot } from './cache/snapshot.js';
 
 /** The state the API shows: the engine's view with the lifecycle's members and statuses. */

@@ -25,7 +25,8 @@ import {
 } from './answers.js';
 import { botSeatNow, GameLifecycle, type BotTurn, type SeatPosition } from './lifecycle/game-lifecycle.js';
 import { newGame, type CreateGameInput, type CreatedGame } from './lifecycle/game-creation.js';
-import { isAct, publicAct, type PublicAct } from './lifecycle/lifecycle.js';
+import { isAct, publicAct } from './lifecycle/lifecycle.js';
+import type { PublicAct } from '../game-log.js';
 import { TurnClock } from './lifecycle/turn-clock.js';
 import { GroupCommit } from './moves/group-commit.js';
 import { RetentionSweep, type RetentionOptions } from './lifecycle/retention.js';

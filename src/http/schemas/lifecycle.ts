@@ -4,13 +4,11 @@
  * the act routes' bodies and answers.
  */
 import { Type, type Static } from 'typebox';
-import type { SeatRequest } from '../../service/lifecycle/lifecycle.js';
 import { playerName } from '../player-name.js';
 import { HttpProblem } from '../problem.js';
 import { MAX_NAME_LENGTH } from '../../engine/index.js';
 import { ExpansionIdSchema } from './vocabulary.js';
-import { BOT_NAMES } from '../../service/lifecycle/lifecycle.js';
-import { LevelSchema, PublicActSchema, SeatViewSchema } from '../../game-log.js';
+import { BOT_NAMES, LevelSchema, PublicActSchema, SeatViewSchema, type SeatRequest } from '../../game-log.js';
 import { GAME_STATUSES } from '../../storage/game-store.js';
 import { Seat, Strict } from './common.js';
 

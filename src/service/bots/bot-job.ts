@@ -6,7 +6,7 @@
  */
 import type { Move } from '../../engine/index.js';
 import type { StoredSetup } from '../../storage/game-store.js';
-import type { BotSpec } from '../lifecycle/lifecycle.js';
+import type { BotSpec } from '../../game-log.js';
 
 export type { BotSpec };
 

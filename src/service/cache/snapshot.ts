@@ -23,9 +23,9 @@ import {
   newLifecycle,
   publicAct,
   statusOf,
-  type Act,
   type Lifecycle,
 } from '../lifecycle/lifecycle.js';
+import type { Act } from '../../game-log.js';
 
 export interface Snapshot {
   id: string;

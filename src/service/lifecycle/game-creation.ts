@@ -7,7 +7,8 @@ import { createGame, type GameEvent, type GameSetup, type Registry } from '../..
 import type { Webhook } from '../../storage/deliveries.js';
 import type { NewGame, StoredSetup, Visibility } from '../../storage/game-store.js';
 import { stateOf, type GameState } from '../answers.js';
-import { engineNames, seatViews, statusOf, type SeatRequest, type SeatView } from './lifecycle.js';
+import { engineNames, seatViews, statusOf } from './lifecycle.js';
+import type { SeatRequest, SeatView } from '../../game-log.js';
 import { hashToken, newSeatToken, newSeed } from './seat-tokens.js';
 import { ServiceError } from '../service-error.js';
 import { newSnapshot, type Snapshot } from '../cache/snapshot.js';

@@ -19,11 +19,10 @@ import {
   deadlineOf,
   isAct,
   statusOf,
-  type Act,
   type BotReason,
-  type BotSpec,
   type LifecycleStatus,
 } from './lifecycle.js';
+import type { Act, BotSpec } from '../../game-log.js';
 import { hashToken, newSeatToken, seatOfDigest } from './seat-tokens.js';
 import { ServiceError } from '../service-error.js';
 import type { Snapshot } from '../cache/snapshot.js';

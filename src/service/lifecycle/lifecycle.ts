@@ -18,21 +18,6 @@ import {
   type SeatView,
 } from '../../game-log.js';
 
-// The log's vocabulary is declared apart so that the stores can name it without importing the service.
-export {
-  ACT_TYPES,
-  BOT_NAMES,
-  type Act,
-  type ActType,
-  type BotName,
-  type BotSpec,
-  type LifecycleSetup,
-  type PublicAct,
-  type SeatKind,
-  type SeatRequest,
-  type SeatView,
-} from '../../game-log.js';
-
 const ACT_SET: ReadonlySet<string> = new Set(ACT_TYPES);
 
 export function isAct(entry: { type: string }): entry is Act {

@@ -7,7 +7,8 @@
  */
 import type { GameStore } from '../../storage/game-store.js';
 import { currentStateJson } from '../answers.js';
-import { actSeat, applyAct, seatViews, statusOf, type Act } from '../lifecycle/lifecycle.js';
+import { actSeat, applyAct, seatViews, statusOf } from '../lifecycle/lifecycle.js';
+import type { Act } from '../../game-log.js';
 import type { Judged } from './move-submission.js';
 import { ServiceError } from '../service-error.js';
 import { actEventsJson, type Snapshot } from '../cache/snapshot.js';
