@@ -16,7 +16,11 @@ import { DEFAULT_ANALYSIS } from './service/analysis/analyses.js';
 import { DEFAULT_RETRY_DELAYS_MS } from './service/webhooks/webhook-sender.js';
 import { parseAllowHosts } from './service/webhooks/webhook-url.js';
 import { parseDatabaseUrl, type StoreLocation } from './storage/open-store.js';
-import { DEFAULT_POOL_SIZE, DEFAULT_STATEMENT_TIMEOUT_MS } from './storage/postgres/defaults.js';
+import {
+  DEFAULT_COMMIT_WINDOW_MS,
+  DEFAULT_POOL_SIZE,
+  DEFAULT_STATEMENT_TIMEOUT_MS,
+} from './storage/postgres/defaults.js';
 
 export interface ServerConfig {
   port: number;
@@ -24,7 +28,7 @@ export interface ServerConfig {
   /** From `DATABASE_URL`: SQLite (a file or `:memory:`) or PostgreSQL. */
   database: StoreLocation;
   /** PostgreSQL only: connections per node, and the longest a statement may run. */
-  postgres: { poolSize: number; statementTimeoutMs: number };
+  postgres: { poolSize: number; statementTimeoutMs: number; commitWindowMs: number };
   cacheSize: number;
   /** Requests per second and burst per bearer token; 0 turns the limit off. */
   rateLimit: { perSecond: number; burst: number };
@@ -117,6 +121,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     postgres: {
       poolSize: integer(env, 'PG_POOL_SIZE', DEFAULT_POOL_SIZE, 1, 1000),
       statementTimeoutMs: integer(env, 'PG_STATEMENT_TIMEOUT_MS', DEFAULT_STATEMENT_TIMEOUT_MS, 1, 600_000),
+      commitWindowMs: integer(env, 'PG_COMMIT_WINDOW_MS', DEFAULT_COMMIT_WINDOW_MS, 0, 1000),
     },
     cacheSize: integer(env, 'CACHE_SIZE', 1000, 0, 1_000_000),
     rateLimit: {

@@ -224,6 +224,13 @@ export interface GameStore extends DeliveryStore {
    */
   readonly confirmReads?: boolean;
   /**
+   * How long the group commit gathers submissions before it sends a batch that found none
+   * running (milliseconds; unset or 0: the requests already read, `setImmediate`). A store whose
+   * every commit costs a round trip and wakes every node with a notification (PostgreSQL) sets
+   * it: a moment's wait fills the batches a node at rest would send one move at a time.
+   */
+  readonly commitWindowMs?: number;
+  /**
    * Calls `listener` with a game's id when another writer committed a move to it, if the store
    * can tell (SQLite cannot: long-polls there look again every second).
    */

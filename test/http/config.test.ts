@@ -20,7 +20,7 @@ t.test('configuration comes from the environment with documented defaults', asyn
     port: 3000,
     host: '127.0.0.1',
     database: { kind: 'sqlite', path: './data/carcassonne.db' },
-    postgres: { poolSize: 10, statementTimeoutMs: 5000 },
+    postgres: { poolSize: 10, statementTimeoutMs: 5000, commitWindowMs: 1 },
     cacheSize: 1000,
     rateLimit: { perSecond: 100, burst: 200 },
     addressRateLimit: { perSecond: 5, burst: 50 },
@@ -137,10 +137,15 @@ t.test(
   'DATABASE_URL: postgres:// selects PostgreSQL, its pool and timeout are configured, other schemes are refused',
   async (t) => {
     const url = 'postgres://carcassonne:secret@db.internal:5432/games';
-    t.match(loadConfig({ DATABASE_URL: url, PG_POOL_SIZE: '20', PG_STATEMENT_TIMEOUT_MS: '2500' }), {
-      database: { kind: 'postgres', url },
-      postgres: { poolSize: 20, statementTimeoutMs: 2500 },
-    });
+    t.match(
+      loadConfig({ DATABASE_URL: url, PG_POOL_SIZE: '20', PG_STATEMENT_TIMEOUT_MS: '2500', PG_COMMIT_WINDOW_MS: '3' }),
+      { database: { kind: 'postgres', url }, postgres: { poolSize: 20, statementTimeoutMs: 2500, commitWindowMs: 3 } },
+    );
+    t.match(
+      loadConfig({ DATABASE_URL: url }),
+      { postgres: { commitWindowMs: 1 } },
+      'a commit window of 1 ms by default',
+    );
     t.same(parseDatabaseUrl('postgresql://h/db'), { kind: 'postgres', url: 'postgresql://h/db' }, 'postgresql:// too');
     t.same(
       parseDatabaseUrl('POSTGRES://h/db'),
@@ -160,6 +165,7 @@ t.test(
     }
     t.throws(() => loadConfig({ PG_POOL_SIZE: '0' }), /PG_POOL_SIZE must be an integer from 1/);
     t.throws(() => loadConfig({ PG_STATEMENT_TIMEOUT_MS: 'soon' }), /PG_STATEMENT_TIMEOUT_MS must be an integer/);
+    t.throws(() => loadConfig({ PG_COMMIT_WINDOW_MS: '-1' }), /PG_COMMIT_WINDOW_MS must be an integer from 0/);
   },
 );
 

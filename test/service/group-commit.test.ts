@@ -20,6 +20,7 @@ import { ServiceError } from '../../src/service/service-error.js';
 import type { GameStore } from '../../src/storage/game-store.js';
 import { openService } from '../helpers/service.js';
 import { forEachStore } from '../helpers/stores.js';
+import { postgresAvailable, postgresDatabase } from '../helpers/postgres.js';
 import { tempDatabase } from '../helpers/temp-database.js';
 import { lifecycleMembers } from '../helpers/lifecycle-members.js';
 
@@ -374,5 +375,41 @@ t.test(
       [1, 1, 1],
       'the retried moves are taken once the lock is released',
     );
+  },
+);
+
+t.test(
+  "on PostgreSQL a move that finds no batch running waits the store's commit window, and the moves meanwhile share its transaction",
+  async (t) => {
+    if (!(await postgresAvailable())) {
+      t.plan(0, 'no PostgreSQL server could start here (in CI this fails instead)');
+      return;
+    }
+    const url = (await postgresDatabase(t))!;
+    const { moves, seats } = firstMoves(1);
+    /** Two games' first moves, the second sent once the event loop has turned a few times: transactions used. */
+    const twoMoves = async (commitWindowMs: number) => {
+      const store = await openStore({ kind: 'postgres', url }, { postgres: { commitWindowMs } });
+      const service = new GameService(store, { cacheSize: 10 });
+      t.teardown(async () => {
+        await service.close();
+        await store.close();
+      });
+      const [a, b] = await Promise.all([service.create(SETUP), service.create(SETUP)]);
+      const transactions = countTransactions(store);
+      const move = (g: typeof a) =>
+        service.submit(g.id, tokenDigest(g.seats[seats[0]].token), { expectedVersion: 0, move: moves[0] });
+      const first = move(a);
+      for (let i = 0; i < 3; i++) await new Promise((resolve) => setImmediate(resolve));
+      const versions = await Promise.all([first, move(b)]);
+      t.same(
+        versions.map((r) => r.version),
+        [1, 1],
+        `both moves committed (window ${commitWindowMs} ms)`,
+      );
+      return transactions();
+    };
+    t.equal(await twoMoves(0), 2, 'without a window the first move is sent at once, alone');
+    t.equal(await twoMoves(500), 1, 'with one, the second joins the first');
   },
 );

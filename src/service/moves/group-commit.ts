@@ -1,6 +1,6 @@
 /**
  * Group commit: submissions that arrive together are committed together. They queue until the
- * event loop has read every request at hand, then one write transaction of the snapshot cache
+ * event loop has read every request at hand (or for the store's `commitWindowMs`), then one write transaction of the snapshot cache
  * judges them in arrival order and the store appends the accepted ones in one `appendBatch`.
  * One batch at a time: what arrives while a batch commits forms the next. Invariants:
  * - an answer goes out, and long-polls wake, only after its batch committed;
@@ -68,7 +68,10 @@ export class GroupCommit {
   private enqueue(item: PendingSubmission | PendingAct): Promise<SubmitResult> {
     return new Promise((resolve, reject) => {
       this.pending.push({ ...item, resolve, reject });
-      if (this.pending.length === 1 && !this.running) setImmediate(this.flush);
+      if (this.pending.length > 1 || this.running) return;
+      const window = this.store.commitWindowMs ?? 0;
+      if (window > 0) setTimeout(this.flush, window);
+      else setImmediate(this.flush);
     });
   }
 

@@ -19,7 +19,7 @@ import {
 import { PostgresBudgets } from './budget-ledger.js';
 import { appendStatement } from './append-statement.js';
 import { CHANNEL, ChangeFeed, notifyPayloads } from './change-feed.js';
-import { DEFAULT_POOL_SIZE, DEFAULT_STATEMENT_TIMEOUT_MS } from './defaults.js';
+import { DEFAULT_COMMIT_WINDOW_MS, DEFAULT_POOL_SIZE, DEFAULT_STATEMENT_TIMEOUT_MS } from './defaults.js';
 import { storeError } from './faults.js';
 import { migratePostgres } from './migrate.js';
 import { VersionReads } from './version-reads.js';
@@ -43,6 +43,8 @@ export interface PostgresStoreOptions {
   poolSize?: number;
   /** A statement running longer is cancelled (a write then answers 503); also bounds connecting. */
   statementTimeoutMs?: number;
+  /** `GameStore.commitWindowMs`. */
+  commitWindowMs?: number;
   /** Told of connection faults seen in the background (idle connections, the notification connection). */
   onFault?: (message: string) => void;
 }
@@ -85,7 +87,13 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
     await pool.end().catch(() => {});
     throw storeError(error);
   }
-  return new PostgresStore(drizzle({ client: pool, schema }), pool, feed, budgets);
+  return new PostgresStore(
+    drizzle({ client: pool, schema }),
+    pool,
+    feed,
+    budgets,
+    options.commitWindowMs ?? DEFAULT_COMMIT_WINDOW_MS,
+  );
 }
 
 /**
@@ -130,6 +138,7 @@ export class PostgresStore implements GameStore {
     private readonly pool: pg.Pool,
     private readonly feed: ChangeFeed,
     readonly budgets: PostgresBudgets,
+    readonly commitWindowMs: number,
   ) {
     const p = sql.placeholder;
     this.findGameStatement = db
