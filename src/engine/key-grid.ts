@@ -12,14 +12,16 @@ import { keyOf } from './geometry.js';
 
 /** Positions added around a growing edge, so that a game sprawling one way grows rarely. */
 const MARGIN = 8;
+/** The first rectangle reaches this far from the start tile (a 25 × 25 square, 1.25 kB). */
+const FIRST_REACH = 12;
 const ORIGIN = keyOf(0, 0);
 
 export class KeyGrid {
   /** The packed column and row of the rectangle's first cell; its width and height. */
-  private col0 = (ORIGIN >> 10) - MARGIN;
-  private row0 = (ORIGIN & 1023) - MARGIN;
-  private width = 2 * MARGIN + 1;
-  private height = 2 * MARGIN + 1;
+  private col0 = (ORIGIN >> 10) - FIRST_REACH;
+  private row0 = (ORIGIN & 1023) - FIRST_REACH;
+  private width = 2 * FIRST_REACH + 1;
+  private height = 2 * FIRST_REACH + 1;
   /** Column-major: cell (c, r) of the rectangle is at c * height + r. */
   private cells = new Int16Array(this.width * this.height);
 
@@ -60,9 +62,11 @@ export class KeyGrid {
     const width = Math.max(this.col0 + this.width, col + MARGIN + 1) - col0;
     const height = Math.max(this.row0 + this.height, row + MARGIN + 1) - row0;
     const cells = new Int16Array(width * height);
+    // Column by column, element by element: a subarray per column cost more than the copy.
     for (let c = 0; c < this.width; c++) {
       const from = c * this.height;
-      cells.set(this.cells.subarray(from, from + this.height), (c + this.col0 - col0) * height + (this.row0 - row0));
+      const to = (c + this.col0 - col0) * height + (this.row0 - row0);
+      for (let r = 0; r < this.height; r++) cells[to + r] = this.cells[from + r];
     }
     this.col0 = col0;
     this.row0 = row0;

@@ -203,12 +203,14 @@ export class State {
       }
       return out;
     }
-    const seen = new Set<number>();
+    // Marks by placement index: cheaper than a Set for the few dozen tiles a board holds.
+    const seen = new Uint8Array(this.board.tiles.length);
     const out: PlacedTile[] = [];
-    for (const s of this.features.membersOf(root)) {
-      const ti = this.features.tileOf[s];
-      if (!seen.has(ti)) {
-        seen.add(ti);
+    const { next, tileOf } = this.features;
+    for (let s = root; s >= 0; s = next[s]) {
+      const ti = tileOf[s];
+      if (seen[ti] === 0) {
+        seen[ti] = 1;
         out.push(this.board.tile(ti));
       }
     }
@@ -217,15 +219,21 @@ export class State {
 
   /** Completed cities a field touches (a city counts once however many segments touch it). */
   completedCitiesOf(fieldRoot: number): number {
-    const seen = new Set<number>();
-    for (const s of this.features.membersOf(fieldRoot)) {
-      const t = this.board.tile(this.features.tileOf[s]);
+    // Marks by segment, as in featureTiles.
+    const seen = new Uint8Array(this.features.count);
+    let n = 0;
+    const { next, tileOf } = this.features;
+    for (let s = fieldRoot; s >= 0; s = next[s]) {
+      const t = this.board.tile(tileOf[s]);
       for (const c of t.type.cityAdj[s - t.base]) {
         const cr = this.find(t.base + c);
-        if (this.features.openEnds[cr] === 0) seen.add(cr);
+        if (this.features.openEnds[cr] === 0 && seen[cr] === 0) {
+          seen[cr] = 1;
+          n++;
+        }
       }
     }
-    return seen.size;
+    return n;
   }
 
   isField(root: number): boolean {
