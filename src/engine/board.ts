@@ -4,7 +4,7 @@
  * only ever added.
  */
 import type { TileType } from './catalog.js';
-import { AROUND, within1 } from './geometry.js';
+import { AROUND } from './geometry.js';
 import { KeyGrid } from './key-grid.js';
 
 export interface PlacedTile {
@@ -24,27 +24,32 @@ export class Board {
   tiles: PlacedTile[] = [];
   /** Position key -> placement index + 1 (0: no tile). */
   private indexAt = new KeyGrid();
-  /** Keys of the tiles with a monastery or abbey: few, so "is one near?" needs no lookups. */
-  cloisterKeys: number[] = [];
+  /**
+   * Per position, how many monasteries or abbeys stand on it or around it: the scoring step
+   * asks after every tile, and the answer is one read.
+   */
+  private cloistersNear = new KeyGrid();
 
   copy(): Board {
     const c = new Board();
     c.tiles = this.tiles.slice();
     c.indexAt = this.indexAt.copy();
-    c.cloisterKeys = this.cloisterKeys.slice();
+    c.cloistersNear = this.cloistersNear.copy();
     return c;
   }
 
   add(t: PlacedTile): void {
     this.tiles.push(t);
     this.indexAt.set(t.key, t.index + 1);
-    if (t.type.cloister >= 0) this.cloisterKeys.push(t.key);
+    if (t.type.cloister >= 0) {
+      this.cloistersNear.set(t.key, this.cloistersNear.get(t.key) + 1);
+      for (const a of AROUND) this.cloistersNear.set(t.key + a, this.cloistersNear.get(t.key + a) + 1);
+    }
   }
 
   /** Does a cloister stand at `key` or around it? (Most placements have none near.) */
   cloisterNear(key: number): boolean {
-    for (const k of this.cloisterKeys) if (within1(k, key)) return true;
-    return false;
+    return this.cloistersNear.get(key) !== 0;
   }
 
   get(key: number): PlacedTile | undefined {
