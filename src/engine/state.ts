@@ -203,14 +203,16 @@ export class State {
       }
       return out;
     }
-    // Marks by placement index: cheaper than a Set for the few dozen tiles a board holds.
-    const seen = new Uint8Array(this.board.tiles.length);
+    // A plain list of the tile indices seen: a feature covers a few tiles, and includes() on
+    // a short array costs a third of a Set; a Uint8Array per call (allocated off the heap)
+    // cost twice a Set (docs/performance.md, third pass).
+    const seen: number[] = [];
     const out: PlacedTile[] = [];
     const { next, tileOf } = this.features;
     for (let s = root; s >= 0; s = next[s]) {
       const ti = tileOf[s];
-      if (seen[ti] === 0) {
-        seen[ti] = 1;
+      if (!seen.includes(ti)) {
+        seen.push(ti);
         out.push(this.board.tile(ti));
       }
     }
@@ -219,21 +221,17 @@ export class State {
 
   /** Completed cities a field touches (a city counts once however many segments touch it). */
   completedCitiesOf(fieldRoot: number): number {
-    // Marks by segment, as in featureTiles.
-    const seen = new Uint8Array(this.features.count);
-    let n = 0;
+    // A plain list, as in featureTiles: a field touches a few completed cities.
+    const seen: number[] = [];
     const { next, tileOf } = this.features;
     for (let s = fieldRoot; s >= 0; s = next[s]) {
       const t = this.board.tile(tileOf[s]);
       for (const c of t.type.cityAdj[s - t.base]) {
         const cr = this.find(t.base + c);
-        if (this.features.openEnds[cr] === 0 && seen[cr] === 0) {
-          seen[cr] = 1;
-          n++;
-        }
+        if (this.features.openEnds[cr] === 0 && !seen.includes(cr)) seen.push(cr);
       }
     }
-    return n;
+    return seen.length;
   }
 
   isField(root: number): boolean {
