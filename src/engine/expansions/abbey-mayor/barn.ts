@@ -48,7 +48,8 @@ export function barnMoves(g: State, occ: Occupancy, out: Move[]): void {
   const t = g.placedTile();
   for (let c = 0; c < 4; c++) {
     const seg = barnSegment(g, t, c);
-    if (seg >= 0 && !occ.holds(g.find(seg), 'barn')) out.push({ type: 'placeBarn', x: t.x, y: t.y, corner: CORNERS[c] });
+    if (seg >= 0 && !occ.holds(g.find(seg), 'barn'))
+      out.push({ type: 'placeBarn', x: t.x, y: t.y, corner: CORNERS[c] });
   }
 }
 
