@@ -1,9 +1,11 @@
 /**
  * The placed tiles: in placement order (a tile's index is its place in that list) and by
- * packed position key (geometry.ts). Tiles are only ever added.
+ * packed position key (geometry.ts) in a grid of placement index + 1 (key-grid.ts). Tiles are
+ * only ever added.
  */
 import type { TileType } from './catalog.js';
-import { AROUND, within1 } from './geometry.js';
+import { AROUND } from './geometry.js';
+import { KeyGrid } from './key-grid.js';
 
 export interface PlacedTile {
   readonly type: TileType;
@@ -20,41 +22,48 @@ export interface PlacedTile {
 
 export class Board {
   tiles: PlacedTile[] = [];
-  byKey = new Map<number, PlacedTile>();
-  /** Keys of the tiles with a monastery or abbey: few, so "is one near?" needs no lookups. */
-  cloisterKeys: number[] = [];
+  /** Position key -> placement index + 1 (0: no tile). */
+  private indexAt = new KeyGrid();
+  /**
+   * Per position, how many monasteries or abbeys stand on it or around it: the scoring step
+   * asks after every tile, and the answer is one read.
+   */
+  private cloistersNear = new KeyGrid();
 
   copy(): Board {
     const c = new Board();
     c.tiles = this.tiles.slice();
-    c.byKey = new Map(this.byKey);
-    c.cloisterKeys = this.cloisterKeys.slice();
+    c.indexAt = this.indexAt.copy();
+    c.cloistersNear = this.cloistersNear.copy();
     return c;
   }
 
   add(t: PlacedTile): void {
     this.tiles.push(t);
-    this.byKey.set(t.key, t);
-    if (t.type.cloister >= 0) this.cloisterKeys.push(t.key);
+    this.indexAt.set(t.key, t.index + 1);
+    if (t.type.cloister >= 0) {
+      this.cloistersNear.set(t.key, this.cloistersNear.get(t.key) + 1);
+      for (const a of AROUND) this.cloistersNear.set(t.key + a, this.cloistersNear.get(t.key + a) + 1);
+    }
   }
 
   /** Does a cloister stand at `key` or around it? (Most placements have none near.) */
   cloisterNear(key: number): boolean {
-    for (const k of this.cloisterKeys) if (within1(k, key)) return true;
-    return false;
+    return this.cloistersNear.get(key) !== 0;
   }
 
   get(key: number): PlacedTile | undefined {
-    return this.byKey.get(key);
+    const i = this.indexAt.get(key);
+    return i === 0 ? undefined : this.tiles[i - 1];
   }
 
   has(key: number): boolean {
-    return this.byKey.has(key);
+    return this.indexAt.get(key) !== 0;
   }
 
   /** The tile at a key that must hold one (an engine fault otherwise). */
   at(key: number): PlacedTile {
-    const t = this.byKey.get(key);
+    const t = this.get(key);
     if (t === undefined) throw new Error(`engine fault: no tile at key ${key}`);
     return t;
   }
@@ -69,7 +78,7 @@ export class Board {
   /** Tiles in the 8 positions around a key. */
   neighbourCount(key: number): number {
     let n = 0;
-    for (const a of AROUND) if (this.byKey.has(key + a)) n++;
+    for (const a of AROUND) if (this.indexAt.get(key + a) !== 0) n++;
     return n;
   }
 }

@@ -28,6 +28,12 @@ export class Figures {
     return c;
   }
 
+  /** Does a figure of this kind stand anywhere? (A scan: a board holds a dozen figures or so.) */
+  has(kind: FigureKind): boolean {
+    for (const f of this.list) if (f.kind === kind) return true;
+    return false;
+  }
+
   add(f: Figure, root: number): void {
     this.list.push(f);
     this.occ?.add(root, f.kind, f.owner);

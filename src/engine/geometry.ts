@@ -24,10 +24,6 @@ export const opposite = (d: number): number => (d + 2) & 3;
 /** The 8 positions around a key (orthogonal and diagonal). */
 export const AROUND = [-1, 1, SPAN, -SPAN, SPAN - 1, SPAN + 1, -SPAN - 1, -SPAN + 1] as const;
 
-/** Is key b on key a or one of the 8 positions around it? */
-export const within1 = (a: number, b: number): boolean =>
-  Math.abs(xOf(a) - xOf(b)) <= 1 && Math.abs(yOf(a) - yOf(b)) <= 1;
-
 /** Step in x and y from a tile towards its corner. */
 export const CORNER_DX = [1, 1, -1, -1] as const;
 export const CORNER_DY = [-1, 1, 1, -1] as const;

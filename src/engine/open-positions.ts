@@ -12,6 +12,7 @@
  * a callback) was a fifth of a random game's time (docs/performance.md).
  */
 import { TILE_TYPES, type TileType } from './catalog.js';
+import { KeyGrid } from './key-grid.js';
 import { placeTileMoves } from './shared-moves.js';
 import type { Move } from './types.js';
 
@@ -48,8 +49,10 @@ export const fittingRotations = (type: TileType, entry: number): number => FITS[
 const isHoleEntry = (entry: number): boolean => entry >> 16 === 4;
 
 export class OpenPositions {
-  /** key -> its slot in `keys` and `entries`. */
-  private slotOf = new Map<number, number>();
+  /** Position key -> its slot in `keys` and `entries` + 1 (0: not open). */
+  private slotAt = new KeyGrid();
+  /** Open positions (slots in use that are not filled). */
+  private live = 0;
   /** Slot -> position key, and its packed entry (0: filled since). */
   keys = new Int32Array(64);
   entries = new Int32Array(64);
@@ -62,7 +65,8 @@ export class OpenPositions {
 
   copy(): OpenPositions {
     const c = Object.create(OpenPositions.prototype) as OpenPositions;
-    c.slotOf = new Map(this.slotOf);
+    c.slotAt = this.slotAt.copy();
+    c.live = this.live;
     c.keys = this.keys.slice();
     c.entries = this.entries.slice();
     c.rows = this.rows.slice(0, this.length);
@@ -72,31 +76,32 @@ export class OpenPositions {
   }
 
   has(key: number): boolean {
-    return this.slotOf.has(key);
+    return this.slotAt.get(key) !== 0;
   }
 
   private entry(key: number): number {
-    const s = this.slotOf.get(key);
-    return s === undefined ? 0 : this.entries[s];
+    const s = this.slotAt.get(key);
+    return s === 0 ? 0 : this.entries[s - 1];
   }
 
   /** A tile went down at `key`. */
   delete(key: number): void {
-    const s = this.slotOf.get(key);
-    if (s === undefined) return;
+    const s = this.slotAt.get(key) - 1;
+    if (s < 0) return;
     if (isHoleEntry(this.entries[s])) this.holeCount -= 1;
     this.entries[s] = 0;
-    this.slotOf.delete(key);
+    this.slotAt.set(key, 0);
+    this.live -= 1;
     // Filled slots are squeezed out once they are a third of the scan: a listing then
     // reads half again as many slots as there are positions at most.
-    const filled = this.length - this.slotOf.size;
+    const filled = this.length - this.live;
     if (filled >= 8 && filled * 3 > this.length) this.compact();
   }
 
   /** The empty position `key` gets a neighbour showing edge code `code` on its side `d`. */
   addEdge(key: number, d: number, code: number): void {
-    let s = this.slotOf.get(key);
-    if (s === undefined) s = this.open(key);
+    let s = this.slotAt.get(key) - 1;
+    if (s < 0) s = this.open(key);
     const v = this.entries[s];
     const req = (v & 0xff) | (code << (d * 2));
     const mask = ((v >> 8) & 0xff) | (3 << (d * 2));
@@ -112,7 +117,8 @@ export class OpenPositions {
     this.keys[s] = key;
     this.entries[s] = 0;
     this.rows[s] = placeTileMoves(key);
-    this.slotOf.set(key, s);
+    this.slotAt.set(key, s + 1);
+    this.live += 1;
     return s;
   }
 
@@ -136,7 +142,7 @@ export class OpenPositions {
       this.keys[n] = key;
       this.entries[n] = v;
       this.rows[n] = this.rows[s];
-      this.slotOf.set(key, n);
+      this.slotAt.set(key, n + 1);
       n++;
     }
     this.length = n;

@@ -76,27 +76,29 @@ export function addFigure(g: State, f: Figure, events: GameEvent[]): void {
 /** The empty pending list, shared: pending lists are replaced, never changed in place. */
 const NONE_HELD: HeldFigure[] = [];
 
+/** Adds a root to the step's completed features once (a module function: no closure per step). */
+function addCompleted(g: State, completed: number[], root: number): void {
+  if (!completed.includes(root) && g.isComplete(root)) completed.push(root);
+}
+
 /** docs/rules.md §2.4: (a) completed features, (b) field scorings, (c) figures home, (d) completion rewards, (e) held figures. */
 export function scoringStep(g: State, events: GameEvent[]): void {
   const t = g.placedTile();
   g.figureMoves = null;
   const completed: number[] = [];
-  const add = (root: number) => {
-    if (!completed.includes(root) && g.isComplete(root)) completed.push(root);
-  };
   if (t.type.walled) {
     // A walled tile completes what it closes on its four sides.
-    for (const root of g.closedBy(t.key)) add(root);
+    for (const root of g.closedBy(t.key)) addCompleted(g, completed, root);
   } else {
     for (let i = 0; i < t.type.kinds.length; i++) {
       const k = t.type.kinds[i];
-      if (k === ROAD || k === CITY) add(g.find(t.base + i));
+      if (k === ROAD || k === CITY) addCompleted(g, completed, g.find(t.base + i));
     }
   }
   if (g.board.cloisterNear(t.key)) {
     for (let i = -1; i < AROUND.length; i++) {
       const c = g.board.get(i < 0 ? t.key : t.key + AROUND[i]);
-      if (c && c.type.cloister >= 0) add(c.base + c.type.cloister);
+      if (c && c.type.cloister >= 0) addCompleted(g, completed, c.base + c.type.cloister);
     }
   }
 

@@ -46,10 +46,11 @@ function barnSegment(g: State, t: PlacedTile, c: number): number {
 export function barnMoves(g: State, occ: Occupancy, out: Move[]): void {
   if (g.supply.count(g.active, 'barn') <= 0) return;
   const t = g.placedTile();
-  CORNERS.forEach((corner, c) => {
+  for (let c = 0; c < 4; c++) {
     const seg = barnSegment(g, t, c);
-    if (seg >= 0 && !occ.holds(g.find(seg), 'barn')) out.push({ type: 'placeBarn', x: t.x, y: t.y, corner });
-  });
+    if (seg >= 0 && !occ.holds(g.find(seg), 'barn'))
+      out.push({ type: 'placeBarn', x: t.x, y: t.y, corner: CORNERS[c] });
+  }
 }
 
 /** The barn figure a placeBarn move puts down, or why it may not. */
@@ -90,7 +91,8 @@ export const placeBarn: MoveSpec<'placeBarn', 'placeFigure'> = {
  */
 export function barnFieldScoring(g: State, events: GameEvent[], returning: Figure[]): void {
   const t = g.placedTile();
-  if (t.type.walled) return;
+  // Runs at every scoring step; most of a game has no barn on the board.
+  if (t.type.walled || !g.figures.has('barn')) return;
   const occ = g.occupancy();
   const done: number[] = [];
   for (let i = 0; i < t.type.kinds.length; i++) {
