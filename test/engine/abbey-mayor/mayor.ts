@@ -1,6 +1,6 @@
 import t from 'tap';
-import { legalMoves, play } from '../../src/engine/index.js';
-import { figure, meeple, pass, scored, scenario, tile } from '../helpers/scenario.js';
+import { legalMoves, play } from '../../../src/engine/index.js';
+import { figure, meeple, pass, scored, scenario, tile } from '../../helpers/scenario.js';
 
 // docs/rules.md §2.3 and §3: the mayor (Abbey & Mayor) goes on city segments only; its strength is
 // the number of pennants in the whole city, 0 possible (occupies, never scores).

@@ -1,6 +1,6 @@
 import t from 'tap';
-import { legalMoves, publicView } from '../../src/engine/index.js';
-import { meeple, pass, scored, scenario, tile } from '../helpers/scenario.js';
+import { legalMoves, publicView } from '../../../src/engine/index.js';
+import { meeple, pass, scored, scenario, tile } from '../../helpers/scenario.js';
 
 // docs/rules.md §4 (fields, final scoring only): for each field with farmers, the players with the
 // most farmers score 3 per *completed* city touching the field; a city may be counted by

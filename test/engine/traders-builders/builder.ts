@@ -7,8 +7,8 @@
  * Start tile base/D at (0,0): city N, road W-E. y grows to the south.
  */
 import t from 'tap';
-import { legalMoves, play, type GameEvent, type Move } from '../../src/engine/index.js';
-import { figure, meeple, pass, scenario, scored, tile, type Scenario } from '../helpers/scenario.js';
+import { legalMoves, play, type GameEvent, type Move } from '../../../src/engine/index.js';
+import { figure, meeple, pass, scenario, scored, tile, type Scenario } from '../../helpers/scenario.js';
 
 const TB = ['traders-builders' as const];
 const builder = (x: number, y: number, feature: number) => figure('builder', x, y, feature);

@@ -1,6 +1,6 @@
 import t from 'tap';
-import { legalMoves, play, publicView, type GameEvent } from '../../src/engine/index.js';
-import { meeple, pass, scored, scenario, tile } from '../helpers/scenario.js';
+import { legalMoves, play, publicView, type GameEvent } from '../../../src/engine/index.js';
+import { meeple, pass, scored, scenario, tile } from '../../helpers/scenario.js';
 
 // docs/rules.md §3: a completed road scores 1 point per tile it covers (a tile counts once);
 // docs/rules.md §4: an incomplete road scores 1 per tile at the end. Start tile base/D at (0,0):

@@ -1,6 +1,6 @@
 import t from 'tap';
-import { legalMoves, play, type GameEvent } from '../../src/engine/index.js';
-import { abbey, draw, figure, meeple, pass, scored, scenario, tile } from '../helpers/scenario.js';
+import { legalMoves, play, type GameEvent } from '../../../src/engine/index.js';
+import { abbey, draw, figure, meeple, pass, scored, scenario, tile } from '../../helpers/scenario.js';
 
 // docs/rules.md §2.1–§2.5 and §3: the abbey tile (Abbey & Mayor). Start tile base/D at (0,0): city N,
 // road W-E. A hole is an empty position with tiles on its four orthogonal sides.

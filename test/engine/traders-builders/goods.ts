@@ -6,8 +6,8 @@
  * Start tile base/D at (0,0): city N, road W-E. y grows to the south.
  */
 import t from 'tap';
-import type { GameEvent } from '../../src/engine/index.js';
-import { meeple, pass, scenario, scored, tile } from '../helpers/scenario.js';
+import type { GameEvent } from '../../../src/engine/index.js';
+import { meeple, pass, scenario, scored, tile } from '../../helpers/scenario.js';
 
 const TB = ['traders-builders' as const];
 const NONE = { wine: 0, wheat: 0, cloth: 0 };

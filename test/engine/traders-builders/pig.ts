@@ -13,8 +13,8 @@
  *   Both F and G touch C1. base/B at (1,1) joins F, base/B at (1,2) joins G; both together join F+G.
  */
 import t from 'tap';
-import { legalMoves, play, type GameEvent, type Move } from '../../src/engine/index.js';
-import { figure, meeple, pass, scenario, scored, tile, type Scenario } from '../helpers/scenario.js';
+import { legalMoves, play, type GameEvent, type Move } from '../../../src/engine/index.js';
+import { figure, meeple, pass, scenario, scored, tile, type Scenario } from '../../helpers/scenario.js';
 
 const TB = ['traders-builders' as const];
 const pig = (x: number, y: number, feature: number) => figure('pig', x, y, feature);

@@ -1,6 +1,6 @@
 import t from 'tap';
-import { legalMoves, publicView } from '../../src/engine/index.js';
-import { meeple, pass, scored, scenario, tile } from '../helpers/scenario.js';
+import { legalMoves, publicView } from '../../../src/engine/index.js';
+import { meeple, pass, scored, scenario, tile } from '../../helpers/scenario.js';
 
 // docs/rules.md §3: a monastery is complete when all 8 surrounding positions hold tiles: 9 points,
 // and its monk returns. docs/rules.md §4: incomplete at the end: 1 + 1 per surrounding tile.

@@ -1,6 +1,6 @@
 import t from 'tap';
-import { legalMoves, play, type Move } from '../../src/engine/index.js';
-import { abbey, figure, meeple, pass, scored, scenario, tile, type Scenario } from '../helpers/scenario.js';
+import { legalMoves, play, type Move } from '../../../src/engine/index.js';
+import { abbey, figure, meeple, pass, scored, scenario, tile, type Scenario } from '../../helpers/scenario.js';
 
 // docs/rules.md §2.3 and §6: the wagon (Abbey & Mayor). After its feature is scored during the game
 // its owner moves it (C2: an incomplete, figure-free road/city/monastery/abbey with a segment

@@ -10,8 +10,8 @@ import {
   type GameEvent,
   type GameSetup,
   type Move,
-} from '../../src/engine/index.js';
-import { figure, meeple, pass, scored, scenario, tile } from '../helpers/scenario.js';
+} from '../../../src/engine/index.js';
+import { figure, meeple, pass, scored, scenario, tile } from '../../helpers/scenario.js';
 
 // docs/rules.md §2 (a turn), §4 (end of game), §8 (what a client may see).
 

@@ -1,6 +1,6 @@
 import t from 'tap';
-import { play } from '../../src/engine/index.js';
-import { meeple, pass, scored, scenario, tile } from '../helpers/scenario.js';
+import { play } from '../../../src/engine/index.js';
+import { meeple, pass, scored, scenario, tile } from '../../helpers/scenario.js';
 
 // tiles.json, Abbey & Mayor land tiles with special features, rotated: the tunnel road (L),
 // the continuous three-way road (M) and the city bridges (C, E). Start tile base/D at (0,0):

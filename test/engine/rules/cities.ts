@@ -1,6 +1,6 @@
 import t from 'tap';
-import { legalMoves, play, publicView } from '../../src/engine/index.js';
-import { meeple, pass, scored, scenario, tile } from '../helpers/scenario.js';
+import { legalMoves, play, publicView } from '../../../src/engine/index.js';
+import { meeple, pass, scored, scenario, tile } from '../../helpers/scenario.js';
 
 // docs/rules.md §3: a completed city scores 2 per tile + 2 per pennant (2 tiles = 4, no small-city
 // rule); docs/rules.md §4: an incomplete city scores 1 per tile + 1 per pennant at the end.

@@ -1,6 +1,6 @@
 import t from 'tap';
-import { legalMoves, play, type ExpansionId } from '../../src/engine/index.js';
-import { barn, figure, meeple, pass, scored, scenario, tile, type Scenario } from '../helpers/scenario.js';
+import { legalMoves, play, type ExpansionId } from '../../../src/engine/index.js';
+import { barn, figure, meeple, pass, scored, scenario, tile, type Scenario } from '../../helpers/scenario.js';
 
 // docs/rules.md §2.3, §4 and §5: the barn (Abbey & Mayor). Start tile base/D at (0,0): city N,
 // road W-E, field 2 (north strip, touches the start city), field 3 (south).

@@ -4,9 +4,9 @@
  * builders' second parts and pigs.
  */
 import t from 'tap';
-import { DIRECTIONS, GOODS, legalMoves, play, publicView, type PublicState } from '../../src/engine/index.js';
-import { TILE_DEFS } from '../../src/engine/catalog-data.js';
-import { playRandom, randomSetup } from '../helpers/random-play.js';
+import { DIRECTIONS, GOODS, legalMoves, play, publicView, type PublicState } from '../../../src/engine/index.js';
+import { TILE_DEFS } from '../../../src/engine/catalog-data.js';
+import { playRandom, randomSetup } from '../../helpers/random-play.js';
 
 // An independent rebuild of roads, cities and fields from the public view (tile ids, positions,
 // rotations and the catalog), to check the engine's goods, builders and pigs against it.

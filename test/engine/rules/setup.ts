@@ -2,7 +2,7 @@
  * docs/rules.md §1 (setup): players, supplies, the start tile, the pile.
  */
 import t, { type Test } from 'tap';
-import { createGame, legalMoves, publicView, type GameSetup } from '../../src/engine/index.js';
+import { createGame, legalMoves, publicView, type GameSetup } from '../../../src/engine/index.js';
 
 const players = (n: number) => Array.from({ length: n }, (_, i) => ({ name: `P${i}` }));
 

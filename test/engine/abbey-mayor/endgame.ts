@@ -6,9 +6,9 @@ import {
   type EndgameAbbeys,
   type GameEvent,
   type PublicState,
-} from '../../src/engine/index.js';
-import { playRandom, randomSetup } from '../helpers/random-play.js';
-import { abbey, draw, figure, meeple, pass, scored, scenario, tile, type Scenario } from '../helpers/scenario.js';
+} from '../../../src/engine/index.js';
+import { playRandom, randomSetup } from '../../helpers/random-play.js';
+import { abbey, draw, figure, meeple, pass, scored, scenario, tile, type Scenario } from '../../helpers/scenario.js';
 
 // docs/rules.md §7: abbey tiles after the last land tile, under the three `endgameAbbeys` rulings,
 // and the builder's second part after the very last tile. Start tile base/D at (0,0).
