@@ -6,13 +6,13 @@
  */
 import type { AddressInfo } from 'node:net';
 import t, { type Test } from 'tap';
-import type { AppOptions } from '../../src/app.js';
-import { loadConfig } from '../../src/config.js';
-import { heldTotal } from '../../src/http/held-requests.js';
-import { DEFAULT_STREAM_LIMITS } from '../../src/http/stream-limits.js';
-import { createGame, playFirstLegal, testApp, type App } from './helpers/app.js';
-import { fromAddress } from './helpers/from-address.js';
-import { openStream, type SseReader } from './helpers/sse.js';
+import type { AppOptions } from '../../../src/app.js';
+import { loadConfig } from '../../../src/config.js';
+import { heldTotal } from '../../../src/http/held-requests.js';
+import { DEFAULT_STREAM_LIMITS } from '../../../src/http/stream-limits.js';
+import { createGame, playFirstLegal, testApp, type App } from '../helpers/app.js';
+import { fromAddress } from '../helpers/from-address.js';
+import { openStream, type SseReader } from '../helpers/sse.js';
 
 async function listening(t: Test, options: Partial<AppOptions>): Promise<{ app: App; base: string }> {
   const app = await testApp(t, options);

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import t from 'tap';
-import { generateOpenApi } from '../../src/openapi.js';
-import { testApp } from './helpers/app.js';
+import { generateOpenApi } from '../../../src/openapi.js';
+import { testApp } from '../helpers/app.js';
 
-const committedPath = new URL('../../openapi/openapi.json', import.meta.url);
+const committedPath = new URL('../../../openapi/openapi.json', import.meta.url);
 
 t.test('the committed openapi/openapi.json is what the app generates (run `npm run openapi`)', async (t) => {
   const generated = await generateOpenApi();

@@ -1,7 +1,7 @@
 import t from 'tap';
-import { EventsResponse } from '../../src/http/schemas/events.js';
-import { createGame, legal, playFirstLegal, testApp } from './helpers/app.js';
-import { conforms } from './helpers/schema.js';
+import { EventsResponse } from '../../../src/http/schemas/events.js';
+import { createGame, legal, playFirstLegal, testApp } from '../helpers/app.js';
+import { conforms } from '../helpers/schema.js';
 
 t.test('legal-moves with after and wait answers as soon as the game moves past after', async (t) => {
   const app = await testApp(t);

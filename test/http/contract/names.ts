@@ -1,5 +1,5 @@
 import t from 'tap';
-import { TWO_PLAYERS, testApp } from './helpers/app.js';
+import { TWO_PLAYERS, testApp } from '../helpers/app.js';
 
 const create = (name: string) => ({
   method: 'POST' as const,

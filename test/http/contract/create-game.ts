@@ -1,7 +1,7 @@
 import t from 'tap';
-import { CreatedGameResponse } from '../../src/http/schemas/games.js';
-import { conforms } from './helpers/schema.js';
-import { TWO_PLAYERS, testApp } from './helpers/app.js';
+import { CreatedGameResponse } from '../../../src/http/schemas/games.js';
+import { conforms } from '../helpers/schema.js';
+import { TWO_PLAYERS, testApp } from '../helpers/app.js';
 
 const problem = /^application\/problem\+json/;
 

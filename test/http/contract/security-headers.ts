@@ -1,7 +1,7 @@
 import t from 'tap';
-import { loadConfig } from '../../src/config.js';
-import { parseFrameAncestors, RENDER_STYLE_SOURCE } from '../../src/http/security-headers.js';
-import { TWO_PLAYERS, testApp } from './helpers/app.js';
+import { loadConfig } from '../../../src/config.js';
+import { parseFrameAncestors, RENDER_STYLE_SOURCE } from '../../../src/http/security-headers.js';
+import { TWO_PLAYERS, testApp } from '../helpers/app.js';
 
 function policy(header: unknown): Map<string, string> {
   return new Map(

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { createGame, legal, playFirstLegal, testApp } from './helpers/app.js';
+import { createGame, legal, playFirstLegal, testApp } from '../helpers/app.js';
 
 const BOTH = {
   players: [{ name: 'Ann' }, { name: 'Bob' }],

@@ -5,11 +5,11 @@
  */
 import { setMaxListeners } from 'node:events';
 import t from 'tap';
-import type { Move } from '../../src/engine/index.js';
-import { StreamFeeds, type StreamSink } from '../../src/http/stream-feed.js';
-import { tokenDigest } from '../../src/service/lifecycle/seat-tokens.js';
-import { openService } from '../helpers/service.js';
-import { tempDatabase } from '../helpers/temp-database.js';
+import type { Move } from '../../../src/engine/index.js';
+import { StreamFeeds, type StreamSink } from '../../../src/http/stream-feed.js';
+import { tokenDigest } from '../../../src/service/lifecycle/seat-tokens.js';
+import { openService } from '../../helpers/service.js';
+import { tempDatabase } from '../../helpers/temp-database.js';
 
 const SETUP = { players: [{ name: 'Ann' }, { name: 'Bob' }], seed: 'feed' };
 

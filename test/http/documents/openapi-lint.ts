@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import t from 'tap';
-import { execNode } from '../helpers/child-env.js';
-import { STATUS_BY_CODE } from '../../src/http/problem.js';
+import { execNode } from '../../helpers/child-env.js';
+import { STATUS_BY_CODE } from '../../../src/http/problem.js';
 
-const root = new URL('../../', import.meta.url);
+const root = new URL('../../../', import.meta.url);
 const doc = JSON.parse(readFileSync(new URL('openapi/openapi.json', root), 'utf8'));
 const operations = Object.entries(doc.paths as Record<string, Record<string, any>>).flatMap(([path, ops]) =>
   Object.entries(ops).map(([method, op]) => ({ name: `${method.toUpperCase()} ${path}`, op })),

@@ -5,7 +5,7 @@
 import { Writable } from 'node:stream';
 import type { InjectOptions } from 'fastify';
 import t from 'tap';
-import { bearer, legal, testApp } from './helpers/app.js';
+import { bearer, legal, testApp } from '../helpers/app.js';
 
 const SEED = 'very-secret-seed-4c7e91';
 // A distinctive pile: its order must never be shown, only the counts per tile id.
