@@ -71,7 +71,7 @@ export default defineConfig(
     files: [
       'test/**/*.test.ts',
       'test/engine/{abbey-mayor,rules,traders-builders}/*.ts',
-      'test/http/{contract,documents,waiting}/*.ts',
+      'test/http/{contract,documents,guards,moves,waiting}/*.ts',
     ],
     rules: { '@typescript-eslint/require-await': 'off' },
   },

@@ -3,8 +3,8 @@
  * one, and the problem lists at most MAX_PROBLEMS of its failures.
  */
 import t from 'tap';
-import { MAX_PROBLEMS } from '../../src/http/validator.js';
-import { testApp, type App } from './helpers/app.js';
+import { MAX_PROBLEMS } from '../../../src/http/validator.js';
+import { testApp, type App } from '../helpers/app.js';
 
 const PLAYERS = '"players":[{"name":"Ann"},{"name":"Bob"}]';
 

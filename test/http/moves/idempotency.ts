@@ -1,6 +1,6 @@
 import t from 'tap';
-import { bearer, createGame, legal, testApp } from './helpers/app.js';
-import { forEachStore } from '../helpers/stores.js';
+import { bearer, createGame, legal, testApp } from '../helpers/app.js';
+import { forEachStore } from '../../helpers/stores.js';
 
 forEachStore(t, (t, stores) => {
   t.test('a retried submission with the same Idempotency-Key answers the original response', async (t) => {

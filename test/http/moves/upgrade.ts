@@ -7,11 +7,11 @@ import { copyFileSync, readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import t from 'tap';
-import { MIGRATIONS_FOLDER } from '../../src/storage/sqlite/database.js';
-import { bearer, tempDatabase, testApp } from './helpers/app.js';
+import { MIGRATIONS_FOLDER } from '../../../src/storage/sqlite/database.js';
+import { bearer, tempDatabase, testApp } from '../helpers/app.js';
 
-const fixture = fileURLToPath(new URL('../fixtures/db/release-1.db', import.meta.url));
-const expected = JSON.parse(readFileSync(new URL('../fixtures/db/release-1.json', import.meta.url), 'utf8')) as {
+const fixture = fileURLToPath(new URL('../../fixtures/db/release-1.db', import.meta.url));
+const expected = JSON.parse(readFileSync(new URL('../../fixtures/db/release-1.json', import.meta.url), 'utf8')) as {
   games: {
     label: string;
     id: string;

@@ -1,8 +1,8 @@
 /** Nothing a client sends may produce a 5xx: hostile and random requests get 4xx problems. */
 import type { InjectOptions } from 'fastify';
 import t from 'tap';
-import { seededRandom } from '../../src/engine/rng.js';
-import { bearer, createGame, legal, testApp } from './helpers/app.js';
+import { seededRandom } from '../../../src/engine/rng.js';
+import { bearer, createGame, legal, testApp } from '../helpers/app.js';
 
 const weirdValues: unknown[] = [
   null,

@@ -1,7 +1,7 @@
 /** Limits: the body size (413 at the boundary), requests per token (429 with Retry-After), what a body may be. */
 import t from 'tap';
-import { RateLimiter } from '../../src/http/rate-limit.js';
-import { bearer, createGame, legal, testApp, type App } from './helpers/app.js';
+import { RateLimiter } from '../../../src/http/rate-limit.js';
+import { bearer, createGame, legal, testApp, type App } from '../helpers/app.js';
 
 const snapshot = async (app: App, id: string) => ({
   state: (await app.inject({ url: `/games/${id}` })).body,

@@ -4,9 +4,9 @@
  * other does, and a refusal quotes the limit that applied.
  */
 import t from 'tap';
-import { createGame as engineCreate, MAX_NAME_LENGTH } from '../../src/engine/index.js';
-import { CreateGameBody } from '../../src/http/schemas/games.js';
-import { testApp } from './helpers/app.js';
+import { createGame as engineCreate, MAX_NAME_LENGTH } from '../../../src/engine/index.js';
+import { CreateGameBody } from '../../../src/http/schemas/games.js';
+import { testApp } from '../helpers/app.js';
 
 const EMOJI = '🏰'; // one code point, two UTF-16 units
 const create = (name: string) => ({ players: [{ name }, { name: 'Bob' }] });

@@ -1,7 +1,7 @@
 /** The store as the app uses it: games persist across apps, and several apps share one file. */
 import Database from 'better-sqlite3';
 import t from 'tap';
-import { bearer, createGame, legal, playFirstLegal, tempDatabase, testApp } from './helpers/app.js';
+import { bearer, createGame, legal, playFirstLegal, tempDatabase, testApp } from '../helpers/app.js';
 
 t.test('a game outlives the app: a new app on the same file continues identically', async (t) => {
   const path = tempDatabase(t);

@@ -5,11 +5,11 @@
  */
 import type { AddressInfo } from 'node:net';
 import t, { type Test } from 'tap';
-import { DEFAULT_TIMEOUTS, openFileLimit } from '../../src/http/connections.js';
-import { STATUS_BY_CODE } from '../../src/http/problem.js';
-import { MAX_WAIT_SECONDS } from '../../src/http/schemas/events.js';
-import { createGame, tempDatabase, testApp, type App } from './helpers/app.js';
-import { rawExchange, trickle, type RawAnswer } from './helpers/raw-http.js';
+import { DEFAULT_TIMEOUTS, openFileLimit } from '../../../src/http/connections.js';
+import { STATUS_BY_CODE } from '../../../src/http/problem.js';
+import { MAX_WAIT_SECONDS } from '../../../src/http/schemas/events.js';
+import { createGame, tempDatabase, testApp, type App } from '../helpers/app.js';
+import { rawExchange, trickle, type RawAnswer } from '../helpers/raw-http.js';
 
 async function listening(app: App): Promise<string> {
   await app.listen({ port: 0, host: '127.0.0.1' });

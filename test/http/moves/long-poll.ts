@@ -1,6 +1,6 @@
 import t from 'tap';
-import { createGame, playFirstLegal, testApp } from './helpers/app.js';
-import { forEachStore } from '../helpers/stores.js';
+import { createGame, playFirstLegal, testApp } from '../helpers/app.js';
+import { forEachStore } from '../../helpers/stores.js';
 
 forEachStore(t, (t, stores) => {
   t.test('a long-poll answers as soon as a move after N lands', async (t) => {

@@ -4,11 +4,11 @@
  * decided before the body is read.
  */
 import t from 'tap';
-import { buildApp } from '../../src/app.js';
-import { loadConfig } from '../../src/config.js';
-import { DEFAULT_ADDRESS_LIMIT } from '../../src/http/address-limit.js';
-import { STATUS_BY_CODE } from '../../src/http/problem.js';
-import { TWO_PLAYERS, bearer, testApp, type App } from './helpers/app.js';
+import { buildApp } from '../../../src/app.js';
+import { loadConfig } from '../../../src/config.js';
+import { DEFAULT_ADDRESS_LIMIT } from '../../../src/http/address-limit.js';
+import { STATUS_BY_CODE } from '../../../src/http/problem.js';
+import { TWO_PLAYERS, bearer, testApp, type App } from '../helpers/app.js';
 
 const create = (app: App, remoteAddress = '203.0.113.7') =>
   app.inject({ method: 'POST', url: '/games', payload: TWO_PLAYERS, remoteAddress });
