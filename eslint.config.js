@@ -72,6 +72,7 @@ export default defineConfig(
       'test/**/*.test.ts',
       'test/engine/{abbey-mayor,rules,traders-builders}/*.ts',
       'test/http/{contract,documents,guards,moves,waiting}/*.ts',
+      'test/lifecycle/in-process/*.ts',
     ],
     rules: { '@typescript-eslint/require-await': 'off' },
   },

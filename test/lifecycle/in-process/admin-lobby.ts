@@ -3,9 +3,9 @@
  * the lobby of public games.
  */
 import t from 'tap';
-import { bearer, createGame, legal, playFirstLegal, testApp, type App } from '../http/helpers/app.js';
-import { conforms } from '../http/helpers/schema.js';
-import { LobbyResponse } from '../../src/http/schemas/lifecycle.js';
+import { bearer, createGame, legal, playFirstLegal, testApp, type App } from '../../http/helpers/app.js';
+import { conforms } from '../../http/helpers/schema.js';
+import { LobbyResponse } from '../../../src/http/schemas/lifecycle.js';
 
 interface Created {
   id: string;

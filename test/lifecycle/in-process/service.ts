@@ -5,11 +5,11 @@
  * submitAs, gamesAwaitingBots), and a turn clock that expires across a restart.
  */
 import t, { type Test } from 'tap';
-import { legalMoves, replay, type Move } from '../../src/engine/index.js';
-import { GameService, type CreatedGame } from '../../src/service/game-service.js';
-import { tokenDigest } from '../../src/service/lifecycle/seat-tokens.js';
-import { openStore, type StoreLocation } from '../../src/storage/open-store.js';
-import { forEachStore } from '../helpers/stores.js';
+import { legalMoves, replay, type Move } from '../../../src/engine/index.js';
+import { GameService, type CreatedGame } from '../../../src/service/game-service.js';
+import { tokenDigest } from '../../../src/service/lifecycle/seat-tokens.js';
+import { openStore, type StoreLocation } from '../../../src/storage/open-store.js';
+import { forEachStore } from '../../helpers/stores.js';
 
 const T0 = Date.parse('2026-04-01T10:00:00.000Z');
 
