@@ -73,6 +73,7 @@ export default defineConfig(
       'test/engine/{abbey-mayor,rules,traders-builders}/*.ts',
       'test/http/{contract,documents,guards,moves,waiting}/*.ts',
       'test/lifecycle/in-process/*.ts',
+      'test/service/background/*.ts',
     ],
     rules: { '@typescript-eslint/require-await': 'off' },
   },

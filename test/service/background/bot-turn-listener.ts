@@ -7,11 +7,11 @@
  * is `bot-driver.test.ts`'s.
  */
 import t from 'tap';
-import type { Move } from '../../src/engine/index.js';
-import type { CreateGameInput, GameService } from '../../src/service/game-service.js';
-import { tokenDigest } from '../../src/service/lifecycle/seat-tokens.js';
-import { openService } from '../helpers/service.js';
-import { tempDatabase } from '../helpers/temp-database.js';
+import type { Move } from '../../../src/engine/index.js';
+import type { CreateGameInput, GameService } from '../../../src/service/game-service.js';
+import { tokenDigest } from '../../../src/service/lifecycle/seat-tokens.js';
+import { openService } from '../../helpers/service.js';
+import { tempDatabase } from '../../helpers/temp-database.js';
 
 function listening(service: GameService) {
   const told: string[] = [];

@@ -4,13 +4,13 @@
  * clock is injected, so days pass in no time.
  */
 import t, { type Test } from 'tap';
-import type { Move } from '../../src/engine/index.js';
-import { GameService, type CreatedGame } from '../../src/service/game-service.js';
-import { RETENTION_BATCH } from '../../src/service/lifecycle/retention.js';
-import { ServiceError } from '../../src/service/service-error.js';
-import { tokenDigest } from '../../src/service/lifecycle/seat-tokens.js';
-import { openSqliteStore } from '../../src/storage/sqlite/store.js';
-import { tempDatabase } from '../helpers/temp-database.js';
+import type { Move } from '../../../src/engine/index.js';
+import { GameService, type CreatedGame } from '../../../src/service/game-service.js';
+import { RETENTION_BATCH } from '../../../src/service/lifecycle/retention.js';
+import { ServiceError } from '../../../src/service/service-error.js';
+import { tokenDigest } from '../../../src/service/lifecycle/seat-tokens.js';
+import { openSqliteStore } from '../../../src/storage/sqlite/store.js';
+import { tempDatabase } from '../../helpers/temp-database.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 const T0 = Date.parse('2026-01-01T00:00:00.000Z');

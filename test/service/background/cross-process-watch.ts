@@ -1,7 +1,7 @@
 /** The looks for other processes' moves are spread over the second, and skipped while no other writer committed. */
 import t from 'tap';
-import { CrossProcessWatch, LOOK_EVERY_MS, SLOTS } from '../../src/service/cache/cross-process-watch.js';
-import type { GameStore } from '../../src/storage/game-store.js';
+import { CrossProcessWatch, LOOK_EVERY_MS, SLOTS } from '../../../src/service/cache/cross-process-watch.js';
+import type { GameStore } from '../../../src/storage/game-store.js';
 
 function fakeStore(versions: Map<string, number>) {
   const store = {

@@ -1,12 +1,12 @@
 /** A storage fault refuses the whole batch with its code, changes nothing, and the health follows it. */
 import t from 'tap';
-import type { Move } from '../../src/engine/index.js';
-import { tokenDigest } from '../../src/service/lifecycle/seat-tokens.js';
-import { ServiceError } from '../../src/service/service-error.js';
-import { StoreBusyError, StoreFullError, StoreUnavailableError } from '../../src/storage/game-store.js';
-import { storeFault } from '../../src/storage/sqlite/faults.js';
-import { openService } from '../helpers/service.js';
-import { tempDatabase } from '../helpers/temp-database.js';
+import type { Move } from '../../../src/engine/index.js';
+import { tokenDigest } from '../../../src/service/lifecycle/seat-tokens.js';
+import { ServiceError } from '../../../src/service/service-error.js';
+import { StoreBusyError, StoreFullError, StoreUnavailableError } from '../../../src/storage/game-store.js';
+import { storeFault } from '../../../src/storage/sqlite/faults.js';
+import { openService } from '../../helpers/service.js';
+import { tempDatabase } from '../../helpers/temp-database.js';
 
 const SETUP = { players: [{ name: 'Ann' }, { name: 'Bob' }], seed: 'store-faults' };
 
