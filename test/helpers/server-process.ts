@@ -111,10 +111,15 @@ export async function startServer(
       child.kill('SIGKILL');
       reject(new Error(`server did not start:\n${output.join('')}`));
     }, 300_000);
+    let listening = false;
     const onData = (chunk: Buffer) => {
       output.push(chunk.toString());
+      // Looked for until found only: the server then logs each request, and joining all it wrote
+      // on every chunk grew quadratic with its traffic.
+      if (listening) return;
       const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output.join(''));
       if (match) {
+        listening = true;
         clearTimeout(timer);
         resolve(match[1]);
       }

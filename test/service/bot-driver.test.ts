@@ -23,6 +23,11 @@ import { forEachStore } from '../helpers/stores.js';
 import { tempDatabase } from '../helpers/temp-database.js';
 
 const both: GameSetup['expansions'] = ['traders-builders', 'abbey-mayor'];
+/**
+ * How long a whole game of bots may take before the test calls it stuck: a bound, not a speed
+ * check. At a load of 20 on 2 cores one took more than 120 s on PostgreSQL.
+ */
+const GAME_MS = 300_000;
 const engineMoves = (log: { move: LogEntry }[]): Move[] => log.flatMap((m) => (isAct(m.move) ? [] : [m.move]));
 
 async function turnOf(service: GameService, id: string) {
@@ -77,7 +82,7 @@ t.test('a game of bots only finishes by itself, and its log replays to the same 
     expansions: both,
     seed: 'driver-bots',
   });
-  await until(async () => (await turnOf(service, created.id)).finished, 120_000, 'the end of the game');
+  await until(async () => (await turnOf(service, created.id)).finished, GAME_MS, 'the end of the game');
   const log = await store.movesAfter(created.id, 0);
   t.same(
     log.map((m) => m.seq),
@@ -185,7 +190,7 @@ t.test('two services on one database, each with a driver, play a bots-only game 
     const racing = setInterval(() => two.driver.poke(created.id), 5);
     t.teardown(() => clearInterval(racing));
     two.driver.poke(created.id);
-    await until(async () => (await turnOf(a.service, created.id)).finished, 120_000, 'the end of the game');
+    await until(async () => (await turnOf(a.service, created.id)).finished, GAME_MS, 'the end of the game');
     clearInterval(racing);
     await until(() => one.driver.busy === 0 && two.driver.busy === 0);
     const log = await a.store.movesAfter(created.id, 0);

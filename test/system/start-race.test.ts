@@ -7,14 +7,17 @@
  *
  * A real server process costs about a second of CPU to start, so the 20 rounds of 4 use a lighter
  * process that runs the server's very store-opening code from `dist/` (`openStore`, migrations and
- * all) and then writes and reads a game (`helpers/open-store.mjs`), started at one instant once
- * all four have loaded their modules (they used to wait out a fixed 1.5 s, spinning: ~90 s of
- * CPU over the 20 rounds). Real `dist/server.js` processes are then caught in the interleaving
- * that broke, made certain: the test holds the file's write lock while they start, so each has
- * read "nothing applied" by the time it is let go.
+ * all) and then writes and reads a game (`helpers/open-store.mjs`), told to start at one instant
+ * once all four have loaded their modules (they used to wait out a fixed 1.5 s, spinning: ~90 s
+ * of CPU over the 20 rounds). The same four processes serve every round, each on a new file:
+ * what races is the opening of the file, not the loading of modules (80 processes were ~40 s of
+ * CPU). Real `dist/server.js` processes are then caught in the interleaving that broke, made
+ * certain: the test holds the file's write lock while they start, so each has read "nothing
+ * applied" by the time it is let go.
  */
 import { spawn } from 'node:child_process';
 import { readdirSync, readlinkSync } from 'node:fs';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import t, { type Test } from 'tap';
@@ -27,47 +30,46 @@ const ROUNDS = 20;
 const PROCESSES = 4;
 
 /**
- * Starts the light process on `db`: answers once it has loaded its modules (`ready`), with a
- * `go(at)` that tells it the instant to open the store and the promise of what it printed then
- * (or its error). It is killed at `t`'s end if still running.
+ * Starts the light process: answers once it has loaded its modules, with `round(at, db, label)`,
+ * which tells it the instant to open the store on `db` and answers what it printed then (or its
+ * error). It serves one round at a time; it ends when its stdin does (at `t`'s end, or when this
+ * process dies), and is killed at `t`'s end if still running.
  */
-async function lightProcess(
-  t: Test,
-  db: string,
-  label: string,
-): Promise<{ go(at: number): void; answer: Promise<unknown> }> {
-  const { command, args, env } = nodeChild(process.execPath, [OPEN_STORE, db, label]);
-  const child = spawn(command, args, { env, stdio: ['pipe', 'pipe', 'pipe'], timeout: 120_000 });
+async function lightProcess(t: Test): Promise<{ round(at: number, db: string, label: string): Promise<unknown> }> {
+  const { command, args, env } = nodeChild(process.execPath, [OPEN_STORE]);
+  const child = spawn(command, args, { env, stdio: ['pipe', 'pipe', 'pipe'] });
   t.teardown(() => {
+    child.stdin.end();
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   });
   child.stdin.on('error', () => {}); // gone already: its answer says why
-  let stdout = '';
   let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('close', resolve));
-  const ready = new Promise<void>((resolve, reject) => {
-    child.stdout.on('data', () => stdout.startsWith('ready\n') && resolve());
-    void exited.then(() => reject(new Error(`exited before it was ready: ${stderr}`)));
-  });
-  await ready;
-  const answer = exited.then((code) =>
-    code === 0 ? (JSON.parse(stdout.trim().split('\n').at(-1)!) as unknown) : stderr || `exit ${code}`,
+  const exited = new Promise<string>((resolve) =>
+    child.once('close', (code) => resolve(`exited (${code}) before it answered: ${stderr}`)),
   );
-  return { go: (at) => child.stdin.end(`${at}\n`), answer };
+  const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
+  const next = () => Promise.race([lines.next().then((line) => (line.done ? exited : line.value)), exited]);
+  const ready = await next();
+  if (ready !== 'ready') throw new Error(`not ready: ${ready}`);
+  return {
+    async round(at, db, label) {
+      child.stdin.write(`${at} ${db} ${label}\n`);
+      const line = await next();
+      return line.startsWith('{') ? (JSON.parse(line) as unknown) : line;
+    },
+  };
 }
 
 t.test(
   `${PROCESSES} processes opening one new SQLite file at the same instant all migrate and serve, ${ROUNDS} times`,
   async (t) => {
+    const processes = await Promise.all(Array.from({ length: PROCESSES }, () => lightProcess(t)));
     for (let round = 1; round <= ROUNDS; round++) {
       const db = tempDatabase(t);
-      const runs = await Promise.all(Array.from({ length: PROCESSES }, (_, i) => lightProcess(t, db, `game-${i}`)));
       // Every one has loaded its modules and waits: they spin only the last few ms, together.
       const at = Date.now() + 20;
-      for (const run of runs) run.go(at);
-      const answers = await Promise.all(runs.map((run) => run.answer));
+      const answers = await Promise.all(processes.map((p, i) => p.round(at, db, `game-${i}`)));
       t.same(
         answers,
         answers.map((_, i) => ({ found: `game-${i}`, version: 0 })),

@@ -58,7 +58,7 @@ export type TestAppOptions = Partial<AppOptions> & {
 
 /**
  * The app on a throwaway database. Tests create games by the thousand from one address, so the
- * budget per address is off unless a test asks for one (address-limit.test.ts keeps the default).
+ * budget per address is off unless a test asks for one (guards/address-limit.ts keeps the default).
  */
 export async function testApp(t: Test, options: TestAppOptions = {}): Promise<App> {
   const { databasePath, database, busyTimeoutMs, ...rest } = options;

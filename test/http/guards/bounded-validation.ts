@@ -1,0 +1,73 @@
+/**
+ * Validation work is bounded: a body built to fail on every entry costs no more than a valid
+ * one, and the problem lists at most MAX_PROBLEMS of its failures.
+ */
+import t from 'tap';
+import { MAX_PROBLEMS } from '../../../src/http/validator.js';
+import { testApp, type App } from '../helpers/app.js';
+
+const PLAYERS = '"players":[{"name":"Ann"},{"name":"Bob"}]';
+
+/** The least CPU (user + system, ms) of a few injections: the minimum shrugs off a busy machine. */
+async function cpuOf(app: App, payload: string, runs = 7): Promise<{ ms: number; detail: string; status: number }> {
+  let best = Infinity;
+  let last = { status: 0, detail: '' };
+  for (let i = 0; i < runs; i++) {
+    const before = process.cpuUsage();
+    const res = await app.inject({
+      method: 'POST',
+      url: '/games',
+      headers: { 'content-type': 'application/json' },
+      payload,
+    });
+    const used = process.cpuUsage(before);
+    best = Math.min(best, (used.user + used.system) / 1000);
+    last = { status: res.statusCode, detail: res.json().detail as string };
+  }
+  return { ms: best, ...last };
+}
+
+const listed = (detail: string) => detail.split(', body/').length;
+
+t.test('a 64 KB body of 32,000 wrong tileOrder entries costs under 5 ms of CPU and names one problem', async (t) => {
+  const app = await testApp(t);
+  const payload = `{${PLAYERS},"tileOrder":[${Array(32_000).fill('1').join(',')}]}`;
+  t.ok(payload.length <= 64 * 1024, 'within the body limit');
+  await cpuOf(app, payload, 3); // warm-up: the first request compiles and loads code
+  // The least of 15: a busy machine interrupts some of them (GC, preemption), rarely all.
+  const { ms, status, detail } = await cpuOf(app, payload, 15);
+  t.equal(status, 400);
+  t.equal(detail, 'body/tileOrder must not have more than 500 items');
+  t.ok(ms < 5, `${ms.toFixed(2)} ms of CPU`);
+});
+
+t.test('500 wrong entries within the bound: at most 10 problems are listed', async (t) => {
+  const app = await testApp(t);
+  const payload = `{${PLAYERS},"tileOrder":[${Array(500).fill('"not a tile id, but a long string that fails the pattern"').join(',')}]}`;
+  const { status, detail } = await cpuOf(app, payload, 1);
+  t.equal(status, 400);
+  t.equal(MAX_PROBLEMS, 10);
+  t.equal(listed(detail), MAX_PROBLEMS, detail);
+  t.match(detail, /^body\/tileOrder\/0 must match pattern/);
+});
+
+t.test('thousands of unknown members: at most 10 problems are listed', async (t) => {
+  const app = await testApp(t);
+  const members = Array.from({ length: 5000 }, (_, i) => `"m${i}":1`).join(',');
+  const { status, detail } = await cpuOf(app, `{${PLAYERS},${members}}`, 1);
+  t.equal(status, 400);
+  t.equal(listed(detail), MAX_PROBLEMS, detail);
+  t.match(detail, /^body\/m0 is not allowed/);
+});
+
+t.test('a move with several wrong members still names each of them', async (t) => {
+  const app = await testApp(t);
+  const res = await app.inject({
+    method: 'POST',
+    url: '/games',
+    payload: { players: [{ name: '' }, { name: 'Bob', age: 3 }], expansions: ['nope'] },
+  });
+  t.equal(res.statusCode, 400);
+  const detail = res.json().detail as string;
+  for (const part of ['body/players/0/name', 'body/players/1/age', 'body/expansions/0']) t.match(detail, part);
+});
