@@ -63,7 +63,9 @@ def main(argv: list[str]) -> int:
         for thread in threads:
             thread.start()
         moves = 0
-        for message in client.stream(game["id"]):
+        # From version 0: the seats' threads may move before the stream is open, and a stream
+        # opened without `after` would fold those moves into its first `state` message.
+        for message in client.stream(game["id"], after=0):
             if message["event"] != "move":
                 continue
             moves += 1
