@@ -1,6 +1,6 @@
 /**
- * Board geometry. Positions are packed into one integer key so that board lookups are Map
- * lookups on numbers; neighbours are key arithmetic. x grows east, y grows south.
+ * Board geometry. Positions are packed into one integer key so that board lookups are reads of
+ * a grid by number (key-grid.ts); neighbours are key arithmetic. x grows east, y grows south.
  * Directions (0 = N … 3 = W) and corners (0 = NE … 3 = NW) are numbered clockwise, as the
  * DIRECTIONS and CORNERS tuples of types.ts list them.
  */

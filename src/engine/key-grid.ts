@@ -5,21 +5,19 @@
  * placement: a read here is a bounds test and an array read where a `Map` hashed, and a copy
  * for play() is one memcpy of a few kilobytes (docs/performance.md, issue 27's third pass).
  *
- * Works on the key's two halves as they are packed (geometry.ts: column `key >> 10`, row
- * `key & 1023`), both non-negative for every position a game can name.
+ * Works on the key's coordinates as geometry.ts takes them apart (`xOf`, `yOf`).
  */
-import { keyOf } from './geometry.js';
+import { xOf, yOf } from './geometry.js';
 
 /** Positions added around a growing edge, so that a game sprawling one way grows rarely. */
 const MARGIN = 8;
 /** The first rectangle reaches this far from the start tile (a 25 × 25 square, 1.25 kB). */
 const FIRST_REACH = 12;
-const ORIGIN = keyOf(0, 0);
 
 export class KeyGrid {
-  /** The packed column and row of the rectangle's first cell; its width and height. */
-  private col0 = (ORIGIN >> 10) - FIRST_REACH;
-  private row0 = (ORIGIN & 1023) - FIRST_REACH;
+  /** The x and y of the rectangle's first cell; its width and height. */
+  private col0 = -FIRST_REACH;
+  private row0 = -FIRST_REACH;
   private width = 2 * FIRST_REACH + 1;
   private height = 2 * FIRST_REACH + 1;
   /** Column-major: cell (c, r) of the rectangle is at c * height + r. */
@@ -36,31 +34,33 @@ export class KeyGrid {
   }
 
   get(key: number): number {
-    const c = (key >> 10) - this.col0;
-    const r = (key & 1023) - this.row0;
+    const c = xOf(key) - this.col0;
+    const r = yOf(key) - this.row0;
     // One unsigned compare per axis tests both ends of the rectangle.
     return c >>> 0 < this.width && r >>> 0 < this.height ? this.cells[c * this.height + r] : 0;
   }
 
   /** Sets a value (at most 32767); setting 0 outside the rectangle changes nothing. */
   set(key: number, value: number): void {
-    let c = (key >> 10) - this.col0;
-    let r = (key & 1023) - this.row0;
+    const x = xOf(key);
+    const y = yOf(key);
+    let c = x - this.col0;
+    let r = y - this.row0;
     if (c >>> 0 >= this.width || r >>> 0 >= this.height) {
       if (value === 0) return;
-      this.grow(key >> 10, key & 1023);
-      c = (key >> 10) - this.col0;
-      r = (key & 1023) - this.row0;
+      this.grow(x, y);
+      c = x - this.col0;
+      r = y - this.row0;
     }
     this.cells[c * this.height + r] = value;
   }
 
-  /** Widens the rectangle to the packed column and row, with a margin beyond them. */
-  private grow(col: number, row: number): void {
-    const col0 = Math.min(this.col0, col - MARGIN);
-    const row0 = Math.min(this.row0, row - MARGIN);
-    const width = Math.max(this.col0 + this.width, col + MARGIN + 1) - col0;
-    const height = Math.max(this.row0 + this.height, row + MARGIN + 1) - row0;
+  /** Widens the rectangle to the position (x, y), with a margin beyond it. */
+  private grow(x: number, y: number): void {
+    const col0 = Math.min(this.col0, x - MARGIN);
+    const row0 = Math.min(this.row0, y - MARGIN);
+    const width = Math.max(this.col0 + this.width, x + MARGIN + 1) - col0;
+    const height = Math.max(this.row0 + this.height, y + MARGIN + 1) - row0;
     const cells = new Int16Array(width * height);
     // Column by column, element by element: a subarray per column cost more than the copy.
     for (let c = 0; c < this.width; c++) {
