@@ -28,10 +28,13 @@ export class Figures {
     return c;
   }
 
-  /** Does a figure of this kind stand anywhere? (A scan: a board holds a dozen figures or so.) */
-  has(kind: FigureKind): boolean {
-    for (const f of this.list) if (f.kind === kind) return true;
-    return false;
+  /**
+   * The first figure of this kind (of this owner, when given) on the board. A scan, without a
+   * closure: a board holds a dozen figures or so, and it runs after every tile.
+   */
+  find(kind: FigureKind, owner?: number): Figure | undefined {
+    for (const f of this.list) if (f.kind === kind && (owner === undefined || f.owner === owner)) return f;
+    return undefined;
   }
 
   add(f: Figure, root: number): void {

@@ -92,7 +92,7 @@ export const placeBarn: MoveSpec<'placeBarn', 'placeFigure'> = {
 export function barnFieldScoring(g: State, events: GameEvent[], returning: Figure[]): void {
   const t = g.placedTile();
   // Runs at every scoring step; most of a game has no barn on the board.
-  if (t.type.walled || !g.figures.has('barn')) return;
+  if (t.type.walled || g.figures.find('barn') === undefined) return;
   const occ = g.occupancy();
   const done: number[] = [];
   for (let i = 0; i < t.type.kinds.length; i++) {

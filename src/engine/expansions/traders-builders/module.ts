@@ -7,7 +7,7 @@ import { CITY, FIELD, ROAD } from '../../catalog.js';
 import type { Expansion, FigureRule } from '../../expansion.js';
 import { majority } from '../../scoring.js';
 import { StateSlot } from '../../slot.js';
-import type { Figure, State } from '../../state.js';
+import type { State } from '../../state.js';
 import type { GameEvent, GoodsCount } from '../../types.js';
 import {
   GOODS,
@@ -59,14 +59,7 @@ const PIG: FigureRule = {
 /** The first part's tile extended a road or city holding the active player's builder. */
 function onTilePlaced(g: State): void {
   if (g.extraPart) return;
-  // Runs after every tile: a loop, not find() with a closure.
-  let builder: Figure | undefined;
-  for (const f of g.figures.list) {
-    if (f.kind === 'builder' && f.owner === g.active) {
-      builder = f;
-      break;
-    }
-  }
+  const builder = g.figures.find('builder', g.active);
   if (!builder) return;
   const root = g.find(builder.seg);
   const t = g.placedTile();
