@@ -16,6 +16,7 @@ import { DEFAULT_ANALYSIS } from './service/analysis/analyses.js';
 import { DEFAULT_RETRY_DELAYS_MS } from './service/webhooks/webhook-sender.js';
 import { parseAllowHosts } from './service/webhooks/webhook-url.js';
 import { parseDatabaseUrl, type StoreLocation } from './storage/open-store.js';
+import type { PostgresStoreOptions } from './storage/postgres/store.js';
 import {
   DEFAULT_COMMIT_WINDOW_MS,
   DEFAULT_POOL_SIZE,
@@ -28,7 +29,7 @@ export interface ServerConfig {
   /** From `DATABASE_URL`: SQLite (a file or `:memory:`) or PostgreSQL. */
   database: StoreLocation;
   /** PostgreSQL only: connections per node, and the longest a statement may run. */
-  postgres: { poolSize: number; statementTimeoutMs: number; commitWindowMs: number };
+  postgres: Required<Omit<PostgresStoreOptions, 'onFault'>>;
   cacheSize: number;
   /** Requests per second and burst per bearer token; 0 turns the limit off. */
   rateLimit: { perSecond: number; burst: number };
