@@ -141,14 +141,20 @@ export interface HttpResponse {
   body: any;
 }
 
-/** A tiny JSON client over real HTTP. */
+/**
+ * A tiny JSON client over real HTTP. Each request has a connection of its own: a kept-alive
+ * socket that the server closes after its idle timeout while this (loaded) process has not yet
+ * seen the close would be reused and fail with "fetch failed", a failure of the test, not of
+ * the server.
+ */
 export function client(base: string) {
   const request = async (
     method: string,
     path: string,
     body?: unknown,
-    headers: Record<string, string> = {},
+    extra: Record<string, string> = {},
   ): Promise<HttpResponse> => {
+    const headers = { connection: 'close', ...extra };
     const res = await fetch(base + path, {
       method,
       headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers },
