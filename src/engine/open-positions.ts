@@ -31,11 +31,13 @@ function fitOf(sigs: TileType['sigs'], entry: number): number {
 /**
  * fitOf for every tile type and every requirement, made once: a neighbour's edge code is never
  * 0, so `req` alone says which edges are constrained (its nonzero 2-bit fields) and the mask
- * follows from it. The fit test of a listing is then one typed-array read.
+ * follows from it. The fit test of a listing is then one typed-array read. A live entry has a
+ * neighbour, so its `req` is never 0: that row stays 0, and a filled slot (entry 0) fits
+ * nothing without a test of its own.
  */
 const FITS = new Uint8Array(TILE_TYPES.length * 256);
 for (const t of TILE_TYPES) {
-  for (let req = 0; req < 256; req++) {
+  for (let req = 1; req < 256; req++) {
     let mask = 0;
     for (let d = 0; d < 4; d++) if ((req >> (d * 2)) & 3) mask |= 3 << (d * 2);
     FITS[t.index * 256 + req] = fitOf(t.sigs, req | (mask << 8));
@@ -44,6 +46,13 @@ for (const t of TILE_TYPES) {
 
 /** The rotations of a tile type that fit an entry: bit r for rotation r. */
 export const fittingRotations = (type: TileType, entry: number): number => FITS[(type.index << 8) | (entry & 0xff)];
+
+/**
+ * The placements a listing found, before they are copied out at their exact length: pushing
+ * into a new array grew it two or three times per listing, a third of a random game's
+ * allocation (docs/performance.md). Reused by every listing; nothing else holds it.
+ */
+const found: Move[] = [];
 
 /** An open position with tiles on all four sides. */
 const isHoleEntry = (entry: number): boolean => entry >> 16 === 4;
@@ -56,8 +65,12 @@ export class OpenPositions {
   /** Slot -> position key, and its packed entry (0: filled since). */
   keys = new Int32Array(64);
   entries = new Int32Array(64);
-  /** Slot -> the position's four placeTile moves (shared values, shared-moves.ts). */
-  rows: (readonly Move[])[] = [];
+  /**
+   * Slot s's four placeTile moves (shared values, shared-moves.ts) at 4s … 4s + 3, side by side
+   * in slot order: a listing reads them in sequence, where an array per slot (scattered over
+   * the heap) cost it a cache miss per slot.
+   */
+  moves: Move[] = [];
   /** Slots in use, filled ones included. */
   length = 0;
   /** How many entries are holes: the abbey asks at every turn, and there rarely is one. */
@@ -69,7 +82,7 @@ export class OpenPositions {
     c.live = this.live;
     c.keys = this.keys.slice();
     c.entries = this.entries.slice();
-    c.rows = this.rows.slice(0, this.length);
+    c.moves = this.moves.slice(0, 4 * this.length);
     c.length = this.length;
     c.holeCount = this.holeCount;
     return c;
@@ -116,7 +129,8 @@ export class OpenPositions {
     const s = this.length++;
     this.keys[s] = key;
     this.entries[s] = 0;
-    this.rows[s] = placeTileMoves(key);
+    const row = placeTileMoves(key);
+    for (let r = 0; r < 4; r++) this.moves[4 * s + r] = row[r];
     this.slotAt.set(key, s + 1);
     this.live += 1;
     return s;
@@ -141,26 +155,39 @@ export class OpenPositions {
       const key = this.keys[s];
       this.keys[n] = key;
       this.entries[n] = v;
-      this.rows[n] = this.rows[s];
+      for (let r = 0; r < 4; r++) this.moves[4 * n + r] = this.moves[4 * s + r];
       this.slotAt.set(key, n + 1);
       n++;
     }
     this.length = n;
-    this.rows.length = n;
+    this.moves.length = 4 * n;
   }
 
   fits(type: TileType, key: number, r: number): boolean {
-    const v = this.entry(key);
-    return v !== 0 && ((fittingRotations(type, v) >> r) & 1) === 1;
+    return ((fittingRotations(type, this.entry(key)) >> r) & 1) === 1;
   }
 
   /** Can the tile type go anywhere in some rotation? */
   fitsAnywhere(type: TileType): boolean {
-    for (let s = 0; s < this.length; s++) {
-      const v = this.entries[s];
-      if (v !== 0 && fittingRotations(type, v) !== 0) return true;
-    }
+    for (let s = 0; s < this.length; s++) if (fittingRotations(type, this.entries[s]) !== 0) return true;
     return false;
+  }
+
+  /** Every placement of a tile type: by open position in the order they opened, then by rotation. */
+  placements(type: TileType): Move[] {
+    const { length, entries, moves } = this;
+    let n = 0;
+    for (let s = 0; s < length; s++) {
+      const fit = fittingRotations(type, entries[s]);
+      if (fit === 0) continue;
+      // Unrolled: a loop over the four bits was a tenth of the listing's instructions.
+      const at = 4 * s;
+      if (fit & 1) found[n++] = moves[at];
+      if (fit & 2) found[n++] = moves[at + 1];
+      if (fit & 4) found[n++] = moves[at + 2];
+      if (fit & 8) found[n++] = moves[at + 3];
+    }
+    return found.slice(0, n);
   }
 
   holes(): number[] {
