@@ -6,7 +6,7 @@
  * tile type in fittingRotations), so "fits anywhere" scans only the open positions.
  *
  * The positions are kept in the order they first opened (the order of the legal placeTile
- * moves) in two typed arrays, a filled position leaving a 0 behind (a live entry counts at
+ * moves) in two arrays of small integers, a filled position leaving a 0 behind (a live entry counts at
  * least one neighbour, so it is never 0) until a compaction squeezes the gaps out in order.
  * Listing the placements scans these arrays: the same scan over a Map's entries (forEach and
  * a callback) was a fifth of a random game's time (docs/performance.md).
@@ -15,6 +15,7 @@ import { TILE_TYPES, type TileType } from './catalog.js';
 import { KeyGrid } from './key-grid.js';
 import { placeTileMoves } from './shared-moves.js';
 import type { Move } from './types.js';
+import { zeros } from './zeros.js';
 
 /** The rotations of a tile (its four edge signatures) that fit an entry: bit r for rotation r. */
 function fitOf(sigs: TileType['sigs'], entry: number): number {
@@ -63,8 +64,8 @@ export class OpenPositions {
   /** Open positions (slots in use that are not filled). */
   private live = 0;
   /** Slot -> position key, and its packed entry (0: filled since). */
-  keys = new Int32Array(64);
-  entries = new Int32Array(64);
+  keys = zeros(64);
+  entries = zeros(64);
   /**
    * Slot s's four placeTile moves (shared values, shared-moves.ts) at 4s … 4s + 3, side by side
    * in slot order: a listing reads them in sequence, where an array per slot (scattered over
@@ -80,8 +81,8 @@ export class OpenPositions {
     const c = Object.create(OpenPositions.prototype) as OpenPositions;
     c.slotAt = this.slotAt.copy();
     c.live = this.live;
-    c.keys = this.keys.slice();
-    c.entries = this.entries.slice();
+    c.keys = this.keys.slice(0, this.length);
+    c.entries = this.entries.slice(0, this.length);
     c.moves = this.moves.slice(0, 4 * this.length);
     c.length = this.length;
     c.holeCount = this.holeCount;
@@ -125,7 +126,7 @@ export class OpenPositions {
 
   /** A fresh slot at the end for a newly open position. */
   private open(key: number): number {
-    if (this.length === this.keys.length) this.makeRoom();
+    // Past the arrays' end this appends: a plain array grows by itself.
     const s = this.length++;
     this.keys[s] = key;
     this.entries[s] = 0;
@@ -134,16 +135,6 @@ export class OpenPositions {
     this.slotAt.set(key, s + 1);
     this.live += 1;
     return s;
-  }
-
-  /** Doubles the arrays (a game rarely has more than 100 open positions). */
-  private makeRoom(): void {
-    const keys = new Int32Array(this.keys.length * 2);
-    const entries = new Int32Array(this.keys.length * 2);
-    keys.set(this.keys);
-    entries.set(this.entries);
-    this.keys = keys;
-    this.entries = entries;
   }
 
   /** Squeezes out the filled slots, keeping the order. */
@@ -176,16 +167,23 @@ export class OpenPositions {
   /** Every placement of a tile type: by open position in the order they opened, then by rotation. */
   placements(type: TileType): Move[] {
     const { length, entries, moves } = this;
+    // Room for every rotation of every slot, so that the loop below always writes in bounds.
+    while (found.length < 4 * length) found.push(moves[0]);
     let n = 0;
     for (let s = 0; s < length; s++) {
+      // Without a branch: each of the four moves is written, and kept (n advances) when its
+      // rotation fits. Whether a position fits is a coin toss to the processor, and the
+      // branches of the tests were most of a listing's time (docs/performance.md).
       const fit = fittingRotations(type, entries[s]);
-      if (fit === 0) continue;
-      // Unrolled: a loop over the four bits was a tenth of the listing's instructions.
       const at = 4 * s;
-      if (fit & 1) found[n++] = moves[at];
-      if (fit & 2) found[n++] = moves[at + 1];
-      if (fit & 4) found[n++] = moves[at + 2];
-      if (fit & 8) found[n++] = moves[at + 3];
+      found[n] = moves[at];
+      n += fit & 1;
+      found[n] = moves[at + 1];
+      n += (fit >> 1) & 1;
+      found[n] = moves[at + 2];
+      n += (fit >> 2) & 1;
+      found[n] = moves[at + 3];
+      n += fit >> 3;
     }
     return found.slice(0, n);
   }

@@ -17,6 +17,7 @@ import { Occupancy } from './occupancy.js';
 import { OpenPositions } from './open-positions.js';
 import { copySlots, createSlots } from './slot.js';
 import { Supply } from './supply.js';
+import { zeros } from './zeros.js';
 import type { FigureKind, Move, Phase } from './types.js';
 
 export type { PlacedTile } from './board.js';
@@ -45,7 +46,7 @@ export class State {
   readonly cfg: Config;
   pileIndex = 0;
   /** Tiles left in the pile per tile type index. */
-  left: Int16Array;
+  left: number[];
 
   board = new Board();
   open = new OpenPositions();
@@ -77,7 +78,7 @@ export class State {
     this.features = new Features(cfg.capacity);
     this.supply = new Supply(cfg.names.length, cfg.startSupply);
     this.scores = new Array<number>(cfg.names.length).fill(0);
-    this.left = new Int16Array(TILE_TYPES.length);
+    this.left = zeros(TILE_TYPES.length);
     for (const t of cfg.pile) this.left[t.index] += 1;
     this.slots = createSlots(cfg);
   }
