@@ -25,9 +25,9 @@ const probe: Move[] = [];
 /** Does the active seat have an alternative to drawing? Asked at every part, it makes no list. */
 function hasAlternatives(g: State): boolean {
   for (const h of g.cfg.hooks.drawAlternatives) h(g, probe);
-  const any = probe.length > 0;
+  if (probe.length === 0) return false;
   probe.length = 0;
-  return any;
+  return true;
 }
 
 export function startPart(g: State, events: GameEvent[]): void {
