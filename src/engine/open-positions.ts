@@ -13,7 +13,7 @@
  */
 import { TILE_TYPES, type TileType } from './catalog.js';
 import { KeyGrid } from './key-grid.js';
-import { placeTileMoves } from './shared-moves.js';
+import { PASS, placeTileMoves } from './shared-moves.js';
 import type { Move } from './types.js';
 import { zeros } from './zeros.js';
 
@@ -55,6 +55,13 @@ export const fittingRotations = (type: TileType, entry: number): number => FITS[
  */
 const found: Move[] = [];
 
+/**
+ * The moves array a game starts with, room for 64 open positions (PASS as a stand-in): grown
+ * from empty at every new position, it was copied into a larger one five times per game.
+ */
+const FIRST_MOVES: Move[] = [];
+for (let i = 0; i < 4 * 64; i++) FIRST_MOVES.push(PASS);
+
 /** An open position with tiles on all four sides. */
 const isHoleEntry = (entry: number): boolean => entry >> 16 === 4;
 
@@ -71,7 +78,7 @@ export class OpenPositions {
    * in slot order: a listing reads them in sequence, where an array per slot (scattered over
    * the heap) cost it a cache miss per slot.
    */
-  moves: Move[] = [];
+  moves: Move[] = FIRST_MOVES.slice();
   /** Slots in use, filled ones included. */
   length = 0;
   /** How many entries are holes: the abbey asks at every turn, and there rarely is one. */
@@ -131,7 +138,11 @@ export class OpenPositions {
     this.keys[s] = key;
     this.entries[s] = 0;
     const row = placeTileMoves(key);
-    for (let r = 0; r < 4; r++) this.moves[4 * s + r] = row[r];
+    const at = 4 * s;
+    this.moves[at] = row[0];
+    this.moves[at + 1] = row[1];
+    this.moves[at + 2] = row[2];
+    this.moves[at + 3] = row[3];
     this.slotAt.set(key, s + 1);
     this.live += 1;
     return s;
@@ -150,8 +161,9 @@ export class OpenPositions {
       this.slotAt.set(key, n + 1);
       n++;
     }
+    // `moves` keeps its stale tail: cut to length, it lost its room, to be copied into a new
+    // array as positions open again.
     this.length = n;
-    this.moves.length = 4 * n;
   }
 
   fits(type: TileType, key: number, r: number): boolean {
