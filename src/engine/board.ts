@@ -14,6 +14,8 @@ export interface PlacedTile {
   readonly y: number;
   /** Rotation in quarter turns clockwise. */
   readonly r: number;
+  /** The type at this rotation, for the flat tables of turns.ts. */
+  readonly turn: number;
   /** Segment id of feature 0; feature i is segment base + i. */
   readonly base: number;
   /** Index in Board.tiles. */

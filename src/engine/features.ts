@@ -2,7 +2,7 @@
  * The features as a union-find over segments (one segment = one feature of one placed tile).
  * Every per-feature fact (open ends, pennants, size, member list) lives on the root, so joining
  * two features touches only their roots and a placement only the segments it connects.
- * Typed arrays make a copy a handful of memcpys.
+ * Plain arrays of small integers (zeros.ts) make a copy a handful of memcpys.
  *
  * The members of a feature are a linked list threaded through `next`, starting at the root
  * (a root is always its list's first segment) and ending at `tail[root]`: a union appends one
@@ -10,34 +10,35 @@
  * the whole field.
  */
 import type { TileType } from './catalog.js';
+import { zeros } from './zeros.js';
 
 export class Features {
   /** Segments in use; segment ids are handed out in placement order. */
   count = 0;
-  parent: Int32Array;
+  parent: number[];
   /** Placement index of each segment's tile. */
-  tileOf: Int16Array;
-  kind: Uint8Array;
+  tileOf: number[];
+  kind: number[];
   /** On a root: road or city edges not yet met by a neighbour. */
-  openEnds: Int16Array;
+  openEnds: number[];
   /** On a root: pennants of a city. */
-  pennants: Uint8Array;
+  pennants: number[];
   /** On a root: its number of segments. */
-  size: Int32Array;
+  size: number[];
   /** The next member of the same feature, or -1 after the last. */
-  next: Int32Array;
+  next: number[];
   /** On a root: the last segment of its member list. */
-  tail: Int32Array;
+  tail: number[];
 
   constructor(capacity: number) {
-    this.parent = new Int32Array(capacity);
-    this.tileOf = new Int16Array(capacity);
-    this.kind = new Uint8Array(capacity);
-    this.openEnds = new Int16Array(capacity);
-    this.pennants = new Uint8Array(capacity);
-    this.size = new Int32Array(capacity);
-    this.next = new Int32Array(capacity);
-    this.tail = new Int32Array(capacity);
+    this.parent = zeros(capacity);
+    this.tileOf = zeros(capacity);
+    this.kind = zeros(capacity);
+    this.openEnds = zeros(capacity);
+    this.pennants = zeros(capacity);
+    this.size = zeros(capacity);
+    this.next = zeros(capacity);
+    this.tail = zeros(capacity);
   }
 
   copy(): Features {

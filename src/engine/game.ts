@@ -9,7 +9,6 @@
  */
 import { stepMoves } from './figure-step.js';
 import { applyMove } from './moves.js';
-import { fittingRotations } from './open-positions.js';
 import { DRAW, PASS } from './shared-moves.js';
 import type { Registry } from './registry.js';
 import { createGame as create } from './setup.js';
@@ -67,45 +66,33 @@ export const actorOf = (game: Game): number | null => actor(stateOf(game));
 export const phaseOf = (game: Game): Phase => stateOf(game).phase;
 export const isFinished = (game: Game): boolean => stateOf(game).phase === 'finished';
 
-export function legalMoves(game: Game): LegalMoves {
-  const g = stateOf(game);
-  const moves: Move[] = [];
+/** The moves open to the actor, each list a new array (of shared move values). */
+function movesOf(g: State): Move[] {
   switch (g.phase) {
     case 'finished':
-      break;
+      return [];
     case ALTERNATIVES_PHASE:
-      moves.push(g.pileLeft() > 0 ? DRAW : PASS, ...drawAlternatives(g));
-      break;
+      return [g.pileLeft() > 0 ? DRAW : PASS, ...drawAlternatives(g)];
     case 'placeTile': {
       const drawn = g.drawn;
       if (drawn === null) throw new Error('engine fault: no drawn tile in phase placeTile');
-      const open = g.open;
-      for (let s = 0; s < open.length; s++) {
-        const v = open.entries[s];
-        if (v === 0) continue;
-        const fit = fittingRotations(drawn, v);
-        if (fit === 0) continue;
-        // Unrolled: a loop over the four bits was a tenth of the listing's instructions.
-        const row = open.rows[s];
-        if (fit & 1) moves.push(row[0]);
-        if (fit & 2) moves.push(row[1]);
-        if (fit & 4) moves.push(row[2]);
-        if (fit & 8) moves.push(row[3]);
-      }
-      break;
+      return g.open.placements(drawn);
     }
     case 'placeFigure':
-      moves.push(...stepMoves(g), PASS);
-      break;
+      return [...stepMoves(g), PASS];
     case DECISION_PHASE:
-      moves.push(...decisionMoves(g, pendingFigure(g)));
-      break;
-    case FINAL_ROUND_PHASE:
-      moves.push(...drawAlternatives(g));
+      return decisionMoves(g, pendingFigure(g));
+    case FINAL_ROUND_PHASE: {
+      const moves = drawAlternatives(g);
       if (g.cfg.finalRound?.passRefusal === null) moves.push(PASS);
-      break;
+      return moves;
+    }
   }
-  return { actor: actor(g), phase: g.phase, moves };
+}
+
+export function legalMoves(game: Game): LegalMoves {
+  const g = stateOf(game);
+  return { actor: actor(g), phase: g.phase, moves: movesOf(g) };
 }
 
 /** Applies one move to a copy; the given game is left untouched. */

@@ -17,6 +17,8 @@ import { Occupancy } from './occupancy.js';
 import { OpenPositions } from './open-positions.js';
 import { copySlots, createSlots } from './slot.js';
 import { Supply } from './supply.js';
+import { EDGE_FEATURE, HALF_FIELD, turnOf } from './turns.js';
+import { zeros } from './zeros.js';
 import type { FigureKind, Move, Phase } from './types.js';
 
 export type { PlacedTile } from './board.js';
@@ -45,7 +47,7 @@ export class State {
   readonly cfg: Config;
   pileIndex = 0;
   /** Tiles left in the pile per tile type index. */
-  left: Int16Array;
+  left: number[];
 
   board = new Board();
   open = new OpenPositions();
@@ -77,7 +79,7 @@ export class State {
     this.features = new Features(cfg.capacity);
     this.supply = new Supply(cfg.names.length, cfg.startSupply);
     this.scores = new Array<number>(cfg.names.length).fill(0);
-    this.left = new Int16Array(TILE_TYPES.length);
+    this.left = zeros(TILE_TYPES.length);
     for (const t of cfg.pile) this.left[t.index] += 1;
     this.slots = createSlots(cfg);
   }
@@ -129,35 +131,36 @@ export class State {
   putTile(type: TileType, key: number, r: number): PlacedTile {
     const index = this.board.tiles.length;
     const base = this.features.addTile(type, index);
-    const placed: PlacedTile = { type, key, x: xOf(key), y: yOf(key), r, base, index };
+    const turn = turnOf(type, r);
+    const placed: PlacedTile = { type, key, x: xOf(key), y: yOf(key), r, turn, base, index };
     this.board.add(placed);
     this.open.delete(key);
 
-    const rt = type.rot[r];
+    const sig = type.sigs[r];
     const f = this.features;
     for (let d = 0; d < 4; d++) {
       const nk = key + DIR_STEP[d];
       const nb = this.board.get(nk);
       const od = opposite(d);
       if (nb === undefined) {
-        if (!type.walled) this.open.addEdge(nk, od, (rt.sig >> (d * 2)) & 3);
+        if (!type.walled) this.open.addEdge(nk, od, (sig >> (d * 2)) & 3);
         continue;
       }
-      const nrt = nb.type.rot[nb.r];
+      const nturn = nb.turn;
       if (type.walled) {
         // A walled tile closes the road or city facing it without joining it.
-        const e = nrt.edgeFeature[od];
+        const e = EDGE_FEATURE[nturn * 4 + od];
         if (e >= 0) f.openEnds[f.find(nb.base + e)] -= 1;
         continue;
       }
-      const e = rt.edgeFeature[d];
-      if (e >= 0) f.openEnds[this.join(base + e, nb.base + nrt.edgeFeature[od])] -= 2;
+      const e = EDGE_FEATURE[turn * 4 + d];
+      if (e >= 0) f.openEnds[this.join(base + e, nb.base + EDGE_FEATURE[nturn * 4 + od])] -= 2;
       // Field halves (a plain field edge, or the two sides of a road): our left half meets
       // their right half and vice versa.
-      const l = rt.half[d * 2];
+      const l = HALF_FIELD[turn * 8 + d * 2];
       if (l >= 0) {
-        this.join(base + l, nb.base + nrt.half[od * 2 + 1]);
-        this.join(base + rt.half[d * 2 + 1], nb.base + nrt.half[od * 2]);
+        this.join(base + l, nb.base + HALF_FIELD[nturn * 8 + od * 2 + 1]);
+        this.join(base + HALF_FIELD[turn * 8 + d * 2 + 1], nb.base + HALF_FIELD[nturn * 8 + od * 2]);
       }
     }
     return placed;
@@ -178,7 +181,7 @@ export class State {
     const out: number[] = [];
     for (let d = 0; d < 4; d++) {
       const nb = this.board.at(key + DIR_STEP[d]);
-      const e = nb.type.rot[nb.r].edgeFeature[opposite(d)];
+      const e = EDGE_FEATURE[nb.turn * 4 + opposite(d)];
       if (e >= 0) out.push(this.find(nb.base + e));
     }
     return out;

@@ -19,12 +19,23 @@ export function drawAlternatives(g: State): Move[] {
   return out;
 }
 
+/** Filled by the hooks and emptied again at once: the turn only asks whether there is any. */
+const probe: Move[] = [];
+
+/** Does the active seat have an alternative to drawing? Asked at every part, it makes no list. */
+function hasAlternatives(g: State): boolean {
+  for (const h of g.cfg.hooks.drawAlternatives) h(g, probe);
+  if (probe.length === 0) return false;
+  probe.length = 0;
+  return true;
+}
+
 export function startPart(g: State, events: GameEvent[]): void {
   g.lastTile = null;
   g.newFigure = null;
   g.drawn = null;
   events.push({ type: g.extraPart ? 'bonusPartStarted' : 'turnStarted', seat: g.active });
-  if (drawAlternatives(g).length > 0) {
+  if (hasAlternatives(g)) {
     g.phase = ALTERNATIVES_PHASE;
     return;
   }
@@ -45,7 +56,7 @@ export function drawTile(g: State, events: GameEvent[]): void {
     events.push({ type: 'tileDiscarded', seat, tile: t.id, reason: 'unplaceable' });
   }
   // The pile ran out on discards: an extra part may still use an alternative.
-  if (g.extraPart && drawAlternatives(g).length > 0) {
+  if (g.extraPart && hasAlternatives(g)) {
     g.phase = ALTERNATIVES_PHASE;
     return;
   }
@@ -160,7 +171,7 @@ export function endPart(g: State, events: GameEvent[]): void {
   let due = false;
   for (const h of g.cfg.hooks.extraPartDue) if (h(g)) due = true;
   // With the pile empty an extra part can only play an alternative.
-  if (due && !g.extraPart && (g.pileLeft() > 0 || drawAlternatives(g).length > 0)) {
+  if (due && !g.extraPart && (g.pileLeft() > 0 || hasAlternatives(g))) {
     g.extraPart = true;
     startPart(g, events);
     return;
@@ -194,7 +205,7 @@ function nextFinalSeat(g: State, events: GameEvent[]): void {
   for (let seat = g.finalRound?.[0]; seat !== undefined; seat = g.finalRound?.[0]) {
     g.finalRound = g.finalRound?.slice(1) ?? null;
     g.active = seat;
-    if (drawAlternatives(g).length > 0) {
+    if (hasAlternatives(g)) {
       g.phase = FINAL_ROUND_PHASE;
       events.push({ type: 'turnStarted', seat });
       return;

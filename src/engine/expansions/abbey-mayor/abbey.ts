@@ -30,7 +30,8 @@ export const ABBEYS = new StateSlot<boolean[]>(
 );
 
 export function abbeyMoves(g: State, out: Move[]): void {
-  if (!ABBEYS.of(g)[g.active]) return;
+  // Asked at every part of every turn; there is rarely a hole.
+  if (g.open.holeCount === 0 || !ABBEYS.of(g)[g.active]) return;
   for (const k of g.open.holes()) out.push({ type: 'placeAbbey', x: xOf(k), y: yOf(k) });
 }
 
