@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { PostgresServer } from '../test/helpers/postgres-server.js';
 
 // BENCH_SERVER_ROOT=<another checkout, built> runs its dist/server.js instead: old build against new.
@@ -29,37 +29,58 @@ export interface Server {
   cpuSeconds: (part?: 'system') => number;
 }
 
-export async function startServer(databaseUrl: string, cacheSize: number): Promise<Server> {
+/** A server with the bare route (`bare-server.mjs`) preloaded into its process: `bare` is that route's listener. */
+export interface ServerWithBare extends Server {
+  bare?: Server;
+}
+
+const bareScript = fileURLToPath(new URL('./bare-server.mjs', import.meta.url));
+
+/** `withBare`: the bare route runs inside the server's process too, on a port of its own (bench-only, by preload). */
+export async function startServer(databaseUrl: string, cacheSize: number, withBare = false): Promise<ServerWithBare> {
   // Request logging is off by default here (warn): it would measure pino, not the service.
   // Every game fits the cache: this measures the hot path (a cache miss replays the log).
-  return start('dist/server.js', root, {
-    DATABASE_URL: databaseUrl,
-    CACHE_SIZE: String(cacheSize),
-    // The benchmark creates its games, and opens its streams, from one address.
-    ADDRESS_RATE_LIMIT_PER_SECOND: '0',
-    STREAMS_PER_ADDRESS: '0',
-    STREAM_OPENS_PER_SECOND: '0',
-    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+  const barePort = withBare ? await freePort() : undefined;
+  const server = await start('dist/server.js', root, {
+    env: {
+      DATABASE_URL: databaseUrl,
+      CACHE_SIZE: String(cacheSize),
+      // The benchmark creates its games, and opens its streams, from one address.
+      ADDRESS_RATE_LIMIT_PER_SECOND: '0',
+      STREAMS_PER_ADDRESS: '0',
+      STREAM_OPENS_PER_SECOND: '0',
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+      ...(barePort === undefined ? {} : { BARE_PORT: String(barePort) }),
+    },
+    preload: barePort === undefined ? [] : ['--import', pathToFileURL(bareScript).href],
   });
+  if (barePort === undefined) return server;
+  // The same process, so the same CPU clock: a bare round's CPU is the server process's.
+  const bare = { url: `http://127.0.0.1:${barePort}`, stop: () => {}, cpuSeconds: server.cpuSeconds };
+  return { ...server, bare };
 }
 
-/** The bare Fastify JSON POST route the move route's overhead is measured against (`bare-server.mjs`), of this checkout. */
+/** The bare route (`bare-server.mjs`) of this checkout in a process of its own: the older, second reference. */
 export function startBareServer(): Promise<Server> {
-  return start(
-    fileURLToPath(new URL('./bare-server.mjs', import.meta.url)),
-    fileURLToPath(new URL('../', import.meta.url)),
-    {},
-  );
+  return start(bareScript, fileURLToPath(new URL('../', import.meta.url)), { portVariable: 'BARE_PORT' });
 }
 
-async function start(script: string, cwd: string, env: Record<string, string>): Promise<Server> {
+async function start(
+  script: string,
+  cwd: string,
+  {
+    env = {},
+    preload = [],
+    portVariable = 'PORT',
+  }: { env?: Record<string, string>; preload?: string[]; portVariable?: string },
+): Promise<Server> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   // BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=prof" profiles the server.
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, script], {
+  const child = spawn(process.execPath, [...nodeArgs, ...preload, script], {
     cwd,
-    env: { ...process.env, ...env, PORT: String(port) },
+    env: { ...process.env, ...env, [portVariable]: String(port) },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   for (let i = 0; ; i++) {

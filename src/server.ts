@@ -11,6 +11,7 @@ const config = loadConfig();
 const log = pino({ level: config.logLevel });
 const store = await openStore(config.database, {
   postgres: config.postgres,
+  sqlite: config.sqlite,
   onFault: (message) => log.warn({ message }, 'store fault'),
 });
 const app = await buildApp({

@@ -21,6 +21,7 @@ t.test('configuration comes from the environment with documented defaults', asyn
     host: '127.0.0.1',
     database: { kind: 'sqlite', path: './data/carcassonne.db' },
     postgres: { poolSize: 10, statementTimeoutMs: 5000, commitWindowMs: 1 },
+    sqlite: { commitWindowMs: 0 },
     cacheSize: 1000,
     rateLimit: { perSecond: 100, burst: 200 },
     addressRateLimit: { perSecond: 5, burst: 50 },
@@ -168,6 +169,11 @@ t.test(
     t.throws(() => loadConfig({ PG_COMMIT_WINDOW_MS: '-1' }), /PG_COMMIT_WINDOW_MS must be an integer from 0/);
   },
 );
+
+t.test("SQLITE_COMMIT_WINDOW_MS sets SQLite's group commit window (docs/performance.md, the move route)", async (t) => {
+  t.same(loadConfig({ SQLITE_COMMIT_WINDOW_MS: '2' }).sqlite, { commitWindowMs: 2 });
+  t.throws(() => loadConfig({ SQLITE_COMMIT_WINDOW_MS: '1001' }), /SQLITE_COMMIT_WINDOW_MS must be an integer from 0/);
+});
 
 t.test('seat tokens: random, stored hashed, matched to their seat', async (t) => {
   const tokens = [newSeatToken(), newSeatToken(), newSeatToken()];

@@ -3,7 +3,7 @@
  * judged on its own, in arrival order, and each answer goes out only after the commit.
  */
 import Database from 'better-sqlite3';
-import t from 'tap';
+import t, { type Test } from 'tap';
 import {
   createGame as engineCreate,
   legalMoves,
@@ -378,6 +378,33 @@ t.test(
   },
 );
 
+/**
+ * Two games' first moves on a store opened with `commitWindowMs`, the second sent once the event
+ * loop has turned a few times: the write transactions they took.
+ */
+async function twoMoves(t: Test, open: (commitWindowMs: number) => Promise<GameStore>, commitWindowMs: number) {
+  const { moves, seats } = firstMoves(1);
+  const store = await open(commitWindowMs);
+  const service = new GameService(store, { cacheSize: 10 });
+  t.teardown(async () => {
+    await service.close();
+    await store.close();
+  });
+  const [a, b] = await Promise.all([service.create(SETUP), service.create(SETUP)]);
+  const transactions = countTransactions(store);
+  const move = (g: typeof a) =>
+    service.submit(g.id, tokenDigest(g.seats[seats[0]].token), { expectedVersion: 0, move: moves[0] });
+  const first = move(a);
+  for (let i = 0; i < 3; i++) await new Promise((resolve) => setImmediate(resolve));
+  const versions = await Promise.all([first, move(b)]);
+  t.same(
+    versions.map((r) => r.version),
+    [1, 1],
+    `both moves committed (window ${commitWindowMs} ms)`,
+  );
+  return transactions();
+}
+
 t.test(
   "on PostgreSQL a move that finds no batch running waits the store's commit window, and the moves meanwhile share its transaction",
   async (t) => {
@@ -386,30 +413,15 @@ t.test(
       return;
     }
     const url = (await postgresDatabase(t))!;
-    const { moves, seats } = firstMoves(1);
-    /** Two games' first moves, the second sent once the event loop has turned a few times: transactions used. */
-    const twoMoves = async (commitWindowMs: number) => {
-      const store = await openStore({ kind: 'postgres', url }, { postgres: { commitWindowMs } });
-      const service = new GameService(store, { cacheSize: 10 });
-      t.teardown(async () => {
-        await service.close();
-        await store.close();
-      });
-      const [a, b] = await Promise.all([service.create(SETUP), service.create(SETUP)]);
-      const transactions = countTransactions(store);
-      const move = (g: typeof a) =>
-        service.submit(g.id, tokenDigest(g.seats[seats[0]].token), { expectedVersion: 0, move: moves[0] });
-      const first = move(a);
-      for (let i = 0; i < 3; i++) await new Promise((resolve) => setImmediate(resolve));
-      const versions = await Promise.all([first, move(b)]);
-      t.same(
-        versions.map((r) => r.version),
-        [1, 1],
-        `both moves committed (window ${commitWindowMs} ms)`,
-      );
-      return transactions();
-    };
-    t.equal(await twoMoves(0), 2, 'without a window the first move is sent at once, alone');
-    t.equal(await twoMoves(500), 1, 'with one, the second joins the first');
+    const open = (commitWindowMs: number) => openStore({ kind: 'postgres', url }, { postgres: { commitWindowMs } });
+    t.equal(await twoMoves(t, open, 0), 2, 'without a window the first move is sent at once, alone');
+    t.equal(await twoMoves(t, open, 500), 1, 'with one, the second joins the first');
   },
 );
+
+t.test('on SQLite the commit window is a setting too (SQLITE_COMMIT_WINDOW_MS), off by default', async (t) => {
+  const open = (commitWindowMs?: number) =>
+    openStore({ kind: 'sqlite', path: tempDatabase(t) }, { sqlite: { commitWindowMs } });
+  t.equal(await twoMoves(t, () => open(), 0), 2, 'by default the first move is committed at once, alone');
+  t.equal(await twoMoves(t, open, 500), 1, 'with a window, the second joins the first');
+});

@@ -37,7 +37,15 @@ export interface SqliteStoreOptions {
   busyTimeoutMs?: number;
   /** Told when the background checkpoint fails (the log then checkpoints inside commits). */
   onFault?: (message: string) => void;
+  /** `GameStore.commitWindowMs` (default `DEFAULT_SQLITE_COMMIT_WINDOW_MS`). */
+  commitWindowMs?: number;
 }
+
+/**
+ * SQLite's group commit sends a batch once the event loop has read the requests at hand: a
+ * commit there is a local call, so waiting longer would only add to every move's latency.
+ */
+export const DEFAULT_SQLITE_COMMIT_WINDOW_MS = 0;
 
 interface ListedRow {
   id: string;
@@ -61,7 +69,7 @@ function listedGame(row: ListedRow): ListedGame {
 export function openSqliteStore(path: string, options: SqliteStoreOptions = {}): SqliteStore {
   const db = openDatabase(path, { busyTimeoutMs: options.busyTimeoutMs });
   const checkpointer = path === ':memory:' ? undefined : new Checkpointer(db, path, options.onFault);
-  return new SqliteStore(db, checkpointer);
+  return new SqliteStore(db, checkpointer, options.commitWindowMs ?? DEFAULT_SQLITE_COMMIT_WINDOW_MS);
 }
 
 /**
@@ -100,6 +108,7 @@ export class SqliteStore implements GameStore {
   constructor(
     private readonly db: Db,
     private readonly checkpointer?: Checkpointer,
+    readonly commitWindowMs = DEFAULT_SQLITE_COMMIT_WINDOW_MS,
   ) {
     const p = sql.placeholder;
     this.insertGameStatement = db
