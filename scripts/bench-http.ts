@@ -37,6 +37,11 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 /** Seconds of moves, legal moves and bare requests every server serves before the rounds. */
 const WARM_SECONDS = Number(process.env.BENCH_WARM_SECONDS ?? 4);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+/**
+ * BENCH_PER_NODE=1: every node gets CONNECTIONS connections, as the one SQLite node does, instead
+ * of a share of them: a node's CPU per move at the same load per node (docs/scaling.md).
+ */
+const PER_NODE = process.env.BENCH_PER_NODE === '1';
 // Enough games for every move round; the first LEGAL_GAMES are kept for legal moves.
 const GAMES = Number(process.env.BENCH_GAMES ?? 2000);
 const LEGAL_GAMES = 200;
@@ -282,7 +287,7 @@ async function benchmark(store: 'sqlite' | 'postgres', nodes: number): Promise<v
     ): Promise<Measured> => {
       const cpu = (part?: 'system') => targets.reduce((n, s) => n + s.cpuSeconds(part), 0);
       const [before, sysBefore, pgBefore] = [cpu(), cpu('system'), postgresCpu(pg)];
-      const connections = Math.max(1, Math.round(CONNECTIONS / targets.length));
+      const connections = PER_NODE ? CONNECTIONS : Math.max(1, Math.round(CONNECTIONS / targets.length));
       const results = await Promise.all(
         targets.map((s, n) => autocannon({ url: s.url + path, connections, duration, requests: requests(n) })),
       );
@@ -408,7 +413,7 @@ async function benchmark(store: 'sqlite' | 'postgres', nodes: number): Promise<v
     const played = games.reduce((n, g) => n + g.step, 0);
     const planned = games.reduce((n, g) => n + g.moves.length, 0);
     console.log(
-      `\n${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s per route (medians below); ` +
+      `\n${CONNECTIONS} connections${PER_NODE && NODES > 1 ? ' per node' : ''}, ${ROUNDS} rounds of ${SECONDS} s per route (medians below); ` +
         `${played} of ${planned} planned moves played in ${games.filter((g) => g.step > 0).length} games`,
     );
     console.table([
