@@ -413,7 +413,7 @@ async function benchmark(store: 'sqlite' | 'postgres', nodes: number): Promise<v
     const played = games.reduce((n, g) => n + g.step, 0);
     const planned = games.reduce((n, g) => n + g.moves.length, 0);
     console.log(
-      `\n${CONNECTIONS} connections${PER_NODE && NODES > 1 ? ' per node' : ''}, ${ROUNDS} rounds of ${SECONDS} s per route (medians below); ` +
+      `\n${CONNECTIONS} connections${PER_NODE && nodes > 1 ? ' per node' : ''}, ${ROUNDS} rounds of ${SECONDS} s per route (medians below); ` +
         `${played} of ${planned} planned moves played in ${games.filter((g) => g.step > 0).length} games`,
     );
     console.table([
