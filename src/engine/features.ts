@@ -2,7 +2,8 @@
  * The features as a union-find over segments (one segment = one feature of one placed tile).
  * Every per-feature fact (open ends, pennants, size, member list) lives on the root, so joining
  * two features touches only their roots and a placement only the segments it connects.
- * Plain arrays of small integers (zeros.ts) make a copy a handful of memcpys.
+ * Typed arrays of the narrowest width each fact needs: a copy is a handful of memcpys, and a game
+ * cached by the service holds them off the collector's heap at half the size (zeros.ts).
  *
  * The members of a feature are a linked list threaded through `next`, starting at the root
  * (a root is always its list's first segment) and ending at `tail[root]`: a union appends one
@@ -10,35 +11,34 @@
  * the whole field.
  */
 import type { TileType } from './catalog.js';
-import { zeros } from './zeros.js';
 
 export class Features {
   /** Segments in use; segment ids are handed out in placement order. */
   count = 0;
-  parent: number[];
+  parent: Int32Array;
   /** Placement index of each segment's tile. */
-  tileOf: number[];
-  kind: number[];
+  tileOf: Int16Array;
+  kind: Uint8Array;
   /** On a root: road or city edges not yet met by a neighbour. */
-  openEnds: number[];
+  openEnds: Int16Array;
   /** On a root: pennants of a city. */
-  pennants: number[];
+  pennants: Uint8Array;
   /** On a root: its number of segments. */
-  size: number[];
+  size: Int32Array;
   /** The next member of the same feature, or -1 after the last. */
-  next: number[];
+  next: Int32Array;
   /** On a root: the last segment of its member list. */
-  tail: number[];
+  tail: Int32Array;
 
   constructor(capacity: number) {
-    this.parent = zeros(capacity);
-    this.tileOf = zeros(capacity);
-    this.kind = zeros(capacity);
-    this.openEnds = zeros(capacity);
-    this.pennants = zeros(capacity);
-    this.size = zeros(capacity);
-    this.next = zeros(capacity);
-    this.tail = zeros(capacity);
+    this.parent = new Int32Array(capacity);
+    this.tileOf = new Int16Array(capacity);
+    this.kind = new Uint8Array(capacity);
+    this.openEnds = new Int16Array(capacity);
+    this.pennants = new Uint8Array(capacity);
+    this.size = new Int32Array(capacity);
+    this.next = new Int32Array(capacity);
+    this.tail = new Int32Array(capacity);
   }
 
   copy(): Features {

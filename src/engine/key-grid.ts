@@ -1,6 +1,6 @@
 /**
- * A small number per board position (0 where nothing was set), in one array of small integers
- * (zeros.ts) over the rectangle of positions set so far, grown when a position outside it is set. The board
+ * A small number per board position (0 where nothing was set), in one typed array over the
+ * rectangle of positions set so far, grown when a position outside it is set. The board
  * (tile by position) and the open positions (slot by position) are looked up several times per
  * placement: a read here is a bounds test and an array read where a `Map` hashed, and a copy
  * for play() is one memcpy of a few kilobytes (docs/performance.md, issue 27's third pass).
@@ -8,7 +8,6 @@
  * Works on the key's coordinates as geometry.ts takes them apart (`xOf`, `yOf`).
  */
 import { xOf, yOf } from './geometry.js';
-import { zeros } from './zeros.js';
 
 /** Positions added around a growing edge, so that a game sprawling one way grows rarely. */
 const MARGIN = 8;
@@ -22,7 +21,7 @@ export class KeyGrid {
   private width = 2 * FIRST_REACH + 1;
   private height = 2 * FIRST_REACH + 1;
   /** Column-major: cell (c, r) of the rectangle is at c * height + r. */
-  private cells = zeros(this.width * this.height);
+  private cells = new Int16Array(this.width * this.height);
 
   copy(): KeyGrid {
     const c = Object.create(KeyGrid.prototype) as KeyGrid;
@@ -41,7 +40,7 @@ export class KeyGrid {
     return c >>> 0 < this.width && r >>> 0 < this.height ? this.cells[c * this.height + r] : 0;
   }
 
-  /** Sets a value; setting 0 outside the rectangle changes nothing. */
+  /** Sets a value (at most 32767); setting 0 outside the rectangle changes nothing. */
   set(key: number, value: number): void {
     const x = xOf(key);
     const y = yOf(key);
@@ -62,7 +61,7 @@ export class KeyGrid {
     const row0 = Math.min(this.row0, y - MARGIN);
     const width = Math.max(this.col0 + this.width, x + MARGIN + 1) - col0;
     const height = Math.max(this.row0 + this.height, y + MARGIN + 1) - row0;
-    const cells = zeros(width * height);
+    const cells = new Int16Array(width * height);
     // Column by column, element by element: a subarray per column cost more than the copy.
     for (let c = 0; c < this.width; c++) {
       const from = c * this.height;

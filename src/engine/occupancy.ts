@@ -4,26 +4,25 @@
  * to the new root, a placed figure is added, a removed one has its root counted again from
  * the figures left there. Owned by one state: a copy builds its own.
  * Whether a figure is a follower comes from its figure rule (a strength), never its name.
- * Two bit masks per segment in arrays of small integers (only roots' are ever set): cheaper to
- * read than maps on the legal-move and scoring paths, and built in two allocations (zeros.ts).
+ * Two bit masks per segment in typed arrays (only roots' are ever set): cheaper to read than
+ * maps on the legal-move and scoring paths, and built in two allocations.
  */
 import type { Config } from './config.js';
 import type { Figure } from './figures.js';
 import { FIGURE_INDEX } from './supply.js';
 import type { FigureKind, RuleViolation } from './types.js';
-import { zeros } from './zeros.js';
 
 export class Occupancy {
   /** root -> bit mask of seats with a follower there (on a field: a farmer); MAX_PLAYERS <= 8. */
-  private readonly followers: number[];
+  private readonly followers: Uint8Array;
   /** root -> bit mask (by FIGURE_INDEX) of the figure kinds standing there. */
-  private readonly kinds: number[];
+  private readonly kinds: Uint16Array;
   private readonly cfg: Config;
 
   constructor(cfg: Config, figures: readonly Figure[], find: (seg: number) => number) {
     this.cfg = cfg;
-    this.followers = zeros(cfg.capacity);
-    this.kinds = zeros(cfg.capacity);
+    this.followers = new Uint8Array(cfg.capacity);
+    this.kinds = new Uint16Array(cfg.capacity);
     for (const f of figures) this.add(find(f.seg), f.kind, f.owner);
   }
 
