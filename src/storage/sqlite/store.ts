@@ -69,7 +69,7 @@ function listedGame(row: ListedRow): ListedGame {
 export function openSqliteStore(path: string, options: SqliteStoreOptions = {}): SqliteStore {
   const db = openDatabase(path, { busyTimeoutMs: options.busyTimeoutMs });
   const checkpointer = path === ':memory:' ? undefined : new Checkpointer(db, path, options.onFault);
-  return new SqliteStore(db, checkpointer, options.commitWindowMs ?? DEFAULT_SQLITE_COMMIT_WINDOW_MS);
+  return new SqliteStore(db, checkpointer, options.commitWindowMs);
 }
 
 /**
