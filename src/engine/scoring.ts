@@ -54,6 +54,8 @@ function featureValue(g: State, root: number, tiles: number, final: boolean): nu
 function standing(g: State, root: number): { strength: number[]; leaving: Figure[] } {
   const strength = new Array<number>(g.players).fill(0);
   const leaving: Figure[] = [];
+  // The figures on the feature, as figuresOn() lists them, read in place: scoring runs after
+  // every tile, and a list per feature scored was garbage for nothing.
   for (const f of g.figures.list) {
     if (g.find(f.seg) !== root) continue;
     if (g.cfg.followers[f.kind]) strength[f.owner] += strengthOf(g, f.kind, root);
