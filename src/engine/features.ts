@@ -12,10 +12,13 @@
  */
 import type { TileType } from './catalog.js';
 
+/** Bytes per segment over the eight tables below: four of 4 bytes, two of 2, two of 1. */
+const BYTES_PER_SEGMENT = 22;
+
 export class Features {
   /** Segments in use; segment ids are handed out in placement order. */
   count = 0;
-  parent: Int32Array;
+  parent: Int32Array<ArrayBuffer>;
   /** Placement index of each segment's tile. */
   tileOf: Int16Array;
   kind: Uint8Array;
@@ -30,33 +33,26 @@ export class Features {
   /** On a root: the last segment of its member list. */
   tail: Int32Array;
 
-  constructor(capacity: number) {
-    this.parent = new Int32Array(capacity);
-    this.tileOf = new Int16Array(capacity);
-    this.kind = new Uint8Array(capacity);
-    this.openEnds = new Int16Array(capacity);
-    this.pennants = new Uint8Array(capacity);
-    this.size = new Int32Array(capacity);
-    this.next = new Int32Array(capacity);
-    this.tail = new Int32Array(capacity);
+  /**
+   * All eight tables are views on one buffer (the widest first, so that each view is aligned):
+   * a typed array of its own is an allocation off the heap each, which made eight of them a
+   * measurable share of creating and copying a game (docs/performance.md).
+   */
+  constructor(capacity: number, buffer = new ArrayBuffer(capacity * BYTES_PER_SEGMENT)) {
+    this.parent = new Int32Array(buffer, 0, capacity);
+    this.size = new Int32Array(buffer, 4 * capacity, capacity);
+    this.next = new Int32Array(buffer, 8 * capacity, capacity);
+    this.tail = new Int32Array(buffer, 12 * capacity, capacity);
+    this.tileOf = new Int16Array(buffer, 16 * capacity, capacity);
+    this.openEnds = new Int16Array(buffer, 18 * capacity, capacity);
+    this.kind = new Uint8Array(buffer, 20 * capacity, capacity);
+    this.pennants = new Uint8Array(buffer, 21 * capacity, capacity);
   }
 
   copy(): Features {
-    const fields: Pick<
-      Features,
-      'count' | 'parent' | 'tileOf' | 'kind' | 'openEnds' | 'pennants' | 'size' | 'next' | 'tail'
-    > = {
-      count: this.count,
-      parent: this.parent.slice(),
-      tileOf: this.tileOf.slice(),
-      kind: this.kind.slice(),
-      openEnds: this.openEnds.slice(),
-      pennants: this.pennants.slice(),
-      size: this.size.slice(),
-      next: this.next.slice(),
-      tail: this.tail.slice(),
-    };
-    return Object.assign(Object.create(Features.prototype) as Features, fields);
+    const c = new Features(this.parent.length, this.parent.buffer.slice(0));
+    c.count = this.count;
+    return c;
   }
 
   /** One fresh segment per feature of a tile; returns the first segment id. */
