@@ -242,12 +242,13 @@ t.test('a long-poll on one node wakes within 100 ms of a move taken by another',
   }
   // The mechanism: nothing but the commit's notification wakes a waiting poll on PostgreSQL
   // before its 10 s wait ends (the cross-process look re-reads only games whose change stamp a
-  // notification moved), so every wake well under a second is the notification's. The 100 ms
+  // notification moved), so every wake well before then is the notification's: half the wait is
+  // a bound a loaded CI machine cannot miss by chance (a second, it could). The 100 ms
   // is the best of five, so that one scheduling stall of a busy CI machine is not a failure,
   // and on a machine so loaded that a /health round trip alone is slower, no slower than twice
   // that (as long-poll-load.test.ts bounds /health); bench:http measures the distribution.
   t.ok(
-    delays.every((d) => d < 1000),
+    delays.every((d) => d < 5000),
     `every poll woken by the notification: ${delays.join(', ')} ms`,
   );
   const limit = Math.min(500, Math.max(100, 2 * (await slowestRoundTrip(a))));
