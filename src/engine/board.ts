@@ -33,7 +33,8 @@ export class Board {
   private cloistersNear = new KeyGrid();
 
   copy(): Board {
-    const c = new Board();
+    // Not `new Board()`: its two fresh grids (an allocation off the heap each) would be dropped at once.
+    const c = Object.create(Board.prototype) as Board;
     c.tiles = this.tiles.slice();
     c.indexAt = this.indexAt.copy();
     c.cloistersNear = this.cloistersNear.copy();

@@ -25,6 +25,7 @@ export class Figures {
   copy(): Figures {
     const c = new Figures();
     c.list = this.list.slice();
+    c.occ = this.occ && this.occ.copy();
     return c;
   }
 

@@ -257,6 +257,6 @@ export class State {
 
   /** Who stands where: built on first use, then kept up to date (see Occupancy). */
   occupancy(): Occupancy {
-    return (this.figures.occ ??= new Occupancy(this.cfg, this.figures.list, (s) => this.find(s)));
+    return (this.figures.occ ??= Occupancy.of(this.cfg, this.figures.list, (s) => this.find(s)));
   }
 }
