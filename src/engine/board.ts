@@ -25,28 +25,19 @@ export interface PlacedTile {
 export class Board {
   tiles: PlacedTile[] = [];
   /** Position key -> placement index + 1 (0: no tile). */
-  private indexAt: KeyGrid;
+  private indexAt = new KeyGrid();
   /**
    * Per position, how many monasteries or abbeys stand on it or around it: the scoring step
    * asks after every tile, and the answer is one read.
    */
-  private cloistersNear: KeyGrid;
+  private cloistersNear = new KeyGrid();
 
-  /** Bytes of the game's shared buffer the board's grids take (tables.ts). */
-  static readonly BYTES = 2 * KeyGrid.FIRST_BYTES;
-
-  /** The grids at `offset` in the game's shared buffer (tables.ts). */
-  constructor(buffer: ArrayBuffer, offset: number) {
-    this.indexAt = new KeyGrid(buffer, offset);
-    this.cloistersNear = new KeyGrid(buffer, offset + KeyGrid.FIRST_BYTES);
-  }
-
-  /** For a copy of the game whose shared buffer `to` is a copy of `from`. */
-  copy(from: ArrayBuffer, to: ArrayBuffer): Board {
+  copy(): Board {
+    // Not `new Board()`: its two fresh grids (an allocation off the heap each) would be dropped at once.
     const c = Object.create(Board.prototype) as Board;
     c.tiles = this.tiles.slice();
-    c.indexAt = this.indexAt.copy(from, to);
-    c.cloistersNear = this.cloistersNear.copy(from, to);
+    c.indexAt = this.indexAt.copy();
+    c.cloistersNear = this.cloistersNear.copy();
     return c;
   }
 

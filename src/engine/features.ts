@@ -2,8 +2,8 @@
  * The features as a union-find over segments (one segment = one feature of one placed tile).
  * Every per-feature fact (open ends, pennants, size, member list) lives on the root, so joining
  * two features touches only their roots and a placement only the segments it connects.
- * Typed arrays of the narrowest width each fact needs, on the game's shared buffer (tables.ts): a copy
- * is part of one memcpy, and a game cached by the service holds them off the collector's heap (zeros.ts).
+ * Typed arrays of the narrowest width each fact needs: a copy is a handful of memcpys, and a game
+ * cached by the service holds them off the collector's heap at half the size (zeros.ts).
  *
  * The members of a feature are a linked list threaded through `next`, starting at the root
  * (a root is always its list's first segment) and ending at `tail[root]`: a union appends one
@@ -11,6 +11,9 @@
  * the whole field.
  */
 import type { TileType } from './catalog.js';
+
+/** Bytes per segment over the eight tables below: four of 4 bytes, two of 2, two of 1. */
+const BYTES_PER_SEGMENT = 22;
 
 export class Features {
   /** Segments in use; segment ids are handed out in placement order. */
@@ -30,27 +33,24 @@ export class Features {
   /** On a root: the last segment of its member list. */
   tail: Int32Array;
 
-  /** Bytes per segment over the eight tables: four of 4 bytes, two of 2, two of 1. */
-  static readonly BYTES_PER_SEGMENT = 22;
-
   /**
-   * The eight tables at `offset` (a multiple of 4) in the game's shared buffer (tables.ts), the
-   * widest first so that each view is aligned.
+   * All eight tables are views on one buffer (the widest first, so that each view is aligned):
+   * a typed array of its own is an allocation off the heap each, which made eight of them a
+   * measurable share of creating and copying a game (docs/performance.md).
    */
-  constructor(capacity: number, buffer: ArrayBuffer, offset: number) {
-    this.parent = new Int32Array(buffer, offset, capacity);
-    this.size = new Int32Array(buffer, offset + 4 * capacity, capacity);
-    this.next = new Int32Array(buffer, offset + 8 * capacity, capacity);
-    this.tail = new Int32Array(buffer, offset + 12 * capacity, capacity);
-    this.tileOf = new Int16Array(buffer, offset + 16 * capacity, capacity);
-    this.openEnds = new Int16Array(buffer, offset + 18 * capacity, capacity);
-    this.kind = new Uint8Array(buffer, offset + 20 * capacity, capacity);
-    this.pennants = new Uint8Array(buffer, offset + 21 * capacity, capacity);
+  constructor(capacity: number, buffer = new ArrayBuffer(capacity * BYTES_PER_SEGMENT)) {
+    this.parent = new Int32Array(buffer, 0, capacity);
+    this.size = new Int32Array(buffer, 4 * capacity, capacity);
+    this.next = new Int32Array(buffer, 8 * capacity, capacity);
+    this.tail = new Int32Array(buffer, 12 * capacity, capacity);
+    this.tileOf = new Int16Array(buffer, 16 * capacity, capacity);
+    this.openEnds = new Int16Array(buffer, 18 * capacity, capacity);
+    this.kind = new Uint8Array(buffer, 20 * capacity, capacity);
+    this.pennants = new Uint8Array(buffer, 21 * capacity, capacity);
   }
 
-  /** For a copy of the game whose shared buffer `to` is a copy of this one's. */
-  copy(to: ArrayBuffer): Features {
-    const c = new Features(this.parent.length, to, this.parent.byteOffset);
+  copy(): Features {
+    const c = new Features(this.parent.length, this.parent.buffer.slice(0));
     c.count = this.count;
     return c;
   }

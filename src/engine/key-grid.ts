@@ -8,7 +8,6 @@
  * Works on the key's coordinates as geometry.ts takes them apart (`xOf`, `yOf`).
  */
 import { xOf, yOf } from './geometry.js';
-import { tableCopy } from './tables.js';
 
 /** Positions added around a growing edge, so that a game sprawling one way grows rarely. */
 const MARGIN = 8;
@@ -16,31 +15,21 @@ const MARGIN = 8;
 const FIRST_REACH = 12;
 
 export class KeyGrid {
-  /** Bytes of the first rectangle, for a grid placed on a game's shared buffer (tables.ts). */
-  static readonly FIRST_BYTES = 2 * (2 * FIRST_REACH + 1) ** 2;
   /** The x and y of the rectangle's first cell; its width and height. */
   private col0 = -FIRST_REACH;
   private row0 = -FIRST_REACH;
   private width = 2 * FIRST_REACH + 1;
   private height = 2 * FIRST_REACH + 1;
   /** Column-major: cell (c, r) of the rectangle is at c * height + r. */
-  private cells: Int16Array<ArrayBuffer>;
+  private cells = new Int16Array(this.width * this.height);
 
-  /** The first rectangle at `offset` in `buffer` (FIRST_BYTES of zeros), or in a buffer of its own. */
-  constructor(buffer?: ArrayBuffer, offset = 0) {
-    this.cells = buffer
-      ? new Int16Array(buffer, offset, this.width * this.height)
-      : new Int16Array(this.width * this.height);
-  }
-
-  /** For a copy of the game whose shared buffer `to` is a copy of `from` (tables.ts). */
-  copy(from?: ArrayBuffer, to?: ArrayBuffer): KeyGrid {
+  copy(): KeyGrid {
     const c = Object.create(KeyGrid.prototype) as KeyGrid;
     c.col0 = this.col0;
     c.row0 = this.row0;
     c.width = this.width;
     c.height = this.height;
-    c.cells = from && to ? tableCopy(this.cells, from, to) : this.cells.slice();
+    c.cells = this.cells.slice();
     return c;
   }
 

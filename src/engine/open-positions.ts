@@ -67,7 +67,7 @@ const isHoleEntry = (entry: number): boolean => entry >> 16 === 4;
 
 export class OpenPositions {
   /** Position key -> its slot in `keys` and `entries` + 1 (0: not open). */
-  private slotAt: KeyGrid;
+  private slotAt = new KeyGrid();
   /** Open positions (slots in use that are not filled). */
   private live = 0;
   /** Slot -> position key, and its packed entry (0: filled since). */
@@ -84,15 +84,9 @@ export class OpenPositions {
   /** How many entries are holes: the abbey asks at every turn, and there rarely is one. */
   holeCount = 0;
 
-  /** The grid at `offset` in the game's shared buffer (KeyGrid.FIRST_BYTES there; tables.ts). */
-  constructor(buffer: ArrayBuffer, offset: number) {
-    this.slotAt = new KeyGrid(buffer, offset);
-  }
-
-  /** For a copy of the game whose shared buffer `to` is a copy of `from`. */
-  copy(from: ArrayBuffer, to: ArrayBuffer): OpenPositions {
+  copy(): OpenPositions {
     const c = Object.create(OpenPositions.prototype) as OpenPositions;
-    c.slotAt = this.slotAt.copy(from, to);
+    c.slotAt = this.slotAt.copy();
     c.live = this.live;
     c.keys = this.keys.slice(0, this.length);
     c.entries = this.entries.slice(0, this.length);

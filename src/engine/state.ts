@@ -12,7 +12,6 @@ import type { Config } from './config.js';
 import type { Expansion } from './expansion.js';
 import { Features } from './features.js';
 import { Figures, type Figure } from './figures.js';
-import { KeyGrid } from './key-grid.js';
 import { AROUND, DIR_STEP, opposite, xOf, yOf } from './geometry.js';
 import { Occupancy } from './occupancy.js';
 import { OpenPositions } from './open-positions.js';
@@ -50,10 +49,8 @@ export class State {
   /** Tiles left in the pile per tile type index. */
   left: number[];
 
-  /** The buffer under the board's, the open positions' and the features' tables (tables.ts). */
-  private tables: ArrayBuffer;
-  board: Board;
-  open: OpenPositions;
+  board = new Board();
+  open = new OpenPositions();
   features: Features;
   figures = new Figures();
   supply: Supply;
@@ -79,12 +76,7 @@ export class State {
 
   constructor(cfg: Config) {
     this.cfg = cfg;
-    const featureBytes = cfg.capacity * Features.BYTES_PER_SEGMENT;
-    // The features first: their widest views need an offset that is a multiple of 4.
-    this.tables = new ArrayBuffer(featureBytes + Board.BYTES + KeyGrid.FIRST_BYTES);
-    this.features = new Features(cfg.capacity, this.tables, 0);
-    this.board = new Board(this.tables, featureBytes);
-    this.open = new OpenPositions(this.tables, featureBytes + Board.BYTES);
+    this.features = new Features(cfg.capacity);
     this.supply = new Supply(cfg.names.length, cfg.startSupply);
     this.scores = new Array<number>(cfg.names.length).fill(0);
     this.left = zeros(TILE_TYPES.length);
@@ -96,10 +88,9 @@ export class State {
     const c = Object.create(State.prototype) as State;
     Object.assign(c, this);
     c.left = this.left.slice();
-    c.tables = this.tables.slice(0);
-    c.board = this.board.copy(this.tables, c.tables);
-    c.open = this.open.copy(this.tables, c.tables);
-    c.features = this.features.copy(c.tables);
+    c.board = this.board.copy();
+    c.open = this.open.copy();
+    c.features = this.features.copy();
     c.figures = this.figures.copy();
     c.supply = this.supply.copy();
     c.scores = this.scores.slice();

@@ -37,26 +37,3 @@ t.test('a copy is independent of its original', (t) => {
   t.equal(c.get(keyOf(-50, 50)), 2);
   t.end();
 });
-
-t.test("on a game's shared buffer: a copy's grid is on the copy's buffer until it grows, then on its own", (t) => {
-  const shared = new ArrayBuffer(8 + KeyGrid.FIRST_BYTES);
-  const g = new KeyGrid(shared, 8);
-  g.set(keyOf(3, 4), 9);
-  t.equal(new Int16Array(shared, 8).filter((v) => v === 9).length, 1, 'the value is written in the shared buffer');
-  const copied = shared.slice(0);
-  const c = g.copy(shared, copied);
-  c.set(keyOf(3, 4), 1);
-  t.equal(g.get(keyOf(3, 4)), 9, 'the original keeps its value');
-  t.equal(new Int16Array(copied, 8).filter((v) => v === 1).length, 1, "the copy writes in the copy's buffer");
-  c.set(keyOf(-50, 50), 2); // grows: its own buffer from now on
-  c.set(keyOf(3, 4), 5);
-  t.equal(new Int16Array(copied, 8).filter((v) => v === 5).length, 0, 'a grown grid leaves the shared buffer');
-  const again = c.copy(copied, copied.slice(0));
-  again.set(keyOf(-50, 50), 3);
-  t.same(
-    [c.get(keyOf(-50, 50)), again.get(keyOf(-50, 50)), again.get(keyOf(3, 4))],
-    [2, 3, 5],
-    'a grown grid copies itself',
-  );
-  t.end();
-});
