@@ -2,8 +2,8 @@
  * The features as a union-find over segments (one segment = one feature of one placed tile).
  * Every per-feature fact (open ends, pennants, size, member list) lives on the root, so joining
  * two features touches only their roots and a placement only the segments it connects.
- * Typed arrays of the narrowest width each fact needs: a copy is a handful of memcpys, and a game
- * cached by the service holds them off the collector's heap at half the size (zeros.ts).
+ * Typed arrays of the narrowest width each fact needs, on one buffer: a copy is one memcpy, and a
+ * game cached by the service holds them off the collector's heap at half the size (zeros.ts).
  *
  * The members of a feature are a linked list threaded through `next`, starting at the root
  * (a root is always its list's first segment) and ending at `tail[root]`: a union appends one

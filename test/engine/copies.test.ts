@@ -1,5 +1,5 @@
 /**
- * play() copies the game before it moves (docs/engine.md): the copy takes the original's tables,
+ * play() copies the game before it moves (src/engine/game.ts): the copy takes the original's tables,
  * the occupancy (who stands on which feature) included, and the two never share one afterwards.
  * Checked at every step of whole games with both expansions: each listed move played on a copy
  * leaves the original's listing and view as they were, and the copy lists what a game rebuilt
@@ -21,11 +21,11 @@ t.test('a copy made by play() shares no table with its original, and lists what 
       const before = snapshot(g);
       const listed = legalMoves(g).moves;
       // A few listed moves (figures first: they write to the occupancy), each on a copy.
-      const figures = listed.filter((m) => m.type !== 'placeTile' && m.type !== 'pass');
-      for (const m of [...figures.slice(0, 2), listed[pick(listed.length)]]) {
+      const isFigureMove = (m: Move) => m.type !== 'placeTile' && m.type !== 'pass';
+      for (const m of [...listed.filter(isFigureMove).slice(0, 2), listed[pick(listed.length)]]) {
         const played = play(g, m);
         if (!played.ok) return void t.fail(`${seed}: listed move refused: ${JSON.stringify(m)}`);
-        if (m.type !== 'placeTile') figureMovesOnCopies++;
+        if (isFigureMove(m)) figureMovesOnCopies++;
         if (snapshot(g) !== before) t.fail(`${seed}, move ${log.length}: playing on a copy changed the original`);
         const rebuilt = replay(setup, [...log, m]);
         if (!rebuilt.ok || snapshot(rebuilt.value.game) !== snapshot(played.value.game))
