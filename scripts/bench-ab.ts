@@ -41,8 +41,14 @@ const blockMs = Number(process.env.BENCH_BLOCK_MS ?? 25);
  * with one full collection per workload before its rounds.
  */
 const fullGc = process.env.BENCH_GC === 'full';
-/** Untimed CPU per build before a workload's blocks are sized: sized cold, a block was 3 games. */
-const warmMs = Number(process.env.BENCH_WARM_MS ?? 500);
+/**
+ * Untimed CPU per build before a workload's blocks are sized. A build reaches its steady rate
+ * only after 4–5 s of CPU: random games with both expansions, per second of CPU from a cold
+ * start, cost 3.8, 0.75, 0.49, 0.34, 0.32 then 0.29 ms each for one build and 5.3, 1.7, 1.2,
+ * 0.80, 0.68 then 0.60 for another (docs/performance.md). With 500 ms, the rounds measured
+ * both builds still being compiled, a long-running server's or bot's engine not at all.
+ */
+const warmMs = Number(process.env.BENCH_WARM_MS ?? 5000);
 /**
  * BENCH_BEST=k: each round runs each build's block k times (alternating) and keeps its fastest.
  * A neighbour on a shared machine only ever adds time to a block, so the fastest of a few
@@ -205,15 +211,22 @@ console.log(
 console.log('|---|---|---|---|---|---|');
 const only = process.env.BENCH_ONLY;
 for (const w of WORKLOADS.filter((x) => only === undefined || x.label.includes(only))) {
-  // Warm-up, then the blocks' size: as many units as the old build runs in blockMs of CPU.
+  // The workload's one full collection first, then the warm-up, then the blocks' size: a full
+  // collection throws the optimized code away, and sized straight after one (as this script
+  // did until session 14) a block held the 1–3 games the old build played while being compiled
+  // again, not ~blockMs of CPU: a block's fixed costs then weighed on both builds alike and
+  // pulled every ratio towards ×1 (docs/performance.md).
+  gc();
   for (const [, e] of builds) {
     const since = process.cpuUsage();
     for (let i = 0; i === 0 || cpuSeconds(since) * 1000 < warmMs; i++) w.run(e, 1e6 + i);
   }
-  gc();
-  let count = 0;
+  // As many units as the old build runs in blockMs of CPU, measured over SIZING blocks' worth.
+  const SIZING = 8;
+  let sized = 0;
   const warm = process.cpuUsage();
-  while (cpuSeconds(warm) * 1000 < blockMs) w.run(builds[0][1], 1e6 + count++);
+  while (cpuSeconds(warm) * 1000 < SIZING * blockMs) w.run(builds[0][1], 1e6 + sized++);
+  const count = Math.max(1, Math.round(sized / SIZING));
   block(w, builds[1][1], 1e6, count);
   const total: Record<string, { units: number; cpu: number }> = {
     old: { units: 0, cpu: 0 },
@@ -245,6 +258,6 @@ for (const w of WORKLOADS.filter((x) => only === undefined || x.label.includes(o
   }
   const rateOf = (name: string) => total[name].units / total[name].cpu;
   console.log(
-    `| ${w.label} | ${rateOf('old').toFixed(0)} ${w.unit} | ${rateOf('new').toFixed(0)} ${w.unit} | ×${(rateOf('new') / rateOf('old')).toFixed(2)} | ×${median(ratios).toFixed(2)} | ×${(quartile(rates.new) / quartile(rates.old)).toFixed(2)} |`,
+    `| ${w.label} (${count} a block) | ${rateOf('old').toFixed(0)} ${w.unit} | ${rateOf('new').toFixed(0)} ${w.unit} | ×${(rateOf('new') / rateOf('old')).toFixed(2)} | ×${median(ratios).toFixed(2)} | ×${(quartile(rates.new) / quartile(rates.old)).toFixed(2)} |`,
   );
 }
