@@ -34,8 +34,13 @@ const { Client } = pgModule;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => process.exit(1));
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-/** Seconds of moves, legal moves and bare requests every server serves before the rounds. */
-const WARM_SECONDS = Number(process.env.BENCH_WARM_SECONDS ?? 4);
+/**
+ * Seconds of moves, legal moves and bare requests every server serves before the rounds. With
+ * 4, the first round of moves on two PostgreSQL nodes still cost 640–1,036 µs a move against
+ * 384–683 for the later ones (each node, at half a core, had had 2 s of CPU to compile its hot
+ * paths); with 20, 507–586 against 438–615 (docs/scaling.md, session 14).
+ */
+const WARM_SECONDS = Number(process.env.BENCH_WARM_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 /**
  * BENCH_PER_NODE=1: every node gets CONNECTIONS connections, as the one SQLite node does, instead
