@@ -181,14 +181,12 @@ export class OpenPositions {
     const { length, entries, moves } = this;
     // Room for every rotation of every slot, so that the loop below always writes in bounds.
     while (found.length < 4 * length) found.push(moves[0]);
-    // The tile type's row of FITS, looked up once rather than per slot.
-    const row = type.index << 8;
     let n = 0;
     for (let s = 0; s < length; s++) {
       // Without a branch: each of the four moves is written, and kept (n advances) when its
       // rotation fits. Whether a position fits is a coin toss to the processor, and the
       // branches of the tests were most of a listing's time (docs/performance.md).
-      const fit = FITS[row | (entries[s] & 0xff)];
+      const fit = fittingRotations(type, entries[s]);
       const at = 4 * s;
       found[n] = moves[at];
       n += fit & 1;
