@@ -162,11 +162,16 @@ export class StreamFeeds {
         if (feed === undefined) void this.run(joined);
         return this.deliver(follower, joined.recent);
       }
-      const page = (await this.service.movesSince(id, follower.last, this.pageSize)).map((m) => this.message(m));
-      // Nothing yet where the feed has read further (a read of another node's commit not
-      // visible here yet): wait for the next move instead of asking again at once.
-      if (page.length === 0) await this.service.notifier.wait(id, this.options.pollMs, signal);
-      if (!this.deliver(follower, page)) return false;
+      const turn = this.service.notifier.waiter(id, this.options.pollMs, signal);
+      try {
+        const page = (await this.service.movesSince(id, follower.last, this.pageSize)).map((m) => this.message(m));
+        // Nothing yet where the feed has read further (a read of another node's commit not
+        // visible here yet): wait for the next move, listened for since before the read.
+        if (page.length === 0) await turn.woken;
+        if (!this.deliver(follower, page)) return false;
+      } finally {
+        turn.stop();
+      }
     }
   }
 
@@ -235,26 +240,25 @@ export class StreamFeeds {
     try {
       while (feed.followers.size > 0 && !this.closed) {
         // Listen before reading: a move committed during the read still wakes the next wait.
-        const turn = new AbortController();
-        feed.wake = () => turn.abort();
-        const woken = this.service.notifier.wait(feed.id, pollMs, turn.signal);
+        const turn = this.service.notifier.waiter(feed.id, pollMs);
+        feed.wake = turn.stop;
         try {
           page = (await this.service.movesSince(feed.id, feed.version, this.pageSize)).map((m) => this.message(m));
         } catch {
           // The game is gone (deleted) or the store failed: its streams end, their readers may resume.
-          turn.abort();
+          turn.stop();
           break;
         }
         if (page.length > 0) {
           // A full page may have more behind it: read on at once. Otherwise the wait ends with
           // the next commit (or one made during the read or the writes).
-          if (page.length === this.pageSize) turn.abort();
+          if (page.length === this.pageSize) turn.stop();
           feed.version = page[page.length - 1].seq;
           feed.recent.push(...page);
           if (feed.recent.length > this.recentSize) feed.recent.splice(0, feed.recent.length - this.recentSize);
           await this.forEachSliced(feed, deliverPage);
         }
-        await woken;
+        await turn.woken;
       }
     } finally {
       for (const f of [...feed.followers]) this.leave(f);

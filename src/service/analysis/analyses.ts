@@ -74,13 +74,6 @@ export class Analyses {
   private readonly waiting: string[] = [];
   private active = 0;
   private closed = false;
-  /**
-   * Analyses stored by this process so far. A wait reads it before it asks the store: a save here
-   * between that question and the wait's sleep wakes nobody, and this process's own commits do
-   * not move the store's change stamp, so the wait compares this count instead.
-   */
-  private storedHere = 0;
-
   constructor(
     private readonly store: GameStore,
     private readonly pool: () => BotPool,
@@ -105,27 +98,30 @@ export class Analyses {
     const deadline = Date.now() + ms;
     let idleAt = Date.now() + idleMs;
     let stamp: number | undefined;
-    let stored = this.storedHere;
     let look = true;
     for (;;) {
-      if (look) {
-        stamp = this.store.changeStamp(id);
-        stored = this.storedHere;
-        const status = await this.store.analysisStatus(id, this.staleBefore(this.now()));
-        if (status !== 'claimed') return status;
-      }
-      if (Date.now() >= idleAt) {
-        if (!onIdle()) return 'claimed';
-        idleAt = Date.now() + idleMs;
-      }
       const now = Date.now();
-      if (now >= deadline || signal.aborted) return 'claimed';
-      const step = Math.min(deadline, idleAt, now + LOOK_EVERY_MS) - now;
-      await this.notifier.wait(id, step, signal);
+      const step = Math.max(0, Math.min(deadline, idleAt, now + LOOK_EVERY_MS) - now);
+      // Listen before looking: a save here during the look (which does not move the store's
+      // change stamp: it is this process's own commit) still wakes the wait.
+      const turn = this.notifier.waiter(id, step, signal);
+      try {
+        if (look) {
+          stamp = this.store.changeStamp(id);
+          const status = await this.store.analysisStatus(id, this.staleBefore(this.now()));
+          if (status !== 'claimed') return status;
+        }
+        if (Date.now() >= deadline || signal.aborted) return 'claimed';
+        if (Date.now() >= idleAt) {
+          if (!onIdle()) return 'claimed';
+          idleAt = Date.now() + idleMs;
+        }
+        // Woken (a save here, or one a node announced), or another writer committed: look again.
+        look = (await turn.woken) || this.store.changeStamp(id) !== stamp;
+      } finally {
+        turn.stop();
+      }
       if (signal.aborted) return 'claimed';
-      // Woken before its time (a save here, or one a node announced), another writer committed,
-      // or this process stored an analysis since the last look (perhaps before this wait began): look again.
-      look = Date.now() - now < step || this.store.changeStamp(id) !== stamp || this.storedHere !== stored;
     }
   }
 
@@ -157,10 +153,7 @@ export class Analyses {
       const id = this.waiting.shift()!;
       this.active++;
       this.compute(id)
-        .then(() => {
-          this.storedHere++;
-          this.notifier.notify(id);
-        })
+        .then(() => this.notifier.notify(id))
         .catch((error: unknown) => this.onError(error, id))
         .finally(() => {
           this.active--;

@@ -11,6 +11,13 @@ import type { Snapshot } from '../cache/snapshot.js';
 
 export type CommitListener = (gameId: string, after: Snapshot) => void;
 
+export interface Waiter {
+  /** Resolves true when `notify(gameId)` was called, false after `ms` or when the signal aborted or `stop` was called. */
+  woken: Promise<boolean>;
+  /** Ends the wait now (idempotent): its timer and its place among the game's waiters go. */
+  stop: () => void;
+}
+
 export class MoveNotifier {
   private readonly waiters = new Map<string, Set<() => void>>();
   private readonly listeners = new Set<CommitListener>();
@@ -27,26 +34,35 @@ export class MoveNotifier {
     this.notify(gameId);
   }
 
-  /** Resolves when `notify(gameId)` is called, after `ms`, or when `signal` aborts. */
-  wait(gameId: string, ms: number, signal?: AbortSignal): Promise<void> {
-    return new Promise((resolve) => {
-      let set = this.waiters.get(gameId);
-      if (!set) {
-        set = new Set();
-        this.waiters.set(gameId, set);
-      }
-      const waiters = set;
-      const done = (): void => {
+  /**
+   * Waits for `notify(gameId)`, at most `ms` or until `signal` aborts. It listens from this call
+   * on, so a caller starts it before it reads the store: a commit here during the read (which no
+   * later look would see announced) still wakes it.
+   */
+  waiter(gameId: string, ms: number, signal?: AbortSignal): Waiter {
+    let set = this.waiters.get(gameId);
+    if (!set) {
+      set = new Set();
+      this.waiters.set(gameId, set);
+    }
+    const waiters = set;
+    let end!: (notified: boolean) => void;
+    const woken = new Promise<boolean>((resolve) => {
+      end = (notified) => {
         clearTimeout(timer);
-        signal?.removeEventListener('abort', done);
-        waiters.delete(done);
+        signal?.removeEventListener('abort', stop);
+        waiters.delete(wake);
         if (waiters.size === 0 && this.waiters.get(gameId) === waiters) this.waiters.delete(gameId);
-        resolve();
+        resolve(notified);
       };
-      const timer = setTimeout(done, ms);
-      signal?.addEventListener('abort', done, { once: true });
-      waiters.add(done);
     });
+    const wake = (): void => end(true);
+    const stop = (): void => end(false);
+    const timer = setTimeout(stop, ms);
+    signal?.addEventListener('abort', stop, { once: true });
+    waiters.add(wake);
+    if (signal?.aborted) stop();
+    return { woken, stop };
   }
 
   /** Game `gameId` moved on (or was deleted): wakes its long-polls, tells no listener. */

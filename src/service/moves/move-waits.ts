@@ -29,12 +29,17 @@ export class MoveWaits {
     let unwatch: (() => void) | undefined;
     try {
       for (;;) {
-        const stamp = this.store.changeStamp(id);
-        const { version, finished } = await this.progress(id);
-        const left = deadline - Date.now();
-        if (version > after || finished || left <= 0 || signal?.aborted || this.closed) return;
-        unwatch ??= this.crossProcess.add(id, after, stamp);
-        await this.notifier.wait(id, left, signal);
+        // Listen before reading: a move committed here during the read still wakes the wait.
+        const turn = this.notifier.waiter(id, Math.max(0, deadline - Date.now()), signal);
+        try {
+          const stamp = this.store.changeStamp(id);
+          const { version, finished } = await this.progress(id);
+          if (version > after || finished || deadline <= Date.now() || signal?.aborted || this.closed) return;
+          unwatch ??= this.crossProcess.add(id, after, stamp);
+          await turn.woken;
+        } finally {
+          turn.stop();
+        }
       }
     } finally {
       unwatch?.();
