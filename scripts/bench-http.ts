@@ -155,6 +155,8 @@ interface Measured {
   /** The worst node's. */
   p99: number;
   errors: number;
+  /** The server processes measured (the nodes, or the bare route's): `cpu` is theirs together. */
+  processes: number;
   /** CPU seconds of every node together, and of PostgreSQL's processes (NaN for SQLite). */
   cpu: number;
   /** The kernel's part of `cpu`. */
@@ -166,8 +168,9 @@ interface Measured {
 const share = (a: Measured, b: Measured) => a.rps / b.rps;
 const percent = (a: Measured, b: Measured) => `${Math.round(share(a, b) * 100)}%`;
 
-function merged(results: Result[], cpu: number, sysCpu: number, pgCpu: number): Measured {
+function merged(results: Result[], processes: number, cpu: number, sysCpu: number, pgCpu: number): Measured {
   return {
+    processes,
     rps: results.reduce((n, r) => n + r.requests.average, 0),
     total: results.reduce((n, r) => n + r.requests.total, 0),
     p50: Math.max(...results.map((r) => r.latency.p50)),
@@ -185,7 +188,7 @@ function summary(label: string, r: Measured, base?: Measured) {
     route: label,
     'req/s': Math.round(r.rps),
     // Near 100 % per node the server is the bottleneck; µs/req is then what one request costs it.
-    'node cpu': Number.isNaN(r.cpu) ? '?' : `${Math.round((r.cpu / SECONDS / NODES_NOW) * 100)}%`,
+    'node cpu': Number.isNaN(r.cpu) ? '?' : `${Math.round((r.cpu / SECONDS / r.processes) * 100)}%`,
     'node µs/req': us(r.cpu),
     'of it sys': us(r.sysCpu),
     'pg µs/req': us(r.pgCpu),
@@ -228,9 +231,6 @@ function overhead(round: number, { moves, minimal, bare, bareApart }: Overhead):
   );
 }
 
-/** How many nodes the run being summarised has (the CPU share is per node). */
-let NODES_NOW = 1;
-
 /**
  * The store's committed transactions so far: PostgreSQL's (every statement outside a transaction
  * is one), or the SQLite server's as the preloaded bare route counts them (`bare-server.mjs`).
@@ -252,12 +252,11 @@ async function commits(pg: PostgresServer | undefined, bare: Server | undefined)
 
 type Requests = Parameters<typeof autocannon>[0]['requests'];
 
-/** One store's servers with their planned games and request builders, warmed up, ready for rounds. */
+/** One store's servers with their planned games, request builders and warm-up, ready for rounds. */
 type Bench = Awaited<ReturnType<typeof setUp>>;
 
 /** Starts the store's servers (and PostgreSQL), creates and plans the games. `stop()` ends them all. */
 async function setUp(store: 'sqlite' | 'postgres', nodes: number) {
-  NODES_NOW = nodes;
   const dir = mkdtempSync(join(tmpdir(), 'carcassonne-bench-'));
   chmodSync(dir, 0o755); // PostgreSQL may run as another user (as root: postgres)
   let pg: PostgresServer | undefined;
@@ -315,7 +314,7 @@ async function setUp(store: 'sqlite' | 'postgres', nodes: number) {
         if (cpu() - last <= 0.01 * targets.length) break;
         last = cpu();
       }
-      return merged(results, cpu() - before, cpu('system') - sysBefore, postgresCpu(pg) - pgBefore);
+      return merged(results, targets.length, cpu() - before, cpu('system') - sysBefore, postgresCpu(pg) - pgBefore);
     };
 
     await Promise.all(
@@ -398,11 +397,9 @@ async function setUp(store: 'sqlite' | 'postgres', nodes: number) {
       store,
       nodes,
       pg,
-      servers,
       server,
       bare,
       games,
-      legalGames,
       run,
       warm,
       moveRequests,
@@ -420,7 +417,6 @@ type FullRound = { health: Measured; legal: Measured; minimal: Measured } & Over
 
 /** Moves alone, one round (e.g. to profile the move path, BENCH_NODE_ARGS), with the store's commits per move. */
 async function movesRound(b: Bench, round: number): Promise<Measured> {
-  NODES_NOW = b.nodes;
   const commitsBefore = await commits(b.pg, b.bare);
   const moves = await b.run((n) => b.moveRequests(false)[n]);
   const perMove = ((await commits(b.pg, b.bare)) - commitsBefore) / moves.total;
@@ -447,7 +443,6 @@ async function fullRound(b: Bench): Promise<FullRound> {
 
 /** The medians of a store's rounds, its targets, and every game's state checked against the replay of its moves. */
 async function report(b: Bench, rounds: FullRound[]): Promise<void> {
-  NODES_NOW = b.nodes;
   console.log(`\n== ${b.store}, ${b.nodes} node${b.nodes > 1 ? 's' : ''}: medians ==`);
   const median = (pick: (r: (typeof rounds)[number]) => Measured): Measured =>
     rounds.map(pick).sort((a, b) => a.rps - b.rps)[Math.floor(rounds.length / 2)];
