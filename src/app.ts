@@ -29,6 +29,7 @@ import { analysisRoutes } from './http/routes/analysis.js';
 import { Analyses, DEFAULT_ANALYSIS, type AnalysisOptions } from './service/analysis/analyses.js';
 import type { App } from './http/types.js';
 import { validatorCompiler } from './http/validator.js';
+import { lazySerializers } from './http/lazy-serializers.js';
 import { createBotRuntime, type BotRuntimeOptions } from './service/bots/bot-runtime.js';
 import { GameService, type WebhookOptions } from './service/game-service.js';
 import { DEFAULT_REGISTRY, type Registry } from './engine/index.js';
@@ -94,7 +95,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     ...(options.loggerInstance ? { loggerInstance: options.loggerInstance } : { logger: options.logger ?? false }),
     bodyLimit: options.bodyLimit ?? 64 * 1024,
     frameworkErrors,
-    schemaController: options.schemaController,
+    schemaController: options.schemaController ?? { compilersFactory: { buildSerializer: lazySerializers } },
     ...serverOptions(timeouts),
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
