@@ -46,7 +46,8 @@ const look = () => {
   }
   timer = setTimeout(look, delay);
 };
-timer = setTimeout(look, everyMs);
+// Started one interval after the store opened (see Checkpointer): the first look is now.
+look();
 parentPort.on('message', () => {
   clearTimeout(timer);
   db?.close();
@@ -63,46 +64,59 @@ parentPort.on('message', () => {
  * the log (after a flood it had grown to 65 MB over a 3 MB database). Should the worker stop,
  * the connection checkpoints by itself again.
  *
+ * The thread starts `CHECKPOINT_EVERY_MS` after the store opens, and looks at once: a store
+ * closed before then (a tool, a test, a server that fails to start) had nothing to copy, and
+ * starting the thread was ~80 ms of CPU, three quarters of such a store's.
+ *
  * While checkpoints fail (a read-only or full disk), the worker backs off and `onError` hears
  * of it once per `REPORT_EVERY_MS`, with the number of failures since, not every 200 ms (also
  * when the fault comes and goes: a flapping disk is reported no more often).
  */
 export class Checkpointer {
-  private readonly worker: Worker;
+  private worker: Worker | undefined;
+  private readonly starting: NodeJS.Timeout;
   private stopping = false;
   private reportedAt: number | undefined;
   private unreported = 0;
 
   constructor(
     private readonly db: Db,
-    path: string,
+    private readonly path: string,
     private readonly onError: (message: string) => void = () => {},
     private readonly clock: () => number = Date.now,
   ) {
     db.$client.pragma('wal_autocheckpoint = 0');
+    this.starting = setTimeout(() => this.start(), CHECKPOINT_EVERY_MS).unref();
+  }
+
+  private start(): void {
     const driver = createRequire(import.meta.url).resolve('better-sqlite3');
-    this.worker = new Worker(WORKER_SOURCE, {
+    const worker = new Worker(WORKER_SOURCE, {
       eval: true,
       workerData: {
         driver,
-        path,
+        path: this.path,
         everyMs: CHECKPOINT_EVERY_MS,
         quietLooks: QUIET_LOOKS_BEFORE_TRUNCATE,
         maxBackoffMs: MAX_BACKOFF_MS,
       },
     });
-    this.worker.on('message', (message: { error: string }) => this.failed(message.error));
-    this.worker.on('error', (error) => onError(`checkpoint worker failed: ${String(error)}`));
-    this.worker.on('exit', () => {
+    worker.on('message', (message: { error: string }) => this.failed(message.error));
+    worker.on('error', (error) => this.onError(`checkpoint worker failed: ${String(error)}`));
+    worker.on('exit', () => {
       if (!this.stopping && this.db.$client.open) this.db.$client.pragma('wal_autocheckpoint = 1000');
     });
+    this.worker = worker;
   }
 
   async stop(): Promise<void> {
     if (this.stopping) return;
     this.stopping = true;
-    const exited = new Promise((resolve) => this.worker.once('exit', resolve));
-    this.worker.postMessage('stop');
+    clearTimeout(this.starting);
+    const worker = this.worker;
+    if (worker === undefined) return;
+    const exited = new Promise((resolve) => worker.once('exit', resolve));
+    worker.postMessage('stop');
     await exited;
   }
 
