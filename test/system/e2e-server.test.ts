@@ -6,7 +6,7 @@
 import t, { type Test } from 'tap';
 import { chooser } from '../helpers/random-play.js';
 import { tempDatabase } from '../http/helpers/app.js';
-import { client, startServer, type Client } from '../helpers/server-process.js';
+import { client, startServer, type Client, type RunningServer } from '../helpers/server-process.js';
 
 const SEED = 'e2e-secret-seed-91d2';
 
@@ -62,9 +62,18 @@ async function bot(
   return played;
 }
 
+/**
+ * One file, and one server on it, for the tests that need no restart or file of their own (a
+ * server start costs about two seconds of CPU): the first test's restarted server is it, and
+ * the test of two servers on one file starts only the second.
+ */
+const sharedDb = tempDatabase(t);
+let shared: Promise<RunningServer> | undefined;
+const sharedServer = () => (shared ??= startServer(t, sharedDb));
+const sharedClient = async () => client((await sharedServer()).url);
+
 t.test('a bot using only legal-moves plays a whole game, across a server restart', async (t) => {
-  const db = tempDatabase(t);
-  const first = await startServer(t, db);
+  const first = await startServer(t, sharedDb);
   let api = client(first.url);
   const game = await create(api, {
     players: [{ name: 'Ann' }, { name: 'Bob' }, { name: 'Cy' }],
@@ -79,7 +88,7 @@ t.test('a bot using only legal-moves plays a whole game, across a server restart
   const logBefore = (await api.get(`/games/${game.id}/moves`)).body;
   await first.stop();
 
-  const second = await startServer(t, db);
+  const second = await sharedServer();
   api = client(second.url);
   t.same((await api.get(`/games/${game.id}`)).body, before, 'the restarted server rebuilt the same state');
   t.same((await api.get(`/games/${game.id}/legal-moves`)).body, legalBefore, 'and the same legal moves');
@@ -105,12 +114,8 @@ t.test('a bot using only legal-moves plays a whole game, across a server restart
   for (const token of game.tokens) t.notOk(logs.includes(token), 'no token reached a log line');
 });
 
-/** One server for the tests that need no restart of their own (each starts in ~1 s). */
-let shared: Promise<Client> | undefined;
-const sharedServer = () => (shared ??= startServer(t, tempDatabase(t)).then((s) => client(s.url)));
-
 t.test('of parallel submissions for one version exactly one wins; the others get 409', async (t) => {
-  const api = await sharedServer();
+  const api = await sharedClient();
   const game = await create(api, { players: [{ name: 'Ann' }, { name: 'Bob' }], seed: 'race' });
   for (let round = 0; round < 3; round++) {
     const lm = (await api.get(`/games/${game.id}/legal-moves`)).body;
@@ -131,8 +136,7 @@ t.test('of parallel submissions for one version exactly one wins; the others get
 });
 
 t.test('two servers on one database file: still exactly one winner, and each sees the other’s moves', async (t) => {
-  const db = tempDatabase(t);
-  const [a, b] = [client((await startServer(t, db)).url), client((await startServer(t, db)).url)];
+  const [a, b] = [await sharedClient(), client((await startServer(t, sharedDb)).url)];
   const game = await create(a, { players: [{ name: 'Ann' }, { name: 'Bob' }], seed: 'two-servers' });
   for (let round = 0; round < 4; round++) {
     const api = round % 2 ? a : b;
@@ -175,7 +179,7 @@ t.test('two servers on one database file: still exactly one winner, and each see
 });
 
 t.test('a retry with the same Idempotency-Key (as after a dropped connection) gets the original answer', async (t) => {
-  const api = await sharedServer();
+  const api = await sharedClient();
   const game = await create(api, { players: [{ name: 'Ann' }, { name: 'Bob' }], seed: 'retry' });
   const lm = (await api.get(`/games/${game.id}/legal-moves`)).body;
   const headers = { ...auth(game.tokens[0]), 'idempotency-key': 'ann-move-1' };
@@ -190,7 +194,7 @@ t.test('a retry with the same Idempotency-Key (as after a dropped connection) ge
 });
 
 t.test('a long-poll wakes up when the opponent moves', async (t) => {
-  const api = await sharedServer();
+  const api = await sharedClient();
   const game = await create(api, { players: [{ name: 'Ann' }, { name: 'Bob' }], seed: 'poll' });
   const poll = api.get(`/games/${game.id}/events?after=0&wait=20`);
   await new Promise((r) => setTimeout(r, 200));
