@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import t from 'tap';
 import { CLIENT_DIR, installClientTarball, typeCheck } from '../helpers/client-package.js';
 import { execNode } from '../helpers/child-env.js';
-import { tempDatabase } from '../http/helpers/app.js';
+import { tempDatabase } from '../helpers/temp-database.js';
 import { client, startServer } from '../helpers/server-process.js';
 
 const openapi = JSON.parse(readFileSync(new URL('../../openapi/openapi.json', import.meta.url), 'utf8')) as {

@@ -4,7 +4,7 @@
  */
 import t, { type Test } from 'tap';
 import { figuresMatch, loadExamples, matches, type Example } from '../helpers/examples.js';
-import { tempDatabase } from '../http/helpers/app.js';
+import { tempDatabase } from '../helpers/temp-database.js';
 import { client, startServer, type Client } from '../helpers/server-process.js';
 
 const same = (a: unknown, b: unknown) => matches(a, b) && matches(b, a);
