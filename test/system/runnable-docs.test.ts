@@ -13,8 +13,8 @@ import { join } from 'node:path';
 import t from 'tap';
 import { execNode } from '../helpers/child-env.js';
 import { installClientTarball, typeCheck } from '../helpers/client-package.js';
-import { tempDatabase } from '../http/helpers/app.js';
-import { startServer } from '../helpers/server-process.js';
+import { tempDatabase } from '../helpers/temp-database.js';
+import { startServer, type RunningServer } from '../helpers/server-process.js';
 
 const root = new URL('../..', import.meta.url).pathname;
 const DOCUMENTS = [
@@ -44,6 +44,14 @@ const blocks: Block[] = DOCUMENTS.flatMap((document) =>
 const retarget = (code: string, url: string) =>
   code.replaceAll('http://127.0.0.1:3000', url).replaceAll('localhost:3000', url.replace(/^http:\/\//, ''));
 
+/**
+ * The real server the blocks run against: one for the file, stopped when it ends. Every block
+ * makes games of its own, and a server process for each test would cost a start (~2 s of CPU,
+ * with its coverage).
+ */
+let running: Promise<RunningServer> | undefined;
+const testServer = () => (running ??= startServer(t, tempDatabase(t)));
+
 const readme = readFileSync(join(root, 'README.md'), 'utf8');
 const start = readme.indexOf('## Write a bot in five minutes');
 const botSection = readme.slice(start, readme.indexOf('\n## ', start + 1));
@@ -67,7 +75,7 @@ t.test(
     const ts = blocks.filter((b) => b.language === 'ts');
     t.ok(ts.length >= 2, `${ts.length} blocks`);
     const { project } = await installClientTarball(t);
-    const server = await startServer(t, tempDatabase(t));
+    const server = await testServer();
     const files = ts.map((block, i) => {
       const file = `block-${i}.ts`;
       writeFileSync(join(project, file), retarget(block.code, server.url));
@@ -88,7 +96,7 @@ t.test(
 );
 
 t.test('every runnable shell block runs against a real server, document by document', async (t) => {
-  const server = await startServer(t, tempDatabase(t));
+  const server = await testServer();
   const documents = [...new Set(blocks.filter((b) => b.language === 'sh').map((b) => b.document))];
   t.ok(documents.includes('README.md') && documents.includes('docs/api.md'), documents.join(', '));
   for (const document of documents) {
