@@ -5,7 +5,7 @@
  */
 import t, { type Test } from 'tap';
 import { postgresDatabase } from '../helpers/postgres.js';
-import { tempDatabase } from '../http/helpers/app.js';
+import { tempDatabase } from '../helpers/temp-database.js';
 import { client, startServer, type Client } from '../helpers/server-process.js';
 
 async function joinRace(t: Test, apis: Client[]): Promise<void> {

@@ -8,7 +8,7 @@
 import { connect, type Socket } from 'node:net';
 import t from 'tap';
 import { STATUS_BY_CODE } from '../../src/http/problem.js';
-import { tempDatabase } from '../http/helpers/app.js';
+import { tempDatabase } from '../helpers/temp-database.js';
 import { startServer } from '../helpers/server-process.js';
 
 const SOCKETS = 1100;

@@ -7,7 +7,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import t from 'tap';
 import { publicView, replay, type GameSetup, type Move } from '../../src/engine/index.js';
-import { tempDatabase } from '../http/helpers/app.js';
+import { tempDatabase } from '../helpers/temp-database.js';
 import { client, startServer } from '../helpers/server-process.js';
 import { lifecycleMembers } from '../helpers/lifecycle-members.js';
 

@@ -5,7 +5,7 @@
  */
 import t, { type Test } from 'tap';
 import { chooser } from '../helpers/random-play.js';
-import { tempDatabase } from '../http/helpers/app.js';
+import { tempDatabase } from '../helpers/temp-database.js';
 import { client, startServer, type Client, type RunningServer } from '../helpers/server-process.js';
 
 const SEED = 'e2e-secret-seed-91d2';

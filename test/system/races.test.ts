@@ -10,7 +10,7 @@ import t, { type Test } from 'tap';
 import { publicView, replay, type GameSetup, type Move } from '../../src/engine/index.js';
 import { postgresDatabase } from '../helpers/postgres.js';
 import { chooser } from '../helpers/random-play.js';
-import { tempDatabase } from '../http/helpers/app.js';
+import { tempDatabase } from '../helpers/temp-database.js';
 import { client, startServer, type Client, type HttpResponse, type RunningServer } from '../helpers/server-process.js';
 import { lifecycleMembers } from '../helpers/lifecycle-members.js';
 
