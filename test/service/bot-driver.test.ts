@@ -30,6 +30,19 @@ const both: GameSetup['expansions'] = ['traders-builders', 'abbey-mayor'];
 const GAME_MS = 300_000;
 const engineMoves = (log: { move: LogEntry }[]): Move[] => log.flatMap((m) => (isAct(m.move) ? [] : [m.move]));
 
+/**
+ * Each node's bot pool (A's, B's), kept for the whole file: a worker thread takes about a quarter
+ * of a second of CPU to load the engine, and a pool per test and node started some thirty of
+ * them, a third of this file's CPU. A pool keeps nothing of a job once it answers, and each test
+ * stops its drivers and waits for their jobs at its teardown, so the next test finds the pool
+ * idle. The tests about a pool's own behaviour (a worker killed, one worker shared by owners)
+ * keep a pool of their own. B's pool plays the long game below, so that it is the warmer (its
+ * worker's code the more optimised) when the two drivers race: the second driver must win some
+ * turns, and on a colder pool it won under a tenth of them.
+ */
+const nodePools = [new BotPool({ size: 1, queueLimit: 64 }), new BotPool({ size: 1, queueLimit: 64 })];
+t.teardown(() => Promise.all(nodePools.map((pool) => pool.close())));
+
 async function turnOf(service: GameService, id: string) {
   const now = await service.current(id);
   return { version: now.version, actor: now.actor, finished: now.finished };
@@ -50,7 +63,7 @@ async function playHumanTurn(service: GameService, id: string, token: Buffer, se
 
 t.test('bots play their seats until it is a human turn', async (t) => {
   const { service, store } = openService(t, tempDatabase(t));
-  const { driver, errors } = await startDriver(t, service, testPool(t));
+  const { driver, errors } = await startDriver(t, service, nodePools[0]);
   const created = await service.create({
     players: [{ name: 'P0' }, { bot: 'greedy' }, { bot: 'mcts', level: 1 }],
     expansions: both,
@@ -75,7 +88,7 @@ t.test('bots play their seats until it is a human turn', async (t) => {
 
 t.test('a game of bots only finishes by itself, and its log replays to the same scores', async (t) => {
   const { service, store } = openService(t, tempDatabase(t));
-  const { driver, errors } = await startDriver(t, service, testPool(t), 8);
+  const { driver, errors } = await startDriver(t, service, nodePools[1], 8);
   // The creation itself tells the driver: seat 0's first turn is a bot's.
   const created = await service.create({
     players: [{ bot: 'greedy' }, { bot: 'mcts' }],
@@ -127,7 +140,7 @@ t.test('after a restart the driver picks up a game waiting on a bot', async (t) 
     await first.store.close();
 
     const second = await stores.service(t, location);
-    const { driver } = await startDriver(t, second.service, testPool(t));
+    const { driver } = await startDriver(t, second.service, nodePools[0]);
     await until(
       async () => (await turnOf(second.service, created.id)).actor === 0 && driver.busy === 0,
       60_000,
@@ -144,7 +157,7 @@ t.test("a bot turn that a node left when it died is played by another node's per
     const a = await stores.service(t, location);
     const b = await stores.service(t, location);
     const errors: unknown[] = [];
-    const driver = new BotDriver(serviceBotHost(b.service), testPool(t), {
+    const driver = new BotDriver(serviceBotHost(b.service), nodePools[1], {
       listen: (onMove) => b.service.listenForBotTurns(onMove),
       budget: () => ({}),
       onError: (error) => errors.push(error),
@@ -183,8 +196,8 @@ t.test('two services on one database, each with a driver, play a bots-only game 
       expansions: both,
       seed: 'driver-two',
     });
-    const one = await startDriver(t, a.service, testPool(t));
-    const two = await startDriver(t, b.service, testPool(t));
+    const one = await startDriver(t, a.service, nodePools[0]);
+    const two = await startDriver(t, b.service, nodePools[1]);
     // A driver is told only of its own service's commits: the second service is poked now and
     // then, as its periodic scan would (a node whose peer died), so both race each turn.
     const racing = setInterval(() => two.driver.poke(created.id), 5);
@@ -218,8 +231,8 @@ t.test("humans on two nodes: each node's driver plays the bot turns that follow 
     const location = await stores.location(t);
     const a = await stores.service(t, location);
     const b = await stores.service(t, location);
-    const one = await startDriver(t, a.service, testPool(t));
-    const two = await startDriver(t, b.service, testPool(t));
+    const one = await startDriver(t, a.service, nodePools[0]);
+    const two = await startDriver(t, b.service, nodePools[1]);
     // Created after both drivers started: neither scan at start saw it.
     const created = await a.service.create({
       players: [{ name: 'Ann' }, { bot: 'greedy' }, { name: 'Bob' }, { bot: 'random' }],
@@ -280,7 +293,7 @@ t.test(
         await b.close();
         await raw.close();
       });
-      const { driver } = await startDriver(t, b, testPool(t));
+      const { driver } = await startDriver(t, b, nodePools[1]);
       let id = '';
       let heard = 0;
       raw.watch((gameId) => gameId === id && heard++);
@@ -357,7 +370,7 @@ t.test('a scan that finds many games computes at most maxGames at once, and play
     ids.push(created.id);
   }
   const errors: unknown[] = [];
-  const driver = new BotDriver(serviceBotHost(service), testPool(t), {
+  const driver = new BotDriver(serviceBotHost(service), nodePools[0], {
     listen: (onMove) => service.listenForBotTurns(onMove),
     budget: () => ({}),
     onError: (error) => errors.push(error),
@@ -389,7 +402,9 @@ t.test("a creator's games beyond its share wait, and another creator's bot is pl
   const errors: unknown[] = [];
   const driver = new BotDriver(serviceBotHost(service), pool, {
     listen: (onMove) => service.listenForBotTurns(onMove),
-    budget: (spec) => (spec.bot === 'mcts' ? { iterations: 400 } : {}),
+    // The victim's move waits for one search at most (its lane goes first), so the flood games
+    // stay far from over at any budget: it only decides how much CPU they burn meanwhile.
+    budget: (spec) => (spec.bot === 'mcts' ? { iterations: 100 } : {}),
     onError: (error) => errors.push(error),
     maxGamesPerOwner: 2,
   });

@@ -35,8 +35,12 @@ function isLegalAfter(job: BotJob, move: Move): boolean {
   return rebuilt.ok && legalMoves(rebuilt.value.game).moves.some((m) => moveKey(m) === moveKey(move));
 }
 
+// The pools of the tests that are not about the express worker start none (`express: false`):
+// none of their jobs is in its lane, so it would only load the engine and wait, a quarter of a
+// second of CPU per pool (two seconds from dist/, whose worker loads tap's hooks too).
+
 t.test('every bot answers a legal move from a worker, mcts with a win rate', async (t) => {
-  const pool = new BotPool({ size: 2, queueLimit: 16 });
+  const pool = new BotPool({ size: 2, queueLimit: 16, express: false });
   t.teardown(() => pool.close());
   const jobs = [0, 7, 30, 61].flatMap((n) => (['random', 'greedy', 'mcts'] as const).map((bot) => jobAt(n, { bot })));
   const answers = await Promise.all(jobs.map((job) => pool.run(job)));
@@ -64,7 +68,7 @@ t.test(
   { skip: process.platform !== 'linux' },
   async (t) => {
     const before = new Set(threadNices().keys());
-    const pool = new BotPool({ size: 1, queueLimit: 4 });
+    const pool = new BotPool({ size: 1, queueLimit: 4, express: false });
     t.teardown(() => pool.close());
     await pool.run(jobAt(20, { bot: 'mcts' }));
     const started = [...threadNices()].filter(([tid]) => !before.has(tid));
@@ -77,7 +81,7 @@ t.test(
 );
 
 t.test('a job the worker refuses fails cleanly and the worker keeps serving', async (t) => {
-  const pool = new BotPool({ size: 1, queueLimit: 4 });
+  const pool = new BotPool({ size: 1, queueLimit: 4, express: false });
   t.teardown(() => pool.close());
   const job = jobAt(5, { bot: 'greedy' });
   await t.rejects(pool.run({ ...job, seat: 1 - job.seat }), BotJobError);
@@ -87,7 +91,7 @@ t.test('a job the worker refuses fails cleanly and the worker keeps serving', as
 });
 
 t.test('a worker that dies fails its own job only, and is replaced', async (t) => {
-  const pool = new BotPool({ size: 1, queueLimit: 4 });
+  const pool = new BotPool({ size: 1, queueLimit: 4, express: false });
   t.teardown(() => pool.close());
   await pool.run(jobAt(3, { bot: 'random' })); // the worker is up
   const long = pool.run(jobAt(20, { bot: 'mcts' }, { timeMs: 60_000 }));
@@ -130,7 +134,7 @@ t.test('from the build (dist/) the pool runs the compiled worker beside it', asy
   const built = new URL('../../dist/service/bots/bot-pool.js', import.meta.url);
   t.ok(existsSync(built), 'the build is there (`npm test` builds first)');
   const { BotPool: BuiltPool } = (await import(built.href)) as typeof import('../../src/service/bots/bot-pool.js');
-  const pool = new BuiltPool({ size: 1, queueLimit: 4 });
+  const pool = new BuiltPool({ size: 1, queueLimit: 4, express: false });
   t.teardown(() => pool.close());
   const job = jobAt(12, { bot: 'mcts' });
   t.ok(isLegalAfter(job, (await pool.run(job)).move));
@@ -188,23 +192,27 @@ t.test('the express worker plays cheap bots while every other worker searches', 
   );
   await Promise.all([search, greedy]);
   t.same(done, ['greedy', 'mcts'], 'the greedy move did not wait for the search');
-  // A flood of one lane is refused there only.
+  // A flood of one lane is refused there only. All asked in one tick, the first job holding the
+  // worker: the background lane is full when the play job comes, however short the search.
   const small = new BotPool({ size: 1, queueLimit: 1, express: false });
   t.teardown(() => small.close());
   const jobs = [
-    small.run(jobAt(40, { bot: 'mcts' }, { iterations: 2000 }), { lane: 'background', owner: 'A' }),
+    small.run(jobAt(40, { bot: 'mcts' }), { lane: 'background', owner: 'A' }),
     small.run(jobAt(41, { bot: 'random' }), { lane: 'background', owner: 'A' }),
   ];
-  await t.rejects(small.run(jobAt(42, { bot: 'random' }), { lane: 'background', owner: 'A' }), BotPoolBusyError);
+  const flooded = small.run(jobAt(42, { bot: 'random' }), { lane: 'background', owner: 'A' });
   jobs.push(small.run(jobAt(43, { bot: 'random' }), { lane: 'play', owner: 'B' }));
+  await t.rejects(flooded, BotPoolBusyError);
   await Promise.all(jobs);
 });
 
 t.test('an analysis step runs in the analysis lane only when no bot job waits', async (t) => {
-  const pool = new BotPool({ size: 1, queueLimit: 16 });
+  const pool = new BotPool({ size: 1, queueLimit: 16, express: false });
   t.teardown(() => pool.close());
   const order: string[] = [];
-  const first = pool.run(jobAt(30, { bot: 'mcts' }, { iterations: 200 })).then(() => order.push('bot 1'));
+  // All three asked in one tick, the first holding the worker: how long it searches does not
+  // change the order.
+  const first = pool.run(jobAt(30, { bot: 'mcts' })).then(() => order.push('bot 1'));
   const low = pool
     .run(
       { kind: 'chances', setup, moves: played.moves.slice(0, 10), from: 0, to: 3, playouts: 4, budgetMs: 60_000 },
