@@ -16,13 +16,17 @@ import { openStream } from './helpers/sse.js';
 
 const near = (a: number, b: number) => Math.abs(a - b) < 1e-9;
 
+// One app for the two tests of one process: an app's bot workers cost more than half a second
+// of CPU to start, more than the analysis of the one-tile game of the second test.
+const shared = await buildApp({
+  bots: { workers: 1 },
+  analysis: { playouts: 8, stepPositions: 3, preferredIterations: 30 },
+});
+t.teardown(() => shared.close());
+const sharedBase = await listen(shared);
+
 t.test('a finished game is analysed once, in the background; every decision is covered', async (t) => {
-  const app = await buildApp({
-    bots: { workers: 1 },
-    analysis: { playouts: 8, stepPositions: 3, preferredIterations: 30 },
-  });
-  t.teardown(() => app.close());
-  const base = await listen(app);
+  const [app, base] = [shared, sharedBase];
   const game = (
     await app.inject({
       method: 'POST',
@@ -116,11 +120,7 @@ t.test('a finished game is analysed once, in the background; every decision is c
 t.test(
   'a stream joining a finished game ends with the analysis once it is stored, or at once when none is coming',
   async (t) => {
-    const app = await testApp(t, {
-      bots: { workers: 1 },
-      analysis: { playouts: 4, stepPositions: 4, preferredIterations: 10 },
-    });
-    const base = await listen(app);
+    const [app, base] = [shared, sharedBase];
     const game = await finishedGame(app);
     const fresh = await openStream(`${base}/games/${game.id}/stream`);
     t.equal((await fresh.next()).event, 'state');

@@ -26,6 +26,10 @@ async function listening(app: App): Promise<string> {
   return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 }
 
+// One server for the three games, as a server plays many: an app's bot workers cost more than
+// half a second of CPU to start, about as much as each game here.
+const base = await listening(await testApp(t, { bots: { moveIterations: 8 } }));
+
 async function post(base: string, path: string, body: unknown, token?: string): Promise<Response> {
   return fetch(`${base}${path}`, {
     method: 'POST',
@@ -63,7 +67,6 @@ async function log(base: string, id: string): Promise<LogEntry[]> {
 }
 
 t.test('a resigned seat is played by its autopilot to the end, and its player can no longer move it', async (t) => {
-  const base = await listening(await testApp(t, { bots: { moveIterations: 8 } }));
   const created = (await (
     await post(base, '/games', { players: [{ name: 'Ann' }, { name: 'Bob' }], tileOrder: TILES })
   ).json()) as Created;
@@ -104,7 +107,6 @@ t.test('a resigned seat is played by its autopilot to the end, and its player ca
 });
 
 t.test('a turn clock that runs out is logged as turnTimedOut, then the autopilot plays that turn', async (t) => {
-  const base = await listening(await testApp(t, { bots: { moveIterations: 8 } }));
   const created = (await (
     await post(base, '/games', {
       players: [{ name: 'Ann' }, { name: 'Bob' }],
@@ -138,7 +140,6 @@ t.test('a turn clock that runs out is logged as turnTimedOut, then the autopilot
 });
 
 t.test('an admin hands a seat to a bot mid-game: the bot plays it from its next turn', async (t) => {
-  const base = await listening(await testApp(t, { bots: { moveIterations: 8 } }));
   const created = (await (
     await post(base, '/games', { players: [{ name: 'Ann' }, { name: 'Bob' }], tileOrder: TILES })
   ).json()) as Created;

@@ -8,10 +8,13 @@ import type { AddressInfo } from 'node:net';
 import t from 'tap';
 import { bearer, createGame, testApp } from './helpers/app.js';
 
+// One server for both games, as a server plays many: an app's bot workers cost more than half a
+// second of CPU to start, as much as the second game.
+const app = await testApp(t, { bots: { moveIterations: 8 } });
+await app.listen({ port: 0, host: '127.0.0.1' });
+const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+
 t.test('a game of bots only plays itself from its creation to gameEnded', async (t) => {
-  const app = await testApp(t, { bots: { moveIterations: 8 } });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   const created = (await (
     await fetch(`${base}/games`, {
       method: 'POST',
@@ -40,9 +43,6 @@ t.test('a game of bots only plays itself from its creation to gameEnded', async 
 });
 
 t.test('a human plays through the API against a bot, to the end', async (t) => {
-  const app = await testApp(t, { bots: { moveIterations: 8 } });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   const game = await createGame(app, {
     players: [{ name: 'Ann' }, { bot: 'mcts', level: 2 }],
     tileOrder: ['base/U', 'base/E', 'base/V', 'base/D', 'base/K', 'base/L', 'base/B', 'base/W'],

@@ -24,8 +24,13 @@ async function hint(base: string, id: string, token?: string) {
 
 const key = (move: unknown) => JSON.stringify(move);
 
+// One app for the two tests on an iteration budget: an app's bot workers cost more than half a
+// second of CPU to start, more than either test's hints.
+const ITERATIONS = 120;
+const searched = await listening(t, { bots: { hintIterations: ITERATIONS } });
+
 t.test('a hint is a legal move for the seat that must act, with its estimated win rate', async (t) => {
-  const { app, base } = await listening(t, { bots: { hintIterations: 40 } });
+  const { app, base } = searched;
   const game = await createGame(app, {
     players: [{ name: 'Ann' }, { name: 'Bob' }],
     expansions: ['traders-builders', 'abbey-mayor'],
@@ -36,7 +41,7 @@ t.test('a hint is a legal move for the seat that must act, with its estimated wi
   const answer = await hint(base, game.id, game.seats[lm.actor!].token);
   t.equal(answer.status, 200);
   conforms(t, HintResponse, answer.body, 'the hint');
-  t.match(answer.body, { version: lm.version, seat: lm.actor, iterations: 40 });
+  t.match(answer.body, { version: lm.version, seat: lm.actor, iterations: ITERATIONS });
   t.ok(
     lm.moves.some((m) => key(m) === key(answer.body.move)),
     'the move is listed by legal-moves',
@@ -46,7 +51,7 @@ t.test('a hint is a legal move for the seat that must act, with its estimated wi
 });
 
 t.test('a hint never depends on the hidden pile: two games that agree publicly get the same hint', async (t) => {
-  const { app, base } = await listening(t, { bots: { hintIterations: 120 } });
+  const { app, base } = searched;
   const players = [{ name: 'Ann' }, { name: 'Bob' }];
   // The same tiles and seed; only the order of the tiles not yet drawn differs.
   const one = await createGame(app, {
