@@ -14,7 +14,8 @@ import { ARTIFACTS, fitsPhone, missingBrowser, perFile } from './helpers/browser
 const WAIT = { timeout: 60_000 };
 const skip = missingBrowser();
 
-const shared = perFile(t, { HINT_MS: '300' });
+// A hint is checked to name a legal move with its win rate, not for how good it is.
+const shared = perFile(t, { HINT_MS: '100' });
 
 async function atVersion(page: Page, version: number): Promise<void> {
   await page.waitForFunction((v) => document.body.dataset.version === String(v), version, WAIT);

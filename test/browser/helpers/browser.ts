@@ -2,7 +2,7 @@
  * Debian's Chromium driven by playwright-core (no downloaded browser). Where it is missing the
  * browser tests skip and say why, except under CI, which installs it (.ci/run) and must run them.
  */
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import type { Test } from 'tap';
@@ -26,6 +26,57 @@ export interface TestBrowser {
 }
 
 /**
+ * Chromium features the tests never use that cost CPU in every window: Chromium 156 loads the
+ * omnibox's popup (a WebUI page, in a renderer of its own) for each window, which a headless
+ * window never shows, about 1.3 s of CPU per browser context; and it keeps a spare renderer
+ * started after every navigation for a next one.
+ */
+const OFF = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup', 'WebUIOmniboxFullPopup', 'SpareRendererForSitePerProcess'];
+
+/**
+ * Playwright's own --disable-features (playwright-core 1.65): Chromium keeps only the last
+ * --disable-features given, so ours repeats them, and `launch` fails when Playwright's grew.
+ */
+const PLAYWRIGHT_OFF = [
+  'AvoidUnnecessaryBeforeUnloadCheckSync',
+  'DestroyProfileOnBrowserClose',
+  'HttpsUpgrades',
+  'HttpsFirstBalancedModeAutoEnable',
+  'LensOverlay',
+  'MediaRouter',
+  'PaintHolding',
+  'ThirdPartyStoragePartitioning',
+  'AvoidCorsURLLoaderRestartOnRedirect',
+  'TcpPortRandomizationWin',
+  'OptimizationHints',
+  'NetworkTimeServiceQuerying',
+  'AimEnabled',
+  'PreconnectToSearch',
+  'msForceBrowserSignIn',
+  'msEdgeUpdateLaunchServicesPreferredVersion',
+];
+
+/**
+ * The Chromium this process started last: its command line, with Playwright's switches first
+ * and ours last (Linux's /proc; Playwright tells it no more).
+ */
+function chromiumCommandLine(): string {
+  const children = readdirSync('/proc/self/task').flatMap((task) =>
+    readFileSync(`/proc/self/task/${task}/children`, 'utf8').split(' ').filter(Boolean),
+  );
+  const lines = children.map((pid) => {
+    try {
+      return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+    } catch {
+      return [];
+    }
+  });
+  const chromium = lines.filter((args) => args.includes('--remote-debugging-pipe')).at(-1);
+  if (!chromium) throw new Error('no Chromium among the processes this test started');
+  return chromium.join(' ');
+}
+
+/**
  * A fresh browser, closed at the test's end. playwright gives each launch a new empty
  * --user-data-dir of its own (and refuses one in `args`), so no profile is shared.
  */
@@ -43,9 +94,15 @@ export async function launch(t: Test): Promise<TestBrowser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      `--disable-features=${[...PLAYWRIGHT_OFF, ...OFF].join(',')}`,
     ],
   });
   t.teardown(() => browser.close());
+  const lists = [...chromiumCommandLine().matchAll(/--disable-features=(\S*)/g)].map((m) => m[1].split(','));
+  const ours = lists.pop() ?? [];
+  const dropped = lists.flat().filter((feature) => !ours.includes(feature));
+  if (dropped.length > 0)
+    throw new Error(`Playwright disables Chromium features that PLAYWRIGHT_OFF does not repeat: ${dropped.join(', ')}`);
   return {
     async context(owner, options = {}) {
       const context = await browser.newContext({ viewport: { width: 1200, height: 850 }, ...options });
