@@ -33,6 +33,8 @@ export class BoardView {
   private drag: { x: number; y: number; box: Box; moved: boolean } | undefined;
   private readonly pointers = new Map<number, { x: number; y: number }>();
   private pinch: number | undefined;
+  /** Set while a redraw gives the focus back: the position was not newly reached. */
+  private refocusing = false;
 
   constructor(
     private readonly host: HTMLElement,
@@ -91,6 +93,7 @@ export class BoardView {
     });
     // Positions and targets are focusable buttons in the picture: Tab reaches them, Enter or Space takes one.
     host.addEventListener('focusin', (e) => {
+      if (this.refocusing) return;
       const spot = (e.target as Element).closest('rect.legal');
       if (spot) this.on.spot(spotOf(spot), false);
     });
@@ -112,6 +115,10 @@ export class BoardView {
     targets: readonly (Target & { label: string })[] = [],
     ghost?: Ghost,
   ): void {
+    // A redraw (a read of the same version, an opponent's move) replaces every element: the
+    // focused position or target gets the keyboard's focus back, so Enter still takes it.
+    const active = document.activeElement;
+    const focused = active && this.host.contains(active) ? focusSelector(active) : undefined;
     this.host.innerHTML = this.renderer.board(state, { tilePx: 64, legal, targets, ghost });
     for (const rect of this.host.querySelectorAll('rect.legal')) {
       const label = `Position (${rect.getAttribute('data-x')}, ${rect.getAttribute('data-y')})`;
@@ -127,6 +134,12 @@ export class BoardView {
       circle.appendChild(document.createElementNS('http://www.w3.org/2000/svg', 'title')).textContent = label;
     }
     this.adopt(state, legal);
+    const again = focused ? this.host.querySelector<SVGElement>(focused) : null;
+    if (again) {
+      this.refocusing = true;
+      again.focus({ preventScroll: true });
+      this.refocusing = false;
+    }
   }
 
   /** Shows a picture the server drew (a replay's `board.svg?version=N`) with the same pan and zoom. */
@@ -268,4 +281,12 @@ const inside = (b: Box, p: Spot) =>
 /** The board in words, for the picture's label. */
 export function describe(state: PublicState): string {
   return `Board of ${state.tiles.length} tiles and ${state.figures.length} figures`;
+}
+
+/** A selector of the same position or figure target in the next drawing; undefined for anything else. */
+function focusSelector(element: Element): string | undefined {
+  if (element.matches('rect.legal'))
+    return `rect.legal[data-x="${element.getAttribute('data-x')}"][data-y="${element.getAttribute('data-y')}"]`;
+  if (element.matches('circle.target')) return `circle.target[data-target="${element.getAttribute('data-target')}"]`;
+  return undefined;
 }

@@ -118,8 +118,9 @@ async function placeTile(t: Test, page: Page, moves: Move[], phone: boolean, tur
     // The keyboard: focus shows the ghost, Enter pins it and goes to Confirm.
     await first.focus();
     t.ok(await ghostOf(page), 'the ghost shows at the focused position');
-    // To the position again: a late read of this version redraws the board, and the focus with it.
-    await first.press('Enter');
+    // On whatever has the focus: a late read of this version redraws the board, and the page must
+    // give the focus back to the position (board-view.ts), or Enter goes nowhere.
+    await page.keyboard.press('Enter');
     await page.locator('#decisions button.confirm:focus').waitFor();
   }
   const legal = rotationsAt(spot.x, spot.y);
