@@ -36,9 +36,10 @@ const engineMoves = (log: { move: LogEntry }[]): Move[] => log.flatMap((m) => (i
  * them, a third of this file's CPU. A pool keeps nothing of a job once it answers, and each test
  * stops its drivers and waits for their jobs at its teardown, so the next test finds the pool
  * idle. The tests about a pool's own behaviour (a worker killed, one worker shared by owners)
- * keep a pool of their own. B's pool plays the long game below, so that it is the warmer (its
- * worker's code the more optimised) when the two drivers race: the second driver must win some
- * turns, and on a colder pool it won under a tenth of them.
+ * keep a pool of their own, and so do the two tests where two nodes' drivers race or share a
+ * game: who plays a turn there depends on how fast each pool answers, and a pool warmed (or
+ * still busy) from earlier tests made one node's driver play turns that were the other's
+ * (under load, on PostgreSQL).
  */
 const nodePools = [new BotPool({ size: 1, queueLimit: 64 }), new BotPool({ size: 1, queueLimit: 64 })];
 t.teardown(() => Promise.all(nodePools.map((pool) => pool.close())));
@@ -196,8 +197,8 @@ t.test('two services on one database, each with a driver, play a bots-only game 
       expansions: both,
       seed: 'driver-two',
     });
-    const one = await startDriver(t, a.service, nodePools[0]);
-    const two = await startDriver(t, b.service, nodePools[1]);
+    const one = await startDriver(t, a.service, testPool(t));
+    const two = await startDriver(t, b.service, testPool(t));
     // A driver is told only of its own service's commits: the second service is poked now and
     // then, as its periodic scan would (a node whose peer died), so both race each turn.
     const racing = setInterval(() => two.driver.poke(created.id), 5);
@@ -231,8 +232,8 @@ t.test("humans on two nodes: each node's driver plays the bot turns that follow 
     const location = await stores.location(t);
     const a = await stores.service(t, location);
     const b = await stores.service(t, location);
-    const one = await startDriver(t, a.service, nodePools[0]);
-    const two = await startDriver(t, b.service, nodePools[1]);
+    const one = await startDriver(t, a.service, testPool(t));
+    const two = await startDriver(t, b.service, testPool(t));
     // Created after both drivers started: neither scan at start saw it.
     const created = await a.service.create({
       players: [{ name: 'Ann' }, { bot: 'greedy' }, { name: 'Bob' }, { bot: 'random' }],
