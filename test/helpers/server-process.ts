@@ -57,6 +57,19 @@ export interface RunningServer {
  */
 const TEST_SERVER_ENV = { PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ANALYSIS_BUDGET_MS: '100' };
 
+/**
+ * A server for a whole test file, started at its first use and stopped when the file ends: for
+ * tests that make games of their own and need no process of their own (a start is ~2 s of CPU).
+ */
+export function serverOnFirstUse(
+  t: Test,
+  databasePath: string,
+  env?: Record<string, string>,
+): () => Promise<RunningServer> {
+  let started: Promise<RunningServer> | undefined;
+  return () => (started ??= startServer(t, databasePath, env));
+}
+
 export async function startServer(
   t: Test,
   databasePath: string,

@@ -6,7 +6,7 @@
 import t, { type Test } from 'tap';
 import { chooser } from '../helpers/random-play.js';
 import { tempDatabase } from '../helpers/temp-database.js';
-import { client, startServer, type Client, type RunningServer } from '../helpers/server-process.js';
+import { client, serverOnFirstUse, startServer, type Client } from '../helpers/server-process.js';
 
 const SEED = 'e2e-secret-seed-91d2';
 
@@ -68,8 +68,7 @@ async function bot(
  * the test of two servers on one file starts only the second.
  */
 const sharedDb = tempDatabase(t);
-let shared: Promise<RunningServer> | undefined;
-const sharedServer = () => (shared ??= startServer(t, sharedDb));
+const sharedServer = serverOnFirstUse(t, sharedDb);
 const sharedClient = async () => client((await sharedServer()).url);
 
 t.test('a bot using only legal-moves plays a whole game, across a server restart', async (t) => {

@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import t from 'tap';
 import { execNode } from '../helpers/child-env.js';
 import { parseBotArgs } from '../../examples/args.js';
-import { client, startServer, type RunningServer } from '../helpers/server-process.js';
+import { client, serverOnFirstUse } from '../helpers/server-process.js';
+import { tempDatabase } from '../helpers/temp-database.js';
 
 const root = new URL('../..', import.meta.url).pathname;
 
@@ -19,15 +20,7 @@ const root = new URL('../..', import.meta.url).pathname;
  * its own and reads back only those; a server process of their own would prove nothing more and
  * cost a start each (~2 s of CPU, with its coverage).
  */
-let running: Promise<RunningServer> | undefined;
-function server(): Promise<RunningServer> {
-  running ??= (async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'example-bots-'));
-    t.teardown(() => rmSync(dir, { recursive: true, force: true }));
-    return startServer(t, join(dir, 'games.db'));
-  })();
-  return running;
-}
+const server = serverOnFirstUse(t, tempDatabase(t));
 
 /** `npm run bot -- ...args`, as the README runs it; answers its stdout. */
 async function bot(...args: string[]): Promise<string> {

@@ -11,7 +11,7 @@ import { publicView, replay, type GameSetup, type Move } from '../../src/engine/
 import { postgresDatabase } from '../helpers/postgres.js';
 import { chooser } from '../helpers/random-play.js';
 import { tempDatabase } from '../helpers/temp-database.js';
-import { client, startServer, type Client, type HttpResponse, type RunningServer } from '../helpers/server-process.js';
+import { client, serverOnFirstUse, startServer, type Client, type HttpResponse } from '../helpers/server-process.js';
 import { lifecycleMembers } from '../helpers/lifecycle-members.js';
 
 const GAMES = 10;
@@ -191,8 +191,7 @@ async function race(t: Test, apis: Client[], label: string) {
  * about two seconds of CPU). The second race plays games of its own.
  */
 const sqliteFile = tempDatabase(t);
-let kept: Promise<RunningServer> | undefined;
-const keptServer = () => (kept ??= startServer(t, sqliteFile));
+const keptServer = serverOnFirstUse(t, sqliteFile);
 
 t.test('many clients on many games against one server: one winner per version, no gap, no fork', async (t) => {
   const server = await startServer(t, sqliteFile);

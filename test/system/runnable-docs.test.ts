@@ -14,7 +14,7 @@ import t from 'tap';
 import { execNode } from '../helpers/child-env.js';
 import { installClientTarball, typeCheck } from '../helpers/client-package.js';
 import { tempDatabase } from '../helpers/temp-database.js';
-import { startServer, type RunningServer } from '../helpers/server-process.js';
+import { serverOnFirstUse } from '../helpers/server-process.js';
 
 const root = new URL('../..', import.meta.url).pathname;
 const DOCUMENTS = [
@@ -49,8 +49,7 @@ const retarget = (code: string, url: string) =>
  * makes games of its own, and a server process for each test would cost a start (~2 s of CPU,
  * with its coverage).
  */
-let running: Promise<RunningServer> | undefined;
-const testServer = () => (running ??= startServer(t, tempDatabase(t)));
+const testServer = serverOnFirstUse(t, tempDatabase(t));
 
 const readme = readFileSync(join(root, 'README.md'), 'utf8');
 const start = readme.indexOf('## Write a bot in five minutes');

@@ -6,7 +6,7 @@
  */
 import t from 'tap';
 import { tempDatabase } from '../helpers/temp-database.js';
-import { client, startServer, type RunningServer } from '../helpers/server-process.js';
+import { client, serverOnFirstUse, startServer } from '../helpers/server-process.js';
 import { startReceiver } from '../helpers/webhook-receiver.js';
 import { auth, expected, key, play, SHORT_PILE, sorted, type Expected } from './helpers.js';
 
@@ -21,13 +21,11 @@ const env = (extra: Record<string, string> = {}) => ({
  * coverage). Its timeouts are the hanging receiver's (its deliveries must still hang once the
  * moves are played); the first test's receiver answers at once, and has nothing to time out.
  */
-let shared: Promise<RunningServer> | undefined;
-const sharedServer = () =>
-  (shared ??= startServer(
-    t,
-    tempDatabase(t),
-    env({ WEBHOOK_RETRY_SECONDS: '0.2', WEBHOOK_TIMEOUT_MS: '60000', WEBHOOK_CONNECT_TIMEOUT_MS: '60000' }),
-  ));
+const sharedServer = serverOnFirstUse(
+  t,
+  tempDatabase(t),
+  env({ WEBHOOK_RETRY_SECONDS: '0.2', WEBHOOK_TIMEOUT_MS: '60000', WEBHOOK_CONNECT_TIMEOUT_MS: '60000' }),
+);
 
 t.test('one delivery per event, each with a signature that verifies', async (t) => {
   const receiver = await startReceiver(t);
