@@ -9,7 +9,8 @@
 import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
 import type { FastifyServerOptions } from 'fastify';
 
-type SerializerFactory = NonNullable<
+/** Fastify's `schemaController.compilersFactory.buildSerializer`. */
+export type SerializerFactory = NonNullable<
   NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>['buildSerializer']
 >;
 

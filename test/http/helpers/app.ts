@@ -1,10 +1,10 @@
 /** Builds the very app the server runs, in-process, for `inject` tests. */
-import { createRequire } from 'node:module';
-import type { FastifyServerOptions } from 'fastify';
+import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
 import type { Test } from 'tap';
 import { buildApp, type AppOptions } from '../../../src/app.js';
 import { openStore, type StoreLocation } from '../../../src/storage/open-store.js';
 import type { App } from '../../../src/http/types.js';
+import type { SerializerFactory } from '../../../src/http/lazy-serializers.js';
 
 export type { App };
 export { tempDatabase } from '../../helpers/temp-database.js';
@@ -22,14 +22,10 @@ export interface CreatedGame {
   events: unknown[];
 }
 
-type SerializerFactory = NonNullable<
-  NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>['buildSerializer']
->;
 type Serializer = ReturnType<ReturnType<SerializerFactory>>;
 
-// Fastify's own serializer compiler, resolved from Fastify's folder as Fastify itself loads it.
-const fastifyRequire = createRequire(createRequire(import.meta.url).resolve('fastify'));
-const defaultSerializers = (fastifyRequire('@fastify/fast-json-stringify-compiler') as () => SerializerFactory)();
+// Fastify's own serializer compiler (the app's lazy one compiles through it too).
+const defaultSerializers: SerializerFactory = SerializerSelector();
 const serializers = new Map<string, Serializer>();
 
 /**
