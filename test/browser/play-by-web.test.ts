@@ -258,6 +258,27 @@ function namesInLog(t: Test, lines: string[], who: string): void {
  * of `GET /analysis`, a caption naming the players, the turning points each linking to the
  * replay at its move (which the page then shows); all without a CSP complaint.
  */
+/**
+ * Lets the page's first read of the game's analysis through (that read starts it: 202 with the
+ * progress) and holds every later read until `release`, so that the panel stays in progress long
+ * enough to be looked at; the analysis itself runs on in the server meanwhile.
+ */
+async function holdAnalysis(page: Page) {
+  let first: { status: number; body: { status: string; progress?: { done: number; total: number } } } | undefined;
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/games/*/analysis', async (route) => {
+    if (first) {
+      await released;
+      return route.continue();
+    }
+    const response = await route.fetch();
+    first = { status: response.status(), body: await response.json() };
+    await route.fulfill({ response });
+  });
+  return { first: () => first, release };
+}
+
 async function endAnalysis(
   t: Test,
   page: Page,
@@ -265,8 +286,32 @@ async function endAnalysis(
   id: string,
   view: string,
   csp: string[],
+  held: Awaited<ReturnType<typeof holdAnalysis>>,
 ): Promise<number | undefined> {
-  // Shown once the bot's analysis is stored (the stream says so); the progress until then.
+  // The progress while the bot analyses the game: its first answer, as the page shows it.
+  await page.locator('#analysis-progress').waitFor();
+  const started = held.first();
+  t.equal(started?.status, 202, 'the first read of the analysis starts it');
+  const progress = started?.body.progress;
+  t.equal(started?.body.status, 'running');
+  t.ok(progress, 'with its progress');
+  // Its total is 0 until the worker has read the game's log (docs/analysis.md): a bar without a count.
+  const { done, total } = progress ?? { done: -1, total: -1 };
+  t.equal(
+    await page.locator('#analysis-status').textContent(),
+    total > 0 ? `The bot is analysing the game: ${done} of ${total} positions…` : 'The bot is analysing the game…',
+    `the panel says what the answer says (${done} of ${total})`,
+  );
+  t.same(
+    await page
+      .locator('#analysis-progress')
+      .evaluate((bar: HTMLProgressElement) => (bar.hasAttribute('value') ? [bar.value, bar.max] : 'indeterminate')),
+    total > 0 ? [done, total] : 'indeterminate',
+    'and so does its bar',
+  );
+  await page.locator('#end').screenshot({ path: `${ARTIFACTS}web-analysis-pending-${view}.png` });
+  held.release();
+  // Shown once the bot's analysis is stored (the stream says so).
   await page.locator('#chances svg polyline').first().waitFor({ timeout: 120_000 });
   const analysis = (await http.get(`/games/${id}/analysis`)).body;
   t.equal(analysis.status, 'ready');
@@ -333,6 +378,7 @@ async function playGame(t: Test, view: 'desktop' | 'phone'): Promise<void> {
     })
   ).body;
   const page = await (await browser.context(t, phone ? PHONE : {})).newPage();
+  const held = await holdAnalysis(page);
   const csp: string[] = [];
   page.on('console', (m) => {
     if (/Content Security Policy/i.test(m.text())) csp.push(m.text());
@@ -421,7 +467,7 @@ async function playGame(t: Test, view: 'desktop' | 'phone'): Promise<void> {
     t.equal(row.during + row.final, final.scores[seat], `seat ${seat}: during + final is the score`);
   }
   await page.screenshot({ path: `${ARTIFACTS}web-${view}-end.png`, fullPage: true });
-  const turning = await endAnalysis(t, page, http, game.id, view, csp);
+  const turning = await endAnalysis(t, page, http, game.id, view, csp, held);
 
   // The replay: each version's board is the server's board.svg?version=N, the move marked.
   await page.locator('#replay').waitFor();
