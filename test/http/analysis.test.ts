@@ -81,6 +81,11 @@ t.test('a finished game is analysed once, in the background; every decision is c
   t.equal(first.statusCode, 202, 'the first request starts it');
   t.equal(first.headers['retry-after'], '2');
   t.match(first.json(), { status: 'running', progress: { done: Number, total: Number } });
+  t.equal(
+    first.json().progress.total,
+    decisions.length + 1,
+    'its first answer counts the positions: the start and each decision',
+  );
   // A reader of the stream that saw the end resumes there: it is told when the analysis is stored.
   const end = log.at(-1)!.seq;
   const stream = await openStream(`${base}/games/${game.id}/stream`, { 'last-event-id': String(end) });

@@ -12,7 +12,7 @@
  * the store only when its change stamp says another writer committed.
  */
 import type { Move } from '../../engine/index.js';
-import type { AnalysisStatus, GameStore } from '../../storage/game-store.js';
+import type { AnalysisStatus, GameStore, MoveRecord } from '../../storage/game-store.js';
 import type { AnalysisAnswer, AnalysisJob } from './analysis-job.js';
 import type { BotPool } from '../bots/bot-pool.js';
 import { isAct } from '../lifecycle/lifecycle.js';
@@ -140,7 +140,15 @@ export class Analyses {
     if (known) return { status: 'running', progress: { ...known } };
     const now = this.now();
     if (await this.store.claimAnalysis(id, now.toISOString(), this.staleBefore(now))) {
-      this.progress.set(id, { done: 0, total: 0 });
+      const progress = { done: 0, total: 0 };
+      this.progress.set(id, progress);
+      try {
+        // Counted now rather than when a worker takes the job: the first answer says how many.
+        progress.total = (await this.decisions(id)).length + 1;
+      } catch (error) {
+        this.progress.delete(id);
+        throw error;
+      }
       this.waiting.push(id);
       this.next();
     }
@@ -171,7 +179,7 @@ export class Analyses {
 
   private async compute(id: string): Promise<void> {
     const game = (await this.store.findGame(id))!;
-    const log = (await this.store.movesAfter(id, 0)).filter((r) => !isAct(r.move));
+    const log = await this.decisions(id);
     const moves = log.map((r) => r.move as Move);
     const positions = moves.length + 1;
     const progress = this.progress.get(id)!;
@@ -220,6 +228,11 @@ export class Analyses {
       computedAt: this.now().toISOString(),
     };
     await this.store.saveAnalysis(id, analysis);
+  }
+
+  /** The game's log without its lifecycle acts: one entry per decision analysed. */
+  private async decisions(id: string): Promise<MoveRecord[]> {
+    return (await this.store.movesAfter(id, 0)).filter((r) => !isAct(r.move));
   }
 
   close(): void {
