@@ -8,6 +8,8 @@
 import type { AddressInfo } from 'node:net';
 import t from 'tap';
 import { buildApp } from '../../src/app.js';
+import { StoreUnavailableError } from '../../src/storage/game-store.js';
+import { openSqliteStore } from '../../src/storage/sqlite/store.js';
 import { StreamAnalysisMessage } from '../../src/http/schemas/stream.js';
 import { forEachStore } from '../helpers/stores.js';
 import { bearer, createGame, legal, testApp, type App } from './helpers/app.js';
@@ -143,6 +145,39 @@ t.test(
     const later = await openStream(`${base}/games/${game.id}/stream?after=${game.version}`);
     t.match(await later.next(), { event: 'analysis', data: { version: game.version } }, 'stored already: at once');
     await later.ended;
+  },
+);
+
+t.test(
+  'a failed read of the log when the analysis is claimed leaves its count at 0, and the analysis still comes',
+  async (t) => {
+    const store = openSqliteStore(':memory:');
+    let failNext = false;
+    const movesAfter = store.movesAfter.bind(store);
+    store.movesAfter = async (id, after) => {
+      if (!failNext) return movesAfter(id, after);
+      failNext = false;
+      throw new StoreUnavailableError('the disk is gone for a moment');
+    };
+    const app = await buildApp({
+      store,
+      bots: { workers: 1 },
+      analysis: { playouts: 8, stepPositions: 3, preferredIterations: 30 },
+    });
+    t.teardown(() => app.close());
+    const game = await finishedGame(app);
+    failNext = true;
+    const first = await app.inject({ url: `/games/${game.id}/analysis` });
+    t.equal(first.statusCode, 202, 'the claim is answered');
+    t.same(first.json(), { status: 'running', progress: { done: 0, total: 0 } }, 'without a count');
+    t.notOk(failNext, 'the count was the read that failed');
+    let answer = first;
+    for (let i = 0; answer.statusCode !== 200 && i < 1200; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      answer = await app.inject({ url: `/games/${game.id}/analysis` });
+    }
+    t.equal(answer.statusCode, 200, 'the job read the log again and stored the analysis');
+    t.equal(answer.json().decisions.length, game.version, 'every decision covered');
   },
 );
 

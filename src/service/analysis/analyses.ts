@@ -142,13 +142,13 @@ export class Analyses {
     if (await this.store.claimAnalysis(id, now.toISOString(), this.staleBefore(now))) {
       const progress = { done: 0, total: 0 };
       this.progress.set(id, progress);
-      try {
-        // Counted now rather than when a worker takes the job: the first answer says how many.
-        progress.total = (await this.decisions(id)).length + 1;
-      } catch (error) {
-        this.progress.delete(id);
-        throw error;
-      }
+      // Counted now rather than when a worker takes the job, so the first answer says how many.
+      // The claim is taken either way: a failed count leaves 0, and the job reads the log again
+      // (reporting its own failure), rather than the game waiting out a claim no job holds.
+      progress.total = await this.decisions(id).then(
+        (log) => log.length + 1,
+        () => 0,
+      );
       this.waiting.push(id);
       this.next();
     }
