@@ -12,6 +12,7 @@
 import t, { type Test } from 'tap';
 import type { Page } from 'playwright-core';
 import { seatColour } from '../../src/render/index.js';
+import type { AnalysisRunning } from '../../web/api.js';
 import { client } from '../helpers/server-process.js';
 import { ARTIFACTS, missingBrowser, perFile, PHONE } from './helpers/browser.js';
 
@@ -264,7 +265,7 @@ function namesInLog(t: Test, lines: string[], who: string): void {
  * enough to be looked at; the analysis itself runs on in the server meanwhile.
  */
 async function holdAnalysis(page: Page) {
-  let first: { status: number; body: { status: string; progress?: { done: number; total: number } } } | undefined;
+  let first: { status: number; body: AnalysisRunning } | undefined;
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/games/*/analysis', async (route) => {

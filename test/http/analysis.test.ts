@@ -11,6 +11,7 @@ import { buildApp } from '../../src/app.js';
 import { StoreUnavailableError } from '../../src/storage/game-store.js';
 import { openSqliteStore } from '../../src/storage/sqlite/store.js';
 import { StreamAnalysisMessage } from '../../src/http/schemas/stream.js';
+import { until } from '../helpers/bots.js';
 import { forEachStore } from '../helpers/stores.js';
 import { bearer, createGame, legal, testApp, type App } from './helpers/app.js';
 import { conforms } from './helpers/schema.js';
@@ -18,12 +19,14 @@ import { openStream } from './helpers/sse.js';
 
 const near = (a: number, b: number) => Math.abs(a - b) < 1e-9;
 
-// One app for the two tests of one process: an app's bot workers cost more than half a second
-// of CPU to start, more than the analysis of the one-tile game of the second test.
-const shared = await buildApp({
+/** One bot worker and small searches: these tests are about when and where analyses are made. */
+const SMALL_SEARCHES = {
   bots: { workers: 1 },
   analysis: { playouts: 8, stepPositions: 3, preferredIterations: 30 },
-});
+};
+// One app for the two tests of one process: an app's bot workers cost more than half a second
+// of CPU to start, more than the analysis of the one-tile game of the second test.
+const shared = await buildApp(SMALL_SEARCHES);
 t.teardown(() => shared.close());
 const sharedBase = await listen(shared);
 
@@ -159,11 +162,7 @@ t.test(
       failNext = false;
       throw new StoreUnavailableError('the disk is gone for a moment');
     };
-    const app = await buildApp({
-      store,
-      bots: { workers: 1 },
-      analysis: { playouts: 8, stepPositions: 3, preferredIterations: 30 },
-    });
+    const app = await buildApp({ ...SMALL_SEARCHES, store });
     t.teardown(() => app.close());
     const game = await finishedGame(app);
     failNext = true;
@@ -172,10 +171,11 @@ t.test(
     t.same(first.json(), { status: 'running', progress: { done: 0, total: 0 } }, 'without a count');
     t.notOk(failNext, 'the count was the read that failed');
     let answer = first;
-    for (let i = 0; answer.statusCode !== 200 && i < 1200; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      answer = await app.inject({ url: `/games/${game.id}/analysis` });
-    }
+    await until(
+      async () => (answer = await app.inject({ url: `/games/${game.id}/analysis` })).statusCode === 200,
+      60_000,
+      'the analysis',
+    );
     t.equal(answer.statusCode, 200, 'the job read the log again and stored the analysis');
     t.equal(answer.json().decisions.length, game.version, 'every decision covered');
   },
