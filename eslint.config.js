@@ -67,14 +67,7 @@ export default defineConfig(
   {
     // tap ends a subtest when the promise its callback returns settles; a callback that is not
     // async must call t.end() instead, so `async (t) => { ... }` with no await is tap's idiom.
-    // Also the test modules that a folder's `*.test.ts` runs together (test/helpers/test-folder.ts).
-    files: [
-      'test/**/*.test.ts',
-      'test/engine/{abbey-mayor,rules,traders-builders}/*.ts',
-      'test/http/{contract,documents,guards,moves,waiting}/*.ts',
-      'test/lifecycle/in-process/*.ts',
-      'test/service/background/*.ts',
-    ],
+    files: ['test/**/*.test.ts'],
     rules: { '@typescript-eslint/require-await': 'off' },
   },
   {

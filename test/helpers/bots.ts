@@ -6,6 +6,8 @@ import { BotPool } from '../../src/service/bots/bot-pool.js';
 import { serviceBotHost } from '../../src/service/bots/bot-runtime.js';
 import type { GameService } from '../../src/service/game-service.js';
 
+export { until } from './until.js';
+
 export function testPool(t: Test, size = 1): BotPool {
   const pool = new BotPool({ size, queueLimit: 64 });
   t.teardown(() => pool.close());
@@ -35,21 +37,4 @@ export async function startDriver(
   });
   await driver.start();
   return { driver, errors };
-}
-
-/**
- * Resolves when `check` holds (polled), or fails after `ms`. The pause between looks grows from
- * 10 to 50 ms: a whole game's wait polled every 10 ms asked the service (or PostgreSQL) a hundred
- * times a second, CPU taken from the bots being waited for.
- */
-export async function until(
-  check: () => boolean | Promise<boolean>,
-  ms = 60_000,
-  what = 'the condition',
-): Promise<void> {
-  const deadline = Date.now() + ms;
-  for (let pause = 10; !(await check()); pause = Math.min(50, pause + 5)) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, pause));
-  }
 }

@@ -40,6 +40,11 @@ export async function privateServer(): Promise<PostgresServer> {
 let port: Promise<number | undefined> | undefined;
 
 async function findServer(): Promise<number | undefined> {
+  // test/setup/tiers.mjs put a file that needs PostgreSQL in the unit tier: say so, start nothing.
+  if (process.env.TEST_TIER === 'unit')
+    throw new Error(
+      'a unit-tier test asked for PostgreSQL: test/setup/tiers.mjs should have put it in the system tier',
+    );
   if (await answers(SHARED_PORT)) return SHARED_PORT;
   try {
     return (await privateServer()).port;

@@ -152,7 +152,8 @@ t.test('closing the server ends open streams', async (t) => {
   const started = Date.now();
   await app.close();
   await stream.ended;
-  t.ok(Date.now() - started < 3000);
+  // Ended by the close, not by the stream's own 600 s life (the bound tells the two apart).
+  t.ok(Date.now() - started < 60_000);
 });
 
 t.test("a stream without a resume point carries the creation's events as GET /events without after does", async (t) => {

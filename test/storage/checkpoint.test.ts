@@ -11,6 +11,7 @@ import { tokenDigest } from '../../src/service/lifecycle/seat-tokens.js';
 import { CHECKPOINT_EVERY_MS } from '../../src/storage/sqlite/checkpointer.js';
 import { openSqliteStore } from '../../src/storage/sqlite/store.js';
 import { tempDatabase } from '../helpers/temp-database.js';
+import { until } from '../helpers/until.js';
 
 const MB = 1024 * 1024;
 
@@ -54,7 +55,7 @@ t.test('moves reach the database file from the log without any commit checkpoint
   t.same(errors, [], 'no checkpoint failed');
 });
 
-t.test('after a creation flood and a quiet second the log is back under a few MB', async (t) => {
+t.test('after a creation flood, once the reader lets go, the log is cut back under a few MB', async (t) => {
   const path = tempDatabase(t);
   const errors: string[] = [];
   const store = openSqliteStore(path, { onFault: (message) => errors.push(message) });
@@ -70,8 +71,10 @@ t.test('after a creation flood and a quiet second the log is back under a few MB
   t.ok(peak > 10 * MB, `the flood grew the log to ${(peak / MB).toFixed(1)} MB`);
   reader.exec('COMMIT');
   reader.close();
-  await new Promise((resolve) => setTimeout(resolve, 1000));
-  t.ok(wal() < 2 * MB, `a quiet second later it is ${(wal() / MB).toFixed(1)} MB`);
+  // The worker's quiet looks come every 200 ms on an idle machine; on a busy one much later. The
+  // event is the log's truncation, whenever it comes: the bound only stops a test that would hang.
+  await until(() => wal() < 2 * MB, 120_000, 'the log to be cut back');
+  t.ok(wal() < 2 * MB, `then it is ${(wal() / MB).toFixed(1)} MB`);
   t.equal(
     JSON.parse(await service.stateJson((await service.create({ players: [{ name: 'A' }, { name: 'B' }] })).id)).version,
     0,

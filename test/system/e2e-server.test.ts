@@ -160,7 +160,7 @@ t.test('two servers on one database file: still exactly one winner, and each see
   );
 
   // A long-poll on one server learns of a move made through the other (within about a second).
-  const poll = a.get(`/games/${game.id}/events?after=4&wait=20`);
+  const poll = a.get(`/games/${game.id}/events?after=4&wait=30`);
   await new Promise((r) => setTimeout(r, 200));
   const lm = (await b.get(`/games/${game.id}/legal-moves`)).body;
   t.equal(
@@ -171,10 +171,10 @@ t.test('two servers on one database file: still exactly one winner, and each see
   const moved = Date.now();
   const woken = await poll;
   t.match(woken.body, { version: 5, events: [{ seq: 5 }] });
-  // Woken by the move, not by the end of its 20 s wait: half of it is a bound a loaded machine
-  // cannot miss by chance (it was 4 s, which it can), counted from the move's answer (the
-  // requests before it are slow on a loaded machine, and are not the wake-up).
-  t.ok(Date.now() - moved < 10_000, `answered in ${Date.now() - moved} ms after the move, not 20 s`);
+  // Woken by the move, not by the end of its 30 s wait: the bound only tells the two apart,
+  // counted from the move's answer (the requests before it are slow on a loaded machine, and
+  // are not the wake-up).
+  t.ok(Date.now() - moved < 25_000, `answered in ${Date.now() - moved} ms after the move, not 30 s`);
 });
 
 t.test('a retry with the same Idempotency-Key (as after a dropped connection) gets the original answer', async (t) => {
@@ -195,7 +195,7 @@ t.test('a retry with the same Idempotency-Key (as after a dropped connection) ge
 t.test('a long-poll wakes up when the opponent moves', async (t) => {
   const api = await sharedClient();
   const game = await create(api, { players: [{ name: 'Ann' }, { name: 'Bob' }], seed: 'poll' });
-  const poll = api.get(`/games/${game.id}/events?after=0&wait=20`);
+  const poll = api.get(`/games/${game.id}/events?after=0&wait=30`);
   await new Promise((r) => setTimeout(r, 200));
   const lm = (await api.get(`/games/${game.id}/legal-moves`)).body;
   const moved = await api.post(
@@ -206,8 +206,8 @@ t.test('a long-poll wakes up when the opponent moves', async (t) => {
   t.equal(moved.status, 201);
   const answered = Date.now();
   const res = await poll;
-  // As above: from the move's answer, half the wait.
-  t.ok(Date.now() - answered < 10_000, `answered in ${Date.now() - answered} ms after the move, not 20 s`);
+  // As above: from the move's answer, the bound below the wait.
+  t.ok(Date.now() - answered < 25_000, `answered in ${Date.now() - answered} ms after the move, not 30 s`);
   t.equal(res.status, 200);
   t.match(res.body, { version: 1, events: [{ seq: 1, seat: 0, events: moved.body.events }] });
   const quiet = Date.now();

@@ -2,7 +2,7 @@
  * Fair shares under the attacks of issue 22, on a real server process, the attacker on other
  * loopback addresses than its victims (a light run; `npm run soak:abuse` runs them at full
  * size and prints the figures): bots-only mcts games do not hold back a greedy bot of another
- * game; 40 hints at once are each answered or refused within 10 s; 600 streams on one game get
+ * game; 40 hints at once are each answered or refused, none held behind the flood; 600 streams on one game get
  * every move; and `/health`, asked from yet another address throughout, always answers.
  */
 import t from 'tap';
@@ -32,8 +32,10 @@ t.test('bots, hints and streams of attackers leave other clients their share', a
     `some answered, the rest refused (${hints.filter((h) => h.status === 200).length} answered)`,
   );
   t.ok(
-    Math.max(...hints.map((h) => h.ms)) < 10_000,
-    `the slowest within 10 s (${Math.round(Math.max(...hints.map((h) => h.ms)))} ms)`,
+    // Each is due within its 1 s budget; the bound (far above it, for a busy machine) tells that
+    // from a hint held behind the flood's bots.
+    Math.max(...hints.map((h) => h.ms)) < 30_000,
+    `the slowest within 30 s (${Math.round(Math.max(...hints.map((h) => h.ms)))} ms)`,
   );
 
   const streams = await streamFlood(server.url, { streams: 600, perAddress: 32, moves: 10, everyMs: 100 });

@@ -48,7 +48,7 @@ async function playOne(
   return r.version;
 }
 
-async function until<T>(what: () => Promise<T | undefined | null>, ms = 5000): Promise<T> {
+async function until<T>(what: () => Promise<T | undefined | null>, ms = 60_000): Promise<T> {
   const end = Date.now() + ms;
   for (;;) {
     const got = await what();

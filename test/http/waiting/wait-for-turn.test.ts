@@ -6,14 +6,15 @@ import { conforms } from '../helpers/schema.js';
 t.test('legal-moves with after and wait answers as soon as the game moves past after', async (t) => {
   const app = await testApp(t);
   const game = await createGame(app);
-  const poll = app.inject({ url: `/games/${game.id}/legal-moves?after=0&wait=10` });
+  const poll = app.inject({ url: `/games/${game.id}/legal-moves?after=0&wait=30` });
   await new Promise((r) => setTimeout(r, 100));
   t.equal((await playFirstLegal(app, game)).statusCode, 201);
   // From the move's answer: the move itself may be slow on a loaded machine, and is not the wake-up.
   const moved = Date.now();
   const res = await poll;
   t.equal(res.statusCode, 200);
-  t.ok(Date.now() - moved < 5000, 'woke up long before the 10 s wait ran out');
+  // The wake-up is the event; the bound only tells it from the 30 s wait running out.
+  t.ok(Date.now() - moved < 25_000, 'woke up before the 30 s wait ran out');
   t.same(res.json(), await legal(app, game.id), 'the legal moves of the new version');
   t.equal(res.json().version, 1);
 });
@@ -25,8 +26,8 @@ t.test('legal-moves answers at once when the version is already past after, or w
   const started = Date.now();
   t.equal((await app.inject({ url: `/games/${game.id}/legal-moves?after=0&wait=30` })).json().version, 1);
   t.equal((await app.inject({ url: `/games/${game.id}/legal-moves?wait=30` })).json().version, 1);
-  // Not the 30 s wait: two answers within 5 s, which a loaded machine needs no luck for.
-  t.ok(Date.now() - started < 5000);
+  // Not the 30 s wait: two answers before it could have run out once.
+  t.ok(Date.now() - started < 25_000);
 });
 
 t.test('legal-moves with nothing new answers the current moves after the wait', async (t) => {
@@ -37,7 +38,7 @@ t.test('legal-moves with nothing new answers the current moves after the wait', 
   const waited = Date.now() - started;
   // At least the wait; the upper bound only tells it from the 30 s longest wait (a loaded
   // machine may answer seconds late, it was 3 s).
-  t.ok(waited >= 950 && waited < 10_000, `waited about a second (${waited} ms)`);
+  t.ok(waited >= 950 && waited < 25_000, `waited about a second (${waited} ms)`);
   t.equal(res.json().version, 0);
 });
 

@@ -1,6 +1,7 @@
 /**
  * Validation work is bounded: a body built to fail on every entry costs no more than a valid
- * one, and the problem lists at most MAX_PROBLEMS of its failures.
+ * one, and the problem lists at most MAX_PROBLEMS of its failures. What it costs in CPU is
+ * measured by `npm run bench:validation` (a time is no assertion on a busy machine).
  */
 import t from 'tap';
 import { MAX_PROBLEMS } from '../../../src/http/validator.js';
@@ -8,43 +9,32 @@ import { testApp, type App } from '../helpers/app.js';
 
 const PLAYERS = '"players":[{"name":"Ann"},{"name":"Bob"}]';
 
-/** The least CPU (user + system, ms) of a few injections: the minimum shrugs off a busy machine. */
-async function cpuOf(app: App, payload: string, runs = 7): Promise<{ ms: number; detail: string; status: number }> {
-  let best = Infinity;
-  let last = { status: 0, detail: '' };
-  for (let i = 0; i < runs; i++) {
-    const before = process.cpuUsage();
-    const res = await app.inject({
-      method: 'POST',
-      url: '/games',
-      headers: { 'content-type': 'application/json' },
-      payload,
-    });
-    const used = process.cpuUsage(before);
-    best = Math.min(best, (used.user + used.system) / 1000);
-    last = { status: res.statusCode, detail: res.json().detail as string };
-  }
-  return { ms: best, ...last };
+/** The answer to `POST /games` with this body. */
+async function refuse(app: App, payload: string): Promise<{ detail: string; status: number }> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/games',
+    headers: { 'content-type': 'application/json' },
+    payload,
+  });
+  return { status: res.statusCode, detail: res.json().detail as string };
 }
 
 const listed = (detail: string) => detail.split(', body/').length;
 
-t.test('a 64 KB body of 32,000 wrong tileOrder entries costs under 5 ms of CPU and names one problem', async (t) => {
+t.test('a 64 KB body of 32,000 wrong tileOrder entries names one problem: the bound, not each entry', async (t) => {
   const app = await testApp(t);
   const payload = `{${PLAYERS},"tileOrder":[${Array(32_000).fill('1').join(',')}]}`;
   t.ok(payload.length <= 64 * 1024, 'within the body limit');
-  await cpuOf(app, payload, 3); // warm-up: the first request compiles and loads code
-  // The least of 15: a busy machine interrupts some of them (GC, preemption), rarely all.
-  const { ms, status, detail } = await cpuOf(app, payload, 15);
+  const { status, detail } = await refuse(app, payload);
   t.equal(status, 400);
   t.equal(detail, 'body/tileOrder must not have more than 500 items');
-  t.ok(ms < 5, `${ms.toFixed(2)} ms of CPU`);
 });
 
 t.test('500 wrong entries within the bound: at most 10 problems are listed', async (t) => {
   const app = await testApp(t);
   const payload = `{${PLAYERS},"tileOrder":[${Array(500).fill('"not a tile id, but a long string that fails the pattern"').join(',')}]}`;
-  const { status, detail } = await cpuOf(app, payload, 1);
+  const { status, detail } = await refuse(app, payload);
   t.equal(status, 400);
   t.equal(MAX_PROBLEMS, 10);
   t.equal(listed(detail), MAX_PROBLEMS, detail);
@@ -54,7 +44,7 @@ t.test('500 wrong entries within the bound: at most 10 problems are listed', asy
 t.test('thousands of unknown members: at most 10 problems are listed', async (t) => {
   const app = await testApp(t);
   const members = Array.from({ length: 5000 }, (_, i) => `"m${i}":1`).join(',');
-  const { status, detail } = await cpuOf(app, `{${PLAYERS},${members}}`, 1);
+  const { status, detail } = await refuse(app, `{${PLAYERS},${members}}`);
   t.equal(status, 400);
   t.equal(listed(detail), MAX_PROBLEMS, detail);
   t.match(detail, /^body\/m0 is not allowed/);

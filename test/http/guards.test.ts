@@ -1,4 +1,0 @@
-// The modules of ./guards/, in one test process (see test/helpers/test-folder.ts).
-import { runFolder } from '../helpers/test-folder.js';
-
-await runFolder(new URL('./guards/', import.meta.url));
