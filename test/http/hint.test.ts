@@ -121,17 +121,20 @@ t.test(
   'a hint due at its arrival + the budget: refused at once when it could not start within half of it, else it waits and searches what is left',
   async (t) => {
     const { app, base } = await listening(t, {
-      bots: { hintMs: 600, workers: 1, hintLimits: { concurrency: 1, queue: 4 } },
+      // A budget of seconds: the second hint is refused if it comes within 1.5 s of the first,
+      // which a busy machine's scheduling cannot miss (with 600 ms it had 300 ms, and could).
+      bots: { hintMs: 3000, workers: 1, hintLimits: { concurrency: 1, queue: 4 } },
     });
     const [a, b, c] = [await createGame(app), await createGame(app), await createGame(app)];
     const first = hint(base, a.id, a.seats[0].token);
     await new Promise((resolve) => setTimeout(resolve, 20));
-    // The first searches until 600 ms after it came: this one would start with a third of its time at most.
+    // The first searches until 3 s after it came: this one would start with less than half of its time.
     const refused = await hint(base, b.id, b.seats[0].token);
-    t.match(refused, { status: 503, body: { code: 'BOTS_UNAVAILABLE', retryAfter: 1 } });
-    t.equal(refused.headers.get('retry-after'), '1');
-    // Later on, the first's end leaves more than half of a budget: this one waits for it.
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    // Retry after one budget, in seconds.
+    t.match(refused, { status: 503, body: { code: 'BOTS_UNAVAILABLE', retryAfter: 3 } });
+    t.equal(refused.headers.get('retry-after'), '3');
+    // Later on (however much later), the first's end leaves more than half of a budget: this one waits for it.
+    await new Promise((resolve) => setTimeout(resolve, 2000));
     const waited = hint(base, c.id, c.seats[0].token);
     t.equal((await first).status, 200);
     t.equal((await waited).status, 200);
