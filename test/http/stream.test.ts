@@ -77,7 +77,7 @@ t.test('an HTTP/1.0 reader (no chunked bodies) gets the messages unframed', asyn
   socket.setEncoding('utf8').on('data', (c: string) => (received += c));
   socket.write(`GET /games/${game.id}/stream HTTP/1.0\r\nAccept: text/event-stream\r\n\r\n`);
   const until = async (ok: () => boolean) => {
-    for (let i = 0; i < 500 && !ok(); i++) await new Promise((r) => setTimeout(r, 10));
+    for (let i = 0; i < 6000 && !ok(); i++) await new Promise((r) => setTimeout(r, 10)); // a minute: only ends a hang
   };
   await until(() => received.includes('event: state'));
   await playFirstLegal(app, game);

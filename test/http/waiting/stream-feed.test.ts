@@ -30,7 +30,7 @@ function sink(): StreamSink & { ids: number[]; ended: boolean } {
 }
 
 const until = async (ok: () => boolean, what: string): Promise<void> => {
-  for (let i = 0; i < 500 && !ok(); i++) await new Promise((r) => setTimeout(r, 10));
+  for (let i = 0; i < 6000 && !ok(); i++) await new Promise((r) => setTimeout(r, 10)); // a minute: only ends a hang
   if (!ok()) throw new Error(`timed out waiting until ${what}`);
 };
 
