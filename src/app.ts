@@ -3,7 +3,14 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { DEFAULT_ADDRESS_LIMIT } from './http/address-limit.js';
-import { DEFAULT_TIMEOUTS, limitConnections, serverOptions, type ConnectionTimeouts } from './http/connections.js';
+import {
+  closeRefused,
+  connectionsPerAddress,
+  DEFAULT_TIMEOUTS,
+  limitConnections,
+  serverOptions,
+  type ConnectionTimeouts,
+} from './http/connections.js';
 import { registerCors, type CorsOrigins } from './http/cors.js';
 import { collectRoutes } from './http/method-not-allowed.js';
 import { hoistTitledSchemas } from './http/openapi-components.js';
@@ -99,7 +106,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
     ...serverOptions(timeouts),
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  if (options.maxConnections !== undefined) limitConnections(app.server, options.maxConnections);
+  const streams = { ...DEFAULT_STREAM_LIMITS, ...options.streams };
+  if (options.maxConnections !== undefined) {
+    const max = options.maxConnections;
+    limitConnections(app.server, max, connectionsPerAddress(max, streams.perAddress));
+  }
+  closeRefused(app);
 
   const store: GameStore = options.store ?? openSqliteStore(':memory:');
   const service = new GameService(store, {
@@ -191,7 +203,6 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   // Shared by every node on PostgreSQL: a client spreading its requests over them gets one budget.
   const budget = budgets(store.budgets);
-  const streams = { ...DEFAULT_STREAM_LIMITS, ...options.streams };
   const held = new HeldRequests({
     perAddress: streams.perAddress,
     total: heldTotal(options.maxConnections, streams.reservedConnections),
