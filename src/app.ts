@@ -2,7 +2,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import { DEFAULT_ADDRESS_LIMIT } from './http/address-limit.js';
+import { DEFAULT_ADDRESS_LIMIT, DEFAULT_READ_LIMIT, limitReads } from './http/address-limit.js';
 import {
   closeRefused,
   connectionsPerAddress,
@@ -64,6 +64,8 @@ export interface AppOptions {
   rateLimit?: RateLimitOptions;
   /** Requests without a seat token (game creation included) per client address; `perSecond: 0` turns it off. */
   addressRateLimit?: RateLimitOptions;
+  /** Reads of a game's log and analysis per client address (`address-limit.ts`); `perSecond: 0` turns it off. */
+  readRateLimit?: RateLimitOptions;
   /** Connections open at once (503 beyond); unlimited when absent. */
   maxConnections?: number;
   /** Overrides of the connection timeouts (tests shorten them). */
@@ -212,6 +214,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     addressLimiter: budget('address', options.addressRateLimit ?? DEFAULT_ADDRESS_LIMIT),
     held,
   };
+  app.addHook('onRequest', limitReads(budget('read', options.readRateLimit ?? DEFAULT_READ_LIMIT)));
   healthRoutes(app, routes);
   tileRoutes(app);
   gameRoutes(app, routes);

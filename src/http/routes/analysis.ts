@@ -21,7 +21,7 @@ export function analysisRoutes(app: App, { analyses }: { analyses: Analyses }): 
         response: {
           200: AnalysisResponse,
           202: { ...AnalysisRunningResponse, description: 'Being computed: ask again after `Retry-After` seconds' },
-          ...problems(400, 404, 409, 503),
+          ...problems(400, 404, 409, 429, 503),
         },
       },
     },
