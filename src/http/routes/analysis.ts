@@ -26,7 +26,7 @@ export function analysisRoutes(app: App, { analyses }: { analyses: Analyses }): 
       },
     },
     async (request, reply) => {
-      const view = await analyses.get(request.params.id);
+      const view = await analyses.get(request.params.id, request.ip);
       if (view.status === 'ready') return reply.code(200).send({ status: 'ready', ...view.analysis });
       return reply.code(202).header('retry-after', String(RETRY_SECONDS)).send(view);
     },
