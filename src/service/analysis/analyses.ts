@@ -172,6 +172,11 @@ export class Analyses {
     return { status: 'running', progress: { ...(this.progress.get(id) ?? { done: 0, total: 0 }) } };
   }
 
+  /** Whether finished game `id` is still stored (a finished game has moves): one indexed look, no analysis read. */
+  async stillThere(id: string): Promise<boolean> {
+    return (await this.store.version(id)) > 0;
+  }
+
   private next(): void {
     while (!this.closed && this.active < this.options.concurrency && this.waitingCount > 0) {
       // The first client's first game; the client then goes to the back of the line.
