@@ -13,7 +13,9 @@
  * The stream readers run in a process of their own (`soak-stream-readers.ts`) so that parsing
  * their messages does not delay the answers this process times. Memory is the server's RSS and,
  * after a full garbage collection, its heap (`soak-memory-probe.mjs`, preloaded into the
- * server: the server itself has no such hook). `SOAK_NODE_ARGS` adds options to the server's
+ * server: the server itself has no such hook). Each checkout's server runs with the memory
+ * settings of that checkout's image (`MALLOC_ARENA_MAX`, `NODE_OPTIONS`, `LD_PRELOAD` from its
+ * Dockerfile's `ENV` lines), so old and new are measured as they would run. `SOAK_NODE_ARGS` adds options to the server's
  * node (e.g. `--cpu-prof --cpu-prof-dir=DIR`), `SOAK_LOG_LEVEL` sets its log level (warn).
  */
 import { execFileSync, fork, spawn, type ChildProcess } from 'node:child_process';
@@ -66,6 +68,23 @@ function trimmedRssMb(pid: number): number | undefined {
     return undefined;
   }
 }
+/** The memory settings a checkout's image runs its server with: its Dockerfile's `ENV` of them. */
+function imageMemoryEnv(checkout: string): Record<string, string> {
+  let text: string;
+  try {
+    text = readFileSync(join(checkout, 'Dockerfile'), 'utf8');
+  } catch {
+    return {};
+  }
+  const env: Record<string, string> = {};
+  // ENV lines with their continuations joined; values may be double-quoted.
+  for (const [, body] of text.replace(/\\\n\s*/g, ' ').matchAll(/^ENV\s+(.*)$/gm)) {
+    for (const [, key, quoted, plain] of body.matchAll(/(\w+)=(?:"([^"]*)"|(\S*))/g)) {
+      if (['MALLOC_ARENA_MAX', 'NODE_OPTIONS', 'LD_PRELOAD'].includes(key)) env[key] = quoted ?? plain;
+    }
+  }
+  return env;
+}
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
 
@@ -89,6 +108,7 @@ async function startServer(env: Record<string, string>, checkout = root) {
         DATABASE_URL: join(dir, 'soak.db'),
         LOG_LEVEL: process.env.SOAK_LOG_LEVEL ?? 'warn',
         SOAK_MEMORY_FILE: memoryFile,
+        ...imageMemoryEnv(checkout),
         ...env,
       },
       stdio: ['ignore', 'inherit', 'inherit'],
@@ -175,15 +195,14 @@ async function streamsScenario(checkout = root): Promise<void> {
     const cpuClosed = cpuMs(server.pid);
     const rssAfter = rssMb(server.pid);
     const after = await health.aside(() => server.memory());
-    // The server trims its allocator after the first full collection that follows a burst of
-    // closes: the one just forced, if V8 ran none of its own in these 15 s.
+    // The probe's full collection frees the closed sockets' native memory with their objects.
     await sleep(3000);
     const rssAfterGc = rssMb(server.pid);
     const trimmed = await health.aside(() => trimmedRssMb(server.pid));
     const { ms, failed } = await health.stop();
     const change = (a: number, b: number) => `${(((b - a) / a) * 100).toFixed(1)} %`;
     console.log(
-      `streams (${checkout}): ${opened} opened on one game; every stream got every move: ${all}; load average ${loadBefore} → ${load()}`,
+      `streams (${checkout}; ${JSON.stringify(imageMemoryEnv(checkout))}): ${opened} opened on one game; every stream got every move: ${all}; load average ${loadBefore} → ${load()}`,
     );
     // The server's CPU is what the load of the machine does not change: latencies it does.
     console.log(

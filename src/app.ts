@@ -2,8 +2,15 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import { DEFAULT_ADDRESS_LIMIT } from './http/address-limit.js';
-import { DEFAULT_TIMEOUTS, limitConnections, serverOptions, type ConnectionTimeouts } from './http/connections.js';
+import { DEFAULT_ADDRESS_LIMIT, DEFAULT_READ_LIMIT, limitReads } from './http/address-limit.js';
+import {
+  closeRefused,
+  connectionsPerAddress,
+  DEFAULT_TIMEOUTS,
+  limitConnections,
+  serverOptions,
+  type ConnectionTimeouts,
+} from './http/connections.js';
 import { registerCors, type CorsOrigins } from './http/cors.js';
 import { collectRoutes } from './http/method-not-allowed.js';
 import { hoistTitledSchemas } from './http/openapi-components.js';
@@ -57,6 +64,8 @@ export interface AppOptions {
   rateLimit?: RateLimitOptions;
   /** Requests without a seat token (game creation included) per client address; `perSecond: 0` turns it off. */
   addressRateLimit?: RateLimitOptions;
+  /** Reads of a game's log and analysis per client address (`address-limit.ts`); `perSecond: 0` turns it off. */
+  readRateLimit?: RateLimitOptions;
   /** Connections open at once (503 beyond); unlimited when absent. */
   maxConnections?: number;
   /** Overrides of the connection timeouts (tests shorten them). */
@@ -99,7 +108,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
     ...serverOptions(timeouts),
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  if (options.maxConnections !== undefined) limitConnections(app.server, options.maxConnections);
+  const streams = { ...DEFAULT_STREAM_LIMITS, ...options.streams };
+  if (options.maxConnections !== undefined) {
+    const max = options.maxConnections;
+    limitConnections(app.server, max, connectionsPerAddress(max, streams.perAddress));
+  }
+  closeRefused(app);
 
   const store: GameStore = options.store ?? openSqliteStore(':memory:');
   const service = new GameService(store, {
@@ -191,7 +205,6 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   // Shared by every node on PostgreSQL: a client spreading its requests over them gets one budget.
   const budget = budgets(store.budgets);
-  const streams = { ...DEFAULT_STREAM_LIMITS, ...options.streams };
   const held = new HeldRequests({
     perAddress: streams.perAddress,
     total: heldTotal(options.maxConnections, streams.reservedConnections),
@@ -201,6 +214,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     addressLimiter: budget('address', options.addressRateLimit ?? DEFAULT_ADDRESS_LIMIT),
     held,
   };
+  app.addHook('onRequest', limitReads(budget('read', options.readRateLimit ?? DEFAULT_READ_LIMIT)));
   healthRoutes(app, routes);
   tileRoutes(app);
   gameRoutes(app, routes);

@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import { DEFAULT_TRIM_POLICY } from './allocator-trim.js';
 import { DEFAULT_STREAM_LIMITS, type StreamLimits } from './http/stream-limits.js';
 import { parseCorsOrigins, type CorsOrigins } from './http/cors.js';
 import { DEFAULT_ADDRESS_LIMIT } from './http/address-limit.js';
@@ -43,8 +42,6 @@ export interface ServerConfig {
   /** Streams and long-polls per address, connections kept from them, a stream's lifetime, stream opens per address. */
   streams: StreamLimits;
   logLevel: string;
-  /** After a burst of closed connections, the longest wait for V8's own full collection before the server runs one and trims the allocator (`allocator-trim.ts`). */
-  memoryTrimWaitSeconds: number;
   /** Games with no move for this many days are deleted; 0 keeps them for ever. */
   gameRetentionDays: number;
   /** `CORS_ORIGINS`: comma-separated origins or `*`; none by default. */
@@ -156,7 +153,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       },
     },
     logLevel: env.LOG_LEVEL || 'info',
-    memoryTrimWaitSeconds: integer(env, 'MEMORY_TRIM_WAIT_SECONDS', DEFAULT_TRIM_POLICY.gcWaitMs / 1000, 0, 86_400),
     gameRetentionDays: integer(env, 'GAME_RETENTION_DAYS', 0, 0, 36_500),
     corsOrigins: parseCorsOrigins(env.CORS_ORIGINS),
     frameAncestors: parseFrameAncestors(env.FRAME_ANCESTORS),

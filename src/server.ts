@@ -1,6 +1,4 @@
-import type { Socket } from 'node:net';
 import { pino } from 'pino';
-import { AllocatorTrim, DEFAULT_TRIM_POLICY } from './allocator-trim.js';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { warmBoardRenderer } from './http/routes/board.js';
@@ -29,18 +27,6 @@ const app = await buildApp({
   hintBudget: config.hintBudget,
   webhooks: config.webhooks,
   analysis: config.analysis,
-});
-
-// A burst of closed connections leaves freed memory glibc keeps: it goes back once they are gone.
-const trim = new AllocatorTrim(
-  undefined,
-  { ...DEFAULT_TRIM_POLICY, gcWaitMs: config.memoryTrimWaitSeconds * 1000 },
-  (trimmed) => app.log.info(trimmed, 'allocator trimmed'),
-);
-app.server.on('connection', (socket: Socket) => socket.once('close', () => trim.closedOne()));
-app.addHook('onClose', (_instance, done) => {
-  trim.close();
-  done();
 });
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -7,6 +7,7 @@ import { STATUS_CODES, type Server, type ServerOptions } from 'node:http';
 import type { Socket } from 'node:net';
 import { STATUS_BY_CODE, PROBLEM_CONTENT_TYPE, type ProblemCode } from './problem.js';
 import { MAX_WAIT_SECONDS } from './schemas/events.js';
+import type { App } from './types.js';
 
 export interface ConnectionTimeouts {
   /** The request line and headers must arrive within this (slow-headers attacks). */
@@ -115,38 +116,66 @@ export function openFileLimit(limits: string | undefined): number | undefined {
 }
 
 /**
- * At most `max` connections at once. Beyond it a connection is answered 503 at once and closed,
- * so a client is told to come back instead of the process running out of file descriptors
- * (then the kernel would reset every new connection, `/health` included). This wraps the
- * server's own `connection` listeners: a connection over the cap never reaches the HTTP parser.
+ * The connections one client address may hold: twice its streams and long-polls (each also
+ * wants short requests beside it), at most half the cap, so that no address, whatever it sends
+ * (slow bodies, refused streams, nothing), holds more than its share and the others always
+ * find the rest. 0 streams per address (no stream cap): half the cap.
+ */
+export function connectionsPerAddress(max: number, streamsPerAddress: number): number {
+  const half = Math.max(1, Math.ceil(max / 2));
+  return streamsPerAddress > 0 ? Math.min(half, 2 * streamsPerAddress) : half;
+}
+
+/**
+ * At most `max` connections at once, and `perAddress` from one remote address, counted at the
+ * socket whatever it then sends. Beyond either a connection is answered at once (`503`, or
+ * `429` for its address) and closed, so a client is told to come back instead of the process
+ * running out of file descriptors (then the kernel would reset every new connection, `/health`
+ * included). This wraps the server's own `connection` listeners: a connection refused never
+ * reaches the HTTP parser.
  *
  * Answering costs a descriptor for a moment. A flood arrives faster than those moments pass
  * (1,100 sockets at once used to leave ~100 of them unanswered), so at most `max / 8` are
  * held for the grace that avoids a reset; beyond, the answer is written and the socket closed
- * at once: a client that sent nothing (every idle attacker) still reads its 503 cleanly.
+ * at once: a client that sent nothing (every idle attacker) still reads its answer cleanly.
  */
-export function limitConnections(server: Server, max: number): { readonly open: number } {
+export function limitConnections(server: Server, max: number, perAddress = max): { readonly open: number } {
   let open = 0;
   let answering = 0;
+  const byAddress = new Map<string, number>();
   const maxAnswering = Math.max(16, Math.ceil(max / 8));
   const listeners = server.listeners('connection') as ((socket: Socket) => void)[];
   server.removeAllListeners('connection');
   const tooMany = rawProblem('TOO_MANY_CONNECTIONS', `this server holds ${max} connections at most: retry later`, 1);
-  server.on('connection', (socket: Socket) => {
-    if (open >= max) {
-      if (answering >= maxAnswering) {
-        socket.on('error', () => {});
-        socket.end(tooMany);
-        socket.destroy();
-        return;
-      }
-      answering++;
-      socket.once('close', () => answering--);
-      answerAndClose(socket, tooMany, 200);
+  const tooManyHere = rawProblem(
+    'RATE_LIMITED',
+    `this server holds ${perAddress} connections from one address at most: close one, or retry later`,
+    1,
+  );
+  const refuse = (socket: Socket, answer: string) => {
+    if (answering >= maxAnswering) {
+      socket.on('error', () => {});
+      socket.end(answer);
+      socket.destroy();
       return;
     }
+    answering++;
+    socket.once('close', () => answering--);
+    answerAndClose(socket, answer, 200);
+  };
+  server.on('connection', (socket: Socket) => {
+    if (open >= max) return refuse(socket, tooMany);
+    const address = socket.remoteAddress ?? '';
+    const mine = byAddress.get(address) ?? 0;
+    if (mine >= perAddress) return refuse(socket, tooManyHere);
     open++;
-    socket.once('close', () => open--);
+    byAddress.set(address, mine + 1);
+    socket.once('close', () => {
+      open--;
+      const left = byAddress.get(address)! - 1;
+      if (left === 0) byAddress.delete(address);
+      else byAddress.set(address, left);
+    });
     for (const listener of listeners) listener.call(server, socket);
   });
   return {
@@ -154,4 +183,17 @@ export function limitConnections(server: Server, max: number): { readonly open: 
       return open;
     },
   };
+}
+
+/**
+ * A request refused for load (`429`, `503`) ends its connection: a client refused keeps no
+ * kept-alive socket it may not use, which would hold a slot for nothing (400 refused streams
+ * from one address used to keep 400 connections open). Node closes after an answer that says
+ * `Connection: close`.
+ */
+export function closeRefused(app: App): void {
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (reply.statusCode === 429 || reply.statusCode === 503) void reply.header('connection', 'close');
+    done(null, payload);
+  });
 }

@@ -268,7 +268,7 @@ export class GameService {
   async movesPage(id: string, after: number, limit: number): Promise<PublicRecord[]> {
     const { version } = await this.snapshots.read(id);
     if (after >= version) return [];
-    return (await this.store.movesAfter(id, after)).slice(0, limit).map(publicRecord);
+    return (await this.store.movesAfter(id, after, limit)).map(publicRecord);
   }
 
   async moves(id: string): Promise<PublicRecord[]> {
@@ -315,7 +315,7 @@ export class GameService {
     const to = Math.min(snapshot.version, from + limit);
     if (from >= to) return [];
     const entries = snapshot.log.slice(from, to);
-    const records = (await this.store.movesAfter(id, from)).slice(0, to - from);
+    const records = await this.store.movesAfter(id, from, to - from);
     return records.map((record, i) => {
       const { events, actor, phase } = entries[i];
       return { ...publicRecord(record), events, actor, phase };

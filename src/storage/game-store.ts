@@ -183,6 +183,9 @@ export interface BudgetLedger {
   ): Promise<{ granted: number; tokens: number }>;
 }
 
+/** `movesAfter`'s limit when none is given: the whole rest of the log. */
+export const ALL_MOVES = Number.MAX_SAFE_INTEGER;
+
 export interface GameStore extends DeliveryStore {
   /** Present when several nodes share the store: request budgets then hold across them. */
   readonly budgets?: BudgetLedger;
@@ -197,8 +200,8 @@ export interface GameStore extends DeliveryStore {
   activeGames(kind: 'clock' | 'autoplay', after: string, limit: number): Promise<string[]>;
   /** The number of moves in the log (0 for an unknown game). */
   version(id: string): Promise<number>;
-  /** The moves with `seq > after`, in order. */
-  movesAfter(id: string, after: number): Promise<MoveRecord[]>;
+  /** The moves with `seq > after`, in order, at most `limit` of them: only those are read (a page of `/moves`). */
+  movesAfter(id: string, after: number, limit?: number): Promise<MoveRecord[]>;
   findIdempotentMove(id: string, key: string): Promise<IdempotentMove | undefined>;
   /**
    * Appends every move in one transaction, and marks finished the games a move ended. Rejects

@@ -26,7 +26,6 @@ t.test('configuration comes from the environment with documented defaults', asyn
     rateLimit: { perSecond: 100, burst: 200 },
     addressRateLimit: { perSecond: 5, burst: 50 },
     logLevel: 'info',
-    memoryTrimWaitSeconds: 10,
     gameRetentionDays: 0,
     corsOrigins: [],
     frameAncestors: ["'none'"],
@@ -121,8 +120,6 @@ t.test('configuration comes from the environment with documented defaults', asyn
   t.throws(() => loadConfig({ PORT: 'http' }), /PORT must be an integer/);
   t.throws(() => loadConfig({ PORT: '70000' }));
   t.equal(loadConfig({ GAME_RETENTION_DAYS: '30' }).gameRetentionDays, 30);
-  t.equal(loadConfig({ MEMORY_TRIM_WAIT_SECONDS: '0' }).memoryTrimWaitSeconds, 0);
-  t.throws(() => loadConfig({ MEMORY_TRIM_WAIT_SECONDS: '-1' }), /MEMORY_TRIM_WAIT_SECONDS must be an integer/);
   t.throws(() => loadConfig({ GAME_RETENTION_DAYS: '1.5' }), /GAME_RETENTION_DAYS must be an integer/);
 });
 

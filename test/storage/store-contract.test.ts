@@ -79,6 +79,15 @@ forEachStore(t, (t, stores) => {
       (await store.movesAfter(a, 1)).map((m) => m.seq),
       [2],
     );
+    t.same(
+      (await store.movesAfter(a, 0, 1)).map((m) => m.seq),
+      [1],
+      'a limit reads that many moves only (a page of /moves)',
+    );
+    t.same(
+      (await store.movesAfter(a, 1, 5)).map((m) => m.seq),
+      [2],
+    );
     t.same([await store.version(a), await store.version(b)], [2, 1]);
     t.equal((await store.findGame(a))!.status, 'finished');
     t.equal((await store.findGame(b))!.status, 'active');

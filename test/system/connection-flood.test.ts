@@ -2,8 +2,7 @@
  * 1,100 idle sockets against a real server process limited to 1,024 open files (the attack
  * that used to exhaust its descriptors, so that every new client got a reset). With the cap on
  * connections and the headers timeout, the connections beyond the cap and `/health` itself are
- * answered 503 problem+json, and once the idle ones are closed `/health` is 200 again, and the
- * allocator is trimmed of the memory they freed.
+ * answered 503 problem+json, and once the idle ones are closed `/health` is 200 again.
  */
 import { connect, type Socket } from 'node:net';
 import t from 'tap';
@@ -13,10 +12,11 @@ import { startServer } from '../helpers/server-process.js';
 
 const SOCKETS = 1100;
 const BATCH = 100;
+/** Idle sockets per source address: below an address's share of connections, so the cap on all is what they reach. */
+const PER_ADDRESS = 50;
 
 t.test('1,100 idle sockets under ulimit -n 1024: /health answers 200 again within 30 s', async (t) => {
-  // MEMORY_TRIM_WAIT_SECONDS=0: the server runs the full collection itself as soon as the burst is over.
-  const server = await startServer(t, tempDatabase(t), { MEMORY_TRIM_WAIT_SECONDS: '0' }, { openFiles: 1024 });
+  const server = await startServer(t, tempDatabase(t), {}, { openFiles: 1024 });
   const { hostname, port } = new URL(server.url);
 
   const answers: string[] = [];
@@ -36,7 +36,11 @@ t.test('1,100 idle sockets under ulimit -n 1024: /health answers 200 again withi
         { length: count },
         () =>
           new Promise<void>((resolve) => {
-            const socket = connect(Number(port), hostname);
+            const socket = connect({
+              port: Number(port),
+              host: hostname,
+              localAddress: `127.0.1.${1 + Math.floor(sockets.length / PER_ADDRESS)}`,
+            });
             sockets.push(socket);
             let text = '';
             socket.on('data', (chunk) => (text += chunk.toString()));
@@ -98,12 +102,4 @@ t.test('1,100 idle sockets under ulimit -n 1024: /health answers 200 again withi
     'each was answered: none closed unanswered',
   );
   t.same(errors, [], 'none was reset: the cap keeps the process clear of its file limit');
-
-  // More than 1,000 connections closed: once the closing is over, glibc hands back what they freed.
-  const trimmed = () => server.output.join('').match(/.*"msg":"allocator trimmed".*/)?.[0];
-  for (const until = Date.now() + 30_000; !trimmed() && Date.now() < until;)
-    await new Promise((r) => setTimeout(r, 100));
-  const line = JSON.parse(trimmed() ?? '{}') as { released?: boolean; rssBeforeMb?: number; rssAfterMb?: number };
-  t.match(line, { released: Boolean, rssBeforeMb: Number, rssAfterMb: Number }, 'the allocator was trimmed');
-  t.ok(line.rssAfterMb! <= line.rssBeforeMb! + 1, `RSS ${line.rssBeforeMb} → ${line.rssAfterMb} MB`);
 });

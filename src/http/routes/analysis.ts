@@ -1,4 +1,5 @@
 /** `GET /games/{id}/analysis` (`service/analysis/analyses.ts`): 200 once stored, 202 with progress while computed. */
+import type { FastifyReply } from 'fastify';
 import type { Analyses } from '../../service/analysis/analyses.js';
 import { GameIdParams, problems } from '../schemas/common.js';
 import { AnalysisResponse, AnalysisRunningResponse } from '../schemas/analysis.js';
@@ -6,8 +7,12 @@ import type { App } from '../types.js';
 
 /** A client asks again after this many seconds while the analysis runs. */
 const RETRY_SECONDS = 2;
+/** Stored analyses whose answer is kept serialised (least recently asked dropped first). */
+const SERIALISED_ANSWERS = 256;
 
 export function analysisRoutes(app: App, { analyses }: { analyses: Analyses }): void {
+  // A stored analysis never changes: its answer is read and serialised once, not per request.
+  const answers = new Map<string, string>();
   app.get(
     '/games/:id/analysis',
     {
@@ -21,14 +26,33 @@ export function analysisRoutes(app: App, { analyses }: { analyses: Analyses }): 
         response: {
           200: AnalysisResponse,
           202: { ...AnalysisRunningResponse, description: 'Being computed: ask again after `Retry-After` seconds' },
-          ...problems(400, 404, 409, 503),
+          ...problems(400, 404, 409, 429, 503),
         },
       },
     },
     async (request, reply) => {
-      const view = await analyses.get(request.params.id);
-      if (view.status === 'ready') return reply.code(200).send({ status: 'ready', ...view.analysis });
+      const id = request.params.id;
+      const kept = answers.get(id);
+      // The game may have been deleted since (retention): one indexed look says it is still there.
+      if (kept !== undefined && (await analyses.stillThere(id))) {
+        answers.delete(id);
+        answers.set(id, kept);
+        return sendSerialised(reply.code(200), kept);
+      }
+      const view = await analyses.get(id, request.ip);
+      if (view.status === 'ready') {
+        reply.code(200);
+        const answer = reply.serialize({ status: 'ready', ...view.analysis }) as string;
+        if (answers.size >= SERIALISED_ANSWERS) answers.delete(answers.keys().next().value!);
+        answers.set(id, answer);
+        return sendSerialised(reply, answer);
+      }
       return reply.code(202).header('retry-after', String(RETRY_SECONDS)).send(view);
     },
   );
+}
+
+/** An answer already serialised by the route's own serializer: sent as it is. */
+function sendSerialised(reply: FastifyReply, json: string): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(json);
 }

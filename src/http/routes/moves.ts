@@ -63,7 +63,7 @@ export function moveRoutes(
         summary: 'The move log, in order, a page at a time',
         params: GameIdParams,
         querystring: MoveLogQuery,
-        response: { 200: MoveLog, ...NOT_MODIFIED, ...problems(400, 404, 503) },
+        response: { 200: MoveLog, ...NOT_MODIFIED, ...problems(400, 404, 429, 503) },
       },
     },
     async (request, reply) => {

@@ -24,6 +24,8 @@ export interface AnalysisOptions {
   budgetMs: number;
   /** Games analysed at once in this process (`ANALYSIS_CONCURRENCY`); more wait their turn. */
   concurrency: number;
+  /** Analyses waiting for their turn at most, all clients together; beyond, a new one is refused (503). */
+  queueLimit: number;
   /** Look-aheads per position at most (fewer when the budget runs short). */
   playouts: number;
   /** Positions per worker step. */
@@ -36,6 +38,7 @@ export interface AnalysisOptions {
 export const DEFAULT_ANALYSIS: AnalysisOptions = {
   budgetMs: 20_000,
   concurrency: 1,
+  queueLimit: 64,
   playouts: 200,
   stepPositions: 8,
   turningPoints: 5,
@@ -71,7 +74,9 @@ export type AnalysisView =
 
 export class Analyses {
   private readonly progress = new Map<string, { done: number; total: number }>();
-  private readonly waiting: string[] = [];
+  /** Games waiting, per client that asked first; the clients take turns (a Map keeps their order). */
+  private readonly waiting = new Map<string, string[]>();
+  private waitingCount = 0;
   private active = 0;
   private closed = false;
   constructor(
@@ -129,8 +134,11 @@ export class Analyses {
     return new Date(now.getTime() - STALE_CLAIM_MS).toISOString();
   }
 
-  /** The stored analysis, or the progress of the one being computed (started by this call if none is). */
-  async get(id: string): Promise<AnalysisView> {
+  /**
+   * The stored analysis, or the progress of the one being computed (started by this call if
+   * none is, queued for `client`: the clients with analyses waiting take turns, one game each).
+   */
+  async get(id: string, client = ''): Promise<AnalysisView> {
     const game = await this.store.findGame(id);
     if (!game) throw new ServiceError('GAME_NOT_FOUND', `no game ${id}`);
     if (game.status !== 'finished') throw new ServiceError('GAME_NOT_FINISHED', 'only a finished game is analysed');
@@ -138,6 +146,11 @@ export class Analyses {
     if (stored) return { status: 'ready', analysis: stored };
     const known = this.progress.get(id);
     if (known) return { status: 'running', progress: { ...known } };
+    if (this.waitingCount >= this.options.queueLimit) {
+      throw new ServiceError('BOTS_UNAVAILABLE', `${this.options.queueLimit} analyses are waiting: retry later`, {
+        retryAfter: 30,
+      });
+    }
     const now = this.now();
     if (await this.store.claimAnalysis(id, now.toISOString(), this.staleBefore(now))) {
       const progress = { done: 0, total: 0 };
@@ -149,16 +162,29 @@ export class Analyses {
         (log) => log.length + 1,
         () => 0,
       );
-      this.waiting.push(id);
+      const mine = this.waiting.get(client);
+      if (mine) mine.push(id);
+      else this.waiting.set(client, [id]);
+      this.waitingCount++;
       this.next();
     }
     // Claimed here now, or by another node earlier: its progress is that node's to know.
     return { status: 'running', progress: { ...(this.progress.get(id) ?? { done: 0, total: 0 }) } };
   }
 
+  /** Whether finished game `id` is still stored (a finished game has moves): one indexed look, no analysis read. */
+  async stillThere(id: string): Promise<boolean> {
+    return (await this.store.version(id)) > 0;
+  }
+
   private next(): void {
-    while (!this.closed && this.active < this.options.concurrency && this.waiting.length > 0) {
-      const id = this.waiting.shift()!;
+    while (!this.closed && this.active < this.options.concurrency && this.waitingCount > 0) {
+      // The first client's first game; the client then goes to the back of the line.
+      const [client, games] = this.waiting.entries().next().value as [string, string[]];
+      const id = games.shift()!;
+      this.waiting.delete(client);
+      if (games.length > 0) this.waiting.set(client, games);
+      this.waitingCount--;
       this.active++;
       this.compute(id)
         .then(() => this.notifier.notify(id))
@@ -237,6 +263,7 @@ export class Analyses {
 
   close(): void {
     this.closed = true;
-    this.waiting.length = 0;
+    this.waiting.clear();
+    this.waitingCount = 0;
   }
 }

@@ -15,6 +15,7 @@ import {
   type MoveRecord,
   type NewGame,
   type NewMove,
+  ALL_MOVES,
 } from '../game-store.js';
 import { PostgresBudgets } from './budget-ledger.js';
 import { appendStatement } from './append-statement.js';
@@ -159,6 +160,7 @@ export class PostgresStore implements GameStore {
       .from(moves)
       .where(and(eq(moves.gameId, p('id')), gt(moves.seq, p('after'))))
       .orderBy(asc(moves.seq))
+      .limit(p('limit'))
       .prepare('moves_after');
     this.idempotentMoveStatement = db
       .select({ seq: moves.seq, seat: moves.seat, requestHash: moves.requestHash })
@@ -241,8 +243,8 @@ export class PostgresStore implements GameStore {
     return this.versions.version(id);
   }
 
-  async movesAfter(id: string, after: number): Promise<MoveRecord[]> {
-    return this.movesAfterStatement.execute({ id, after }).catch(rethrow);
+  async movesAfter(id: string, after: number, limit = ALL_MOVES): Promise<MoveRecord[]> {
+    return this.movesAfterStatement.execute({ id, after, limit }).catch(rethrow);
   }
 
   async findIdempotentMove(id: string, key: string): Promise<IdempotentMove | undefined> {

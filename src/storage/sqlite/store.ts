@@ -15,6 +15,7 @@ import {
   type MoveRecord,
   type NewGame,
   type NewMove,
+  ALL_MOVES,
 } from '../game-store.js';
 import { games, moves } from './schema.js';
 import {
@@ -157,6 +158,7 @@ export class SqliteStore implements GameStore {
       .from(moves)
       .where(and(eq(moves.gameId, p('id')), gt(moves.seq, p('after'))))
       .orderBy(asc(moves.seq))
+      .limit(p('limit'))
       .prepare();
     // The write path's one insert, also as a plain statement (drizzle maps each value first).
     // One prepared single-row insert per move inside the batch's transaction: in-process SQLite
@@ -408,8 +410,8 @@ export class SqliteStore implements GameStore {
     return guarded(() => this.versionStatement.get(id)) ?? 0;
   }
 
-  async movesAfter(id: string, after: number): Promise<MoveRecord[]> {
-    return guarded(() => this.movesAfterStatement.all({ id, after }));
+  async movesAfter(id: string, after: number, limit = ALL_MOVES): Promise<MoveRecord[]> {
+    return guarded(() => this.movesAfterStatement.all({ id, after, limit }));
   }
 
   async findIdempotentMove(id: string, key: string): Promise<IdempotentMove | undefined> {
