@@ -10,7 +10,7 @@ export const WebhookRequest = Strict(
       minLength: 1,
       maxLength: MAX_WEBHOOK_URL_LENGTH,
       description:
-        'Where deliveries are POSTed: https:// (http:// only for hosts in WEBHOOK_ALLOW_HOSTS); never a private, loopback or link-local address',
+        'Where deliveries are POSTed: https:// (http:// only for the host:port targets in WEBHOOK_ALLOW_HOSTS); never a private, loopback or link-local address',
     }),
   },
   { title: 'WebhookRequest' },
