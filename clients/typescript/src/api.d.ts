@@ -675,7 +675,7 @@ export interface components {
         };
         /** JoinSeat */
         JoinSeat: {
-            /** @description Normalised to NFC and trimmed; refused (400) when empty after that, or holding a control, bidi, zero-width or other invisible formatting character, or a lone surrogate */
+            /** @description Normalised to NFC and trimmed; refused (400) when empty after that, or holding a control, bidi, zero-width or other invisible formatting character, a blank filler (Hangul fillers, the blank Braille pattern), an invisible combining character, a variation selector that varies nothing, or a lone surrogate; when it shows no letter, digit, symbol or punctuation; or when wider than 40 columns (a wide character, such as CJK or an emoji, counts as two) */
             name: string;
         };
         /** LegalMoves */
@@ -862,7 +862,7 @@ export interface components {
          * @description Exactly one of: `name` (a player), `open: true` (an open seat, joined later), `bot` (with an optional `level`)
          */
         SeatRequest: {
-            /** @description Normalised to NFC and trimmed; refused (400) when empty after that, or holding a control, bidi, zero-width or other invisible formatting character, or a lone surrogate */
+            /** @description Normalised to NFC and trimmed; refused (400) when empty after that, or holding a control, bidi, zero-width or other invisible formatting character, a blank filler (Hangul fillers, the blank Braille pattern), an invisible combining character, a variation selector that varies nothing, or a lone surrogate; when it shows no letter, digit, symbol or punctuation; or when wider than 40 columns (a wide character, such as CJK or an emoji, counts as two) */
             name?: string;
             /** @enum {boolean} */
             open?: true;
@@ -1079,7 +1079,7 @@ export interface components {
         };
         /** WebhookRequest */
         WebhookRequest: {
-            /** @description Where deliveries are POSTed: https:// (http:// only for hosts in WEBHOOK_ALLOW_HOSTS); never a private, loopback or link-local address */
+            /** @description Where deliveries are POSTed: https:// (http:// only for the host:port targets in WEBHOOK_ALLOW_HOSTS); never a private, loopback or link-local address */
             url: string;
         };
         /** Problem400 */
