@@ -133,7 +133,9 @@ export class GameService {
       (id, after) => store.movesAfter(id, after),
     );
     this.storeHealth = new StoreHealthMonitor(store, () => this.now().getTime());
-    this.webhooks = new Webhooks(store, this.snapshots, options.webhookPolicy ?? { allowHosts: [] });
+    this.webhooks = new Webhooks(store, this.snapshots, options.webhookPolicy ?? { allowHosts: [] }, this.now, () =>
+      this.sender?.wake(),
+    );
     this.sender = options.webhookSender
       ? new WebhookSender(store, {
           ...options.webhookSender,
