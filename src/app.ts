@@ -32,6 +32,7 @@ import { HeldRequests, heldTotal } from './http/held-requests.js';
 import { DEFAULT_STREAM_LIMITS, type StreamLimits } from './http/stream-limits.js';
 import { tileRoutes } from './http/routes/tiles.js';
 import { webhookRoutes } from './http/routes/webhooks.js';
+import { hostResolver } from './service/webhooks/webhook-dns.js';
 import { analysisRoutes } from './http/routes/analysis.js';
 import { Analyses, DEFAULT_ANALYSIS, type AnalysisOptions } from './service/analysis/analyses.js';
 import type { App } from './http/types.js';
@@ -124,7 +125,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       app.log.error({ err: error }, 'background work failed (retention sweep or turn clock)'),
     turnClock: true,
     registry,
-    webhookPolicy: { allowHosts: options.webhooks?.allowHosts ?? new Set() },
+    webhookPolicy: { allowHosts: options.webhooks?.allowHosts ?? [], resolve: hostResolver(options.webhooks?.dns) },
     webhookSender: options.webhooks?.sender,
   });
   const bots = createBotRuntime(service, options.bots ?? {}, (error, gameId) =>

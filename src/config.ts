@@ -13,6 +13,7 @@ import { DEFAULT_BOT_MOVE_MS, DEFAULT_BOT_SCAN_SECONDS, DEFAULT_HINT_MS } from '
 import type { WebhookOptions } from './service/game-service.js';
 import { DEFAULT_ANALYSIS } from './service/analysis/analyses.js';
 import { DEFAULT_RETRY_DELAYS_MS } from './service/webhooks/webhook-sender.js';
+import { DEFAULT_DNS_TIMEOUT_MS } from './service/webhooks/webhook-dns.js';
 import { parseAllowHosts } from './service/webhooks/webhook-url.js';
 import { parseDatabaseUrl, type StoreLocation } from './storage/open-store.js';
 import type { PostgresStoreOptions } from './storage/postgres/store.js';
@@ -179,6 +180,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     },
     webhooks: {
       allowHosts: parseAllowHosts(env.WEBHOOK_ALLOW_HOSTS),
+      dns: {
+        servers: (env.WEBHOOK_DNS_SERVERS ?? '')
+          .split(',')
+          .map((s) => s.trim())
+          .filter((s) => s !== ''),
+        timeoutMs: integer(env, 'WEBHOOK_DNS_TIMEOUT_MS', DEFAULT_DNS_TIMEOUT_MS, 10, 60_000),
+      },
       sender: {
         retryDelaysMs: retryDelays(env),
         timeouts: {

@@ -61,6 +61,7 @@ const OPERATION_IDS: Record<string, string> = {
   'PUT /games/{id}/webhook': 'subscribeWebhook',
   'DELETE /games/{id}/webhook': 'removeWebhook',
   'GET /games/{id}/webhook/deliveries': 'listWebhookDeliveries',
+  'POST /games/{id}/webhook/deliveries/{deliveryId}/redeliver': 'redeliverWebhookDelivery',
   'GET /games/{id}/analysis': 'getAnalysis',
 };
 

@@ -8,6 +8,13 @@
  * paragraph separators, and lone surrogates (half a character, which no encoder can write).
  * Emoji joined by a zero-width joiner are refused with the rest: a name is for telling players
  * apart, and each of its parts is still allowed alone.
+ *
+ * Some letters and marks draw nothing either: the Hangul fillers, the blank Braille pattern, the
+ * combining grapheme joiner, variation selectors after a character they do not vary. A name made
+ * of them shows blank, and one added to `Bob` makes a second "Bob"; they are refused too, and a
+ * name must show at least one letter, digit, symbol or punctuation (not marks alone). Its width
+ * counts a wide character (CJK, Hangul, fullwidth forms, emoji) twice: forty of them were as
+ * wide as eighty letters and pushed a phone's page sideways.
  */
 import { MAX_NAME_LENGTH } from '../engine/index.js';
 import { HttpProblem } from './problem.js';
@@ -22,7 +29,26 @@ const FORBIDDEN: readonly { test: RegExp; what: string }[] = [
   { test: /\p{Cf}/u, what: 'an invisible formatting character' },
   { test: /[\p{Zl}\p{Zp}]/u, what: 'a line or paragraph separator' },
   { test: /\p{Cs}/u, what: 'a lone surrogate (half of a character)' },
+  { test: /\u115F|\u1160|\u17B4|\u17B5|[\u3164\uFFA0\u2800]/u, what: 'a character that shows blank (a filler)' },
+  { test: /\u034F/u, what: 'an invisible combining character' },
+  // A variation selector changes how the character before it is drawn; after one it cannot
+  // change (a letter, another selector, nothing) it only makes a second spelling of the same look.
+  {
+    test: /(?<!\p{Extended_Pictographic}|[\u0023\u002A\u0030-\u0039\u00A9\u00AE\u203C-\u3299])[\uFE00-\uFE0F\u{E0100}-\u{E01EF}]/u,
+    what: 'a variation selector that varies nothing',
+  },
 ];
+
+/** Characters that take two columns: East Asian wide and fullwidth, and emoji. */
+const WIDE =
+  /[\u1100-\u115F\u2E80-\u303E\u3041-\u33FF\u3400-\u4DBF\u4E00-\u9FFF\uA000-\uA4CF\uAC00-\uD7A3\uF900-\uFAFF\uFE30-\uFE4F\uFF00-\uFF60\uFFE0-\uFFE6\u{1F300}-\u{1F64F}\u{1F900}-\u{1F9FF}\u{20000}-\u{3FFFD}]/u;
+
+/** How many columns `name` takes: one a character, two a wide one, none a combining mark. */
+export function displayWidth(name: string): number {
+  let width = 0;
+  for (const c of name) width += /\p{M}/u.test(c) ? 0 : WIDE.test(c) ? 2 : 1;
+  return width;
+}
 
 const codePoint = (s: string): string => `U+${s.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
 
@@ -39,7 +65,15 @@ export function playerName(raw: string, path: string): string {
         `${path} must not contain ${what}: ${codePoint(found[0])} at character ${found.index + 1}`,
       );
   }
-  if ([...name].length > MAX_NAME_LENGTH)
-    throw new HttpProblem('BAD_REQUEST', `${path} must be at most ${MAX_NAME_LENGTH} characters`);
+  if (!/[\p{L}\p{N}\p{S}\p{P}]/u.test(name) || /^\p{M}/u.test(name))
+    throw new HttpProblem(
+      'BAD_REQUEST',
+      `${path} must show a letter, digit, symbol or punctuation first, not marks alone`,
+    );
+  if ([...name].length > MAX_NAME_LENGTH || displayWidth(name) > MAX_NAME_LENGTH)
+    throw new HttpProblem(
+      'BAD_REQUEST',
+      `${path} must be at most ${MAX_NAME_LENGTH} characters wide (a wide character, such as CJK or an emoji, counts as two)`,
+    );
   return name;
 }

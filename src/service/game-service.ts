@@ -42,7 +42,8 @@ import { SnapshotCache } from './cache/snapshot-cache.js';
 import { Replays } from './cache/replay.js';
 import { creationDeliveries } from './webhooks/webhook-events.js';
 import { WebhookSender, type WebhookSenderOptions } from './webhooks/webhook-sender.js';
-import type { WebhookUrlPolicy } from './webhooks/webhook-url.js';
+import type { DnsOptions } from './webhooks/webhook-dns.js';
+import type { AllowedTarget, WebhookUrlPolicy } from './webhooks/webhook-url.js';
 import { Webhooks } from './webhooks/webhooks.js';
 
 export type { MoveSubmission, SubmitResult } from './moves/idempotency.js';
@@ -95,7 +96,9 @@ export interface GameServiceOptions {
 
 /** The server's webhook settings (`config.ts`): allowed hosts, and the sender's when this process sends. */
 export interface WebhookOptions {
-  allowHosts: ReadonlySet<string>;
+  allowHosts: readonly AllowedTarget[];
+  /** The lookups of hosts not listed (`webhook-dns.ts`). */
+  dns?: DnsOptions;
   sender?: NonNullable<GameServiceOptions['webhookSender']>;
 }
 
@@ -130,7 +133,9 @@ export class GameService {
       (id, after) => store.movesAfter(id, after),
     );
     this.storeHealth = new StoreHealthMonitor(store, () => this.now().getTime());
-    this.webhooks = new Webhooks(store, this.snapshots, options.webhookPolicy ?? { allowHosts: new Set() });
+    this.webhooks = new Webhooks(store, this.snapshots, options.webhookPolicy ?? { allowHosts: [] }, this.now, () =>
+      this.sender?.wake(),
+    );
     this.sender = options.webhookSender
       ? new WebhookSender(store, {
           ...options.webhookSender,

@@ -25,6 +25,7 @@ export type ServiceErrorCode =
   | 'INVALID_CURSOR'
   | 'VERSION_NOT_FOUND'
   | 'WEBHOOK_URL_REFUSED'
+  | 'DELIVERY_NOT_FOUND'
   | 'GAME_NOT_FINISHED';
 
 /** A refusal the client can act on; the HTTP layer turns `code` into a status. */

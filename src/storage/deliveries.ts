@@ -88,6 +88,12 @@ export interface DeliveryStore {
   settleDelivery(delivery: { gameId: string; id: string }, outcome: DeliveryOutcome): Promise<void>;
   /** A game's latest `limit` deliveries, newest first. */
   listDeliveries(gameId: string, limit: number): Promise<DeliveryRecord[]>;
+  /**
+   * Makes a delivery pending again, due at `now`, its attempts counted anew (an admin's
+   * redelivery: the retries start over); answers it as it is then, or undefined when the game
+   * has no such delivery.
+   */
+  redeliver(gameId: string, id: string, now: string): Promise<DeliveryRecord | undefined>;
 }
 
 /** The deliveries' columns, as both stores select them (`DELIVERY_COLUMNS`). */

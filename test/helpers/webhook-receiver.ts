@@ -37,7 +37,11 @@ export interface Receiver {
   until(check: (received: Received[]) => boolean, ms?: number): Promise<void>;
 }
 
-export async function startReceiver(t: Test, behaviour: Behaviour = () => 200): Promise<Receiver> {
+/**
+ * `port`: the port to listen on (a free one by default). A server whose `WEBHOOK_ALLOW_HOSTS`
+ * names `127.0.0.1:<port>` reaches every receiver a file starts on that port, one at a time.
+ */
+export async function startReceiver(t: Test, behaviour: Behaviour = () => 200, port = 0): Promise<Receiver> {
   const sockets = new Set<Socket>();
   const held = new Set<ServerResponse>();
   const attempts = new Map<string, number>();
@@ -102,9 +106,8 @@ export async function startReceiver(t: Test, behaviour: Behaviour = () => 200): 
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  receiver.url = `http://127.0.0.1:${port}/hook`;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  receiver.url = `http://127.0.0.1:${(server.address() as { port: number }).port}/hook`;
   t.teardown(async () => {
     for (const socket of sockets) socket.destroy();
     await new Promise((resolve) => server.close(resolve));

@@ -43,7 +43,8 @@ t.test('configuration comes from the environment with documented defaults', asyn
     hintBudget: { perMinute: 30, burst: 10 },
     analysis: { budgetMs: 20_000, concurrency: 1 },
     webhooks: {
-      allowHosts: new Set(),
+      allowHosts: [],
+      dns: { servers: [], timeoutMs: 2000 },
       sender: {
         retryDelaysMs: [10e3, 60e3, 300e3, 1800e3, 7200e3, 21600e3, 54000e3],
         timeouts: { connectMs: 3000, responseMs: 10_000 },
@@ -59,10 +60,11 @@ t.test('configuration comes from the environment with documented defaults', asyn
     24,
     'the retries span about a day',
   );
-  t.same(
-    [...loadConfig({ WEBHOOK_ALLOW_HOSTS: ' Hooks.Example, 127.0.0.1,[::1]' }).webhooks.allowHosts],
-    ['hooks.example', '127.0.0.1', '::1'],
-  );
+  t.same(loadConfig({ WEBHOOK_ALLOW_HOSTS: ' Hooks.Example, 127.0.0.1:8080/hooks/,[::1]:9000' }).webhooks.allowHosts, [
+    { host: 'hooks.example', port: '', path: '' },
+    { host: '127.0.0.1', port: '8080', path: '/hooks/' },
+    { host: '::1', port: '9000', path: '' },
+  ]);
   t.same(loadConfig({ WEBHOOK_RETRY_SECONDS: '0.5, 2' }).webhooks.sender.retryDelaysMs, [500, 2000]);
   t.throws(() => loadConfig({ WEBHOOK_RETRY_SECONDS: '1,x' }), /WEBHOOK_RETRY_SECONDS must be/);
   t.ok(

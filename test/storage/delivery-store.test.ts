@@ -120,4 +120,38 @@ forEachStore(t, (t, stores) => {
     );
     t.same(await store.listDeliveries(id, 10), [], 'with its deliveries');
   });
+
+  t.test(
+    'redelivered: a failed or delivered one is pending and due again, its retries anew; an unknown one is none',
+    async (t) => {
+      const store = await stores.open(t);
+      const id = await newGame(store, true);
+      const [claimed] = (await store.claimDeliveries(AT, LATER, 100)).filter((d) => d.gameId === id);
+      await store.settleDelivery(claimed, {
+        status: 'failed',
+        attempts: 8,
+        lastAttemptAt: LATER,
+        nextAttemptAt: null,
+        lastStatus: 500,
+        lastError: 'the receiver answered 500',
+      });
+      const NOW = '2026-01-02T00:00:00.000Z';
+      t.match(await store.redeliver(id, `d-${id}-0`, NOW), {
+        id: `d-${id}-0`,
+        status: 'pending',
+        attempts: 0,
+        nextAttemptAt: NOW,
+        lastStatus: 500,
+        lastError: 'the receiver answered 500',
+      });
+      t.match(
+        (await store.claimDeliveries(NOW, '2026-01-02T00:01:00.000Z', 100)).filter((d) => d.gameId === id),
+        [{ id: `d-${id}-0`, payload: { version: 0, type: 'seatMustAct' }, url: 'https://hooks.example/h' }],
+        'claimed again, with its first payload',
+      );
+      t.equal(await store.redeliver(id, 'd-none', NOW), undefined, 'no such delivery');
+      t.equal(await store.redeliver('no-such-game', `d-${id}-0`, NOW), undefined, "another game's id");
+      t.match(await store.listDeliveries(id, 10), [{ status: 'pending' }], 'nothing else changed');
+    },
+  );
 });

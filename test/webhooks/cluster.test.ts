@@ -16,7 +16,7 @@ t.test('3 nodes on PostgreSQL: exactly one delivery per event', async (t) => {
     return;
   }
   const receiver = await startReceiver(t);
-  const env = { WEBHOOK_ALLOW_HOSTS: '127.0.0.1', WEBHOOK_POLL_MS: '20' };
+  const env = { WEBHOOK_ALLOW_HOSTS: new URL(receiver.url).host, WEBHOOK_POLL_MS: '20' };
   const apis = (await Promise.all([0, 1, 2].map(() => startServer(t, url, env)))).map((s) => client(s.url));
   const games = await Promise.all(
     [0, 1, 2, 3].map(async (i) => {

@@ -7,11 +7,14 @@
 import t from 'tap';
 import { tempDatabase } from '../helpers/temp-database.js';
 import { client, serverOnFirstUse, startServer } from '../helpers/server-process.js';
+import { freePort } from '../helpers/postgres.js';
 import { startReceiver } from '../helpers/webhook-receiver.js';
 import { auth, expected, key, play, SHORT_PILE, sorted, type Expected } from './helpers.js';
 
+/** Every receiver of this file listens here, the one port the servers' allow list opens. */
+const PORT = await freePort();
 const env = (extra: Record<string, string> = {}) => ({
-  WEBHOOK_ALLOW_HOSTS: '127.0.0.1',
+  WEBHOOK_ALLOW_HOSTS: `127.0.0.1:${PORT}/hook`,
   WEBHOOK_POLL_MS: '50',
   ...extra,
 });
@@ -28,7 +31,7 @@ const sharedServer = serverOnFirstUse(
 );
 
 t.test('one delivery per event, each with a signature that verifies', async (t) => {
-  const receiver = await startReceiver(t);
+  const receiver = await startReceiver(t, undefined, PORT);
   const api = client((await sharedServer()).url);
   const want: Expected[] = [];
 
@@ -142,7 +145,7 @@ t.test('a receiver that hangs holds no move up', async (t) => {
   // Stopped when this test ends, after the receiver has let its hanging requests go (the
   // teardowns run last first): the server then has nothing in flight to wait for.
   t.teardown(() => server.stop());
-  const receiver = await startReceiver(t, () => 'hang');
+  const receiver = await startReceiver(t, () => 'hang', PORT);
   const api = client(server.url);
   const players = [{ name: 'Ann' }, { name: 'Bob' }];
   const plain = (await api.post('/games', { players, seed: 'latency' })).body;
@@ -166,8 +169,10 @@ t.test('a receiver that hangs holds no move up', async (t) => {
 });
 
 t.test('retried after a 500 and after a timeout, then delivered; given up when the retries are spent', async (t) => {
-  const receiver = await startReceiver(t, ({ gameId, attempt }) =>
-    gameId === refusing ? 500 : attempt === 1 ? 500 : attempt === 2 ? 'hang' : 200,
+  const receiver = await startReceiver(
+    t,
+    ({ gameId, attempt }) => (gameId === refusing ? 500 : attempt === 1 ? 500 : attempt === 2 ? 'hang' : 200),
+    PORT,
   );
   let refusing = '';
   const api = client(
@@ -214,7 +219,7 @@ t.test('retried after a 500 and after a timeout, then delivered; given up when t
 
 t.test('nothing is lost across a SIGKILL: pending deliveries are sent by the restarted server', async (t) => {
   let up = false;
-  const receiver = await startReceiver(t, () => (up ? 200 : 503));
+  const receiver = await startReceiver(t, () => (up ? 200 : 503), PORT);
   const db = tempDatabase(t);
   const settings = env({ WEBHOOK_RETRY_SECONDS: Array(40).fill('0.2').join(','), WEBHOOK_TIMEOUT_MS: '1000' });
   const server = await startServer(t, db, settings);

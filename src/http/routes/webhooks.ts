@@ -2,7 +2,7 @@
 import { limitPerAddress } from '../address-limit.js';
 import { bearerDigest } from '../token-digest.js';
 import { GameIdParams, problems } from '../schemas/common.js';
-import { DeliveriesResponse, WebhookRequest, WebhookResponse } from '../schemas/webhooks.js';
+import { DeliveriesResponse, Delivery, DeliveryParams, WebhookRequest, WebhookResponse } from '../schemas/webhooks.js';
 import type { App, RouteOptions } from '../types.js';
 
 export function webhookRoutes(app: App, { service, addressLimiter }: RouteOptions): void {
@@ -57,5 +57,25 @@ export function webhookRoutes(app: App, { service, addressLimiter }: RouteOption
     async (request) => ({
       deliveries: await webhooks.deliveries(request.params.id, bearerDigest(request, 'admin token')),
     }),
+  );
+
+  app.post(
+    '/games/:id/webhook/deliveries/:deliveryId/redeliver',
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Send a delivery again (admin token), whatever became of it: the same id and payload, to the webhook the game has now, with its retries anew',
+        security: [{ adminToken: [] }],
+        params: DeliveryParams,
+        response: { 202: Delivery, ...problems(400, 401, 403, 404, 429, 503, 507) },
+      },
+      onRequest: limitPerAddress(addressLimiter),
+    },
+    async (request, reply) => {
+      const { id, deliveryId } = request.params;
+      const record = await webhooks.redeliver(id, bearerDigest(request, 'admin token'), deliveryId);
+      return reply.code(202).send(record);
+    },
   );
 }

@@ -2,7 +2,7 @@
 import { Type } from 'typebox';
 import { DELIVERY_STATUSES, DELIVERY_TYPES } from '../../storage/deliveries.js';
 import { MAX_WEBHOOK_URL_LENGTH } from '../../service/webhooks/webhook-url.js';
-import { Strict } from './common.js';
+import { GameIdParams, Strict } from './common.js';
 
 export const WebhookRequest = Strict(
   {
@@ -10,7 +10,7 @@ export const WebhookRequest = Strict(
       minLength: 1,
       maxLength: MAX_WEBHOOK_URL_LENGTH,
       description:
-        'Where deliveries are POSTed: https:// (http:// only for hosts in WEBHOOK_ALLOW_HOSTS); never a private, loopback or link-local address',
+        'Where deliveries are POSTed: https:// (http:// only for the host:port targets in WEBHOOK_ALLOW_HOSTS); never a private, loopback or link-local address',
     }),
   },
   { title: 'WebhookRequest' },
@@ -26,28 +26,34 @@ export const WebhookResponse = Type.Object(
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
 
-export const DeliveriesResponse = Type.Object(
+export const Delivery = Type.Object(
   {
-    deliveries: Type.Array(
-      Type.Object(
-        {
-          id: Type.String(),
-          type: Type.Enum([...DELIVERY_TYPES]),
-          version: Type.Integer({ description: "The game's version after the entry that caused it" }),
-          createdAt: Type.String(),
-          status: Type.Enum([...DELIVERY_STATUSES], {
-            description: '`pending` (to be sent or retried), `delivered`, or `failed` (given up)',
-          }),
-          attempts: Type.Integer(),
-          nextAttemptAt: Nullable(Type.String()),
-          lastAttemptAt: Nullable(Type.String()),
-          lastStatus: Nullable(Type.Integer({ description: "The receiver's HTTP status at the last attempt" })),
-          lastError: Nullable(Type.String()),
-        },
-        { title: 'WebhookDelivery' },
-      ),
-      { description: 'The latest deliveries, newest first' },
-    ),
+    id: Type.String(),
+    type: Type.Enum([...DELIVERY_TYPES]),
+    version: Type.Integer({ description: "The game's version after the entry that caused it" }),
+    createdAt: Type.String(),
+    status: Type.Enum([...DELIVERY_STATUSES], {
+      description: '`pending` (to be sent or retried), `delivered`, or `failed` (given up)',
+    }),
+    attempts: Type.Integer(),
+    nextAttemptAt: Nullable(Type.String()),
+    lastAttemptAt: Nullable(Type.String()),
+    lastStatus: Nullable(Type.Integer({ description: "The receiver's HTTP status at the last attempt" })),
+    lastError: Nullable(Type.String()),
   },
+  { title: 'WebhookDelivery' },
+);
+
+export const DeliveriesResponse = Type.Object(
+  { deliveries: Type.Array(Delivery, { description: 'The latest deliveries, newest first' }) },
   { title: 'WebhookDeliveries' },
 );
+
+export const DeliveryParams = Strict({
+  id: GameIdParams.properties.id,
+  deliveryId: Type.String({
+    minLength: 1,
+    maxLength: 64,
+    description: 'A delivery id, as the deliveries list names it',
+  }),
+});

@@ -55,7 +55,7 @@ export function postDelivery(
         'content-length': Buffer.byteLength(body),
         'user-agent': 'carcassonne-api-webhooks',
       },
-      lookup: guardedLookup(policy) as never,
+      lookup: guardedLookup(url, policy) as never,
       agent: false,
     });
     const responseTimer = setTimeout(

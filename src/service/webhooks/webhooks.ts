@@ -6,6 +6,7 @@
 import type { DeliveryRecord, Webhook } from '../../storage/deliveries.js';
 import type { GameStore } from '../../storage/game-store.js';
 import { checkAdmin } from '../lifecycle/game-lifecycle.js';
+import { ServiceError } from '../service-error.js';
 import { newWebhookSecret } from './webhook-signature.js';
 import { checkWebhookUrl, type WebhookUrlPolicy } from './webhook-url.js';
 import type { SnapshotCache } from '../cache/snapshot-cache.js';
@@ -18,6 +19,9 @@ export class Webhooks {
     private readonly store: GameStore,
     private readonly snapshots: SnapshotCache,
     readonly policy: WebhookUrlPolicy,
+    private readonly now: () => Date = () => new Date(),
+    /** Tells this process's sender a delivery is due now (the other nodes' find it at their next poll). */
+    private readonly due: () => void = () => {},
   ) {}
 
   /** A checked URL with a new secret (at creation, or `subscribe`). */
@@ -41,5 +45,14 @@ export class Webhooks {
   async deliveries(id: string, admin: Buffer): Promise<DeliveryRecord[]> {
     checkAdmin(await this.snapshots.read(id), admin);
     return this.store.listDeliveries(id, DELIVERIES_SHOWN);
+  }
+
+  /** Sends a delivery again, whatever became of it: its payload (and its id) as first written, to the webhook the game has now. */
+  async redeliver(id: string, admin: Buffer, deliveryId: string): Promise<DeliveryRecord> {
+    checkAdmin(await this.snapshots.read(id), admin);
+    const record = await this.store.redeliver(id, deliveryId, this.now().toISOString());
+    if (!record) throw new ServiceError('DELIVERY_NOT_FOUND', `game ${id} has no delivery ${deliveryId}`);
+    this.due();
+    return record;
   }
 }

@@ -399,6 +399,18 @@ export class PostgresStore implements GameStore {
     return result.rows[0]?.analysis ?? null;
   }
 
+  async redeliver(gameId: string, id: string, now: string): Promise<DeliveryRecord | undefined> {
+    const result = await this.pool
+      .query<DeliveryRow>(
+        `UPDATE webhook_deliveries d SET status = 'pending', attempts = 0, next_attempt_at = $1
+          WHERE d.game_id = $2 AND d.id = $3 RETURNING ${DELIVERY_COLUMNS}`,
+        [now, gameId, id],
+      )
+      .catch(rethrow);
+    const row = result.rows[0];
+    return row && deliveryRecord(row);
+  }
+
   async listDeliveries(gameId: string, limit: number): Promise<DeliveryRecord[]> {
     const result = await this.pool
       .query<DeliveryRow>(

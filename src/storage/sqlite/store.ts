@@ -384,6 +384,16 @@ export class SqliteStore implements GameStore {
     return typeof text === 'string' ? JSON.parse(text) : null;
   }
 
+  async redeliver(gameId: string, id: string, now: string): Promise<DeliveryRecord | undefined> {
+    // SQLite's RETURNING takes no table alias: the columns unqualified.
+    const statement = `UPDATE webhook_deliveries SET status = 'pending', attempts = 0, next_attempt_at = ?
+      WHERE game_id = ? AND id = ? RETURNING ${DELIVERY_COLUMNS.replaceAll('d.', '')}`;
+    const row = guarded(() =>
+      this.db.$client.prepare<[string, string, string], DeliveryRow>(statement).get(now, gameId, id),
+    );
+    return row && deliveryRecord(row);
+  }
+
   async listDeliveries(gameId: string, limit: number): Promise<DeliveryRecord[]> {
     const statement = `SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries d WHERE d.game_id = ? ORDER BY d.created_at DESC, d.version DESC, d.id DESC LIMIT ?`;
     return guarded(() => this.db.$client.prepare<[string, number], DeliveryRow>(statement).all(gameId, limit)).map(
