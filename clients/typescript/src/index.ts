@@ -11,6 +11,10 @@ export type Schemas = components['schemas'];
 export type Move = Schemas['Move'];
 export type GameEvent = Schemas['GameEvent'];
 export type LogEvent = Schemas['LogEvent'];
+/** A lifecycle act: an entry of the log beside the moves, counted by `version`, never an engine move. */
+export type Act = Schemas['Act'];
+/** An entry of the move log or the stream: an engine move or an act. */
+export type LogEntry = Move | Act;
 export type GameState = Schemas['GameState'];
 export type LegalMoves = Schemas['LegalMoves'];
 export type CreateGame = Schemas['CreateGame'];
