@@ -6,13 +6,14 @@
  */
 import { Type, type Static } from 'typebox';
 import { PublicActSchema, ACT_TYPES, type ActType, type PublicAct } from './bots/acts.js';
-import { BOT_KINDS, type BotKind } from './bots/types.js';
+import { BOT_KINDS, BOTS_WITH_LEVELS, type BotKind } from './bots/types.js';
 
 /** The acts as the log, the events and the stream show them (never with a token's hash): the bots' vocabulary. */
 export { PublicActSchema, ACT_TYPES, type ActType, type PublicAct };
 
 /** The bots a seat may be given: the bot library's ladder (`src/bots`). */
 export const BOT_NAMES = BOT_KINDS;
+export { BOTS_WITH_LEVELS };
 export type BotName = BotKind;
 /** A bot seat: which bot, and for mcts how long it thinks (1 to 5, default 3; `bot-job.ts`). */
 export interface BotSpec {
