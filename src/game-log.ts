@@ -5,10 +5,15 @@
  * service so that the storage layer names what it keeps without depending on the layer above.
  */
 import { Type, type Static } from 'typebox';
-import { BOT_KINDS, type BotKind } from './bots/types.js';
+import { PublicActSchema, ACT_TYPES, type ActType, type PublicAct } from './bots/acts.js';
+import { BOT_KINDS, BOTS_WITH_LEVELS, type BotKind } from './bots/types.js';
+
+/** The acts as the log, the events and the stream show them (never with a token's hash): the bots' vocabulary. */
+export { PublicActSchema, ACT_TYPES, type ActType, type PublicAct };
 
 /** The bots a seat may be given: the bot library's ladder (`src/bots`). */
 export const BOT_NAMES = BOT_KINDS;
+export { BOTS_WITH_LEVELS };
 export type BotName = BotKind;
 /** A bot seat: which bot, and for mcts how long it thinks (1 to 5, default 3; `bot-job.ts`). */
 export interface BotSpec {
@@ -26,28 +31,6 @@ export const LevelSchema = Type.Integer({
   maximum: 5,
   description: "The bot's strength within its kind (its time budget for `mcts`)",
 });
-
-const act = <P extends Parameters<typeof Type.Object>[0] & { type: { const: string } }>(properties: P) =>
-  Type.Object(properties, { title: `${properties.type.const[0].toUpperCase()}${properties.type.const.slice(1)}Act` });
-
-/**
- * The acts as the log, the events and the stream show them (each act is also its one event):
- * never with a token's hash. Past tense: an act is a fact the service decided.
- */
-export const PublicActSchema = Type.Union(
-  [
-    act({ type: Type.Literal('seatJoined'), seat: Int, name: Type.String() }),
-    act({ type: Type.Literal('tokenReissued'), seat: Int }),
-    act({ type: Type.Literal('seatHandedToBot'), seat: Int, bot: BotSchema, level: Type.Optional(Int) }),
-    act({ type: Type.Literal('gameAborted') }),
-    act({ type: Type.Literal('seatResigned'), seat: Int }),
-    act({ type: Type.Literal('turnTimedOut'), seat: Int }),
-  ],
-  { title: 'Act', description: 'A lifecycle act: an entry of the log beside the moves, counted by `version`' },
-);
-export type PublicAct = Static<typeof PublicActSchema>;
-export type ActType = PublicAct['type'];
-export const ACT_TYPES = PublicActSchema.anyOf.map((a) => a.properties.type.const) as readonly ActType[];
 
 /** The acts that hand a seat a new token: the log keeps the token's hash with them (`publicAct` drops it). */
 type TokenAct = 'seatJoined' | 'tokenReissued';

@@ -5,6 +5,7 @@
  *   BOTS[kind].chooseMove(...)            -> the same, per bot
  *   playMatch(setup, seats)               -> a whole game between bots (tests, benchmark)
  *   new PublicGame(history).game()        -> a server's game rebuilt from its public log (remote bots)
+ *   isAct(entry)                          -> a log entry (or event) is a lifecycle act, not an engine move
  *
  * A bot sees what the seat's player sees, never the pile order (see mcts.ts and the engine's
  * determinize); it is deterministic given options.seed (and an iteration budget for mcts).
@@ -18,6 +19,15 @@ import type { Bot, BotChoice, BotKind, BotOptions } from './types.js';
 export * from './types.js';
 export { playMatch, type MatchResult, type Seat } from './match.js';
 export { PublicGame, type PublicHistory } from './public-game.js';
+export {
+  isAct,
+  ACT_TYPES,
+  PublicActSchema,
+  type ActType,
+  type LogEntry,
+  type LogEvent,
+  type PublicAct,
+} from './acts.js';
 export { DEFAULT_ITERATIONS, MCTS_DEFAULTS, type MctsTuning } from './mcts.js';
 
 export const BOTS: Readonly<Record<BotKind, Bot>> = { random: randomBot, greedy: greedyBot, mcts: mctsBot };

@@ -1,15 +1,30 @@
 /**
  * A game rebuilt from what every player sees, for a bot that talks to a server: the setup's
- * public part (players, expansions, rules), the creation's events, and each move with its
- * events. Every tile drawn so far is named by a `tileDrawn` event, so replaying the moves over
- * a pile that starts with those tiles in that order reaches a game that is publicly the
- * server's (same board, scores, supplies, drawn tile, legal moves); only the order of the
+ * public part (players, expansions, rules), the creation's events, and each entry of the log
+ * with its events. Every tile drawn so far is named by a `tileDrawn` event, so replaying the
+ * moves over a pile that starts with those tiles in that order reaches a game that is publicly
+ * the server's (same board, scores, supplies, drawn tile, legal moves); only the order of the
  * tiles still hidden differs, and no bot looks at it (see docs/bots.md).
+ *
+ * A log holds lifecycle acts beside the moves (docs/lifecycle.md): an act takes a version and
+ * is never played on the engine game, which no act changes. What acts change is who plays a
+ * seat's turns: a seat handed to a bot, a resigned seat, and a turn that timed out (until the
+ * actor changes) are played by the server (`serverPlays`), and an aborted game by nobody.
  *
  * The whole pile, as counts per tile, is fixed once from the first state seen: its `tilesLeft`
  * plus every tile drawn up to its version.
  */
-import { replay, type ExpansionId, type Game, type GameEvent, type Move, type Rules } from '../engine/index.js';
+import {
+  actorOf,
+  createGame,
+  playInPlace,
+  type ExpansionId,
+  type Game,
+  type GameEvent,
+  type Move,
+  type Rules,
+} from '../engine/index.js';
+import { isAct, type LogEntry, type LogEvent } from './acts.js';
 
 /** What a client reads at some version V: the state's public setup and the log up to V. */
 export interface PublicHistory {
@@ -22,11 +37,11 @@ export interface PublicHistory {
   };
   /** The creation's events (`created` of `GET /games/{id}/events` or of the stream's `state`). */
   created: readonly GameEvent[];
-  /** Moves 1..V in order, each with its events. */
-  log: readonly { move: Move; events: readonly GameEvent[] }[];
+  /** Entries 1..V in order (moves and acts), each with its events. */
+  log: readonly { move: LogEntry; events: readonly LogEvent[] }[];
 }
 
-function drawnTiles(events: readonly GameEvent[], into: string[]): void {
+function drawnTiles(events: readonly LogEvent[], into: string[]): void {
   for (const e of events) if (e.type === 'tileDrawn') into.push(e.tile);
 }
 
@@ -35,10 +50,17 @@ export class PublicGame {
   private readonly expansions: ExpansionId[];
   private readonly rules: Rules;
   private readonly drawn: string[] = [];
-  private readonly moves: Move[] = [];
+  /** The engine moves, each with the version it reached. */
+  private readonly moves: { move: Move; version: number }[] = [];
+  private entries = 0;
   /** Every tile of the draw pile, drawn or not, as counts. */
   private readonly pile = new Map<string, number>();
-  private cached: Game | undefined;
+  /** Seats whose turns the server plays for good: handed to a bot, or resigned. */
+  private readonly takenOver = new Set<number>();
+  /** The last turn that timed out: its seat, and how many moves came before the act. */
+  private timedOut: { seat: number; moves: number } | undefined;
+  private aborted = false;
+  private cached: { game: Game; timedOutSeat: number | undefined } | undefined;
 
   constructor({ state, created, log }: PublicHistory) {
     this.players = state.players.map((p) => ({ name: p.name }));
@@ -50,20 +72,48 @@ export class PublicGame {
     for (const tile of this.drawn) this.pile.set(tile, (this.pile.get(tile) ?? 0) + 1);
   }
 
-  /** The version reached: the number of moves known. */
+  /** The version reached: the number of log entries known, moves and acts alike. */
   get version(): number {
-    return this.moves.length;
+    return this.entries;
   }
 
-  /** The next move (version + 1) with its events. */
-  push(move: Move, events: readonly GameEvent[]): void {
-    this.moves.push(move);
-    drawnTiles(events, this.drawn);
+  /** The next entry (version + 1), a move or an act, with its events. */
+  push(entry: LogEntry, events: readonly LogEvent[]): void {
+    this.entries++;
     this.cached = undefined;
+    if (!isAct(entry)) {
+      this.moves.push({ move: entry, version: this.entries });
+      drawnTiles(events, this.drawn);
+      return;
+    }
+    switch (entry.type) {
+      case 'seatHandedToBot':
+      case 'seatResigned':
+        this.takenOver.add(entry.seat);
+        return;
+      case 'turnTimedOut':
+        this.timedOut = { seat: entry.seat, moves: this.moves.length };
+        return;
+      case 'gameAborted':
+        this.aborted = true;
+        return;
+      case 'seatJoined':
+      case 'tokenReissued':
+        return;
+    }
   }
 
-  /** The game at `version`: a replay, so throws if the history does not hold together. */
+  /** The game at `version`: a replay of its moves, so throws if the history does not hold together. */
   game(): Game {
+    return this.rebuilt().game;
+  }
+
+  /** Whether the server plays `seat`'s turn now (its bot or autopilot), so its own token may not. */
+  serverPlays(seat: number): boolean {
+    return this.aborted || this.takenOver.has(seat) || this.rebuilt().timedOutSeat === seat;
+  }
+
+  private rebuilt(): { game: Game; timedOutSeat: number | undefined } {
     if (this.cached) return this.cached;
     const left = new Map(this.pile);
     for (const tile of this.drawn) left.set(tile, (left.get(tile) ?? 0) - 1);
@@ -72,18 +122,24 @@ export class PublicGame {
       if (n < 0) throw new Error(`the history draws more ${tile} than the pile holds`);
       for (let i = 0; i < n; i++) hidden.push(tile);
     }
-    const setup = {
+    const created = createGame({
       players: this.players,
       expansions: this.expansions,
       rules: this.rules,
       tileOrder: [...this.drawn, ...hidden],
-    };
-    const replayed = replay(setup, this.moves);
-    if (!replayed.ok)
-      throw new Error(
-        `the history does not replay: move ${replayed.error.index + 1}: ${replayed.error.code} ${replayed.error.reason}`,
-      );
-    this.cached = replayed.value.game;
+    });
+    if (!created.ok) throw new Error(`the history's setup is refused: ${created.error.code} ${created.error.reason}`);
+    const game = created.value.game;
+    // A timed-out turn stays the autopilot's while its seat acts (docs/lifecycle.md, "The clock").
+    let timedOutSeat = this.timedOut?.seat;
+    for (const [i, { move, version }] of this.moves.entries()) {
+      const played = playInPlace(game, move);
+      if (!played.ok)
+        throw new Error(`the history does not replay: version ${version}: ${played.error.code} ${played.error.reason}`);
+      if (timedOutSeat !== undefined && i >= this.timedOut!.moves && actorOf(game) !== timedOutSeat)
+        timedOutSeat = undefined;
+    }
+    this.cached = { game, timedOutSeat };
     return this.cached;
   }
 }

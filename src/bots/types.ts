@@ -10,6 +10,8 @@ import type { MctsTuning } from './mcts.js';
 /** The strength ladder, weakest first. */
 export const BOT_KINDS = ['random', 'greedy', 'mcts'] as const;
 export type BotKind = (typeof BOT_KINDS)[number];
+/** The bots whose strength has levels (mcts: its time budget); the others have one strength. */
+export const BOTS_WITH_LEVELS: readonly BotKind[] = ['mcts'];
 
 export interface BotOptions {
   /** Seeds every random choice: the same seed and public state give the same move. */

@@ -20,6 +20,9 @@ export interface Received {
   readonly verified: boolean;
   /** What the receiver answered. */
   answer: number | 'hang';
+  /** The raw body and the Carcassonne-Signature header, as sent (for verifiers under test). */
+  body: string;
+  signature: string;
 }
 
 export type Behaviour = (delivery: { id: string; gameId: string; attempt: number }) => number | 'hang';
@@ -93,6 +96,8 @@ export async function startReceiver(t: Test, behaviour: Behaviour = () => 200, p
           );
         },
         answer,
+        body,
+        signature: header,
       });
       if (answer === 'hang') {
         held.add(response);

@@ -20,11 +20,11 @@ const manifest = JSON.parse(readFileSync(join(CLIENT_DIR, 'package.json'), 'utf8
   private?: boolean;
 };
 
-t.test("the client's version is the API's, and its changelog names it", async (t) => {
+t.test("the client's major version is the API's, and its changelog names its version", async (t) => {
   t.equal(
-    manifest.version,
-    openapi.info.version,
-    'clients/typescript/package.json follows info.version of openapi/openapi.json',
+    manifest.version.split('.')[0],
+    openapi.info.version.split('.')[0],
+    "clients/typescript/package.json's major version is the API's (info.version of openapi/openapi.json)",
   );
   t.notOk(manifest.private, 'installable');
   t.match(readFileSync(join(CLIENT_DIR, 'CHANGELOG.md'), 'utf8'), `\n## ${manifest.version}\n`);
@@ -67,7 +67,18 @@ t.test('installed from its tarball, the client plays a whole game with node and 
   const installed = await installClientTarball(t);
   t.same(
     installed.files.sort(),
-    ['CHANGELOG.md', 'README.md', 'dist/api.d.ts', 'dist/index.d.ts', 'dist/index.js', 'package.json'],
+    [
+      'CHANGELOG.md',
+      'README.md',
+      'dist/answers.d.ts',
+      'dist/answers.js',
+      'dist/api.d.ts',
+      'dist/index.d.ts',
+      'dist/index.js',
+      'dist/webhook.d.ts',
+      'dist/webhook.js',
+      'package.json',
+    ],
     'the tarball holds the build, its declarations and the docs, not the sources',
   );
   const server = await startServer(t, tempDatabase(t));

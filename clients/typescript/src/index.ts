@@ -3,14 +3,28 @@
  * the OpenAPI document (`npm run generate`); nothing here restates a shape. Submissions carry
  * `expectedVersion` and an `Idempotency-Key`, so a retry after a network error or a 429/503 can
  * never play a move twice: the server answers the stored result instead. Only web-platform
- * globals are used (`fetch`, `crypto.randomUUID`), so it runs in Node 20+ and in browsers alike.
+ * globals are used (`fetch`, `crypto`), so it runs in Node 22+ and in browsers alike. Every
+ * operation of the OpenAPI document has a method named by its operationId.
  */
-import type { components } from './api.js';
+import type { components, operations } from './api.js';
+import { ApiProblem, readAnswer, readText, UnexpectedAnswer } from './answers.js';
 
 export type Schemas = components['schemas'];
 export type Move = Schemas['Move'];
 export type GameEvent = Schemas['GameEvent'];
 export type LogEvent = Schemas['LogEvent'];
+/** A lifecycle act: an entry of the log beside the moves, counted by `version`, never an engine move. */
+export type Act = Schemas['Act'];
+/** An entry of the move log or the stream: an engine move or an act. */
+export type LogEntry = Move | Act;
+export type Lobby = Schemas['Lobby'];
+export type Analysis = Schemas['Analysis'];
+export type AnalysisRunning = Schemas['AnalysisRunning'];
+export type Hint = Schemas['Hint'];
+export type Webhook = Schemas['Webhook'];
+export type WebhookRequest = Schemas['WebhookRequest'];
+export type WebhookDeliveries = Schemas['WebhookDeliveries'];
+export type HandToBot = Schemas['HandToBot'];
 export type GameState = Schemas['GameState'];
 export type LegalMoves = Schemas['LegalMoves'];
 export type CreateGame = Schemas['CreateGame'];
@@ -27,20 +41,36 @@ export type StreamMessage =
   | { event: 'move'; id: number; data: StreamMoveMessage }
   | { event: 'analysis'; data: StreamAnalysisMessage };
 
-/** An error answer of the API, with its stable `code`. */
-export class ApiProblem extends Error {
-  constructor(
-    readonly problem: Problem,
-    /** Seconds the server asked to wait before retrying (`Retry-After`), 0 when it did not say. */
-    readonly retryAfter = 0,
-  ) {
-    super(`${problem.status} ${problem.code}: ${problem.detail}`);
-    this.name = 'ApiProblem';
-  }
-  get code(): string {
-    return this.problem.code;
-  }
+export { ApiProblem, UnexpectedAnswer } from './answers.js';
+export { verify, type VerifyOptions } from './webhook.js';
+
+/** The acts' types, total over the generated `Act` union: a new act is a compile error here. */
+const ACT_TYPES: Record<Act['type'], true> = {
+  seatJoined: true,
+  tokenReissued: true,
+  seatHandedToBot: true,
+  gameAborted: true,
+  seatResigned: true,
+  turnTimedOut: true,
+};
+/** An act, not an engine move (or, for a log event, not an engine event). */
+export function isAct<T extends { type: string }>(entry: T): entry is Extract<T, { type: Act['type'] }> {
+  return Object.hasOwn(ACT_TYPES, entry.type);
 }
+
+type Op = operations;
+type Query<K extends keyof Op> = NonNullable<Op[K]['parameters']['query']>;
+type Json<K extends keyof Op, S extends keyof Op[K]['responses']> = Op[K]['responses'][S] extends {
+  content: { 'application/json': infer T };
+}
+  ? T
+  : never;
+const qs = (query: object = {}) => {
+  const entries = Object.entries(query).filter(([, v]) => v !== undefined);
+  return entries.length === 0 ? '' : `?${new URLSearchParams(entries.map(([k, v]) => [k, String(v)]))}`;
+};
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+const jsonBody = (body: unknown) => ({ headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
 export interface ClientOptions {
   /** The server, e.g. `http://localhost:3000`. */
@@ -64,11 +94,122 @@ export class CarcassonneClient {
   }
 
   private async request<T>(path: string, init: RequestInit = {}): Promise<T> {
-    const res = await this.fetch(`${this.base}${path}`, init);
-    const body: unknown = await res.json();
-    if (!res.ok) throw new ApiProblem(body as Problem, Number(res.headers.get('retry-after') ?? 0));
-    return body as T;
+    const url = `${this.base}${path}`;
+    return (await readAnswer(await this.fetch(url, init), url)) as T;
   }
+
+  private async svg(path: string): Promise<string> {
+    const url = `${this.base}${path}`;
+    return readText(await this.fetch(url), url, /image\/svg\+xml/);
+  }
+
+  private game(id: string, rest = ''): string {
+    return `/games/${encodeURIComponent(id)}${rest}`;
+  }
+
+  // Every operation of the OpenAPI document, named by its operationId (test/http/client-operations.test.ts).
+
+  getHealth(): Promise<Json<'getHealth', 200>> {
+    return this.request('/health');
+  }
+
+  listTiles(): Promise<Schemas['TileCatalog']> {
+    return this.request('/tiles');
+  }
+
+  listGames(query: Query<'listGames'> = {}): Promise<Lobby> {
+    return this.request(`/games${qs(query)}`);
+  }
+
+  getGame(gameId: string, query: Query<'getGame'> = {}): Promise<GameState> {
+    return this.request(this.game(gameId, qs(query)));
+  }
+
+  getLegalMoves(gameId: string, query: Query<'getLegalMoves'> = {}): Promise<LegalMoves> {
+    return this.request(this.game(gameId, `/legal-moves${qs(query)}`));
+  }
+
+  joinSeat(gameId: string, seat: number, name: string): Promise<Schemas['SeatJoined']> {
+    return this.request(this.game(gameId, `/seats/${seat}/join`), { method: 'POST', ...jsonBody({ name }) });
+  }
+
+  resignSeat(gameId: string, seat: number, token: string): Promise<Schemas['SeatResigned']> {
+    return this.request(this.game(gameId, `/seats/${seat}/resign`), { method: 'POST', headers: bearer(token) });
+  }
+
+  abortGame(gameId: string, adminToken: string): Promise<Schemas['ActDone']> {
+    return this.request(this.game(gameId, '/abort'), { method: 'POST', headers: bearer(adminToken) });
+  }
+
+  reissueSeatToken(gameId: string, seat: number, adminToken: string): Promise<Schemas['TokenReissued']> {
+    return this.request(this.game(gameId, `/seats/${seat}/token`), { method: 'POST', headers: bearer(adminToken) });
+  }
+
+  handSeatToBot(gameId: string, seat: number, adminToken: string, bot: HandToBot): Promise<Schemas['ActDone']> {
+    const { headers, body } = jsonBody(bot);
+    return this.request(this.game(gameId, `/seats/${seat}/bot`), {
+      method: 'POST',
+      headers: { ...headers, ...bearer(adminToken) },
+      body,
+    });
+  }
+
+  subscribeWebhook(gameId: string, adminToken: string, webhook: WebhookRequest): Promise<Webhook> {
+    const { headers, body } = jsonBody(webhook);
+    return this.request(this.game(gameId, '/webhook'), {
+      method: 'PUT',
+      headers: { ...headers, ...bearer(adminToken) },
+      body,
+    });
+  }
+
+  async removeWebhook(gameId: string, adminToken: string): Promise<void> {
+    const url = `${this.base}${this.game(gameId, '/webhook')}`;
+    const res = await this.fetch(url, { method: 'DELETE', headers: bearer(adminToken) });
+    if (res.status !== 204) await readAnswer(res, url);
+  }
+
+  listWebhookDeliveries(gameId: string, adminToken: string): Promise<WebhookDeliveries> {
+    return this.request(this.game(gameId, '/webhook/deliveries'), { headers: bearer(adminToken) });
+  }
+
+  /** The finished game's analysis (200), or how far its computation is (202: ask again). */
+  getAnalysis(gameId: string): Promise<Analysis | AnalysisRunning> {
+    return this.request(this.game(gameId, '/analysis'));
+  }
+
+  /** One page of the move log (`moveLog` reads them all). */
+  getMoveLog(gameId: string, query: Query<'getMoveLog'> = {}): Promise<Schemas['MoveLog']> {
+    return this.request(this.game(gameId, `/moves${qs(query)}`));
+  }
+
+  getHint(gameId: string, token: string): Promise<Hint> {
+    return this.request(this.game(gameId, '/hint'), { headers: bearer(token) });
+  }
+
+  getEvents(gameId: string, query: Query<'getEvents'> = {}): Promise<Events> {
+    return this.request(this.game(gameId, `/events${qs(query)}`));
+  }
+
+  getBoardSvg(gameId: string, query: Query<'getBoardSvg'> = {}): Promise<string> {
+    return this.svg(this.game(gameId, `/board.svg${qs(query)}`));
+  }
+
+  getTileSvg(set: string, name: string, query: Query<'getTileSvg'> = {}): Promise<string> {
+    return this.svg(`/tiles/${encodeURIComponent(set)}/${encodeURIComponent(name)}.svg${qs(query)}`);
+  }
+
+  /** `play`: the move submitted with retries. */
+  submitMove(gameId: string, token: string, expectedVersion: number, move: Move): Promise<MoveAccepted> {
+    return this.play(gameId, token, expectedVersion, move);
+  }
+
+  /** `stream`: the event stream as an async iterator. */
+  streamGame(gameId: string, options: { after?: number; signal?: AbortSignal } = {}): AsyncGenerator<StreamMessage> {
+    return this.stream(gameId, options);
+  }
+
+  // The short names of the first release.
 
   createGame(setup: CreateGame): Promise<CreatedGame> {
     return this.request('/games', {
@@ -145,7 +286,11 @@ export class CarcassonneClient {
       headers: { accept: 'text/event-stream' },
       signal: options.signal,
     });
-    if (!res.ok || !res.body) throw new ApiProblem((await res.json()) as Problem);
+    const url = `${this.base}/games/${encodeURIComponent(gameId)}/stream${query}`;
+    if (!res.ok || !res.body || !/text\/event-stream/.test(res.headers.get('content-type') ?? '')) {
+      await readAnswer(res, url);
+      throw new UnexpectedAnswer(url, res.status, res.headers.get('content-type') ?? '', '');
+    }
     const decoder = new TextDecoder();
     let buffer = '';
     for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {

@@ -10,6 +10,7 @@ import { bearerDigest } from '../token-digest.js';
 import { GameIdParams, NOT_MODIFIED, problems } from '../schemas/common.js';
 import {
   ActDoneResponse,
+  botSpec,
   HandToBotBody,
   JoinBody,
   JoinedResponse,
@@ -152,7 +153,7 @@ export function lifecycleRoutes(app: App, { service, addressLimiter }: RouteOpti
     async (request) => {
       const { id, seat } = request.params;
       const { bot, level } = request.body;
-      const spec = level === undefined ? { bot } : { bot, level };
+      const spec = botSpec(bot, level, 'body');
       return { version: await lifecycle.handToBot(id, bearerDigest(request, 'admin token'), seat, spec) };
     },
   );

@@ -8,7 +8,16 @@ import { playerName } from '../player-name.js';
 import { HttpProblem } from '../problem.js';
 import { MAX_NAME_LENGTH } from '../../engine/index.js';
 import { ExpansionIdSchema } from './vocabulary.js';
-import { BOT_NAMES, LevelSchema, PublicActSchema, SeatViewSchema, type SeatRequest } from '../../game-log.js';
+import {
+  BOT_NAMES,
+  LevelSchema,
+  PublicActSchema,
+  SeatViewSchema,
+  type BotName,
+  type BotSpec,
+  type SeatRequest,
+  BOTS_WITH_LEVELS,
+} from '../../game-log.js';
 import { GAME_STATUSES } from '../../storage/game-store.js';
 import { Seat, Strict } from './common.js';
 
@@ -45,6 +54,17 @@ export const SeatRequestSchema = Strict(
   },
 );
 
+/** A bot and its level, refused (400, at `path`) when the level is given to a bot that has none. */
+export function botSpec(bot: BotName, level: number | undefined, path: string): BotSpec {
+  if (level === undefined) return { bot };
+  if (!BOTS_WITH_LEVELS.includes(bot))
+    throw new HttpProblem(
+      'BAD_REQUEST',
+      `${path}/level: ${bot} has no levels; only ${BOTS_WITH_LEVELS.join(', ')} ${BOTS_WITH_LEVELS.length === 1 ? 'has' : 'have'} levels`,
+    );
+  return { bot, level };
+}
+
 /** The seat a creation request asks for, or a refusal naming what is wrong. */
 export function seatRequestOf(seat: Static<typeof SeatRequestSchema>, index: number): SeatRequest {
   const kinds = [seat.name !== undefined, seat.open !== undefined, seat.bot !== undefined].filter(Boolean).length;
@@ -54,7 +74,7 @@ export function seatRequestOf(seat: Static<typeof SeatRequestSchema>, index: num
     throw new HttpProblem('BAD_REQUEST', `body/players/${index}/level is for a bot only`);
   if (seat.name !== undefined) return { name: playerName(seat.name, `body/players/${index}/name`) };
   if (seat.open !== undefined) return { open: true };
-  return seat.level === undefined ? { bot: seat.bot! } : { bot: seat.bot!, level: seat.level };
+  return botSpec(seat.bot!, seat.level, `body/players/${index}`);
 }
 
 export const Visibility = Type.Enum(['public', 'private'], {
