@@ -10,8 +10,7 @@
  *   playInPlace(game, move)-> Result<events>             (the move applied to `game` itself)
  *   replay(setup, moves)   -> Result<{ game, events[] per move }>
  *   determinize(game, seed, tilesLeft?) -> Game          (a copy with the hidden pile reshuffled, for bots)
- *   publicView(game)       -> PublicState                (never the pile order nor the seed)
- *   publicViewJson(game, options?) -> the same as JSON, written from the game (the service's answers)
+ *   publicView(game)       -> PublicState                (never the pile order nor the seed; its schema: registry.schemas.PublicState)
  *   tileCatalog()          -> the tile catalog for GET /tiles
  */
 export * from './types.js';
@@ -36,6 +35,5 @@ export { createGame, legalMoves, play, playInPlace, replay, actorOf, phaseOf, is
 export type { Game } from './game.js';
 export { determinize } from './determinize.js';
 export { publicView } from './view.js';
-export { publicViewJson, type ViewJsonOptions } from './view-json.js';
 export { tileCatalog } from './catalog.js';
 export type { CatalogView } from './catalog.js';

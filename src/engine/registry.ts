@@ -12,7 +12,8 @@ import type { Expansion, MoveSpecs } from './expansion.js';
 import { mergeMoves } from './moves.js';
 import { figureSchemas } from './schema-parts.js';
 import { registerFigureKinds } from './supply.js';
-import type { ErrorCode, ExpansionId, FigureKind, PlaceableFigure } from './types.js';
+import type { ErrorCode, ExpansionId, FigureKind, PlaceableFigure, PublicStateSchema } from './types.js';
+import { publicStateSchema } from './view-schema.js';
 
 /** The registry's vocabulary as schemas: the HTTP layer builds its own from these. */
 export interface VocabularySchemas {
@@ -28,6 +29,8 @@ export interface VocabularySchemas {
   /** Members the expansions add to a seat's view and to the game's view. */
   readonly playerView: TProperties;
   readonly gameView: TProperties;
+  /** The public view with those members (view-schema.ts). */
+  readonly PublicState: PublicStateSchema;
 }
 
 export interface Registry {
@@ -63,6 +66,10 @@ export function createRegistry(modules: readonly Expansion[]): Registry {
   const moves = [...coreMoves(figures), ...vocabularies.flatMap((v) => v.moves?.(figures) ?? [])];
   const events = [...coreEvents(figures), ...vocabularies.flatMap((v) => v.events?.(figures) ?? [])];
   const ids = modules.map((m) => m.id);
+  const ExpansionId = Type.Enum([...ids]);
+  const playerView = Object.assign({}, ...vocabularies.map((v) => v.playerView ?? {})) as TProperties;
+  const gameView = Object.assign({}, ...vocabularies.map((v) => v.gameView ?? {})) as TProperties;
+  const BoardFigure = figures.BoardFigureSchema;
   return {
     modules,
     ids,
@@ -71,16 +78,24 @@ export function createRegistry(modules: readonly Expansion[]): Registry {
     knownMoves: mergeMoves([CORE_MOVES, ...modules.map((m) => m.moves ?? {})]),
     errorCodes: [...CORE_ERROR_CODES, ...vocabularies.flatMap((v) => v.errorCodes ?? [])] as ErrorCode[],
     schemas: {
-      ExpansionId: Type.Enum([...ids]),
+      ExpansionId,
       FigureKind: figures.FigureKindSchema,
-      BoardFigure: figures.BoardFigureSchema,
+      BoardFigure,
       moves,
       // A plain anyOf on the literal `type`: Fastify's strict Ajv refuses `discriminator`.
       Move: Type.Union(moves, { title: 'Move' }),
       events,
       GameEvent: Type.Union(events, { title: 'GameEvent' }),
-      playerView: Object.assign({}, ...vocabularies.map((v) => v.playerView ?? {})) as TProperties,
-      gameView: Object.assign({}, ...vocabularies.map((v) => v.gameView ?? {})) as TProperties,
+      playerView,
+      gameView,
+      // Typed as the default registry's view, as the engine's types are.
+      PublicState: publicStateSchema({
+        figureKinds,
+        ExpansionId,
+        BoardFigure,
+        playerView,
+        gameView,
+      }) as PublicStateSchema,
     },
   };
 }

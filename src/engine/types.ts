@@ -28,13 +28,12 @@ import type {
   TRADERS_PLAYER_VIEW,
   tradersEvents,
 } from './expansions/traders-builders/vocabulary.js';
-import type { TObject, TProperties } from 'typebox';
+import type { TObject } from 'typebox';
 import type { FigureSchemas, PosSchema, SeatPointsSchema } from './schema-parts.js';
+import type { publicStateSchema, TileViewSchema, ViewVocabulary } from './view-schema.js';
 
 /** The object type of a list of object schemas (one union member per schema). */
 type Members<L extends readonly TObject[]> = Static<L[number]>;
-/** The members a view properties' declaration adds (all optional: only games with the expansion have them). */
-type ViewMembers<P extends TProperties> = Static<TObject<P>>;
 
 export type ExpansionId = typeof TRADERS_BUILDERS | typeof ABBEY_MAYOR;
 /** The expansions with tiles in the catalog (catalog-data.ts), in registry order. */
@@ -134,39 +133,16 @@ export interface LegalMoves {
   moves: Move[];
 }
 
-export type PlayerView = {
-  seat: number;
-  name: string;
-  score: number;
-  supply: Partial<Record<FigureKind, number>>;
-} & ViewMembers<typeof TRADERS_PLAYER_VIEW> &
-  ViewMembers<typeof ABBEY_MAYOR_PLAYER_VIEW>;
-
-/** A placed tile. */
-export interface TileView {
-  tile: string;
-  x: number;
-  y: number;
-  rotation: Rotation;
-}
-
+/** The view's one schema (view-schema.ts) typed with the default registry's members, and its types. */
+type DefaultView = ViewVocabulary<
+  typeof TRADERS_PLAYER_VIEW & typeof ABBEY_MAYOR_PLAYER_VIEW,
+  typeof TRADERS_GAME_VIEW
+>;
+export type PublicStateSchema = ReturnType<
+  typeof publicStateSchema<DefaultView['playerView'], DefaultView['gameView']>
+>;
 /** What any client may see (docs/rules.md §8): never the pile order or the seed. */
-export type PublicState = ViewMembers<typeof TRADERS_GAME_VIEW> & {
-  status: 'active' | 'finished';
-  expansions: ExpansionId[];
-  rules: Rules;
-  players: PlayerView[];
-  scores: number[];
-  activeSeat: number | null;
-  actor: number | null;
-  phase: Phase;
-  drawnTile: string | null;
-  /** True while the active player plays the builder's second part of the turn. */
-  bonusPart: boolean;
-  tiles: TileView[];
-  figures: BoardFigure[];
-  /** Wagons whose owners must still decide where they go, in decision order. */
-  pendingWagons: { seat: number; x: number; y: number }[];
-  tilesLeft: Record<string, number>;
-  tilesLeftTotal: number;
-};
+export type PublicState = Static<PublicStateSchema>;
+export type PlayerView = PublicState['players'][number];
+/** A placed tile. */
+export type TileView = Static<typeof TileViewSchema>;

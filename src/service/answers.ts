@@ -1,33 +1,18 @@
 /**
  * The answers of the read and move routes. The state and the legal moves are objects (the
  * engine's, with the lifecycle's members spread in); each is made JSON once per version,
- * memoised on the snapshot and forgotten when it moves on. The state's JSON is the engine's
- * own writer (`engine/view-json.ts`, a measured speed trick), told the lifecycle's members and
- * what the lifecycle knows better (the status, the actor, the joined seats' names). Each
+ * memoised on the snapshot and forgotten when it moves on. The state's JSON is written by the
+ * serializer compiled from the state's schema (`state-json.ts`). Each
  * move's events were kept as their JSON when it was played, so the answers that carry events
  * are put together from those strings.
  */
-import {
-  legalMoves,
-  publicView,
-  publicViewJson,
-  type Game,
-  type LegalMoves,
-  type PublicState,
-} from '../engine/index.js';
+import { legalMoves, publicView, registryOf, type Game, type LegalMoves, type Registry } from '../engine/index.js';
 import { deadlineOf, seatViews, statusOf, type Lifecycle, type LifecycleStatus } from './lifecycle/lifecycle.js';
-import type { SeatView } from '../game-log.js';
 import type { Snapshot } from './cache/snapshot.js';
+import { stateSerializer } from './state-json.js';
+import type { GameState } from './state-schema.js';
 
-/** The state the API shows: the engine's view with the lifecycle's members and statuses. */
-export interface GameState extends Omit<PublicState, 'status'> {
-  id: string;
-  version: number;
-  pile: Lifecycle['pile'];
-  seats: SeatView[];
-  clock?: { turnSeconds: number; deadline: string | null };
-  status: LifecycleStatus;
-}
+export type { GameState };
 
 /** The legal-moves answer: no actor and no moves while the game waits or after it was aborted. */
 export interface LegalAnswer extends LegalMoves {
@@ -47,7 +32,7 @@ export function stateOf(game: Game, life: Lifecycle, id: string, version: number
     id,
     version,
     pile: life.pile,
-    seats: seatViews(life),
+    seats: (life.seatsView ??= seatViews(life)),
     ...(life.clock ? { clock: { turnSeconds: life.clock.turnSeconds, deadline: deadlineOf(life) } } : {}),
     ...view,
     status,
@@ -56,19 +41,13 @@ export function stateOf(game: Game, life: Lifecycle, id: string, version: number
   };
 }
 
-/** `stateOf(…)` as JSON (the same members; test/http/schemas-match-engine.test.ts compares them). */
+/** `stateOf(…)` as JSON. */
 export function stateJsonOf(game: Game, life: Lifecycle, id: string, version: number): string {
-  life.headJson ??= `"pile":${JSON.stringify(life.pile)},"seats":${JSON.stringify(seatViews(life))}`;
-  let head = `"id":${JSON.stringify(id)},"version":${version},${life.headJson}`;
-  if (life.clock)
-    head += `,"clock":${JSON.stringify({ turnSeconds: life.clock.turnSeconds, deadline: deadlineOf(life) })}`;
-  const status = statusOf(life, game);
-  return publicViewJson(game, {
-    head,
-    ...(open(status) ? {} : { status, noActor: true }),
-    ...(life.acted ? { names: life.seats.map((s) => s.name) } : {}),
-  });
+  return stateSerializer(registryOf(game))(stateOf(game, life, id, version));
 }
+
+/** A state made by `stateOf` for a game of `registry`, as JSON. */
+export const stateJson = (registry: Registry, state: GameState): string => stateSerializer(registry)(state);
 
 /** The state at the snapshot's version, as JSON built once per version. */
 export function currentStateJson(snapshot: Snapshot): string {

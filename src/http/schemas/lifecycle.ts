@@ -18,7 +18,7 @@ import {
   type SeatRequest,
   BOTS_WITH_LEVELS,
 } from '../../game-log.js';
-import { GAME_STATUSES } from '../../storage/game-store.js';
+import { ClockView, GameStatusSchema } from '../../service/state-schema.js';
 import { Seat, Strict } from './common.js';
 
 const Int = Type.Integer();
@@ -31,9 +31,7 @@ const Name = Type.String({
 const Bot = Type.Enum([...BOT_NAMES]);
 const Level = LevelSchema;
 
-export const GameStatusSchema = Type.Enum([...GAME_STATUSES], {
-  description: '`waiting` until every open seat is joined; `aborted` when the admin aborted it',
-});
+export { GameStatusSchema };
 
 /**
  * One object with optional members rather than a union of three: a union explains a wrong
@@ -95,15 +93,7 @@ export const ClockRequest = Strict(
 export const ActSchema = PublicActSchema;
 export { SeatViewSchema };
 
-export const ClockView = Type.Object(
-  {
-    turnSeconds: Int,
-    deadline: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
-      description: "When the current player's turn runs out (none on a bot's turn)",
-    }),
-  },
-  { title: 'ClockView' },
-);
+export { ClockView };
 
 export const SeatParams = Strict({
   id: Type.String({ minLength: 1, maxLength: 64 }),

@@ -1,6 +1,6 @@
 /** The schemas a registry gives the HTTP layer's placeholders (`vocabulary.ts`), made once per registry. */
 import type { Registry } from '../../engine/index.js';
-import { gameStateSchema } from './state.js';
+import { gameStateSchema } from '../../service/state-schema.js';
 import type { VocabularyTable } from './vocabulary.js';
 
 const tables = new WeakMap<Registry, VocabularyTable>();

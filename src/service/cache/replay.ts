@@ -7,7 +7,8 @@
  * the entries read for a cursor stay true.
  */
 import type { MoveRecord } from '../../storage/game-store.js';
-import { currentStateJson, stateOf, type GameState } from '../answers.js';
+import { registryOf } from '../../engine/index.js';
+import { currentStateJson, stateJson, stateOf, type GameState } from '../answers.js';
 import { LruCache } from './lru-cache.js';
 import { ServiceError } from '../service-error.js';
 import { playEntry, rebuiltAt, type Snapshot } from './snapshot.js';
@@ -20,7 +21,8 @@ interface Cursor {
 
 export class Replays {
   private readonly cursors: LruCache<string, Cursor>;
-  private readonly states: LruCache<string, string>;
+  /** The states of the versions passed, as objects: only an asked one is written as JSON, and kept so. */
+  private readonly states: LruCache<string, GameState | string>;
 
   constructor(
     /** The game at its current version (404 when there is none). */
@@ -42,9 +44,13 @@ export class Replays {
       );
     if (version === now.version) return currentStateJson(now);
     const key = `${version} ${id}`;
-    const known = this.states.get(key);
-    if (known !== undefined) return known;
-    return currentStateJson(await this.walk(id, now, version));
+    let known = this.states.get(key);
+    if (known === undefined) return currentStateJson(await this.walk(id, now, version));
+    if (typeof known !== 'string') {
+      known = stateJson(registryOf(now.game), known);
+      this.states.set(key, known);
+    }
+    return known;
   }
 
   /** The public state after the game's first `version` log entries, as an object (the board picture draws it). */
@@ -76,7 +82,8 @@ export class Replays {
       if (playEntry(cursor.snapshot, record) === null)
         throw new Error(`game ${id}: stored log does not replay at move ${record.seq}`);
       // Every version passed is kept: a scrubber stepping back from the end then walks once, not once per step.
-      this.states.set(`${cursor.snapshot.version} ${id}`, currentStateJson(cursor.snapshot));
+      const at = cursor.snapshot;
+      this.states.set(`${at.version} ${id}`, stateOf(at.game, at.life, at.id, at.version));
     }
     return cursor.snapshot;
   }

@@ -71,8 +71,8 @@ export interface Lifecycle {
   waiting: boolean;
   /** The names the engine was given (placeholders for open seats). */
   engineNames: readonly string[];
-  /** The state's lifecycle members but the clock, as JSON members, made once per act (`answers.ts`). */
-  headJson?: string;
+  /** The seats' view in the state, made once per act (`answers.ts`). */
+  seatsView?: SeatView[];
 }
 
 /** The autopilot of a resigned or timed-out seat. */
@@ -125,7 +125,7 @@ export function actorNow(life: Lifecycle, game: Game): number | null {
 /** Applies an act (already judged) to the lifecycle; `tokenHashes` takes a new seat token's hash. */
 export function applyAct(life: Lifecycle, tokenHashes: Buffer[], act: Act): void {
   life.acted = true;
-  life.headJson = undefined;
+  life.seatsView = undefined;
   switch (act.type) {
     case 'seatJoined':
       life.seats[act.seat] = { kind: 'human', name: act.name, resigned: false, handedToBot: false };

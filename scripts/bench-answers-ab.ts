@@ -1,0 +1,184 @@
+/**
+ * npm run bench:answers-ab -- <old checkout> [<new checkout>]: the service's answers of two
+ * builds measured alternately in one process (as `bench-ab.ts` does for the engine): the state
+ * answer (its JSON at a version not yet cached), a move's answer (`submit` on an in-memory
+ * SQLite store, the state in the answer) and replay (`stateJsonAt` of a finished game whose
+ * replay cursor was evicted: a walk from the setup and the asked version's JSON). Both builds
+ * serve the same planned games; each checkout must have its scripts compiled
+ * (`npx tsc -p tsconfig.scripts.json`). BENCH_ROUNDS (default 40), BENCH_GAMES (default 120).
+ */
+import { existsSync, symlinkSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { actorOf } from '../src/engine/index.js';
+import type * as EngineApi from '../src/engine/index.js';
+import type * as Answers from '../src/service/answers.js';
+import type * as Lifecycle from '../src/service/lifecycle/lifecycle.js';
+import type * as Service from '../src/service/game-service.js';
+import type * as Tokens from '../src/service/lifecycle/seat-tokens.js';
+import type * as Sqlite from '../src/storage/sqlite/store.js';
+import { playRandom } from '../test/helpers/random-play.js';
+
+const [oldDir, newDir = '.'] = process.argv.slice(2);
+if (oldDir === undefined) throw new Error('usage: bench-answers-ab <old checkout> [<new checkout>]');
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 40);
+const GAMES = Number(process.env.BENCH_GAMES ?? 120);
+
+interface Build {
+  name: string;
+  engine: typeof EngineApi;
+  answers: typeof Answers;
+  lifecycle: typeof Lifecycle;
+  service: Service.GameService;
+  tokens: typeof Tokens;
+  ids: string[];
+  digests: Buffer[][];
+}
+
+const load = async <T>(dir: string, path: string): Promise<T> =>
+  (await import(pathToFileURL(resolve(dir, '.build-scripts/src', path)).href)) as T;
+
+async function build(name: string, dir: string): Promise<Build> {
+  // The compiled store finds its migrations beside its own tree (`storage/sqlite/database.ts`).
+  const migrations = resolve(dir, '.build-scripts/migrations');
+  if (!existsSync(migrations)) symlinkSync('../migrations', migrations);
+  const sqlite = await load<typeof Sqlite>(dir, 'storage/sqlite/store.js');
+  const { GameService } = await load<typeof Service>(dir, 'service/game-service.js');
+  return {
+    name,
+    engine: await load(dir, 'engine/index.js'),
+    answers: await load(dir, 'service/answers.js'),
+    lifecycle: await load(dir, 'service/lifecycle/lifecycle.js'),
+    tokens: await load(dir, 'service/lifecycle/seat-tokens.js'),
+    service: new GameService(sqlite.openSqliteStore(':memory:'), { cacheSize: GAMES * 2 }),
+    ids: [],
+    digests: [],
+  };
+}
+
+const builds = [await build('old', oldDir), await build('new', newDir)];
+const SETS = [[], ['traders-builders'], ['abbey-mayor'], ['traders-builders', 'abbey-mayor']] as const;
+const planned = Array.from({ length: GAMES }, (_, i) => {
+  const setup: EngineApi.GameSetup = {
+    players: Array.from({ length: 2 + (i % 3) }, (_, p) => ({ name: `P${p}` })),
+    expansions: [...SETS[i % 4]],
+    seed: `ab-${i}`,
+  };
+  const seats: number[] = [];
+  const { moves } = playRandom(setup, `ab-choices-${i}`, (g) => void seats.push(actorOf(g)!));
+  return { setup, moves, seats };
+});
+
+const cpu = (since: NodeJS.CpuUsage) => {
+  const u = process.cpuUsage(since);
+  return u.user + u.system;
+};
+
+/** The state answers: each build's games at every stage, written at a version not cached. */
+const positions = new Map<Build, { game: EngineApi.Game; life: Lifecycle.Lifecycle; version: number }[]>();
+for (const b of builds) {
+  const list: { game: EngineApi.Game; life: Lifecycle.Lifecycle; version: number }[] = [];
+  for (const { setup, moves } of planned.slice(0, 24)) {
+    const created = b.engine.createGame(structuredClone(setup));
+    if (!created.ok) throw new Error(created.error.reason);
+    let game = created.value.game;
+    moves.forEach((move, k) => {
+      const played = b.engine.play(game, move);
+      if (!played.ok) throw new Error(played.error.reason);
+      game = played.value.game;
+      if (k % 4 === 0)
+        list.push({ game, life: b.lifecycle.newLifecycle(setup, game, '2026-01-01T00:00:00.000Z'), version: k + 1 });
+    });
+  }
+  positions.set(b, list);
+}
+
+const results: Record<string, Record<string, { units: number; us: number }>> = {};
+const add = (label: string, b: Build, units: number, us: number) => {
+  results[label] ??= { old: { units: 0, us: 0 }, new: { units: 0, us: 0 } };
+  results[label][b.name].units += units;
+  results[label][b.name].us += us;
+};
+
+function stateBlock(b: Build, round: number) {
+  const list = positions.get(b)!;
+  const since = process.cpuUsage();
+  let n = 0;
+  for (let k = 0; k < 400; k++) {
+    const p = list[(round * 400 + k) % list.length];
+    n += b.answers.stateJsonOf(p.game, p.life, 'g', p.version).length > 0 ? 1 : 0;
+  }
+  add('state answer (uncached JSON)', b, n, cpu(since));
+}
+
+for (const b of builds)
+  for (const { setup } of planned) {
+    const created = await b.service.create(structuredClone(setup));
+    b.ids.push(created.id);
+    b.digests.push(created.seats.map((s) => b.tokens.tokenDigest(s.token)));
+  }
+const step = new Array<number>(GAMES).fill(0);
+const stepOf = new Map<Build, number[]>(builds.map((b) => [b, [...step]]));
+
+/** Moves of the next few games, in turn, until each build has played `count`. */
+async function moveBlock(b: Build, round: number, count: number) {
+  const steps = stepOf.get(b)!;
+  const since = process.cpuUsage();
+  let n = 0;
+  for (let g = round; n < count; g++) {
+    const i = g % GAMES;
+    const { moves, seats } = planned[i];
+    if (steps[i] >= moves.length) {
+      if (steps.every((s, j) => s >= planned[j].moves.length)) break;
+      continue;
+    }
+    for (let k = 0; k < 6 && steps[i] < moves.length; k++, n++) {
+      const s = steps[i]++;
+      await b.service.submit(b.ids[i], b.digests[i][seats[s]], { expectedVersion: s, move: moves[s] });
+    }
+  }
+  add("move's answer (submit, state in the answer)", b, n, cpu(since));
+}
+
+async function replayBlock(b: Build, round: number) {
+  const since = process.cpuUsage();
+  let n = 0;
+  // 40 games a block: more than the replay cache's 32 cursors, so each walks from the setup.
+  for (let k = 0; k < 40; k++) {
+    const i = (round * 41 + k * 7) % GAMES;
+    const version = 1 + ((round * 13 + k * 29) % planned[i].moves.length);
+    await b.service.stateJsonAt(b.ids[i], version);
+    n++;
+  }
+  add('replay (stateJsonAt, a cursor from the setup)', b, n, cpu(since));
+}
+
+const total = planned.reduce((s, p) => s + p.moves.length, 0);
+const perRound = Math.floor(total / ROUNDS / 2);
+// Warm-up: the state answers, then each build's first moves.
+for (let r = 0; r < 10; r++) for (const b of builds) stateBlock(b, r);
+delete results['state answer (uncached JSON)'];
+for (let r = 0; r < ROUNDS; r++) {
+  const order = r % 2 === 0 ? builds : [...builds].reverse();
+  for (const b of order) stateBlock(b, r);
+  for (const b of order) await moveBlock(b, r, perRound);
+}
+// Every game is finished now (or nearly): replays of finished games.
+for (const b of builds) await moveBlock(b, 0, total);
+for (let r = 0; r < 3; r++) for (const b of builds) await replayBlock(b, 1000 + r);
+for (const label of Object.keys(results)) if (label.startsWith('replay')) delete results[label];
+for (let r = 0; r < ROUNDS; r++) {
+  const order = r % 2 === 0 ? builds : [...builds].reverse();
+  for (const b of order) await replayBlock(b, r);
+}
+
+console.log(`Node ${process.version}; ${ROUNDS} rounds, alternating; old = ${oldDir}, new = ${newDir}`);
+console.log('| answer | old µs CPU each | new µs CPU each | new ÷ old |');
+console.log('|---|---|---|---|');
+for (const [label, r] of Object.entries(results)) {
+  const each = (name: string) => r[name].us / r[name].units;
+  console.log(
+    `| ${label} | ${each('old').toFixed(1)} | ${each('new').toFixed(1)} | ×${(each('new') / each('old')).toFixed(2)} |`,
+  );
+}
+for (const b of builds) await b.service.close();
