@@ -55,6 +55,7 @@ export function isFollower(kind: FigureKind): boolean {
     case 'meeple':
     case 'wagon':
     case 'mayor':
+    case 'largeMeeple':
       return true;
     case 'builder':
     case 'pig':

@@ -28,6 +28,7 @@ import type {
   TRADERS_PLAYER_VIEW,
   tradersEvents,
 } from './expansions/traders-builders/vocabulary.js';
+import type { INNS_CATHEDRALS, INNS_CATHEDRALS_FIGURES } from './expansions/inns-cathedrals/vocabulary.js';
 import type { TObject, TProperties } from 'typebox';
 import type { FigureSchemas, PosSchema, SeatPointsSchema } from './schema-parts.js';
 
@@ -36,9 +37,13 @@ type Members<L extends readonly TObject[]> = Static<L[number]>;
 /** The members a view properties' declaration adds (all optional: only games with the expansion have them). */
 type ViewMembers<P extends TProperties> = Static<TObject<P>>;
 
-export type ExpansionId = typeof TRADERS_BUILDERS | typeof ABBEY_MAYOR;
+export type ExpansionId = typeof TRADERS_BUILDERS | typeof ABBEY_MAYOR | typeof INNS_CATHEDRALS;
 /** The expansions with tiles in the catalog (catalog-data.ts), in registry order. */
-export const EXPANSIONS = ['traders-builders', 'abbey-mayor'] as const satisfies readonly ExpansionId[];
+export const EXPANSIONS = [
+  'traders-builders',
+  'abbey-mayor',
+  'inns-cathedrals',
+] as const satisfies readonly ExpansionId[];
 /** Tile sets: the base game and one per expansion. */
 export const SETS = ['base', ...EXPANSIONS] as const;
 export type SetId = (typeof SETS)[number];
@@ -63,7 +68,10 @@ export type Good = (typeof TRADERS_GOODS)[number];
 export type GoodsCount = Static<typeof GoodsCountSchema>;
 
 export type FigureKind =
-  (typeof CORE_FIGURES)[number] | (typeof TRADERS_FIGURES)[number] | (typeof ABBEY_MAYOR_FIGURES)[number];
+  | (typeof CORE_FIGURES)[number]
+  | (typeof TRADERS_FIGURES)[number]
+  | (typeof ABBEY_MAYOR_FIGURES)[number]
+  | (typeof INNS_CATHEDRALS_FIGURES)[number];
 /** Figures a player may place with placeFigure (the barn has its own move). */
 export type PlaceableFigure = Exclude<FigureKind, (typeof ABBEY_MAYOR_OWN_MOVE_FIGURES)[number]>;
 

@@ -436,7 +436,7 @@ export interface components {
         BoardFigure: {
             owner: number;
             /** @enum {unknown} */
-            kind: "meeple" | "builder" | "pig" | "mayor" | "wagon" | "barn";
+            kind: "meeple" | "builder" | "pig" | "mayor" | "wagon" | "barn" | "largeMeeple";
             x: number;
             y: number;
             feature?: number;
@@ -481,7 +481,7 @@ export interface components {
         /** CreateGame */
         CreateGame: {
             players: components["schemas"]["SeatRequest"][];
-            expansions?: ("traders-builders" | "abbey-mayor")[];
+            expansions?: ("traders-builders" | "abbey-mayor" | "inns-cathedrals")[];
             rules?: {
                 /** @enum {unknown} */
                 endgameAbbeys?: "continue" | "final-round" | "none";
@@ -589,7 +589,7 @@ export interface components {
              * @enum {unknown}
              */
             status: "waiting" | "active" | "finished" | "aborted";
-            expansions: ("traders-builders" | "abbey-mayor")[];
+            expansions: ("traders-builders" | "abbey-mayor" | "inns-cathedrals")[];
             rules: {
                 /** @enum {unknown} */
                 endgameAbbeys: "continue" | "final-round" | "none";
@@ -698,7 +698,7 @@ export interface components {
                 /** Format: date-time */
                 createdAt: string;
                 players: components["schemas"]["SeatView"][];
-                expansions: ("traders-builders" | "abbey-mayor")[];
+                expansions: ("traders-builders" | "abbey-mayor" | "inns-cathedrals")[];
                 /** @description The turn clock, when the game has one */
                 clock?: {
                     turnSeconds: number;
@@ -778,7 +778,7 @@ export interface components {
             /** @enum {string} */
             type: "placeFigure";
             /** @enum {unknown} */
-            figure: "meeple" | "builder" | "pig" | "mayor" | "wagon";
+            figure: "meeple" | "builder" | "pig" | "mayor" | "wagon" | "largeMeeple";
             x: number;
             y: number;
             /** @description Index into the tile's catalog `features` */
@@ -808,6 +808,7 @@ export interface components {
                 mayor?: number;
                 wagon?: number;
                 barn?: number;
+                largeMeeple?: number;
             };
             goods?: components["schemas"]["GoodsCount"];
             /** @description Whether the seat still has its abbey */
@@ -933,11 +934,12 @@ export interface components {
                 base: number;
                 "traders-builders": number;
                 "abbey-mayor": number;
+                "inns-cathedrals": number;
             };
             tiles: {
                 id: string;
                 /** @enum {unknown} */
-                set: "base" | "traders-builders" | "abbey-mayor";
+                set: "base" | "traders-builders" | "abbey-mayor" | "inns-cathedrals";
                 count: number;
                 startTile?: boolean;
                 /** @description Features at rotation 0; a segment is addressed by its index here */
@@ -948,12 +950,16 @@ export interface components {
                     pennants: number;
                     /** @enum {unknown} */
                     goods?: "wine" | "wheat" | "cloth";
+                    /** @enum {boolean} */
+                    cathedral?: true;
                 } | {
                     /** @enum {string} */
                     kind: "road";
                     edges: ("N" | "E" | "S" | "W")[];
                     tunnel?: boolean;
                     continuous?: boolean;
+                    /** @enum {boolean} */
+                    inn?: true;
                 } | {
                     /** @enum {string} */
                     kind: "field";
