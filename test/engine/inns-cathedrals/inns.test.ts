@@ -55,11 +55,7 @@ t.test('on the junction inns-cathedrals/C only the east arm has the inn', async 
   s.play(tile(1, 0, 0), meeple(1, 0, 0)); // P0 on the west arm (joined to the start road)
   s.play(tile(2, 0, 0), meeple(2, 0, 0)); // P1 on the arm of W that closes C's east arm
   const [east] = scored(s.last);
-  t.same(
-    [east.tiles.length, east.points],
-    [2, [{ seat: 1, points: 4 }]],
-    'the east arm: 2 tiles, 2 each',
-  );
+  t.same([east.tiles.length, east.points], [2, [{ seat: 1, points: 4 }]], 'the east arm: 2 tiles, 2 each');
   s.play(tile(-1, 0, 0), pass); // P0 closes the west arm
   const [west] = scored(s.last);
   t.same([west.tiles.length, west.points], [3, [{ seat: 0, points: 3 }]], 'the west arm has no inn: 1 per tile');

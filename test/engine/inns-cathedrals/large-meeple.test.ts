@@ -45,11 +45,14 @@ t.test('a large meeple is placed under the meeple rules: wherever a meeple may g
   t.same(spots('meeple'), ['1,-1,0', '1,-1,1'], 'the city and the field of base/E');
   s.play(large(1, -1, 0));
   t.same(s.view().players[0].supply, { meeple: 7, largeMeeple: 0 });
-  t.same(s.last.find((e) => e.type === 'figurePlaced'), {
-    type: 'figurePlaced',
-    seat: 0,
-    figure: { owner: 0, kind: 'largeMeeple', x: 1, y: -1, feature: 0 },
-  });
+  t.same(
+    s.last.find((e) => e.type === 'figurePlaced'),
+    {
+      type: 'figurePlaced',
+      seat: 0,
+      figure: { owner: 0, kind: 'largeMeeple', x: 1, y: -1, feature: 0 },
+    },
+  );
 });
 
 t.test('a large meeple may not join a feature that holds a follower: FEATURE_OCCUPIED', async (t) => {
