@@ -6,7 +6,7 @@ import { moveWords, tileWords, type Lexicon } from '../../../web/words.js';
 // The web client's words for Inns & Cathedrals: tiles with an inn or a cathedral, the large
 // meeple by the role it takes.
 
-const catalog = tileCatalog() as unknown as Lexicon['catalog'];
+const catalog: Lexicon['catalog'] = tileCatalog();
 const renderer = createRenderer(tileCatalog());
 const lexiconFor = (tile: string, rotation: Rotation): Lexicon => ({
   catalog,
