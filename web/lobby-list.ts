@@ -8,6 +8,7 @@
  * are shown (up to the listing's page limit), so paging and refreshing never show one game
  * twice. Rows whose game did not change are kept as they are, so the keyboard's focus stays.
  */
+import { INNS_CATHEDRALS_NAME } from '../src/engine/expansions/inns-cathedrals/words.js';
 import { api, ApiError, type ListedGame, type SeatView } from './api.js';
 import { $, button, el, isolated, withNames } from './dom.js';
 import { seatLink } from './links.js';
@@ -49,6 +50,7 @@ function clockText(clock: ListedGame['clock']): string {
 const EXPANSION_NAMES: Readonly<Record<string, string>> = {
   'traders-builders': 'Traders & Builders',
   'abbey-mayor': 'Abbey & Mayor',
+  'inns-cathedrals': INNS_CATHEDRALS_NAME,
 };
 
 async function join(game: ListedGame, seat: number): Promise<void> {

@@ -1,4 +1,5 @@
 /** The players' table: score, supply, goods and abbey, and what each seat is (bot, open, resigned). */
+import { LARGE_MEEPLE_WORDS } from '../src/engine/expansions/inns-cathedrals/words.js';
 import { seatColour } from '../src/render/index.js';
 import type { PublicState } from './api.js';
 import { $, el, isolated, withNames } from './dom.js';
@@ -11,7 +12,7 @@ export function renderPlayers(s: PublicState, mySeat: number | undefined): void 
     const supply =
       Object.entries(p.supply)
         .filter(([, n]) => n > 0)
-        .map(([k, n]) => `${n} ${k}`)
+        .map(([k, n]) => `${n} ${k === 'largeMeeple' ? LARGE_MEEPLE_WORDS : k}`)
         .join(', ') || 'none left';
     const goods = p.goods ? `${p.goods.wine} wine, ${p.goods.wheat} wheat, ${p.goods.cloth} cloth` : '';
     const abbey = p.abbey === undefined ? '' : p.abbey ? 'abbey in hand' : 'abbey placed';

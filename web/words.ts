@@ -4,6 +4,7 @@
  * events and moves as sentences. Never a catalog id or a feature index. Player names come in
  * wrapped by `name()`, so the page can set each in a <bdi> (dom.ts `withNames`).
  */
+import { innCathedralExtras, largeRole } from '../src/engine/expansions/inns-cathedrals/words.js';
 import type { Renderer } from '../src/render/index.js';
 import type { Catalog, GameEvent, Move, PublicState } from './api.js';
 
@@ -69,6 +70,7 @@ export function tileWords(catalog: Catalog, id: string | null | undefined): stri
   if (main !== road && road) extras.push(road === 'road end' ? 'road' : road);
   if (cities.some((c) => c.pennants > 0)) extras.push('shield');
   for (const c of cities) if (c.goods) extras.push(c.goods);
+  extras.push(...innCathedralExtras(tile.features));
   return extras.length === 0 ? main : `${main} with ${extras.join(' and ')}`;
 }
 
@@ -129,7 +131,8 @@ const MEEPLE_ROLE: Readonly<Record<string, string>> = {
 /** "knight in the north city", "thief on the east road", "monk in the monastery"; `bySides`: "farmer in the field by the east edge". */
 function figureOn(lex: Lexicon, figure: string, x: number, y: number, feature: number, bySides = false): string {
   const { kind, where, sides } = featureWords(lex, x, y, feature);
-  const role = figure === 'meeple' ? (MEEPLE_ROLE[kind] ?? 'meeple') : figure;
+  const meepleRole = MEEPLE_ROLE[kind] ?? 'meeple';
+  const role = figure === 'meeple' ? meepleRole : figure === 'largeMeeple' ? largeRole(meepleRole) : figure;
   const on = kind === 'road' ? 'on' : 'in';
   if (bySides && sides) return `${role} ${on} the ${kind} by the ${sides}`;
   return `${role} ${on} the ${where ? `${where} ` : ''}${kind}`;

@@ -4,6 +4,12 @@
  * the supply costs (its scarcity). Both shrink as the pile empties: late in the game an
  * incomplete feature still scores and a follower in supply is worth little.
  */
+import {
+  cathedralCityPotential,
+  innRoadPotential,
+  LARGE_MEEPLE_WEIGHT,
+  largeMeepleCost,
+} from '../engine/expansions/inns-cathedrals/bot-values.js';
 import { publicView, tileCatalog, type BoardFigure, type FigureKind, type Game } from '../engine/index.js';
 
 type FeatureDef = ReturnType<typeof tileCatalog>['tiles'][number]['features'][number];
@@ -55,6 +61,7 @@ export function isFollower(kind: FigureKind): boolean {
     case 'meeple':
     case 'wagon':
     case 'mayor':
+    case 'largeMeeple':
       return true;
     case 'builder':
     case 'pig':
@@ -65,6 +72,7 @@ export function isFollower(kind: FigureKind): boolean {
 
 /** What a follower taken from supply costs, given how many meeples are left before it. */
 export function followerCost(kind: FigureKind, meeplesBefore: number, rest: number): number {
+  if (kind === 'largeMeeple') return largeMeepleCost(rest);
   if (kind !== 'meeple') return 1.5 * rest;
   const scarcity = meeplesBefore <= 1 ? 4 : meeplesBefore === 2 ? 2 : meeplesBefore === 3 ? 0.7 : 0;
   return rest * (1 + scarcity);
@@ -79,6 +87,11 @@ function neighbours(tiles: Map<string, string>, x: number, y: number): number {
 
 /** Points a figure just placed on `tileId` may still bring (beyond any it scored at once). */
 export function potential(f: BoardFigure, tileId: string | undefined, pos: Position): number {
+  const p = featurePotential(f, tileId, pos);
+  return f.kind === 'largeMeeple' ? p * LARGE_MEEPLE_WEIGHT : p;
+}
+
+function featurePotential(f: BoardFigure, tileId: string | undefined, pos: Position): number {
   const rest = pos.rest;
   // Roads and cities are likelier to be finished with more of the pile to come.
   const completes = 0.4 + 0.6 * rest;
@@ -89,11 +102,12 @@ export function potential(f: BoardFigure, tileId: string | undefined, pos: Posit
   if (def === undefined) return 1;
   switch (def.kind) {
     case 'city': {
+      if (def.cathedral && f.kind !== 'mayor') return cathedralCityPotential(def.pennants, completes);
       const base = (f.kind === 'mayor' ? 2 * def.pennants : 3 + def.pennants) + (def.goods ? 1 : 0);
       return base * completes;
     }
     case 'road':
-      return 1 + 1.5 * completes;
+      return def.inn ? innRoadPotential(completes) : 1 + 1.5 * completes;
     case 'monastery':
     case 'abbey': {
       const around = neighbours(pos.tiles, f.x, f.y);

@@ -1,6 +1,7 @@
 // Transcribed from the C2 tile catalog (tiles.json of the spec); test/engine/catalog.test.ts checks it against a copy.
 // Edges are at rotation 0; half-edges run clockwise (NL = west half of N ... WR = north half of W).
 import type { TileDef } from './catalog-types.js';
+import { INNS_CATHEDRALS_TILES } from './expansions/inns-cathedrals/tiles.js';
 
 export const TILE_DEFS: readonly TileDef[] = [
   {
@@ -683,4 +684,5 @@ export const TILE_DEFS: readonly TileDef[] = [
     ],
     wagonLinks: [],
   },
+  ...INNS_CATHEDRALS_TILES,
 ];

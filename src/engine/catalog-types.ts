@@ -5,8 +5,8 @@ export type Edge = Direction;
 export type HalfEdge = `${Direction}${'L' | 'R'}`;
 
 export type FeatureDef =
-  | { kind: 'city'; edges: Edge[]; pennants: number; goods?: Good }
-  | { kind: 'road'; edges: Edge[]; tunnel?: boolean; continuous?: boolean }
+  | { kind: 'city'; edges: Edge[]; pennants: number; goods?: Good; cathedral?: true }
+  | { kind: 'road'; edges: Edge[]; tunnel?: boolean; continuous?: boolean; inn?: true }
   | { kind: 'field'; halfEdges: HalfEdge[]; adjacentCities: number[] }
   | { kind: 'monastery' }
   | { kind: 'abbey' };

@@ -18,6 +18,7 @@
  *  scoreFields        scoring step (b): field scorings after completed features (barns)
  *  onCompleted        scoring step (d): completed features after figures return (goods)
  *  farmerBonus        extra points per city for a farmer-majority seat (the pig)
+ *  featureValue       what a road, city or cloister is worth, complete or at the end (inns, cathedrals)
  *  finalFieldScoring  end-game step after the farmers (barns)
  *  finalScoring       the last end-game step (goods)
  *  drawAlternatives   moves offered instead of drawing when a part starts (the abbey)
@@ -112,6 +113,11 @@ export interface Expansion {
   scoreFields?(g: State, events: GameEvent[], returning: Figure[]): void;
   onCompleted?(g: State, roots: readonly number[], events: GameEvent[]): void;
   farmerBonus?(g: State, seat: number, fieldRoot: number): number;
+  /**
+   * The points a road, city or cloister of `tiles` tiles scores, given the value so far (the
+   * core's, then each earlier module's): completed during the game, or incomplete at the end (`final`).
+   */
+  featureValue?(g: State, root: number, tiles: number, final: boolean, value: number): number;
   finalFieldScoring?(g: State, events: GameEvent[]): void;
   finalScoring?(g: State, events: GameEvent[]): void;
   drawAlternatives?(g: State, out: Move[]): void;
@@ -132,6 +138,7 @@ type Gathered =
   | 'scoreFields'
   | 'onCompleted'
   | 'farmerBonus'
+  | 'featureValue'
   | 'finalFieldScoring'
   | 'finalScoring'
   | 'drawAlternatives'
@@ -152,6 +159,7 @@ export function gatherHooks(modules: readonly Expansion[]): Hooks {
     scoreFields: gather(modules, 'scoreFields'),
     onCompleted: gather(modules, 'onCompleted'),
     farmerBonus: gather(modules, 'farmerBonus'),
+    featureValue: gather(modules, 'featureValue'),
     finalFieldScoring: gather(modules, 'finalFieldScoring'),
     finalScoring: gather(modules, 'finalScoring'),
     drawAlternatives: gather(modules, 'drawAlternatives'),

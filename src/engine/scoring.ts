@@ -42,12 +42,19 @@ function award(g: State, seats: number[], pointsOf: (seat: number) => number): S
 }
 
 /** The value of a road, city or cloister covering `tiles` tiles: complete, or at the end. */
-function featureValue(g: State, root: number, tiles: number, final: boolean): number {
+function baseValue(g: State, root: number, tiles: number, final: boolean): number {
   const k = g.features.kind[root];
   if (k === ROAD) return tiles;
   if (k === CITY) return final ? tiles + g.features.pennants[root] : 2 * (tiles + g.features.pennants[root]);
   if (isCloister(k)) return final ? tiles : 9;
   return 0;
+}
+
+/** The base value, changed by the expansions that change it (inns, cathedrals). */
+function featureValue(g: State, root: number, tiles: number, final: boolean): number {
+  let value = baseValue(g, root, tiles, final);
+  for (const h of g.cfg.hooks.featureValue) value = h(g, root, tiles, final, value);
+  return value;
 }
 
 /** Follower strength per seat on a feature, and the figures that leave it when it is scored. */

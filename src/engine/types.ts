@@ -28,6 +28,7 @@ import type {
   TRADERS_PLAYER_VIEW,
   tradersEvents,
 } from './expansions/traders-builders/vocabulary.js';
+import type { INNS_CATHEDRALS, INNS_CATHEDRALS_FIGURES } from './expansions/inns-cathedrals/vocabulary.js';
 import type { TObject } from 'typebox';
 import type { FigureSchemas, PosSchema, SeatPointsSchema } from './schema-parts.js';
 import type { publicStateSchema, TileViewSchema, ViewVocabulary } from './view-schema.js';
@@ -35,9 +36,13 @@ import type { publicStateSchema, TileViewSchema, ViewVocabulary } from './view-s
 /** The object type of a list of object schemas (one union member per schema). */
 type Members<L extends readonly TObject[]> = Static<L[number]>;
 
-export type ExpansionId = typeof TRADERS_BUILDERS | typeof ABBEY_MAYOR;
+export type ExpansionId = typeof TRADERS_BUILDERS | typeof ABBEY_MAYOR | typeof INNS_CATHEDRALS;
 /** The expansions with tiles in the catalog (catalog-data.ts), in registry order. */
-export const EXPANSIONS = ['traders-builders', 'abbey-mayor'] as const satisfies readonly ExpansionId[];
+export const EXPANSIONS = [
+  'traders-builders',
+  'abbey-mayor',
+  'inns-cathedrals',
+] as const satisfies readonly ExpansionId[];
 /** Tile sets: the base game and one per expansion. */
 export const SETS = ['base', ...EXPANSIONS] as const;
 export type SetId = (typeof SETS)[number];
@@ -62,7 +67,10 @@ export type Good = (typeof TRADERS_GOODS)[number];
 export type GoodsCount = Static<typeof GoodsCountSchema>;
 
 export type FigureKind =
-  (typeof CORE_FIGURES)[number] | (typeof TRADERS_FIGURES)[number] | (typeof ABBEY_MAYOR_FIGURES)[number];
+  | (typeof CORE_FIGURES)[number]
+  | (typeof TRADERS_FIGURES)[number]
+  | (typeof ABBEY_MAYOR_FIGURES)[number]
+  | (typeof INNS_CATHEDRALS_FIGURES)[number];
 /** Figures a player may place with placeFigure (the barn has its own move). */
 export type PlaceableFigure = Exclude<FigureKind, (typeof ABBEY_MAYOR_OWN_MOVE_FIGURES)[number]>;
 

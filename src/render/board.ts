@@ -125,9 +125,9 @@ export function renderBoard(book: TileArtBook, view: BoardView, options: BoardOp
   return `${s}</svg>`;
 }
 
-/** A meeple on a field is a farmer, and lies down: told apart from a knight or a thief by its shape. */
+/** A meeple (or large meeple) on a field is a farmer, and lies down: told apart from a knight or a thief by its shape. */
 function lying(book: TileArtBook, tileAt: ReadonlyMap<string, string>, f: Target & { kind: FigureKind }): boolean {
-  if (f.kind !== 'meeple' || f.feature === undefined) return false;
+  if ((f.kind !== 'meeple' && f.kind !== 'largeMeeple') || f.feature === undefined) return false;
   const tile = tileAt.get(`${f.x},${f.y}`);
   return tile !== undefined && book.featureKind(tile, f.feature) === 'field';
 }

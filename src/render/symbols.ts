@@ -5,6 +5,7 @@
 import type { FigureKind } from '../engine/index.js';
 import type { Good } from './types.js';
 import { num } from './svg.js';
+import { largeMeepleShape } from '../engine/expansions/inns-cathedrals/art.js';
 
 export const at = (x: number, y: number) => `transform="translate(${num(x)} ${num(y)})"`;
 
@@ -80,5 +81,7 @@ export function figureShape(kind: FigureKind): string {
       return '<path d="M-9 5v5h4V6M4 6v4h4V5"/><ellipse rx="12" ry="7.5"/><ellipse cx="12" cy="-1" rx="3" ry="3.5"/><path d="M4-6l2-6 4 5Z"/>';
     case 'barn':
       return '<path d="M-12 11V-2L0-12 12-2v13Z"/><path d="M-4 11V3h8v8" fill="none"/>';
+    case 'largeMeeple':
+      return largeMeepleShape(MEEPLE);
   }
 }

@@ -4,7 +4,8 @@
  * these fragments, each moved into place, which is what makes drawing a board cheap.
  */
 import { type FeatureArt, layoutTile, type TileLayout } from './layout.js';
-import { abbey, good, house, monastery, pennant, village } from './symbols.js';
+import { innCathedralMarks } from '../engine/expansions/inns-cathedrals/art.js';
+import { abbey, at, good, house, monastery, pennant, village } from './symbols.js';
 import { type Pt, pathData, turn, turnPath, UNIT } from './svg.js';
 import type { CatalogTile, RenderCatalog, Rotation } from './types.js';
 
@@ -17,7 +18,7 @@ export interface TileArt {
 
 const scaled = (p: Pt): [number, number] => [p[0] * UNIT, p[1] * UNIT];
 
-function draw(layout: TileLayout, r: number): string {
+function draw(tile: CatalogTile, layout: TileLayout, r: number): string {
   const feats = layout.features;
   const each = (kind: FeatureArt['kind'], f: (a: FeatureArt, i: number) => string) =>
     feats.map((a, i) => (a.kind === kind ? f(a, i) : '')).join('');
@@ -43,6 +44,12 @@ function draw(layout: TileLayout, r: number): string {
   }
   s += each('monastery', () => monastery(UNIT / 2, UNIT / 2));
   s += each('abbey', () => abbey(UNIT / 2, UNIT / 2));
+  for (const m of innCathedralMarks(
+    tile.features,
+    feats.map((a) => a.anchor),
+  )) {
+    s += `<g ${at(...scaled(turn(m.at, r)))}>${m.art}</g>`;
+  }
   for (const a of feats) {
     for (const p of a.pennants) s += pennant(...scaled(turn(p, r)));
     if (a.goods) s += good(a.goods.good, ...scaled(turn(a.goods.at, r)));
@@ -94,8 +101,9 @@ export class TileArtBook {
     let art = arts[r];
     if (!art) {
       const layout = this.layout(id);
-      if (!layout) return undefined;
-      art = { fragment: draw(layout, r), anchors: layout.features.map((f) => turn(f.anchor, r)) };
+      const tile = this.tiles.get(id);
+      if (!layout || !tile) return undefined;
+      art = { fragment: draw(tile, layout, r), anchors: layout.features.map((f) => turn(f.anchor, r)) };
       arts[r] = art;
     }
     return art;

@@ -50,7 +50,17 @@ function probes(v: PublicState, rnd: () => number): Move[] {
   ];
 }
 
-const TOTAL_FIGURES: Record<string, number> = { meeple: 7, builder: 1, pig: 1, mayor: 1, wagon: 1, barn: 1 };
+const TOTAL_FIGURES: Record<string, number> = {
+  meeple: 7,
+  builder: 1,
+  pig: 1,
+  mayor: 1,
+  wagon: 1,
+  barn: 1,
+  largeMeeple: 1,
+};
+/** Land tiles each expansion adds to the pile. */
+const PILE_TILES: Record<string, number> = { 'traders-builders': 24, 'abbey-mayor': 12, 'inns-cathedrals': 18 };
 
 function checkFigures(t: Test, v: PublicState, setup: GameSetup): void {
   for (const p of v.players) {
@@ -121,7 +131,7 @@ function runGames(t: Test, label: string, make: (i: number) => GameSetup, games:
     if (JSON.stringify(publicView(r.value.game)) !== JSON.stringify(end))
       t.fail(`${label} game ${i}: replay differs from the live game`);
     const discarded = [r.value.created, ...r.value.events].flat().filter((e) => e.type === 'tileDiscarded').length;
-    const pileSize = (setup.expansions ?? []).reduce((n, e) => n + (e === 'traders-builders' ? 24 : 12), 71);
+    const pileSize = (setup.expansions ?? []).reduce((n, e) => n + PILE_TILES[e], 71);
     if (placedOrDiscarded + discarded !== pileSize)
       t.fail(`${label} game ${i}: ${placedOrDiscarded} placed + ${discarded} discarded != ${pileSize}`);
   }
@@ -165,3 +175,24 @@ t.test('random games with both expansions keep every invariant', async (t) => {
     GAMES / 2,
   );
 });
+
+// Inns & Cathedrals with every combination of the other two: a few games each keeps the file short.
+const WITH_INNS = [[], ['traders-builders'], ['abbey-mayor'], ['traders-builders', 'abbey-mayor']] as const;
+for (const others of WITH_INNS) {
+  const label = ['ic', ...others.map((e) => e.split('-')[0])].join('+');
+  t.test(
+    `random Inns & Cathedrals games keep every invariant (with ${others.join(', ') || 'the base game'})`,
+    async (t) => {
+      runGames(
+        t,
+        label,
+        (i) =>
+          randomSetup(`${label}-${i}`, 2 + (i % 5), [...others, 'inns-cathedrals'], {
+            wagonMove: i % 2 ? 'c1' : 'c2',
+            endgameAbbeys: (['continue', 'final-round', 'none'] as const)[i % 3],
+          }),
+        Math.max(3, GAMES / 10),
+      );
+    },
+  );
+}

@@ -453,7 +453,7 @@ export interface components {
         BoardFigure: {
             owner: number;
             /** @enum {unknown} */
-            kind: "meeple" | "builder" | "pig" | "mayor" | "wagon" | "barn";
+            kind: "meeple" | "builder" | "pig" | "mayor" | "wagon" | "barn" | "largeMeeple";
             x: number;
             y: number;
             feature?: number;
@@ -498,7 +498,7 @@ export interface components {
         /** CreateGame */
         CreateGame: {
             players: components["schemas"]["SeatRequest"][];
-            expansions?: ("traders-builders" | "abbey-mayor")[];
+            expansions?: ("traders-builders" | "abbey-mayor" | "inns-cathedrals")[];
             rules?: {
                 /** @enum {unknown} */
                 endgameAbbeys?: "continue" | "final-round" | "none";
@@ -606,7 +606,7 @@ export interface components {
              * @enum {unknown}
              */
             status: "waiting" | "active" | "finished" | "aborted";
-            expansions: ("traders-builders" | "abbey-mayor")[];
+            expansions: ("traders-builders" | "abbey-mayor" | "inns-cathedrals")[];
             rules: {
                 /** @enum {unknown} */
                 endgameAbbeys: "continue" | "final-round" | "none";
@@ -715,7 +715,7 @@ export interface components {
                 /** Format: date-time */
                 createdAt: string;
                 players: components["schemas"]["SeatView"][];
-                expansions: ("traders-builders" | "abbey-mayor")[];
+                expansions: ("traders-builders" | "abbey-mayor" | "inns-cathedrals")[];
                 /** @description The turn clock, when the game has one */
                 clock?: {
                     turnSeconds: number;
@@ -795,7 +795,7 @@ export interface components {
             /** @enum {string} */
             type: "placeFigure";
             /** @enum {unknown} */
-            figure: "meeple" | "builder" | "pig" | "mayor" | "wagon";
+            figure: "meeple" | "builder" | "pig" | "mayor" | "wagon" | "largeMeeple";
             x: number;
             y: number;
             /** @description Index into the tile's catalog `features` */
@@ -825,6 +825,7 @@ export interface components {
                 mayor?: number;
                 wagon?: number;
                 barn?: number;
+                largeMeeple?: number;
             };
             goods?: components["schemas"]["GoodsCount"];
             /** @description Whether the seat still has its abbey */
@@ -950,11 +951,12 @@ export interface components {
                 base: number;
                 "traders-builders": number;
                 "abbey-mayor": number;
+                "inns-cathedrals": number;
             };
             tiles: {
                 id: string;
                 /** @enum {unknown} */
-                set: "base" | "traders-builders" | "abbey-mayor";
+                set: "base" | "traders-builders" | "abbey-mayor" | "inns-cathedrals";
                 count: number;
                 startTile?: boolean;
                 /** @description Features at rotation 0; a segment is addressed by its index here */
@@ -965,12 +967,16 @@ export interface components {
                     pennants: number;
                     /** @enum {unknown} */
                     goods?: "wine" | "wheat" | "cloth";
+                    /** @enum {boolean} */
+                    cathedral?: true;
                 } | {
                     /** @enum {string} */
                     kind: "road";
                     edges: ("N" | "E" | "S" | "W")[];
                     tunnel?: boolean;
                     continuous?: boolean;
+                    /** @enum {boolean} */
+                    inn?: true;
                 } | {
                     /** @enum {string} */
                     kind: "field";

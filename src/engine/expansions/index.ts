@@ -4,6 +4,7 @@
  */
 import { createRegistry } from '../registry.js';
 import { abbeyMayor } from './abbey-mayor/index.js';
+import { innsCathedrals } from './inns-cathedrals/index.js';
 import { tradersBuilders } from './traders-builders/module.js';
 
-export const DEFAULT_REGISTRY = createRegistry([tradersBuilders, abbeyMayor]);
+export const DEFAULT_REGISTRY = createRegistry([tradersBuilders, abbeyMayor, innsCathedrals]);

@@ -10,12 +10,14 @@ const FeatureDef = Type.Union([
     edges: Type.Array(Edge),
     pennants: Type.Integer(),
     goods: Type.Optional(Type.Enum([...GOODS])),
+    cathedral: Type.Optional(Type.Literal(true)),
   }),
   Type.Object({
     kind: Type.Literal('road'),
     edges: Type.Array(Edge),
     tunnel: Type.Optional(Type.Boolean()),
     continuous: Type.Optional(Type.Boolean()),
+    inn: Type.Optional(Type.Literal(true)),
   }),
   Type.Object({
     kind: Type.Literal('field'),
@@ -30,6 +32,7 @@ const SetCounts = Type.Object({
   base: Type.Integer(),
   'traders-builders': Type.Integer(),
   'abbey-mayor': Type.Integer(),
+  'inns-cathedrals': Type.Integer(),
 });
 
 export const TileCatalogResponse = Type.Object(
@@ -38,7 +41,7 @@ export const TileCatalogResponse = Type.Object(
     tiles: Type.Array(
       Type.Object({
         id: Type.String(),
-        set: Type.Enum(['base', 'traders-builders', 'abbey-mayor']),
+        set: Type.Enum(['base', 'traders-builders', 'abbey-mayor', 'inns-cathedrals']),
         count: Type.Integer(),
         startTile: Type.Optional(Type.Boolean()),
         features: Type.Array(FeatureDef, {

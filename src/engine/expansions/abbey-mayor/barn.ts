@@ -98,7 +98,7 @@ export function barnFieldScoring(g: State, events: GameEvent[], returning: Figur
   for (let i = 0; i < t.type.kinds.length; i++) {
     if (!g.isField(t.base + i)) continue;
     const root = g.find(t.base + i);
-    if (!occ.holds(root, 'barn') || !occ.holds(root, 'meeple') || done.includes(root)) continue;
+    if (!occ.holds(root, 'barn') || !occ.hasFollower(root) || done.includes(root)) continue;
     done.push(root);
     const fresh = g.newFigure?.kind === 'barn' && g.find(g.newFigure.seg) === root;
     returning.push(...scoreFarmers(g, root, fresh ? 3 : 1, fresh ? 'field' : 'barn-join', false, events));

@@ -1,0 +1,1 @@
+export { innsCathedrals } from './module.js';
