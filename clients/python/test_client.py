@@ -58,21 +58,21 @@ class PlayRetries(unittest.TestCase):
 
     def test_retries_a_hang_up_a_429_and_a_503_with_one_key(self) -> None:
         client = self.serve([None, (429, {"retry-after": "0"}, problem(429, "RATE_LIMITED")), (503, {}, problem(503, "DATABASE_BUSY")), (201, {}, {"version": 1, "events": []})])
-        self.assertEqual(client.play("g", "tok", 0, {"type": "pass"}), {"version": 1, "events": []})
+        self.assertEqual(client.submit_move("g", "tok", 0, {"type": "pass"}), {"version": 1, "events": []})
         self.assertEqual(len(Scripted.keys), 4)
         self.assertEqual(len(set(Scripted.keys)), 1, "every attempt carries the same Idempotency-Key")
 
     def test_a_refusal_is_not_retried(self) -> None:
         client = self.serve([(409, {}, problem(409, "VERSION_CONFLICT"))])
         with self.assertRaises(ApiProblem) as caught:
-            client.play("g", "tok", 0, {"type": "pass"})
+            client.submit_move("g", "tok", 0, {"type": "pass"})
         self.assertEqual((caught.exception.status, caught.exception.code), (409, "VERSION_CONFLICT"))
         self.assertEqual(len(Scripted.keys), 1)
 
     def test_gives_up_after_its_retries(self) -> None:
         client = self.serve([(503, {"retry-after": "0"}, problem(503, "DATABASE_BUSY"))] * 4)
         with self.assertRaises(ApiProblem):
-            client.play("g", "tok", 0, {"type": "pass"})
+            client.submit_move("g", "tok", 0, {"type": "pass"})
         self.assertEqual(len(Scripted.keys), 4)
 
 
