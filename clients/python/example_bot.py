@@ -16,7 +16,7 @@ import random
 import sys
 import threading
 
-from carcassonne_client import ApiError, ApiProblem, CarcassonneClient, LogEvent, Seat, is_act
+from carcassonne_client import ApiError, ApiProblem, CarcassonneClient, LogEvent, Seat, SeatRequest, is_act
 
 
 def play_seat(seat: Seat, rng: random.Random, errors: list[BaseException]) -> None:
@@ -46,14 +46,17 @@ def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description="Create a game and play every seat to the end with random legal moves.")
     parser.add_argument("--url", default="http://127.0.0.1:3000", help="the server (default %(default)s)")
     parser.add_argument("--new", type=int, required=True, metavar="N", help="players, 2 to 6")
+    parser.add_argument("--bot", choices=("random", "greedy", "mcts"), help="the last seat is the server's bot of this kind")
     parser.add_argument("--seed", help="seeds the bots' choices (the pile stays the server's secret)")
     args = parser.parse_args(argv)
     if not 2 <= args.new <= 6:
         parser.error("--new: 2 to 6 players")
     client = CarcassonneClient(args.url)
-    names = [f"python-{i}" for i in range(args.new)]
+    names = [f"python-{i}" for i in range(args.new - (1 if args.bot else 0))]
+    players: list[SeatRequest] = [{"name": n} for n in names] + ([{"bot": args.bot}] if args.bot else [])
     try:
-        game = client.create_game({"players": [{"name": n} for n in names], "expansions": ["traders-builders", "abbey-mayor"]})
+        game = client.create_game({"players": players, "expansions": ["traders-builders", "abbey-mayor"]})
+        names = [s["name"] for s in game["seats"]]
         print(f"game {game['id']}: {', '.join(names)}", flush=True)
         errors: list[BaseException] = []
         rng = random.Random(args.seed)

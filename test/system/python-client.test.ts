@@ -81,19 +81,24 @@ t.test("the Python client's unit tests pass", { skip: skipVenv }, async (t) => {
   t.match(stderr, /^Ran \d+ tests in .*\n\nOK$/m, 'unittest says OK, nothing skipped', { stderr });
 });
 
-t.test('the installed example bot plays every seat of a new game to the end', { skip: skipVenv }, async (t) => {
+t.test('the installed example bot plays a new game to the end against a server bot', { skip: skipVenv }, async (t) => {
   await install();
   const example = join(work, 'example_bot.py');
   copyFileSync(join(dir, 'example_bot.py'), example);
   const server = await startServer(t, tempDatabase(t));
-  const { stdout } = await execNode(venvPython, [example, '--url', server.url, '--new', '2', '--seed', 'ci'], {
-    cwd: work,
-  });
-  const id = /^game (\S+): python-0, python-1$/m.exec(stdout)?.[1];
+  const { stdout } = await execNode(
+    venvPython,
+    [example, '--url', server.url, '--new', '3', '--bot', 'greedy', '--seed', 'ci'],
+    {
+      cwd: work,
+    },
+  );
+  const id = /^game (\S+): python-0, python-1, .+$/m.exec(stdout)?.[1];
   t.ok(id, 'names the game');
   const state = (await client(server.url).get(`/games/${id}`)).body;
   t.equal(state.status, 'finished');
   t.same(state.expansions, ['traders-builders', 'abbey-mayor']);
+  t.match(state.seats[2], { kind: 'bot', bot: 'greedy' }, "the last seat is the server's bot");
   const scores = state.players.map((p: { name: string; score: number }) => `${p.name} ${p.score}`).join(', ');
   t.match(
     stdout,

@@ -13,6 +13,7 @@ from .api_types import (
     MoveAccepted,
     MoveLogEntry,
     Problem,
+    SeatRequest,
     WebhookDelivery,
 )
 from .client import CarcassonneClient, Seat
@@ -42,6 +43,7 @@ __all__ = [
     "NotTheApi",
     "Problem",
     "Seat",
+    "SeatRequest",
     "StateMessage",
     "StreamMessage",
     "WebhookDelivery",
