@@ -2,7 +2,8 @@
 """Writes carcassonne_client/api_types.py from the API's OpenAPI document.
 
 Every schema of `components.schemas` becomes a TypedDict (objects) or a type alias (unions,
-enums), so the Python client restates no shape by hand: `python3 generate_types.py` after the
+enums), and so does an operation's answer written in place with a `title` (`Health`); the act
+types become `ACT_TYPES`, what `is_act` tells apart. The Python client restates no shape by hand: `python3 generate_types.py` after the
 document changes; a test fails while the committed file differs from what this writes.
 
     python3 generate_types.py [OPENAPI_JSON] [OUTPUT]   (defaults: ../../openapi/openapi.json, stdout)
@@ -69,13 +70,14 @@ class Generator:
             lines = [f"{name} = TypedDict({json.dumps(name)}, {{{body}}})"]
         self.classes.append("\n".join(lines))
 
-    def run(self) -> str:
-        for name, schema in self.schemas.items():
+    def run(self, inline: dict[str, dict]) -> str:
+        for name, schema in {**self.schemas, **inline}.items():
             if "allOf" in schema:
                 continue  # the per-status problems: a Problem whose code is one of a few
             annotation = self.type_of(schema, name)
             if annotation != name:
                 self.aliases.append(f"{name}: TypeAlias = {quote_names(annotation)}")
+        acts = sorted(tag(self.schemas[ref["$ref"].rsplit("/", 1)[-1]]) for ref in self.schemas["Act"]["anyOf"])
         return "\n".join(
             [
                 '"""The API\'s shapes, generated from openapi/openapi.json by generate_types.py: do not edit."""',
@@ -89,8 +91,17 @@ class Generator:
                 "",
                 "\n".join(self.aliases),
                 "",
+                "# The lifecycle acts' types: a log entry or an event of one of these is an act, not the engine's.",
+                "ACT_TYPES: frozenset[str] = frozenset({" + ", ".join(json.dumps(a) for a in acts) + "})",
+                "",
             ]
         )
+
+
+def tag(schema: dict) -> str:
+    """The one value of an object's `type` (a `const`, or an enum of one)."""
+    kind = schema["properties"]["type"]
+    return kind["const"] if "const" in kind else kind["enum"][0]
 
 
 def literal(value: object) -> str:
@@ -107,8 +118,21 @@ def quote_names(annotation: str) -> str:
     return json.dumps(annotation) if annotation[:1].isupper() and not annotation.startswith(("Literal", "Union")) else annotation
 
 
+def inline_answers(document: dict) -> dict[str, dict]:
+    """The answers of operations written in place rather than in `components`, by their title."""
+    found: dict[str, dict] = {}
+    for operations in document["paths"].values():
+        for operation in operations.values():
+            for response in operation.get("responses", {}).values():
+                for content in response.get("content", {}).values():
+                    schema = content.get("schema", {})
+                    if "title" in schema and "$ref" not in schema and schema["title"] not in document["components"]["schemas"]:
+                        found.setdefault(schema["title"], schema)
+    return found
+
+
 def generate(document: dict) -> str:
-    return Generator(document["components"]["schemas"]).run()
+    return Generator(document["components"]["schemas"]).run(inline_answers(document))
 
 
 def main(argv: list[str]) -> None:

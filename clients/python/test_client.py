@@ -1,36 +1,50 @@
-"""Unit tests of the Python client (python3 -m unittest discover -s clients/python), run by
-test/http/python-client.test.ts; the example bot is played against a real server there."""
+"""Unit tests of the Python client, without a server (python3 -m unittest discover -s clients/python),
+run by test/system/python-client.test.ts; test_server.py plays against a real server there."""
 from __future__ import annotations
 
 import io
 import json
+import re
 import threading
+import time
 import unittest
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from typing import Any, Callable, get_args, get_type_hints
 
 import generate_types
-from carcassonne_client import ApiProblem, CarcassonneClient, parse_stream
+from carcassonne_client import ACT_TYPES, ApiError, ApiProblem, CarcassonneClient, NotTheApi, api_types, is_act, parse_stream, verify
+from carcassonne_client.webhooks import sign
 
 HERE = Path(__file__).resolve().parent
+DOCUMENT = json.loads((HERE.parent.parent / "openapi" / "openapi.json").read_text(encoding="utf-8"))
+JSON = {"content-type": "application/json; charset=utf-8"}
+PROBLEM = {"content-type": "application/problem+json; charset=utf-8"}
+
+
+def snake(operation_id: str) -> str:
+    return re.sub(r"(?<!^)(?=[A-Z])", "_", operation_id).lower()
 
 
 class Scripted(BaseHTTPRequestHandler):
-    """Answers each request with the next of `script`: (status, headers, body), or None to hang up."""
+    """Answers each request with the next of `script`: (status, headers, body), or None to hang
+    up; records each request as (method, path, headers)."""
 
-    script: list = []
-    keys: list = []
+    script: list[Any] = []
+    seen: list[tuple[str, str, dict[str, str]]] = []
 
-    def do_POST(self) -> None:  # noqa: N802 - the http.server name
-        self.rfile.read(int(self.headers["content-length"]))
-        type(self).keys.append(self.headers["idempotency-key"])
-        step = type(self).script.pop(0)
+    def answer(self) -> None:
+        length = int(self.headers.get("content-length") or 0)
+        if length:
+            self.rfile.read(length)
+        type(self).seen.append((self.command, self.path, {k.lower(): v for k, v in self.headers.items()}))
+        step = type(self).script.pop(0) if type(self).script else (200, JSON, {})
         if step is None:
             self.close_connection = True
             self.connection.close()
             return
         status, headers, body = step
-        data = json.dumps(body).encode()
+        data = body if isinstance(body, bytes) else json.dumps(body).encode()
         self.send_response(status)
         for name, value in headers.items():
             self.send_header(name, value)
@@ -38,42 +52,152 @@ class Scripted(BaseHTTPRequestHandler):
         self.end_headers()
         self.wfile.write(data)
 
+    do_GET = do_POST = do_PUT = do_DELETE = answer
+
     def log_message(self, *args: object) -> None:
         pass
 
 
-def problem(status: int, code: str) -> dict:
+def problem(status: int, code: str) -> dict[str, object]:
     return {"type": "about:blank", "title": "x", "status": status, "code": code, "detail": code.lower()}
 
 
-class PlayRetries(unittest.TestCase):
-    def serve(self, script: list) -> CarcassonneClient:
+class Served(unittest.TestCase):
+    def serve(self, script: list[Any]) -> CarcassonneClient:
         Scripted.script = list(script)
-        Scripted.keys = []
+        Scripted.seen = []
         server = ThreadingHTTPServer(("127.0.0.1", 0), Scripted)
-        threading.Thread(target=server.serve_forever, daemon=True).start()
+        threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True).start()
         self.addCleanup(server.server_close)
         self.addCleanup(server.shutdown)
         return CarcassonneClient(f"http://127.0.0.1:{server.server_address[1]}", retries=4)
 
+
+class PlayRetries(Served):
+    def keys(self) -> list[str]:
+        return [headers["idempotency-key"] for _, _, headers in Scripted.seen]
+
     def test_retries_a_hang_up_a_429_and_a_503_with_one_key(self) -> None:
-        client = self.serve([None, (429, {"retry-after": "0"}, problem(429, "RATE_LIMITED")), (503, {}, problem(503, "DATABASE_BUSY")), (201, {}, {"version": 1, "events": []})])
-        self.assertEqual(client.play("g", "tok", 0, {"type": "pass"}), {"version": 1, "events": []})
-        self.assertEqual(len(Scripted.keys), 4)
-        self.assertEqual(len(set(Scripted.keys)), 1, "every attempt carries the same Idempotency-Key")
+        client = self.serve([None, (429, {"retry-after": "0", **PROBLEM}, problem(429, "RATE_LIMITED")), (503, PROBLEM, problem(503, "DATABASE_BUSY")), (201, JSON, {"version": 1, "events": []})])
+        self.assertEqual(client.submit_move("g", "tok", 0, {"type": "pass"}), {"version": 1, "events": []})
+        self.assertEqual(len(self.keys()), 4)
+        self.assertEqual(len(set(self.keys())), 1, "every attempt carries the same Idempotency-Key")
 
     def test_a_refusal_is_not_retried(self) -> None:
-        client = self.serve([(409, {}, problem(409, "VERSION_CONFLICT"))])
+        client = self.serve([(409, PROBLEM, {**problem(409, "VERSION_CONFLICT"), "currentVersion": 3})])
         with self.assertRaises(ApiProblem) as caught:
-            client.play("g", "tok", 0, {"type": "pass"})
-        self.assertEqual((caught.exception.status, caught.exception.code), (409, "VERSION_CONFLICT"))
-        self.assertEqual(len(Scripted.keys), 1)
+            client.submit_move("g", "tok", 0, {"type": "pass"})
+        error = caught.exception
+        self.assertEqual((error.status, error.code, error.detail, error.problem.get("currentVersion")), (409, "VERSION_CONFLICT", "version_conflict", 3))
+        self.assertEqual(len(self.keys()), 1)
 
     def test_gives_up_after_its_retries(self) -> None:
-        client = self.serve([(503, {"retry-after": "0"}, problem(503, "DATABASE_BUSY"))] * 4)
+        client = self.serve([(503, {"retry-after": "0", **PROBLEM}, problem(503, "DATABASE_BUSY"))] * 4)
         with self.assertRaises(ApiProblem):
-            client.play("g", "tok", 0, {"type": "pass"})
-        self.assertEqual(len(Scripted.keys), 4)
+            client.submit_move("g", "tok", 0, {"type": "pass"})
+        self.assertEqual(len(self.keys()), 4)
+
+
+class NotTheApiAnswers(Served):
+    """An answer the API never gives is a NotTheApi naming what came, never a JSON parse error."""
+
+    def refused(self, status: int, headers: dict[str, str], body: bytes) -> NotTheApi:
+        client = self.serve([(status, headers, body)])
+        with self.assertRaises(NotTheApi) as caught:
+            client.get_game("g")
+        self.assertIsInstance(caught.exception, ApiError)
+        self.assertEqual((caught.exception.status, caught.exception.code), (status, "NOT_THE_API"))
+        return caught.exception
+
+    def test_an_html_page(self) -> None:
+        error = self.refused(200, {"content-type": "text/html"}, b"<!doctype html><title>Welcome to nginx</title>")
+        self.assertRegex(error.detail, r"expected application/json, got text/html, starting '<!doctype html><title>Welcome to nginx")
+
+    def test_an_empty_body(self) -> None:
+        self.assertRegex(self.refused(200, JSON, b"").detail, "an empty body")
+
+    def test_json_that_does_not_parse(self) -> None:
+        self.assertRegex(self.refused(200, JSON, b"{truncated").detail, "expected a JSON document")
+
+    def test_no_content_type(self) -> None:
+        self.assertRegex(self.refused(200, {}, b'{"id":"g"}').detail, "no content type")
+
+    def test_a_proxys_error_page(self) -> None:
+        error = self.refused(502, {"content-type": "text/html"}, b"<html>Bad Gateway</html>")
+        self.assertRegex(error.detail, "expected application/problem\\+json, got text/html")
+
+    def test_a_problem_is_the_apis_error(self) -> None:
+        client = self.serve([(404, PROBLEM, problem(404, "GAME_NOT_FOUND"))])
+        with self.assertRaises(ApiProblem) as caught:
+            client.get_game("g")
+        self.assertEqual((caught.exception.status, caught.exception.code, caught.exception.detail), (404, "GAME_NOT_FOUND", "game_not_found"))
+
+    def test_a_picture_must_be_svg(self) -> None:
+        client = self.serve([(200, JSON, {})])
+        with self.assertRaises(NotTheApi):
+            client.get_board_svg("g")
+
+    def test_a_stream_must_be_an_event_stream(self) -> None:
+        client = self.serve([(200, {"content-type": "text/html"}, b"<html></html>")])
+        with self.assertRaises(NotTheApi):
+            list(client.stream_game("g"))
+
+
+# One call per operation of the document, with the path and token it must send.
+CALLS: dict[str, tuple[Callable[[CarcassonneClient], object], str | None]] = {
+    "getHealth": (lambda c: c.get_health(), None),
+    "listTiles": (lambda c: c.list_tiles(), None),
+    "getTileSvg": (lambda c: c.get_tile_svg("base", "A", rotation=90), None),
+    "createGame": (lambda c: c.create_game({"players": [{"name": "Ann"}]}), None),
+    "listGames": (lambda c: c.list_games(status="waiting", limit=5), None),
+    "getGame": (lambda c: c.get_game("g/1", version=3), None),
+    "getLegalMoves": (lambda c: c.get_legal_moves("g/1", after=2), None),
+    "getEvents": (lambda c: c.get_events("g/1", after=2), None),
+    "getMoveLog": (lambda c: c.get_move_log("g/1", after=2, limit=10), None),
+    "getBoardSvg": (lambda c: c.get_board_svg("g/1", legal=True), None),
+    "getAnalysis": (lambda c: c.get_analysis("g/1"), None),
+    "streamGame": (lambda c: list(c.stream_game("g/1", after=2)), None),
+    "joinSeat": (lambda c: c.join_seat("g/1", 1, "Bob"), None),
+    "resignSeat": (lambda c: c.resign_seat("g/1", 1, "seat-token"), "seat-token"),
+    "getHint": (lambda c: c.get_hint("g/1", "seat-token"), "seat-token"),
+    "submitMove": (lambda c: c.submit_move("g/1", "seat-token", 0, {"type": "pass"}), "seat-token"),
+    "abortGame": (lambda c: c.abort_game("g/1", "admin-token"), "admin-token"),
+    "reissueSeatToken": (lambda c: c.reissue_seat_token("g/1", 1, "admin-token"), "admin-token"),
+    "handSeatToBot": (lambda c: c.hand_seat_to_bot("g/1", 1, "admin-token", "mcts", level=2), "admin-token"),
+    "subscribeWebhook": (lambda c: c.subscribe_webhook("g/1", "admin-token", "https://example.com/hook"), "admin-token"),
+    "removeWebhook": (lambda c: c.remove_webhook("g/1", "admin-token"), "admin-token"),
+    "listWebhookDeliveries": (lambda c: c.list_webhook_deliveries("g/1", "admin-token"), "admin-token"),
+    "redeliverWebhookDelivery": (lambda c: c.redeliver_webhook_delivery("g/1", "wh_1", "admin-token"), "admin-token"),
+}
+# The operation being added beside this client (docs/webhooks.md): checked before the document has it.
+REDELIVER = ("POST", "/games/{id}/webhook/deliveries/{deliveryId}/redeliver")
+
+
+def operations() -> dict[str, tuple[str, str]]:
+    found = {o["operationId"]: (m.upper(), p) for p, ops in DOCUMENT["paths"].items() for m, o in ops.items() if isinstance(o, dict) and "operationId" in o}
+    return {**{"redeliverWebhookDelivery": REDELIVER}, **found}
+
+
+class Operations(Served):
+    def test_every_operation_of_the_document_has_its_snake_case_method(self) -> None:
+        missing = [f"{o} -> {snake(o)}" for o in operations() if not callable(getattr(CarcassonneClient, snake(o), None))]
+        self.assertEqual(missing, [], "operations of openapi/openapi.json without a method on CarcassonneClient")
+
+    def test_each_method_sends_its_operations_request(self) -> None:
+        self.assertEqual(sorted(CALLS), sorted(operations()), "one call per operation in CALLS")
+        for operation_id, (method, template) in operations().items():
+            call, token = CALLS[operation_id]
+            with self.subTest(operation_id):
+                answer = {"content-type": "text/event-stream"} if operation_id == "streamGame" else ({"content-type": "image/svg+xml"} if template.endswith(".svg") else JSON)
+                client = self.serve([(200, answer, b"<svg/>" if template.endswith(".svg") else (b"" if operation_id == "streamGame" else b"{}"))])
+                call(client)
+                sent_method, path, headers = Scripted.seen[0]
+                pattern = re.sub(r"\\\{[^}]+\\\}", "[^/?]+", re.escape(template)) + r"(\?.*)?$"
+                self.assertEqual(sent_method, method)
+                self.assertRegex(path, "^" + pattern)
+                self.assertEqual(headers.get("authorization"), None if token is None else f"Bearer {token}")
+                if "{id}" in template:
+                    self.assertIn("/games/g%2F1", path, "the id is one path segment")
 
 
 class Stream(unittest.TestCase):
@@ -97,21 +221,44 @@ class Stream(unittest.TestCase):
         )
 
 
+def types_of(union: str) -> set[str]:
+    return {get_args(get_type_hints(t)["type"])[0] for t in get_args(getattr(api_types, union))}
+
+
+class Acts(unittest.TestCase):
+    def test_the_acts_are_the_documents_and_no_move_or_event_is_one(self) -> None:
+        self.assertEqual(set(ACT_TYPES), types_of("Act"))
+        for kind in types_of("Move") | types_of("GameEvent"):
+            self.assertFalse(is_act({"type": kind}), kind)  # type: ignore[arg-type,misc]
+        for kind in ACT_TYPES:
+            self.assertTrue(is_act({"type": kind}), kind)  # type: ignore[arg-type,misc]
+
+
+class Verify(unittest.TestCase):
+    secret = "whsec_test"
+    body = '{"id":"wh_1","type":"seatMustAct","data":{"name":"Bøb"}}'.encode()
+
+    def test_a_signature_and_what_breaks_it(self) -> None:
+        now = time.time()
+        header = sign(self.secret, int(now), self.body)
+        self.assertTrue(verify(self.secret, header, self.body))
+        self.assertFalse(verify(self.secret, header, self.body.replace(b"1", b"2")), "a changed body")
+        self.assertFalse(verify("whsec_other", header, self.body), "another secret")
+        self.assertFalse(verify(self.secret, sign(self.secret, int(now) - 3600, self.body), self.body), "an old timestamp")
+        self.assertTrue(verify(self.secret, sign(self.secret, int(now) - 3600, self.body), self.body, now=now - 3600), "at its time")
+        for header in ("", "v1=abc", "t=x,v1=abc", f"t={int(now)}", f"t={int(now)},v1=ü"):
+            self.assertFalse(verify(self.secret, header, self.body), header)
+
+
 class Types(unittest.TestCase):
     def test_the_types_are_what_the_generator_makes_of_the_openapi_document(self) -> None:
-        document = json.loads((HERE.parent.parent / "openapi" / "openapi.json").read_text(encoding="utf-8"))
         committed = (HERE / "carcassonne_client" / "api_types.py").read_text(encoding="utf-8")
-        self.assertEqual(committed, generate_types.generate(document), "run python3 clients/python/generate_types.py ../../openapi/openapi.json carcassonne_client/api_types.py")
+        self.assertEqual(committed, generate_types.generate(DOCUMENT), "run python3 clients/python/generate_types.py ../../openapi/openapi.json carcassonne_client/api_types.py")
 
     def test_every_move_and_event_type_of_the_document_is_typed(self) -> None:
-        from typing import get_args, get_type_hints
-
-        from carcassonne_client import api_types
-
-        schemas = json.loads((HERE.parent.parent / "openapi" / "openapi.json").read_text(encoding="utf-8"))["components"]["schemas"]
+        schemas = DOCUMENT["components"]["schemas"]
         for union in ("Move", "GameEvent"):
-            typed = {get_args(get_type_hints(t)["type"])[0] for t in get_args(getattr(api_types, union))}
-            self.assertEqual(typed, set(schemas[union]["discriminator"]["mapping"]), union)
+            self.assertEqual(types_of(union), set(schemas[union]["discriminator"]["mapping"]), union)
         self.assertEqual(set(get_type_hints(api_types.GameState)), set(schemas["GameState"]["properties"]))
 
 

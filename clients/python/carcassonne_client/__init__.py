@@ -1,9 +1,33 @@
 """A client of the Carcassonne game-state API, standard library only (Python 3.11+)."""
-from .api_types import CreatedGame, CreateGame, GameEvent, GameState, LegalMoves, LogEvent, Move, MoveAccepted, Problem
-from .client import AnalysisMessage, ApiProblem, CarcassonneClient, MoveMessage, Seat, StateMessage, StreamMessage, parse_stream
+from .acts import is_act
+from .api_types import (
+    ACT_TYPES,
+    Act,
+    CreatedGame,
+    CreateGame,
+    GameEvent,
+    GameState,
+    LegalMoves,
+    LogEvent,
+    Move,
+    MoveAccepted,
+    MoveLogEntry,
+    Problem,
+    SeatRequest,
+    WebhookDelivery,
+)
+from .client import CarcassonneClient, Seat
+from .errors import ApiError, ApiProblem, NotTheApi
+from .stream import AnalysisMessage, MoveMessage, StateMessage, StreamMessage, parse_stream
+from .webhooks import verify
+
+__version__ = "1.0.0"
 
 __all__ = [
+    "ACT_TYPES",
+    "Act",
     "AnalysisMessage",
+    "ApiError",
     "ApiProblem",
     "CarcassonneClient",
     "CreateGame",
@@ -14,10 +38,17 @@ __all__ = [
     "LogEvent",
     "Move",
     "MoveAccepted",
+    "MoveLogEntry",
     "MoveMessage",
+    "NotTheApi",
     "Problem",
     "Seat",
+    "SeatRequest",
     "StateMessage",
     "StreamMessage",
+    "WebhookDelivery",
+    "__version__",
+    "is_act",
     "parse_stream",
+    "verify",
 ]

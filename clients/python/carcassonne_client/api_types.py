@@ -584,7 +584,16 @@ class WebhookRequest(TypedDict):
     url: str  # Where deliveries are POSTed: https:// (http:// only for hosts in WEBHOOK_ALLOW_HOSTS); never a private, loopback or link-local address
 
 
+class Health(TypedDict):
+    "The node serves, and its store takes writes"
+    status: Union[Literal["ok"], Literal["degraded"]]  # `degraded` (with status 503) while the store refuses writes
+    store: Union[Literal["ok"], Literal["full"], Literal["unavailable"]]  # Whether the store takes writes: `full` (the disk), `unavailable` (read-only or unreachable)
+
+
 Act: TypeAlias = Union[SeatJoinedAct, TokenReissuedAct, SeatHandedToBotAct, GameAbortedAct, SeatResignedAct, TurnTimedOutAct]
 GameEvent: TypeAlias = Union[TurnStartedEvent, TileDrawnEvent, TileDiscardedEvent, TilePlacedEvent, FigurePlacedEvent, FigureSkippedEvent, FeatureScoredEvent, BonusPartStartedEvent, FinalScoringStartedEvent, GameEndedEvent, GoodsAwardedEvent, GoodsScoredEvent, AbbeyPlacedEvent, WagonMovedEvent, WagonReturnedEvent, AbbeySkippedEvent]
 LogEvent: TypeAlias = Union[GameEvent, Act]
 Move: TypeAlias = Union[DrawMove, PlaceTileMove, PlaceFigureMove, PassMove, PlaceAbbeyMove, PlaceBarnMove, MoveWagonMove, ReturnWagonMove]
+
+# The lifecycle acts' types: a log entry or an event of one of these is an act, not the engine's.
+ACT_TYPES: frozenset[str] = frozenset({"gameAborted", "seatHandedToBot", "seatJoined", "seatResigned", "tokenReissued", "turnTimedOut"})

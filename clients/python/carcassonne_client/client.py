@@ -1,96 +1,194 @@
 """A client of the Carcassonne game-state API on the standard library only (urllib, json).
 
-Moves are sent with `expectedVersion` and an Idempotency-Key and retried on network errors,
-429 and 503 (after Retry-After): a retry can never play a move twice, the server answers the
-stored result. The event stream is an iterator of its messages.
+One method per operation of the OpenAPI document, named after its `operationId` in snake_case
+(`joinSeat` -> `join_seat`). Moves are sent with `expectedVersion` and an Idempotency-Key and
+retried on network errors, 429 and 503 (after Retry-After): a retry can never play a move twice,
+the server answers the stored result. The event stream is an iterator of its messages.
 """
 from __future__ import annotations
 
-import json
 import random
 import time
-import urllib.error
-import urllib.parse
-import urllib.request
 import uuid
 from dataclasses import dataclass
 from http.client import HTTPException
-from typing import Any, Iterator, Literal, TypedDict, Union
+from typing import Iterator, Literal, Union, cast, overload
 
-from .api_types import CreatedGame, CreateGame, Events, GameState, LegalMoves, Move, MoveAccepted, Problem, StreamAnalysisMessage, StreamMoveMessage, StreamStateMessage
+from .api_types import (
+    ActDone,
+    Analysis,
+    AnalysisRunning,
+    CreatedGame,
+    CreateGame,
+    Events,
+    GameState,
+    Health,
+    Hint,
+    LegalMoves,
+    Lobby,
+    Move,
+    MoveAccepted,
+    MoveAcceptedMinimal,
+    MoveLog,
+    SeatJoined,
+    SeatResigned,
+    TileCatalog,
+    TokenReissued,
+    Webhook,
+    WebhookDeliveries,
+    WebhookDelivery,
+)
+from .errors import ApiProblem, NotTheApi
+from .stream import StreamMessage, parse_stream
+from .transport import Transport, quote
 
 RETRYABLE_STATUSES = (429, 503)
-
-
-class StateMessage(TypedDict):
-    event: Literal["state"]
-    data: StreamStateMessage
-
-
-class MoveMessage(TypedDict):
-    event: Literal["move"]
-    id: int
-    data: StreamMoveMessage
-
-
-class AnalysisMessage(TypedDict):
-    event: Literal["analysis"]
-    data: StreamAnalysisMessage
-
-
-StreamMessage = Union[StateMessage, MoveMessage, AnalysisMessage]
-
-
-class ApiProblem(Exception):
-    """An error answer of the API (application/problem+json), with its stable `code`."""
-
-    def __init__(self, problem: Problem, retry_after: float = 0) -> None:
-        super().__init__(f"{problem.get('status')} {problem.get('code')}: {problem.get('detail')}")
-        self.problem = problem
-        self.retry_after = retry_after
-
-    @property
-    def status(self) -> int:
-        return self.problem["status"]
-
-    @property
-    def code(self) -> str:
-        return self.problem["code"]
+Bot = Literal["random", "greedy", "mcts"]
 
 
 class CarcassonneClient:
     def __init__(self, base_url: str, retries: int = 5, timeout: float = 60) -> None:
         """`retries`: attempts of a move before giving up; `timeout`: seconds a read may block
         (above the 30 s long-poll and the stream's 15 s keep-alives)."""
-        self.base_url = base_url.rstrip("/")
+        self.http = Transport(base_url, timeout)
         self.retries = retries
-        self.timeout = timeout
 
-    def _request(self, method: str, path: str, body: object = None, headers: dict[str, str] | None = None) -> Any:
-        data = None if body is None else json.dumps(body).encode("utf-8")
-        request = urllib.request.Request(self.base_url + path, data=data, method=method, headers=dict(headers or {}))
-        if data is not None:
-            request.add_header("content-type", "application/json")
-        try:
-            with urllib.request.urlopen(request, timeout=self.timeout) as response:
-                return json.loads(response.read())
-        except urllib.error.HTTPError as error:
-            raise _problem(error) from None
+    @property
+    def base_url(self) -> str:
+        return self.http.base_url
+
+    # The service and the catalog.
+
+    def get_health(self) -> Health:
+        """The node's health; `status: degraded` (a 503, answered here) while its store refuses writes."""
+        return cast(Health, self.http.call("GET", "/health", also=(503,)).json())
+
+    def list_tiles(self) -> TileCatalog:
+        return cast(TileCatalog, self.http.call("GET", "/tiles").json())
+
+    def get_tile_svg(self, set: str, name: str, rotation: int | None = None, tile: int | None = None) -> str:
+        """One tile's picture (SVG text); `tile`: its size in pixels."""
+        query = {"rotation": rotation, "tile": tile}
+        return self.http.call("GET", f"/tiles/{quote(set)}/{quote(name)}.svg", query=query, accept="image/svg+xml").text("image/svg+xml")
+
+    # Games.
 
     def create_game(self, setup: CreateGame) -> CreatedGame:
-        return self._request("POST", "/games", setup)
+        return cast(CreatedGame, self.http.call("POST", "/games", body=setup).json())
 
-    def state(self, game_id: str) -> GameState:
-        return self._request("GET", f"/games/{_quote(game_id)}")
+    def list_games(self, status: Literal["waiting", "active", "finished"] | None = None, limit: int | None = None, after: str | None = None) -> Lobby:
+        """The public games, a page at a time (`after`: the last id of the previous page)."""
+        return cast(Lobby, self.http.call("GET", "/games", query={"status": status, "limit": limit, "after": after}).json())
 
-    def legal_moves(self, game_id: str, after: int | None = None, wait: int = 30) -> LegalMoves:
-        """The legal moves now; with `after`, waits up to `wait` seconds for a version past it."""
-        query = "" if after is None else f"?after={after}&wait={wait}"
-        return self._request("GET", f"/games/{_quote(game_id)}/legal-moves{query}")
+    def get_game(self, game_id: str, version: int | None = None) -> GameState:
+        """The game now, or as it was at `version`."""
+        return cast(GameState, self.http.call("GET", f"/games/{quote(game_id)}", query={"version": version}).json())
 
-    def events(self, game_id: str, after: int | None = None) -> Events:
-        """The events of the moves after `after`; without it, from the game's creation on."""
-        return self._request("GET", f"/games/{_quote(game_id)}/events" + ("" if after is None else f"?after={after}"))
+    def get_legal_moves(self, game_id: str, after: int | None = None, wait: int | None = None) -> LegalMoves:
+        """The legal moves now; with `after`, waits up to `wait` seconds (30 by default) for a version past it."""
+        query = {"after": after, "wait": 30 if after is not None and wait is None else wait}
+        return cast(LegalMoves, self.http.call("GET", f"/games/{quote(game_id)}/legal-moves", query=query).json())
+
+    def get_events(self, game_id: str, after: int | None = None, wait: int | None = None) -> Events:
+        """The events of the log entries after `after`; without it, from the game's creation on."""
+        query = {"after": after, "wait": wait}
+        return cast(Events, self.http.call("GET", f"/games/{quote(game_id)}/events", query=query).json())
+
+    def get_move_log(self, game_id: str, after: int | None = None, limit: int | None = None) -> MoveLog:
+        """The log: engine moves and lifecycle acts (`is_act`), a page at a time."""
+        query = {"after": after, "limit": limit}
+        return cast(MoveLog, self.http.call("GET", f"/games/{quote(game_id)}/moves", query=query).json())
+
+    def get_board_svg(self, game_id: str, tile: int | None = None, legal: bool | None = None, version: int | None = None) -> str:
+        """The board's picture (SVG text); `legal`: with the drawn tile's legal places marked."""
+        query = {"tile": tile, "legal": legal, "version": version}
+        return self.http.call("GET", f"/games/{quote(game_id)}/board.svg", query=query, accept="image/svg+xml").text("image/svg+xml")
+
+    def get_analysis(self, game_id: str) -> Union[Analysis, AnalysisRunning]:
+        """A finished game's analysis: `status: ready`, or `running` (ask again later)."""
+        return cast(Union[Analysis, AnalysisRunning], self.http.call("GET", f"/games/{quote(game_id)}/analysis").json())
+
+    def stream_game(self, game_id: str, after: int | None = None, last_event_id: int | None = None) -> Iterator[StreamMessage]:
+        """The game's Server-Sent Events: one `state` message (none when resuming `after` a
+        version), then one `move` message per log entry, until the game ends; a finished game's
+        ends with an `analysis` message once its analysis is stored, if one is being computed."""
+        headers = {} if last_event_id is None else {"last-event-id": str(last_event_id)}
+        response = self.http.request("GET", f"/games/{quote(game_id)}/stream", query={"after": after}, headers=headers, accept="text/event-stream")
+        with response:
+            if response.headers.get_content_type() != "text/event-stream":
+                raise NotTheApi(response.status, response.headers.get("content-type", ""), "text/event-stream", response.read(200))
+            yield from parse_stream(response)
+
+    # Seats.
+
+    def join_seat(self, game_id: str, seat: int, name: str) -> SeatJoined:
+        """Takes an open seat: the answer's `token` is the seat's, shown only here."""
+        return cast(SeatJoined, self.http.call("POST", f"/games/{quote(game_id)}/seats/{seat}/join", body={"name": name}).json())
+
+    def resign_seat(self, game_id: str, seat: int, token: str) -> SeatResigned:
+        return cast(SeatResigned, self.http.call("POST", f"/games/{quote(game_id)}/seats/{seat}/resign", token=token).json())
+
+    def get_hint(self, game_id: str, token: str) -> Hint:
+        """The mcts bot's move for the seat of `token`, when it must act."""
+        return cast(Hint, self.http.call("GET", f"/games/{quote(game_id)}/hint", token=token).json())
+
+    @overload
+    def submit_move(self, game_id: str, token: str, expected_version: int, move: Move, minimal: Literal[False] = False, idempotency_key: str | None = None) -> MoveAccepted: ...
+
+    @overload
+    def submit_move(self, game_id: str, token: str, expected_version: int, move: Move, minimal: Literal[True], idempotency_key: str | None = None) -> MoveAcceptedMinimal: ...
+
+    def submit_move(self, game_id: str, token: str, expected_version: int, move: Move, minimal: bool = False, idempotency_key: str | None = None) -> Union[MoveAccepted, MoveAcceptedMinimal]:
+        """Submits a move; retries network errors, 429 and 503 with the same Idempotency-Key.
+        `minimal`: the answer without the new state."""
+        headers = {"idempotency-key": idempotency_key or str(uuid.uuid4())}
+        if minimal:
+            headers["prefer"] = "return=minimal"
+        body = {"expectedVersion": expected_version, "move": move}
+        for attempt in range(1, self.retries + 1):
+            try:
+                answer = self.http.call("POST", f"/games/{quote(game_id)}/moves", body=body, token=token, headers=headers)
+                return cast(Union[MoveAccepted, MoveAcceptedMinimal], answer.json())
+            except ApiProblem as problem:
+                if problem.status not in RETRYABLE_STATUSES or attempt == self.retries:
+                    raise
+                delay = problem.retry_after or _backoff(attempt)
+            except (HTTPException, OSError):  # urllib's URLError is an OSError
+                if attempt == self.retries:
+                    raise
+                delay = _backoff(attempt)
+            time.sleep(delay)
+        raise AssertionError("unreachable")
+
+    # The admin's acts (the admin token from create_game).
+
+    def abort_game(self, game_id: str, admin_token: str) -> ActDone:
+        return cast(ActDone, self.http.call("POST", f"/games/{quote(game_id)}/abort", token=admin_token).json())
+
+    def reissue_seat_token(self, game_id: str, seat: int, admin_token: str) -> TokenReissued:
+        """A new token for the seat; its old one is refused from now on."""
+        return cast(TokenReissued, self.http.call("POST", f"/games/{quote(game_id)}/seats/{seat}/token", token=admin_token).json())
+
+    def hand_seat_to_bot(self, game_id: str, seat: int, admin_token: str, bot: Bot, level: int | None = None) -> ActDone:
+        body: dict[str, object] = {"bot": bot} if level is None else {"bot": bot, "level": level}
+        return cast(ActDone, self.http.call("POST", f"/games/{quote(game_id)}/seats/{seat}/bot", body=body, token=admin_token).json())
+
+    def subscribe_webhook(self, game_id: str, admin_token: str, url: str) -> Webhook:
+        """Subscribes (or replaces) the game's webhook; the answer's `secret` is new and shown only here."""
+        return cast(Webhook, self.http.call("PUT", f"/games/{quote(game_id)}/webhook", body={"url": url}, token=admin_token).json())
+
+    def remove_webhook(self, game_id: str, admin_token: str) -> None:
+        self.http.call("DELETE", f"/games/{quote(game_id)}/webhook", token=admin_token)
+
+    def list_webhook_deliveries(self, game_id: str, admin_token: str) -> WebhookDeliveries:
+        return cast(WebhookDeliveries, self.http.call("GET", f"/games/{quote(game_id)}/webhook/deliveries", token=admin_token).json())
+
+    def redeliver_webhook_delivery(self, game_id: str, delivery_id: str, admin_token: str) -> WebhookDelivery:
+        """Sends a delivery again (a failed one included); answers the delivery."""
+        path = f"/games/{quote(game_id)}/webhook/deliveries/{quote(delivery_id)}/redeliver"
+        return cast(WebhookDelivery, self.http.call("POST", path, token=admin_token).json())
+
+    # Helpers over the operations.
 
     def seat(self, game_id: str, token: str, index: int) -> Seat:
         return Seat(self, game_id, token, index)
@@ -98,37 +196,6 @@ class CarcassonneClient:
     def seats(self, game: CreatedGame) -> list[Seat]:
         """The seats of a game just created that came with a token (the named players')."""
         return [self.seat(game["id"], s["token"], s["seat"]) for s in game["seats"] if "token" in s]
-
-    def play(self, game_id: str, token: str, expected_version: int, move: Move) -> MoveAccepted:
-        """Submits a move; retries network errors, 429 and 503 with the same Idempotency-Key."""
-        headers = {"authorization": f"Bearer {token}", "idempotency-key": str(uuid.uuid4())}
-        body = {"expectedVersion": expected_version, "move": move}
-        for attempt in range(1, self.retries + 1):
-            try:
-                return self._request("POST", f"/games/{_quote(game_id)}/moves", body, headers)
-            except ApiProblem as problem:
-                if problem.status not in RETRYABLE_STATUSES or attempt == self.retries:
-                    raise
-                delay = problem.retry_after or _backoff(attempt)
-            except (urllib.error.URLError, HTTPException, OSError):
-                if attempt == self.retries:
-                    raise
-                delay = _backoff(attempt)
-            time.sleep(delay)
-        raise AssertionError("unreachable")
-
-    def stream(self, game_id: str, after: int | None = None) -> Iterator[StreamMessage]:
-        """The game's Server-Sent Events: one `state` message (none when resuming `after` a
-        version), then one `move` message per move, until the game ends; a finished game's ends
-        with an `analysis` message once its analysis is stored, if one is being computed."""
-        query = "" if after is None else f"?after={after}"
-        request = urllib.request.Request(f"{self.base_url}/games/{_quote(game_id)}/stream{query}", headers={"accept": "text/event-stream"})
-        try:
-            response = urllib.request.urlopen(request, timeout=self.timeout)
-        except urllib.error.HTTPError as error:
-            raise _problem(error) from None
-        with response:
-            yield from parse_stream(response)
 
 
 @dataclass
@@ -141,54 +208,19 @@ class Seat:
     index: int
 
     def legal_moves(self) -> LegalMoves:
-        return self.client.legal_moves(self.game_id)
+        return self.client.get_legal_moves(self.game_id)
 
     def play(self, expected_version: int, move: Move) -> MoveAccepted:
-        return self.client.play(self.game_id, self.token, expected_version, move)
+        return self.client.submit_move(self.game_id, self.token, expected_version, move)
 
     def wait_for_turn(self) -> LegalMoves | None:
         """This seat's legal moves once it must act, or None when the game is over: one
         long-poll per move of the others."""
-        legal = self.client.legal_moves(self.game_id)
+        legal = self.client.get_legal_moves(self.game_id)
         while legal["actor"] is not None and legal["actor"] != self.index:
-            legal = self.client.legal_moves(self.game_id, after=legal["version"])
+            legal = self.client.get_legal_moves(self.game_id, after=legal["version"])
         return None if legal["actor"] is None else legal
 
 
-def parse_stream(lines: Iterator[bytes]) -> Iterator[StreamMessage]:
-    """Messages of a Server-Sent Events body read line by line; comments and `retry:` dispatch nothing."""
-    fields: dict[str, str] = {}
-    for raw in lines:
-        line = raw.decode("utf-8").rstrip("\r\n")
-        if line == "":
-            if "data" in fields:
-                data = json.loads(fields["data"])
-                event = fields.get("event")
-                if event == "state":
-                    yield {"event": "state", "data": data}
-                elif event == "move":
-                    yield {"event": "move", "id": int(fields["id"]), "data": data}
-                elif event == "analysis":
-                    yield {"event": "analysis", "data": data}
-                # Events of later API versions are skipped.
-            fields = {}
-        elif not line.startswith(":"):
-            name, _, value = line.partition(":")
-            fields[name] = value[1:] if value.startswith(" ") else value
-
-
-def _problem(error: urllib.error.HTTPError) -> ApiProblem:
-    body = error.read()
-    try:
-        problem = json.loads(body)
-    except ValueError:
-        problem = {"type": "about:blank", "title": error.reason, "status": error.code, "code": "NOT_JSON", "detail": body[:200].decode("utf-8", "replace")}
-    return ApiProblem(problem, float(error.headers.get("retry-after") or 0))
-
-
 def _backoff(attempt: int) -> float:
-    return min(2.0, 0.1 * 2**attempt) * (0.5 + random.random() / 2)
-
-
-def _quote(game_id: str) -> str:
-    return urllib.parse.quote(game_id, safe="")
+    return min(2.0, 0.1 * 2.0**attempt) * (0.5 + random.random() / 2)

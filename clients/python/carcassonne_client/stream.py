@@ -1,0 +1,50 @@
+"""The game's Server-Sent Events (`GET /games/{id}/stream`) as typed messages."""
+from __future__ import annotations
+
+import json
+from typing import Iterable, Literal, TypedDict, Union
+
+from .api_types import StreamAnalysisMessage, StreamMoveMessage, StreamStateMessage
+
+
+class StateMessage(TypedDict):
+    event: Literal["state"]
+    data: StreamStateMessage
+
+
+class MoveMessage(TypedDict):
+    """One log entry: `data["move"]` is an engine move or a lifecycle act (`is_act`)."""
+
+    event: Literal["move"]
+    id: int
+    data: StreamMoveMessage
+
+
+class AnalysisMessage(TypedDict):
+    event: Literal["analysis"]
+    data: StreamAnalysisMessage
+
+
+StreamMessage = Union[StateMessage, MoveMessage, AnalysisMessage]
+
+
+def parse_stream(lines: Iterable[bytes]) -> Iterable[StreamMessage]:
+    """Messages of a Server-Sent Events body read line by line; comments and `retry:` dispatch nothing."""
+    fields: dict[str, str] = {}
+    for raw in lines:
+        line = raw.decode("utf-8").rstrip("\r\n")
+        if line == "":
+            if "data" in fields:
+                data = json.loads(fields["data"])
+                event = fields.get("event")
+                if event == "state":
+                    yield {"event": "state", "data": data}
+                elif event == "move":
+                    yield {"event": "move", "id": int(fields["id"]), "data": data}
+                elif event == "analysis":
+                    yield {"event": "analysis", "data": data}
+                # Events of later API versions are skipped.
+            fields = {}
+        elif not line.startswith(":"):
+            name, _, value = line.partition(":")
+            fields[name] = value[1:] if value.startswith(" ") else value
