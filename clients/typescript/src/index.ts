@@ -24,6 +24,7 @@ export type Hint = Schemas['Hint'];
 export type Webhook = Schemas['Webhook'];
 export type WebhookRequest = Schemas['WebhookRequest'];
 export type WebhookDeliveries = Schemas['WebhookDeliveries'];
+export type WebhookDelivery = Schemas['WebhookDelivery'];
 export type HandToBot = Schemas['HandToBot'];
 export type GameState = Schemas['GameState'];
 export type LegalMoves = Schemas['LegalMoves'];
@@ -171,6 +172,14 @@ export class CarcassonneClient {
 
   listWebhookDeliveries(gameId: string, adminToken: string): Promise<WebhookDeliveries> {
     return this.request(this.game(gameId, '/webhook/deliveries'), { headers: bearer(adminToken) });
+  }
+
+  /** Sends a delivery again (202): pending, due now, with its first id and payload. */
+  redeliverWebhookDelivery(gameId: string, deliveryId: string, adminToken: string): Promise<WebhookDelivery> {
+    return this.request(this.game(gameId, `/webhook/deliveries/${encodeURIComponent(deliveryId)}/redeliver`), {
+      method: 'POST',
+      headers: bearer(adminToken),
+    });
   }
 
   /** The finished game's analysis (200), or how far its computation is (202: ask again). */
