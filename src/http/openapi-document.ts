@@ -87,6 +87,7 @@ const SUCCESS_DESCRIPTIONS: Record<string, string> = {
   subscribeWebhook: 'The webhook and its new signing secret (shown once)',
   removeWebhook: 'The webhook is removed',
   listWebhookDeliveries: "The game's latest deliveries, newest first",
+  redeliverWebhookDelivery: 'Accepted: the delivery is pending again and due now, with its first id and payload',
   getAnalysis: "The analysis: each seat's chances after every decision, and the turning points",
 };
 

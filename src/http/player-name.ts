@@ -12,9 +12,9 @@
  * Some letters and marks draw nothing either: the Hangul fillers, the blank Braille pattern, the
  * combining grapheme joiner, variation selectors after a character they do not vary. A name made
  * of them shows blank, and one added to `Bob` makes a second "Bob"; they are refused too, and a
- * name must show at least one letter, digit, symbol or punctuation (not marks alone). Its width
- * counts a wide character (CJK, Hangul, fullwidth forms, emoji) twice: forty of them were as
- * wide as eighty letters and pushed a phone's page sideways.
+ * name must show at least one letter, digit, symbol or punctuation (not marks alone). A long
+ * name of wide glyphs is the web client's to wrap (`overflow-wrap` in its style), not a second
+ * length limit: the field has one limit, in code points, shared with the engine.
  */
 import { MAX_NAME_LENGTH } from '../engine/index.js';
 import { HttpProblem } from './problem.js';
@@ -39,17 +39,6 @@ const FORBIDDEN: readonly { test: RegExp; what: string }[] = [
   },
 ];
 
-/** Characters that take two columns: East Asian wide and fullwidth, and emoji. */
-const WIDE =
-  /[\u1100-\u115F\u2E80-\u303E\u3041-\u33FF\u3400-\u4DBF\u4E00-\u9FFF\uA000-\uA4CF\uAC00-\uD7A3\uF900-\uFAFF\uFE30-\uFE4F\uFF00-\uFF60\uFFE0-\uFFE6\u{1F300}-\u{1F64F}\u{1F900}-\u{1F9FF}\u{20000}-\u{3FFFD}]/u;
-
-/** How many columns `name` takes: one a character, two a wide one, none a combining mark. */
-export function displayWidth(name: string): number {
-  let width = 0;
-  for (const c of name) width += /\p{M}/u.test(c) ? 0 : WIDE.test(c) ? 2 : 1;
-  return width;
-}
-
 const codePoint = (s: string): string => `U+${s.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
 
 /** The name to keep for `raw`, or a 400 whose detail says what is wrong and where (`path`: `body/name`). */
@@ -70,10 +59,7 @@ export function playerName(raw: string, path: string): string {
       'BAD_REQUEST',
       `${path} must show a letter, digit, symbol or punctuation first, not marks alone`,
     );
-  if ([...name].length > MAX_NAME_LENGTH || displayWidth(name) > MAX_NAME_LENGTH)
-    throw new HttpProblem(
-      'BAD_REQUEST',
-      `${path} must be at most ${MAX_NAME_LENGTH} characters wide (a wide character, such as CJK or an emoji, counts as two)`,
-    );
+  if ([...name].length > MAX_NAME_LENGTH)
+    throw new HttpProblem('BAD_REQUEST', `${path} must be at most ${MAX_NAME_LENGTH} characters`);
   return name;
 }

@@ -1,9 +1,8 @@
 /**
  * Names that show blank or look exactly like another (`src/http/player-name.ts`), refused at
- * creation and at a join; and a name's width, counting wide characters twice.
+ * creation and at a join; names of every script and emoji presentation are kept.
  */
 import t from 'tap';
-import { displayWidth } from '../../src/http/player-name.js';
 import { testApp } from './helpers/app.js';
 
 const create = (name: string) => ({
@@ -47,19 +46,4 @@ t.test('names with emoji presentation, marks on letters and scripts of every wid
     const res = await app.inject(create(name));
     t.equal(res.statusCode, 201, `${JSON.stringify(name)} kept`);
   }
-});
-
-t.test("a name's width counts wide characters twice: forty of them are refused, twenty are kept", async (t) => {
-  t.equal(displayWidth('Bob'), 3);
-  t.equal(displayWidth('\u5F20\u4F1F'), 4, 'two CJK characters take four columns');
-  t.equal(displayWidth('Zoe\u0301'), 3, 'a combining mark takes none');
-  t.equal(displayWidth('\uFF21'), 2, 'a fullwidth letter');
-  const app = await testApp(t);
-  const wide = (n: number) => '\u5F20'.repeat(n);
-  const refused = await app.inject(create(wide(40)));
-  t.equal(refused.statusCode, 400);
-  t.match(refused.json().detail, /at most 40 characters wide/);
-  t.equal((await app.inject(create(wide(21)))).statusCode, 400, '42 columns');
-  t.equal((await app.inject(create(wide(20)))).statusCode, 201, '40 columns');
-  t.equal((await app.inject(create('a'.repeat(40)))).statusCode, 201, 'forty narrow letters');
 });

@@ -122,7 +122,10 @@ t.test(
   'verify() accepts the deliveries a server signed, and refuses them altered, late or with another secret',
   async (t) => {
     const receiver = await startReceiver(t);
-    const server = await startServer(t, tempDatabase(t), { WEBHOOK_ALLOW_HOSTS: '127.0.0.1', WEBHOOK_POLL_MS: '50' });
+    const server = await startServer(t, tempDatabase(t), {
+      WEBHOOK_ALLOW_HOSTS: new URL(receiver.url).host,
+      WEBHOOK_POLL_MS: '50',
+    });
     const api = new CarcassonneClient({ baseUrl: server.url });
     const game = await api.createGame({ players: [{ name: 'Ann' }, { open: true }], webhook: { url: receiver.url } });
     await api.joinSeat(game.id, 1, 'Bob');

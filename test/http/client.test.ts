@@ -95,11 +95,14 @@ t.test('play retries a 503 after Retry-After with the same Idempotency-Key', asy
         }),
         {
           status: 503,
-          headers: { 'retry-after': '0' },
+          headers: { 'retry-after': '0', 'content-type': 'application/problem+json' },
         },
       );
     }
-    return new Response(JSON.stringify({ version: 1, events: [] }), { status: 201 });
+    return new Response(JSON.stringify({ version: 1, events: [] }), {
+      status: 201,
+      headers: { 'content-type': 'application/json' },
+    });
   }) as unknown as typeof fetch;
   const client = new CarcassonneClient({ baseUrl: 'http://x', fetch: fake });
   t.same(await client.play('g', 'tok', 0, { type: 'pass' }), { version: 1, events: [] });

@@ -62,7 +62,7 @@ class AnalysisRunning(TypedDict):
 
 class BoardFigure(TypedDict):
     owner: int
-    kind: Literal["meeple", "builder", "pig", "mayor", "wagon", "barn"]
+    kind: Literal["meeple", "builder", "pig", "mayor", "wagon", "barn", "largeMeeple"]
     x: int
     y: int
     feature: NotRequired[int]
@@ -106,7 +106,7 @@ class CreateGameRules(TypedDict):
 
 class CreateGame(TypedDict):
     players: list[SeatRequest]
-    expansions: NotRequired[list[Literal["traders-builders", "abbey-mayor"]]]
+    expansions: NotRequired[list[Literal["traders-builders", "abbey-mayor", "inns-cathedrals"]]]
     rules: NotRequired[CreateGameRules]
     seed: NotRequired[str]  # Secret; never shown again
     tileOrder: NotRequired[list[str]]  # Fixes the whole draw pile from the first draw (the state then says `pile: "fixed"`)
@@ -201,7 +201,7 @@ class GameState(TypedDict):
     seats: list[SeatView]  # Who sits in each seat: a player, an open seat, a bot; and who resigned
     clock: NotRequired[ClockView]
     status: Literal["waiting", "active", "finished", "aborted"]  # `waiting` until every open seat is joined; `aborted` when the admin aborted it
-    expansions: list[Literal["traders-builders", "abbey-mayor"]]
+    expansions: list[Literal["traders-builders", "abbey-mayor", "inns-cathedrals"]]
     rules: GameStateRules
     players: list[Player]
     scores: list[int]  # Scores in seat order
@@ -255,7 +255,7 @@ class Hint(TypedDict):
 
 
 class JoinSeat(TypedDict):
-    name: str  # Normalised to NFC and trimmed; refused (400) when empty after that, or holding a control, bidi, zero-width or other invisible formatting character, or a lone surrogate
+    name: str  # Normalised to NFC and trimmed; refused (400) when empty after that, or holding a control, bidi, zero-width or other invisible formatting character, a blank filler (Hangul fillers, the blank Braille pattern), an invisible combining character, a variation selector that varies nothing, or a lone surrogate; or when it shows no letter, digit, symbol or punctuation
 
 
 class LegalMoves(TypedDict):
@@ -275,7 +275,7 @@ class LobbyGamesItem(TypedDict):
     status: Literal["waiting", "active", "finished", "aborted"]  # `waiting` until every open seat is joined; `aborted` when the admin aborted it
     createdAt: str
     players: list[SeatView]
-    expansions: list[Literal["traders-builders", "abbey-mayor"]]
+    expansions: list[Literal["traders-builders", "abbey-mayor", "inns-cathedrals"]]
     clock: NotRequired[LobbyGamesItemClock]  # The turn clock, when the game has one
 
 
@@ -338,7 +338,7 @@ class PlaceBarnMove(TypedDict):
 
 class PlaceFigureMove(TypedDict):
     type: Literal["placeFigure"]
-    figure: Literal["meeple", "builder", "pig", "mayor", "wagon"]
+    figure: Literal["meeple", "builder", "pig", "mayor", "wagon", "largeMeeple"]
     x: int
     y: int
     feature: int  # Index into the tile's catalog `features`
@@ -358,6 +358,7 @@ class PlayerSupply(TypedDict):
     mayor: NotRequired[int]
     wagon: NotRequired[int]
     barn: NotRequired[int]
+    largeMeeple: NotRequired[int]
 
 
 class Player(TypedDict):
@@ -405,7 +406,7 @@ class SeatJoinedAct(TypedDict):
 
 class SeatRequest(TypedDict):
     "Exactly one of: `name` (a player), `open: true` (an open seat, joined later), `bot` (with an optional `level`)"
-    name: NotRequired[str]  # Normalised to NFC and trimmed; refused (400) when empty after that, or holding a control, bidi, zero-width or other invisible formatting character, or a lone surrogate
+    name: NotRequired[str]  # Normalised to NFC and trimmed; refused (400) when empty after that, or holding a control, bidi, zero-width or other invisible formatting character, a blank filler (Hangul fillers, the blank Braille pattern), an invisible combining character, a variation selector that varies nothing, or a lone surrogate; or when it shows no letter, digit, symbol or punctuation
     open: NotRequired[Literal[True]]
     bot: NotRequired[Literal["random", "greedy", "mcts"]]
     level: NotRequired[int]  # The bot's strength within its kind (its time budget for `mcts`)
@@ -454,7 +455,7 @@ class StreamStateMessage(TypedDict):
     created: list[GameEvent]  # The events of the game's creation (its first draw), as `GET /games/{id}/events` answers them without `after`
 
 
-TileCatalogSets = TypedDict("TileCatalogSets", {"base": "int", "traders-builders": "int", "abbey-mayor": "int"})
+TileCatalogSets = TypedDict("TileCatalogSets", {"base": "int", "traders-builders": "int", "abbey-mayor": "int", "inns-cathedrals": "int"})
 
 
 class TileCatalogTilesItemFeaturesItem0(TypedDict):
@@ -462,6 +463,7 @@ class TileCatalogTilesItemFeaturesItem0(TypedDict):
     edges: list[Literal["N", "E", "S", "W"]]
     pennants: int
     goods: NotRequired[Literal["wine", "wheat", "cloth"]]
+    cathedral: NotRequired[Literal[True]]
 
 
 class TileCatalogTilesItemFeaturesItem1(TypedDict):
@@ -469,6 +471,7 @@ class TileCatalogTilesItemFeaturesItem1(TypedDict):
     edges: list[Literal["N", "E", "S", "W"]]
     tunnel: NotRequired[bool]
     continuous: NotRequired[bool]
+    inn: NotRequired[Literal[True]]
 
 
 class TileCatalogTilesItemFeaturesItem2(TypedDict):
@@ -487,7 +490,7 @@ class TileCatalogTilesItemFeaturesItem4(TypedDict):
 
 class TileCatalogTilesItem(TypedDict):
     id: str
-    set: Literal["base", "traders-builders", "abbey-mayor"]
+    set: Literal["base", "traders-builders", "abbey-mayor", "inns-cathedrals"]
     count: int
     startTile: NotRequired[bool]
     features: list[Union[TileCatalogTilesItemFeaturesItem0, TileCatalogTilesItemFeaturesItem1, TileCatalogTilesItemFeaturesItem2, TileCatalogTilesItemFeaturesItem3, TileCatalogTilesItemFeaturesItem4]]  # Features at rotation 0; a segment is addressed by its index here
@@ -581,7 +584,7 @@ class WebhookDelivery(TypedDict):
 
 
 class WebhookRequest(TypedDict):
-    url: str  # Where deliveries are POSTed: https:// (http:// only for hosts in WEBHOOK_ALLOW_HOSTS); never a private, loopback or link-local address
+    url: str  # Where deliveries are POSTed: https:// (http:// only for the host:port targets in WEBHOOK_ALLOW_HOSTS); never a private, loopback or link-local address
 
 
 class Health(TypedDict):

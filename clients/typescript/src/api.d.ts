@@ -692,7 +692,7 @@ export interface components {
         };
         /** JoinSeat */
         JoinSeat: {
-            /** @description Normalised to NFC and trimmed; refused (400) when empty after that, or holding a control, bidi, zero-width or other invisible formatting character, a blank filler (Hangul fillers, the blank Braille pattern), an invisible combining character, a variation selector that varies nothing, or a lone surrogate; when it shows no letter, digit, symbol or punctuation; or when wider than 40 columns (a wide character, such as CJK or an emoji, counts as two) */
+            /** @description Normalised to NFC and trimmed; refused (400) when empty after that, or holding a control, bidi, zero-width or other invisible formatting character, a blank filler (Hangul fillers, the blank Braille pattern), an invisible combining character, a variation selector that varies nothing, or a lone surrogate; or when it shows no letter, digit, symbol or punctuation */
             name: string;
         };
         /** LegalMoves */
@@ -880,7 +880,7 @@ export interface components {
          * @description Exactly one of: `name` (a player), `open: true` (an open seat, joined later), `bot` (with an optional `level`)
          */
         SeatRequest: {
-            /** @description Normalised to NFC and trimmed; refused (400) when empty after that, or holding a control, bidi, zero-width or other invisible formatting character, a blank filler (Hangul fillers, the blank Braille pattern), an invisible combining character, a variation selector that varies nothing, or a lone surrogate; when it shows no letter, digit, symbol or punctuation; or when wider than 40 columns (a wide character, such as CJK or an emoji, counts as two) */
+            /** @description Normalised to NFC and trimmed; refused (400) when empty after that, or holding a control, bidi, zero-width or other invisible formatting character, a blank filler (Hangul fillers, the blank Braille pattern), an invisible combining character, a variation selector that varies nothing, or a lone surrogate; or when it shows no letter, digit, symbol or punctuation */
             name?: string;
             /** @enum {boolean} */
             open?: true;
@@ -2486,6 +2486,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Accepted: the delivery is pending again and due now, with its first id and payload */
             202: {
                 headers: {
                     [name: string]: unknown;

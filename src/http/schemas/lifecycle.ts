@@ -26,7 +26,7 @@ const Name = Type.String({
   minLength: 1,
   maxLength: MAX_NAME_LENGTH,
   description:
-    'Normalised to NFC and trimmed; refused (400) when empty after that, or holding a control, bidi, zero-width or other invisible formatting character, a blank filler (Hangul fillers, the blank Braille pattern), an invisible combining character, a variation selector that varies nothing, or a lone surrogate; when it shows no letter, digit, symbol or punctuation; or when wider than 40 columns (a wide character, such as CJK or an emoji, counts as two)',
+    'Normalised to NFC and trimmed; refused (400) when empty after that, or holding a control, bidi, zero-width or other invisible formatting character, a blank filler (Hangul fillers, the blank Braille pattern), an invisible combining character, a variation selector that varies nothing, or a lone surrogate; or when it shows no letter, digit, symbol or punctuation',
 });
 const Bot = Type.Enum([...BOT_NAMES]);
 const Level = LevelSchema;

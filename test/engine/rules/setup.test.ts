@@ -64,7 +64,7 @@ t.test(
 );
 
 t.test('setup errors: unknown or repeated expansions, unknown rule values, tiles outside the sets', async (t) => {
-  refused(t, { players: players(2), expansions: ['inns-cathedrals'] }, 'an unknown expansion');
+  refused(t, { players: players(2), expansions: ['no-such-expansion'] }, 'an unknown expansion');
   refused(t, { players: players(2), expansions: ['abbey-mayor', 'abbey-mayor'] }, 'an expansion twice');
   refused(t, { players: players(2), rules: { endgameAbbeys: 'sometimes' } }, 'an unknown endgameAbbeys');
   refused(t, { players: players(2), rules: { wagonMove: 'c3' } }, 'an unknown wagonMove');

@@ -79,7 +79,7 @@ t.test('malformed bodies answer 400 problems', async (t) => {
     ['seven players', { players: Array.from({ length: 7 }, (_, i) => ({ name: `P${i}` })) }],
     ['an unknown member', { ...TWO_PLAYERS, colour: 'red' }],
     ['an unknown player member', { players: [{ name: 'A', age: 3 }, { name: 'B' }] }],
-    ['an unknown expansion', { ...TWO_PLAYERS, expansions: ['inns-cathedrals'] }],
+    ['an unknown expansion', { ...TWO_PLAYERS, expansions: ['no-such-expansion'] }],
     ['an unknown rule', { ...TWO_PLAYERS, rules: { fairies: true } }],
     ['a bad rule value', { ...TWO_PLAYERS, rules: { wagonMove: 'c3' } }],
     ['a malformed tile id', { ...TWO_PLAYERS, tileOrder: ['base-A'] }],
