@@ -7,7 +7,7 @@
  */
 import type { Spot, Target } from '../src/render/index.js';
 import { api, ApiError, type Move, type Phase } from './api.js';
-import { $, button, el } from './dom.js';
+import { $, button, el, settleRedrawn } from './dom.js';
 import { lexicon, myTurn, page, playerName, status } from './game-page.js';
 import { hintedMove } from './hint-panel.js';
 import { at, choiceLabels, moveWords, tileWords } from './words.js';
@@ -158,9 +158,15 @@ function renderPlacement(box: HTMLElement, places: Placement[]): void {
   box.append(controls);
 }
 
+/** Draws the decision; a button that was not there before takes no click for a moment (dom.ts `settle`). */
 export function renderDecisions(): void {
-  const { state, legal } = page;
   const box = $('#decisions');
+  drawDecisions(box);
+  settleRedrawn(box);
+}
+
+function drawDecisions(box: HTMLElement): void {
+  const { state, legal } = page;
   box.replaceChildren();
   renderDrawn();
   if (!state || !legal) return;

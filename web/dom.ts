@@ -44,3 +44,65 @@ export function withNames<E extends HTMLElement>(e: E, text: string): E {
   }
   return e;
 }
+
+/**
+ * How long a control that has just appeared takes no click: the second half of a hesitant
+ * double-click (about 450 ms after the first) then lands on nothing, not on a figure button that
+ * came up under the pointer. Longer than that gap, so it holds however fast the page answered.
+ */
+export const SETTLE_MS = 500;
+
+/**
+ * `controls` (just shown) take no pointer click for `ms`: they say so as `aria-disabled`
+ * meanwhile. A key press (a click of detail 0) is deliberate and goes through.
+ */
+export function settle(controls: Iterable<HTMLElement>, ms = SETTLE_MS): void {
+  for (const c of controls) {
+    if (c.getAttribute('aria-disabled') === 'true') continue;
+    c.dataset.settling = '';
+    c.setAttribute('aria-disabled', 'true');
+    setTimeout(() => {
+      delete c.dataset.settling;
+      c.removeAttribute('aria-disabled');
+    }, ms);
+  }
+}
+
+/** A control's identity across redraws: a redrawn button with the same words is no new control. */
+const controlKey = (b: Element) => `${b.className}|${b.textContent ?? ''}`;
+
+/** When each control of a box first showed, by its key: a redraw makes new elements of old controls. */
+const shownAt = new WeakMap<HTMLElement, Map<string, number>>();
+
+/**
+ * After a redraw of `box`: a button new by its words settles for SETTLE_MS, and one redrawn
+ * while it was still settling settles for the rest of its time (a late answer redraws the
+ * figure step's buttons as new elements, and they must not take the second click either).
+ */
+export function settleRedrawn(box: HTMLElement): void {
+  const before = shownAt.get(box) ?? new Map<string, number>();
+  const now = performance.now();
+  const after = new Map<string, number>();
+  for (const b of box.querySelectorAll('button')) {
+    const key = controlKey(b);
+    const since = before.get(key) ?? now;
+    after.set(key, since);
+    const left = SETTLE_MS - (now - since);
+    if (left > 0) settle([b], left);
+  }
+  shownAt.set(box, after);
+}
+
+// One listener ahead of every control's own: a click on a settling control stops here.
+if (typeof document !== 'undefined')
+  document.addEventListener(
+    'click',
+    (e) => {
+      const settling = e.target instanceof Element && e.target.closest('[data-settling]');
+      if (settling && e.detail !== 0) {
+        e.stopImmediatePropagation();
+        e.preventDefault();
+      }
+    },
+    true,
+  );

@@ -1,6 +1,6 @@
 /** Resigning from a seat's page: it asks once more, on the page itself (no dialog), keyboard-reachable. */
 import { api, ApiError } from './api.js';
-import { $ } from './dom.js';
+import { $, settle } from './dom.js';
 import { page, status } from './game-page.js';
 
 async function resign(): Promise<void> {
@@ -32,6 +32,8 @@ export function wireResign(): void {
   const confirm = $('#resign-confirm');
   $('#resign').addEventListener('click', () => {
     confirm.hidden = false;
+    // "Yes, resign" comes up beside the pointer: a second click of a double-click must not take it.
+    settle([$('#resign-yes'), $('#resign-no')]);
     $('#resign-no').focus();
   });
   $('#resign-no').addEventListener('click', () => {
