@@ -16,7 +16,7 @@ import { renderHint, wireHint } from './hint-panel.js';
 import { renderScrubber, replayAt, replaying, wireScrubber } from './replay.js';
 import { showResign, wireResign } from './resign.js';
 import { showState } from './state-view.js';
-import { showYourTurn, wireYourTurn } from './your-turn.js';
+import { showNotify, showYourTurn, wireYourTurn } from './your-turn.js';
 
 function render(): void {
   const { state, legal, board } = page;
@@ -27,6 +27,7 @@ function render(): void {
   renderEnd();
   renderScrubber();
   showYourTurn(myTurn());
+  showNotify(state.status === 'active');
   // While scrubbing, the replayed version stays on the board; the game goes on underneath.
   if (replaying !== undefined) return;
   board.draw(state, positions(), targets(), ghost());
@@ -96,8 +97,14 @@ async function main(): Promise<void> {
   await refresh();
   follow(logVersion);
   // A link to a move of the replay (a turning point of the analysis): `#id=…&version=N`.
-  const version = fragment().get('version');
-  if (version !== null && /^\d+$/.test(version)) replayAt(Number(version));
+  const replayLink = () => {
+    const version = fragment().get('version');
+    if (version !== null && /^\d+$/.test(version) && replayAt(Number(version)))
+      $('#board').scrollIntoView({ block: 'start' });
+  };
+  replayLink();
+  // A link into the replay followed within the open page changes only the fragment.
+  window.addEventListener('hashchange', replayLink);
 }
 
 main().catch((e) => status(`Could not load the game: ${e instanceof Error ? e.message : String(e)}`));

@@ -154,6 +154,10 @@ async function create(event: SubmitEvent): Promise<void> {
     $<HTMLAnchorElement>('#admin-link').href = adminLink(game.id, game.adminToken);
     $('#created').hidden = false;
     $('#game-id').textContent = game.id;
+    // The links are what the creator came for: below the form, so the page takes them there.
+    const first = links.querySelector('a');
+    $('#created').scrollIntoView({ block: 'start' });
+    first?.focus();
     if (body.visibility === 'public') void listOpenGames();
   } catch (e) {
     error.textContent = e instanceof ApiError ? `${e.code}: ${e.message}` : String(e);

@@ -63,5 +63,14 @@ export function wireYourTurn(into: HTMLElement): void {
     },
     { id: 'notify', 'aria-pressed': String(notifying()) },
   );
-  into.append(' · ', toggle);
+  const box = document.createElement('span');
+  box.id = 'notify-box';
+  box.append(' · ', toggle);
+  into.append(box);
+}
+
+/** The notification serves a running game only: it leaves when the game is over. */
+export function showNotify(running: boolean): void {
+  const box = document.getElementById('notify-box');
+  if (box) box.hidden = !running;
 }

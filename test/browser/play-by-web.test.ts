@@ -526,10 +526,17 @@ async function playGame(t: Test, view: 'desktop' | 'phone'): Promise<void> {
   t.ok(await watcher.locator('#replay').isVisible(), 'the spectator has the scrubber');
   if (turning !== undefined) {
     // A turning point's link opened by itself: a spectator's page at that move of the replay.
+    // Followed within the open page, the link changes only the fragment: it applies at once.
     await watcher.goto(`${server.url}/play/game.html#id=${game.id}&version=${turning}`);
-    await watcher.reload();
     await watcher.waitForFunction((v) => document.body.dataset.replay === String(v), turning);
-    t.pass(`a replay link opens the replay at move ${turning}`);
+    t.pass(`a replay link opens the replay at move ${turning}, without a reload`);
+    t.ok(
+      await watcher.evaluate(() => {
+        const r = document.querySelector('#board')!.getBoundingClientRect();
+        return r.top >= -1 && r.top < window.innerHeight;
+      }),
+      'and the page is scrolled to the board',
+    );
   }
 
   // A rematch: a new game with the same seats.

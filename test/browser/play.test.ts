@@ -113,6 +113,17 @@ t.test('two players play a fixed-order game to the end in the browser', { skip, 
   await lobby.screenshot({ path: `${ARTIFACTS}lobby.png`, fullPage: true });
   await lobby.locator('#create').click();
   await lobby.locator('#created').waitFor();
+  t.ok(
+    await lobby.evaluate(() => document.activeElement?.classList.contains('seat-link') === true),
+    "after creating, the focus is on the first seat's link",
+  );
+  t.ok(
+    await lobby.evaluate(() => {
+      const r = document.querySelector('#links')!.getBoundingClientRect();
+      return r.top >= 0 && r.bottom <= window.innerHeight;
+    }),
+    'and the links are in view',
+  );
   const seatLinks = await lobby
     .locator('a.seat-link')
     .evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href));
@@ -297,6 +308,7 @@ t.test(
     for (const [i, page] of [player, spectator].entries())
       t.same(await shownScores(page), final.scores, `page ${i} shows the API's scores`);
     t.ok(await player.locator('#resign-box').isHidden(), 'no resigning a finished game');
+    t.ok(await player.locator('#notify-box').isHidden(), 'no turn notifications offered for a finished game');
     t.ok(
       (await spectator.locator('#log li', { hasText: 'Cleo joined seat 1' }).count()) === 1,
       'the log tells the join',
