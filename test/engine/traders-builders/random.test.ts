@@ -4,7 +4,8 @@
  * builders' second parts and pigs.
  */
 import t from 'tap';
-import { DIRECTIONS, GOODS, legalMoves, play, publicView, type PublicState } from '../../../src/engine/index.js';
+import { DIRECTIONS, legalMoves, play, publicView, type PublicState } from '../../../src/engine/index.js';
+import { GOODS } from '../../../src/engine/expansions/traders-builders/vocabulary.js';
 import { TILE_DEFS } from '../../../src/engine/catalog-data.js';
 import { playRandom, randomSetup } from '../../helpers/random-play.js';
 
