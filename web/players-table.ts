@@ -1,5 +1,4 @@
 /** The players' table: score, supply, what the expansions add to a seat (goods, abbey), and what each seat is (bot, open, resigned). */
-import type { Worded } from '../src/engine/index.js';
 import { playerWords, supplyWords } from './expansion-words.js';
 import { seatColour } from '../src/render/index.js';
 import type { PublicState } from './api.js';
@@ -15,7 +14,7 @@ export function renderPlayers(s: PublicState, mySeat: number | undefined): void 
         .filter(([, n]) => n > 0)
         .map(([k, n]) => `${n} ${supplyWords(k)}`)
         .join(', ') || 'none left';
-    const extras = playerWords(p as unknown as Worded);
+    const extras = playerWords(p);
     const nameCell = withNames(el('td'), isolated(p.name) + (p.seat === mySeat ? ' (you)' : ''));
     // Through the CSSOM: the CSP refuses style attributes.
     const dot = el('span', '', { class: 'dot' });

@@ -4,7 +4,7 @@
  * events and moves as sentences. Never a catalog id or a feature index. Player names come in
  * wrapped by `name()`, so the page can set each in a <bdi> (dom.ts `withNames`).
  */
-import type { Say, Worded } from '../src/engine/index.js';
+import type { Say } from '../src/engine/index.js';
 import { expansionEvent, expansionMove, reasonWords, roleWords, tileExtraWords } from './expansion-words.js';
 import type { Renderer } from '../src/render/index.js';
 import type { Catalog, GameEvent, Move, PublicState } from './api.js';
@@ -166,7 +166,7 @@ export function moveWords(m: Move, lex: Lexicon, bySides = false): string {
     default:
       return (
         expansionMove(
-          m as Worded,
+          m,
           say(lex, (seat) => `seat ${seat}`),
         ) ?? m.type
       );
@@ -216,7 +216,7 @@ function points(list: readonly { seat: number; points: number }[], name: Name): 
 /** One line per event worth reading; undefined for the bookkeeping ones. */
 export function eventText(e: GameEvent, name: Name, lex: Lexicon): string | undefined {
   // An expansion's words first: it may say a core event its way (the builder's bonus part).
-  const said = expansionEvent(e as Worded, say(lex, name));
+  const said = expansionEvent(e, say(lex, name));
   if (said !== undefined) return said ?? undefined;
   switch (e.type) {
     case 'turnStarted':

@@ -1,5 +1,5 @@
 /** What bots read from moves and events: a stable key per move, points per seat, revealed tiles. */
-import { actorOf, legalMoves, type Game, type GameEvent, type Move, type SeatPoints } from '../engine/index.js';
+import { actorOf, legalMoves, type Game, type GameEvent, type Move } from '../engine/index.js';
 
 /** A short stable key naming a move (tree edges, tie-breaks). */
 export function moveKey(m: Move): string {
@@ -24,7 +24,7 @@ export function moveKey(m: Move): string {
 /** Adds the points the events award to `into` (per seat): every scoring event lists them as `points`. */
 export function addPoints(events: readonly GameEvent[], into: number[]): void {
   for (const e of events) {
-    if ('points' in e && Array.isArray(e.points)) for (const p of e.points as SeatPoints[]) into[p.seat] += p.points;
+    if ('points' in e && Array.isArray(e.points)) for (const p of e.points) into[p.seat] += p.points;
   }
 }
 

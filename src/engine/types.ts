@@ -48,16 +48,16 @@ type ItemOf<L> = L extends readonly (infer S)[] ? S : never;
 type EachFigure<K extends keyof FigureTypes> = ItemOf<Each<ExpansionFigures, K>>;
 type EachWord<K extends 'errorCodes' | 'moves' | 'events'> = ItemOf<Each<ExpansionVocabularies, K>>;
 type EachProperties<K extends 'playerView' | 'gameView'> = [Each<ExpansionVocabularies, K>] extends [never]
-  ? {}
+  ? Record<never, never>
   : Intersection<Each<ExpansionVocabularies, K>>;
 
 /** The object type of a list of object schemas (one union member per schema). */
 type Members<L extends readonly TObject[]> = Static<L[number]>;
 type StaticOf<O> = O extends TObject ? Static<O> : never;
 
-export type ExpansionId = keyof ExpansionFigures & string;
+export type ExpansionId = Extract<keyof ExpansionFigures, string>;
 /** Tile sets: the base game and one per expansion with tiles. */
-export type SetId = 'base' | (keyof ExpansionTileSets & string);
+export type SetId = 'base' | Extract<keyof ExpansionTileSets, string>;
 
 /** Setup limits. */
 export const MIN_PLAYERS = 2;

@@ -13,7 +13,7 @@ declare module '../../types.js' {
     'inns-cathedrals': true;
   }
   interface ExpansionVocabularies {
-    'inns-cathedrals': {};
+    'inns-cathedrals': Record<never, never>;
   }
 }
 declare module '../../catalog-types.js' {
