@@ -8,7 +8,7 @@
  * are shown (up to the listing's page limit), so paging and refreshing never show one game
  * twice. Rows whose game did not change are kept as they are, so the keyboard's focus stays.
  */
-import { INNS_CATHEDRALS_NAME } from '../src/engine/expansions/inns-cathedrals/words.js';
+import { expansionName } from './expansion-words.js';
 import { api, ApiError, type ListedGame, type SeatView } from './api.js';
 import { $, button, el, isolated, withNames } from './dom.js';
 import { seatLink } from './links.js';
@@ -47,12 +47,6 @@ function clockText(clock: ListedGame['clock']): string {
   return n < 7200 ? `${Math.round(n / 60)} min per turn` : `${Math.round(n / 3600)} h per turn`;
 }
 
-const EXPANSION_NAMES: Readonly<Record<string, string>> = {
-  'traders-builders': 'Traders & Builders',
-  'abbey-mayor': 'Abbey & Mayor',
-  'inns-cathedrals': INNS_CATHEDRALS_NAME,
-};
-
 async function join(game: ListedGame, seat: number): Promise<void> {
   const input = $<HTMLInputElement>('#join-name');
   const error = $('#join-error');
@@ -74,8 +68,7 @@ async function join(game: ListedGame, seat: number): Promise<void> {
 
 function gameItem(game: ListedGame): HTMLLIElement {
   const li = el('li', undefined, { class: 'open-game', 'data-id': game.id });
-  const expansions =
-    game.expansions.length > 0 ? game.expansions.map((x) => EXPANSION_NAMES[x] ?? x).join(', ') : 'base game';
+  const expansions = game.expansions.length > 0 ? game.expansions.map(expansionName).join(', ') : 'base game';
   li.append(
     el('span', `Game ${game.id}`, { class: 'game-title' }),
     withNames(el('span', undefined, { class: 'game-seats' }), `Seats: ${game.players.map(seatText).join(', ')}`),

@@ -1,5 +1,5 @@
-/** The players' table: score, supply, goods and abbey, and what each seat is (bot, open, resigned). */
-import { LARGE_MEEPLE_WORDS } from '../src/engine/expansions/inns-cathedrals/words.js';
+/** The players' table: score, supply, what the expansions add to a seat (goods, abbey), and what each seat is (bot, open, resigned). */
+import { playerWords, supplyWords } from './expansion-words.js';
 import { seatColour } from '../src/render/index.js';
 import type { PublicState } from './api.js';
 import { $, el, isolated, withNames } from './dom.js';
@@ -12,10 +12,9 @@ export function renderPlayers(s: PublicState, mySeat: number | undefined): void 
     const supply =
       Object.entries(p.supply)
         .filter(([, n]) => n > 0)
-        .map(([k, n]) => `${n} ${k === 'largeMeeple' ? LARGE_MEEPLE_WORDS : k}`)
+        .map(([k, n]) => `${n} ${supplyWords(k)}`)
         .join(', ') || 'none left';
-    const goods = p.goods ? `${p.goods.wine} wine, ${p.goods.wheat} wheat, ${p.goods.cloth} cloth` : '';
-    const abbey = p.abbey === undefined ? '' : p.abbey ? 'abbey in hand' : 'abbey placed';
+    const extras = playerWords(p);
     const nameCell = withNames(el('td'), isolated(p.name) + (p.seat === mySeat ? ' (you)' : ''));
     // Through the CSSOM: the CSP refuses style attributes.
     const dot = el('span', '', { class: 'dot' });
@@ -27,7 +26,7 @@ export function renderPlayers(s: PublicState, mySeat: number | undefined): void 
       el('td', note, { class: 'seat-kind' }),
       el('td', String(p.score), { class: 'score' }),
       el('td', supply),
-      el('td', [goods, abbey].filter(Boolean).join('; ') || '—'),
+      el('td', extras.join('; ') || '—'),
     );
     return tr;
   });

@@ -4,7 +4,8 @@
  * events and moves as sentences. Never a catalog id or a feature index. Player names come in
  * wrapped by `name()`, so the page can set each in a <bdi> (dom.ts `withNames`).
  */
-import { innCathedralExtras, largeRole } from '../src/engine/expansions/inns-cathedrals/words.js';
+import type { Say } from '../src/engine/index.js';
+import { expansionEvent, expansionMove, reasonWords, roleWords, tileExtraWords } from './expansion-words.js';
 import type { Renderer } from '../src/render/index.js';
 import type { Catalog, GameEvent, Move, PublicState } from './api.js';
 
@@ -69,8 +70,7 @@ export function tileWords(catalog: Catalog, id: string | null | undefined): stri
   const extras: string[] = [];
   if (main !== road && road) extras.push(road === 'road end' ? 'road' : road);
   if (cities.some((c) => c.pennants > 0)) extras.push('shield');
-  for (const c of cities) if (c.goods) extras.push(c.goods);
-  extras.push(...innCathedralExtras(tile.features));
+  extras.push(...tileExtraWords(tile.features));
   return extras.length === 0 ? main : `${main} with ${extras.join(' and ')}`;
 }
 
@@ -132,7 +132,7 @@ const MEEPLE_ROLE: Readonly<Record<string, string>> = {
 function figureOn(lex: Lexicon, figure: string, x: number, y: number, feature: number, bySides = false): string {
   const { kind, where, sides } = featureWords(lex, x, y, feature);
   const meepleRole = MEEPLE_ROLE[kind] ?? 'meeple';
-  const role = figure === 'meeple' ? meepleRole : figure === 'largeMeeple' ? largeRole(meepleRole) : figure;
+  const role = roleWords(figure, meepleRole);
   const on = kind === 'road' ? 'on' : 'in';
   if (bySides && sides) return `${role} ${on} the ${kind} by the ${sides}`;
   return `${role} ${on} the ${where ? `${where} ` : ''}${kind}`;
@@ -159,21 +159,29 @@ export function moveWords(m: Move, lex: Lexicon, bySides = false): string {
       return 'Draw a tile';
     case 'placeTile':
       return `Place at ${at(m)}, turned ${m.rotation}°`;
-    case 'placeAbbey':
-      return `Place the abbey at ${at(m)}`;
     case 'placeFigure':
       return figureOn(lex, m.figure, m.x, m.y, m.feature, bySides);
-    case 'placeBarn':
-      return `barn on the ${cornerWords(m.corner)} corner`;
     case 'pass':
       return 'Pass';
-    case 'moveWagon': {
-      const { kind, where } = featureWords(lex, m.x, m.y, m.feature);
-      return `wagon to the ${kind} ${where && where !== 'middle' ? `${where} ` : ''}of ${at(m)}`;
-    }
-    case 'returnWagon':
-      return 'Return the wagon to the supply';
+    default:
+      return (
+        expansionMove(
+          m,
+          say(lex, (seat) => `seat ${seat}`),
+        ) ?? m.type
+      );
   }
+}
+
+/** How an expansion's words name what the core's words name (contribution.ts `Say`). */
+function say(lex: Lexicon, name: Name): Say {
+  return {
+    name,
+    at,
+    corner: cornerWords,
+    feature: (x, y, feature) => featureWords(lex, x, y, feature),
+    points: (list) => points(list, name),
+  };
 }
 
 /**
@@ -201,46 +209,38 @@ export function distinct(labels: readonly string[]): string[] {
   });
 }
 
-function points(list: { seat: number; points: number }[], name: Name): string {
+function points(list: readonly { seat: number; points: number }[], name: Name): string {
   return list.length === 0 ? 'no one scores' : list.map((p) => `${name(p.seat)} +${p.points}`).join(', ');
 }
 
-const REASONS: Readonly<Record<string, string>> = { 'barn-join': 'barn joining a field', barn: 'barn', goods: 'goods' };
-
 /** One line per event worth reading; undefined for the bookkeeping ones. */
 export function eventText(e: GameEvent, name: Name, lex: Lexicon): string | undefined {
+  // An expansion's words first: it may say a core event its way (the builder's bonus part).
+  const said = expansionEvent(e, say(lex, name));
+  if (said !== undefined) return said ?? undefined;
   switch (e.type) {
     case 'turnStarted':
     case 'tileDrawn':
     case 'figureSkipped':
-    case 'abbeySkipped':
       return undefined;
     case 'tileDiscarded':
       return `A ${tileWords(lex.catalog, e.tile)} could not be placed and was discarded`;
     case 'tilePlaced':
       return `${name(e.seat)} placed a ${tileWords(lex.catalog, e.tile)} at ${at(e)}`;
-    case 'abbeyPlaced':
-      return `${name(e.seat)} placed an abbey at ${at(e)}`;
     case 'figurePlaced':
       return `${name(e.seat)} placed a ${boardFigureWords(lex, e.figure)}`;
     case 'featureScored': {
-      const what = REASONS[e.reason] ?? e.kind;
+      const what = reasonWords(e.reason) ?? e.kind;
       const size = `${e.tiles.length} tile${e.tiles.length === 1 ? '' : 's'}`;
       return `${e.final ? 'Final scoring: ' : ''}${what} of ${size} scored: ${points(e.points, name)}`;
     }
-    case 'goodsAwarded':
-      return `${name(e.seat)} gains goods: ${e.goods.wine} wine, ${e.goods.wheat} wheat, ${e.goods.cloth} cloth`;
-    case 'goodsScored':
-      return e.points.length === 0 ? undefined : `Most ${e.good}: ${points(e.points, name)}`;
     case 'bonusPartStarted':
-      return `${name(e.seat)} takes a builder's bonus turn`;
-    case 'wagonMoved':
-      return `${name(e.seat)} moved a wagon from ${at(e.from)} to ${at(e.to)}`;
-    case 'wagonReturned':
-      return `${name(e.seat)}'s wagon at ${at(e.from)} went back to the supply`;
+      return `${name(e.seat)} takes a bonus turn`;
     case 'finalScoringStarted':
       return 'The tiles are gone: final scoring';
     case 'gameEnded':
       return `Game over: ${e.scores.map((s, seat) => `${name(seat)} ${s}`).join(', ')}`;
+    default:
+      return undefined;
   }
 }

@@ -37,7 +37,7 @@ function eventsValue(events: readonly GameEvent[], pos: Position, walk: Walk): n
       const p = potential(f, walk.newTile.get(at) ?? pos.tiles.get(at), pos);
       walk.placed.set(`${at},${f.feature ?? f.corner}`, p);
       v += p;
-      if (isFollower(f.kind)) v -= followerCost(f.kind, walk.meeples, pos.rest);
+      if (isFollower(f.kind, pos)) v -= followerCost(f.kind, walk.meeples, pos);
       if (f.kind === 'meeple') walk.meeples -= 1;
     } else if (e.type === 'featureScored') {
       for (const f of e.returned) {
@@ -46,9 +46,9 @@ function eventsValue(events: readonly GameEvent[], pos: Position, walk: Walk): n
         const key = `${f.x},${f.y},${f.feature ?? f.corner}`;
         v -= walk.placed.get(key) ?? 0;
         walk.placed.delete(key);
-        if (isFollower(f.kind)) {
+        if (isFollower(f.kind, pos)) {
           if (f.kind === 'meeple') walk.meeples += 1;
-          v += followerCost(f.kind, walk.meeples, pos.rest);
+          v += followerCost(f.kind, walk.meeples, pos);
         }
       }
     }

@@ -2,15 +2,18 @@
  * The greedy bot's judgement of a figure, read from the public view and the tile catalog:
  * what a figure on a feature may still bring (its potential) and what a follower taken from
  * the supply costs (its scarcity). Both shrink as the pile empties: late in the game an
- * incomplete feature still scores and a follower in supply is worth little.
+ * incomplete feature still scores and a follower in supply is worth little. What the game's
+ * expansions change of it, each says in its own folder (`Expansion.bots`, contribution.ts).
  */
 import {
-  cathedralCityPotential,
-  innRoadPotential,
-  LARGE_MEEPLE_WEIGHT,
-  largeMeepleCost,
-} from '../engine/expansions/inns-cathedrals/bot-values.js';
-import { publicView, tileCatalog, type BoardFigure, type FigureKind, type Game } from '../engine/index.js';
+  publicView,
+  registryOf,
+  tileCatalog,
+  type BoardFigure,
+  type ExpansionBots,
+  type FigureKind,
+  type Game,
+} from '../engine/index.js';
 
 type FeatureDef = ReturnType<typeof tileCatalog>['tiles'][number]['features'][number];
 
@@ -40,6 +43,10 @@ export interface Position {
   readonly rest: number;
   /** Meeples the seat holds now. */
   readonly meeples: number;
+  /** What the game's expansions tell the bots, in registry order. */
+  readonly bots: readonly ExpansionBots[];
+  /** The figure kinds that are followers (count for majorities; builder, pig, barn do not). */
+  readonly followers: ReadonlySet<FigureKind>;
 }
 
 export function positionOf(game: Game, seat: number): Position {
@@ -52,27 +59,35 @@ export function positionOf(game: Game, seat: number): Position {
     tiles,
     rest: v.tilesLeftTotal / total,
     meeples: v.players[seat]?.supply.meeple ?? 0,
+    ...expansionsOf(game),
   };
 }
 
-/** The followers a seat takes from supply with a figure of this kind (builder, pig, barn: none). */
-export function isFollower(kind: FigureKind): boolean {
-  switch (kind) {
-    case 'meeple':
-    case 'wagon':
-    case 'mayor':
-    case 'largeMeeple':
-      return true;
-    case 'builder':
-    case 'pig':
-    case 'barn':
-      return false;
+const byRegistry = new WeakMap<object, Pick<Position, 'bots' | 'followers'>>();
+function expansionsOf(game: Game): Pick<Position, 'bots' | 'followers'> {
+  const registry = registryOf(game);
+  let known = byRegistry.get(registry);
+  if (!known) {
+    const followers = new Set<FigureKind>(['meeple']);
+    for (const m of registry.modules)
+      for (const [kind, rule] of Object.entries(m.figures ?? {}))
+        if (rule.strength !== null) followers.add(kind as FigureKind);
+    known = { bots: registry.modules.flatMap((m) => (m.bots ? [m.bots] : [])), followers };
+    byRegistry.set(registry, known);
   }
+  return known;
 }
 
+/** Whether a figure of this kind is a follower taken from supply (builder, pig, barn: not). */
+export const isFollower = (kind: FigureKind, pos: Position): boolean => pos.followers.has(kind);
+
 /** What a follower taken from supply costs, given how many meeples are left before it. */
-export function followerCost(kind: FigureKind, meeplesBefore: number, rest: number): number {
-  if (kind === 'largeMeeple') return largeMeepleCost(rest);
+export function followerCost(kind: FigureKind, meeplesBefore: number, pos: Position): number {
+  const rest = pos.rest;
+  for (const b of pos.bots) {
+    const cost = b.cost?.[kind];
+    if (cost) return cost(rest);
+  }
   if (kind !== 'meeple') return 1.5 * rest;
   const scarcity = meeplesBefore <= 1 ? 4 : meeplesBefore === 2 ? 2 : meeplesBefore === 3 ? 0.7 : 0;
   return rest * (1 + scarcity);
@@ -87,27 +102,26 @@ function neighbours(tiles: Map<string, string>, x: number, y: number): number {
 
 /** Points a figure just placed on `tileId` may still bring (beyond any it scored at once). */
 export function potential(f: BoardFigure, tileId: string | undefined, pos: Position): number {
-  const p = featurePotential(f, tileId, pos);
-  return f.kind === 'largeMeeple' ? p * LARGE_MEEPLE_WEIGHT : p;
+  let p = featurePotential(f, tileId, pos);
+  for (const b of pos.bots) p *= b.weight?.[f.kind] ?? 1;
+  return p;
 }
 
 function featurePotential(f: BoardFigure, tileId: string | undefined, pos: Position): number {
   const rest = pos.rest;
   // Roads and cities are likelier to be finished with more of the pile to come.
   const completes = 0.4 + 0.6 * rest;
-  if (f.kind === 'barn') return 2 + 3 * (1 - rest);
-  if (f.kind === 'builder') return 0.5 + 2.5 * rest;
-  if (f.kind === 'pig') return 1.5;
+  for (const b of pos.bots) {
+    const own = b.potential?.[f.kind];
+    if (own) return own(rest);
+  }
   const def = tileId === undefined || f.feature === undefined ? undefined : catalog().get(tileId)?.[f.feature];
   if (def === undefined) return 1;
   switch (def.kind) {
-    case 'city': {
-      if (def.cathedral && f.kind !== 'mayor') return cathedralCityPotential(def.pennants, completes);
-      const base = (f.kind === 'mayor' ? 2 * def.pennants : 3 + def.pennants) + (def.goods ? 1 : 0);
-      return base * completes;
-    }
+    case 'city':
+      return expansionValue(f.kind, def, completes, (3 + def.pennants) * completes, pos);
     case 'road':
-      return def.inn ? innRoadPotential(completes) : 1 + 1.5 * completes;
+      return expansionValue(f.kind, def, completes, 1 + 1.5 * completes, pos);
     case 'monastery':
     case 'abbey': {
       const around = neighbours(pos.tiles, f.x, f.y);
@@ -117,4 +131,16 @@ function featurePotential(f: BoardFigure, tileId: string | undefined, pos: Posit
       // A farmer stays for good: weak early, worth the cities it may reach late.
       return def.adjacentCities.length * 1.5 + 3 * (1 - rest) - 1;
   }
+}
+
+/** A road's or city's promise as the game's expansions change it, in registry order. */
+function expansionValue(
+  kind: FigureKind,
+  feature: FeatureDef,
+  completes: number,
+  value: number,
+  pos: Position,
+): number {
+  for (const b of pos.bots) if (b.featurePotential) value = b.featurePotential({ kind, feature }, completes, value);
+  return value;
 }

@@ -8,25 +8,23 @@ export function moveKey(m: Move): string {
       return 'd';
     case 'pass':
       return 'p';
-    case 'returnWagon':
-      return 'r';
     case 'placeTile':
       return `t${m.x},${m.y},${m.rotation}`;
-    case 'placeAbbey':
-      return `a${m.x},${m.y}`;
     case 'placeFigure':
       return `f${m.figure},${m.x},${m.y},${m.feature}`;
-    case 'placeBarn':
-      return `b${m.x},${m.y},${m.corner}`;
-    case 'moveWagon':
-      return `w${m.x},${m.y},${m.feature}`;
+    default:
+      // An expansion's move: its type and its members' values, in the order the engine lists them.
+      return `${m.type}:${Object.entries(m)
+        .filter(([k]) => k !== 'type')
+        .map(([, v]) => String(v))
+        .join(',')}`;
   }
 }
 
-/** Adds the points the events award to `into` (per seat). */
+/** Adds the points the events award to `into` (per seat): every scoring event lists them as `points`. */
 export function addPoints(events: readonly GameEvent[], into: number[]): void {
   for (const e of events) {
-    if (e.type === 'featureScored' || e.type === 'goodsScored') for (const p of e.points) into[p.seat] += p.points;
+    if ('points' in e && Array.isArray(e.points)) for (const p of e.points) into[p.seat] += p.points;
   }
 }
 

@@ -1,11 +1,14 @@
 /**
  * The tile catalog compiled for speed: per tile type and rotation, the edge signature used
  * for matching, which feature sits on each edge and half-edge, and which field fills each
- * corner. Built once at module load; never mutated.
+ * corner. The base set is built at module load; each expansion's tiles are added once, when
+ * a registry holding its module is made (registry.ts: `Expansion.tiles`). A tile type is never
+ * changed or removed, so its index stays valid; the tables made from the catalog (turns.ts,
+ * open-positions.ts) grow with it through onTilesAdded.
  */
 import { TILE_DEFS } from './catalog-data.js';
 import type { FeatureDef, HalfEdge, TileDef } from './catalog-types.js';
-import { DIRECTIONS, SETS, type ExpansionId, type SetId } from './types.js';
+import { DIRECTIONS, type ExpansionId, type SetId } from './types.js';
 
 /** Feature kinds as small integers for typed arrays. */
 export const ROAD = 0;
@@ -151,20 +154,48 @@ function compile(def: TileDef, index: number): TileType {
   };
 }
 
-export const TILE_TYPES: readonly TileType[] = TILE_DEFS.map(compile);
-export const TILE_BY_ID: ReadonlyMap<string, TileType> = new Map(TILE_TYPES.map((t) => [t.id, t]));
+const tileTypes: TileType[] = TILE_DEFS.map(compile);
+export const TILE_TYPES: readonly TileType[] = tileTypes;
+const tileByID = new Map(TILE_TYPES.map((t) => [t.id, t]));
+export const TILE_BY_ID: ReadonlyMap<string, TileType> = tileByID;
 function tileById(id: string): TileType {
   const t = TILE_BY_ID.get(id);
   if (t === undefined) throw new Error(`the catalog has no tile ${id}`);
   return t;
 }
 export const START_TILE: TileType = tileById(TILE_DEFS.find((d) => d.startTile === true)?.id ?? '');
-/** Most features any tile has: the size of one tile's block of segment ids. */
-export const MAX_FEATURES = Math.max(...TILE_TYPES.map((t) => t.kinds.length));
+/** Most features any tile has: the size of one tile's block of segment ids (grows with added tiles). */
+export let MAX_FEATURES = Math.max(...TILE_TYPES.map((t) => t.kinds.length));
+
+const listeners: ((added: readonly TileType[]) => void)[] = [];
+/** Calls `fn` with the tiles there are now, and again with each later batch of added tiles. */
+export function onTilesAdded(fn: (added: readonly TileType[]) => void): void {
+  listeners.push(fn);
+  fn(TILE_TYPES);
+}
+
+/**
+ * Adds an expansion's tiles to the catalog (once: a tile already there is skipped). Their
+ * ids are `<expansion id>/<letter>`; the part before the slash is their set.
+ */
+export function registerTiles(defs: readonly TileDef[]): void {
+  const added: TileType[] = [];
+  for (const def of defs) {
+    if (tileByID.has(def.id)) continue;
+    const t = compile(def, tileTypes.length);
+    tileTypes.push(t);
+    tileByID.set(t.id, t);
+    added.push(t);
+    MAX_FEATURES = Math.max(MAX_FEATURES, t.kinds.length);
+  }
+  if (added.length === 0) return;
+  catalogView = undefined;
+  for (const fn of listeners) fn(added);
+}
 
 /** The tiles of the base set and the chosen expansions' sets that are drawn (walled tiles never are). */
 export function pileTiles(expansions: readonly ExpansionId[]): TileType[] {
-  const sets = new Set<SetId>(['base', ...expansions]);
+  const sets = new Set<string>(['base', ...expansions]);
   const pile: TileType[] = [];
   for (const t of TILE_TYPES) {
     if (!sets.has(t.set) || t.walled) continue;
@@ -183,8 +214,8 @@ let catalogView: CatalogView | undefined;
 /** The catalog as clients see it (GET /tiles): features with their edges at rotation 0. */
 export function tileCatalog(): CatalogView {
   if (!catalogView) {
-    const sets = Object.fromEntries(SETS.map((set) => [set, 0])) as Record<SetId, number>;
-    for (const t of TILE_TYPES) sets[t.set] += t.count;
+    const sets = { base: 0 } as Record<SetId, number>;
+    for (const t of TILE_TYPES) sets[t.set] = (sets[t.set] ?? 0) + t.count;
     catalogView = { sets, tiles: TILE_TYPES.map((t) => ({ ...structuredClone(t.def), set: t.set })) };
   }
   return catalogView;

@@ -6,7 +6,11 @@
  * an array once per game (Config.hooks), so an absent hook costs nothing on the hot paths.
  * Modules act on the game through the turn API (turn-api.ts) and the state's board queries.
  *
- *  vocabulary         the figures, moves, events, error codes and view members it adds (schemas)
+ *  vocabulary         the figures, moves, events, error codes and view members it adds (schemas);
+ *                     their types come from its vocabulary.ts (`declare module`, types.ts)
+ *  tiles, tileFlags   its tile set (ids `<id>/<letter>`), added to the catalog by the registry,
+ *                     and the schemas of the marks its segments carry (catalog-types.ts)
+ *  art, bots, words   its board art, what the bots know of it, its words (contribution.ts)
  *  slot               its own state (a StateSlot): created, copied and viewed by the module
  *  supply             figures each seat gets besides 7 meeples (the builder, the barn…)
  *  figures            the rule of each of its figures: strength (null: not a follower),
@@ -29,6 +33,8 @@
  *  viewPlayer/viewGame  members it adds to a seat's and to the game's public view
  */
 import type { TObject, TProperties } from 'typebox';
+import type { TileDef } from './catalog-types.js';
+import type { ExpansionArt, ExpansionBots, ExpansionWords } from './contribution.js';
 import type { Occupancy } from './occupancy.js';
 import type { FigureSchemas } from './schema-parts.js';
 import type { Figure } from './figures.js';
@@ -100,9 +106,20 @@ export interface Vocabulary {
   readonly gameView?: TProperties;
 }
 
+/** The schemas of the members an expansion adds to its tiles' city and road segments (GET /tiles). */
+export interface TileFlags {
+  readonly city?: TProperties;
+  readonly road?: TProperties;
+}
+
 export interface Expansion {
   readonly id: ExpansionId;
   readonly vocabulary?: Vocabulary;
+  readonly tiles?: readonly TileDef[];
+  readonly tileFlags?: TileFlags;
+  readonly art?: ExpansionArt;
+  readonly bots?: ExpansionBots;
+  readonly words?: ExpansionWords;
   readonly slot?: SlotDef;
   readonly supply?: Partial<Record<FigureKind, number>>;
   readonly figures?: Partial<Record<FigureKind, FigureRule>>;

@@ -23,14 +23,21 @@ export {
   type VocabularyName,
   type VocabularySchemas,
 } from './registry.js';
-export type { Expansion, Vocabulary } from './expansion.js';
-export { GOODS } from './expansions/traders-builders/vocabulary.js';
+export type { Expansion, TileFlags, Vocabulary } from './expansion.js';
+export type * from './contribution.js';
+export type { FeatureDef, TileDef } from './catalog-types.js';
 import { DEFAULT_REGISTRY } from './expansions/index.js';
+import type { SetId } from './types.js';
 
 /** The default registry's lists: every figure kind, those placed with placeFigure, every error code. */
 export const FIGURE_KINDS = DEFAULT_REGISTRY.figureKinds;
 export const PLACEABLE_FIGURES = DEFAULT_REGISTRY.placeable;
 export const ERROR_CODES = DEFAULT_REGISTRY.errorCodes;
+/** The default registry's tile sets: the base game's, then each expansion's with tiles. */
+export const SETS: readonly SetId[] = [
+  'base',
+  ...DEFAULT_REGISTRY.modules.filter((m) => (m.tiles ?? []).length > 0).map((m) => m.id as SetId),
+];
 export { createGame, legalMoves, play, playInPlace, replay, actorOf, phaseOf, isFinished, registryOf } from './game.js';
 export type { Game } from './game.js';
 export { determinize } from './determinize.js';

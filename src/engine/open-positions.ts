@@ -11,7 +11,7 @@
  * Listing the placements scans these arrays: the same scan over a Map's entries (forEach and
  * a callback) was a fifth of a random game's time (docs/performance.md).
  */
-import { TILE_TYPES, type TileType } from './catalog.js';
+import { TILE_TYPES, onTilesAdded, type TileType } from './catalog.js';
 import { KeyGrid } from './key-grid.js';
 import { PASS, placeTileMoves } from './shared-moves.js';
 import type { Move } from './types.js';
@@ -36,14 +36,19 @@ function fitOf(sigs: TileType['sigs'], entry: number): number {
  * neighbour, so its `req` is never 0: that row stays 0, and a filled slot (entry 0) fits
  * nothing without a test of its own.
  */
-const FITS = new Uint8Array(TILE_TYPES.length * 256);
-for (const t of TILE_TYPES) {
-  for (let req = 1; req < 256; req++) {
-    let mask = 0;
-    for (let d = 0; d < 4; d++) if ((req >> (d * 2)) & 3) mask |= 3 << (d * 2);
-    FITS[t.index * 256 + req] = fitOf(t.sigs, req | (mask << 8));
+let FITS = new Uint8Array(0);
+onTilesAdded((added) => {
+  const fits = new Uint8Array(TILE_TYPES.length * 256);
+  fits.set(FITS);
+  FITS = fits;
+  for (const t of added) {
+    for (let req = 1; req < 256; req++) {
+      let mask = 0;
+      for (let d = 0; d < 4; d++) if ((req >> (d * 2)) & 3) mask |= 3 << (d * 2);
+      FITS[t.index * 256 + req] = fitOf(t.sigs, req | (mask << 8));
+    }
   }
-}
+});
 
 /** The rotations of a tile type that fit an entry: bit r for rotation r. */
 export const fittingRotations = (type: TileType, entry: number): number => FITS[(type.index << 8) | (entry & 0xff)];

@@ -11,6 +11,7 @@ import { CORE_ERROR_CODES, CORE_FIGURES, coreEvents, coreMoves } from './core-vo
 import type { Expansion, MoveSpecs } from './expansion.js';
 import { mergeMoves } from './moves.js';
 import { figureSchemas } from './schema-parts.js';
+import { registerTiles } from './catalog.js';
 import { registerFigureKinds } from './supply.js';
 import type { ErrorCode, ExpansionId, FigureKind, PlaceableFigure, PublicStateSchema } from './types.js';
 import { publicStateSchema } from './view-schema.js';
@@ -31,6 +32,9 @@ export interface VocabularySchemas {
   readonly gameView: TProperties;
   /** The public view with those members (view-schema.ts). */
   readonly PublicState: PublicStateSchema;
+  /** What the expansions' tiles add to a city and a road segment (GET /tiles). */
+  readonly cityFlags: TProperties;
+  readonly roadFlags: TProperties;
 }
 
 export interface Registry {
@@ -62,6 +66,7 @@ export function createRegistry(modules: readonly Expansion[]): Registry {
   const ownMove = new Set<string>(vocabularies.flatMap((v) => v.ownMoveFigures ?? []));
   const placeable = figureKinds.filter((k) => !ownMove.has(k)) as PlaceableFigure[];
   registerFigureKinds(figureKinds);
+  registerTiles(modules.flatMap((m) => m.tiles ?? []));
   const figures = figureSchemas(figureKinds, placeable);
   const moves = [...coreMoves(figures), ...vocabularies.flatMap((v) => v.moves?.(figures) ?? [])];
   const events = [...coreEvents(figures), ...vocabularies.flatMap((v) => v.events?.(figures) ?? [])];
@@ -88,6 +93,8 @@ export function createRegistry(modules: readonly Expansion[]): Registry {
       GameEvent: Type.Union(events, { title: 'GameEvent' }),
       playerView,
       gameView,
+      cityFlags: Object.assign({}, ...modules.map((m) => m.tileFlags?.city ?? {})) as TProperties,
+      roadFlags: Object.assign({}, ...modules.map((m) => m.tileFlags?.road ?? {})) as TProperties,
       // Typed as the default registry's view, as the engine's types are.
       PublicState: publicStateSchema({
         figureKinds,

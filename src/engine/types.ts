@@ -7,45 +7,57 @@
  * from those declarations (type imports only), and the runtime lists and schemas from the
  * registry (registry.ts), which is open to expansions the core does not name.
  */
-import type { Static } from 'typebox';
+import type { Static, TObject, TProperties } from 'typebox';
 import type { CORE_ERROR_CODES, CORE_FIGURES, coreEvents, coreMoves } from './core-vocabulary.js';
-import type {
-  ABBEY_MAYOR,
-  ABBEY_MAYOR_ERROR_CODES,
-  ABBEY_MAYOR_FIGURES,
-  ABBEY_MAYOR_OWN_MOVE_FIGURES,
-  ABBEY_MAYOR_PLAYER_VIEW,
-  abbeyMayorEvents,
-  abbeyMayorMoves,
-} from './expansions/abbey-mayor/vocabulary.js';
-import type {
-  GOODS as TRADERS_GOODS,
-  GoodsCountSchema,
-  TRADERS_BUILDERS,
-  TRADERS_ERROR_CODES,
-  TRADERS_FIGURES,
-  TRADERS_GAME_VIEW,
-  TRADERS_PLAYER_VIEW,
-  tradersEvents,
-} from './expansions/traders-builders/vocabulary.js';
-import type { INNS_CATHEDRALS, INNS_CATHEDRALS_FIGURES } from './expansions/inns-cathedrals/vocabulary.js';
-import type { TObject } from 'typebox';
 import type { FigureSchemas, PosSchema, SeatPointsSchema } from './schema-parts.js';
 import type { publicStateSchema, TileViewSchema, ViewVocabulary } from './view-schema.js';
 
+/**
+ * The words of each registered expansion, as types: every expansion folder adds its entry to
+ * these interfaces from its vocabulary.ts (a module augmentation, `declare module`), so the
+ * unions below grow with the folders the registry imports and no file here names one. Its
+ * figures stand apart from its other words, whose schemas are built with the figure kinds.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface ExpansionFigures {}
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface ExpansionVocabularies {}
+/** The expansions that bring tiles (`Expansion.tiles`): each adds `'<id>': true`. */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface ExpansionTileSets {}
+
+/** The shape of one entry of ExpansionFigures. */
+export interface FigureTypes {
+  readonly figures: readonly string[];
+  /** Those put down by a move of their own, not placeFigure (the barn). */
+  readonly ownMoveFigures?: readonly string[];
+}
+/** The shape of one entry of ExpansionVocabularies: the types of its Vocabulary's members. */
+export interface VocabularyTypes {
+  readonly errorCodes?: readonly string[];
+  readonly moves?: readonly TObject[];
+  readonly events?: readonly TObject[];
+  readonly playerView?: TProperties;
+  readonly gameView?: TProperties;
+}
+
+/** One member of every registered expansion's entries, as a union (never when absent). */
+type Each<T, K extends string> = { [I in keyof T]: T[I] extends { readonly [P in K]: infer X } ? X : never }[keyof T];
+type Intersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;
+type ItemOf<L> = L extends readonly (infer S)[] ? S : never;
+type EachFigure<K extends keyof FigureTypes> = ItemOf<Each<ExpansionFigures, K>>;
+type EachWord<K extends 'errorCodes' | 'moves' | 'events'> = ItemOf<Each<ExpansionVocabularies, K>>;
+type EachProperties<K extends 'playerView' | 'gameView'> = [Each<ExpansionVocabularies, K>] extends [never]
+  ? Record<never, never>
+  : Intersection<Each<ExpansionVocabularies, K>>;
+
 /** The object type of a list of object schemas (one union member per schema). */
 type Members<L extends readonly TObject[]> = Static<L[number]>;
+type StaticOf<O> = O extends TObject ? Static<O> : never;
 
-export type ExpansionId = typeof TRADERS_BUILDERS | typeof ABBEY_MAYOR | typeof INNS_CATHEDRALS;
-/** The expansions with tiles in the catalog (catalog-data.ts), in registry order. */
-export const EXPANSIONS = [
-  'traders-builders',
-  'abbey-mayor',
-  'inns-cathedrals',
-] as const satisfies readonly ExpansionId[];
-/** Tile sets: the base game and one per expansion. */
-export const SETS = ['base', ...EXPANSIONS] as const;
-export type SetId = (typeof SETS)[number];
+export type ExpansionId = Extract<keyof ExpansionFigures, string>;
+/** Tile sets: the base game and one per expansion with tiles. */
+export type SetId = 'base' | Extract<keyof ExpansionTileSets, string>;
 
 /** Setup limits. */
 export const MIN_PLAYERS = 2;
@@ -63,16 +75,9 @@ export type Direction = (typeof DIRECTIONS)[number];
 export const CORNERS = ['NE', 'SE', 'SW', 'NW'] as const;
 export type Corner = (typeof CORNERS)[number];
 
-export type Good = (typeof TRADERS_GOODS)[number];
-export type GoodsCount = Static<typeof GoodsCountSchema>;
-
-export type FigureKind =
-  | (typeof CORE_FIGURES)[number]
-  | (typeof TRADERS_FIGURES)[number]
-  | (typeof ABBEY_MAYOR_FIGURES)[number]
-  | (typeof INNS_CATHEDRALS_FIGURES)[number];
+export type FigureKind = (typeof CORE_FIGURES)[number] | EachFigure<'figures'>;
 /** Figures a player may place with placeFigure (the barn has its own move). */
-export type PlaceableFigure = Exclude<FigureKind, (typeof ABBEY_MAYOR_OWN_MOVE_FIGURES)[number]>;
+export type PlaceableFigure = Exclude<FigureKind, EachFigure<'ownMoveFigures'>>;
 
 export const ENDGAME_ABBEYS = ['continue', 'final-round', 'none'] as const;
 export type EndgameAbbeys = (typeof ENDGAME_ABBEYS)[number];
@@ -98,7 +103,7 @@ export interface GameSetup {
 
 export type Pos = Static<typeof PosSchema>;
 
-export type Move = Members<ReturnType<typeof coreMoves>> | Members<ReturnType<typeof abbeyMayorMoves>>;
+export type Move = Members<ReturnType<typeof coreMoves>> | StaticOf<EachWord<'moves'>>;
 export type MoveType = Move['type'];
 
 export const PHASES = ['drawOrAbbey', 'placeTile', 'placeFigure', 'moveWagon', 'endgameAbbey', 'finished'] as const;
@@ -117,15 +122,11 @@ export const FINAL_ROUND_PHASE = 'endgameAbbey' satisfies Phase;
 export type BoardFigure = Static<FigureSchemas['BoardFigureSchema']>;
 export type SeatPoints = Static<typeof SeatPointsSchema>;
 
-export type GameEvent =
-  | Members<ReturnType<typeof coreEvents>>
-  | Members<ReturnType<typeof tradersEvents>>
-  | Members<ReturnType<typeof abbeyMayorEvents>>;
+export type GameEvent = Members<ReturnType<typeof coreEvents>> | StaticOf<EachWord<'events'>>;
 export type ScoreReason = Extract<GameEvent, { type: 'featureScored' }>['reason'];
 
 /** Stable error codes; the HTTP layer maps each to a status (all 422 except setup errors: 400). */
-export type ErrorCode =
-  (typeof CORE_ERROR_CODES)[number] | (typeof TRADERS_ERROR_CODES)[number] | (typeof ABBEY_MAYOR_ERROR_CODES)[number];
+export type ErrorCode = (typeof CORE_ERROR_CODES)[number] | EachWord<'errorCodes'>;
 
 export interface RuleViolation {
   code: ErrorCode;
@@ -142,10 +143,7 @@ export interface LegalMoves {
 }
 
 /** The view's one schema (view-schema.ts) typed with the default registry's members, and its types. */
-type DefaultView = ViewVocabulary<
-  typeof TRADERS_PLAYER_VIEW & typeof ABBEY_MAYOR_PLAYER_VIEW,
-  typeof TRADERS_GAME_VIEW
->;
+type DefaultView = ViewVocabulary<EachProperties<'playerView'>, EachProperties<'gameView'>>;
 export type PublicStateSchema = ReturnType<
   typeof publicStateSchema<DefaultView['playerView'], DefaultView['gameView']>
 >;

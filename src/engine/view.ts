@@ -7,7 +7,7 @@
  * as tiles go down, since tiles are never taken back). Expansions add their members through
  * viewPlayer/viewGame, as objects spread into the seat's and the game's view.
  */
-import { TILE_TYPES } from './catalog.js';
+import { TILE_TYPES, onTilesAdded } from './catalog.js';
 import type { Config } from './config.js';
 import { actorOf, stateOf, type Game } from './game.js';
 import type { State } from './state.js';
@@ -22,7 +22,10 @@ import {
 } from './types.js';
 
 /** Tile types in id order, the order of tilesLeft. */
-const BY_ID = [...TILE_TYPES].sort((a, b) => (a.id < b.id ? -1 : 1));
+let BY_ID: readonly (typeof TILE_TYPES)[number][] = [];
+onTilesAdded(() => {
+  BY_ID = [...TILE_TYPES].sort((a, b) => (a.id < b.id ? -1 : 1));
+});
 
 /** The parts of the view that a game's configuration fixes, made once per game. */
 interface ViewParts {

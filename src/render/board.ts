@@ -4,6 +4,7 @@
  * output depends only on the inputs, in their order: the same state gives the same bytes.
  */
 import type { Corner, FigureKind } from '../engine/index.js';
+import { FARMERS } from './expansion-art.js';
 import { at, figureShape, seatColour, STYLE } from './symbols.js';
 import { num, UNIT } from './svg.js';
 import type { TileArtBook } from './tile-art.js';
@@ -125,9 +126,9 @@ export function renderBoard(book: TileArtBook, view: BoardView, options: BoardOp
   return `${s}</svg>`;
 }
 
-/** A meeple (or large meeple) on a field is a farmer, and lies down: told apart from a knight or a thief by its shape. */
+/** A meeple (or an expansion's farmer: the large meeple) on a field is a farmer, and lies down: told apart from a knight or a thief by its shape. */
 function lying(book: TileArtBook, tileAt: ReadonlyMap<string, string>, f: Target & { kind: FigureKind }): boolean {
-  if ((f.kind !== 'meeple' && f.kind !== 'largeMeeple') || f.feature === undefined) return false;
+  if (!FARMERS.has(f.kind) || f.feature === undefined) return false;
   const tile = tileAt.get(`${f.x},${f.y}`);
   return tile !== undefined && book.featureKind(tile, f.feature) === 'field';
 }

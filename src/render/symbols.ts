@@ -5,7 +5,7 @@
 import type { FigureKind } from '../engine/index.js';
 import type { Good } from './types.js';
 import { num } from './svg.js';
-import { largeMeepleShape } from '../engine/expansions/inns-cathedrals/art.js';
+import { expansionFigure } from './expansion-art.js';
 
 export const at = (x: number, y: number) => `transform="translate(${num(x)} ${num(y)})"`;
 
@@ -64,24 +64,7 @@ export function good(g: Good, x: number, y: number): string {
 
 const MEEPLE = 'M0-12c5 0 5 7 2 8l8 2c3 1 3 5-1 5h-3l4 9h-7l-3-6-3 6h-7l4-9h-3c-4 0-4-4-1-5l8-2c-3-1-3-8 2-8Z';
 
-/** One figure, filled with its seat's colour, standing on the origin. */
+/** One figure, filled with its seat's colour, standing on the origin (an expansion's: its own shape). */
 export function figureShape(kind: FigureKind): string {
-  switch (kind) {
-    case 'meeple':
-      return `<path d="${MEEPLE}"/>`;
-    case 'mayor':
-      // A larger meeple with a crown.
-      return `<path transform="scale(1.3)" d="${MEEPLE}"/><path d="M-6-15l-1-8 4 4 3-6 3 6 4-4-1 8Z"/>`;
-    case 'wagon':
-      return '<path d="M-12-8h24v10h-24Z"/><circle cx="-7" cy="5" r="4.5"/><circle cx="7" cy="5" r="4.5"/>';
-    case 'builder':
-      // Tall and narrow, with a hat: unlike the round-shouldered meeple.
-      return '<path d="M-5 13V-3c0-3 10-3 10 0v16Z"/><circle cy="-8" r="4.5"/><path d="M-7-11h14l-3-5h-8Z"/>';
-    case 'pig':
-      return '<path d="M-9 5v5h4V6M4 6v4h4V5"/><ellipse rx="12" ry="7.5"/><ellipse cx="12" cy="-1" rx="3" ry="3.5"/><path d="M4-6l2-6 4 5Z"/>';
-    case 'barn':
-      return '<path d="M-12 11V-2L0-12 12-2v13Z"/><path d="M-4 11V3h8v8" fill="none"/>';
-    case 'largeMeeple':
-      return largeMeepleShape(MEEPLE);
-  }
+  return kind === 'meeple' ? `<path d="${MEEPLE}"/>` : (expansionFigure(kind, MEEPLE) ?? `<path d="${MEEPLE}"/>`);
 }

@@ -4,7 +4,7 @@
  * these fragments, each moved into place, which is what makes drawing a board cheap.
  */
 import { type FeatureArt, layoutTile, type TileLayout } from './layout.js';
-import { innCathedralMarks } from '../engine/expansions/inns-cathedrals/art.js';
+import { tileMarks } from './expansion-art.js';
 import { abbey, at, good, house, monastery, pennant, village } from './symbols.js';
 import { type Pt, pathData, turn, turnPath, UNIT } from './svg.js';
 import type { CatalogTile, RenderCatalog, Rotation } from './types.js';
@@ -44,7 +44,7 @@ function draw(tile: CatalogTile, layout: TileLayout, r: number): string {
   }
   s += each('monastery', () => monastery(UNIT / 2, UNIT / 2));
   s += each('abbey', () => abbey(UNIT / 2, UNIT / 2));
-  for (const m of innCathedralMarks(
+  for (const m of tileMarks(
     tile.features,
     feats.map((a) => a.anchor),
   )) {

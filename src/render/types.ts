@@ -5,7 +5,8 @@
  */
 import type { BoardFigure, CatalogView, Corner, FigureKind, PublicState, Rotation } from '../engine/index.js';
 
-export type { Good, Rotation } from '../engine/index.js';
+export type { Rotation } from '../engine/index.js';
+export type { Good } from '../engine/expansions/traders-builders/vocabulary.js';
 
 /** The tile catalog as GET /tiles answers it. */
 export type RenderCatalog = Pick<CatalogView, 'tiles'>;

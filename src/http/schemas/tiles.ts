@@ -1,5 +1,7 @@
 import { Type } from 'typebox';
-import { GOODS } from '../../engine/index.js';
+import { DEFAULT_REGISTRY, SETS } from '../../engine/index.js';
+
+const { cityFlags, roadFlags } = DEFAULT_REGISTRY.schemas;
 
 const Edge = Type.Enum(['N', 'E', 'S', 'W']);
 const HalfEdge = Type.Enum(['NL', 'NR', 'EL', 'ER', 'SL', 'SR', 'WL', 'WR']);
@@ -9,15 +11,14 @@ const FeatureDef = Type.Union([
     kind: Type.Literal('city'),
     edges: Type.Array(Edge),
     pennants: Type.Integer(),
-    goods: Type.Optional(Type.Enum([...GOODS])),
-    cathedral: Type.Optional(Type.Literal(true)),
+    ...cityFlags,
   }),
   Type.Object({
     kind: Type.Literal('road'),
     edges: Type.Array(Edge),
     tunnel: Type.Optional(Type.Boolean()),
     continuous: Type.Optional(Type.Boolean()),
-    inn: Type.Optional(Type.Literal(true)),
+    ...roadFlags,
   }),
   Type.Object({
     kind: Type.Literal('field'),
@@ -28,12 +29,7 @@ const FeatureDef = Type.Union([
   Type.Object({ kind: Type.Literal('abbey') }),
 ]);
 
-const SetCounts = Type.Object({
-  base: Type.Integer(),
-  'traders-builders': Type.Integer(),
-  'abbey-mayor': Type.Integer(),
-  'inns-cathedrals': Type.Integer(),
-});
+const SetCounts = Type.Object(Object.fromEntries(SETS.map((set) => [set, Type.Integer()])));
 
 export const TileCatalogResponse = Type.Object(
   {
@@ -41,7 +37,7 @@ export const TileCatalogResponse = Type.Object(
     tiles: Type.Array(
       Type.Object({
         id: Type.String(),
-        set: Type.Enum(['base', 'traders-builders', 'abbey-mayor', 'inns-cathedrals']),
+        set: Type.Enum([...SETS]),
         count: Type.Integer(),
         startTile: Type.Optional(Type.Boolean()),
         features: Type.Array(FeatureDef, {

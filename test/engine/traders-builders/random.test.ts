@@ -4,14 +4,16 @@
  * builders' second parts and pigs.
  */
 import t from 'tap';
-import { DIRECTIONS, GOODS, legalMoves, play, publicView, type PublicState } from '../../../src/engine/index.js';
+import { DIRECTIONS, legalMoves, play, publicView, type PublicState } from '../../../src/engine/index.js';
+import { GOODS } from '../../../src/engine/expansions/traders-builders/vocabulary.js';
 import { TILE_DEFS } from '../../../src/engine/catalog-data.js';
+import { DEFAULT_REGISTRY } from '../../../src/engine/expansions/index.js';
 import { playRandom, randomSetup } from '../../helpers/random-play.js';
 
 // An independent rebuild of roads, cities and fields from the public view (tile ids, positions,
 // rotations and the catalog), to check the engine's goods, builders and pigs against it.
 
-const DEFS = new Map(TILE_DEFS.map((d) => [d.id, d]));
+const DEFS = new Map([...TILE_DEFS, ...DEFAULT_REGISTRY.modules.flatMap((m) => m.tiles ?? [])].map((d) => [d.id, d]));
 const STEP = [
   [0, -1],
   [1, 0],

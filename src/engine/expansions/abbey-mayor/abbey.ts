@@ -21,7 +21,8 @@ import {
 } from '../../types.js';
 import { violation } from '../../violation.js';
 
-const ABBEY_TILE = TILE_TYPES.find((t) => t.walled);
+/** The abbey tile (found when first placed: the catalog grows as registries are made). */
+let ABBEY_TILE: (typeof TILE_TYPES)[number] | undefined;
 
 /** Whether each seat still holds its abbey. */
 export const ABBEYS = new StateSlot<boolean[]>(
@@ -52,6 +53,7 @@ export const placeAbbey: MoveSpec<'placeAbbey', typeof ALTERNATIVES_PHASE | type
   apply(g, { x, y }, _phase, events) {
     const v = abbeyViolation(g, x, y);
     if (v) return v;
+    ABBEY_TILE ??= TILE_TYPES.find((t) => t.walled);
     if (!ABBEY_TILE) throw new Error('engine fault: the catalog has no abbey tile');
     ABBEYS.of(g)[g.active] = false;
     const tile = g.putTile(ABBEY_TILE, keyOf(x, y), 0);

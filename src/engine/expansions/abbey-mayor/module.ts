@@ -33,7 +33,7 @@ const WAGON: FigureRule = {
   },
 };
 
-export const abbeyMayor: Expansion = {
+export const abbeyMayorRules: Expansion = {
   id: ABBEY_MAYOR,
   vocabulary: {
     figures: ABBEY_MAYOR_FIGURES,

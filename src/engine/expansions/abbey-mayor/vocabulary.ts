@@ -42,3 +42,21 @@ export const abbeyMayorEvents = (f: FigureSchemas) =>
 export const ABBEY_MAYOR_PLAYER_VIEW = {
   abbey: Type.Optional(Type.Boolean({ description: 'Whether the seat still has its abbey' })),
 };
+
+/** Its words in the engine's types (types.ts). */
+declare module '../../types.js' {
+  interface ExpansionFigures {
+    'abbey-mayor': { figures: typeof ABBEY_MAYOR_FIGURES; ownMoveFigures: typeof ABBEY_MAYOR_OWN_MOVE_FIGURES };
+  }
+  interface ExpansionTileSets {
+    'abbey-mayor': true;
+  }
+  interface ExpansionVocabularies {
+    'abbey-mayor': {
+      errorCodes: typeof ABBEY_MAYOR_ERROR_CODES;
+      moves: ReturnType<typeof abbeyMayorMoves>;
+      events: ReturnType<typeof abbeyMayorEvents>;
+      playerView: typeof ABBEY_MAYOR_PLAYER_VIEW;
+    };
+  }
+}

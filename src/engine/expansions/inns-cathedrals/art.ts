@@ -3,9 +3,11 @@
  * again, so it reads as "counts twice"), an inn by its road and a cathedral in its city.
  * Plain SVG fragments drawn round the origin; the renderer places and colours them.
  */
+import type { FeatureDef } from '../../catalog-types.js';
+import type { ExpansionArt, TilePoint } from '../../contribution.js';
 
 /** The meeple outline of the renderer (render/symbols.ts), drawn larger. */
-export const largeMeepleShape = (meeplePath: string): string =>
+const largeMeepleShape = (meeplePath: string): string =>
   `<path transform="scale(1.45)" d="${meeplePath}" stroke-width=".7"/>`;
 
 /**
@@ -47,25 +49,18 @@ function toSegment(p: Pt, a: Pt, b: Pt): number {
   return Math.hypot(p[0] - a[0] - t * dx, p[1] - a[1] - t * dy);
 }
 
-interface Marked {
-  readonly kind: 'road' | 'city' | 'field' | 'monastery' | 'abbey';
-  readonly edges?: readonly string[];
-  readonly inn?: boolean;
-  readonly cathedral?: boolean;
-}
-
 /**
  * Where the inns and cathedrals of a tile stand (tile units, rotation 0), beside the anchor of
  * their road or city: of a few spots round it, the one furthest from the other figures'
  * anchors and from every road's line, so the building covers neither.
  */
-export function innCathedralMarks(features: readonly Marked[], anchors: readonly Pt[]): { art: string; at: Pt }[] {
+function innCathedralMarks(features: readonly FeatureDef[], anchors: readonly TilePoint[]): { art: string; at: Pt }[] {
   const roads = features.flatMap((f, i) =>
-    f.kind === 'road' ? (f.edges ?? []).map((e) => [EDGE_MID[e], anchors[i]] as const) : [],
+    f.kind === 'road' ? f.edges.map((e) => [EDGE_MID[e], anchors[i]] as const) : [],
   );
   const out: { art: string; at: Pt }[] = [];
   features.forEach((f, i) => {
-    const art = f.inn ? INN_ART : f.cathedral ? CATHEDRAL_ART : null;
+    const art = f.kind === 'road' && f.inn ? INN_ART : f.kind === 'city' && f.cathedral ? CATHEDRAL_ART : null;
     if (art === null) return;
     const [ax, ay] = anchors[i];
     let best: Pt = [ax, ay];
@@ -81,3 +76,9 @@ export function innCathedralMarks(features: readonly Marked[], anchors: readonly
   });
   return out;
 }
+
+export const INNS_CATHEDRALS_ART: ExpansionArt = {
+  figures: { largeMeeple: largeMeepleShape },
+  farmers: ['largeMeeple'],
+  tileMarks: innCathedralMarks,
+};

@@ -11,7 +11,7 @@ import { INNS_CATHEDRALS, INNS_CATHEDRALS_FIGURES } from './vocabulary.js';
 /** Placed exactly like a meeple (also onto fields, abbeys and features the tile completes); counts twice. */
 const LARGE_MEEPLE: FigureRule = { ...MEEPLE_RULE, strength: () => 2 };
 
-export const innsCathedrals: Expansion = {
+export const innsCathedralsRules: Expansion = {
   id: INNS_CATHEDRALS,
   vocabulary: { figures: INNS_CATHEDRALS_FIGURES },
   supply: { largeMeeple: 1 },

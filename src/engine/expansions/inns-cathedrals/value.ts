@@ -4,19 +4,22 @@
  * still incomplete at the end. One inn or cathedral or several makes no difference. Fields
  * are unchanged: they count completed cities, whatever their value.
  */
-import { CITY, ROAD, TILE_TYPES } from '../../catalog.js';
+import { CITY, ROAD, onTilesAdded } from '../../catalog.js';
 import type { State } from '../../state.js';
 
 /**
  * Per tile type, a bit per feature index whose segment carries an inn or a cathedral: made
- * once from the catalog, so scoring reads a number instead of each segment's definition.
+ * once per tile type as the catalog grows, so scoring reads a number instead of each
+ * segment's definition.
  */
-const MARKED: readonly number[] = TILE_TYPES.map((t) =>
-  t.def.features.reduce(
-    (bits, f, i) => ((f.kind === 'road' && f.inn) || (f.kind === 'city' && f.cathedral) ? bits | (1 << i) : bits),
-    0,
-  ),
-);
+const MARKED: number[] = [];
+onTilesAdded((added) => {
+  for (const t of added)
+    MARKED[t.index] = t.def.features.reduce(
+      (bits, f, i) => ((f.kind === 'road' && f.inn) || (f.kind === 'city' && f.cathedral) ? bits | (1 << i) : bits),
+      0,
+    );
+});
 
 /** Does a road have an inn, or a city a cathedral, on any of its segments? */
 export function isMarked(g: State, root: number): boolean {

@@ -1,16 +1,18 @@
-/** Inns & Cathedrals in a player's words (the web client's lobby, tiles, figures and supply). */
-export const INNS_CATHEDRALS_NAME = 'Inns & Cathedrals';
-
-/** The figure as the supply lists it. */
-export const LARGE_MEEPLE_WORDS = 'large meeple';
-
-/** A large meeple takes a meeple's role on its feature, said larger: "large knight", "large farmer". */
-export const largeRole = (meepleRole: string): string => `large ${meepleRole}`;
+/** Inns & Cathedrals in a player's words (the web client's lobby, tiles, figures and supply; the API documents). */
+import type { FeatureDef } from '../../catalog-types.js';
+import type { ExpansionWords } from '../../contribution.js';
 
 /** What a tile shows besides its cities and roads: "straight road with inn", "whole city with cathedral". */
-export function innCathedralExtras(features: readonly object[]): string[] {
+function innCathedralExtras(features: readonly FeatureDef[]): string[] {
   const out: string[] = [];
-  if (features.some((f) => 'inn' in f && f.inn === true)) out.push('inn');
-  if (features.some((f) => 'cathedral' in f && f.cathedral === true)) out.push('cathedral');
+  if (features.some((f) => f.kind === 'road' && f.inn === true)) out.push('inn');
+  if (features.some((f) => f.kind === 'city' && f.cathedral === true)) out.push('cathedral');
   return out;
 }
+
+export const INNS_CATHEDRALS_WORDS: ExpansionWords = {
+  name: 'Inns & Cathedrals',
+  // A large meeple takes a meeple's role on its feature, said larger: "large knight", "large farmer".
+  figures: { largeMeeple: { supply: 'large meeple', role: (meepleRole) => `large ${meepleRole}` } },
+  tileExtras: innCathedralExtras,
+};

@@ -8,9 +8,10 @@ import type { Expansion, FigureRule } from '../../expansion.js';
 import { majority } from '../../scoring.js';
 import { StateSlot } from '../../slot.js';
 import type { State } from '../../state.js';
-import type { GameEvent, GoodsCount } from '../../types.js';
+import type { GameEvent } from '../../types.js';
 import {
   GOODS,
+  type GoodsCount,
   TRADERS_BUILDERS,
   TRADERS_ERROR_CODES,
   TRADERS_FIGURES,
@@ -117,7 +118,7 @@ function finalScoring(g: State, events: GameEvent[]): void {
 
 const goodsCount = (t: readonly number[]): GoodsCount => ({ wine: t[0], wheat: t[1], cloth: t[2] });
 
-export const tradersBuilders: Expansion = {
+export const tradersBuildersRules: Expansion = {
   id: TRADERS_BUILDERS,
   vocabulary: {
     figures: TRADERS_FIGURES,
