@@ -22,7 +22,7 @@ export const STYLE =
   '.abbey .bld{fill:#cfc8b8}.abbey .roof{fill:#4b3d6e}' +
   '.pennant{fill:#1d4fa3;stroke:#fff;stroke-width:1.5}' +
   '.fig{stroke:#151515;stroke-width:1.5;stroke-linejoin:round}' +
-  '.legal{fill:#fff;fill-opacity:.3;stroke:#fff;stroke-width:2;stroke-dasharray:8 5}' +
+  '.legal{fill:#fff;fill-opacity:.3;stroke:#6b5a2e;stroke-width:2;stroke-dasharray:8 5}' +
   '.last{fill:none;stroke:#ffd400;stroke-width:5}' +
   '.target{fill:#fff;fill-opacity:.6;stroke:#c48a00;stroke-width:3}' +
   '.target-fig{fill:#6b5a2e;pointer-events:none}.ghost{opacity:.75;pointer-events:none}.ghost-frame{fill:none;stroke:#2a6fdb;stroke-width:5}';
