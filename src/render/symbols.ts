@@ -10,7 +10,9 @@ import { expansionFigure } from './expansion-art.js';
 export const at = (x: number, y: number) => `transform="translate(${num(x)} ${num(y)})"`;
 
 /** Seat colours in seat order (up to 6 seats), chosen apart from the green and tan of tiles. */
-export const SEAT_COLOURS = ['#d62728', '#1f5fd6', '#f2c12e', '#2b2b2b', '#9b4dca', '#ff7f0e'] as const;
+// Okabe and Ito's palette, for colour-blind eyes too: under deuteranopia the old red and orange,
+// and under protanopia the old blue and purple, were one colour (test/render/contrast.test.ts).
+export const SEAT_COLOURS = ['#d55e00', '#0072b2', '#f0e442', '#2b2b2b', '#cc79a7', '#56b4e9'] as const;
 export const seatColour = (seat: number): string => SEAT_COLOURS[seat % SEAT_COLOURS.length];
 
 /** Classes the pictures use; one style sheet so each element stays short. */
@@ -20,9 +22,9 @@ export const STYLE =
   '.rb{fill:none;stroke:#7c7262;stroke-width:11}.road{fill:none;stroke:#f4efe2;stroke-width:7}' +
   '.bld{fill:#f1e7d3;stroke:#4a4038;stroke-width:1.5}.roof{fill:#b5482f;stroke:#4a4038;stroke-width:1.5}' +
   '.abbey .bld{fill:#cfc8b8}.abbey .roof{fill:#4b3d6e}' +
-  '.pennant{fill:#1d4fa3;stroke:#fff;stroke-width:1.5}' +
+  '.pennant{fill:#fff;stroke:#1d4fa3;stroke-width:2}' +
   '.fig{stroke:#151515;stroke-width:1.5;stroke-linejoin:round}' +
-  '.legal{fill:#fff;fill-opacity:.3;stroke:#fff;stroke-width:2;stroke-dasharray:8 5}' +
+  '.legal{fill:#fff;fill-opacity:.3;stroke:#6b5a2e;stroke-width:2;stroke-dasharray:8 5}' +
   '.last{fill:none;stroke:#ffd400;stroke-width:5}' +
   '.target{fill:#fff;fill-opacity:.6;stroke:#c48a00;stroke-width:3}' +
   '.target-fig{fill:#6b5a2e;pointer-events:none}.ghost{opacity:.75;pointer-events:none}.ghost-frame{fill:none;stroke:#2a6fdb;stroke-width:5}';

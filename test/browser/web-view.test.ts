@@ -37,39 +37,38 @@ for (const [device, options] of [
       const { server, browser } = await shared();
       const game = await twoPlayers(server.url);
       const page = await (await browser.context(t, options)).newPage();
+      // The page's clock is the test's: the 450 ms between the clicks are the page's 450 ms
+      // however long the machine takes to send them (a busy one took longer than the guard).
+      await page.clock.install();
       await page.goto(seatLink(server.url, game, 0));
       await atVersion(page, 0);
+      await page.clock.pauseAt(Date.now() + 60_000);
       await page.locator('#board rect.legal').first().click();
       const confirm = page.locator('#decisions button.confirm');
       await confirm.waitFor();
       // Confirm itself appeared just now: it waits (aria-disabled) before it takes a click.
       t.equal(await confirm.getAttribute('aria-disabled'), 'true', 'a control just shown says it takes no click yet');
-      await page.waitForFunction(
-        () => !document.querySelector('#decisions button.confirm[aria-disabled]'),
-        undefined,
-        WAIT,
-      );
+      await page.clock.runFor(600);
+      t.equal(await confirm.getAttribute('aria-disabled'), null, 'and takes one after a moment');
       const box = (await confirm.boundingBox())!;
       const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
       await page.mouse.click(x, y);
-      const clicked = Date.now();
       await atVersion(page, 1);
       const under = await page.evaluate(
         ([px, py]) => document.elementFromPoint(px, py)?.closest('button')?.textContent ?? '',
         [x, y],
       );
-      await page.waitForTimeout(Math.max(0, 450 - (Date.now() - clicked)));
+      t.ok(under, 'a figure button came up under the pointer');
+      await page.clock.runFor(450);
       await page.mouse.click(x, y);
       await shot(page, `settle-${device}`);
-      // Whatever the second click met (a figure button came up under it: `under`), no move was made.
-      await page.waitForTimeout(300);
-      const state = (await client(server.url).get(`/games/${game.id}`)).body as { version: number; figures: unknown[] };
-      t.equal(state.version, 1, `only the tile was placed (under the pointer: "${under}")`);
-      t.same(state.figures, [], 'no figure placed');
-      t.equal(await page.locator('body').getAttribute('data-version'), '1');
-      // A figure button takes a click once it has been there a moment.
-      const figure = page.locator('#decisions button.move-placeFigure').first();
-      await figure.click();
+      // Then a deliberate choice, once the buttons have settled: passing. Had the second click
+      // placed a figure, the game would hold it (and the page would offer no pass at version 1).
+      await page.clock.runFor(600);
+      await page.locator('#decisions button', { hasText: /^Pass$/ }).click();
       await atVersion(page, 2);
+      const state = (await client(server.url).get(`/games/${game.id}`)).body as { version: number; figures: unknown[] };
+      t.equal(state.version, 2, `the tile, then the pass (under the pointer: "${under}")`);
+      t.same(state.figures, [], 'no figure placed');
     },
   );
