@@ -26,7 +26,8 @@ export type ServiceErrorCode =
   | 'VERSION_NOT_FOUND'
   | 'WEBHOOK_URL_REFUSED'
   | 'DELIVERY_NOT_FOUND'
-  | 'GAME_NOT_FINISHED';
+  | 'GAME_NOT_FINISHED'
+  | 'RATE_LIMITED';
 
 /** A refusal the client can act on; the HTTP layer turns `code` into a status. */
 export class ServiceError extends Error {

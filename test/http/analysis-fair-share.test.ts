@@ -41,7 +41,8 @@ t.test("after 40 analyses asked by one client, another client's is served in tur
     stored.push(id);
     return saveAnalysis(id, analysis);
   };
-  const app = await testApp(t, { ...OPTIONS, store });
+  // The per-address share is lifted here: this is about the order, not the share.
+  const app = await testApp(t, { ...OPTIONS, store, analysis: { ...OPTIONS.analysis, perClient: 64 } });
   const games: string[] = [];
   for (let i = 0; i < 41; i++) games.push(await finishedGame(app));
   const [victim, ...attacked] = games;
@@ -64,6 +65,25 @@ t.test('the queue is bounded: beyond it a new analysis is refused 503 with Retry
   t.match(refused.json(), { code: 'BOTS_UNAVAILABLE' });
   t.ok(Number(refused.headers['retry-after']) > 0);
 });
+
+t.test(
+  "one address cannot fill the queue: beyond its share its next analysis is 429, another address's is taken",
+  async (t) => {
+    const app = await testApp(t, { ...OPTIONS, analysis: { ...OPTIONS.analysis, queueLimit: 4, perClient: 2 } });
+    const games: string[] = [];
+    for (let i = 0; i < 5; i++) games.push(await finishedGame(app));
+    // The first runs at once; the attacker then has two waiting, its share.
+    for (const id of games.slice(0, 3)) t.equal((await analysis(app, id, '127.0.0.2')).statusCode, 202);
+    const refused = await analysis(app, games[3], '127.0.0.2');
+    t.equal(refused.statusCode, 429);
+    t.match(refused.json(), { code: 'RATE_LIMITED', detail: /2 analyses asked from this address are waiting/ });
+    t.ok(Number(refused.headers['retry-after']) > 0);
+    // The queue (4) still has room for others: the victim's is taken, not refused 503.
+    t.equal((await analysis(app, games[4], '127.0.0.3')).statusCode, 202);
+    // One the attacker already asked for still answers its progress.
+    t.equal((await analysis(app, games[1], '127.0.0.2')).statusCode, 202);
+  },
+);
 
 t.test('a stored analysis is read from the store and serialised once, not on every request', async (t) => {
   const store = openSqliteStore(':memory:');

@@ -26,6 +26,11 @@ export interface AnalysisOptions {
   concurrency: number;
   /** Analyses waiting for their turn at most, all clients together; beyond, a new one is refused (503). */
   queueLimit: number;
+  /**
+   * Analyses one client may have waiting; beyond, its new one is refused (429). Without it one
+   * address could fill the whole queue, and every other client would meet the 503 of a full one.
+   */
+  perClient: number;
   /** Look-aheads per position at most (fewer when the budget runs short). */
   playouts: number;
   /** Positions per worker step. */
@@ -39,6 +44,7 @@ export const DEFAULT_ANALYSIS: AnalysisOptions = {
   budgetMs: 20_000,
   concurrency: 1,
   queueLimit: 64,
+  perClient: 8,
   playouts: 200,
   stepPositions: 8,
   turningPoints: 5,
@@ -146,6 +152,13 @@ export class Analyses {
     if (stored) return { status: 'ready', analysis: stored };
     const known = this.progress.get(id);
     if (known) return { status: 'running', progress: { ...known } };
+    if ((this.waiting.get(client)?.length ?? 0) >= this.options.perClient) {
+      throw new ServiceError(
+        'RATE_LIMITED',
+        `${this.options.perClient} analyses asked from this address are waiting: retry when one is done`,
+        { retryAfter: 30 },
+      );
+    }
     if (this.waitingCount >= this.options.queueLimit) {
       throw new ServiceError('BOTS_UNAVAILABLE', `${this.options.queueLimit} analyses are waiting: retry later`, {
         retryAfter: 30,
