@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { DEFAULT_STREAM_LIMITS, type StreamLimits } from './http/stream-limits.js';
 import { parseCorsOrigins, type CorsOrigins } from './http/cors.js';
 import { DEFAULT_ADDRESS_LIMIT } from './http/address-limit.js';
-import { openFileLimit } from './http/connections.js';
+import { DEFAULT_TIMEOUTS, openFileLimit } from './http/connections.js';
 import { DEFAULT_RATE_LIMIT } from './http/rate-limit.js';
 import { parseFrameAncestors } from './http/security-headers.js';
 import { DEFAULT_HINT_BUDGET } from './http/routes/hint.js';
@@ -40,6 +40,8 @@ export interface ServerConfig {
   addressRateLimit: { perSecond: number; burst: number };
   /** Connections open at once; beyond, 503. */
   maxConnections: number;
+  /** `HEADERS_TIMEOUT_MS`: how long a connection may take to send its request's headers. */
+  timeouts: { headersMs: number };
   /** Streams and long-polls per address, connections kept from them, a stream's lifetime, stream opens per address. */
   streams: StreamLimits;
   logLevel: string;
@@ -138,6 +140,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       burst: integer(env, 'ADDRESS_RATE_LIMIT_BURST', DEFAULT_ADDRESS_LIMIT.burst, 0, 1_000_000),
     },
     maxConnections: integer(env, 'MAX_CONNECTIONS', defaultMaxConnections(), 1, 10_000_000),
+    timeouts: { headersMs: integer(env, 'HEADERS_TIMEOUT_MS', DEFAULT_TIMEOUTS.headersMs, 100, 600_000) },
     streams: {
       perAddress: integer(env, 'STREAMS_PER_ADDRESS', DEFAULT_STREAM_LIMITS.perAddress, 0, 10_000_000),
       reservedConnections: integer(

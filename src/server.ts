@@ -20,6 +20,7 @@ const app = await buildApp({
   gameRetentionDays: config.gameRetentionDays,
   addressRateLimit: config.addressRateLimit,
   maxConnections: config.maxConnections,
+  timeouts: config.timeouts,
   streams: config.streams,
   corsOrigins: config.corsOrigins,
   frameAncestors: config.frameAncestors,

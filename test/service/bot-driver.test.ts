@@ -28,6 +28,8 @@ const both: GameSetup['expansions'] = ['traders-builders', 'abbey-mayor'];
  * check. At a load of 20 on 2 cores one took more than 120 s on PostgreSQL.
  */
 const GAME_MS = 300_000;
+/** The same for any other wait here: a bound that ends a hang, never a speed check. */
+const BOUND_MS = 300_000;
 const engineMoves = (log: { move: LogEntry }[]): Move[] => log.flatMap((m) => (isAct(m.move) ? [] : [m.move]));
 
 /**
@@ -76,7 +78,7 @@ t.test('bots play their seats until it is a human turn', async (t) => {
     await playHumanTurn(service, created.id, human, 0);
     await until(
       async () => (await turnOf(service, created.id)).actor === 0 && driver.busy === 0,
-      60_000,
+      BOUND_MS,
       'the human turn',
     );
   }
@@ -144,7 +146,7 @@ t.test('after a restart the driver picks up a game waiting on a bot', async (t) 
     const { driver } = await startDriver(t, second.service, nodePools[0]);
     await until(
       async () => (await turnOf(second.service, created.id)).actor === 0 && driver.busy === 0,
-      60_000,
+      BOUND_MS,
       'the bot turn',
     );
     t.ok((await turnOf(second.service, created.id)).version > waiting.version, 'the bot moved after the restart');
@@ -178,7 +180,7 @@ t.test("a bot turn that a node left when it died is played by another node's per
     t.equal((await turnOf(a.service, created.id)).actor, 1, "the bot's turn, left by A");
     await until(
       async () => (await turnOf(b.service, created.id)).actor === 0 && driver.busy === 0,
-      30_000,
+      BOUND_MS,
       "B's scan to play it",
     );
     t.ok(driver.played > 0, `B's driver played the bot's ${driver.played} moves`);
@@ -222,7 +224,11 @@ t.test('two services on one database, each with a driver, play a bots-only game 
     const rebuilt = replay((await a.store.findGame(created.id))!.setup, engineMoves(log));
     t.ok(rebuilt.ok, 'the log replays');
     t.same([...one.errors, ...two.errors], []);
-    await until(async () => (await turnOf(b.service, created.id)).finished, 10_000, 'the other service to see the end');
+    await until(
+      async () => (await turnOf(b.service, created.id)).finished,
+      BOUND_MS,
+      'the other service to see the end',
+    );
     t.same(await turnOf(b.service, created.id), await turnOf(a.service, created.id), 'both services see the same end');
   });
 });
@@ -243,14 +249,14 @@ t.test("humans on two nodes: each node's driver plays the bot turns that follow 
     const [ann, bob] = [tokenDigest(created.seats[0].token!), tokenDigest(created.seats[2].token!)];
     for (let round = 0; round < 3; round++) {
       // Ann plays on node A, Bob on node B; each waits until his node has heard of the last move.
-      await until(async () => (await turnOf(a.service, created.id)).actor === 0, 60_000, "Ann's turn on A");
+      await until(async () => (await turnOf(a.service, created.id)).actor === 0, BOUND_MS, "Ann's turn on A");
       await playHumanTurn(a.service, created.id, ann, 0);
-      await until(async () => (await turnOf(b.service, created.id)).actor === 2, 60_000, "Bob's turn on B");
+      await until(async () => (await turnOf(b.service, created.id)).actor === 2, BOUND_MS, "Bob's turn on B");
       await playHumanTurn(b.service, created.id, bob, 2);
     }
     await until(
       async () => (await turnOf(a.service, created.id)).actor === 0 && one.driver.busy === 0 && two.driver.busy === 0,
-      60_000,
+      BOUND_MS,
       'the last bot turn',
     );
     const log = await a.store.movesAfter(created.id, 0);
@@ -308,7 +314,7 @@ t.test(
           await new Promise((resolve) => setTimeout(resolve, 100));
           return false;
         },
-        10_000,
+        BOUND_MS,
         "B's scans at start",
       );
       const before = counting.count();
@@ -325,7 +331,7 @@ t.test(
         const lm = JSON.parse(await a.service.legalMovesJson(id)) as { version: number; actor: number; moves: Move[] };
         await a.service.submit(id, tokens[lm.actor], { expectedVersion: lm.version, move: lm.moves.at(-1)! });
       }
-      if (stores.kind === 'postgres') await until(() => heard === played, 10_000, 'B to hear every move');
+      if (stores.kind === 'postgres') await until(() => heard === played, BOUND_MS, 'B to hear every move');
       await new Promise((resolve) => setTimeout(resolve, 100));
       await until(() => driver.busy === 0);
       t.equal(counting.count() - before, 0, `B heard ${heard} moves and queried nothing`);
@@ -350,9 +356,13 @@ t.test('a bot worker that dies mid-search fails that job only: the driver retrie
   const { driver, errors } = await startDriver(t, service, pool, () =>
     jobs++ === 0 ? { timeMs: 60_000 } : { iterations: 10 },
   );
-  await until(() => pool.stats().busy === 1, 30_000, 'the first search');
+  await until(() => pool.stats().busy === 1, BOUND_MS, 'the first search');
   await pool.threads()[0].terminate();
-  await until(async () => (await turnOf(service, created.id)).actor === 1 && driver.busy === 0, 60_000, 'the bot turn');
+  await until(
+    async () => (await turnOf(service, created.id)).actor === 1 && driver.busy === 0,
+    BOUND_MS,
+    'the bot turn',
+  );
   t.equal(errors.length, 1);
   t.type(errors[0], BotWorkerCrashedError);
   t.ok(driver.played >= 1, 'the bot moved after the retry');
@@ -417,12 +427,12 @@ t.test("a creator's games beyond its share wait, and another creator's bot is pl
   const flood = [];
   for (let i = 0; i < 5; i++)
     flood.push(await service.create({ players: [{ bot: 'mcts' }, { bot: 'mcts' }], seed: `flood${i}` }, '127.0.0.2'));
-  await until(() => driver.busy === 2, 10_000, "two of the attacker's games computing");
+  await until(() => driver.busy === 2, BOUND_MS, "two of the attacker's games computing");
   t.equal(driver.busy, 2, 'the attacker has two games computed at once, the others wait');
   const victim = await service.create({ players: [{ bot: 'greedy' }, { name: 'Ann' }], seed: 'victim' }, '127.0.0.3');
   await until(
     async () => (await turnOf(service, victim.id)).actor === 1,
-    60_000,
+    BOUND_MS,
     "the victim's greedy bot to play its turn",
   );
   const floodVersions = await Promise.all(flood.map(async (g) => (await turnOf(service, g.id)).finished));
