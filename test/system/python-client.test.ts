@@ -14,6 +14,7 @@ import t from 'tap';
 import { execNode } from '../helpers/child-env.js';
 import { tempDatabase } from '../helpers/temp-database.js';
 import { client, startServer } from '../helpers/server-process.js';
+import { startReceiver } from '../helpers/webhook-receiver.js';
 
 const root = new URL('../..', import.meta.url).pathname;
 const dir = join(root, 'clients', 'python');
@@ -119,6 +120,58 @@ t.test('the installed example bot plays a new game to the end against a server b
     'one line, no traceback',
   );
 });
+
+t.test(
+  "the installed client's verify() accepts the deliveries a server signed, and refuses them altered, late or with another secret",
+  { skip: skipVenv },
+  async (t) => {
+    await install();
+    const receiver = await startReceiver(t);
+    const server = await startServer(t, tempDatabase(t), {
+      WEBHOOK_ALLOW_HOSTS: new URL(receiver.url).host,
+      WEBHOOK_POLL_MS: '50',
+    });
+    const api = client(server.url);
+    const created = await api.post('/games', {
+      players: [{ name: 'Ann' }, { open: true }],
+      webhook: { url: receiver.url },
+    });
+    t.equal(created.status, 201);
+    const { id, webhook } = created.body as { id: string; webhook: { secret: string } };
+    t.equal((await api.post(`/games/${id}/seats/1/join`, { name: 'Bøb' })).status, 201);
+    await receiver.until((r) => r.filter((d) => d.gameId === id).length >= 2, 300_000);
+    const deliveries = receiver.received.filter((d) => d.gameId === id);
+    t.ok(
+      deliveries.some((d) => d.body.includes('B\\u00f8b') || d.body.includes('Bøb')),
+      'a name beyond ASCII among them',
+    );
+    // Each case: secret, header, body (as the bytes received), the time to verify at; the answer expected.
+    const cases: [string, string, string, number, boolean, string][] = deliveries.flatMap((d) => {
+      const sent = Number(/t=(\d+)/.exec(d.signature)![1]);
+      const what = `${d.type} v${d.version}`;
+      return [
+        [webhook.secret, d.signature, d.body, sent, true, `${what} verifies`],
+        [webhook.secret, d.signature, d.body.replace('"version"', '"version" '), sent, false, `${what} altered`],
+        [`${webhook.secret}x`, d.signature, d.body, sent, false, `${what} with another secret`],
+        [webhook.secret, d.signature, d.body, sent + 301, false, `${what} too late: a replay`],
+      ];
+    });
+    cases.push([webhook.secret, 'v1=zz', '{}', 0, false, 'a malformed header']);
+    const script = [
+      'import json, sys',
+      'from carcassonne_client import verify',
+      'cases = json.loads(sys.argv[1])',
+      'print(json.dumps([verify(s, h, b.encode("utf-8"), now=at) for s, h, b, at in cases]))',
+    ].join('\n');
+    const { stdout } = await execNode(
+      venvPython,
+      ['-c', script, JSON.stringify(cases.map(([s, h, b, at]) => [s, h, b, at]))],
+      { cwd: work },
+    );
+    const answers = JSON.parse(stdout) as boolean[];
+    cases.forEach((c, i) => t.equal(answers[i], c[4], c[5]));
+  },
+);
 
 t.test(
   'mypy --strict is clean on the package, the example and the installed package',
