@@ -5,14 +5,15 @@
  * typebox is packed from this checkout's node_modules and installed beside it. There, a lookahead
  * bot (greedy over a PublicGame rebuilt from the public log, acts included) is compiled with
  * `tsc --strict` against the installed declarations and plays both seats of a lobby game (one
- * seat joined: an act in the log) against a real server to the end.
+ * seat joined: an act in the log) against a real server to the end. And docs/bots.md's bot that
+ * looks ahead, with the packed client beside the packed engine, plays a server bot to the end.
  */
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t from 'tap';
 import { execNode } from '../helpers/child-env.js';
-import { typeCheck } from '../helpers/client-package.js';
+import { installClientTarball, typeCheck } from '../helpers/client-package.js';
 import { client, startServer } from '../helpers/server-process.js';
 import { tempDatabase } from '../helpers/temp-database.js';
 
@@ -130,4 +131,43 @@ t.test('the packed engine installs offline, type-checks a lookahead bot with --s
   const { id, acts } = JSON.parse(run.stdout.trim().split('\n').at(-1)!) as { id: string; acts: number };
   t.equal(acts, 1, 'the log it replayed held the join');
   t.equal((await client(server.url).get(`/games/${id}`)).body.status, 'finished', 'played to the end');
+});
+
+/** Packs the engine and typebox into `dir` and installs both, offline, into `project`. */
+async function installEngine(dir: string, project: string): Promise<void> {
+  const engine = (
+    await execNode(process.execPath, [join(root, 'scripts/pack-engine.mjs'), '--no-build', '--destination', dir], {
+      cwd: root,
+    })
+  ).stdout
+    .trim()
+    .split('\n')
+    .at(-1)!;
+  const [typebox] = JSON.parse(
+    (
+      await execNode('npm', ['pack', '--json', '--pack-destination', dir, join(root, 'node_modules/typebox')], {
+        cwd: dir,
+      })
+    ).stdout,
+  ) as { filename: string }[];
+  await execNode('npm', ['install', '--offline', '--no-audit', '--no-fund', join(dir, typebox.filename), engine], {
+    cwd: project,
+  });
+}
+
+t.test("docs/bots.md's bot that looks ahead, from both tarballs, plays a server bot to the end", async (t) => {
+  const bots = readFileSync(join(root, 'docs/bots.md'), 'utf8');
+  const code = /^```ts engine-runnable\n([\s\S]*?)^```$/m.exec(bots)?.[1];
+  t.ok(code, 'the block is there');
+  const { tarball, project } = await installClientTarball(t);
+  await installEngine(join(tarball, '..'), project);
+  const server = await startServer(t, tempDatabase(t));
+  writeFileSync(join(project, 'bot.ts'), code!.replaceAll('http://127.0.0.1:3000', server.url));
+  await typeCheck(project, ['bot.ts']);
+  const { stdout } = await execNode(process.execPath, ['bot.js'], { cwd: project });
+  const id = /^game (\S+): final scores \[ \d+, \d+ \]$/m.exec(stdout)?.[1];
+  t.ok(id, `names the game and its final scores: ${stdout.trim()}`);
+  const state = (await client(server.url).get(`/games/${id}`)).body;
+  t.equal(state.status, 'finished', 'played to the end');
+  t.match(state.seats[1], { kind: 'bot', bot: 'greedy' }, "against the server's greedy bot");
 });
