@@ -42,6 +42,7 @@ t.test('configuration comes from the environment with documented defaults', asyn
     },
     hintBudget: { perMinute: 30, burst: 10 },
     analysis: { budgetMs: 20_000, concurrency: 1 },
+    timeouts: { headersMs: 10_000 },
     webhooks: {
       allowHosts: [],
       dns: { servers: [], timeoutMs: 2000 },
@@ -65,6 +66,8 @@ t.test('configuration comes from the environment with documented defaults', asyn
     { host: '127.0.0.1', port: '8080', path: '/hooks/' },
     { host: '::1', port: '9000', path: '' },
   ]);
+  t.same(loadConfig({ HEADERS_TIMEOUT_MS: '30000' }).timeouts, { headersMs: 30_000 });
+  t.throws(() => loadConfig({ HEADERS_TIMEOUT_MS: '5' }), /HEADERS_TIMEOUT_MS/);
   t.same(loadConfig({ WEBHOOK_RETRY_SECONDS: '0.5, 2' }).webhooks.sender.retryDelaysMs, [500, 2000]);
   t.throws(() => loadConfig({ WEBHOOK_RETRY_SECONDS: '1,x' }), /WEBHOOK_RETRY_SECONDS must be/);
   t.ok(
