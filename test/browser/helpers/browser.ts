@@ -20,6 +20,9 @@ export function missingBrowser(): string | undefined {
   return `${CHROMIUM} is missing (apt-get install -y chromium); CI installs it and runs these tests`;
 }
 
+/** How long any wait for the page may take before the test fails: a bound, not an expectation. */
+export const WAIT_BOUND_MS = 120_000;
+
 export interface TestBrowser {
   /** A new browser context (its own cookies and storage), closed at `owner`'s end when given; a desktop's window unless `options` say otherwise. */
   context(owner?: Test, options?: BrowserContextOptions): Promise<BrowserContext>;
@@ -106,6 +109,9 @@ export async function launch(t: Test): Promise<TestBrowser> {
   return {
     async context(owner, options = {}) {
       const context = await browser.newContext({ viewport: { width: 1200, height: 850 }, ...options });
+      // Playwright's 30 s for a click or a wait is a deadline a busy machine misses (a phone game's
+      // tap once took longer beside two CPU hogs): every wait here is for an event, bounded generously.
+      context.setDefaultTimeout(WAIT_BOUND_MS);
       owner?.teardown(() => context.close());
       return context;
     },
