@@ -60,7 +60,7 @@ function botChooser(seat: SeatView): HTMLElement {
           const spec = bot === 'mcts' ? { bot, level: Number(level.value) } : { bot };
           await api.handToBot(id, seat.seat, admin, spec);
         },
-        `Seat ${seat.seat + 1} was handed to a ${kind.value} bot.`,
+        `Seat ${seat.seat + 1} was handed to ${kind.value === 'mcts' ? 'an' : 'a'} ${kind.value} bot.`,
       ),
     { class: 'hand-to-bot', 'aria-label': `Hand ${label} to the chosen bot` },
   );

@@ -173,9 +173,11 @@ function drawDecisions(box: HTMLElement): void {
   if (state.status === 'finished') return status('Game over');
   if (state.status === 'waiting') return status('Waiting for players to join the open seats');
   if (state.status === 'aborted') return status('The game was aborted');
-  if (!page.token) return status(`Watching: ${playerName(legal.actor ?? 0)} to ${PHASES[legal.phase]}`);
-  if (!myTurn()) return status(`Waiting for ${playerName(legal.actor ?? 0)} to ${PHASES[legal.phase]}`);
-  status(`Your turn: ${PHASES[legal.phase]}`);
+  // docs/rules.md §2.5: the builder's extra part is a turn's second part, named so it is not taken for a new turn.
+  const part = state.bonusPart ? ", the builder's extra part" : '';
+  if (!page.token) return status(`Watching: ${playerName(legal.actor ?? 0)} to ${PHASES[legal.phase]}${part}`);
+  if (!myTurn()) return status(`Waiting for ${playerName(legal.actor ?? 0)} to ${PHASES[legal.phase]}${part}`);
+  status(`Your turn${part}: ${PHASES[legal.phase]}`);
   const places = legal.moves.filter(isPlacement);
   if (places.length > 0) renderPlacement(box, places);
   const chosen = page.target === undefined ? undefined : targets()[page.target];

@@ -8,12 +8,16 @@ import type { LogEvent, StreamMove } from './api.js';
 import { api } from './api.js';
 import { $, el, withNames } from './dom.js';
 import { lexicon, page, playerName, status } from './game-page.js';
+import { LogLexicon } from './log-lexicon.js';
 import { actText, isAct } from './seats-view.js';
-import { eventText } from './words.js';
+import { eventText, type Lexicon } from './words.js';
 
-/** The line of one event, or undefined for the bookkeeping ones. */
-export const lineOf = (e: LogEvent): string | undefined =>
-  isAct(e) ? actText(e, playerName) : eventText(e, playerName, lexicon());
+/** The line of one event, or undefined for the bookkeeping ones; by default in the words of the state read last. */
+export const lineOf = (e: LogEvent, lex: Lexicon = lexicon()): string | undefined =>
+  isAct(e) ? actText(e, playerName) : eventText(e, playerName, lex);
+
+/** The log's lines are worded from the log's own tiles, so a live line reads as it will after a reload. */
+let told: LogLexicon | undefined;
 
 function log(version: number, events: readonly LogEvent[]): void {
   if (version !== 0) {
@@ -21,9 +25,11 @@ function log(version: number, events: readonly LogEvent[]): void {
     page.history[version - 1] = [...events];
   }
   const list = $('#log');
+  told ??= new LogLexicon(page.catalog, page.renderer);
   for (const e of events) {
+    told.see(e);
     // The lifecycle's acts (joins, resignations...) come in the same log as the moves' events.
-    const text = lineOf(e);
+    const text = lineOf(e, told.lexicon);
     if (text)
       list.prepend(
         withNames(
@@ -42,6 +48,7 @@ export async function loadLog(): Promise<number> {
   const events = await api.events(page.id);
   $('#log').replaceChildren();
   page.history = [];
+  told?.clear();
   log(0, events.created ?? []);
   for (const b of events.events) log(b.seq, b.events);
   return events.version;

@@ -55,7 +55,7 @@ function showAt(state: PublicState, svg: string): void {
   const events = v > 0 ? (page.history[v - 1] ?? []) : [];
   const { tiles, figures } = moved(events);
   page.board.markMove(tiles, figures);
-  const lines = events.map(lineOf).filter((l): l is string => l !== undefined);
+  const lines = events.map((e) => lineOf(e)).filter((l): l is string => l !== undefined);
   withNames(
     $('#replay-move'),
     v === 0

@@ -50,7 +50,7 @@ export function actText(e: ActEvent, name: (seat: number) => string): string {
     case 'tokenReissued':
       return `${name(e.seat)} got a new link`;
     case 'seatHandedToBot':
-      return `${name(e.seat)}'s seat was handed to a ${botName(e.bot, e.level)}`;
+      return `${name(e.seat)}'s seat was handed to ${e.bot === 'mcts' ? 'an' : 'a'} ${botName(e.bot, e.level)}`;
     case 'gameAborted':
       return 'The game was aborted';
     case 'seatResigned':

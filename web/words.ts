@@ -69,10 +69,18 @@ export function tileWords(catalog: Catalog, id: string | null | undefined): stri
   else main = road || 'field';
   const extras: string[] = [];
   if (main !== road && road) extras.push(road === 'road end' ? 'road' : road);
-  if (cities.some((c) => c.pennants > 0)) extras.push('shield');
+  if (cities.some((c) => c.pennants > 0)) extras.push('pennant');
   extras.push(...tileExtraWords(tile.features));
   return extras.length === 0 ? main : `${main} with ${extras.join(' and ')}`;
 }
+
+/** A thing with its article: "an abbey", "a city cap"; a count gets a tile: "a tile with two city caps". */
+export function withArticle(words: string): string {
+  if (/^(two|three|four|\d)/.test(words)) return `a tile with ${words}`;
+  return `${/^[aeiou]/.test(words) ? 'an' : 'a'} ${words}`;
+}
+
+const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 const COMPASS = ['east', 'south-east', 'south', 'south-west', 'west', 'north-west', 'north', 'north-east'] as const;
 
@@ -224,18 +232,18 @@ export function eventText(e: GameEvent, name: Name, lex: Lexicon): string | unde
     case 'figureSkipped':
       return undefined;
     case 'tileDiscarded':
-      return `A ${tileWords(lex.catalog, e.tile)} could not be placed and was discarded`;
+      return `${capital(withArticle(tileWords(lex.catalog, e.tile)))} could not be placed and was discarded`;
     case 'tilePlaced':
-      return `${name(e.seat)} placed a ${tileWords(lex.catalog, e.tile)} at ${at(e)}`;
+      return `${name(e.seat)} placed ${withArticle(tileWords(lex.catalog, e.tile))} at ${at(e)}`;
     case 'figurePlaced':
-      return `${name(e.seat)} placed a ${boardFigureWords(lex, e.figure)}`;
+      return `${name(e.seat)} placed ${withArticle(boardFigureWords(lex, e.figure))}`;
     case 'featureScored': {
       const what = reasonWords(e.reason) ?? e.kind;
       const size = `${e.tiles.length} tile${e.tiles.length === 1 ? '' : 's'}`;
       return `${e.final ? 'Final scoring: ' : ''}${what} of ${size} scored: ${points(e.points, name)}`;
     }
     case 'bonusPartStarted':
-      return `${name(e.seat)} takes a bonus turn`;
+      return `${name(e.seat)} plays an extra part`;
     case 'finalScoringStarted':
       return 'The tiles are gone: final scoring';
     case 'gameEnded':

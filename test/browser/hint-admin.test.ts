@@ -232,7 +232,7 @@ t.test(
       { kind: 'bot', bot: 'mcts', level: 1 },
       'the API has the seat handed to the bot',
     );
-    t.match(await admin.locator('#done').textContent(), /Seat 2 was handed to a mcts bot/, 'the hand-over is told');
+    t.match(await admin.locator('#done').textContent(), /Seat 2 was handed to an mcts bot/, 'the hand-over is told');
 
     // Abort, confirmed on the page.
     await admin.locator('#abort').click();

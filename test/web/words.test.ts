@@ -25,7 +25,7 @@ t.test('every tile is told by what it shows, never by its catalog id', async (t)
   t.equal(tileWords(catalog, 'base/B'), 'monastery');
   t.equal(tileWords(catalog, 'base/A'), 'monastery with road');
   t.equal(tileWords(catalog, 'base/D'), 'city cap with straight road');
-  t.equal(tileWords(catalog, 'base/C'), 'whole city with shield');
+  t.equal(tileWords(catalog, 'base/C'), 'whole city with pennant');
   t.equal(tileWords(catalog, 'base/X'), 'crossing of four roads');
 });
 

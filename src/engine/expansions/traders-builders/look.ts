@@ -35,7 +35,7 @@ export const TRADERS_BUILDERS_WORDS: ExpansionWords = {
     switch (e.type) {
       // The core's extra part of a turn is the builder's here.
       case 'bonusPartStarted':
-        return `${say.name(e.seat as number)} takes a builder's bonus turn`;
+        return `${say.name(e.seat as number)} plays the builder's extra part`;
       case 'goodsAwarded': {
         const g = e.goods as Goods;
         return `${say.name(e.seat as number)} gains goods: ${g.wine} wine, ${g.wheat} wheat, ${g.cloth} cloth`;
