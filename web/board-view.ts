@@ -1,18 +1,13 @@
 /**
  * The board picture in the page: the renderer's SVG, then pan (drag), zoom (wheel, pinch,
  * buttons) by rewriting its viewBox, so the drawing stays sharp at every scale. The zoom is
- * kept across redraws; a redraw moves the view only when the positions to play are out of it.
- * On a narrow screen the first view is not the whole board but the part where the tile goes,
- * at a size where figures are told apart. The placement's ghost is swapped in place, so the
+ * kept across redraws; a new set of positions to play (a turn's start) is framed at a readable
+ * tile size when any is out of view or the tiles are too small (board-frame.ts). The placement's ghost is swapped in place, so the
  * focused position keeps the keyboard's focus.
  */
 import type { Ghost, Renderer, Spot, Target } from '../src/render/index.js';
 import type { PublicState } from './api.js';
-
-type Box = [number, number, number, number];
-const UNIT = 100;
-/** The smallest tile, in CSS pixels, of the first view: a figure is then about 15 px tall. */
-const MIN_TILE_PX = 64;
+import { frame, inside, MIN_TILE_PX, reveal, tilePx, type Box } from './board-frame.js';
 
 export interface BoardHandlers {
   /** The pointer or the keyboard's focus is on a legal position (`pick`: clicked, tapped or Enter), or left them (undefined). */
@@ -23,6 +18,8 @@ export interface BoardHandlers {
   rotate(step: 1 | -1): void;
   /** The position previewed now, if any. */
   previewed(): Spot | undefined;
+  /** The pointer or the focus is on a figure target (its index in draw()'s list), or left them (undefined). */
+  claim(index: number | undefined): void;
 }
 
 const spotOf = (e: Element): Spot => ({ x: Number(e.getAttribute('data-x')), y: Number(e.getAttribute('data-y')) });
@@ -35,6 +32,8 @@ export class BoardView {
   private pinch: number | undefined;
   /** Set while a redraw gives the focus back: the position was not newly reached. */
   private refocusing = false;
+  /** The positions to play of the last drawing: a different set is a new decision, framed anew. */
+  private legalKey = '';
 
   constructor(
     private readonly host: HTMLElement,
@@ -63,6 +62,7 @@ export class BoardView {
       if (e.pointerType === 'mouse' && !this.drag) {
         const spot = (e.target as Element).closest('rect.legal');
         this.on.spot(spot ? spotOf(spot) : undefined, false);
+        this.on.claim(targetOf(e.target as Element));
       }
       const d = this.drag;
       const svg = this.svg();
@@ -82,7 +82,10 @@ export class BoardView {
     host.addEventListener('pointerup', up);
     host.addEventListener('pointercancel', up);
     host.addEventListener('pointerleave', (e) => {
-      if (e.pointerType === 'mouse') this.on.spot(undefined, false);
+      if (e.pointerType === 'mouse') {
+        this.on.spot(undefined, false);
+        this.on.claim(undefined);
+      }
     });
     host.addEventListener('click', (e) => {
       if (this.drag?.moved) return;
@@ -96,6 +99,7 @@ export class BoardView {
       if (this.refocusing) return;
       const spot = (e.target as Element).closest('rect.legal');
       if (spot) this.on.spot(spotOf(spot), false);
+      this.on.claim(targetOf(e.target as Element));
     });
     host.addEventListener('keydown', (e) => {
       if (e.key !== 'Enter' && e.key !== ' ') return;
@@ -156,22 +160,27 @@ export class BoardView {
     const full = svg.getAttribute('viewBox')!.split(' ').map(Number) as Box;
     this.full = full;
     const old = this.box;
-    if (old && legal.every((p) => inside(old, p))) return this.setBox(old);
-    this.setBox(this.firstView(full, legal, state));
+    const key = legal.map((p) => `${p.x},${p.y}`).join(' ');
+    const fresh = key !== this.legalKey;
+    this.legalKey = key;
+    const [width, height] = this.size();
+    if (legal.length === 0) return this.setBox(old ?? this.firstView(full, state));
+    // Within a decision the view is the player's; a new one is framed only if it needs to be.
+    if (old && (!fresh || (legal.every((p) => inside(old, p)) && tilePx(old, width, height) >= MIN_TILE_PX)))
+      return this.setBox(old);
+    if (!old && tilePx(full, width, height) >= MIN_TILE_PX) return this.setBox(full);
+    this.setBox(frame(legal, width, height, old));
   }
 
-  /** The whole board if its tiles are big enough on this screen, else the part around where the tile goes. */
-  private firstView(full: Box, legal: readonly Spot[], state: PublicState): Box {
-    const width = this.host.clientWidth || 800;
-    const height = this.host.clientHeight || 600;
-    const scale = Math.min(width / full[2], height / full[3]) * UNIT;
-    if (scale >= MIN_TILE_PX) return full;
-    const around = legal.length > 0 ? legal : state.tiles.slice(-1);
-    const cx = (around.reduce((s, p) => s + p.x, 0) / Math.max(around.length, 1) + 0.5) * UNIT;
-    const cy = (around.reduce((s, p) => s + p.y, 0) / Math.max(around.length, 1) + 0.5) * UNIT;
-    const w = (width / MIN_TILE_PX) * UNIT;
-    const h = (height / MIN_TILE_PX) * UNIT;
-    return [cx - w / 2, cy - h / 2, w, h];
+  private size(): [number, number] {
+    return [this.host.clientWidth || 800, this.host.clientHeight || 600];
+  }
+
+  /** The whole board if its tiles are big enough on this screen, else the part around the last tile. */
+  private firstView(full: Box, state: PublicState): Box {
+    const [width, height] = this.size();
+    if (tilePx(full, width, height) >= MIN_TILE_PX) return full;
+    return frame(state.tiles.slice(-1), width, height);
   }
 
   /** Swaps the placement's ghost in place (none when undefined): the rest of the picture, and the focus, stay. */
@@ -235,6 +244,8 @@ export class BoardView {
           : c.getAttribute('data-feature') === String(place?.feature);
       c.classList.toggle('hinted', !spot && at(c) && same);
     }
+    // The hint's place is never off the view: the view pans to it, at the same size.
+    if (place && this.box) this.setBox(reveal(this.box, place));
   }
 
   /** factor > 1 zooms out, around the centre. */
@@ -275,8 +286,10 @@ export class BoardView {
   }
 }
 
-const inside = (b: Box, p: Spot) =>
-  p.x * UNIT >= b[0] && p.y * UNIT >= b[1] && (p.x + 1) * UNIT <= b[0] + b[2] && (p.y + 1) * UNIT <= b[1] + b[3];
+const targetOf = (e: Element): number | undefined => {
+  const target = e.closest('circle.target');
+  return target ? Number(target.getAttribute('data-target')) : undefined;
+};
 
 /** The board in words, for the picture's label. */
 export function describe(state: PublicState): string {

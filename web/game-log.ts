@@ -6,6 +6,7 @@
  */
 import type { LogEvent, StreamMove } from './api.js';
 import { api } from './api.js';
+import { light, scored, spotsOf } from './board-marks.js';
 import { $, el, withNames } from './dom.js';
 import { lexicon, page, playerName, status } from './game-page.js';
 import { LogLexicon } from './log-lexicon.js';
@@ -19,7 +20,8 @@ export const lineOf = (e: LogEvent, lex: Lexicon = lexicon()): string | undefine
 /** The log's lines are worded from the log's own tiles, so a live line reads as it will after a reload. */
 let told: LogLexicon | undefined;
 
-function log(version: number, events: readonly LogEvent[]): void {
+/** `live`: told by the stream as it happens, so its scorings pop up on the board. */
+function log(version: number, events: readonly LogEvent[], live = false): void {
   if (version !== 0) {
     if (version <= page.history.length) return;
     page.history[version - 1] = [...events];
@@ -28,6 +30,7 @@ function log(version: number, events: readonly LogEvent[]): void {
   told ??= new LogLexicon(page.catalog, page.renderer);
   for (const e of events) {
     told.see(e);
+    if (live) scored(e);
     // The lifecycle's acts (joins, resignations...) come in the same log as the moves' events.
     const text = lineOf(e, told.lexicon);
     if (text)
@@ -36,11 +39,31 @@ function log(version: number, events: readonly LogEvent[]): void {
           el('li', undefined, {
             class: e.type === 'featureScored' || e.type === 'goodsScored' ? 'scoring' : '',
             'data-version': String(version),
+            'data-spots': spotsOf(e)
+              .map((p) => `${p.x},${p.y}`)
+              .join(' '),
           }),
           text,
         ),
       );
   }
+}
+
+/** Pointing at a log line lights the tiles it names on the board. */
+export function wireLog(): void {
+  const list = $('#log');
+  list.addEventListener('mouseover', (e) => {
+    const spots = (e.target as Element).closest('li')?.getAttribute('data-spots') ?? '';
+    light(
+      $('#board'),
+      spots
+        .split(' ')
+        .filter(Boolean)
+        .map((s) => ({ x: Number(s.split(',')[0]), y: Number(s.split(',')[1]) })),
+      'lit',
+    );
+  });
+  list.addEventListener('mouseleave', () => light($('#board'), [], 'lit'));
 }
 
 /** The log so far; answers the version it reaches, where the stream takes over. */
@@ -59,7 +82,7 @@ export function follow(after: number): void {
   const source = new EventSource(`/games/${encodeURIComponent(page.id)}/stream?after=${after}`);
   source.addEventListener('move', (e) => {
     const m = JSON.parse((e as MessageEvent<string>).data) as StreamMove;
-    log(m.version, m.events);
+    log(m.version, m.events, true);
     void page.refresh();
   });
   source.addEventListener('state', () => void page.refresh());

@@ -6,11 +6,13 @@
  */
 import { createRenderer } from '../src/render/index.js';
 import { api } from './api.js';
+import { drawMarks, sinceLastTurn } from './board-marks.js';
 import { BoardView } from './board-view.js';
+import { showClaim } from './claim-view.js';
 import { cancel, chooseTarget, ghost, positions, previewAt, renderDecisions, rotate, targets } from './decisions.js';
 import { $, fragment } from './dom.js';
 import { renderEnd, wireEnd } from './end-panel.js';
-import { follow, loadLog } from './game-log.js';
+import { follow, loadLog, wireLog } from './game-log.js';
 import { myTurn, page, status } from './game-page.js';
 import { renderHint, wireHint } from './hint-panel.js';
 import { renderScrubber, replayAt, replaying, wireScrubber } from './replay.js';
@@ -31,6 +33,7 @@ function render(): void {
   // While scrubbing, the replayed version stays on the board; the game goes on underneath.
   if (replaying !== undefined) return;
   board.draw(state, positions(), targets(), ghost());
+  drawMarks($('#board'), sinceLastTurn(page.history, page.mySeat));
   board.markTarget(page.target);
   showState(state);
   renderDecisions();
@@ -73,6 +76,7 @@ async function main(): Promise<void> {
     target: chooseTarget,
     rotate,
     previewed: () => page.preview,
+    claim: showClaim,
   }));
   $('#zoom-in').addEventListener('click', () => board.zoom(1 / 1.25));
   $('#zoom-out').addEventListener('click', () => board.zoom(1.25));
@@ -89,6 +93,7 @@ async function main(): Promise<void> {
   wireEnd();
   wireScrubber();
   wireKeys();
+  wireLog();
   if (page.token) wireYourTurn($('header'));
   // The state first: the log's lines name the players with it.
   await refresh();
