@@ -3,8 +3,9 @@
  * `json` is the stored document itself, byte for byte; `discord` and `slack` are that service's
  * incoming-webhook message, one line said from the same document at the send. Players choose
  * their names, and a name must never reach a chat as markup: no mention (`@everyone`, `<@id>`,
- * Slack's `<!channel>`), no link, no formatting. A name can hold no zero-width space
- * (`http/player-name.ts`), so one after each `@` is ours alone and breaks every mention.
+ * Slack's `<!channel>`), no masked link, and on Discord no markdown (Slack has no escape for its
+ * `*bold*`, which harms nobody). A name can hold no zero-width space (`http/player-name.ts`), so
+ * one after each `@` is ours alone and breaks every mention, even one a chat would read unbracketed.
  */
 import type { DeliveryPayload, WebhookFormat } from '../../storage/deliveries.js';
 
@@ -12,8 +13,8 @@ const NO_MENTION = '@\u200b';
 
 /** How a chat is written to: a player's name as plain text, and a link. */
 interface Chat {
-  name(text: string): string;
-  link(url: string): string;
+  name: (text: string) => string;
+  link: (url: string) => string;
 }
 
 const DISCORD: Chat = {
@@ -40,9 +41,11 @@ function chatLine(payload: DeliveryPayload, publicUrl: string | null, { name, li
   const game = `game \`${payload.gameId}\``;
   let lead: string;
   switch (payload.type) {
-    case 'seatMustAct':
-      lead = `${name(String(data.name))}, it's your turn in ${game}${data.deadline ? ` (until ${String(data.deadline)})` : ''}`;
+    case 'seatMustAct': {
+      const until = typeof data.deadline === 'string' ? ` (until ${data.deadline})` : '';
+      lead = `${name(String(data.name))}, it's your turn in ${game}${until}`;
       break;
+    }
     case 'seatJoined':
       lead = `${name(String(data.name))} took seat ${Number(data.seat) + 1} in ${game}`;
       break;
