@@ -15,6 +15,7 @@ from .api_types import (
     Problem,
     SeatRequest,
     WebhookDelivery,
+    WebhookSettings,
 )
 from .client import CarcassonneClient, Seat
 from .errors import ApiError, ApiProblem, NotTheApi
@@ -47,6 +48,7 @@ __all__ = [
     "StateMessage",
     "StreamMessage",
     "WebhookDelivery",
+    "WebhookSettings",
     "__version__",
     "is_act",
     "parse_stream",
