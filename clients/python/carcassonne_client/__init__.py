@@ -22,7 +22,7 @@ from .errors import ApiError, ApiProblem, NotTheApi
 from .stream import AnalysisMessage, MoveMessage, StateMessage, StreamMessage, parse_stream
 from .webhooks import verify
 
-__version__ = "1.0.0"
+__version__ = "1.1.0"
 
 __all__ = [
     "ACT_TYPES",
