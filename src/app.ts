@@ -89,6 +89,8 @@ export interface AppOptions {
   registry?: Registry;
   /** Webhooks: the URL policy, and the sender's settings (`service/webhooks/webhook-sender.ts`); no sender when absent. */
   webhooks?: WebhookOptions;
+  /** The server's public base URL (`PUBLIC_URL`): chat webhooks link to a game's page under it; none when absent. */
+  publicUrl?: string | null;
   /** Post-game analyses: budget, concurrency, search sizes (`service/analysis/analyses.ts`). */
   analysis?: Partial<AnalysisOptions>;
   /** Fastify's schema compilers (a test seam: tests share compiled serializers between apps). */
@@ -127,6 +129,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     registry,
     webhookPolicy: { allowHosts: options.webhooks?.allowHosts ?? [], resolve: hostResolver(options.webhooks?.dns) },
     webhookSender: options.webhooks?.sender,
+    publicUrl: options.publicUrl,
   });
   const bots = createBotRuntime(service, options.bots ?? {}, (error, gameId) =>
     app.log.error({ err: error, gameId }, 'bot turn failed'),

@@ -71,6 +71,8 @@ export interface ServerConfig {
   webhooks: WebhookOptions & { sender: NonNullable<WebhookOptions['sender']> };
   /** Post-game analyses (`docs/analysis.md`): worker time per game, games at once. */
   analysis: { budgetMs: number; concurrency: number };
+  /** `PUBLIC_URL`: where users reach the server, without a trailing slash (chat webhooks link under it); null when unset. */
+  publicUrl: string | null;
 }
 
 const DEFAULT_DATABASE_URL = 'file:./data/carcassonne.db';
@@ -96,6 +98,31 @@ function retryDelays(env: NodeJS.ProcessEnv): number[] {
     );
   }
   return delays.map((d) => d * 1000);
+}
+
+/** `PUBLIC_URL`: an http(s) base URL, kept without query, fragment or trailing slash. */
+function publicUrl(env: NodeJS.ProcessEnv): string | null {
+  const raw = env.PUBLIC_URL;
+  if (raw === undefined || raw === '') return null;
+  let url: URL | undefined;
+  try {
+    url = new URL(raw);
+  } catch {
+    url = undefined;
+  }
+  if (
+    !url ||
+    (url.protocol !== 'https:' && url.protocol !== 'http:') ||
+    url.search ||
+    url.hash ||
+    url.username ||
+    url.password
+  ) {
+    throw new Error(
+      `PUBLIC_URL must be an http:// or https:// URL without credentials, query or fragment, got ${JSON.stringify(raw)}`,
+    );
+  }
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }
 
 /**
@@ -181,6 +208,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       budgetMs: integer(env, 'ANALYSIS_BUDGET_MS', DEFAULT_ANALYSIS.budgetMs, 100, 3_600_000),
       concurrency: integer(env, 'ANALYSIS_CONCURRENCY', DEFAULT_ANALYSIS.concurrency, 1, 256),
     },
+    publicUrl: publicUrl(env),
     webhooks: {
       allowHosts: parseAllowHosts(env.WEBHOOK_ALLOW_HOSTS),
       dns: {

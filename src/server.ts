@@ -27,6 +27,7 @@ const app = await buildApp({
   bots: config.bots,
   hintBudget: config.hintBudget,
   webhooks: config.webhooks,
+  publicUrl: config.publicUrl,
   analysis: config.analysis,
 });
 

@@ -28,15 +28,15 @@ def snake(operation_id: str) -> str:
 
 class Scripted(BaseHTTPRequestHandler):
     """Answers each request with the next of `script`: (status, headers, body), or None to hang
-    up; records each request as (method, path, headers)."""
+    up; records each request as (method, path, headers), and its body in `bodies`."""
 
     script: list[Any] = []
     seen: list[tuple[str, str, dict[str, str]]] = []
+    bodies: list[bytes] = []
 
     def answer(self) -> None:
         length = int(self.headers.get("content-length") or 0)
-        if length:
-            self.rfile.read(length)
+        type(self).bodies.append(self.rfile.read(length) if length else b"")
         type(self).seen.append((self.command, self.path, {k.lower(): v for k, v in self.headers.items()}))
         step = type(self).script.pop(0) if type(self).script else (200, JSON, {})
         if step is None:
@@ -66,6 +66,7 @@ class Served(unittest.TestCase):
     def serve(self, script: list[Any]) -> CarcassonneClient:
         Scripted.script = list(script)
         Scripted.seen = []
+        Scripted.bodies = []
         server = ThreadingHTTPServer(("127.0.0.1", 0), Scripted)
         threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True).start()
         self.addCleanup(server.server_close)
@@ -165,6 +166,7 @@ CALLS: dict[str, tuple[Callable[[CarcassonneClient], object], str | None]] = {
     "reissueSeatToken": (lambda c: c.reissue_seat_token("g/1", 1, "admin-token"), "admin-token"),
     "handSeatToBot": (lambda c: c.hand_seat_to_bot("g/1", 1, "admin-token", "mcts", level=2), "admin-token"),
     "subscribeWebhook": (lambda c: c.subscribe_webhook("g/1", "admin-token", "https://example.com/hook"), "admin-token"),
+    "getWebhook": (lambda c: c.get_webhook("g/1", "admin-token"), "admin-token"),
     "removeWebhook": (lambda c: c.remove_webhook("g/1", "admin-token"), "admin-token"),
     "listWebhookDeliveries": (lambda c: c.list_webhook_deliveries("g/1", "admin-token"), "admin-token"),
     "redeliverWebhookDelivery": (lambda c: c.redeliver_webhook_delivery("g/1", "wh_1", "admin-token"), "admin-token"),
@@ -198,6 +200,24 @@ class Operations(Served):
                 self.assertEqual(headers.get("authorization"), None if token is None else f"Bearer {token}")
                 if "{id}" in template:
                     self.assertIn("/games/g%2F1", path, "the id is one path segment")
+
+
+class Webhooks(Served):
+    def test_a_format_is_sent_only_when_asked_and_read_back_without_the_secret(self) -> None:
+        hook = {"url": "https://discord.com/api/webhooks/1/x", "secret": "whsec_1", "format": "discord"}
+        client = self.serve([(200, JSON, hook), (200, JSON, {**hook, "format": "json"}), (200, JSON, {"url": hook["url"], "format": "discord"})])
+        self.assertEqual(client.subscribe_webhook("g", "admin", hook["url"], format="discord"), hook)
+        self.assertEqual(client.subscribe_webhook("g", "admin", hook["url"])["format"], "json")
+        self.assertEqual(client.get_webhook("g", "admin"), {"url": hook["url"], "format": "discord"})
+        self.assertEqual([json.loads(b) for b in Scripted.bodies[:2]], [{"url": hook["url"], "format": "discord"}, {"url": hook["url"]}])
+        self.assertEqual([(m, p) for m, p, _ in Scripted.seen], [("PUT", "/games/g/webhook"), ("PUT", "/games/g/webhook"), ("GET", "/games/g/webhook")])
+        self.assertEqual(Scripted.bodies[2], b"", "a GET has no body")
+
+    def test_a_game_without_a_webhook(self) -> None:
+        client = self.serve([(404, PROBLEM, problem(404, "WEBHOOK_NOT_FOUND"))])
+        with self.assertRaises(ApiProblem) as caught:
+            client.get_webhook("g", "admin")
+        self.assertEqual((caught.exception.status, caught.exception.code), (404, "WEBHOOK_NOT_FOUND"))
 
 
 class Stream(unittest.TestCase):

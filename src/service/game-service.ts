@@ -91,7 +91,9 @@ export interface GameServiceOptions {
   /** Which webhook URLs are taken (none but https:// to public addresses by default). */
   webhookPolicy?: WebhookUrlPolicy;
   /** Sends webhook deliveries from this process (`webhook-sender.ts`): the server does; off by default. */
-  webhookSender?: Omit<WebhookSenderOptions, 'policy' | 'now' | 'onError'>;
+  webhookSender?: Omit<WebhookSenderOptions, 'policy' | 'now' | 'onError' | 'publicUrl'>;
+  /** The server's public base URL (`PUBLIC_URL`), which chat webhooks link under; none by default. */
+  publicUrl?: string | null;
 }
 
 /** The server's webhook settings (`config.ts`): allowed hosts, and the sender's when this process sends. */
@@ -140,6 +142,7 @@ export class GameService {
       ? new WebhookSender(store, {
           ...options.webhookSender,
           policy: this.webhooks.policy,
+          publicUrl: options.publicUrl ?? null,
           now: this.now,
           onError: options.onBackgroundError,
         })
@@ -209,7 +212,7 @@ export class GameService {
   async create(input: CreateGameInput, creator?: string): Promise<CreatedGame> {
     const id = newGameId();
     const { webhook: asked, ...rest } = input;
-    const webhook = asked ? await this.webhooks.newWebhook(asked.url) : undefined;
+    const webhook = asked ? await this.webhooks.newWebhook(asked.url, asked.format) : undefined;
     const at = this.now().toISOString();
     const { game, snapshot, answer } = newGame(id, rest, at, this.store.changeStamp(id), this.registry);
     snapshot.creator = creator;

@@ -26,6 +26,7 @@ export type ServiceErrorCode =
   | 'VERSION_NOT_FOUND'
   | 'WEBHOOK_URL_REFUSED'
   | 'DELIVERY_NOT_FOUND'
+  | 'WEBHOOK_NOT_FOUND'
   | 'GAME_NOT_FINISHED'
   | 'RATE_LIMITED';
 

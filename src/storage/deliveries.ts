@@ -16,6 +16,14 @@ export const DELIVERY_TYPES = [
 ] as const;
 export type DeliveryType = (typeof DELIVERY_TYPES)[number];
 
+/**
+ * What a webhook's deliveries look like: `json`, the signed document below; `discord` or `slack`,
+ * that service's incoming-webhook message, one line said from the same document when it is sent
+ * (`service/webhooks/webhook-chat.ts`).
+ */
+export const WEBHOOK_FORMATS = ['json', 'discord', 'slack'] as const;
+export type WebhookFormat = (typeof WEBHOOK_FORMATS)[number];
+
 export const DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
@@ -57,6 +65,7 @@ export interface ClaimedDelivery extends DeliveryRecord {
   payload: DeliveryPayload;
   url: string | null;
   secret: string | null;
+  format: WebhookFormat;
 }
 
 /** A claimed delivery's outcome: an attempt made (`attempts` one more), or put off (as it was). */
@@ -72,12 +81,18 @@ export interface DeliveryOutcome {
 export interface Webhook {
   url: string;
   secret: string;
+  format: WebhookFormat;
 }
+
+/** A webhook as its admin reads it again: never its secret. */
+export type WebhookView = Omit<Webhook, 'secret'>;
 
 /** The stores' webhook calls (a part of `GameStore`). */
 export interface DeliveryStore {
   /** Sets (or with null removes) a game's webhook; false when there is no such game. */
   setWebhook(gameId: string, webhook: Webhook | null): Promise<boolean>;
+  /** A game's webhook, or undefined when it has none (or there is no such game). */
+  getWebhook(gameId: string): Promise<WebhookView | undefined>;
   /**
    * Claims at most `limit` pending deliveries due at `now` (ISO): each is not due again before
    * `leaseUntil`, so no other sender takes it meanwhile, and a sender that dies holding it only

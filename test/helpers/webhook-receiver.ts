@@ -71,7 +71,10 @@ export async function startReceiver(t: Test, behaviour: Behaviour = () => 200, p
     request.on('data', (c: Buffer) => chunks.push(c));
     request.on('end', () => {
       const body = Buffer.concat(chunks).toString();
-      const payload = JSON.parse(body);
+      // A chat format's body is that service's message: its delivery is named by the headers only.
+      const payload = { ...JSON.parse(body) };
+      payload.id ??= request.headers['carcassonne-delivery'];
+      payload.type ??= request.headers['carcassonne-event'];
       const attempt = (attempts.get(payload.id) ?? 0) + 1;
       attempts.set(payload.id, attempt);
       const header = String(request.headers['carcassonne-signature'] ?? '');

@@ -3,7 +3,8 @@
  * by its operationId, camelCase in the TypeScript client (clients/typescript) and snake_case in
  * the Python one (clients/python, listed by python3 itself). Then the TypeScript client's errors:
  * the API's are typed (`status`, `code`, `detail`), an answer that is not the API's says so; and
- * its webhook `verify()` against deliveries a real server signed.
+ * its webhook `verify()` against deliveries a real server signed, and its webhook's format read
+ * back with `getWebhook`.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -13,6 +14,7 @@ import t from 'tap';
 import { ApiProblem, CarcassonneClient, UnexpectedAnswer, verify } from '../../clients/typescript/src/index.js';
 import { tempDatabase } from '../helpers/temp-database.js';
 import { startServer } from '../helpers/server-process.js';
+import { parseAllowHosts } from '../../src/service/webhooks/webhook-url.js';
 import { startReceiver } from '../helpers/webhook-receiver.js';
 import { testApp } from './helpers/app.js';
 
@@ -144,3 +146,24 @@ t.test(
     t.notOk(await verify(secret, 'v1=zz', '{}'), 'a malformed header');
   },
 );
+
+t.test("getWebhook reads the webhook's URL and format, never its secret; none is WEBHOOK_NOT_FOUND", async (t) => {
+  // No sender: nothing is posted to this port, the URL only has to be one the policy takes.
+  const app = await testApp(t, { webhooks: { allowHosts: parseAllowHosts('127.0.0.1:9') } });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const api = new CarcassonneClient({ baseUrl: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}` });
+  const url = 'http://127.0.0.1:9/hook';
+  const game = await api.createGame({ players: [{ name: 'Ann' }, { name: 'Bob' }], webhook: { url, format: 'slack' } });
+  t.match(game.webhook, { url, format: 'slack', secret: /^whsec_/ });
+  t.same(await api.getWebhook(game.id, game.adminToken), { url, format: 'slack' });
+  t.match(await api.subscribeWebhook(game.id, game.adminToken, { url, format: 'discord' }), { url, format: 'discord' });
+  t.same(await api.getWebhook(game.id, game.adminToken), { url, format: 'discord' });
+  await api.removeWebhook(game.id, game.adminToken);
+  const none = await api.getWebhook(game.id, game.adminToken).catch((e: unknown) => e);
+  t.ok(none instanceof ApiProblem);
+  t.match(none, { status: 404, code: 'WEBHOOK_NOT_FOUND' });
+  const refused = await api
+    .subscribeWebhook(game.id, game.adminToken, { url, format: 'markdown' as never })
+    .catch((e: unknown) => e);
+  t.match(refused, { status: 400, code: 'BAD_REQUEST' }, 'an unknown format');
+});

@@ -43,6 +43,7 @@ t.test('configuration comes from the environment with documented defaults', asyn
     hintBudget: { perMinute: 30, burst: 10 },
     analysis: { budgetMs: 20_000, concurrency: 1 },
     timeouts: { headersMs: 10_000 },
+    publicUrl: null,
     webhooks: {
       allowHosts: [],
       dns: { servers: [], timeoutMs: 2000 },
@@ -68,6 +69,11 @@ t.test('configuration comes from the environment with documented defaults', asyn
   ]);
   t.same(loadConfig({ HEADERS_TIMEOUT_MS: '30000' }).timeouts, { headersMs: 30_000 });
   t.throws(() => loadConfig({ HEADERS_TIMEOUT_MS: '5' }), /HEADERS_TIMEOUT_MS/);
+  t.equal(loadConfig({ PUBLIC_URL: '' }).publicUrl, null, 'PUBLIC_URL empty is unset');
+  t.equal(loadConfig({ PUBLIC_URL: 'https://Play.Example:8443/carc//' }).publicUrl, 'https://play.example:8443/carc');
+  t.equal(loadConfig({ PUBLIC_URL: 'http://play.example/' }).publicUrl, 'http://play.example');
+  for (const bad of ['play.example', 'ftp://play.example', 'https://play.example/?a=1', 'https://u:p@play.example'])
+    t.throws(() => loadConfig({ PUBLIC_URL: bad }), /PUBLIC_URL must be/, `PUBLIC_URL ${bad} refused`);
   t.same(loadConfig({ WEBHOOK_RETRY_SECONDS: '0.5, 2' }).webhooks.sender.retryDelaysMs, [500, 2000]);
   t.throws(() => loadConfig({ WEBHOOK_RETRY_SECONDS: '1,x' }), /WEBHOOK_RETRY_SECONDS must be/);
   t.ok(

@@ -14,7 +14,7 @@ let games = 0;
 
 async function newGame(store: GameStore, hooked: boolean): Promise<string> {
   const id = `hook-${process.pid}-${++games}`;
-  const webhook = hooked ? { url: 'https://hooks.example/h', secret: 'whsec_x' } : undefined;
+  const webhook = hooked ? { url: 'https://hooks.example/h', secret: 'whsec_x', format: 'json' as const } : undefined;
   await store.insertGame({
     id,
     setup: { players: [{ name: 'A' }, { name: 'B' }], seed: 's' },
@@ -62,7 +62,7 @@ forEachStore(t, (t, stores) => {
       "the creation's and the move's, newest first",
     );
     t.same(await store.listDeliveries(plain, 10), [], 'none without a webhook');
-    t.ok(await store.setWebhook(plain, { url: 'https://hooks.example/p', secret: 's2' }));
+    t.ok(await store.setWebhook(plain, { url: 'https://hooks.example/p', secret: 's2', format: 'json' }));
     t.notOk(await store.setWebhook('nope', null), 'no such game');
     await store.appendBatch([move(plain, 2)]);
     t.same(
@@ -70,6 +70,23 @@ forEachStore(t, (t, stores) => {
       [2],
       'written once subscribed',
     );
+  });
+
+  t.test("a webhook's format is kept, read back without its secret, and claimed with its deliveries", async (t) => {
+    const store = await stores.open(t);
+    const [hooked, plain] = [await newGame(store, true), await newGame(store, false)];
+    t.same(await store.getWebhook(hooked), { url: 'https://hooks.example/h', format: 'json' });
+    t.equal(await store.getWebhook(plain), undefined, 'none without a webhook');
+    t.equal(await store.getWebhook('nope'), undefined, 'none for no game');
+    t.ok(await store.setWebhook(hooked, { url: 'https://hooks.example/s', secret: 's3', format: 'slack' }));
+    t.same(await store.getWebhook(hooked), { url: 'https://hooks.example/s', format: 'slack' });
+    t.match(
+      (await store.claimDeliveries(AT, LATER, 100)).filter((d) => d.gameId === hooked),
+      [{ url: 'https://hooks.example/s', secret: 's3', format: 'slack' }],
+      "a claim names the game's format now",
+    );
+    t.ok(await store.setWebhook(hooked, null));
+    t.equal(await store.getWebhook(hooked), undefined, 'removed');
   });
 
   t.test('claimed by one sender at a time, until settled or the lease ends', async (t) => {
@@ -81,6 +98,7 @@ forEachStore(t, (t, stores) => {
         id: `d-${id}-0`,
         url: 'https://hooks.example/h',
         secret: 'whsec_x',
+        format: 'json',
         payload: { version: 0, type: 'seatMustAct' },
         attempts: 0,
       },

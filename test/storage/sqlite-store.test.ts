@@ -64,7 +64,7 @@ t.test("a move's deliveries follow a webhook that another process set or removed
     ],
   });
   await mover.appendBatch([move(1)]);
-  t.ok(await other.setWebhook(id, { url: 'https://hooks.example/h', secret: 'whsec_x' }));
+  t.ok(await other.setWebhook(id, { url: 'https://hooks.example/h', secret: 'whsec_x', format: 'json' }));
   await mover.appendBatch([move(2)]);
   t.ok(await other.setWebhook(id, null));
   await mover.appendBatch([move(3)]);

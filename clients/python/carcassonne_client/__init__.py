@@ -15,13 +15,14 @@ from .api_types import (
     Problem,
     SeatRequest,
     WebhookDelivery,
+    WebhookSettings,
 )
 from .client import CarcassonneClient, Seat
 from .errors import ApiError, ApiProblem, NotTheApi
 from .stream import AnalysisMessage, MoveMessage, StateMessage, StreamMessage, parse_stream
 from .webhooks import verify
 
-__version__ = "1.0.0"
+__version__ = "1.1.0"
 
 __all__ = [
     "ACT_TYPES",
@@ -47,6 +48,7 @@ __all__ = [
     "StateMessage",
     "StreamMessage",
     "WebhookDelivery",
+    "WebhookSettings",
     "__version__",
     "is_act",
     "parse_stream",

@@ -564,6 +564,7 @@ WagonReturnedEvent = TypedDict("WagonReturnedEvent", {"type": "Literal[\"wagonRe
 class Webhook(TypedDict):
     url: str
     secret: str  # Signs each delivery (`Carcassonne-Signature`); shown only here
+    format: Literal["json", "discord", "slack"]  # What the deliveries look like
 
 
 class WebhookDeliveries(TypedDict):
@@ -585,6 +586,13 @@ class WebhookDelivery(TypedDict):
 
 class WebhookRequest(TypedDict):
     url: str  # Where deliveries are POSTed: https:// (http:// only for the host:port targets in WEBHOOK_ALLOW_HOSTS); never a private, loopback or link-local address
+    format: NotRequired[Literal["json", "discord", "slack"]]  # `json` (the default): the signed delivery document; `discord` or `slack`: that service's incoming-webhook message, one line per event
+
+
+class WebhookSettings(TypedDict):
+    "The game's webhook, without its secret"
+    url: str
+    format: Literal["json", "discord", "slack"]  # What the deliveries look like
 
 
 class Health(TypedDict):

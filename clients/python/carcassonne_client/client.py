@@ -37,6 +37,7 @@ from .api_types import (
     Webhook,
     WebhookDeliveries,
     WebhookDelivery,
+    WebhookSettings,
 )
 from .errors import ApiProblem, NotTheApi
 from .stream import StreamMessage, parse_stream
@@ -44,6 +45,7 @@ from .transport import Transport, quote
 
 RETRYABLE_STATUSES = (429, 503)
 Bot = Literal["random", "greedy", "mcts"]
+WebhookFormat = Literal["json", "discord", "slack"]
 
 
 class CarcassonneClient:
@@ -173,9 +175,15 @@ class CarcassonneClient:
         body: dict[str, object] = {"bot": bot} if level is None else {"bot": bot, "level": level}
         return cast(ActDone, self.http.call("POST", f"/games/{quote(game_id)}/seats/{seat}/bot", body=body, token=admin_token).json())
 
-    def subscribe_webhook(self, game_id: str, admin_token: str, url: str) -> Webhook:
-        """Subscribes (or replaces) the game's webhook; the answer's `secret` is new and shown only here."""
-        return cast(Webhook, self.http.call("PUT", f"/games/{quote(game_id)}/webhook", body={"url": url}, token=admin_token).json())
+    def subscribe_webhook(self, game_id: str, admin_token: str, url: str, format: WebhookFormat | None = None) -> Webhook:
+        """Subscribes (or replaces) the game's webhook; the answer's `secret` is new and shown only here.
+        `format`: `discord` or `slack` for a chat's incoming webhook; the server's default (`json`) when None."""
+        body: dict[str, object] = {"url": url} if format is None else {"url": url, "format": format}
+        return cast(Webhook, self.http.call("PUT", f"/games/{quote(game_id)}/webhook", body=body, token=admin_token).json())
+
+    def get_webhook(self, game_id: str, admin_token: str) -> WebhookSettings:
+        """The webhook's URL and format; its secret was shown only when it was made."""
+        return cast(WebhookSettings, self.http.call("GET", f"/games/{quote(game_id)}/webhook", token=admin_token).json())
 
     def remove_webhook(self, game_id: str, admin_token: str) -> None:
         self.http.call("DELETE", f"/games/{quote(game_id)}/webhook", token=admin_token)

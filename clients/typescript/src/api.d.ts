@@ -197,7 +197,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** The game's webhook (admin token): its URL and format, never its secret */
+        get: operations["getWebhook"];
         /** Subscribe the game's webhook (admin token), replacing any: answers its new signing secret, shown only here */
         put: operations["subscribeWebhook"];
         post?: never;
@@ -1075,6 +1076,11 @@ export interface components {
             url: string;
             /** @description Signs each delivery (`Carcassonne-Signature`); shown only here */
             secret: string;
+            /**
+             * @description What the deliveries look like
+             * @enum {unknown}
+             */
+            format: "json" | "discord" | "slack";
         };
         /** WebhookDeliveries */
         WebhookDeliveries: {
@@ -1104,6 +1110,23 @@ export interface components {
         WebhookRequest: {
             /** @description Where deliveries are POSTed: https:// (http:// only for the host:port targets in WEBHOOK_ALLOW_HOSTS); never a private, loopback or link-local address */
             url: string;
+            /**
+             * @description `json` (the default): the signed delivery document; `discord` or `slack`: that service's incoming-webhook message, one line per event
+             * @enum {unknown}
+             */
+            format?: "json" | "discord" | "slack";
+        };
+        /**
+         * WebhookSettings
+         * @description The game's webhook, without its secret
+         */
+        WebhookSettings: {
+            url: string;
+            /**
+             * @description What the deliveries look like
+             * @enum {unknown}
+             */
+            format: "json" | "discord" | "slack";
         };
         /** Problem400 */
         Problem400: components["schemas"]["Problem"] & {
@@ -1123,7 +1146,7 @@ export interface components {
         /** Problem404 */
         Problem404: components["schemas"]["Problem"] & {
             /** @enum {string} */
-            code?: "DELIVERY_NOT_FOUND" | "GAME_NOT_FOUND" | "ROUTE_NOT_FOUND" | "SEAT_NOT_FOUND" | "VERSION_NOT_FOUND";
+            code?: "DELIVERY_NOT_FOUND" | "GAME_NOT_FOUND" | "ROUTE_NOT_FOUND" | "SEAT_NOT_FOUND" | "VERSION_NOT_FOUND" | "WEBHOOK_NOT_FOUND";
         };
         /** Problem409 */
         Problem409: components["schemas"]["Problem"] & {
@@ -2183,6 +2206,78 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem507"];
+                };
+            };
+        };
+    };
+    getWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The game id returned by POST /games */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The game's webhook: its URL and format (its secret is shown only when it is made) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookSettings"];
+                };
+            };
+            /** @description Malformed request: the body, a parameter or a header does not match its schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem400"];
+                };
+            };
+            /** @description No seat token, or not a well-formed one */
+            401: {
+                headers: {
+                    /** @description `Bearer`: the seat token goes in the Authorization header */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem401"];
+                };
+            };
+            /** @description The token is of another game, or of a seat that must not act now (a bot plays its turn), or is not the admin token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem403"];
+                };
+            };
+            /** @description Unknown game, no such seat, or (`?version=N`) a version the game has not reached (`VERSION_NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem404"];
+                };
+            };
+            /** @description The server is shutting down (`SERVICE_UNAVAILABLE`), another process held the database's write lock too long (`DATABASE_BUSY`), or the storage cannot be read or written now (`STORAGE_UNAVAILABLE`: a read-only or unreachable database), with `Retry-After`: retry later. Nothing was changed */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem503"];
                 };
             };
         };

@@ -23,6 +23,9 @@ export type AnalysisRunning = Schemas['AnalysisRunning'];
 export type Hint = Schemas['Hint'];
 export type Webhook = Schemas['Webhook'];
 export type WebhookRequest = Schemas['WebhookRequest'];
+/** A webhook's URL and format, as `getWebhook` reads it (no secret). */
+export type WebhookSettings = Schemas['WebhookSettings'];
+export type WebhookFormat = WebhookSettings['format'];
 export type WebhookDeliveries = Schemas['WebhookDeliveries'];
 export type WebhookDelivery = Schemas['WebhookDelivery'];
 export type HandToBot = Schemas['HandToBot'];
@@ -162,6 +165,11 @@ export class CarcassonneClient {
       headers: { ...headers, ...bearer(adminToken) },
       body,
     });
+  }
+
+  /** The webhook's URL and format; its secret was shown only when it was made. */
+  getWebhook(gameId: string, adminToken: string): Promise<WebhookSettings> {
+    return this.request(this.game(gameId, '/webhook'), { headers: bearer(adminToken) });
   }
 
   async removeWebhook(gameId: string, adminToken: string): Promise<void> {

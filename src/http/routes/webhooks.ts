@@ -2,7 +2,14 @@
 import { limitPerAddress } from '../address-limit.js';
 import { bearerDigest } from '../token-digest.js';
 import { GameIdParams, problems } from '../schemas/common.js';
-import { DeliveriesResponse, Delivery, DeliveryParams, WebhookRequest, WebhookResponse } from '../schemas/webhooks.js';
+import {
+  DeliveriesResponse,
+  Delivery,
+  DeliveryParams,
+  WebhookRequest,
+  WebhookResponse,
+  WebhookSettingsResponse,
+} from '../schemas/webhooks.js';
 import type { App, RouteOptions } from '../types.js';
 
 export function webhookRoutes(app: App, { service, addressLimiter }: RouteOptions): void {
@@ -22,7 +29,27 @@ export function webhookRoutes(app: App, { service, addressLimiter }: RouteOption
       },
       onRequest: limitPerAddress(addressLimiter),
     },
-    async (request) => webhooks.subscribe(request.params.id, bearerDigest(request, 'admin token'), request.body.url),
+    async (request) =>
+      webhooks.subscribe(
+        request.params.id,
+        bearerDigest(request, 'admin token'),
+        request.body.url,
+        request.body.format,
+      ),
+  );
+
+  app.get(
+    '/games/:id/webhook',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "The game's webhook (admin token): its URL and format, never its secret",
+        security: [{ adminToken: [] }],
+        params: GameIdParams,
+        response: { 200: WebhookSettingsResponse, ...problems(400, 401, 403, 404, 503) },
+      },
+    },
+    async (request) => webhooks.get(request.params.id, bearerDigest(request, 'admin token')),
   );
 
   app.delete(

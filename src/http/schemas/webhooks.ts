@@ -1,6 +1,6 @@
 /** The webhook's schemas (`docs/webhooks.md`): the subscription asked for and answered, and the deliveries the admin reads. */
 import { Type } from 'typebox';
-import { DELIVERY_STATUSES, DELIVERY_TYPES } from '../../storage/deliveries.js';
+import { DELIVERY_STATUSES, DELIVERY_TYPES, WEBHOOK_FORMATS } from '../../storage/deliveries.js';
 import { MAX_WEBHOOK_URL_LENGTH } from '../../service/webhooks/webhook-url.js';
 import { GameIdParams, Strict } from './common.js';
 
@@ -12,16 +12,30 @@ export const WebhookRequest = Strict(
       description:
         'Where deliveries are POSTed: https:// (http:// only for the host:port targets in WEBHOOK_ALLOW_HOSTS); never a private, loopback or link-local address',
     }),
+    format: Type.Optional(
+      Type.Enum([...WEBHOOK_FORMATS], {
+        description:
+          "`json` (the default): the signed delivery document; `discord` or `slack`: that service's incoming-webhook message, one line per event",
+      }),
+    ),
   },
   { title: 'WebhookRequest' },
 );
+
+const Format = Type.Enum([...WEBHOOK_FORMATS], { description: 'What the deliveries look like' });
 
 export const WebhookResponse = Type.Object(
   {
     url: Type.String(),
     secret: Type.String({ description: 'Signs each delivery (`Carcassonne-Signature`); shown only here' }),
+    format: Format,
   },
   { title: 'Webhook' },
+);
+
+export const WebhookSettingsResponse = Type.Object(
+  { url: Type.String(), format: Format },
+  { title: 'WebhookSettings', description: "The game's webhook, without its secret" },
 );
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);

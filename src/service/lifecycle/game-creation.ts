@@ -4,7 +4,7 @@
  * token), its row and its first snapshot.
  */
 import { createGame, type GameEvent, type GameSetup, type Registry } from '../../engine/index.js';
-import type { Webhook } from '../../storage/deliveries.js';
+import type { Webhook, WebhookFormat } from '../../storage/deliveries.js';
 import type { NewGame, StoredSetup, Visibility } from '../../storage/game-store.js';
 import { stateOf, type GameState } from '../answers.js';
 import { engineNames, seatViews, statusOf } from './lifecycle.js';
@@ -18,8 +18,8 @@ export type CreateGameInput = Omit<GameSetup, 'players'> & {
   players: SeatRequest[];
   visibility?: Visibility;
   clock?: { turnSeconds: number };
-  /** Subscribes the game's webhook (`webhooks.ts`): the URL is checked, and kept out of the setup. */
-  webhook?: { url: string };
+  /** Subscribes the game's webhook (`webhooks.ts`): the URL is checked, and kept out of the setup; `json` unless asked. */
+  webhook?: { url: string; format?: WebhookFormat };
 };
 
 /** `Token` is `string` when every seat is named (every seat then has a token). */

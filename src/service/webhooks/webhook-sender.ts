@@ -7,6 +7,7 @@
  * at least once, never lost. Moves never wait for any of it: a commit only wakes the sender.
  */
 import type { ClaimedDelivery, DeliveryStore } from '../../storage/deliveries.js';
+import { deliveryBody } from './webhook-chat.js';
 import { postDelivery, type PostTimeouts } from './webhook-post.js';
 import { SIGNATURE_HEADER, signature } from './webhook-signature.js';
 import { hostOf, type WebhookUrlPolicy } from './webhook-url.js';
@@ -29,6 +30,8 @@ export interface WebhookSenderOptions {
   /** Deliveries per minute to one receiving host, and for one game (this node's budgets): beyond, put off. */
   perHostPerMinute: number;
   perGamePerMinute: number;
+  /** The server's public base URL (`PUBLIC_URL`): chat messages link to the game's page under it; null, none. */
+  publicUrl?: string | null;
   now?: () => Date;
   onError?: (error: unknown) => void;
 }
@@ -168,7 +171,8 @@ export class WebhookSender {
         lastError: d.lastError,
       });
     }
-    const body = JSON.stringify(d.payload);
+    // Said at the send in the webhook's format now: a redelivery goes as the game's webhook wants it.
+    const body = deliveryBody(d.format, d.payload, this.options.publicUrl ?? null);
     const timestamp = Math.floor(nowMs / 1000);
     const outcome = await postDelivery(
       d.url,

@@ -1,9 +1,10 @@
 /**
  * A game's webhook as its admin manages it (`docs/webhooks.md`): subscribing (at creation or
- * later), removing it, and reading the latest deliveries. The URL is checked against the policy
+ * later) in a format (`json` unless asked), reading it back without its secret, removing it, and
+ * reading the latest deliveries. The URL is checked against the policy
  * (`webhook-url.ts`) before it is stored; a new subscription gets a new secret, shown once.
  */
-import type { DeliveryRecord, Webhook } from '../../storage/deliveries.js';
+import type { DeliveryRecord, Webhook, WebhookFormat, WebhookView } from '../../storage/deliveries.js';
 import type { GameStore } from '../../storage/game-store.js';
 import { checkAdmin } from '../lifecycle/game-lifecycle.js';
 import { ServiceError } from '../service-error.js';
@@ -25,15 +26,22 @@ export class Webhooks {
   ) {}
 
   /** A checked URL with a new secret (at creation, or `subscribe`). */
-  async newWebhook(url: string): Promise<Webhook> {
+  async newWebhook(url: string, format: WebhookFormat = 'json'): Promise<Webhook> {
     await checkWebhookUrl(url, this.policy);
-    return { url, secret: newWebhookSecret() };
+    return { url, secret: newWebhookSecret(), format };
   }
 
-  async subscribe(id: string, admin: Buffer, url: string): Promise<Webhook> {
+  async subscribe(id: string, admin: Buffer, url: string, format?: WebhookFormat): Promise<Webhook> {
     checkAdmin(await this.snapshots.read(id), admin);
-    const webhook = await this.newWebhook(url);
+    const webhook = await this.newWebhook(url, format);
     await this.store.setWebhook(id, webhook);
+    return webhook;
+  }
+
+  async get(id: string, admin: Buffer): Promise<WebhookView> {
+    checkAdmin(await this.snapshots.read(id), admin);
+    const webhook = await this.store.getWebhook(id);
+    if (!webhook) throw new ServiceError('WEBHOOK_NOT_FOUND', `game ${id} has no webhook`);
     return webhook;
   }
 

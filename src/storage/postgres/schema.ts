@@ -16,7 +16,7 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { DELIVERY_STATUSES, DELIVERY_TYPES, type DeliveryPayload } from '../deliveries.js';
+import { DELIVERY_STATUSES, DELIVERY_TYPES, WEBHOOK_FORMATS, type DeliveryPayload } from '../deliveries.js';
 import { GAME_STATUSES, type LobbySeat, type LogEntry, type StoredSetup } from '../game-store.js';
 
 const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
@@ -49,9 +49,10 @@ export const games = pgTable(
     turnSeconds: integer('turn_seconds'),
     /** True when a bot may play some turn: the bot driver's pick-up at start lists these. */
     autoplay: boolean('autoplay').notNull().default(false),
-    /** The webhook (`docs/webhooks.md`): where deliveries go, and the secret that signs them. */
+    /** The webhook (`docs/webhooks.md`): where deliveries go, the secret that signs them, and their format. */
     webhookUrl: text('webhook_url'),
     webhookSecret: text('webhook_secret'),
+    webhookFormat: text('webhook_format', { enum: WEBHOOK_FORMATS }).notNull().default('json'),
     /** The post-game analysis once computed (`docs/analysis.md`), and when a node began computing it (its claim). */
     analysis: json('analysis').$type<unknown>(),
     analysisStartedAt: text('analysis_started_at'),

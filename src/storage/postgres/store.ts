@@ -35,6 +35,8 @@ import {
   type DeliveryRow,
   type NewDelivery,
   type Webhook,
+  type WebhookFormat,
+  type WebhookView,
 } from '../deliveries.js';
 
 const { games, moves } = schema;
@@ -199,6 +201,7 @@ export class PostgresStore implements GameStore {
       autoplay: game.autoplay ?? false,
       webhookUrl: game.webhook?.url ?? null,
       webhookSecret: game.webhook?.secret ?? null,
+      webhookFormat: game.webhook?.format ?? 'json',
     };
   }
 
@@ -304,13 +307,24 @@ export class PostgresStore implements GameStore {
 
   async setWebhook(gameId: string, webhook: Webhook | null): Promise<boolean> {
     const result = await this.pool
-      .query('UPDATE games SET webhook_url = $1, webhook_secret = $2 WHERE id = $3', [
+      .query('UPDATE games SET webhook_url = $1, webhook_secret = $2, webhook_format = $3 WHERE id = $4', [
         webhook?.url ?? null,
         webhook?.secret ?? null,
+        webhook?.format ?? 'json',
         gameId,
       ])
       .catch(rethrow);
     return (result.rowCount ?? 0) > 0;
+  }
+
+  async getWebhook(gameId: string): Promise<WebhookView | undefined> {
+    const result = await this.pool
+      .query<WebhookView>(
+        'SELECT webhook_url AS url, webhook_format AS format FROM games WHERE id = $1 AND webhook_url IS NOT NULL',
+        [gameId],
+      )
+      .catch(rethrow);
+    return result.rows[0];
   }
 
   /**
@@ -320,7 +334,14 @@ export class PostgresStore implements GameStore {
    */
   async claimDeliveries(now: string, leaseUntil: string, limit: number): Promise<ClaimedDelivery[]> {
     const result = await this.pool
-      .query<DeliveryRow & { payload: DeliveryPayload; webhook_url: string | null; webhook_secret: string | null }>(
+      .query<
+        DeliveryRow & {
+          payload: DeliveryPayload;
+          webhook_url: string | null;
+          webhook_secret: string | null;
+          webhook_format: WebhookFormat;
+        }
+      >(
         `WITH due AS (
            SELECT game_id, id FROM webhook_deliveries
             WHERE status = 'pending' AND next_attempt_at <= $1 ORDER BY next_attempt_at LIMIT $3 FOR UPDATE SKIP LOCKED
@@ -328,7 +349,7 @@ export class PostgresStore implements GameStore {
            UPDATE webhook_deliveries d SET next_attempt_at = $2
              FROM due WHERE d.game_id = due.game_id AND d.id = due.id RETURNING d.*
          )
-         SELECT ${DELIVERY_COLUMNS}, d.payload, g.webhook_url, g.webhook_secret FROM claimed d JOIN games g ON g.id = d.game_id`,
+         SELECT ${DELIVERY_COLUMNS}, d.payload, g.webhook_url, g.webhook_secret, g.webhook_format FROM claimed d JOIN games g ON g.id = d.game_id`,
         [now, leaseUntil, limit],
       )
       .catch(rethrow);
@@ -337,6 +358,7 @@ export class PostgresStore implements GameStore {
       payload: row.payload,
       url: row.webhook_url,
       secret: row.webhook_secret,
+      format: row.webhook_format,
     }));
   }
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import { DELIVERY_STATUSES, DELIVERY_TYPES, type DeliveryPayload } from '../deliveries.js';
+import { DELIVERY_STATUSES, DELIVERY_TYPES, WEBHOOK_FORMATS, type DeliveryPayload } from '../deliveries.js';
 import { GAME_STATUSES, type LobbySeat, type LogEntry, type StoredSetup } from '../game-store.js';
 
 /** One row per game. `setup` holds the secret seed: it never leaves the storage layer. */
@@ -27,9 +27,10 @@ export const games = sqliteTable(
     turnSeconds: integer('turn_seconds'),
     /** 1 when a bot may play some turn: the bot driver's pick-up at start lists these. */
     autoplay: integer('autoplay', { mode: 'boolean' }).notNull().default(false),
-    /** The webhook (`docs/webhooks.md`): where deliveries go, and the secret that signs them. */
+    /** The webhook (`docs/webhooks.md`): where deliveries go, the secret that signs them, and their format. */
     webhookUrl: text('webhook_url'),
     webhookSecret: text('webhook_secret'),
+    webhookFormat: text('webhook_format', { enum: WEBHOOK_FORMATS }).notNull().default('json'),
     /** The post-game analysis once computed (`docs/analysis.md`), and when a node began computing it (its claim). */
     analysis: text('analysis', { mode: 'json' }).$type<unknown>(),
     analysisStartedAt: text('analysis_started_at'),

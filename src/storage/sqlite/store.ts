@@ -27,6 +27,8 @@ import {
   type DeliveryRow,
   type NewDelivery,
   type Webhook,
+  type WebhookFormat,
+  type WebhookView,
 } from '../deliveries.js';
 import { guarded, isConstraintViolation, storeFault } from './faults.js';
 
@@ -128,6 +130,7 @@ export class SqliteStore implements GameStore {
         autoplay: sql`${p('autoplay')}`,
         webhookUrl: sql`${p('webhookUrl')}`,
         webhookSecret: sql`${p('webhookSecret')}`,
+        webhookFormat: sql`${p('webhookFormat')}`,
       })
       .prepare();
     // Only for a game with a webhook now: the row decides, in the entry's transaction.
@@ -216,9 +219,14 @@ export class SqliteStore implements GameStore {
     });
     const due = db.$client.prepare<
       [string, number],
-      DeliveryRow & { payload: string; webhook_url: string | null; webhook_secret: string | null }
+      DeliveryRow & {
+        payload: string;
+        webhook_url: string | null;
+        webhook_secret: string | null;
+        webhook_format: WebhookFormat;
+      }
     >(
-      `SELECT ${DELIVERY_COLUMNS}, d.payload, g.webhook_url, g.webhook_secret FROM webhook_deliveries d JOIN games g ON g.id = d.game_id
+      `SELECT ${DELIVERY_COLUMNS}, d.payload, g.webhook_url, g.webhook_secret, g.webhook_format FROM webhook_deliveries d JOIN games g ON g.id = d.game_id
         WHERE d.status = 'pending' AND d.next_attempt_at <= ? ORDER BY d.next_attempt_at LIMIT ?`,
     );
     const lease = db.$client.prepare<[string, string, string]>(
@@ -238,6 +246,7 @@ export class SqliteStore implements GameStore {
           payload: JSON.parse(row.payload) as ClaimedDelivery['payload'],
           url: row.webhook_url,
           secret: row.webhook_secret,
+          format: row.webhook_format,
         };
       }),
     );
@@ -316,17 +325,27 @@ export class SqliteStore implements GameStore {
       autoplay: game.autoplay ? 1 : 0,
       webhookUrl: game.webhook?.url ?? null,
       webhookSecret: game.webhook?.secret ?? null,
+      webhookFormat: game.webhook?.format ?? 'json',
     };
   }
 
   async setWebhook(gameId: string, webhook: Webhook | null): Promise<boolean> {
-    const statement = 'UPDATE games SET webhook_url = ?, webhook_secret = ? WHERE id = ?';
+    const statement = 'UPDATE games SET webhook_url = ?, webhook_secret = ?, webhook_format = ? WHERE id = ?';
     const changed =
-      guarded(() => this.db.$client.prepare(statement).run(webhook?.url ?? null, webhook?.secret ?? null, gameId))
-        .changes > 0;
+      guarded(() =>
+        this.db.$client
+          .prepare(statement)
+          .run(webhook?.url ?? null, webhook?.secret ?? null, webhook?.format ?? 'json', gameId),
+      ).changes > 0;
     // This connection's own commit leaves data_version as it was: the memo is told here.
     this.webhooks.delete(gameId);
     return changed;
+  }
+
+  async getWebhook(gameId: string): Promise<WebhookView | undefined> {
+    const statement =
+      'SELECT webhook_url AS url, webhook_format AS format FROM games WHERE id = ? AND webhook_url IS NOT NULL';
+    return guarded(() => this.db.$client.prepare<[string], WebhookView>(statement).get(gameId));
   }
 
   async claimDeliveries(now: string, leaseUntil: string, limit: number): Promise<ClaimedDelivery[]> {

@@ -1,0 +1,1 @@
+ALTER TABLE "games" ADD COLUMN "webhook_format" text DEFAULT 'json' NOT NULL;
