@@ -212,6 +212,10 @@ for (const [device, options] of [
           if (legal.actor === null) return;
           if (legal.actor === 0 && legal.moves.some((m) => m.type === 'placeTile')) break;
           if (legal.actor === 0) {
+            // The page's buttons for this version first, then their settling time: run before
+            // they are drawn, the paused clock would leave them settling for good.
+            await atVersion(page, legal.version);
+            await page.locator('#decisions button.move').first().waitFor();
             await page.clock.runFor(600);
             const pass = page.locator('#decisions button', { hasText: /^Pass$/ });
             await ((await pass.count()) > 0 ? pass : page.locator('#decisions button.move').first()).click();
