@@ -144,7 +144,8 @@ t.test('a stream ends after STREAM_MAX_SECONDS, and its reader resumes with Last
 });
 
 t.test('stream opens are budgeted per address (STREAM_OPENS_PER_SECOND, STREAM_OPENS_BURST)', async (t) => {
-  const { app, base } = await listening(t, { streams: { opens: { perSecond: 1, burst: 2 } } });
+  // The budget's clock stands still: a slow machine's opens earn no token back meanwhile.
+  const { app, base } = await listening(t, { streams: { opens: { perSecond: 1, burst: 2, now: () => 0 } } });
   const game = await createGame(app);
   const url = `${base}/games/${game.id}/stream`;
   const two = await streams(t, url, '127.0.0.2', 2);
