@@ -41,10 +41,13 @@ function npmTest() {
   return new Promise((resolve) => {
     const started = Date.now();
     let summary = '';
+    let partial = ''; // a line cut between two chunks
     const child = spawn('npm', ['test'], { stdio: ['ignore', 'pipe', 'inherit'] });
     child.stdout.on('data', (chunk) => {
       process.stdout.write(chunk);
-      for (const line of String(chunk).split('\n')) if (/^# \{ total: \d+/.test(line)) summary = line;
+      const lines = (partial + String(chunk)).split('\n');
+      partial = lines.pop();
+      for (const line of lines) if (/^# \{ total: \d+/.test(line)) summary = line;
     });
     child.on('exit', (code, signal) => resolve({ code: code ?? (signal ? 1 : 0), ms: Date.now() - started, summary }));
   });
