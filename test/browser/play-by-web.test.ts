@@ -14,7 +14,7 @@ import type { Page } from 'playwright-core';
 import { seatColour } from '../../src/render/index.js';
 import type { AnalysisRunning } from '../../web/api.js';
 import { client } from '../helpers/server-process.js';
-import { ARTIFACTS, missingBrowser, perFile, PHONE } from './helpers/browser.js';
+import { ARTIFACTS, fitsWidth, missingBrowser, perFile, PHONE } from './helpers/browser.js';
 
 const TILE_ORDER = [
   'base/U',
@@ -572,7 +572,9 @@ t.test('the lobby and the admin page, on a desktop and on a phone', { skip, time
     await page.goto(`${server.url}/play/`);
     await page.locator(`li.open-game[data-id="${game.id}"]`).waitFor({ timeout: 60_000 });
     t.ok(
-      await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1),
+      view === 'phone'
+        ? await fitsWidth(page)
+        : await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1),
       `${view}: the lobby fits the width`,
     );
     t.match(await page.locator('link[rel=icon]').getAttribute('href'), /^data:image\/svg\+xml,/, 'a favicon');

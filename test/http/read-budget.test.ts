@@ -13,7 +13,7 @@ t.test('the reads budgeted, and their default budget', async (t) => {
 });
 
 t.test('one address reading /moves past its burst is refused, another reads on', async (t) => {
-  // A clock that never moves: no token is earned back during the test.
+  // A clock that never moves: no token is earned back during the test, however slow the machine.
   const app = await testApp(t, { readRateLimit: { perSecond: 1, burst: 3, now: () => 0 } });
   const game = await createGame(app);
   await playFirstLegal(app, game);
