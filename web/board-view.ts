@@ -34,6 +34,9 @@ export class BoardView {
   private refocusing = false;
   /** The positions to play of the last drawing: a different set is a new decision, framed anew. */
   private legalKey = '';
+  /** What the picture shows now (state version, positions, targets; the ghost apart, swapped in place): '' for none of draw()'s. */
+  private drawnKey = '';
+  private ghostKey = '';
 
   constructor(
     private readonly host: HTMLElement,
@@ -112,15 +115,24 @@ export class BoardView {
     });
   }
 
-  /** `targets`: figure targets with their labels (for screen readers), highlighted and clickable. */
+  /**
+   * `targets`: figure targets with their labels (for screen readers), highlighted and clickable.
+   * Answers whether it drew: a second read of what is shown already (the stream's news of a
+   * move the page has read) leaves the picture's elements in place, so a tap or a click that
+   * lands meanwhile still finds the element it began on.
+   */
   draw(
     state: PublicState,
     legal: readonly Spot[],
     targets: readonly (Target & { label: string })[] = [],
     ghost?: Ghost,
-  ): void {
-    // A redraw (a read of the same version, an opponent's move) replaces every element: the
-    // focused position or target gets the keyboard's focus back, so Enter still takes it.
+  ): boolean {
+    const key = `${state.version} ${state.status}|${spotsKey(legal)}|${targets.map(targetKey).join(' ')}`;
+    if (key === this.drawnKey && ghostKeyOf(ghost) === this.ghostKey && this.svg()) return false;
+    this.drawnKey = key;
+    this.ghostKey = ghostKeyOf(ghost);
+    // A redraw (an opponent's move, a new step) replaces every element: the focused position or
+    // target gets the keyboard's focus back, so Enter still takes it.
     const active = document.activeElement;
     const focused = active && this.host.contains(active) ? focusSelector(active) : undefined;
     this.host.innerHTML = this.renderer.board(state, { tilePx: 64, legal, targets, ghost });
@@ -144,10 +156,12 @@ export class BoardView {
       again.focus({ preventScroll: true });
       this.refocusing = false;
     }
+    return true;
   }
 
   /** Shows a picture the server drew (a replay's `board.svg?version=N`) with the same pan and zoom. */
   show(svg: string, state: PublicState): void {
+    this.drawnKey = '';
     this.host.innerHTML = svg;
     this.adopt(state, []);
   }
@@ -160,7 +174,7 @@ export class BoardView {
     const full = svg.getAttribute('viewBox')!.split(' ').map(Number) as Box;
     this.full = full;
     const old = this.box;
-    const key = legal.map((p) => `${p.x},${p.y}`).join(' ');
+    const key = spotsKey(legal);
     const fresh = key !== this.legalKey;
     this.legalKey = key;
     const [width, height] = this.size();
@@ -188,6 +202,7 @@ export class BoardView {
     const svg = this.svg();
     if (!svg) return;
     for (const old of svg.querySelectorAll('.ghost, .ghost-frame')) old.remove();
+    this.ghostKey = ghostKeyOf(ghost);
     if (!ghost) return;
     // The renderer draws the ghost (its one drawing of it); it is lifted out of an otherwise empty board.
     const drawn = new DOMParser().parseFromString(
@@ -285,6 +300,10 @@ export class BoardView {
     return this.host.querySelector('svg');
   }
 }
+
+const spotsKey = (spots: readonly Spot[]) => spots.map((p) => `${p.x},${p.y}`).join(' ');
+const targetKey = (t: Target & { label: string }) => `${t.x},${t.y},${t.feature ?? t.corner},${t.figure}:${t.label}`;
+const ghostKeyOf = (g: Ghost | undefined) => (g ? `${g.tile}@${g.x},${g.y},${g.rotation}` : '');
 
 const targetOf = (e: Element): number | undefined => {
   const target = e.closest('circle.target');

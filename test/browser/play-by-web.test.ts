@@ -10,7 +10,7 @@
  * a game with the same seats. Screenshots of every page go to .test-artifacts/web-*.png (copied to docs/images/).
  */
 import t, { type Test } from 'tap';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { seatColour } from '../../src/render/index.js';
 import type { AnalysisRunning } from '../../web/api.js';
 import { client } from '../helpers/server-process.js';
@@ -84,19 +84,51 @@ function recordRequests(page: Page): string[] {
   return sent;
 }
 
-/** Whether each element is wholly inside the window, with the page not scrolled. */
-const onFirstScreen = (page: Page, selectors: string[]) =>
-  page.evaluate((selectors) => {
-    if (window.scrollY !== 0) return 'scrolled';
-    for (const s of selectors) {
-      const e = document.querySelector(s);
-      if (!e) return `${s} missing`;
-      const r = e.getBoundingClientRect();
-      if (r.top < 0 || r.left < 0 || r.bottom > window.innerHeight || r.right > window.innerWidth)
-        return `${s} outside: ${JSON.stringify(r)}`;
-    }
-    return 'ok';
-  }, selectors);
+/**
+ * Waits until each element is wholly inside the window, with the page not scrolled, and answers
+ * 'ok'; or, should that not come within the wait's bound, what was outside (or missing) at the
+ * last look, for the assertion's message.
+ */
+async function onFirstScreen(page: Page, selectors: string[]): Promise<string> {
+  const where = () =>
+    page.evaluate((selectors) => {
+      if (window.scrollY !== 0) return `scrolled by ${window.scrollY} px`;
+      const outside: string[] = [];
+      for (const s of selectors) {
+        const e = document.querySelector(s);
+        if (!e) {
+          outside.push(`${s} missing`);
+          continue;
+        }
+        const r = e.getBoundingClientRect();
+        if (r.top < 0 || r.left < 0 || r.bottom > window.innerHeight || r.right > window.innerWidth)
+          outside.push(`${s} outside: ${[r.left, r.top, r.right, r.bottom].map(Math.round).join(', ')}`);
+      }
+      return outside.length === 0 ? 'ok' : `${outside.join('; ')} (window ${window.innerWidth}×${window.innerHeight})`;
+    }, selectors);
+  try {
+    await page.waitForFunction(
+      (selectors) =>
+        window.scrollY === 0 &&
+        selectors.every((s) => {
+          const r = document.querySelector(s)?.getBoundingClientRect();
+          return r && r.top >= 0 && r.left >= 0 && r.bottom <= window.innerHeight && r.right <= window.innerWidth;
+        }),
+      selectors,
+    );
+  } catch {
+    // The bound passed: the answer below says what stayed outside.
+  }
+  return where();
+}
+
+/**
+ * A press as the device makes it: a tap on the phone, a click on the desktop. The phone's tap is
+ * never scrolled for: Playwright retries an action on a control that is not ready (a button still
+ * settling, a board redrawn under it) with forced scrolls, the last of which put the button at
+ * the window's top; the first screen is what a player sees without scrolling.
+ */
+const press = (phone: boolean, target: Locator) => (phone ? target.tap({ scroll: 'none' }) : target.click());
 
 /** One tile placed through the preview: the ghost shown, moved, turned and taken back before the confirm; nothing sent until then. */
 async function placeTile(t: Test, page: Page, moves: Move[], phone: boolean, turn: number): Promise<void> {
@@ -108,7 +140,7 @@ async function placeTile(t: Test, page: Page, moves: Move[], phone: boolean, tur
   const first = spots.first();
   const spot = { x: Number(await first.getAttribute('data-x')), y: Number(await first.getAttribute('data-y')) };
   if (phone) {
-    await first.tap();
+    await press(phone, first);
   } else if (turn % 2 === 0) {
     // The pointer: the ghost follows it over the positions, a click pins it, the wheel and R turn it.
     await spots.last().hover();
@@ -135,7 +167,7 @@ async function placeTile(t: Test, page: Page, moves: Move[], phone: boolean, tur
     t.equal(ghost?.x, spot.x);
     shown.add(ghost!.rotation);
     if (legal.length === 1) break;
-    if (phone) await page.locator('#decisions button.rotate').tap();
+    if (phone) await press(phone, page.locator('#decisions button.rotate'));
     else if (i % 2 === 0) await page.keyboard.press('r');
     else {
       await first.hover();
@@ -144,29 +176,25 @@ async function placeTile(t: Test, page: Page, moves: Move[], phone: boolean, tur
   }
   t.same([...shown].sort(), [...legal].sort(), `only and every legal rotation at (${spot.x}, ${spot.y}) shows`);
   if (phone) {
-    t.equal(
-      await onFirstScreen(page, [
-        '#drawn',
-        '#decisions button.confirm',
-        '#decisions button.cancel',
-        '#board .ghost-frame',
-      ]),
-      'ok',
-      'the drawn tile, its controls and the ghost are on the first screen',
-    );
+    const where = await onFirstScreen(page, [
+      '#drawn',
+      '#decisions button.confirm',
+      '#decisions button.cancel',
+      '#board .ghost-frame',
+    ]);
+    t.equal(where, 'ok', `the drawn tile, its controls and the ghost are on the first screen: ${where}`);
   }
   if (turn === 0) {
     // Cancel goes back to choosing; then the same again.
-    await page.locator('#decisions button.cancel').click();
+    await press(phone, page.locator('#decisions button.cancel'));
     t.equal(await ghostOf(page), undefined, 'cancel takes the ghost away');
-    if (phone) await first.tap();
-    else await first.click();
+    await press(phone, first);
     await page.screenshot({ path: `${ARTIFACTS}web-${phone ? 'phone' : 'desktop'}-preview.png` });
   }
   t.same(sent, [], 'no request before the confirm');
   const version = Number(await page.locator('body').getAttribute('data-version'));
   const ghost = (await ghostOf(page))!;
-  await page.locator('#decisions button.confirm').click();
+  await press(phone, page.locator('#decisions button.confirm'));
   await atVersion(page, version + 1);
   t.ok(sent.includes('POST /games/' + /id=([^&]+)/.exec(page.url())![1] + '/moves'), 'the confirm sent the move');
   const placed = await page.evaluate(() => document.querySelector('#board rect.last')?.getAttribute('data-x'));
@@ -186,8 +214,7 @@ async function placeFigure(t: Test, page: Page, phone: boolean, shot: boolean): 
   if (shot)
     await page.screenshot({ path: `${ARTIFACTS}web-${phone ? 'phone' : 'desktop'}-figure.png`, fullPage: phone });
   const choice = page.locator('#decisions button.move').first();
-  if (phone) await choice.tap();
-  else await choice.click();
+  await press(phone, choice);
 }
 
 /** Each seat's points by category and during/final, summed from the events as the test reads them. */
@@ -413,7 +440,7 @@ async function playGame(t: Test, view: 'desktop' | 'phone'): Promise<void> {
       send('pointerup', 2, 60);
     });
     t.ok((await width()) < before, 'a pinch zooms in');
-    await page.locator('#fit').tap();
+    await press(phone, page.locator('#fit'));
     t.equal(await width(), before, 'Whole board goes back');
   }
 
@@ -432,7 +459,7 @@ async function playGame(t: Test, view: 'desktop' | 'phone'): Promise<void> {
         legal.moves.some((m: Move) => m.type === 'placeFigure' || m.type === 'moveWagon' || m.type === 'placeBarn')
       )
         await placeFigure(t, page, phone, figures++ === 0);
-      else await page.locator('#decisions button').first().click();
+      else await press(phone, page.locator('#decisions button').first());
     }
     if (placements === 2 && !reloaded) {
       reloaded = true;
