@@ -7,6 +7,7 @@ import { targets } from './decisions.js';
 import { $, withNames } from './dom.js';
 import { claimOf } from './feature-claim.js';
 import { page, playerName } from './game-page.js';
+import { listWords } from './words.js';
 
 export function showClaim(index: number | undefined): void {
   const target = index === undefined ? undefined : targets()[index];
@@ -19,5 +20,5 @@ export function showClaim(index: number | undefined): void {
   }
   const what = `${claim.kind} of ${claim.tiles.length} tile${claim.tiles.length === 1 ? '' : 's'}`;
   const who = claim.holders.map(playerName);
-  withNames(line, `This ${what}: ${who.length > 0 ? `held by ${who.join(' and ')}` : 'nobody holds it yet'}`);
+  withNames(line, `This ${what}: ${who.length > 0 ? `held by ${listWords(who)}` : 'nobody holds it yet'}`);
 }
