@@ -8,6 +8,7 @@
 import type { Ghost, Renderer, Spot, Target } from '../src/render/index.js';
 import type { PublicState } from './api.js';
 import { frame, inside, MIN_TILE_PX, reveal, tilePx, type Box } from './board-frame.js';
+import { addHits, sizeHits, targetAt } from './board-targets.js';
 
 export interface BoardHandlers {
   /** The pointer or the keyboard's focus is on a legal position (`pick`: clicked, tapped or Enter), or left them (undefined). */
@@ -65,7 +66,7 @@ export class BoardView {
       if (e.pointerType === 'mouse' && !this.drag) {
         const spot = (e.target as Element).closest('rect.legal');
         this.on.spot(spot ? spotOf(spot) : undefined, false);
-        this.on.claim(targetOf(e.target as Element));
+        this.on.claim(this.targetAt(e));
       }
       const d = this.drag;
       const svg = this.svg();
@@ -94,8 +95,8 @@ export class BoardView {
       if (this.drag?.moved) return;
       const spot = (e.target as Element).closest('rect.legal');
       if (spot) this.on.spot(spotOf(spot), true);
-      const target = (e.target as Element).closest('circle.target');
-      if (target) this.on.target(Number(target.getAttribute('data-target')));
+      const target = this.targetAt(e);
+      if (target !== undefined) this.on.target(target);
     });
     // Positions and targets are focusable buttons in the picture: Tab reaches them, Enter or Space takes one.
     host.addEventListener('focusin', (e) => {
@@ -107,7 +108,7 @@ export class BoardView {
     host.addEventListener('keydown', (e) => {
       if (e.key !== 'Enter' && e.key !== ' ') return;
       const spot = (e.target as Element).closest('rect.legal');
-      const target = (e.target as Element).closest('circle.target');
+      const target = (e.target as Element).closest('rect.target');
       if (!spot && !target) return;
       e.preventDefault();
       if (spot) this.on.spot(spotOf(spot), true);
@@ -142,13 +143,14 @@ export class BoardView {
       rect.setAttribute('role', 'button');
       rect.setAttribute('aria-label', label);
     }
-    for (const circle of this.host.querySelectorAll('circle.target')) {
-      const label = targets[Number(circle.getAttribute('data-target'))]?.label ?? '';
-      circle.setAttribute('tabindex', '0');
-      circle.setAttribute('role', 'button');
-      circle.setAttribute('aria-label', label);
-      circle.appendChild(document.createElementNS('http://www.w3.org/2000/svg', 'title')).textContent = label;
+    for (const target of this.host.querySelectorAll('rect.target')) {
+      const label = targets[Number(target.getAttribute('data-target'))]?.label ?? '';
+      target.setAttribute('tabindex', '0');
+      target.setAttribute('role', 'button');
+      target.setAttribute('aria-label', label);
+      target.appendChild(document.createElementNS('http://www.w3.org/2000/svg', 'title')).textContent = label;
     }
+    addHits(this.svg()!);
     this.adopt(state, legal);
     const again = focused ? this.host.querySelector<SVGElement>(focused) : null;
     if (again) {
@@ -216,7 +218,7 @@ export class BoardView {
 
   /** Marks the chosen figure target (an index of draw()'s list), or none. */
   markTarget(index: number | undefined): void {
-    for (const c of this.host.querySelectorAll('circle.target'))
+    for (const c of this.host.querySelectorAll('rect.target'))
       c.classList.toggle('chosen', c.getAttribute('data-target') === String(index));
   }
 
@@ -252,7 +254,7 @@ export class BoardView {
       e.getAttribute('data-y') === String(place.y);
     const spot = place !== undefined && place.feature === undefined && place.corner === undefined;
     for (const r of this.host.querySelectorAll('rect.legal')) r.classList.toggle('hinted', spot && at(r));
-    for (const c of this.host.querySelectorAll('circle.target')) {
+    for (const c of this.host.querySelectorAll('rect.target')) {
       const same =
         place?.corner !== undefined
           ? c.getAttribute('data-corner') === place.corner
@@ -261,6 +263,18 @@ export class BoardView {
     }
     // The hint's place is never off the view: the view pans to it, at the same size.
     if (place && this.box) this.setBox(reveal(this.box, place));
+  }
+
+  /**
+   * Brings `spots` into view at a readable tile size: moved (and zoomed in if the tiles are too
+   * small) only when one is out of view. A replayed move's tile, a tapped log line's tiles.
+   */
+  follow(spots: readonly Spot[]): void {
+    const b = this.box;
+    if (!b || spots.length === 0) return;
+    const [width, height] = this.size();
+    if (spots.every((p) => inside(b, p)) && tilePx(b, width, height) >= MIN_TILE_PX) return;
+    this.setBox(frame(spots, width, height, b));
   }
 
   /** factor > 1 zooms out, around the centre. */
@@ -293,7 +307,17 @@ export class BoardView {
 
   private setBox(b: Box): void {
     this.box = b;
-    this.svg()?.setAttribute('viewBox', b.map((v) => v.toFixed(1)).join(' '));
+    const svg = this.svg();
+    if (!svg) return;
+    svg.setAttribute('viewBox', b.map((v) => v.toFixed(1)).join(' '));
+    const [width, height] = this.size();
+    sizeHits(svg, Math.max(b[2] / width, b[3] / height));
+  }
+
+  /** The figure target a pointer event is for: the one under it, or the nearest whose hit circle holds it. */
+  private targetAt(e: PointerEvent | MouseEvent): number | undefined {
+    const svg = this.svg();
+    return svg ? targetAt(svg, e) : undefined;
   }
 
   private svg(): SVGSVGElement | null {
@@ -302,11 +326,12 @@ export class BoardView {
 }
 
 const spotsKey = (spots: readonly Spot[]) => spots.map((p) => `${p.x},${p.y}`).join(' ');
-const targetKey = (t: Target & { label: string }) => `${t.x},${t.y},${t.feature ?? t.corner},${t.figure}:${t.label}`;
+const targetKey = (t: Target & { label: string }) =>
+  `${t.x},${t.y},${t.feature ?? t.corner},${t.figures?.join('+')}:${t.label}`;
 const ghostKeyOf = (g: Ghost | undefined) => (g ? `${g.tile}@${g.x},${g.y},${g.rotation}` : '');
 
 const targetOf = (e: Element): number | undefined => {
-  const target = e.closest('circle.target');
+  const target = e.closest('rect.target');
   return target ? Number(target.getAttribute('data-target')) : undefined;
 };
 
@@ -319,6 +344,6 @@ export function describe(state: PublicState): string {
 function focusSelector(element: Element): string | undefined {
   if (element.matches('rect.legal'))
     return `rect.legal[data-x="${element.getAttribute('data-x')}"][data-y="${element.getAttribute('data-y')}"]`;
-  if (element.matches('circle.target')) return `circle.target[data-target="${element.getAttribute('data-target')}"]`;
+  if (element.matches('rect.target')) return `rect.target[data-target="${element.getAttribute('data-target')}"]`;
   return undefined;
 }

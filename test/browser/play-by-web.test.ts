@@ -201,20 +201,54 @@ async function placeTile(t: Test, page: Page, moves: Move[], phone: boolean, tur
   t.equal(placed, String(ghost.x), 'the tile lies where its ghost was');
 }
 
-/** A figure decision: the choices read distinct, each target shows a figure's shape; the first choice is taken. */
-async function placeFigure(t: Test, page: Page, phone: boolean, shot: boolean): Promise<void> {
+/**
+ * A figure decision: the choices read distinct; each target shows the shape of every figure that
+ * may go there (a knight, a mayor and a wagon in one city are three shapes, not one circle), and
+ * so does each choice's button; the first figure is taken.
+ */
+async function placeFigure(t: Test, page: Page, moves: Move[], phone: boolean, shot: boolean): Promise<void> {
   const labels = (await page.locator('#decisions button.move').allTextContents()).map((l) => l.replace(' (hint)', ''));
   t.equal(new Set(labels).size, labels.length, `the choices have distinct names: ${labels.join(' | ')}`);
   t.notOk(
     labels.some((l) => /\b(base|traders-builders|abbey-mayor)\/|feature \d/.test(l)),
     'in words, not ids',
   );
-  const circles = await page.locator('#board circle.target').count();
-  t.equal(await page.locator('#board .target-fig').count(), circles, "each target shows its figure's shape");
+  const expected = new Map<string, Set<string>>();
+  for (const m of moves) {
+    const figure = m.type === 'placeFigure' ? String(m.figure) : m.type === 'moveWagon' ? 'wagon' : 'barn';
+    if (m.type !== 'placeFigure' && m.type !== 'moveWagon' && m.type !== 'placeBarn') continue;
+    const key = `${m.x},${m.y},${String(m.corner ?? m.feature)}`;
+    expected.set(key, (expected.get(key) ?? new Set()).add(figure));
+  }
+  const shown = await page.locator('#board rect.target').evaluateAll((rs) =>
+    rs.map((r) => ({
+      key: `${r.getAttribute('data-x')},${r.getAttribute('data-y')},${r.getAttribute('data-corner') ?? r.getAttribute('data-feature')}`,
+      figures: r.getAttribute('data-figures'),
+      shapes: [...document.querySelectorAll(`#board .target-fig[data-target="${r.getAttribute('data-target')}"]`)].map(
+        (g) => g.getAttribute('data-kind'),
+      ),
+    })),
+  );
+  t.same(
+    Object.fromEntries(shown.map((s) => [s.key, s.shapes.join(' ')])),
+    Object.fromEntries([...expected].map(([key, figures]) => [key, [...figures].join(' ')])),
+    "each target shows the shape of every figure the moves put there, in the moves' order",
+  );
+  t.ok(
+    shown.every((s) => s.figures === s.shapes.join(' ')),
+    'and names them',
+  );
+  const icons = await page
+    .locator('#decisions button.move:not(.move-pass)')
+    .evaluateAll((bs) => bs.map((b) => b.querySelector('.choice-icon')?.getAttribute('data-kind') ?? 'none'));
+  t.ok(
+    icons.every((k) => k !== 'none'),
+    `each figure choice shows its figure: ${icons.join(' ')}`,
+  );
   if (shot)
     await page.screenshot({ path: `${ARTIFACTS}web-${phone ? 'phone' : 'desktop'}-figure.png`, fullPage: phone });
-  const choice = page.locator('#decisions button.move').first();
-  await press(phone, choice);
+  const choice = page.locator('#decisions button.move:not(.move-pass)').first();
+  await press(phone, (await choice.count()) > 0 ? choice : page.locator('#decisions button.move').first());
 }
 
 /** Each seat's points by category and during/final, summed from the events as the test reads them. */
@@ -458,7 +492,7 @@ async function playGame(t: Test, view: 'desktop' | 'phone'): Promise<void> {
       else if (
         legal.moves.some((m: Move) => m.type === 'placeFigure' || m.type === 'moveWagon' || m.type === 'placeBarn')
       )
-        await placeFigure(t, page, phone, figures++ === 0);
+        await placeFigure(t, page, legal.moves, phone, figures++ === 0);
       else await press(phone, page.locator('#decisions button').first());
     }
     if (placements === 2 && !reloaded) {

@@ -194,8 +194,8 @@ for (const [device, options] of [
         await page.locator('#decisions button.confirm').click();
         await atVersion(page, version + 1);
         legal = (await http.get(`/games/${game.id}/legal-moves`)).body as Legal;
-        if (legal.actor === 0 && (await page.locator('#board circle.target').count()) > 0) {
-          const target = page.locator('#board circle.target').first();
+        if (legal.actor === 0 && (await page.locator('#board rect.target').count()) > 0) {
+          const target = page.locator('#board rect.target').first();
           if (device === 'desktop') await target.hover();
           else await target.focus();
           t.ok((await page.locator('#board g.lights.claim rect').count()) >= 1, 'a target lights its whole feature');
