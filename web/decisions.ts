@@ -3,34 +3,15 @@
  * ghost shows on the board where the pointer or the keyboard's focus is (or where a click or a
  * tap left it), turned through the rotations legal there, and only Confirm sends the move. A
  * figure goes on a target on the board or by its button, each choice named in words and no two
- * alike. Every other move is a button. The status line says whose turn it is.
+ * alike; every other move is a button (figure-choices.ts). The status line says whose turn it is.
  */
-import type { FigureKind } from '../src/engine/index.js';
-import { figureIcon, seatColour, type Spot, type Target } from '../src/render/index.js';
+import type { Spot } from '../src/render/index.js';
 import { api, ApiError, type Move, type Phase } from './api.js';
-import { showClaim } from './claim-view.js';
 import { $, button, el, settleRedrawn } from './dom.js';
 import { lexicon, myTurn, page, playerName, status } from './game-page.js';
 import { hintedMove } from './hint-panel.js';
-import { at, choiceLabels, featureWords, moveWords, tileWords } from './words.js';
-
-/** Moves are flat records of strings and numbers; the same move may list its members in another order. */
-function sameMove(a: Move, b: Move): boolean {
-  const ra: Record<string, unknown> = { ...a };
-  const rb: Record<string, unknown> = { ...b };
-  const keys = Object.keys(ra);
-  return keys.length === Object.keys(rb).length && keys.every((k) => ra[k] === rb[k]);
-}
-
-/** The hint's move, if this is it: its button says so (the board marks its place). */
-function hinted(m: Move, b: HTMLButtonElement): HTMLButtonElement {
-  const h = hintedMove();
-  if (h !== undefined && sameMove(m, h)) {
-    b.classList.add('hinted');
-    b.append(el('span', ' (hint)', { class: 'hint-mark' }));
-  }
-  return b;
-}
+import { hinted, renderChoices, sameMove } from './figure-choices.js';
+import { at, moveWords, tileWords } from './words.js';
 
 const PHASES: Readonly<Record<Phase, string>> = {
   drawOrAbbey: 'draw a tile or place the abbey',
@@ -71,44 +52,6 @@ export function ghost() {
       ? page.state.drawnTile
       : page.catalog.tiles.find((t) => t.features.some((f) => f.kind === 'abbey'))?.id;
   return tile ? { tile, x: m.x, y: m.y, rotation: m.type === 'placeTile' ? m.rotation : (0 as const) } : undefined;
-}
-
-type FigureMove = Extract<Move, { type: 'placeFigure' | 'moveWagon' | 'placeBarn' }>;
-const isFigureMove = (m: Move): m is FigureMove =>
-  m.type === 'placeFigure' || m.type === 'moveWagon' || m.type === 'placeBarn';
-const figureOf = (m: FigureMove): FigureKind =>
-  m.type === 'placeFigure' ? m.figure : m.type === 'moveWagon' ? 'wagon' : 'barn';
-
-/** Every legal move with its label, the figure choices' labels made distinct. */
-function labelled(): { move: Move; label: string }[] {
-  const moves = page.legal?.moves ?? [];
-  const labels = choiceLabels(moves, lexicon());
-  return moves.map((move, i) => ({ move, label: labels[i] }));
-}
-
-type FigureTarget = Target & { figures: FigureKind[]; label: string; choices: { move: FigureMove; label: string }[] };
-
-/**
- * Where a figure may go now (a feature, or a barn's corner), each with its choices there and
- * every figure they would place (the board shows each one's shape in the target).
- */
-export function targets(): FigureTarget[] {
-  if (!myTurn()) return [];
-  const byPlace = new Map<string, FigureTarget>();
-  for (const { move, label } of labelled()) {
-    if (!isFigureMove(move)) continue;
-    const where: Target =
-      move.type === 'placeBarn'
-        ? { x: move.x, y: move.y, corner: move.corner }
-        : { x: move.x, y: move.y, feature: move.feature };
-    const key = `${move.x},${move.y},${where.corner ?? where.feature}`;
-    const entry = byPlace.get(key) ?? { ...where, figures: [], label: '', choices: [] };
-    if (!entry.figures.includes(figureOf(move))) entry.figures.push(figureOf(move));
-    entry.choices.push({ move, label });
-    entry.label = entry.choices.map((c) => c.label).join(' or ');
-    byPlace.set(key, entry);
-  }
-  return [...byPlace.values()];
 }
 
 /** The drawn tile beside the controls: turned as the preview shows it, and in words. */
@@ -167,16 +110,6 @@ function renderPlacement(box: HTMLElement, places: Placement[]): void {
   box.append(controls);
 }
 
-/** A figure choice's button shows the figure's shape, in the seat's colour, as the board will (issue 40: one mark stood for all). */
-function withIcon(m: Move, b: HTMLButtonElement): HTMLButtonElement {
-  if (!isFigureMove(m)) return b;
-  const on = m.type === 'placeBarn' ? 'field' : featureWords(lexicon(), m.x, m.y, m.feature).kind;
-  const icon = el('span', undefined, { class: 'choice-icon', 'data-kind': figureOf(m) });
-  icon.innerHTML = figureIcon(figureOf(m), seatColour(page.legal?.actor ?? 0), on);
-  b.prepend(icon);
-  return b;
-}
-
 /** Draws the decision; a button that was not there before takes no click for a moment (dom.ts `settle`). */
 export function renderDecisions(): void {
   const box = $('#decisions');
@@ -199,52 +132,7 @@ function drawDecisions(box: HTMLElement): void {
   status(`Your turn${part}: ${PHASES[legal.phase]}`);
   const places = legal.moves.filter(isPlacement);
   if (places.length > 0) renderPlacement(box, places);
-  const chosen = page.target === undefined ? undefined : targets()[page.target];
-  // Passing first: on a phone's one screen it never lies below a long list of figure choices.
-  const rest = chosen
-    ? chosen.choices
-    : labelled()
-        .filter((c) => !isPlacement(c.move))
-        .sort((a, b) => Number(b.move.type === 'pass') - Number(a.move.type === 'pass'));
-  const place = chosen && commonPlace(chosen.choices.map((c) => c.label));
-  if (chosen)
-    box.append(el('p', place ? `${place.charAt(0).toUpperCase()}${place.slice(1)}:` : `On the board: ${chosen.label}`));
-  else if (targets().length > 0)
-    box.append(el('p', "Tap a figure's mark on the board, or pick below:", { class: 'help' }));
-  const list = el('div', undefined, { class: 'choices' });
-  for (const c of rest) {
-    // Where all go to one place, said once above: each button names its figure ("mayor"), its full words for screen readers.
-    const short = place ? c.label.slice(0, -place.length - 1) : c.label;
-    const attrs: Record<string, string> = { class: `move move-${c.move.type}` };
-    if (short !== c.label) attrs['aria-label'] = c.label;
-    list.append(
-      hinted(
-        c.move,
-        withIcon(
-          c.move,
-          button(short, () => void submit(c.move), attrs),
-        ),
-      ),
-    );
-  }
-  if (chosen) list.append(button('Another choice', () => chooseTarget(undefined)));
-  box.append(list);
-}
-
-/** The place several choices' labels share ("in the north city"), if they all end with it. */
-function commonPlace(labels: readonly string[]): string | undefined {
-  const place = (l: string) => /^.+? ((?:in|on) the .+)$/.exec(l)?.[1];
-  const first = place(labels[0] ?? '');
-  return labels.length > 1 && first !== undefined && labels.every((l) => place(l) === first) ? first : undefined;
-}
-
-export function chooseTarget(index: number | undefined): void {
-  page.target = index;
-  page.board.markTarget(index);
-  // A tap shows what a pointer shows: the whole feature, and who holds it.
-  showClaim(index === undefined ? undefined : targets()[index]);
-  renderDecisions();
-  $('#decisions button')?.focus({ preventScroll: true });
+  renderChoices(box, (m) => void submit(m));
 }
 
 /**

@@ -247,6 +247,9 @@ async function placeFigure(t: Test, page: Page, moves: Move[], phone: boolean, s
   );
   if (shot)
     await page.screenshot({ path: `${ARTIFACTS}web-${phone ? 'phone' : 'desktop'}-figure.png`, fullPage: phone });
+  // On the phone a place with several figures is one button (as its target is): it lists them.
+  const place = page.locator('#decisions button.place').first();
+  if ((await place.count()) > 0) await press(phone, place);
   const choice = page.locator('#decisions button.move:not(.move-pass)').first();
   await press(phone, (await choice.count()) > 0 ? choice : page.locator('#decisions button.move').first());
 }
@@ -298,9 +301,9 @@ const boardFacts = (page: Page, svg?: string) =>
     };
   }, svg);
 
-/** The log's lines, once it is read (it is read whole, after the state). */
+/** The log's lines, once it is read (it is read whole, after the state); on a phone's running game it lies behind "Scores & log". */
 async function logLines(page: Page): Promise<string[]> {
-  await page.locator('#log li').first().waitFor();
+  await page.locator('#log li').first().waitFor({ state: 'attached' });
   return page.locator('#log li').allTextContents();
 }
 
@@ -426,6 +429,12 @@ async function endAnalysis(
     await page.locator('#turning-points a.replay-link').first().click();
     await page.waitForFunction((v) => document.body.dataset.replay === String(v), first.version);
     t.pass(`the link shows the replay at move ${first.version}`);
+    // The link lay below the chart: the page goes up to the board, not to the edge of the slider.
+    t.ok(
+      await page.evaluate(() => Math.abs(document.querySelector('.board-area')!.getBoundingClientRect().top) < 2),
+      'and brings the board to the top of the window',
+    );
+    await page.screenshot({ path: `${ARTIFACTS}issue40-8-replay-link-${view}.png` });
   }
   t.same(csp, [], 'no CSP violation');
   return first?.version;

@@ -79,6 +79,13 @@ for (const [device, options] of DEVICES) {
         t.equal(figureStep.scrollY, 0, 'the page was not scrolled');
         if (phone) t.notOk(figureStep.scrollable, 'and cannot be');
         t.same(await smallTargets(page), [], `turn ${turn}, the figure step: every control and target at least 44 px`);
+        t.ok(
+          await page.evaluate(() => {
+            const panel = document.querySelector('#turn')!;
+            return panel.scrollHeight <= panel.clientHeight + 1;
+          }),
+          `turn ${turn}: every choice shows in the decision's panel, none below its edge`,
+        );
         if (turn === 0) {
           // Each target shows every figure that may go there: the city takes four, not one circle for all.
           const kinds = await page
@@ -126,6 +133,23 @@ for (const [device, options] of DEVICES) {
           );
           await shot(page, '6-figure-step', device);
           await press(page.locator('#decisions button', { hasText: 'Another choice' }));
+          if (phone) {
+            // A place of several figures is one button, as its target is: a tap lists its figures.
+            const places = page.locator('#decisions button.place');
+            t.ok((await places.count()) > 0, 'the places of several figures are buttons');
+            await press(places.first());
+            await page.locator('#board rect.target.chosen').waitFor();
+            const figures = (await page.locator('#board rect.target.chosen').getAttribute('data-figures'))!.split(' ');
+            t.same(
+              await page
+                .locator('#decisions button.move .choice-icon')
+                .evaluateAll((is) => is.map((i) => i.getAttribute('data-kind'))),
+              figures,
+              `a tap on a place lists its figures: ${figures.join(', ')}`,
+            );
+            await shot(page, '6-place-chosen', device);
+            await press(page.locator('#decisions button', { hasText: 'Another choice' }));
+          }
         }
         await press(page.locator('#decisions button', { hasText: /^Pass$/ }));
         // The bot may have moved on already: a later version than the pass's is as good.
