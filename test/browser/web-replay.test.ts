@@ -9,7 +9,7 @@ import t from 'tap';
 import type { Page } from 'playwright-core';
 import { client } from '../helpers/server-process.js';
 import { missingBrowser, perFile } from './helpers/browser.js';
-import { DEVICES, inBoardView, shot, tilePx } from './helpers/page-facts.js';
+import { DEVICES, inBoardView, shot, smallTargets, tilePx } from './helpers/page-facts.js';
 
 const WAIT = { timeout: 60_000 };
 const skip = missingBrowser();
@@ -58,6 +58,7 @@ for (const [device, options] of DEVICES)
       t.match(await page.locator('#winner').textContent(), /wins?/, 'the end panel names the winner');
       t.ok(await page.locator('#notify-box').isHidden(), 'no turn notification offered once the game is over');
       t.ok(await page.locator('#resign-box').isHidden(), 'no resignation');
+      t.same(await smallTargets(page), [], 'every control of the end at least 44 px');
       await shot(page, '9-end', device);
 
       // "Whole board" at the end: a big board's tiles shrink below a readable size; the replay zooms back in.
@@ -108,6 +109,7 @@ t.test(
         }),
         `${device}: the links in view`,
       );
+      t.same(await smallTargets(page), [], `${device}: the links too are at least 44 px`);
       await shot(page, '9-created', device);
     }
   },
