@@ -26,8 +26,11 @@ const atVersion = (page: Page, v: number) =>
 
 for (const [device, options] of DEVICES) {
   const phone = device === 'phone';
-  /** A tap on the phone, never scrolled for (the first screen is what counts); a click on the laptop. */
-  const press = (target: Locator) => (phone ? target.tap({ scroll: 'none' }) : target.click());
+  /**
+   * A tap on the phone, a click on the laptop, never scrolled for: the first screen is what counts
+   * (Playwright retries a press on a control still settling with scrolls of its own).
+   */
+  const press = (target: Locator) => (phone ? target.tap({ scroll: 'none' }) : target.click({ scroll: 'none' }));
 
   t.test(
     `${device}: a whole turn on one screen, the board still, every target big enough`,
