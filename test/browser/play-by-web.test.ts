@@ -15,6 +15,7 @@ import { seatColour } from '../../src/render/index.js';
 import type { AnalysisRunning } from '../../web/api.js';
 import { client } from '../helpers/server-process.js';
 import { ARTIFACTS, missingBrowser, perFile, PHONE } from './helpers/browser.js';
+import { positionInView } from './helpers/page-facts.js';
 
 const TILE_ORDER = [
   'base/U',
@@ -140,13 +141,7 @@ async function placeTile(t: Test, page: Page, moves: Move[], phone: boolean, tur
   // A position wholly in the board's view, as a person would pick: the game varies with the bot's
   // draws, and on a phone positions too far apart for one readable view leave some outside it (a
   // CI run tapped one half outside, and its ghost stuck out of the window).
-  const inView = await page.evaluate(() => {
-    const host = document.querySelector('#board')!.getBoundingClientRect();
-    return [...document.querySelectorAll('#board rect.legal')].findIndex((r) => {
-      const b = r.getBoundingClientRect();
-      return b.left >= host.left && b.right <= host.right && b.top >= host.top && b.bottom <= host.bottom;
-    });
-  });
+  const inView = await positionInView(page);
   t.ok(inView >= 0, 'a position to play is wholly in view');
   const first = spots.nth(Math.max(0, inView));
   const spot = { x: Number(await first.getAttribute('data-x')), y: Number(await first.getAttribute('data-y')) };

@@ -4,13 +4,14 @@
  * with nothing to scroll), the board keeping its place, size and view between the tile and the
  * figure step, every control and board target at least 44 CSS px, the scores and the log one tap
  * away (a tapped log line lights its tiles in view), and each figure target showing the shape of
- * every figure that may go there. Screenshots: .test-artifacts/issue40-*.png.
+ * every figure that may go there (the lobby's controls: web-replay.test.ts). Screenshots:
+ * .test-artifacts/issue40-*.png.
  */
 import t from 'tap';
 import type { Locator, Page } from 'playwright-core';
 import { client } from '../helpers/server-process.js';
 import { missingBrowser, perFile } from './helpers/browser.js';
-import { boardFacts, DEVICES, inBoardView, shot, smallTargets } from './helpers/page-facts.js';
+import { boardFacts, DEVICES, inBoardView, positionInView, shot, smallTargets } from './helpers/page-facts.js';
 
 const WAIT = { timeout: 60_000 };
 const skip = missingBrowser();
@@ -59,13 +60,7 @@ for (const [device, options] of DEVICES) {
         const tileStep = await boardFacts(page);
         if (phone) t.notOk(tileStep.scrollable, `turn ${turn}: nothing to scroll on the phone's page`);
         t.same(await smallTargets(page), [], `turn ${turn}, the tile step: every control at least 44 px`);
-        const spot = await page.evaluate(() => {
-          const host = document.querySelector('#board')!.getBoundingClientRect();
-          return [...document.querySelectorAll('#board rect.legal')].findIndex((r) => {
-            const b = r.getBoundingClientRect();
-            return b.left >= host.left && b.right <= host.right && b.top >= host.top && b.bottom <= host.bottom;
-          });
-        });
+        const spot = await positionInView(page);
         t.ok(spot >= 0, 'a position to play is in view');
         await press(page.locator('#board rect.legal').nth(spot));
         if (turn === 0) await shot(page, '6-tile-step', device);
@@ -188,30 +183,3 @@ for (const [device, options] of DEVICES) {
     },
   );
 }
-
-t.test(
-  'the lobby on a phone and a laptop: every control, checkboxes too, at least 44 px',
-  { skip, timeout: 120_000 },
-  async (t) => {
-    const { server, browser } = await shared();
-    for (const [device, options] of DEVICES) {
-      const page = await (await browser.context(t, options)).newPage();
-      await page.goto(`${server.url}/play/`);
-      await page.locator('#games-status').waitFor();
-      await page.locator('summary').click();
-      t.same(await smallTargets(page), [], `${device}: no control under 44 px`);
-      const box = await page
-        .locator('input[name=expansion]')
-        .first()
-        .evaluate((e) => {
-          const label = e.closest('label')!.getBoundingClientRect();
-          return [label.width, label.height];
-        });
-      t.ok(
-        box[0] >= 44 && box[1] >= 44,
-        `${device}: an expansion's checkbox is taken with its label, ${box.map(Math.round).join('×')} px`,
-      );
-      await shot(page, '6-lobby', device, true);
-    }
-  },
-);

@@ -2,7 +2,8 @@
  * Issue 40 items 8 and 9 on a 1366×768 laptop and a 390×844 phone: the replay's view follows the
  * replayed move (its tile in view at a readable size at every step, even after "Whole board" made
  * the tiles tiny); a game's end shows its panel and no turn notification nor resignation; after
- * "Create the game" the links are in view with the focus on the first. Screenshots:
+ * "Create the game" the links are in view with the focus on the first; every control of the
+ * lobby and of the end takes a finger (44 px). Screenshots:
  * .test-artifacts/issue40-8-*.png, issue40-9-*.png.
  */
 import t from 'tap';
@@ -89,13 +90,29 @@ for (const [device, options] of DEVICES)
   );
 
 t.test(
-  'after "Create the game" the links are in view at 1366×768 and on a phone',
+  'the lobby at 1366×768 and on a phone: every control 44 px; after "Create the game" the links in view',
   { skip, timeout: 120_000 },
   async (t) => {
     const { server, browser } = await shared();
     for (const [device, options] of DEVICES) {
       const page = await (await browser.context(t, options)).newPage();
       await page.goto(`${server.url}/play/`);
+      // Issue 40 item 6: every control of the lobby takes a finger, its checkboxes with their labels.
+      await page.locator('#games-status').waitFor();
+      await page.locator('summary').click();
+      t.same(await smallTargets(page), [], `${device}: no control of the lobby under 44 px`);
+      const box = await page
+        .locator('input[name=expansion]')
+        .first()
+        .evaluate((e) => {
+          const label = e.closest('label')!.getBoundingClientRect();
+          return [label.width, label.height];
+        });
+      t.ok(
+        box[0] >= 44 && box[1] >= 44,
+        `${device}: an expansion's checkbox is taken with its label, ${box.map(Math.round).join('×')} px`,
+      );
+      await shot(page, '6-lobby', device, true);
       await page.locator('#create').click();
       await page.locator('#created').waitFor();
       t.ok(

@@ -7,6 +7,7 @@ import t from 'tap';
 import type { Page } from 'playwright-core';
 import { client } from '../helpers/server-process.js';
 import { ARTIFACTS, missingBrowser, perFile, PHONE } from './helpers/browser.js';
+import { positionInView } from './helpers/page-facts.js';
 
 const WAIT = { timeout: 60_000 };
 const skip = missingBrowser();
@@ -197,13 +198,7 @@ for (const [device, options] of [
         // Ann places at the first position; then the figure step.
         const version = Number(await page.locator('body').getAttribute('data-version'));
         // At a position in view (on a phone some are out of it).
-        const shownAt = await page.evaluate(() => {
-          const host = document.querySelector('#board')!.getBoundingClientRect();
-          return [...document.querySelectorAll('#board rect.legal')].findIndex((r) => {
-            const b = r.getBoundingClientRect();
-            return b.left >= host.left && b.right <= host.right && b.top >= host.top && b.bottom <= host.bottom;
-          });
-        });
+        const shownAt = await positionInView(page);
         await page.locator('#board rect.legal').nth(shownAt).click();
         await page.clock.runFor(600);
         await page.locator('#decisions button.confirm').click();

@@ -72,3 +72,13 @@ export const tilePx = (page: Page) =>
     const [, , w, h] = svg.getAttribute('viewBox')!.split(' ').map(Number) as [number, number, number, number];
     return Math.min(svg.clientWidth / w, svg.clientHeight / h) * 100;
   });
+
+/** The index (among `#board rect.legal`) of the first position to play wholly in the board's view; -1 for none. */
+export const positionInView = (page: Page) =>
+  page.evaluate(() => {
+    const host = document.querySelector('#board')!.getBoundingClientRect();
+    return [...document.querySelectorAll('#board rect.legal')].findIndex((r) => {
+      const b = r.getBoundingClientRect();
+      return b.left >= host.left && b.right <= host.right && b.top >= host.top && b.bottom <= host.bottom;
+    });
+  });
