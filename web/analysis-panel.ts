@@ -13,7 +13,7 @@ import { chancePlot, percent, PLOT } from './chance-plot.js';
 import { $, el, withNames } from './dom.js';
 import { lexicon, page, playerName } from './game-page.js';
 import { replayLink } from './links.js';
-import { replayAt } from './replay.js';
+import { replayAt, showBoard } from './replay.js';
 import { moveWords } from './words.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
@@ -168,7 +168,8 @@ function turningPoint(p: Analysis['turningPoints'][number]): HTMLLIElement {
     if (e.button !== 0 || e.ctrlKey || e.metaKey || e.shiftKey || e.altKey) return;
     if (!replayAt(p.version)) return;
     e.preventDefault();
-    $('#replay-slider').focus();
+    // The chart lies below the board: the page goes up to the board, not to the slider's edge.
+    showBoard();
   });
   li.append(link);
   return li;
