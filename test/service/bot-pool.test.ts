@@ -120,15 +120,24 @@ t.test('the queue is bounded, and close fails what waits and stops the workers',
   await t.rejects(pool.run(jobAt(12, { bot: 'random' })), BotPoolClosedError);
 });
 
-t.test('mcts levels are time budgets around the base, an iteration budget overrides them', async (t) => {
-  t.same(
-    [1, 2, 3, 4, 5].map((level) => levelBudget({ bot: 'mcts', level }, 100)),
-    [25, 50, 100, 200, 400].map((timeMs) => ({ timeMs })),
-  );
-  t.same(levelBudget({ bot: 'mcts' }, 80), { timeMs: 80 });
-  t.same(levelBudget({ bot: 'mcts', level: 5 }, 100, 40), { iterations: 40 });
-  t.same(levelBudget({ bot: 'greedy', level: 5 }, 100), {});
-});
+t.test(
+  'mcts levels are iteration budgets, doubling, bounded in time; an iteration budget overrides them',
+  async (t) => {
+    t.same(
+      [1, 2, 3, 4, 5].map((level) => levelBudget({ bot: 'mcts', level }, 100)),
+      [
+        { iterations: 63, timeMs: 100 },
+        { iterations: 125, timeMs: 200 },
+        { iterations: 250, timeMs: 400 },
+        { iterations: 500, timeMs: 800 },
+        { iterations: 1000, timeMs: 1600 },
+      ],
+    );
+    t.same(levelBudget({ bot: 'mcts' }, 80), { iterations: 250, timeMs: 320 }, 'level 3 by default');
+    t.same(levelBudget({ bot: 'mcts', level: 5 }, 100, 40), { iterations: 40 });
+    t.same(levelBudget({ bot: 'greedy', level: 5 }, 100), {});
+  },
+);
 
 t.test('from the build (dist/) the pool runs the compiled worker beside it', async (t) => {
   const built = new URL('../../dist/service/bots/bot-pool.js', import.meta.url);
