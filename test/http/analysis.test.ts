@@ -22,7 +22,7 @@ const near = (a: number, b: number) => Math.abs(a - b) < 1e-9;
 /** One bot worker and small searches: these tests are about when and where analyses are made. */
 const SMALL_SEARCHES = {
   bots: { workers: 1 },
-  analysis: { playouts: 8, stepPositions: 3, preferredIterations: 30 },
+  analysis: { playouts: 8, maxPlayouts: 8, stepPositions: 3 },
 };
 // One app for the two tests of one process: an app's bot workers cost more than half a second
 // of CPU to start, more than the analysis of the one-tile game of the second test.

@@ -8,6 +8,7 @@ import t from 'tap';
 import { moveKey } from '../../src/bots/moves.js';
 import { legalMoves, replay, type Move } from '../../src/engine/index.js';
 import { levelBudget, type BotJob } from '../../src/service/bots/bot-job.js';
+import { ESTIMATE_DEFAULTS } from '../../src/bots/estimate.js';
 import {
   BotJobError,
   BotPool,
@@ -224,7 +225,15 @@ t.test('an analysis step runs in the analysis lane only when no bot job waits', 
   const first = pool.run(jobAt(30, { bot: 'mcts' })).then(() => order.push('bot 1'));
   const low = pool
     .run(
-      { kind: 'chances', setup, moves: played.moves.slice(0, 10), from: 0, to: 3, playouts: 4, budgetMs: 60_000 },
+      {
+        kind: 'positions',
+        setup,
+        moves: played.moves.slice(0, 10),
+        from: 0,
+        to: 3,
+        estimate: { ...ESTIMATE_DEFAULTS, playouts: 4, maxPlayouts: 4, minPlayouts: 4 },
+        budgetMs: 60_000,
+      },
       { lane: 'analysis', owner: 'analysis' },
     )
     .then((a) => {
@@ -234,5 +243,5 @@ t.test('an analysis step runs in the analysis lane only when no bot job waits', 
   const second = pool.run(jobAt(31, { bot: 'greedy' })).then(() => order.push('bot 2'));
   const [, answer] = await Promise.all([first, low, second]);
   t.same(order, ['bot 1', 'bot 2', 'analysis'], 'the bot job queued after it still goes first');
-  t.equal(answer.kind === 'chances' && answer.chances.length, 3, 'and the step answers its positions');
+  t.equal(answer.positions.length, 3, 'and the step answers its positions');
 });
