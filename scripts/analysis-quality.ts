@@ -16,7 +16,7 @@
  */
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { BOTS, playMatch, type Seat } from '../src/bots/index.js';
 import { analysePositions } from '../src/bots/analysis.js';
 import { ESTIMATE_DEFAULTS } from '../src/bots/estimate.js';
@@ -65,19 +65,32 @@ export async function gather(
   from: number,
   to: number,
   jobs: number,
-  save?: string,
+  keep?: string,
 ): Promise<GameRecord[]> {
-  if (save && existsSync(save)) return JSON.parse(readFileSync(save, 'utf8')) as GameRecord[];
-  const out: GameRecord[] = [];
+  // Games kept by an earlier run (one JSON line each) are not played again.
+  const out: GameRecord[] =
+    keep && existsSync(keep)
+      ? readFileSync(keep, 'utf8')
+          .split('\n')
+          .filter((l) => l.trim() !== '')
+          .map((l) => JSON.parse(l) as GameRecord)
+      : [];
+  const done = out.map((g) => g.i).join(',');
   await Promise.all(
     Array.from({ length: jobs }, (_, job) => {
       const child = spawn(
         process.execPath,
-        [...process.execArgv, new URL(import.meta.url).pathname, `--child=${set},${from},${to},${job},${jobs}`],
+        [
+          ...process.execArgv,
+          new URL(import.meta.url).pathname,
+          `--child=${set},${from},${to},${job},${jobs}`,
+          `--done=${done}`,
+        ],
         { stdio: ['ignore', 'pipe', 'inherit'] },
       );
       createInterface({ input: child.stdout }).on('line', (line) => {
         out.push(JSON.parse(line) as GameRecord);
+        if (keep) appendFileSync(keep, line + '\n');
         process.stderr.write(`\r${set}: ${out.length} of ${to - from} games analysed   `);
       });
       return new Promise<void>((resolve, reject) =>
@@ -86,9 +99,7 @@ export async function gather(
     }),
   );
   process.stderr.write('\n');
-  out.sort((a, b) => a.i - b.i);
-  if (save) writeFileSync(save, JSON.stringify(out));
-  return out;
+  return out.sort((a, b) => a.i - b.i);
 }
 
 const squash = (margin: number, tiles: number, s: Squash) => 1 / (1 + Math.exp(-margin / temperature(tiles, s)));
@@ -201,6 +212,12 @@ export function writeDiagram(path: string, q: Quality, title: string): void {
 const child = process.argv.find((a) => a.startsWith('--child='));
 if (child) {
   const [set, from, to, job, jobs] = child.slice('--child='.length).split(',');
+  const done = new Set(
+    (process.argv.find((a) => a.startsWith('--done='))?.slice('--done='.length) ?? '')
+      .split(',')
+      .filter(Boolean)
+      .map(Number),
+  );
   for (let i = Number(from) + Number(job); i < Number(to); i += Number(jobs))
-    process.stdout.write(JSON.stringify(playAndAnalyse(set, i)) + '\n');
+    if (!done.has(i)) process.stdout.write(JSON.stringify(playAndAnalyse(set, i)) + '\n');
 }

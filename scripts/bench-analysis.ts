@@ -2,7 +2,8 @@
  * npm run bench:analysis — the post-game analysis' precision and calibration
  * (`analysis-quality.ts`: `--games=100 --jobs=2`, `--fit --fit-games=40` to fit the squash first,
  * `--diagram=docs/images/analysis-reliability.svg`, `--keep=path` keeps the analysed games in
- * `path-fit.json` and `path-bench.json` and reads them from there when they exist), then what analyses cost and whether play
+ * `path-fit.jsonl` and `path-bench.jsonl`, one line a game, and plays again only the games not
+ * there: a run stopped early goes on where it stopped), then what analyses cost and whether play
  * suffers while they run (`--quality-only`, `--cost-only` run one part).
  *
  * The cost part starts the built server (`dist/server.js`) on a temporary SQLite file, lets `BENCH_ANALYSES`
@@ -36,13 +37,13 @@ if (!args.has('cost-only')) {
         0,
         Number(args.get('fit-games') ?? 40),
         jobs,
-        args.get('keep') && `${args.get('keep')}-fit.json`,
+        args.get('keep') && `${args.get('keep')}-fit.jsonl`,
       ),
     );
     console.log(`fitted squash (value.ts SQUASH): ${JSON.stringify(squash)} (in use: ${JSON.stringify(SQUASH)})`);
   }
   const q = quality(
-    await gather('bench', 0, games, jobs, args.get('keep') && `${args.get('keep')}-bench.json`),
+    await gather('bench', 0, games, jobs, args.get('keep') && `${args.get('keep')}-bench.jsonl`),
     squash,
   );
   console.log(

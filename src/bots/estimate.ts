@@ -131,7 +131,10 @@ function summary(c: Candidate, t: number): Estimate & { means: number[]; weighte
   return { chances, se: chances.map((_, s) => standardError(weighted(s))), means, weighted };
 }
 
-/** The chances at `game` (position number `position`), and if a seat must act, how `played` compares with the best move. */
+/**
+ * The chances at `game` (position number `position`) and, if a seat must act, its best move and
+ * how `played` compares with it (without `played`: as if the best were played).
+ */
 export function estimatePosition(
   game: Game,
   position: number,
@@ -182,8 +185,7 @@ function compare(
   for (let i = 1; i < sums.length; i++) if (sums[i].chances[seat] > sums[best].chances[seat]) best = i;
   const top = sums[best];
   const estimate = { chances: top.chances, se: top.se, playouts: n, means: top.means };
-  if (!played) return estimate;
-  const p = candidates.findIndex((c) => moveKey(c.move) === moveKey(played));
+  const p = played ? candidates.findIndex((c) => moveKey(c.move) === moveKey(played)) : best;
   const mine = sums[p];
   const [wb, wp] = [top.weighted(seat), mine.weighted(seat)];
   return {
