@@ -76,6 +76,8 @@ export async function gather(
           .map((l) => JSON.parse(l) as GameRecord)
       : [];
   const done = out.map((g) => g.i).join(',');
+  // `--no-play`: only what was kept (a run stopped at its deadline, read again).
+  if (process.argv.includes('--no-play')) return out.filter((g) => g.i >= from && g.i < to).sort((a, b) => a.i - b.i);
   await Promise.all(
     Array.from({ length: jobs }, (_, job) => {
       const child = spawn(

@@ -71,6 +71,36 @@ export interface Analysis {
   computedAt: string;
 }
 
+/** An analysis stored before standard errors and losses (docs/analysis.md, "Analyses stored before"). */
+interface LegacyAnalysis {
+  gameId: string;
+  start: number[];
+  decisions: { decision: number; version: number; seat: number; move: Move; chances: number[] }[];
+  workerMs: number;
+  computedAt: string;
+}
+
+/**
+ * A stored analysis in today's shape. One stored before (its chances a mean of playouts' wins,
+ * its turning points the largest changes, not mistakes) keeps its chances, with no standard
+ * error, loss or luck known and no turning point; `playouts` 0 tells it apart.
+ */
+function current(stored: Analysis | LegacyAnalysis): Analysis {
+  if ('startSe' in stored) return stored;
+  const zeros = stored.start.map(() => 0);
+  return {
+    gameId: stored.gameId,
+    start: stored.start,
+    startSe: zeros,
+    decisions: stored.decisions.map((d) => ({ ...d, se: zeros, loss: 0, lossSe: 0, luck: zeros })),
+    turningPoints: [],
+    slides: [],
+    playouts: { median: 0, max: 0 },
+    workerMs: stored.workerMs,
+    computedAt: stored.computedAt,
+  };
+}
+
 export type AnalysisView =
   { status: 'ready'; analysis: Analysis } | { status: 'running'; progress: { done: number; total: number } };
 
@@ -144,8 +174,8 @@ export class Analyses {
     const game = await this.store.findGame(id);
     if (!game) throw new ServiceError('GAME_NOT_FOUND', `no game ${id}`);
     if (game.status !== 'finished') throw new ServiceError('GAME_NOT_FINISHED', 'only a finished game is analysed');
-    const stored = (await this.store.findAnalysis(id)) as Analysis | null;
-    if (stored) return { status: 'ready', analysis: stored };
+    const stored = (await this.store.findAnalysis(id)) as Analysis | LegacyAnalysis | null;
+    if (stored) return { status: 'ready', analysis: current(stored) };
     const known = this.progress.get(id);
     if (known) return { status: 'running', progress: { ...known } };
     if ((this.waiting.get(client)?.length ?? 0) >= this.options.perClient) {
