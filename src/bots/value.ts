@@ -18,7 +18,7 @@ export interface Squash {
 }
 
 /** Fitted by `npm run bench:analysis -- --fit` (docs/analysis.md, "Calibration"). */
-export const SQUASH: Readonly<Squash> = { a: 4, b: 2.5, c: 0 };
+export const SQUASH: Readonly<Squash> = { a: 1.3, b: 3, c: 20 };
 
 export const temperature = (tilesLeft: number, squash: Squash = SQUASH): number =>
   squash.a + squash.b * Math.sqrt(Math.max(0, tilesLeft - squash.c));
