@@ -237,7 +237,7 @@ export class Analyses {
   }
 
   private async run(job: AnalysisJob): Promise<AnalysisAnswer> {
-    return (await this.pool().run(job, { lane: 'analysis', owner: ANALYSIS_OWNER })) as AnalysisAnswer;
+    return this.pool().run(job, { lane: 'analysis', owner: ANALYSIS_OWNER });
   }
 
   private async compute(id: string): Promise<void> {
