@@ -12,7 +12,10 @@
  *   of games, then the above on the measured games with it.
  *
  * Games: two players, both expansions; game i is greedy against greedy (even i) or mcts with 32
- * iterations against greedy (odd i, seats alternating), pile seed `<set>-<i>`.
+ * iterations against greedy (odd i, seats alternating), pile seed `<set>-<i>`. A calibration
+ * sample (`--sample=400`: sets `sample-fit` and `sample`) is of greedy against greedy only (equal
+ * players: a position's real chance is then the game's, not who plays it), five positions of
+ * each game spread over it, so its positions are many games' rather than a few games' many.
  */
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
@@ -31,10 +34,16 @@ interface GameRecord {
   won: number;
   cpuMs: number;
   rows: Row[];
+  /** Only a few positions of the game were analysed (a calibration sample): its rows are not consecutive. */
+  sampled?: boolean;
 }
 
+/** Positions analysed in a game of a calibration sample: spread evenly over the game. */
+const SAMPLED_POSITIONS = 5;
+
 function playAndAnalyse(set: string, i: number): GameRecord {
-  const greedy = (seed: string): Seat => ({ bot: BOTS.greedy, options: { seed } });
+  const sampled = set.startsWith('sample');
+  const greedy = (seed: string): Seat => ({ bot: BOTS.greedy, options: { seed: sampled ? `${seed}-${i}` : seed } });
   const mcts = (seed: string): Seat => ({ bot: BOTS.mcts, options: { seed, iterations: 32 } });
   const seats =
     i % 2 === 0 ? [greedy('a'), greedy('b')] : i % 4 === 1 ? [mcts('a'), greedy('b')] : [greedy('a'), mcts('b')];
@@ -45,7 +54,12 @@ function playAndAnalyse(set: string, i: number): GameRecord {
   };
   const { moves, scores } = playMatch(setup, seats);
   const cpu = process.cpuUsage();
-  const positions = analysePositions(setup, moves, 0, moves.length + 1, ESTIMATE_DEFAULTS);
+  const positions = sampled
+    ? Array.from({ length: SAMPLED_POSITIONS }, (_, k) => {
+        const p = Math.floor(((k + 0.5) * moves.length) / SAMPLED_POSITIONS);
+        return analysePositions(setup, moves, p, p + 1, ESTIMATE_DEFAULTS)[0];
+      })
+    : analysePositions(setup, moves, 0, moves.length + 1, ESTIMATE_DEFAULTS);
   const used = process.cpuUsage(cpu);
   const rows = positions.map((p): Row => [
     p.chances[0],
@@ -56,7 +70,14 @@ function playAndAnalyse(set: string, i: number): GameRecord {
     p.scored ? 1 : 0,
     p.decision ? 0 : 1,
   ]);
-  return { set, i, won: winShares(scores)[0], cpuMs: (used.user + used.system) / 1000, rows };
+  return {
+    set,
+    i,
+    won: winShares(scores)[0],
+    cpuMs: (used.user + used.system) / 1000,
+    rows,
+    ...(sampled ? { sampled } : {}),
+  };
 }
 
 /** Plays and analyses games `from`..`to` − 1 of `set` in `jobs` child processes. */
@@ -142,6 +163,7 @@ export interface Quality {
 
 /** Precision and calibration of `games` with squash `s` (the chances recomputed from the margins). */
 export function quality(games: readonly GameRecord[], s: Squash): Quality {
+  const whole = games.filter((g) => !g.sampled);
   const changes: number[] = [];
   const ses: number[] = [];
   const bins = Array.from({ length: 10 }, (_, k) => ({ from: k / 10, n: 0, p: 0, won: 0 }));
@@ -155,7 +177,7 @@ export function quality(games: readonly GameRecord[], s: Squash): Quality {
       bin.p += p[k];
       bin.won += g.won;
       // Consecutive positions where the best move was played and nothing scored.
-      if (r[4] && !r[5] && !g.rows[k + 1][6]) changes.push(Math.abs(p[k + 1] - p[k]));
+      if (!g.sampled && r[4] && !r[5] && !g.rows[k + 1][6]) changes.push(Math.abs(p[k + 1] - p[k]));
     });
   }
   return {
@@ -169,7 +191,7 @@ export function quality(games: readonly GameRecord[], s: Squash): Quality {
       predicted: b.n ? b.p / b.n : 0,
       observed: b.n ? b.won / b.n : 0,
     })),
-    cpuPerGame: games.reduce((a, g) => a + g.cpuMs, 0) / games.length / 1000,
+    cpuPerGame: whole.reduce((a, g) => a + g.cpuMs, 0) / whole.length / 1000,
   };
 }
 

@@ -1,6 +1,7 @@
 /**
  * npm run bench:analysis — the post-game analysis' precision and calibration
  * (`analysis-quality.ts`: `--games=100 --jobs=2`, `--fit --fit-games=40` to fit the squash first,
+ * `--sample=400` to calibrate on 5 positions of each of 400 more games (and fit on as many others),
  * `--diagram=docs/images/analysis-reliability.svg`, `--keep=path` keeps the analysed games in
  * `path-fit.jsonl` and `path-bench.jsonl`, one line a game, and plays again only the games not
  * there: a run stopped early goes on where it stopped), then what analyses cost and whether play
@@ -30,32 +31,32 @@ if (!args.has('cost-only')) {
   const jobs = Number(args.get('jobs') ?? 2);
   const games = Number(args.get('games') ?? 100);
   let squash = SQUASH;
+  const keep = (set: string) => (args.get('keep') ? `${args.get('keep')}-${set}.jsonl` : undefined);
+  const sample = Number(args.get('sample') ?? 0);
   if (args.has('fit')) {
-    squash = fit(
-      await gather(
-        'fit',
-        0,
-        Number(args.get('fit-games') ?? 40),
-        jobs,
-        args.get('keep') && `${args.get('keep')}-fit.jsonl`,
-      ),
-    );
+    const fitGames = Number(args.get('fit-games') ?? 40);
+    squash = fit([
+      ...(await gather('fit', 0, fitGames, jobs, keep('fit'))),
+      ...(sample > 0 ? await gather('sample-fit', 0, sample, jobs, keep('sample-fit')) : []),
+    ]);
     console.log(`fitted squash (value.ts SQUASH): ${JSON.stringify(squash)} (in use: ${JSON.stringify(SQUASH)})`);
   }
-  const q = quality(
-    await gather('bench', 0, games, jobs, args.get('keep') && `${args.get('keep')}-bench.jsonl`),
-    squash,
-  );
+  const analysed = await gather('bench', 0, games, jobs, keep('bench'));
+  const q = quality(analysed, squash);
+  if (analysed.length > 0)
+    console.log(
+      `${analysed.length} games, ${q.positions} positions: median change of a chance where the best move was played and nothing scored ${(100 * q.medianChange).toFixed(1)} points (${q.changes} such decisions); median standard error ${(100 * q.medianSe).toFixed(1)} points; ${q.cpuPerGame.toFixed(1)} CPU s per game (one thread)`,
+    );
+  const calibrated = sample > 0 ? quality(await gather('sample', 0, sample, jobs, keep('sample')), squash) : q;
   console.log(
-    `${games} games, ${q.positions} positions: median change of a chance where the best move was played and nothing scored ${(100 * q.medianChange).toFixed(1)} points (${q.changes} such decisions); median standard error ${(100 * q.medianSe).toFixed(1)} points; ${q.cpuPerGame.toFixed(1)} CPU s per game (one thread)`,
+    `calibration over ${calibrated.positions} positions${sample > 0 ? ` (5 of each of ${sample} greedy games)` : ''}, by decile: estimated (mean) / won / positions / error`,
   );
-  console.log('calibration by decile: estimated (mean) / won / positions / error');
-  for (const d of q.deciles)
+  for (const d of calibrated.deciles)
     console.log(
       `  ${(100 * d.from).toFixed(0)}–${(100 * d.from + 10).toFixed(0)} %: ${(100 * d.predicted).toFixed(1)} / ${(100 * d.observed).toFixed(1)} / ${d.n} / ${(100 * Math.abs(d.observed - d.predicted)).toFixed(1)} points`,
     );
   const diagram = args.get('diagram');
-  if (diagram) writeDiagram(diagram, q, `Reliability: ${q.positions} positions of ${games} bot games`);
+  if (diagram) writeDiagram(diagram, calibrated, `Reliability: ${calibrated.positions} positions of bot games`);
 }
 if (args.has('quality-only')) process.exit(0);
 
