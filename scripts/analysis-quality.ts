@@ -5,9 +5,9 @@
  *
  * - precision: the median change of seat 0's chance between consecutive positions where the
  *   best move was played and nothing scored, and the median standard error;
- * - calibration: the positions' chances for seat 0 (the game's end left out) in deciles, each
- *   with the share of those positions that seat 0 went on to win (a draw half), the reliability
- *   diagram written as SVG;
+ * - calibration: the positions' chances (the game's end left out), each seat's, in deciles, each
+ *   with the share of those positions that the seat went on to win (a draw half), the
+ *   reliability diagram written as SVG;
  * - `--fit`: the squash's temperature fitted (`value.ts`) by maximum likelihood on another set
  *   of games, then the above on the measured games with it.
  *
@@ -153,6 +153,7 @@ export function fit(games: readonly GameRecord[]): Squash {
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 
 export interface Quality {
+  /** Positions, and (for calibration) seats' chances at them: twice as many with two players. */
   positions: number;
   medianChange: number;
   changes: number;
@@ -172,10 +173,17 @@ export function quality(games: readonly GameRecord[], s: Squash): Quality {
     g.rows.forEach((r, k) => {
       if (r[6]) return;
       ses.push(r[1]);
-      const bin = bins[Math.min(9, Math.floor(p[k] * 10))];
-      bin.n++;
-      bin.p += p[k];
-      bin.won += g.won;
+      // Each seat's chance (two players: seat 1's is 1 − seat 0's), so that which seat happened
+      // to win more of these games does not tilt the diagram.
+      for (const [chance, won] of [
+        [p[k], g.won],
+        [1 - p[k], 1 - g.won],
+      ]) {
+        const bin = bins[Math.min(9, Math.floor(chance * 10))];
+        bin.n++;
+        bin.p += chance;
+        bin.won += won;
+      }
       // Consecutive positions where the best move was played and nothing scored.
       if (!g.sampled && r[4] && !r[5] && !g.rows[k + 1][6]) changes.push(Math.abs(p[k + 1] - p[k]));
     });

@@ -1,7 +1,8 @@
 /**
  * npm run bench:analysis — the post-game analysis' precision and calibration
  * (`analysis-quality.ts`: `--games=100 --jobs=2`, `--fit --fit-games=40` to fit the squash first,
- * `--sample=400` to calibrate on 5 positions of each of 400 more games (and fit on as many others),
+ * `--sample=400` to calibrate on 5 positions of each of 400 more games (and fit on `--fit-sample`,
+ * as many by default, others),
  * `--diagram=docs/images/analysis-reliability.svg`, `--keep=path` keeps the analysed games in
  * `path-fit.jsonl` and `path-bench.jsonl`, one line a game, and plays again only the games not
  * there: a run stopped early goes on where it stopped), then what analyses cost and whether play
@@ -37,7 +38,9 @@ if (!args.has('cost-only')) {
     const fitGames = Number(args.get('fit-games') ?? 40);
     squash = fit([
       ...(await gather('fit', 0, fitGames, jobs, keep('fit'))),
-      ...(sample > 0 ? await gather('sample-fit', 0, sample, jobs, keep('sample-fit')) : []),
+      ...(sample > 0
+        ? await gather('sample-fit', 0, Number(args.get('fit-sample') ?? sample), jobs, keep('sample-fit'))
+        : []),
     ]);
     console.log(`fitted squash (value.ts SQUASH): ${JSON.stringify(squash)} (in use: ${JSON.stringify(SQUASH)})`);
   }
@@ -49,14 +52,14 @@ if (!args.has('cost-only')) {
     );
   const calibrated = sample > 0 ? quality(await gather('sample', 0, sample, jobs, keep('sample')), squash) : q;
   console.log(
-    `calibration over ${calibrated.positions} positions${sample > 0 ? ` (5 of each of ${sample} greedy games)` : ''}, by decile: estimated (mean) / won / positions / error`,
+    `calibration over ${calibrated.positions} positions${sample > 0 ? ` (5 of each of ${sample} greedy games)` : ''}, each seat's chance, by decile: estimated (mean) / won / chances / error`,
   );
   for (const d of calibrated.deciles)
     console.log(
       `  ${(100 * d.from).toFixed(0)}–${(100 * d.from + 10).toFixed(0)} %: ${(100 * d.predicted).toFixed(1)} / ${(100 * d.observed).toFixed(1)} / ${d.n} / ${(100 * Math.abs(d.observed - d.predicted)).toFixed(1)} points`,
     );
   const diagram = args.get('diagram');
-  if (diagram) writeDiagram(diagram, calibrated, `Reliability: ${calibrated.positions} positions of bot games`);
+  if (diagram) writeDiagram(diagram, calibrated, `Reliability: ${calibrated.positions} positions, both seats' chances`);
 }
 if (args.has('quality-only')) process.exit(0);
 

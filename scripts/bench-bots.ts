@@ -33,6 +33,7 @@ import {
   levelIterations,
   MCTS_LEVELS,
 } from '../src/bots/index.js';
+import type { ExpansionId } from '../src/engine/index.js';
 
 const args = new Map(
   process.argv.slice(2).map((a) => {
@@ -120,10 +121,43 @@ function playGame(a: Player, b: Player, i: number): GameResult {
   return { i, sa: r.scores[seatA], sb: r.scores[1 - seatA], thinkA: t.ms, movesA: t.moves, iterations, iterationMs };
 }
 
+/**
+ * `--rate`: mcts iterations per CPU second of this process (so the machine's load does not
+ * count), over 40 searches of 250 iterations at positions of 4 greedy games with both
+ * expansions: what a time budget buys on an idle core (docs/bots.md, levels).
+ */
+function rate(): void {
+  let iterations = 0,
+    cpu = 0,
+    searches = 0,
+    moves = 0;
+  for (let g = 0; g < 4; g++) {
+    const expansions: ExpansionId[] = ['traders-builders', 'abbey-mayor'];
+    const setup = { players: [{ name: 'A' }, { name: 'B' }], expansions, seed: `rate-${g}` };
+    playMatch(
+      setup,
+      [0, 1].map(() => ({ bot: BOTS.greedy, options: { seed: `rate-${g}` } })),
+      (game, seat, _move) => {
+        if (searches >= 40 || moves++ % 15 !== 7) return;
+        const started = process.cpuUsage();
+        iterations +=
+          BOTS.mcts.chooseMove(game, seat, { seed: `rate-${searches}`, iterations: 250, mcts: tuning }).iterations ?? 0;
+        const used = process.cpuUsage(started);
+        cpu += (used.user + used.system) / 1e6;
+        searches++;
+      },
+    );
+  }
+  console.log(
+    `mcts: ${(iterations / cpu).toFixed(0)} iterations per CPU second over ${searches} searches of 250 iterations; 100 ms of an idle core buys ~${Math.round(iterations / cpu / 10)} iterations`,
+  );
+}
+
 const jobs = Math.max(1, Number(args.get('jobs') ?? 1));
 /** `--log=file`: each game's result appended as a JSON line as it ends (a run stopped early keeps its games). */
 const log = args.get('log');
-if (!isMainThread) {
+if (args.has('rate')) rate();
+else if (!isMainThread) {
   // A worker plays the games of its match whose index is its own modulo the jobs.
   const { match, job } = workerData as { match: number; job: number };
   const [a, b] = matches[match];
