@@ -5,9 +5,9 @@
  * chances, once: chance_s = softmax_s(mean score / T). Averaging points before the squash is far
  * less noisy than averaging wins, and T, the points that make a difference, shrinks as the
  * game runs out: T = a + b·√(tiles left − c), c the tiles that the look-aheads themselves play.
- * a, b and c were fitted by `npm run bench:analysis --
- * --fit` on positions of bot games and their real results (maximum likelihood), so that a
- * position estimated at p is won about p of the time (the reliability diagram in the docs).
+ * a, b and c were fitted by `npm run bench:analysis -- --fit` on positions of bot games and
+ * their real results (maximum likelihood), so that a position estimated at p is won about p of
+ * the time (the reliability diagram in docs/analysis.md).
  */
 
 /** The squash's temperature at a position with `tilesLeft` tiles still in the pile. */
@@ -17,8 +17,8 @@ export interface Squash {
   c: number;
 }
 
-/** Fitted by `npm run bench:analysis -- --fit` (docs/analysis.md, "Calibration"). */
-export const SQUASH: Readonly<Squash> = { a: 1.3, b: 3, c: 20 };
+/** Fitted by `npm run bench:analysis -- --fit --fit-games=16 --sample=400 --fit-sample=200` (docs/analysis.md, "Calibration"). */
+export const SQUASH: Readonly<Squash> = { a: 4.3, b: 2.4, c: 20 };
 
 export const temperature = (tilesLeft: number, squash: Squash = SQUASH): number =>
   squash.a + squash.b * Math.sqrt(Math.max(0, tilesLeft - squash.c));
