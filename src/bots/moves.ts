@@ -41,3 +41,11 @@ export function movesFor(game: Game, seat: number): Move[] {
   if (actor !== seat) throw new Error(`bot asked to move for seat ${seat}, but the actor is ${String(actor)}`);
   return legalMoves(game).moves;
 }
+
+/**
+ * The moves a bot may choose among: never taking back a move (an `undo`, where the rules offer
+ * one to a person), which would only undo the bot's own choice.
+ */
+export function choosable(moves: readonly Move[]): Move[] {
+  return moves.filter((m) => (m.type as string) !== 'undo');
+}

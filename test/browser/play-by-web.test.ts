@@ -405,6 +405,28 @@ async function endAnalysis(
     })),
     "a line per seat in the seat's colour, through the start and every decision",
   );
+  const bands = await page.locator('#chances svg polygon.chance-band').evaluateAll((ps) =>
+    ps.map((p) => ({
+      seat: p.getAttribute('data-seat'),
+      fill: p.getAttribute('fill'),
+      points: p.getAttribute('points')!.split(' ').length,
+    })),
+  );
+  t.same(
+    bands,
+    analysis.start.map((_: number, seat: number) => ({
+      seat: String(seat),
+      fill: seatColour(seat),
+      points: 2 * (analysis.decisions.length + 1),
+    })),
+    "a band of ± 2 standard errors around each seat's line: along it above, and back below",
+  );
+  t.same(
+    await page.locator('#luck-list li').evaluateAll((ls) => ls.map((l) => l.getAttribute('data-seat'))),
+    ['0', '1'],
+    'the luck of the draw, apart, for each seat',
+  );
+  t.match(await page.locator('#luck-list li').first().textContent(), /^Ann: [+-]?\d+ points of chance from the draws/);
   t.equal(await page.locator('#chances svg').getAttribute('role'), 'img');
   t.equal(
     await page.locator('#chances svg').getAttribute('aria-labelledby'),

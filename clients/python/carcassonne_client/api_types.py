@@ -26,25 +26,45 @@ class AnalysisDecisionsItem(TypedDict):
     version: int  # The version the move reached (acts of the log counted): the replay's position
     seat: int
     move: Move
-    chances: list[float]  # Each seat's estimated chance to win, in seat order; they sum to 1
+    chances: list[float]  # Each seat's chance after the decision (the tiles it drew included)
+    se: list[float]  # The standard error of each seat's chance, in seat order (the band a reader may trust it within: about ±2 of them)
+    best: NotRequired[Move]
+    loss: float  # The chance the seat lost by its move: the best move's chance minus the played move's, both estimated in the same position with the same random numbers (0 when it played the best)
+    lossSe: float  # The standard error of `loss`
+    luck: list[float]  # Each seat's change of chance from the tiles the move drew (the chances after it minus those the played move had before the draw): luck, never a mistake; zeros when it drew none
 
 
 class AnalysisTurningPointsItem(TypedDict):
     decision: int
     version: int
     seat: int
-    before: float  # The seat's chance before its move
-    after: float  # and after
-    played: Move
-    preferred: Move
+    move: Move
+    best: Move
+    before: float  # The seat's chance before its move (with the best move)
+    played: float  # Its chance with the move played, before the draw
+    after: float  # Its chance after the move and the tiles it drew
+    loss: float  # The chance the seat lost by its move: the best move's chance minus the played move's, both estimated in the same position with the same random numbers (0 when it played the best)
+    lossSe: float  # The standard error of `loss`
+
+
+AnalysisSlidesItem = TypedDict("AnalysisSlidesItem", {"seat": "int", "from": "int", "to": "int", "fromVersion": "int", "toVersion": "int", "before": "float", "after": "float", "mistakes": "float", "luck": "float"})
+
+
+class AnalysisPlayouts(TypedDict):
+    "Look-aheads per candidate move at a position: more where the choice was close"
+    median: int
+    max: int
 
 
 class Analysis(TypedDict):
     status: Literal["ready"]
     gameId: str
     start: list[float]  # Each seat's estimated chance to win, in seat order; they sum to 1
+    startSe: list[float]  # The standard error of each seat's chance, in seat order (the band a reader may trust it within: about ±2 of them)
     decisions: list[AnalysisDecisionsItem]
-    turningPoints: list[AnalysisTurningPointsItem]  # The moves that changed their seat's chance most, in game order, with the move the mcts bot preferred there
+    turningPoints: list[AnalysisTurningPointsItem]  # The mistakes that lost their seat the most chance (at least 2 points and twice their standard error), in game order; at most 5
+    slides: list[AnalysisSlidesItem]  # Each seat's largest fall over many decisions (at least 25 points over at least 6 decisions), if any, split into its own mistakes and luck
+    playouts: AnalysisPlayouts  # Look-aheads per candidate move at a position: more where the choice was close
     workerMs: int  # Worker time the analysis took
     computedAt: str
 

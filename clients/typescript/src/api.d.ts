@@ -411,6 +411,8 @@ export interface components {
             gameId: string;
             /** @description Each seat's estimated chance to win, in seat order; they sum to 1 */
             start: number[];
+            /** @description The standard error of each seat's chance, in seat order (the band a reader may trust it within: about ±2 of them) */
+            startSe: number[];
             decisions: {
                 /** @description The index of the move among the game's moves */
                 decision: number;
@@ -418,21 +420,59 @@ export interface components {
                 version: number;
                 seat: number;
                 move: components["schemas"]["Move"];
-                /** @description Each seat's estimated chance to win, in seat order; they sum to 1 */
+                /** @description Each seat's chance after the decision (the tiles it drew included) */
                 chances: number[];
+                /** @description The standard error of each seat's chance, in seat order (the band a reader may trust it within: about ±2 of them) */
+                se: number[];
+                best?: components["schemas"]["Move"];
+                /** @description The chance the seat lost by its move: the best move's chance minus the played move's, both estimated in the same position with the same random numbers (0 when it played the best) */
+                loss: number;
+                /** @description The standard error of `loss` */
+                lossSe: number;
+                /** @description Each seat's change of chance from the tiles the move drew (the chances after it minus those the played move had before the draw): luck, never a mistake; zeros when it drew none */
+                luck: number[];
             }[];
-            /** @description The moves that changed their seat's chance most, in game order, with the move the mcts bot preferred there */
+            /** @description The mistakes that lost their seat the most chance (at least 2 points and twice their standard error), in game order; at most 5 */
             turningPoints: {
                 decision: number;
                 version: number;
                 seat: number;
-                /** @description The seat's chance before its move */
+                move: components["schemas"]["Move"];
+                best: components["schemas"]["Move"];
+                /** @description The seat's chance before its move (with the best move) */
                 before: number;
-                /** @description and after */
+                /** @description Its chance with the move played, before the draw */
+                played: number;
+                /** @description Its chance after the move and the tiles it drew */
                 after: number;
-                played: components["schemas"]["Move"];
-                preferred: components["schemas"]["Move"];
+                /** @description The chance the seat lost by its move: the best move's chance minus the played move's, both estimated in the same position with the same random numbers (0 when it played the best) */
+                loss: number;
+                /** @description The standard error of `loss` */
+                lossSe: number;
             }[];
+            /** @description Each seat's largest fall over many decisions (at least 25 points over at least 6 decisions), if any, split into its own mistakes and luck */
+            slides: {
+                seat: number;
+                /** @description The first decision of the slide */
+                from: number;
+                /** @description and its last */
+                to: number;
+                fromVersion: number;
+                toVersion: number;
+                /** @description The seat's chance before the slide */
+                before: number;
+                /** @description and after it */
+                after: number;
+                /** @description What the seat's own mistakes in it lost (a sum of losses) */
+                mistakes: number;
+                /** @description What the draws did to the seat in it (a sum of changes; negative: bad luck) */
+                luck: number;
+            }[];
+            /** @description Look-aheads per candidate move at a position: more where the choice was close */
+            playouts: {
+                median: number;
+                max: number;
+            };
             /** @description Worker time the analysis took */
             workerMs: number;
             computedAt: string;
