@@ -29,5 +29,8 @@ export function determinize(game: Game, seed: string, tilesLeft?: number): Game 
   // its own: the same in everything but the pile's hidden tail.
   const cfg: Config = { ...g.cfg, pile: [...pile.slice(0, g.pileIndex), ...rest] };
   (copy as { cfg: Config }).cfg = cfg;
+  // Its moves would replay over the game's own pile, not this one: no undo is offered here.
+  copy.undoable = false;
+  copy.history = null;
   return copy as unknown as Game;
 }

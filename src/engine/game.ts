@@ -9,7 +9,7 @@
  */
 import { stepMoves } from './figure-step.js';
 import { applyMove } from './moves.js';
-import { DRAW, PASS } from './shared-moves.js';
+import { DRAW, PASS, UNDO } from './shared-moves.js';
 import type { Registry } from './registry.js';
 import { createGame as create } from './setup.js';
 import { pendingFigure } from './turn-api.js';
@@ -79,7 +79,8 @@ function movesOf(g: State): Move[] {
       return g.open.placements(drawn);
     }
     case 'placeFigure':
-      return [...stepMoves(g), PASS];
+      // The undo comes last: a bot or a benchmark that never takes one drops the last entry.
+      return g.undoable ? [...stepMoves(g), PASS, UNDO] : [...stepMoves(g), PASS];
     case DECISION_PHASE:
       return decisionMoves(g, pendingFigure(g));
     case FINAL_ROUND_PHASE: {

@@ -24,6 +24,16 @@ import type { FigureKind, Move, Phase } from './types.js';
 export type { PlacedTile } from './board.js';
 export type { Figure } from './figures.js';
 
+/**
+ * The moves applied to a game since its creation, newest first, as a list shared by its copies
+ * (a node is never changed): what an undo replays (docs/rules.md §2.2). An undo takes its
+ * placement off, so the list never holds an undo nor a move an undo took back.
+ */
+export interface Played {
+  readonly move: Move;
+  readonly prev: Played | null;
+}
+
 /** A figure taken off a scored feature that waits for its owner's decision. */
 export interface HeldFigure {
   readonly owner: number;
@@ -73,6 +83,10 @@ export class State {
   finalRound: number[] | null = null;
   /** Each enabled expansion's own state, by slot index (see slot.ts). */
   slots: unknown[];
+  /** The moves played so far (Played), null before the first. */
+  history: Played | null = null;
+  /** False where no undo may be offered: a determinized copy, whose hidden pile is not the game's. */
+  undoable = true;
 
   constructor(cfg: Config) {
     this.cfg = cfg;

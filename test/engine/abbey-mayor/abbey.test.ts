@@ -144,6 +144,7 @@ t.test('only a meeple or a wagon may go on the abbey (as a monk), with both expa
     { type: 'placeFigure', figure: 'meeple', x: 0, y: -1, feature: 0 },
     { type: 'placeFigure', figure: 'wagon', x: 0, y: -1, feature: 0 },
     { type: 'pass' },
+    { type: 'undo' },
   ]);
   for (const f of ['mayor', 'builder', 'pig'] as const) {
     const r = play(s.game, figure(f, 0, -1, 0));
