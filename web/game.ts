@@ -9,6 +9,7 @@ import { api } from './api.js';
 import { drawMarks, sinceLastTurn } from './board-marks.js';
 import { BoardView } from './board-view.js';
 import { showClaim } from './claim-view.js';
+import { showClocks } from './clock-view.js';
 import { cancel, chooseTarget, ghost, positions, previewAt, renderDecisions, rotate, targets } from './decisions.js';
 import { $, fragment } from './dom.js';
 import { renderEnd, wireEnd } from './end-panel.js';
@@ -30,6 +31,7 @@ function render(): void {
   renderScrubber();
   showYourTurn(myTurn());
   showNotify(state.status === 'active');
+  showClocks(state);
   // While scrubbing, the replayed version stays on the board; the game goes on underneath.
   if (replaying !== undefined) return;
   board.draw(state, positions(), targets(), ghost());
