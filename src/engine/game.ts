@@ -66,6 +66,10 @@ export const actorOf = (game: Game): number | null => actor(stateOf(game));
 export const phaseOf = (game: Game): Phase => stateOf(game).phase;
 export const isFinished = (game: Game): boolean => stateOf(game).phase === 'finished';
 
+/** What the figure step lists after its figure moves. */
+const PASS_UNDO: readonly Move[] = [PASS, UNDO];
+const PASS_ONLY: readonly Move[] = [PASS];
+
 /** The moves open to the actor, each list a new array (of shared move values). */
 function movesOf(g: State): Move[] {
   switch (g.phase) {
@@ -80,7 +84,7 @@ function movesOf(g: State): Move[] {
     }
     case 'placeFigure':
       // The undo comes last: a bot or a benchmark that never takes one drops the last entry.
-      return g.undoable ? [...stepMoves(g), PASS, UNDO] : [...stepMoves(g), PASS];
+      return stepMoves(g).concat(g.undoable ? PASS_UNDO : PASS_ONLY);
     case DECISION_PHASE:
       return decisionMoves(g, pendingFigure(g));
     case FINAL_ROUND_PHASE: {
