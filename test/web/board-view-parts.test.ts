@@ -93,7 +93,9 @@ t.test("a figure target lights its whole feature and names who holds it, as the 
           );
         }
       }
-      const r = playInPlace(game, lm.moves[Math.floor(rnd() * lm.moves.length)]);
+      // The undo (listed last) left out: the games go on to the scorings this test looks at.
+      const n = lm.moves.length - (lm.moves.at(-1)?.type === 'undo' ? 1 : 0);
+      const r = playInPlace(game, lm.moves[Math.floor(rnd() * n)]);
       if (!r.ok) throw new Error(r.error.reason);
       const after = publicView(game);
       for (const e of r.value) {
