@@ -38,11 +38,11 @@ export function revealed(events: readonly GameEvent[]): string {
 /**
  * The legal moves a bot chooses among: all but `undo`, which takes a placement back to the
  * position before it (a bot choosing it could go round in circles, and gains nothing: it saw
- * that position already). The engine lists the undo last.
+ * that position already). The engine lists the undo just before the pass, which stays last.
  */
 export function botMoves(game: Game): Move[] {
   const moves = legalMoves(game).moves;
-  if (moves.at(-1)?.type === 'undo') moves.pop();
+  if (moves.at(-2)?.type === 'undo') moves.splice(-2, 1);
   return moves;
 }
 

@@ -14,7 +14,7 @@ import type { Registry } from './registry.js';
 import { createGame as create } from './setup.js';
 import { pendingFigure } from './turn-api.js';
 import { decisionMoves, drawAlternatives } from './turn.js';
-import type { State } from './state.js';
+import { NO_UNDO, type State } from './state.js';
 import {
   ALTERNATIVES_PHASE,
   DECISION_PHASE,
@@ -67,7 +67,7 @@ export const phaseOf = (game: Game): Phase => stateOf(game).phase;
 export const isFinished = (game: Game): boolean => stateOf(game).phase === 'finished';
 
 /** What the figure step lists after its figure moves. */
-const PASS_UNDO: readonly Move[] = [PASS, UNDO];
+const UNDO_PASS: readonly Move[] = [UNDO, PASS];
 const PASS_ONLY: readonly Move[] = [PASS];
 
 /** The moves open to the actor, each list a new array (of shared move values). */
@@ -83,8 +83,9 @@ function movesOf(g: State): Move[] {
       return g.open.placements(drawn);
     }
     case 'placeFigure':
-      // The undo comes last: a bot or a benchmark that never takes one drops the last entry.
-      return stepMoves(g).concat(g.undoable ? PASS_UNDO : PASS_ONLY);
+      // The undo just before the pass: the pass stays last and a figure first, as clients that
+      // play the first or the last listed move have always found them.
+      return stepMoves(g).concat(g.history !== NO_UNDO ? UNDO_PASS : PASS_ONLY);
     case DECISION_PHASE:
       return decisionMoves(g, pendingFigure(g));
     case FINAL_ROUND_PHASE: {

@@ -4,7 +4,7 @@
  * validates completely before it changes anything, so a refusal changes nothing.
  */
 import type { MoveOf, MoveSpecs } from './expansion.js';
-import type { State } from './state.js';
+import { NO_UNDO, type State } from './state.js';
 import type { GameEvent, Move, MoveType, RuleViolation } from './types.js';
 import { violation } from './violation.js';
 
@@ -42,6 +42,6 @@ export function applyMove(g: State, move: Move, events: GameEvent[]): RuleViolat
   // One small node per move, so that an undo can rebuild the part from the moves before it
   // (core-moves.ts): the cost of undo falls on the undo, not on the placements. An undo sets
   // the history itself (to the moves before the placement it took back).
-  if (refused === null && move.type !== 'undo' && g.undoable) g.history = { move, prev: g.history };
+  if (refused === null && move.type !== 'undo' && g.history !== NO_UNDO) g.history = { move, prev: g.history };
   return refused;
 }

@@ -34,6 +34,13 @@ export interface Played {
   readonly prev: Played | null;
 }
 
+/**
+ * The history of a game that offers no undo (a determinized copy, whose hidden pile is not the
+ * game's): nothing is recorded in it. One field for both, not a flag beside the list: a second
+ * new field of State measured slower legal-move queries (docs/performance.md).
+ */
+export const NO_UNDO: Played = Object.freeze({ move: Object.freeze({ type: 'pass' }), prev: null });
+
 /** A figure taken off a scored feature that waits for its owner's decision. */
 export interface HeldFigure {
   readonly owner: number;
@@ -83,10 +90,8 @@ export class State {
   finalRound: number[] | null = null;
   /** Each enabled expansion's own state, by slot index (see slot.ts). */
   slots: unknown[];
-  /** The moves played so far (Played), null before the first. */
+  /** The moves played so far (Played), null before the first; NO_UNDO where no undo is offered. */
   history: Played | null = null;
-  /** False where no undo may be offered: a determinized copy, whose hidden pile is not the game's. */
-  undoable = true;
 
   constructor(cfg: Config) {
     this.cfg = cfg;

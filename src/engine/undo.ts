@@ -13,7 +13,7 @@ import type { Config } from './config.js';
 import type { MoveSpec } from './expansion.js';
 import { keyOf } from './geometry.js';
 import { applyMove } from './moves.js';
-import { State, type Played } from './state.js';
+import { NO_UNDO, State, type Played } from './state.js';
 import { startPart } from './turn.js';
 import type { GameEvent, Move } from './types.js';
 import { violation } from './violation.js';
@@ -32,13 +32,12 @@ function rebuild(cfg: Config, history: Played | null): State {
   for (let p = history; p !== null; p = p.prev) moves.push(p.move);
   const events: GameEvent[] = [];
   const g = startState(cfg, events);
-  g.undoable = false; // the replayed moves are not pushed again: the history is given back whole
+  g.history = NO_UNDO; // the replayed moves are not pushed again: the history is given back whole
   for (let i = moves.length - 1; i >= 0; i--) {
     const refused = applyMove(g, moves[i], events);
     if (refused) throw new Error(`engine fault: a move before an undo does not replay: ${refused.reason}`);
     events.length = 0;
   }
-  g.undoable = true;
   g.history = history;
   return g;
 }
@@ -49,7 +48,7 @@ export const undo: MoveSpec<'undo', 'placeFigure'> = {
   shape: () => null,
   apply(g, _move, _phase, events) {
     const placement = g.history;
-    if (!g.undoable || placement === null)
+    if (placement === NO_UNDO || placement === null)
       return violation('MOVE_NOT_ALLOWED_NOW', 'this copy of the game cannot take a placement back');
     const t = g.placedTile();
     const seat = g.active;

@@ -26,10 +26,16 @@ export function randomSetup(
   return { players: Array.from({ length: players }, (_, i) => ({ name: `P${i}` })), expansions, rules, seed };
 }
 
+/** A uniform choice among a figure step's moves but its undo (the one before the last). */
+export function withoutUndo(moves: readonly Move[], rnd: () => number): Move {
+  const i = Math.floor(rnd() * (moves.length - 1));
+  return moves[i < moves.length - 2 ? i : i + 1];
+}
+
 /**
- * Plays a game to the end choosing uniformly among legal moves. `undo` (listed last in a figure
- * step) is left out unless `undos` is set: then it is chosen like any move, but not for a tile
- * placed again after an undo, so that a game always ends.
+ * Plays a game to the end choosing uniformly among legal moves. `undo` (listed just before the
+ * pass in a figure step) is left out unless `undos` is set: then it is chosen like any move, but
+ * not for a tile placed again after an undo, so that a game always ends.
  */
 export function playRandom(
   setup: GameSetup,
@@ -45,9 +51,8 @@ export function playRandom(
   for (;;) {
     const lm = legalMoves(game);
     if (lm.actor === null) break;
-    let n = lm.moves.length;
-    if (lm.moves[n - 1].type === 'undo' && (!undos || moves.at(-2)?.type === 'undo')) n -= 1;
-    const move = lm.moves[Math.floor(rnd() * n)];
+    const skip = lm.moves.at(-2)?.type === 'undo' && (!undos || moves.at(-2)?.type === 'undo');
+    const move = skip ? withoutUndo(lm.moves, rnd) : lm.moves[Math.floor(rnd() * lm.moves.length)];
     onStep?.(game, move);
     const r = playInPlace(game, move);
     if (!r.ok) throw new Error(`listed move refused: ${JSON.stringify(move)} ${r.error.code} ${r.error.reason}`);
