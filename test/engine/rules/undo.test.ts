@@ -79,15 +79,22 @@ t.test('after a discard, undo takes back only the placed tile: the discarded til
   );
 });
 
-t.test('undo in the builder bonus part takes back only that part’s tile', async (t) => {
-  //   (0,-1) T&B/T r180 (wine, city S+E), P0 knight | (1,-1) T&B/Q r0 (wine, city W-E), P0 builder
-  //   | (2,-1) base/E r270 closes the city (P0): a second part for P0, who draws base/B.
+/**
+ *   (0,-1) T&B/T r180 (wine, city S+E), P0 knight | (1,-1) T&B/Q r0 (wine, city W-E), P0 builder;
+ *   fillers base/B at (0,1) and (1,1). P0 holds base/E, which at (2,-1) r270 closes the city.
+ */
+function builderCity() {
   const s = scenario({
     expansions: ['traders-builders'],
     tiles: ['traders-builders/T', 'base/B', 'traders-builders/Q', 'base/B', 'base/E', 'base/B', 'base/B'],
   });
   s.play(tile(0, -1, 180), meeple(0, -1, 0), tile(0, 1), pass, tile(1, -1, 0), figure('builder', 1, -1, 0));
-  s.play(tile(1, 1), pass, tile(2, -1, 270), pass);
+  return s.play(tile(1, 1), pass);
+}
+
+t.test('undo in the builder bonus part takes back only that part’s tile', async (t) => {
+  // base/E closes the builder's city: a second part for P0, who draws base/B.
+  const s = builderCity().play(tile(2, -1, 270), pass);
   t.same(types(s.last).slice(-2), ['bonusPartStarted', 'tileDrawn']);
   const bonus = s.view();
   t.equal(bonus.bonusPart, true);
@@ -98,14 +105,9 @@ t.test('undo in the builder bonus part takes back only that part’s tile', asyn
 });
 
 t.test('undo of a tile that earned the builder bonus takes the bonus back with it', async (t) => {
-  // As above: base/E at (2,-1) would extend the builder's city; taken back and put at (-1,1)
+  // base/E at (2,-1) would extend the builder's city; taken back and put south of the road
   // instead, it touches no feature of the builder, and seat 1 plays next.
-  const s = scenario({
-    expansions: ['traders-builders'],
-    tiles: ['traders-builders/T', 'base/B', 'traders-builders/Q', 'base/B', 'base/E', 'base/B', 'base/B'],
-  });
-  s.play(tile(0, -1, 180), meeple(0, -1, 0), tile(0, 1), pass, tile(1, -1, 0), figure('builder', 1, -1, 0));
-  s.play(tile(1, 1), pass, tile(2, -1, 270), undo);
+  const s = builderCity().play(tile(2, -1, 270), undo);
   const elsewhere = legalMoves(s.game).moves.find((m) => m.type === 'placeTile' && m.y >= 1);
   if (elsewhere === undefined) throw new Error('base/E has a place south of the road');
   s.play(elsewhere, pass);
