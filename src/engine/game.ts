@@ -66,10 +66,6 @@ export const actorOf = (game: Game): number | null => actor(stateOf(game));
 export const phaseOf = (game: Game): Phase => stateOf(game).phase;
 export const isFinished = (game: Game): boolean => stateOf(game).phase === 'finished';
 
-/** What the figure step lists after its figure moves. */
-const UNDO_PASS: readonly Move[] = [UNDO, PASS];
-const PASS_ONLY: readonly Move[] = [PASS];
-
 /** The moves open to the actor, each list a new array (of shared move values). */
 function movesOf(g: State): Move[] {
   switch (g.phase) {
@@ -85,7 +81,8 @@ function movesOf(g: State): Move[] {
     case 'placeFigure':
       // The undo just before the pass: the pass stays last and a figure first, as clients that
       // play the first or the last listed move have always found them.
-      return stepMoves(g).concat(g.history !== NO_UNDO ? UNDO_PASS : PASS_ONLY);
+      // A spread, not concat(): concat measured slower on these short lists.
+      return g.history === NO_UNDO ? [...stepMoves(g), PASS] : [...stepMoves(g), UNDO, PASS];
     case DECISION_PHASE:
       return decisionMoves(g, pendingFigure(g));
     case FINAL_ROUND_PHASE: {
