@@ -117,11 +117,12 @@ function panel(): HTMLElement {
   const settings = el('p', undefined, { id: 'clock-settings', class: 'help' });
   const soundLabel = el('label', undefined, { class: 'clock-sound' });
   soundLabel.append(sound, ' Beep before my time runs out');
+  soundLabel.title = 'A short beep when 20 s are left';
   box.append(
     el('ul', undefined, { id: 'clocks' }),
+    ...(page.token ? [soundLabel] : []),
     el('p', undefined, { id: 'clock-warning', role: 'alert', hidden: '' }),
     settings,
-    ...(page.token ? [soundLabel] : []),
   );
   $('#turn').prepend(box);
   return box;
