@@ -36,8 +36,8 @@ export interface Played {
 
 /**
  * The history of a game that offers no undo (a determinized copy, whose hidden pile is not the
- * game's): nothing is recorded in it. One field for both, not a flag beside the list: a second
- * new field of State measured slower legal-move queries (docs/performance.md).
+ * game's): nothing is recorded in it. One member for both, not a flag beside the list: each
+ * member is one more for every copy to carry (see clone()).
  */
 export const NO_UNDO: Played = Object.freeze({ move: Object.freeze({ type: 'pass' }), prev: null });
 
