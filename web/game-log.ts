@@ -4,6 +4,7 @@
  * kept by version (`page.history`) for the end panel and the replay. Names are the players' own,
  * read with the state before the log (also after a reload, and for a spectator).
  */
+import { clockActed } from './clock-view.js';
 import type { LogEvent, StreamMove } from './api.js';
 import { api } from './api.js';
 import { light, scored, spotsOf } from './board-marks.js';
@@ -31,7 +32,10 @@ function log(version: number, events: readonly LogEvent[], live = false): void {
   told ??= new LogLexicon(page.catalog, page.renderer);
   for (const e of events) {
     told.see(e);
-    if (live) scored(e);
+    if (live) {
+      scored(e);
+      clockActed(e);
+    }
     // The lifecycle's acts (joins, resignations...) come in the same log as the moves' events.
     const text = lineOf(e, told.lexicon);
     if (text)

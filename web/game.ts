@@ -9,6 +9,7 @@ import { api } from './api.js';
 import { drawMarks, sinceLastTurn } from './board-marks.js';
 import { BoardView } from './board-view.js';
 import { showClaim } from './claim-view.js';
+import { showClocks } from './clock-view.js';
 import { cancel, ghost, positions, previewAt, renderDecisions, rotate } from './decisions.js';
 import { chooseTarget, targets } from './figure-choices.js';
 import { $, fragment } from './dom.js';
@@ -34,6 +35,7 @@ function render(): void {
   renderScrubber();
   showYourTurn(myTurn());
   showNotify(state.status === 'active');
+  showClocks(state);
   // While scrubbing, the replayed version stays on the board; the game goes on underneath.
   if (replaying !== undefined) return;
   if (board.draw(state, positions(), targets(), ghost())) showClaim(targets()[page.target ?? -1]);

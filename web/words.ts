@@ -179,6 +179,8 @@ export function moveWords(m: Move, lex: Lexicon, bySides = false): string {
       return figureOn(lex, m.figure, m.x, m.y, m.feature, bySides);
     case 'pass':
       return 'Pass';
+    case 'undo':
+      return 'Undo: take the tile back';
     default:
       return (
         expansionMove(
@@ -263,6 +265,8 @@ export function eventText(e: GameEvent, name: Name, lex: Lexicon): string | unde
       return `${name(e.seat)} placed ${withArticle(tileWords(lex.catalog, e.tile))} at ${at(e)}`;
     case 'figurePlaced':
       return `${name(e.seat)} placed ${withArticle(boardFigureWords(lex, e.figure))}`;
+    case 'placementUndone':
+      return `${name(e.seat)} took back ${withArticle(tileWords(lex.catalog, e.tile))} from ${at(e)}`;
     case 'featureScored':
       return scoringText(e, name);
     case 'bonusPartStarted':

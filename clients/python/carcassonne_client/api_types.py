@@ -95,12 +95,22 @@ class BonusPartStartedEvent(TypedDict):
 
 
 class Clock(TypedDict):
-    turnSeconds: int  # Seconds a player has for a turn; then its autopilot plays it
+    "A limit per turn (`turnSeconds`), a time bank per seat (`bankSeconds`, with `incrementSeconds`), or both: whichever runs out first ends the turn"
+    turnSeconds: NotRequired[int]  # Seconds a player has for one turn
+    bankSeconds: NotRequired[int]  # Each seat's time bank: seconds for all its turns together, used while its turns run
+    incrementSeconds: NotRequired[int]  # Added to a seat's bank after each of its turns (Fischer); with `bankSeconds` only
+    onTimeout: NotRequired[Literal["autopilot", "forfeit"]]  # When a turn limit or a bank runs out: `autopilot` (default) plays the turn for the seat, `forfeit` resigns the seat
 
 
 class ClockView(TypedDict):
-    turnSeconds: int
-    deadline: Union[str, None]  # When the current player's turn runs out (none on a bot's turn)
+    turnSeconds: NotRequired[int]  # The limit of one turn, when the game has one
+    bankSeconds: NotRequired[int]  # Each seat's time bank at the start, when the game has one
+    incrementSeconds: NotRequired[int]  # Added to a seat's bank after each of its turns
+    onTimeout: Literal["autopilot", "forfeit"]  # `autopilot`: the turn is played by its autopilot; `forfeit`: the seat resigns
+    deadline: Union[str, None]  # When the current player's time runs out: the turn's limit or the bank, the first (none on a bot's turn)
+    running: Union[int, None]  # The seat whose time runs now
+    runningSince: Union[str, None]  # When the running seat's time began to run (the start of its turn)
+    banksMs: NotRequired[list[int]]  # Each seat's bank in milliseconds; the running seat's as at `runningSince` (a client subtracts the time since)
 
 
 class CreatedGameSeatsItem(TypedDict):
@@ -285,18 +295,13 @@ class LegalMoves(TypedDict):
     moves: list[Move]
 
 
-class LobbyGamesItemClock(TypedDict):
-    "The turn clock, when the game has one"
-    turnSeconds: int
-
-
 class LobbyGamesItem(TypedDict):
     id: str
     status: Literal["waiting", "active", "finished", "aborted"]  # `waiting` until every open seat is joined; `aborted` when the admin aborted it
     createdAt: str
     players: list[SeatView]
     expansions: list[Literal["traders-builders", "abbey-mayor", "inns-cathedrals"]]
-    clock: NotRequired[LobbyGamesItemClock]  # The turn clock, when the game has one
+    clock: NotRequired[Clock]
 
 
 class Lobby(TypedDict):
@@ -362,6 +367,14 @@ class PlaceFigureMove(TypedDict):
     x: int
     y: int
     feature: int  # Index into the tile's catalog `features`
+
+
+class PlacementUndoneEvent(TypedDict):
+    type: Literal["placementUndone"]
+    seat: int
+    tile: str
+    x: int
+    y: int
 
 
 class PlaceTileMove(TypedDict):
@@ -440,6 +453,7 @@ class SeatResigned(TypedDict):
 class SeatResignedAct(TypedDict):
     type: Literal["seatResigned"]
     seat: int
+    reason: NotRequired[Literal["outOfTime"]]  # The clock's forfeit: the seat's time ran out (none: it resigned)
 
 
 class SeatView(TypedDict):
@@ -565,6 +579,10 @@ class TurnTimedOutAct(TypedDict):
     seat: int
 
 
+class UndoMove(TypedDict):
+    type: Literal["undo"]
+
+
 class WagonMovedEventFrom(TypedDict):
     x: int
     y: int
@@ -622,9 +640,9 @@ class Health(TypedDict):
 
 
 Act: TypeAlias = Union[SeatJoinedAct, TokenReissuedAct, SeatHandedToBotAct, GameAbortedAct, SeatResignedAct, TurnTimedOutAct]
-GameEvent: TypeAlias = Union[TurnStartedEvent, TileDrawnEvent, TileDiscardedEvent, TilePlacedEvent, FigurePlacedEvent, FigureSkippedEvent, FeatureScoredEvent, BonusPartStartedEvent, FinalScoringStartedEvent, GameEndedEvent, GoodsAwardedEvent, GoodsScoredEvent, AbbeyPlacedEvent, WagonMovedEvent, WagonReturnedEvent, AbbeySkippedEvent]
+GameEvent: TypeAlias = Union[TurnStartedEvent, TileDrawnEvent, TileDiscardedEvent, TilePlacedEvent, FigurePlacedEvent, PlacementUndoneEvent, FigureSkippedEvent, FeatureScoredEvent, BonusPartStartedEvent, FinalScoringStartedEvent, GameEndedEvent, GoodsAwardedEvent, GoodsScoredEvent, AbbeyPlacedEvent, WagonMovedEvent, WagonReturnedEvent, AbbeySkippedEvent]
 LogEvent: TypeAlias = Union[GameEvent, Act]
-Move: TypeAlias = Union[DrawMove, PlaceTileMove, PlaceFigureMove, PassMove, PlaceAbbeyMove, PlaceBarnMove, MoveWagonMove, ReturnWagonMove]
+Move: TypeAlias = Union[DrawMove, PlaceTileMove, PlaceFigureMove, PassMove, UndoMove, PlaceAbbeyMove, PlaceBarnMove, MoveWagonMove, ReturnWagonMove]
 
 # The lifecycle acts' types: a log entry or an event of one of these is an act, not the engine's.
 ACT_TYPES: frozenset[str] = frozenset({"gameAborted", "seatHandedToBot", "seatJoined", "seatResigned", "tokenReissued", "turnTimedOut"})

@@ -507,16 +507,44 @@ export interface components {
             type: "bonusPartStarted";
             seat: number;
         };
-        /** Clock */
+        /**
+         * Clock
+         * @description A limit per turn (`turnSeconds`), a time bank per seat (`bankSeconds`, with `incrementSeconds`), or both: whichever runs out first ends the turn
+         */
         Clock: {
-            /** @description Seconds a player has for a turn; then its autopilot plays it */
-            turnSeconds: number;
+            /** @description Seconds a player has for one turn */
+            turnSeconds?: number;
+            /** @description Each seat's time bank: seconds for all its turns together, used while its turns run */
+            bankSeconds?: number;
+            /** @description Added to a seat's bank after each of its turns (Fischer); with `bankSeconds` only */
+            incrementSeconds?: number;
+            /**
+             * @description When a turn limit or a bank runs out: `autopilot` (default) plays the turn for the seat, `forfeit` resigns the seat
+             * @enum {unknown}
+             */
+            onTimeout?: "autopilot" | "forfeit";
         };
         /** ClockView */
         ClockView: {
-            turnSeconds: number;
-            /** @description When the current player's turn runs out (none on a bot's turn) */
+            /** @description The limit of one turn, when the game has one */
+            turnSeconds?: number;
+            /** @description Each seat's time bank at the start, when the game has one */
+            bankSeconds?: number;
+            /** @description Added to a seat's bank after each of its turns */
+            incrementSeconds?: number;
+            /**
+             * @description `autopilot`: the turn is played by its autopilot; `forfeit`: the seat resigns
+             * @enum {unknown}
+             */
+            onTimeout: "autopilot" | "forfeit";
+            /** @description When the current player's time runs out: the turn's limit or the bank, the first (none on a bot's turn) */
             deadline: string | null;
+            /** @description The seat whose time runs now */
+            running: number | null;
+            /** @description When the running seat's time began to run (the start of its turn) */
+            runningSince: string | null;
+            /** @description Each seat's bank in milliseconds; the running seat's as at `runningSince` (a client subtracts the time since) */
+            banksMs?: number[];
         };
         /** CreatedGame */
         CreatedGame: {
@@ -628,7 +656,7 @@ export interface components {
             scores: number[];
         };
         /** GameEvent */
-        GameEvent: components["schemas"]["TurnStartedEvent"] | components["schemas"]["TileDrawnEvent"] | components["schemas"]["TileDiscardedEvent"] | components["schemas"]["TilePlacedEvent"] | components["schemas"]["FigurePlacedEvent"] | components["schemas"]["FigureSkippedEvent"] | components["schemas"]["FeatureScoredEvent"] | components["schemas"]["BonusPartStartedEvent"] | components["schemas"]["FinalScoringStartedEvent"] | components["schemas"]["GameEndedEvent"] | components["schemas"]["GoodsAwardedEvent"] | components["schemas"]["GoodsScoredEvent"] | components["schemas"]["AbbeyPlacedEvent"] | components["schemas"]["WagonMovedEvent"] | components["schemas"]["WagonReturnedEvent"] | components["schemas"]["AbbeySkippedEvent"];
+        GameEvent: components["schemas"]["TurnStartedEvent"] | components["schemas"]["TileDrawnEvent"] | components["schemas"]["TileDiscardedEvent"] | components["schemas"]["TilePlacedEvent"] | components["schemas"]["FigurePlacedEvent"] | components["schemas"]["PlacementUndoneEvent"] | components["schemas"]["FigureSkippedEvent"] | components["schemas"]["FeatureScoredEvent"] | components["schemas"]["BonusPartStartedEvent"] | components["schemas"]["FinalScoringStartedEvent"] | components["schemas"]["GameEndedEvent"] | components["schemas"]["GoodsAwardedEvent"] | components["schemas"]["GoodsScoredEvent"] | components["schemas"]["AbbeyPlacedEvent"] | components["schemas"]["WagonMovedEvent"] | components["schemas"]["WagonReturnedEvent"] | components["schemas"]["AbbeySkippedEvent"];
         /** GameState */
         GameState: {
             id: string;
@@ -757,10 +785,7 @@ export interface components {
                 createdAt: string;
                 players: components["schemas"]["SeatView"][];
                 expansions: ("traders-builders" | "abbey-mayor" | "inns-cathedrals")[];
-                /** @description The turn clock, when the game has one */
-                clock?: {
-                    turnSeconds: number;
-                };
+                clock?: components["schemas"]["Clock"];
             }[];
             /** @description The next page (also in the `Link` header), when this one is full */
             next?: string;
@@ -768,7 +793,7 @@ export interface components {
         /** LogEvent */
         LogEvent: components["schemas"]["GameEvent"] | components["schemas"]["Act"];
         /** Move */
-        Move: components["schemas"]["DrawMove"] | components["schemas"]["PlaceTileMove"] | components["schemas"]["PlaceFigureMove"] | components["schemas"]["PassMove"] | components["schemas"]["PlaceAbbeyMove"] | components["schemas"]["PlaceBarnMove"] | components["schemas"]["MoveWagonMove"] | components["schemas"]["ReturnWagonMove"];
+        Move: components["schemas"]["DrawMove"] | components["schemas"]["PlaceTileMove"] | components["schemas"]["PlaceFigureMove"] | components["schemas"]["PassMove"] | components["schemas"]["UndoMove"] | components["schemas"]["PlaceAbbeyMove"] | components["schemas"]["PlaceBarnMove"] | components["schemas"]["MoveWagonMove"] | components["schemas"]["ReturnWagonMove"];
         /** MoveAccepted */
         MoveAccepted: {
             version: number;
@@ -841,6 +866,15 @@ export interface components {
             y: number;
             /** @description Index into the tile's catalog `features` */
             feature: number;
+        };
+        /** PlacementUndoneEvent */
+        PlacementUndoneEvent: {
+            /** @enum {string} */
+            type: "placementUndone";
+            seat: number;
+            tile: string;
+            x: number;
+            y: number;
         };
         /** PlaceTileMove */
         PlaceTileMove: {
@@ -940,6 +974,11 @@ export interface components {
             /** @enum {string} */
             type: "seatResigned";
             seat: number;
+            /**
+             * @description The clock's forfeit: the seat's time ran out (none: it resigned)
+             * @enum {string}
+             */
+            reason?: "outOfTime";
         };
         /** SeatView */
         SeatView: {
@@ -1087,6 +1126,11 @@ export interface components {
             /** @enum {string} */
             type: "turnTimedOut";
             seat: number;
+        };
+        /** UndoMove */
+        UndoMove: {
+            /** @enum {string} */
+            type: "undo";
         };
         /** WagonMovedEvent */
         WagonMovedEvent: {

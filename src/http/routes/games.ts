@@ -3,7 +3,7 @@ import { notModified, versionTag } from '../etag.js';
 import { Type } from 'typebox';
 import { GameIdParams, IMMUTABLE, NOT_MODIFIED, problems, VersionQuery } from '../schemas/common.js';
 import { CreateGameBody, CreatedGameResponse } from '../schemas/games.js';
-import { seatRequestOf } from '../schemas/lifecycle.js';
+import { clockOf, seatRequestOf } from '../schemas/lifecycle.js';
 import { GameStateSchema, LegalMovesResponse } from '../schemas/state.js';
 import { LegalMovesQuery } from '../schemas/events.js';
 import { waitForMove } from './events.js';
@@ -26,7 +26,11 @@ export function gameRoutes(app: App, routes: RouteOptions): void {
     async (request, reply) => {
       // The creating address pays for the game's bots (`bot-driver.ts`), as it pays for the creation.
       const created = await service.create(
-        { ...request.body, players: request.body.players.map(seatRequestOf) },
+        {
+          ...request.body,
+          players: request.body.players.map(seatRequestOf),
+          ...(request.body.clock ? { clock: clockOf(request.body.clock) } : {}),
+        },
         request.ip,
       );
       // `state` is the service's own state document (GET /games/{id}'s), checked against its schema by the tests.
