@@ -121,6 +121,10 @@ const SENTENCES: [Record<string, unknown>, string | undefined][] = [
     'P1 placed a tile with four city caps at (5, 0)',
   ],
   [
+    { type: 'placementUndone', seat: 0, tile: 'base/D', x: 1, y: 0 },
+    'P0 took back a city cap with straight road from (1, 0)',
+  ],
+  [
     { type: 'figurePlaced', seat: 0, figure: { kind: 'meeple', owner: 0, x: 1, y: 0, feature: 0 } },
     'P0 placed a knight in the north city of (1, 0)',
   ],
