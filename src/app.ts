@@ -39,6 +39,7 @@ import type { App } from './http/types.js';
 import { validatorCompiler } from './http/validator.js';
 import { lazySerializers } from './http/lazy-serializers.js';
 import { createBotRuntime, type BotRuntimeOptions } from './service/bots/bot-runtime.js';
+import type { Hints } from './service/bots/hints.js';
 import { GameService, type WebhookOptions } from './service/game-service.js';
 import { DEFAULT_REGISTRY, type Registry } from './engine/index.js';
 import { resolveVocabulary } from './http/schemas/vocabulary.js';
@@ -93,6 +94,11 @@ export interface AppOptions {
   publicUrl?: string | null;
   /** Post-game analyses: budget, concurrency, search sizes (`service/analysis/analyses.ts`). */
   analysis?: Partial<AnalysisOptions>;
+  /**
+   * A test seam: builds the hint route's `Hints` (tests give one whose pool's jobs end when they
+   * say, on a clock they move); the bot runtime's when absent.
+   */
+  hints?: (service: GameService) => Hints;
   /** Fastify's schema compilers (a test seam: tests share compiled serializers between apps). */
   schemaController?: FastifyServerOptions['schemaController'];
 }
@@ -233,7 +239,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     perAddress: budget('hint-address', hintBudgetPerSecond),
     perToken: budget('hint-token', hintBudgetPerSecond),
   };
-  hintRoutes(app, { ...routes, rateLimiter, hints: bots.hints, hintBudgets });
+  hintRoutes(app, { ...routes, rateLimiter, hints: options.hints?.(service) ?? bots.hints, hintBudgets });
   eventRoutes(app, routes);
   boardRoutes(app, routes);
   // A stream's comments must come well inside the idle timeout that would close its socket.

@@ -12,8 +12,8 @@
 import { hash } from 'node:crypto';
 import { Type, type Static } from 'typebox';
 import { vocabularyRef, type Move } from '../../engine/index.js';
-import type { BotBudget } from './bot-job.js';
-import { BotPoolBusyError, BotPoolClosedError, BotWorkerCrashedError, type BotPool } from './bot-pool.js';
+import type { BotAnswer, BotBudget, BotJob } from './bot-job.js';
+import { BotPoolBusyError, BotPoolClosedError, BotWorkerCrashedError, type JobOrder } from './bot-pool.js';
 import type { GameService } from '../game-service.js';
 import { ServiceError } from '../service-error.js';
 
@@ -53,6 +53,11 @@ export interface HintLimits {
  */
 export const DEFAULT_HINT_LIMITS: HintLimits = { concurrency: 1, queue: 4 };
 
+/** What hints need of the bot pool: `BotPool`, or in tests one whose jobs end when the test says. */
+export interface HintPool {
+  run(job: BotJob, order: JobOrder): Promise<BotAnswer>;
+}
+
 interface Waiting {
   deadline: number;
   start: () => void;
@@ -65,10 +70,12 @@ export class Hints {
   private readonly waiting: Waiting[] = [];
 
   constructor(
-    private readonly service: GameService,
-    private readonly pool: BotPool,
+    private readonly service: Pick<GameService, 'seatPosition'>,
+    private readonly pool: HintPool,
     private readonly budget: BotBudget,
     private readonly limits: HintLimits = DEFAULT_HINT_LIMITS,
+    /** The clock of the deadlines (epoch ms; tests give one that moves only when they say). */
+    private readonly now: () => number = Date.now,
   ) {}
 
   /** Hints searching and waiting now. */
@@ -93,7 +100,7 @@ export class Hints {
 
   /** Waits for a search slot, or refuses at once when the queue is full or the wait too long; answers the hint's deadline. */
   private async enter(): Promise<number> {
-    const now = Date.now();
+    const now = this.now();
     const { timeMs } = this.budget;
     const deadline = timeMs === undefined ? Infinity : now + timeMs;
     if (this.searching.length < this.limits.concurrency) {
