@@ -41,8 +41,7 @@ import { lazySerializers } from './http/lazy-serializers.js';
 import { createBotRuntime, type BotRuntimeOptions } from './service/bots/bot-runtime.js';
 import { GameService, type WebhookOptions } from './service/game-service.js';
 import { DEFAULT_REGISTRY, type Registry } from './engine/index.js';
-import { resolveVocabulary } from './http/schemas/vocabulary.js';
-import { vocabularyTable } from './http/schemas/vocabulary-table.js';
+import { routeSchemas } from './http/schemas/index.js';
 import type { GameStore } from './storage/game-store.js';
 import { openSqliteStore } from './storage/sqlite/store.js';
 
@@ -152,12 +151,6 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.addHook('preClose', async () => service.close());
   app.addHook('onClose', async () => store.close());
 
-  // Before anything reads a route's schema (validation, serialisation, the OpenAPI document):
-  // the registry's vocabulary takes the placeholders' places.
-  const table = vocabularyTable(registry);
-  app.addHook('onRoute', (route) => {
-    if (route.schema) route.schema = resolveVocabulary(route.schema, table);
-  });
   registerProblemHandlers(app, collectRoutes(app));
   await registerCors(app, options.corsOrigins ?? []);
   registerSecurityHeaders(app, options.frameAncestors);
@@ -213,18 +206,20 @@ export async function buildApp(options: AppOptions): Promise<App> {
     perAddress: streams.perAddress,
     total: heldTotal(options.maxConnections, streams.reservedConnections),
   });
+  const schemas = routeSchemas(registry);
   const routes = {
     service,
+    schemas,
     addressLimiter: budget('address', options.addressRateLimit ?? DEFAULT_ADDRESS_LIMIT),
     held,
   };
   app.addHook('onRequest', limitReads(budget('read', options.readRateLimit ?? DEFAULT_READ_LIMIT)));
   healthRoutes(app, routes);
-  tileRoutes(app);
+  tileRoutes(app, routes);
   gameRoutes(app, routes);
   lifecycleRoutes(app, routes);
   webhookRoutes(app, routes);
-  analysisRoutes(app, { analyses });
+  analysisRoutes(app, { analyses, schemas });
   const rateLimiter = budget('token', options.rateLimit ?? DEFAULT_RATE_LIMIT);
   moveRoutes(app, { ...routes, rateLimiter });
   const hintBudget = options.hintBudget ?? DEFAULT_HINT_BUDGET;

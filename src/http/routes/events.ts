@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import { notModified, versionTag } from '../etag.js';
 import { GameIdParams, NOT_MODIFIED, problems } from '../schemas/common.js';
-import { EventsQuery, EventsResponse } from '../schemas/events.js';
+import { EventsQuery } from '../schemas/events.js';
 import { sendJson, type App, type RouteOptions } from '../types.js';
 
 /**
@@ -31,6 +31,7 @@ export async function waitForMove(
 
 export function eventRoutes(app: App, routes: RouteOptions): void {
   const { service } = routes;
+  const { EventsResponse } = routes.schemas;
   app.get(
     '/games/:id/events',
     {

@@ -4,8 +4,7 @@ import { limitPerToken, type RateLimiter } from '../rate-limit.js';
 import { requestTokenDigest } from '../token-digest.js';
 import { notModified, versionTag } from '../etag.js';
 import { GameIdParams, NOT_MODIFIED, problems } from '../schemas/common.js';
-import { MoveAnswerResponse } from '../schemas/games.js';
-import { DEFAULT_LOG_PAGE, IdempotencyHeaders, MoveLog, MoveLogQuery, MoveSubmissionBody } from '../schemas/moves.js';
+import { DEFAULT_LOG_PAGE, IdempotencyHeaders, MoveLogQuery } from '../schemas/moves.js';
 import { sendJson, type App, type RouteOptions } from '../types.js';
 
 /** Whether a `Prefer` header (RFC 7240) asks for `return=minimal`; other preferences are ignored. */
@@ -16,8 +15,9 @@ export function prefersMinimal(header: string | undefined): boolean {
 
 export function moveRoutes(
   app: App,
-  { service, rateLimiter, addressLimiter }: RouteOptions & { rateLimiter: RateLimiter },
+  { service, schemas, rateLimiter, addressLimiter }: RouteOptions & { rateLimiter: RateLimiter },
 ): void {
+  const { MoveAnswerResponse, MoveLog, MoveSubmissionBody } = schemas;
   app.decorateRequest('seatTokenDigest', null);
   app.post(
     '/games/:id/moves',

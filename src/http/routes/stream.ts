@@ -13,7 +13,7 @@ import type { Analyses } from '../../service/analysis/analyses.js';
 import { HttpProblem } from '../problem.js';
 import type { RateLimiter } from '../rate-limit.js';
 import { GameIdParams, problems } from '../schemas/common.js';
-import { StreamHeaders, StreamQuery, StreamResponse } from '../schemas/stream.js';
+import { StreamHeaders, StreamQuery } from '../schemas/stream.js';
 import { awaitAnalysis } from '../stream-analysis.js';
 import { StreamFeeds, type StreamFeedOptions, type StreamSink } from '../stream-feed.js';
 import type { App, RouteOptions } from '../types.js';
@@ -65,8 +65,9 @@ function resumeFrom(lastEventId: string | undefined, after: number | undefined):
 
 export function streamRoutes(
   app: App,
-  { service, held, opens, analyses, pollMs = 1000, keepAliveMs, maxLifetimeMs }: RouteOptions & StreamOptions,
+  { service, schemas, held, opens, analyses, pollMs = 1000, keepAliveMs, maxLifetimeMs }: RouteOptions & StreamOptions,
 ): void {
+  const { StreamResponse } = schemas;
   const feeds = new StreamFeeds(service, { pollMs, keepAliveMs, maxLifetimeMs });
   const closing = new AbortController();
   // Streams never go idle by themselves: end them so that closing the server is not held up.
