@@ -36,7 +36,7 @@ import { hostResolver } from './service/webhooks/webhook-dns.js';
 import { analysisRoutes } from './http/routes/analysis.js';
 import { Analyses, DEFAULT_ANALYSIS, type AnalysisOptions } from './service/analysis/analyses.js';
 import type { App } from './http/types.js';
-import { validatorCompiler } from './http/validator.js';
+import { buildValidator } from './http/validator.js';
 import { lazySerializers } from './http/lazy-serializers.js';
 import { createBotRuntime, type BotRuntimeOptions } from './service/bots/bot-runtime.js';
 import { GameService, type WebhookOptions } from './service/game-service.js';
@@ -106,10 +106,18 @@ export async function buildApp(options: AppOptions): Promise<App> {
     ...(options.loggerInstance ? { loggerInstance: options.loggerInstance } : { logger: options.logger ?? false }),
     bodyLimit: options.bodyLimit ?? 64 * 1024,
     frameworkErrors,
-    schemaController: options.schemaController ?? { compilersFactory: { buildSerializer: lazySerializers } },
+    // The app's compilers, which tests may wrap (`schemaController`): TypeBox's validators (`validator.ts`) and
+    // Fastify's serializers, each compiled when its route first answers with its status.
+    schemaController: {
+      ...options.schemaController,
+      compilersFactory: {
+        buildValidator,
+        buildSerializer: lazySerializers,
+        ...options.schemaController?.compilersFactory,
+      },
+    },
     ...serverOptions(timeouts),
   }).withTypeProvider<TypeBoxTypeProvider>();
-  app.setValidatorCompiler(validatorCompiler);
   const streams = { ...DEFAULT_STREAM_LIMITS, ...options.streams };
   if (options.maxConnections !== undefined) {
     const max = options.maxConnections;

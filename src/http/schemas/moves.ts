@@ -13,8 +13,12 @@ export const IdempotencyHeaders = Type.Object({
       description: 'Makes a retried submission answer the original response',
     }),
   ),
+  // Any preferences (RFC 7240): only `return=minimal` is acted on.
   prefer: Type.Optional(
-    Type.String({ description: '`return=minimal` (RFC 7240) leaves `state` out of the answer: `{ version, events }`' }),
+    Type.String({
+      description: '`return=minimal` (RFC 7240) leaves `state` out of the answer: `{ version, events }`',
+      examples: ['return=minimal', 'return=representation'],
+    }),
   ),
 });
 
