@@ -2,7 +2,8 @@
  * npm run bench:answers-ab -- <old checkout> [<new checkout>]: the service's answers of two
  * builds measured alternately in one process (as `bench-ab.ts` does for the engine): the state
  * answer (its JSON at a version not yet cached), a move's answer (`submit` on an in-memory
- * SQLite store, the state in the answer) and replay (`stateJsonAt` of a finished game whose
+ * SQLite store, the state in the answer; and in every other round without it, `return=minimal`,
+ * which is the rest of a move's cost) and replay (`stateJsonAt` of a finished game whose
  * replay cursor was evicted: a walk from the setup and the asked version's JSON). Both builds
  * serve the same planned games; each checkout must have its scripts compiled
  * (`npx tsc -p tsconfig.scripts.json`). BENCH_ROUNDS (default 40), BENCH_GAMES (default 120).
@@ -69,7 +70,14 @@ const planned = Array.from({ length: GAMES }, (_, i) => {
   return { setup, moves, seats };
 });
 
+/**
+ * A block's CPU, with a young-generation collection of the garbage it left (with `--expose-gc`):
+ * otherwise one build's garbage is collected on the other's clock, and the builds allocate
+ * differently (a move of the old build left its state as text, the new one builds objects first).
+ */
+const gc = (globalThis as { gc?: (options: { type: 'minor' }) => void }).gc;
 const cpu = (since: NodeJS.CpuUsage) => {
+  gc?.({ type: 'minor' });
   const u = process.cpuUsage(since);
   return u.user + u.system;
 };
@@ -120,8 +128,11 @@ for (const b of builds)
 const step = new Array<number>(GAMES).fill(0);
 const stepOf = new Map<Build, number[]>(builds.map((b) => [b, [...step]]));
 
-/** Moves of the next few games, in turn, until each build has played `count`. */
-async function moveBlock(b: Build, round: number, count: number) {
+/**
+ * Moves of the next few games, in turn, until each build has played `count`; `minimal`: sent with
+ * `Prefer: return=minimal`, the answer without the state (the rest of a move's cost).
+ */
+async function moveBlock(b: Build, round: number, count: number, minimal = false) {
   const steps = stepOf.get(b)!;
   const since = process.cpuUsage();
   let n = 0;
@@ -134,10 +145,16 @@ async function moveBlock(b: Build, round: number, count: number) {
     }
     for (let k = 0; k < 6 && steps[i] < moves.length; k++, n++) {
       const s = steps[i]++;
-      await b.service.submit(b.ids[i], b.digests[i][seats[s]], { expectedVersion: s, move: moves[s] });
+      const submission = { expectedVersion: s, move: moves[s] };
+      await b.service.submit(b.ids[i], b.digests[i][seats[s]], submission, undefined, minimal);
     }
   }
-  add("move's answer (submit, state in the answer)", b, n, cpu(since));
+  add(
+    minimal ? "move's answer without the state (return=minimal)" : "move's answer (submit, state in the answer)",
+    b,
+    n,
+    cpu(since),
+  );
 }
 
 async function replayBlock(b: Build, round: number) {
@@ -161,7 +178,8 @@ delete results['state answer (uncached JSON)'];
 for (let r = 0; r < ROUNDS; r++) {
   const order = r % 2 === 0 ? builds : [...builds].reverse();
   for (const b of order) stateBlock(b, r);
-  for (const b of order) await moveBlock(b, r, perRound);
+  // Odd rounds without the state: what the rest of a move costs in each build.
+  for (const b of order) await moveBlock(b, r, perRound, r % 2 === 1);
 }
 // Every game is finished now (or nearly): replays of finished games.
 for (const b of builds) await moveBlock(b, 0, total);
