@@ -107,7 +107,7 @@ function compiledFrom(schema: Node): (value: unknown) => string {
     const item = compiledFrom(record);
     const names = new Map<string, string>();
     return (value) => {
-      let json = '';
+      const members: string[] = [];
       for (const key of Object.keys(value as Node)) {
         const member = (value as Node)[key];
         if (member === undefined) continue;
@@ -116,13 +116,15 @@ function compiledFrom(schema: Node): (value: unknown) => string {
           name = `${JSON.stringify(key)}:`;
           if (names.size < MAX_KEYS) names.set(key, name);
         }
-        json += `${json === '' ? '{' : ','}${name}${item(member)}`;
+        members.push(name + item(member));
       }
-      return json === '' ? '{}' : `${json}}`;
+      return `{${members.join(',')}}`;
     };
   }
-  if (schema.type === 'array' && taggedMembers(schema.items)) {
-    const item = compiledFrom(schema.items as Node);
+  const items = schema.type === 'array' && isNode(schema.items) ? schema.items : undefined;
+  if (items && (taggedMembers(items) || items.type === 'object')) {
+    // Joined, an array of objects is one flat string, not a tree of its pieces.
+    const item = compiledFrom(items);
     return (value) => arrayJson((value as unknown[]).map(item) as Json<unknown>[]);
   }
   return compile({ schema: typed(schema), method: '', url: '', httpStatus: '' });
