@@ -1,17 +1,16 @@
 /**
- * The JSON pieces of the service's answers, each written by a serializer compiled from its schema
- * (`json-pieces.ts`), once per registry: the state (`state-schema.ts`), the events of a move (the
- * registry's event schemas) and of a lifecycle act. The answers keep them per version and per log
- * entry (`answers.ts`, `cache/snapshot.ts`); the routes put them into their answers, with writers
- * compiled from their own response schemas.
+ * The JSON pieces of the service's answers: the state, written by the serializer compiled from its
+ * schema (`state-schema.ts`, `json-pieces.ts`) once per registry, and the events of a move and of
+ * a lifecycle act. The answers keep them per version and per log entry (`answers.ts`,
+ * `cache/snapshot.ts`); the routes put them into their answers with writers compiled from their
+ * own response schemas.
  *
- * The placed tiles are most of a late state and a placed tile never changes, so a game's tiles are
- * written once each and kept (an `appendedArray` per game): the rest of the state is written from
- * the schema at each version. See docs/performance.md for what that saved.
+ * What changes seldom is written seldom, kept per game: the placed tiles (a placed tile never
+ * changes: each is written once, `appendedArray`), the pile's counts (once per draw) and the
+ * figures (when one comes or goes). The rest of the state is written at each version.
  */
-import { Type } from 'typebox';
-import { registryOf, type Game, type GameEvent, type Registry } from '../engine/index.js';
-import { PublicActSchema, type PublicAct } from '../game-log.js';
+import type { Game, GameEvent, Registry } from '../engine/index.js';
+import type { PublicAct } from '../game-log.js';
 import { appendedArray, kept, objectWriter, serializer, sharedItems, type Json } from './json-pieces.js';
 import { gameStateSchema, type GameState } from './state-schema.js';
 
@@ -22,7 +21,6 @@ interface Writers {
   tiles: (game: Game, tiles: GameState['tiles']) => Json<GameState['tiles']>;
   tilesLeft: (value: GameState['tilesLeft']) => Json<GameState['tilesLeft']>;
   figures: (game: Game, figures: GameState['figures']) => Json<GameState['figures']>;
-  events: (events: GameEvent[]) => Json<GameEvent[]>;
 }
 
 const stateWriter = (registry: Registry) =>
@@ -39,7 +37,6 @@ function writersOf(registry: Registry): Writers {
       tiles: appendedArray(serializer(schema.properties.tiles.items)),
       tilesLeft: serializer(schema.properties.tilesLeft),
       figures: sharedItems(serializer(schema.properties.figures)),
-      events: serializer(Type.Array(registry.schemas.GameEvent)) as Writers['events'],
     };
     writers.set(registry, w);
   }
@@ -80,11 +77,13 @@ function pileJson(w: Writers, game: Game, state: GameState): Json<GameState['til
   return pile.json;
 }
 
-/** The events an engine move (or the game's creation) produced in `game`, to keep (`kept`). */
-export const gameEventsJson = (game: Game, events: GameEvent[]): Json<GameEvent[]> =>
-  kept(writersOf(registryOf(game)).events(events));
+/**
+ * The events an engine move (or the game's creation) produced, and those of a lifecycle act (the
+ * act itself, without its secret): plain JSON.stringify of the engine's event objects, whose
+ * types are those of their schemas. The serializer compiled from the events' union (each event
+ * written by its type's serializer) cost a move's answer ~10 µs more in `npm run bench:answers-ab`
+ * (its `return=minimal` row, against JSON.stringify; docs/performance.md).
+ */
+export const gameEventsJson = (events: GameEvent[]): Json<GameEvent[]> => JSON.stringify(events) as Json<GameEvent[]>;
 
-const actEvents = serializer(Type.Array(PublicActSchema));
-
-/** The events of a lifecycle act: the act itself, without its secret (to keep). */
-export const actEventsJson = (act: PublicAct): Json<PublicAct[]> => kept(actEvents([act]));
+export const actEventsJson = (act: PublicAct): Json<PublicAct[]> => JSON.stringify([act]) as Json<PublicAct[]>;

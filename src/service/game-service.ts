@@ -298,7 +298,7 @@ export class GameService {
     if (snapshot.createdJson === undefined) {
       const created = createGame(snapshot.setup, registryOf(snapshot.game));
       if (!created.ok) throw new Error(`game ${id}: stored setup is refused: ${created.error.code}`);
-      snapshot.createdJson = gameEventsJson(created.value.game, created.value.events);
+      snapshot.createdJson = gameEventsJson(created.value.events);
     }
     return snapshot.createdJson;
   }

@@ -112,7 +112,7 @@ export function playEntry(
   } else {
     const result = playInPlace(snapshot.game, record.move);
     if (!result.ok) return null;
-    events = gameEventsJson(snapshot.game, result.value);
+    events = gameEventsJson(result.value);
   }
   advance(snapshot, record.seat, events, record.at);
   return events;

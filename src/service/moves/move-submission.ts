@@ -122,7 +122,7 @@ function accept(
   const actorBefore = snapshot.life.turnActor;
   const result = playInPlace(snapshot.game, submission.move);
   if (!result.ok) throw new ServiceError(result.error.code, result.error.reason);
-  const events = gameEventsJson(snapshot.game, result.value);
+  const events = gameEventsJson(result.value);
   tx.advance(snapshot, seat, events, at);
   const seq = snapshot.version;
   // Built now, as a later move of the same batch changes this game in place; and not kept in
