@@ -8,13 +8,14 @@ import type { AddressInfo } from 'node:net';
 import t, { type Test } from 'tap';
 import type { AppOptions } from '../../src/app.js';
 import type { Move } from '../../src/engine/index.js';
-import { HintResponse } from '../../src/http/schemas/hint.js';
 import { bearer, createGame, legal, playFirstLegal, testApp, type App } from './helpers/app.js';
-import { conforms } from './helpers/schema.js';
+import { conforms, SCHEMAS } from './helpers/schema.js';
 import { searchTime } from '../../src/service/bots/bot-job.js';
 import { BotPoolBusyError } from '../../src/service/bots/bot-pool.js';
 import { Hints } from '../../src/service/bots/hints.js';
 import { HeldPool } from '../helpers/held-pool.js';
+
+const { HintResponse } = SCHEMAS;
 
 async function listening(t: Test, options: Partial<AppOptions> = {}): Promise<{ app: App; base: string }> {
   const app = await testApp(t, options);

@@ -10,33 +10,34 @@
  * games with a human keep the workers (hints run in the pool's `hint` lane, below theirs).
  */
 import { hash } from 'node:crypto';
-import { Type, type Static } from 'typebox';
-import { vocabularyRef, type Move } from '../../engine/index.js';
+import { Type, type Static, type TSchema, type TUnsafe } from 'typebox';
+import type { Move } from '../../engine/index.js';
 import type { BotAnswer, BotBudget, BotJob } from './bot-job.js';
 import { BotPoolBusyError, BotPoolClosedError, BotWorkerCrashedError, type JobOrder } from './bot-pool.js';
 import type { GameService } from '../game-service.js';
 import { ServiceError } from '../service-error.js';
 
-/** The answer to a hint request (the route's schema, `http/schemas/hint.ts`). */
-export const HintSchema = Type.Object(
-  {
-    version: Type.Integer({
-      minimum: 0,
-      description: 'The version the hint is for (the game may have moved on while it was searched)',
-    }),
-    seat: Type.Integer({ minimum: 0, maximum: 5 }),
-    move: vocabularyRef<Move>('Move'),
-    winRate: Type.Number({
-      minimum: 0,
-      maximum: 1,
-      description:
-        "The mcts bot's estimated chance that the seat wins after this move (a draw counts half), from its look-ahead",
-    }),
-    iterations: Type.Integer({ minimum: 0, description: 'Search iterations behind the hint' }),
-  },
-  { title: 'Hint' },
-);
-export type Hint = Static<typeof HintSchema>;
+/** The answer to a hint request, `move` being a registry's move schema (the route's schema, `http/schemas/hint.ts`). */
+export const hintSchema = <M extends TSchema>(move: M) =>
+  Type.Object(
+    {
+      version: Type.Integer({
+        minimum: 0,
+        description: 'The version the hint is for (the game may have moved on while it was searched)',
+      }),
+      seat: Type.Integer({ minimum: 0, maximum: 5 }),
+      move,
+      winRate: Type.Number({
+        minimum: 0,
+        maximum: 1,
+        description:
+          "The mcts bot's estimated chance that the seat wins after this move (a draw counts half), from its look-ahead",
+      }),
+      iterations: Type.Integer({ minimum: 0, description: 'Search iterations behind the hint' }),
+    },
+    { title: 'Hint' },
+  );
+export type Hint = Static<ReturnType<typeof hintSchema<TUnsafe<Move>>>>;
 
 export interface HintLimits {
   /** Hints searched at once (`HINTS_AT_ONCE`). */
