@@ -104,6 +104,11 @@ export interface Vocabulary {
   /** The members it adds to a seat's view and to the game's view (viewPlayer/viewGame), as schemas. */
   readonly playerView?: TProperties;
   readonly gameView?: TProperties;
+  /**
+   * Its rule options, each with its allowed values, the first the default (the create body's
+   * `rules`, the view's `rules`). They are set, and shown, only in games that enable it.
+   */
+  readonly rules?: { readonly [option: string]: readonly string[] };
 }
 
 /** The schemas of the members an expansion adds to its tiles' city and road segments (GET /tiles). */

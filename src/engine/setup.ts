@@ -20,8 +20,6 @@ import {
   MAX_NAME_LENGTH,
   MAX_PLAYERS,
   MIN_PLAYERS,
-  RULE_DEFAULTS,
-  RULE_VALUES,
   type ExpansionId,
   type FigureKind,
   type GameEvent,
@@ -50,6 +48,31 @@ function orderedPile(available: readonly TileType[], order: unknown[]): TileType
     pile.push(t);
   }
   return pile;
+}
+
+/**
+ * The game's rule options, or why they are refused: each of the core's, and each of an enabled
+ * expansion's, as given or its default. An option of an expansion the game does not enable is
+ * refused rather than ignored, so that a client never believes it set a rule that is not played.
+ */
+function rulesOf(
+  registry: Registry,
+  expansions: readonly string[],
+  given: Partial<Record<string, unknown>>,
+): Rules | string {
+  const rules: Record<string, unknown> = {};
+  for (const [name, values] of Object.entries(registry.ruleValues)) {
+    const owner = registry.ruleOwners[name];
+    if (owner !== undefined && !expansions.includes(owner)) {
+      if (given[name] !== undefined) return `${name} is a rule of ${owner}, which this game does not enable`;
+      continue;
+    }
+    const v = given[name] ?? values[0];
+    if (!values.some((x) => x === v)) return `${name} must be one of ${values.join(', ')}`;
+    rules[name] = v;
+  }
+  // Every option was checked against its allowed values above.
+  return rules as Rules;
 }
 
 /** What a game's configuration derives from its expansions alone. */
@@ -169,13 +192,8 @@ export function createGame(
     return setupError(`expansions must be among ${registry.ids.join(', ')}`);
   }
   if (new Set(expansions).size !== expansions.length) return setupError('an expansion is listed twice');
-  const given: Partial<Record<string, unknown>> = setup.rules ?? {};
-  const rules: Record<string, unknown> = {};
-  for (const [name, values] of Object.entries(RULE_VALUES)) {
-    const v = given[name] ?? RULE_DEFAULTS[name as keyof Rules];
-    if (!values.some((x) => x === v)) return setupError(`${name} must be one of ${values.join(', ')}`);
-    rules[name] = v;
-  }
+  const rules = rulesOf(registry, expansions, setup.rules ?? {});
+  if (typeof rules === 'string') return setupError(rules);
   const seed = setup.seed ?? '';
   if (typeof seed !== 'string') return setupError('seed must be a string');
 
@@ -191,13 +209,12 @@ export function createGame(
     pile = shuffle(available.slice(), seededRandom(seed));
   }
 
-  // Every option was checked against its allowed values above.
   const g = new State(
     configOf(
       registry,
       players.map((p) => p.name),
       sorted,
-      rules as Rules,
+      rules,
       seed,
       pile,
     ),

@@ -1,11 +1,11 @@
 import { Type } from 'typebox';
-import { ENDGAME_ABBEYS, MAX_PLAYERS, MIN_PLAYERS, WAGON_MOVES } from '../../engine/index.js';
+import { MAX_PLAYERS, MIN_PLAYERS } from '../../engine/index.js';
 import { Strict } from './common.js';
 import { GameEventSchema } from './events.js';
 import { ClockRequest, SeatRequestSchema, Visibility } from './lifecycle.js';
 import { GameStateSchema } from './state.js';
 import { WebhookRequest, WebhookResponse } from './webhooks.js';
-import { ExpansionIdSchema } from './vocabulary.js';
+import { ExpansionIdSchema, RuleOptionsSchema } from './vocabulary.js';
 
 /** More expansions than any registry offers: a longer list is malformed before it is read. */
 const MAX_EXPANSIONS = 16;
@@ -14,12 +14,7 @@ export const CreateGameBody = Strict(
   {
     players: Type.Array(SeatRequestSchema, { minItems: MIN_PLAYERS, maxItems: MAX_PLAYERS }),
     expansions: Type.Optional(Type.Array(ExpansionIdSchema, { maxItems: MAX_EXPANSIONS, uniqueItems: true })),
-    rules: Type.Optional(
-      Strict({
-        endgameAbbeys: Type.Optional(Type.Enum([...ENDGAME_ABBEYS])),
-        wagonMove: Type.Optional(Type.Enum([...WAGON_MOVES])),
-      }),
-    ),
+    rules: Type.Optional(RuleOptionsSchema),
     seed: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Secret; never shown again' })),
     tileOrder: Type.Optional(
       Type.Array(Type.String({ pattern: '^[a-z-]+/[A-Z]$' }), {

@@ -8,8 +8,8 @@ const tables = new WeakMap<Registry, VocabularyTable>();
 export function vocabularyTable(registry: Registry): VocabularyTable {
   let table = tables.get(registry);
   if (!table) {
-    const { Move, GameEvent, ExpansionId } = registry.schemas;
-    table = { Move, GameEvent, ExpansionId, GameState: gameStateSchema(registry) };
+    const { Move, GameEvent, ExpansionId, RuleOptions } = registry.schemas;
+    table = { Move, GameEvent, ExpansionId, RuleOptions, GameState: gameStateSchema(registry) };
     tables.set(registry, table);
   }
   return table;

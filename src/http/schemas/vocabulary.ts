@@ -13,6 +13,7 @@ import {
   type ExpansionId,
   type GameEvent,
   type Move,
+  type Rules,
   type VocabularyName,
 } from '../../engine/index.js';
 
@@ -22,6 +23,7 @@ export { vocabulary };
 export const MoveSchema = vocabulary<Move>('Move');
 export const GameEventSchema = vocabulary<GameEvent>('GameEvent');
 export const ExpansionIdSchema = vocabulary<ExpansionId>('ExpansionId');
+export const RuleOptionsSchema = vocabulary<Partial<Rules>>('RuleOptions');
 
 type Node = Record<string, unknown>;
 const isNode = (value: unknown): value is Node => typeof value === 'object' && value !== null;
