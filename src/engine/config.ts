@@ -15,6 +15,11 @@ export interface Config {
   readonly seed: string;
   /** The whole draw pile in order (secret). */
   readonly pile: readonly TileType[];
+  /**
+   * Where each stage of the pile ends (pile.ts), the last at the pile's end: determinize
+   * reshuffles each stage's hidden tiles on their own.
+   */
+  readonly stages: readonly number[];
   /** Segment capacity of the union-find. */
   readonly capacity: number;
   /** Enabled expansion modules, in registry order. */

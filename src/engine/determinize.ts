@@ -4,14 +4,16 @@
  * the board, figures, scores, the drawn tile, the tiles already drawn and the counts of tiles
  * left per type; only the order of the tiles still in the pile differs.
  *
- * The remaining tiles are put in catalog order before the shuffle, so the result depends only
- * on what a player can see (the multiset of tiles left) and the seed, never on the true order:
- * two games that agree publicly give the same determinization for the same seed.
+ * The remaining tiles of each stage of the pile (pile.ts) are put in catalog order before that
+ * stage's shuffle, so the result depends only on what a player can see (the multiset of tiles
+ * left, and the stages, which are public) and the seed, never on the true order: two games
+ * that agree publicly give the same determinization for the same seed.
  *
  * `tilesLeft` (optional) also cuts the reshuffled pile to that many tiles, so the game ends
  * sooner: a bot's short look-ahead whose end is scored by the engine's own final scoring. Such
  * a copy shows fewer tiles left; everything else public is unchanged.
  */
+import type { TileType } from './catalog.js';
 import type { Config } from './config.js';
 import { stateOf, type Game } from './game.js';
 import { seededRandom, shuffle } from './rng.js';
@@ -19,8 +21,21 @@ import { seededRandom, shuffle } from './rng.js';
 export function determinize(game: Game, seed: string, tilesLeft?: number): Game {
   const g = stateOf(game);
   const pile = g.cfg.pile;
-  const rest = pile.slice(g.pileIndex).sort((a, b) => a.index - b.index);
-  shuffle(rest, seededRandom(seed));
+  // Each stage of the pile (pile.ts) is reshuffled on its own, in order: a tile of a later
+  // stage never comes before one of an earlier stage.
+  const random = seededRandom(seed);
+  const rest: TileType[] = [];
+  let from = g.pileIndex;
+  for (const end of g.cfg.stages) {
+    if (end <= from) continue;
+    rest.push(
+      ...shuffle(
+        pile.slice(from, end).sort((a, b) => a.index - b.index),
+        random,
+      ),
+    );
+    from = end;
+  }
   const copy = g.clone();
   if (tilesLeft !== undefined && Number.isInteger(tilesLeft) && tilesLeft >= 0 && tilesLeft < rest.length) {
     for (const t of rest.splice(tilesLeft)) copy.left[t.index] -= 1;

@@ -10,6 +10,8 @@
  *                     their types come from its vocabulary.ts (`declare module`, types.ts)
  *  tiles, tileFlags   its tile set (ids `<id>/<letter>`), added to the catalog by the registry,
  *                     and the schemas of the marks its segments carry (catalog-types.ts)
+ *  tileSetup          where its tiles go in a game: a start tile of its own, stages of the pile
+ *                     drawn before the land tiles (pile.ts)
  *  art, bots, words   its board art, what the bots know of it, its words (contribution.ts)
  *  slot               its own state (a StateSlot): created, copied and viewed by the module
  *  supply             figures each seat gets besides 7 meeples (the builder, the barn…)
@@ -117,11 +119,25 @@ export interface TileFlags {
   readonly road?: TProperties;
 }
 
+/** Where an expansion's tiles go in a game (pile.ts); its other tiles join the land pile. */
+export interface TileSetup {
+  /** The tile put at (0,0), rotation 0, instead of the base game's start tile. */
+  readonly start?: string;
+  /** Whether the base game's start tile it replaces is shuffled into the land pile (else it goes back to the box). */
+  readonly displacedStartDrawn?: boolean;
+  /**
+   * Its tiles drawn before the land pile, stage after stage, each stage shuffled on its own
+   * (ids, a tile once per copy). A tileOrder must list every stage whole, in order, first.
+   */
+  readonly stages?: readonly (readonly string[])[];
+}
+
 export interface Expansion {
   readonly id: ExpansionId;
   readonly vocabulary?: Vocabulary;
   readonly tiles?: readonly TileDef[];
   readonly tileFlags?: TileFlags;
+  tileSetup?(rules: Rules): TileSetup;
   readonly art?: ExpansionArt;
   readonly bots?: ExpansionBots;
   readonly words?: ExpansionWords;

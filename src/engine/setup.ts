@@ -3,7 +3,7 @@
  * configuration from the enabled expansions (config.ts), places the start tile and starts
  * seat 0's turn.
  */
-import { START_TILE, TILE_BY_ID, pileTiles, type TileType } from './catalog.js';
+import type { TileType } from './catalog.js';
 import type { Config } from './config.js';
 import { CORE_MOVES } from './core-moves.js';
 import { gatherHooks, type Expansion, type FigureRule } from './expansion.js';
@@ -11,7 +11,8 @@ import { DEFAULT_REGISTRY } from './expansions/index.js';
 import { MEEPLE_RULE } from './figure-step.js';
 import { keyOf } from './geometry.js';
 import { mergeMoves } from './moves.js';
-import { seededRandom, shuffle } from './rng.js';
+import { orderedPile, pilePlan, shuffledPile, stageEnds, stageOf } from './pile.js';
+import { seededRandom } from './rng.js';
 import { State, capacityFor } from './state.js';
 import { orderedModules, type Registry } from './registry.js';
 import { FIGURE_INDEX, supplySize } from './supply.js';
@@ -32,22 +33,6 @@ import { violation } from './violation.js';
 
 function setupError(reason: string): { ok: false; error: RuleViolation } {
   return { ok: false, error: violation('INVALID_SETUP', reason) };
-}
-
-/** The pile a tileOrder fixes, or why it cannot be drawn from the chosen sets. */
-function orderedPile(available: readonly TileType[], order: unknown[]): TileType[] | string {
-  const left = new Map<TileType, number>();
-  for (const t of available) left.set(t, (left.get(t) ?? 0) + 1);
-  const pile: TileType[] = [];
-  for (const id of order) {
-    const t = typeof id === 'string' ? TILE_BY_ID.get(id) : undefined;
-    const n = t === undefined ? undefined : left.get(t);
-    if (t === undefined || n === undefined) return `tile ${String(id)} is not in the chosen sets' pile`;
-    if (n === 0) return `tileOrder holds more ${String(id)} than the sets have`;
-    left.set(t, n - 1);
-    pile.push(t);
-  }
-  return pile;
 }
 
 /**
@@ -143,6 +128,7 @@ function configOf(
   rules: Rules,
   seed: string,
   pile: TileType[],
+  stages: readonly number[],
 ): Config {
   let byIds = MODULES_CONFIG.get(registry);
   if (byIds === undefined) MODULES_CONFIG.set(registry, (byIds = new Map<string, ModulesConfig>()));
@@ -168,6 +154,7 @@ function configOf(
     rules: Object.freeze(rules),
     seed,
     pile,
+    stages,
     capacity: capacityFor(pile),
     finalRound: finalRoundOf(derived.modules, rules),
   };
@@ -198,15 +185,15 @@ export function createGame(
   if (typeof seed !== 'string') return setupError('seed must be a string');
 
   const sorted = registry.ids.filter((e) => expansions.includes(e));
-  const available = pileTiles(sorted);
+  const plan = pilePlan(orderedModules(registry, sorted), sorted, rules);
   let pile: TileType[];
   if (setup.tileOrder !== undefined) {
     if (!Array.isArray(setup.tileOrder)) return setupError('tileOrder must be a list of tile ids');
-    const ordered = orderedPile(available, setup.tileOrder);
+    const ordered = orderedPile(plan, setup.tileOrder);
     if (typeof ordered === 'string') return setupError(ordered);
     pile = ordered;
   } else {
-    pile = shuffle(available.slice(), seededRandom(seed));
+    pile = shuffledPile(plan, seededRandom(seed));
   }
 
   const g = new State(
@@ -217,10 +204,32 @@ export function createGame(
       rules,
       seed,
       pile,
+      stageEnds(plan, pile.length),
     ),
   );
-  g.putTile(START_TILE, keyOf(0, 0), 0);
+  g.putTile(plan.start, keyOf(0, 0), 0);
   const events: GameEvent[] = [];
   startPart(g, events);
   return { ok: true, value: { game: g, events } };
+}
+
+/**
+ * Tile ids in the order a pile of this setup draws their stages (docs/engine.md), each stage's
+ * in the order given: to rebuild a game from the tiles drawn so far and the hidden rest, the
+ * rest must come in its stages, as a tileOrder must list them.
+ */
+export function pileOrder(
+  setup: Pick<GameSetup, 'expansions' | 'rules'>,
+  ids: readonly string[],
+  registry: Registry = DEFAULT_REGISTRY,
+): string[] {
+  const expansions = registry.ids.filter((e) => (setup.expansions ?? []).includes(e));
+  const rules = rulesOf(registry, expansions, setup.rules ?? {});
+  if (typeof rules === 'string') return ids.slice();
+  const plan = pilePlan(orderedModules(registry, expansions), expansions, rules);
+  const stage = new Map(ids.map((id) => [id, stageOf(plan, id)]));
+  return ids
+    .map((id, i) => ({ id, i }))
+    .sort((a, b) => (stage.get(a.id) ?? 0) - (stage.get(b.id) ?? 0) || a.i - b.i)
+    .map((x) => x.id);
 }
