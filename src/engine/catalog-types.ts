@@ -14,12 +14,25 @@ export interface CityFlags {}
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
 export interface RoadFlags {}
 
+/**
+ * Features of kinds the core does not know, which an expansion's tiles show (a river): each
+ * expansion folder adds its own here from its vocabulary.ts (`name: { kind: 'name'; … }`), and
+ * their schemas as `Expansion.tileFlags.features`. The core keeps a segment for each, so that a
+ * tile's feature indices stay the catalog's, but it joins nothing, holds no figure and is never
+ * scored; for edge matching its edges count as field edges (two field halves flank each), and
+ * the expansion's placement rule (expansion.ts) says what may face them.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface ExpansionFeatures {}
+
 export type FeatureDef =
   | ({ kind: 'city'; edges: Edge[]; pennants: number } & CityFlags)
   | ({ kind: 'road'; edges: Edge[]; tunnel?: boolean; continuous?: boolean } & RoadFlags)
   | { kind: 'field'; halfEdges: HalfEdge[]; adjacentCities: number[] }
   | { kind: 'monastery' }
-  | { kind: 'abbey' };
+  | { kind: 'abbey' }
+  // eslint-disable-next-line @typescript-eslint/no-redundant-type-constituents -- never until a folder adds a kind
+  | ExpansionFeatures[keyof ExpansionFeatures];
 
 export interface TileDef {
   id: string;

@@ -113,10 +113,14 @@ export interface Vocabulary {
   readonly rules?: { readonly [option: string]: readonly string[] };
 }
 
-/** The schemas of the members an expansion adds to its tiles' city and road segments (GET /tiles). */
+/**
+ * The schemas of the members an expansion adds to its tiles' city and road segments, and of the
+ * features of its own kinds (catalog-types.ts, ExpansionFeatures), for GET /tiles.
+ */
 export interface TileFlags {
   readonly city?: TProperties;
   readonly road?: TProperties;
+  readonly features?: readonly TObject[];
 }
 
 /** Where an expansion's tiles go in a game (pile.ts); its other tiles join the land pile. */

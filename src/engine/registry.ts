@@ -42,6 +42,8 @@ export interface VocabularySchemas {
   /** What the expansions' tiles add to a city and a road segment (GET /tiles). */
   readonly cityFlags: TProperties;
   readonly roadFlags: TProperties;
+  /** The features of the expansions' own kinds (GET /tiles). */
+  readonly tileFeatures: readonly TObject[];
   /** A game's rule options as the view shows them (an expansion's only in games with it). */
   readonly Rules: TSchema;
   /** The rule options a creation may give: every option, each optional, no other member. */
@@ -133,6 +135,7 @@ export function createRegistry(modules: readonly Expansion[]): Registry {
       gameView,
       cityFlags: Object.assign({}, ...modules.map((m) => m.tileFlags?.city ?? {})) as TProperties,
       roadFlags: Object.assign({}, ...modules.map((m) => m.tileFlags?.road ?? {})) as TProperties,
+      tileFeatures: modules.flatMap((m) => m.tileFlags?.features ?? []),
       Rules,
       RuleOptions,
       // Typed as the default registry's view, as the engine's types are.

@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { DEFAULT_REGISTRY, SETS } from '../../engine/index.js';
 
-const { cityFlags, roadFlags } = DEFAULT_REGISTRY.schemas;
+const { cityFlags, roadFlags, tileFeatures } = DEFAULT_REGISTRY.schemas;
 
 const Edge = Type.Enum(['N', 'E', 'S', 'W']);
 const HalfEdge = Type.Enum(['NL', 'NR', 'EL', 'ER', 'SL', 'SR', 'WL', 'WR']);
@@ -27,6 +27,7 @@ const FeatureDef = Type.Union([
   }),
   Type.Object({ kind: Type.Literal('monastery') }),
   Type.Object({ kind: Type.Literal('abbey') }),
+  ...tileFeatures,
 ]);
 
 const SetCounts = Type.Object(Object.fromEntries(SETS.map((set) => [set, Type.Integer()])));
