@@ -14,6 +14,7 @@
  *                     drawn before the land tiles (pile.ts)
  *  art, bots, words   its board art, what the bots know of it, its words (contribution.ts)
  *  slot               its own state (a StateSlot): created, copied and viewed by the module
+ *  placementRule      where a drawn tile may go besides matching edges (placement.ts: the river's course)
  *  supply             figures each seat gets besides 7 meeples (the builder, the barn…)
  *  figures            the rule of each of its figures: strength (null: not a follower),
  *                     placement (kinds of feature and check), permanent, excluded followers
@@ -35,6 +36,7 @@
  *  viewPlayer/viewGame  members it adds to a seat's and to the game's public view
  */
 import type { TObject, TProperties } from 'typebox';
+import type { TileType } from './catalog.js';
 import type { TileDef } from './catalog-types.js';
 import type { ExpansionArt, ExpansionBots, ExpansionWords } from './contribution.js';
 import type { Occupancy } from './occupancy.js';
@@ -82,6 +84,12 @@ export interface FigureRule {
   readonly permanent?: boolean;
   /** No follower may join a feature holding this figure: the refusal. */
   readonly excludesFollowers?: RuleViolation;
+}
+
+/** A rule on where a drawn tile may go besides matching edges (placement.ts). */
+export interface PlacementRule {
+  /** Why the tile may not go at position `key` in rotation `r` (quarter turns), where its edges match; or null. */
+  refusal(key: number, r: number): RuleViolation | null;
 }
 
 export interface FinalRound {
@@ -149,6 +157,12 @@ export interface Expansion {
   readonly supply?: Partial<Record<FigureKind, number>>;
   readonly figures?: Partial<Record<FigureKind, FigureRule>>;
   readonly moves?: MoveSpecs;
+  /**
+   * Its rule on where a drawn tile of this type may go besides matching edges, or null when it
+   * sets none for this tile now: asked once per listing of placements, per placeTile move and
+   * per drawn tile (may it go anywhere?), never per position.
+   */
+  placementRule?(g: State, type: TileType): PlacementRule | null;
   figureStepMoves?(g: State, occ: Occupancy, out: Move[]): void;
   onTilePlaced?(g: State): void;
   extraPartDue?(g: State): boolean;
@@ -174,6 +188,7 @@ export interface Expansion {
 
 /** The hooks that are called on every game, gathered per game in registry order. */
 type Gathered =
+  | 'placementRule'
   | 'figureStepMoves'
   | 'onTilePlaced'
   | 'extraPartDue'
@@ -195,6 +210,7 @@ function gather<K extends Gathered>(modules: readonly Expansion[], k: K): NonNul
 
 export function gatherHooks(modules: readonly Expansion[]): Hooks {
   return {
+    placementRule: gather(modules, 'placementRule'),
     figureStepMoves: gather(modules, 'figureStepMoves'),
     onTilePlaced: gather(modules, 'onTilePlaced'),
     extraPartDue: gather(modules, 'extraPartDue'),
