@@ -6,6 +6,8 @@
  * Invariant: one FeatureArt per catalog feature, in catalog order; every anchor lies inside
  * the tile, and anchors of one tile are apart (figures never cover each other).
  */
+import type { OwnFeatureArt } from '../engine/index.js';
+import { ownFeatureArt } from './expansion-art.js';
 import { fieldAnchors } from './field-anchors.js';
 import { CENTRE, dist, lerp, type Path, type PathCmd, type Pt, turn } from './svg.js';
 import type { CatalogTile, Good } from './types.js';
@@ -21,6 +23,8 @@ export interface FeatureArt {
   anchor: Pt;
   pennants: Pt[];
   goods?: { good: Good; at: Pt };
+  /** A feature of an expansion's own kind: its picture (rotation 0) and the lines fields keep clear of. */
+  own?: OwnFeatureArt;
 }
 
 export interface Mark {
@@ -278,6 +282,14 @@ export function layoutTile(tile: CatalogTile): TileLayout {
   if (village) marks.push({ kind: 'village', at: CENTRE });
 
   if (cloister >= 0) art[cloister] = { kind: feats[cloister].kind, anchor: CENTRE, pennants: [] };
+
+  // An expansion's own kinds, drawn by it; no figure stands on them: the anchor is the middle of their first line.
+  feats.forEach((f, i) => {
+    if (art[i] !== undefined || f.kind === 'field') return;
+    const own = ownFeatureArt(f);
+    const line = own?.lines[0]?.points ?? [];
+    art[i] = { kind: f.kind, anchor: line[Math.floor(line.length / 2)] ?? CENTRE, pennants: [], own };
+  });
 
   const fields = fieldAnchors(tile, art, marks, taken);
   feats.forEach((f, i) => {
