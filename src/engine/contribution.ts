@@ -108,4 +108,11 @@ export interface ExpansionWords {
   player?(player: Worded): string;
   /** What the scoring of a feature for one of its reasons is called ("barn" -> "barn"). */
   readonly scoreReasons?: Readonly<Record<string, string>>;
+  /**
+   * Its rule options (its vocabulary's `rules`) as the lobby offers them: a label, and words
+   * for each value; a value without words is offered by its name.
+   */
+  readonly rules?: Readonly<
+    Record<string, { readonly label: string; readonly values: Readonly<Record<string, string>> }>
+  >;
 }
