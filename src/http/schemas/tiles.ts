@@ -1,34 +1,38 @@
 import { Type } from 'typebox';
-import { DEFAULT_REGISTRY, SETS } from '../../engine/index.js';
+import { DEFAULT_REGISTRY, SETS, type FeatureDef as EngineFeatureDef } from '../../engine/index.js';
 
 const { cityFlags, roadFlags, tileFeatures } = DEFAULT_REGISTRY.schemas;
 
 const Edge = Type.Enum(['N', 'E', 'S', 'W']);
 const HalfEdge = Type.Enum(['NL', 'NR', 'EL', 'ER', 'SL', 'SR', 'WL', 'WR']);
 
-const FeatureDef = Type.Union([
-  Type.Object({
-    kind: Type.Literal('city'),
-    edges: Type.Array(Edge),
-    pennants: Type.Integer(),
-    ...cityFlags,
-  }),
-  Type.Object({
-    kind: Type.Literal('road'),
-    edges: Type.Array(Edge),
-    tunnel: Type.Optional(Type.Boolean()),
-    continuous: Type.Optional(Type.Boolean()),
-    ...roadFlags,
-  }),
-  Type.Object({
-    kind: Type.Literal('field'),
-    halfEdges: Type.Array(HalfEdge),
-    adjacentCities: Type.Array(Type.Integer()),
-  }),
-  Type.Object({ kind: Type.Literal('monastery') }),
-  Type.Object({ kind: Type.Literal('abbey') }),
-  ...tileFeatures,
-]);
+// Typed as the engine's catalog type: the expansions' own feature kinds (tileFeatures) are plain
+// object schemas here, and their types come from the folders' declarations (catalog-types.ts).
+const FeatureDef = Type.Unsafe<EngineFeatureDef>(
+  Type.Union([
+    Type.Object({
+      kind: Type.Literal('city'),
+      edges: Type.Array(Edge),
+      pennants: Type.Integer(),
+      ...cityFlags,
+    }),
+    Type.Object({
+      kind: Type.Literal('road'),
+      edges: Type.Array(Edge),
+      tunnel: Type.Optional(Type.Boolean()),
+      continuous: Type.Optional(Type.Boolean()),
+      ...roadFlags,
+    }),
+    Type.Object({
+      kind: Type.Literal('field'),
+      halfEdges: Type.Array(HalfEdge),
+      adjacentCities: Type.Array(Type.Integer()),
+    }),
+    Type.Object({ kind: Type.Literal('monastery') }),
+    Type.Object({ kind: Type.Literal('abbey') }),
+    ...tileFeatures,
+  ]),
+);
 
 const SetCounts = Type.Object(Object.fromEntries(SETS.map((set) => [set, Type.Integer()])));
 
