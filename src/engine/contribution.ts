@@ -39,8 +39,8 @@ export interface ExpansionArt {
    * of each feature (tile units, rotation 0). An empty list when the tile shows none.
    */
   tileMarks?(features: readonly FeatureDef[], anchors: readonly TilePoint[]): { art: string; at: TilePoint }[];
-  /** How it draws a feature of a kind of its own; undefined for any other feature. */
-  ownFeature?(feature: FeatureDef): OwnFeatureArt | undefined;
+  /** How it draws a feature of a kind of its own, given its tile's features; undefined for any other feature. */
+  ownFeature?(feature: FeatureDef, features: readonly FeatureDef[]): OwnFeatureArt | undefined;
 }
 
 /** A figure on a feature, as the bots see it (catalog feature at rotation 0). */

@@ -35,9 +35,9 @@ export function tileMarks(
 }
 
 /** How an expansion draws a feature of a kind of its own (the core draws none); undefined when none does. */
-export function ownFeatureArt(feature: FeatureDef): OwnFeatureArt | undefined {
+export function ownFeatureArt(feature: FeatureDef, features: readonly FeatureDef[]): OwnFeatureArt | undefined {
   for (const a of ARTS) {
-    const art = a.ownFeature?.(feature);
+    const art = a.ownFeature?.(feature, features);
     if (art) return art;
   }
   return undefined;
