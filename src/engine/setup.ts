@@ -190,7 +190,12 @@ export function createGame(
   if (setup.tileOrder !== undefined) {
     if (!Array.isArray(setup.tileOrder)) return setupError('tileOrder must be a list of tile ids');
     const ordered = orderedPile(plan, setup.tileOrder);
-    if (typeof ordered === 'string') return setupError(ordered);
+    // A pile in stages fixes the shape of a whole order (docs/api.md): one that breaks it is malformed.
+    if (typeof ordered === 'string') {
+      return plan.stages.length > 0
+        ? { ok: false, error: violation('TILE_ORDER_INVALID', ordered) }
+        : setupError(ordered);
+    }
     pile = ordered;
   } else {
     pile = shuffledPile(plan, seededRandom(seed));

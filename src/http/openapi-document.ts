@@ -132,7 +132,9 @@ function codesOf(status: number, engineCodes: readonly string[]): string[] {
   const codes = new Set<string>(
     (Object.keys(STATUS_BY_CODE) as ProblemCode[]).filter((code) => STATUS_BY_CODE[code] === status),
   );
-  if (status === ENGINE_REFUSAL) for (const code of engineCodes) codes.add(code);
+  if (status === ENGINE_REFUSAL)
+    for (const code of engineCodes)
+      if ((STATUS_BY_CODE[code as ProblemCode] ?? ENGINE_REFUSAL) === status) codes.add(code);
   return [...codes].sort();
 }
 
@@ -184,7 +186,7 @@ function addDiscriminators(schemas: Record<string, Schema>): void {
   }
 }
 
-/** The document as served: `engineCodes` are the registry's error codes (all 422). */
+/** The document as served: `engineCodes` are the registry's error codes (422 but where STATUS_BY_CODE says otherwise). */
 export function finishDocument<T extends object>(document: T, engineCodes: readonly string[]): T {
   // The document is plain JSON being rewritten in place; these touches read only the parts typed above.
   const doc = hoistTitledSchemas(document) as unknown as OpenApiDocument;

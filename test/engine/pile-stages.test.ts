@@ -75,24 +75,24 @@ t.test('a tileOrder lists every stage whole, in order, before land tiles', async
   t.equal(refusal([...B4, 'base/C', 'base/D', 'base/D', 'base/D', 'base/D', 'base/A']), 'accepted');
   t.equal(
     refusal(['base/B', 'base/C', ...B4]),
-    'INVALID_SETUP: tileOrder must list base/B first, each once, in any order',
+    'TILE_ORDER_INVALID: tileOrder must list base/B first, each once, in any order',
   );
   t.equal(
     refusal([...B4, 'base/E']),
-    'INVALID_SETUP: tileOrder must list base/C after the 4 tiles of the stages before, each once, in any order',
+    'TILE_ORDER_INVALID: tileOrder must list base/C after the 4 tiles of the stages before, each once, in any order',
   );
-  t.equal(refusal([]), 'INVALID_SETUP: tileOrder must list base/B first, each once, in any order', 'not even empty');
+  t.equal(refusal([]), 'TILE_ORDER_INVALID: tileOrder must list base/B first, each once, in any order', 'not even empty');
   t.equal(
     refusal([...B4, 'base/C', 'base/C']),
-    'INVALID_SETUP: base/C may only be drawn in its stage, before the land tiles',
+    'TILE_ORDER_INVALID: base/C may only be drawn in its stage, before the land tiles',
   );
   t.equal(
     refusal([...B4, 'base/C', 'base/A', 'base/A']),
-    'INVALID_SETUP: tileOrder holds more base/A than the sets have',
+    'TILE_ORDER_INVALID: tileOrder holds more base/A than the sets have',
   );
   t.equal(
     refusal([...B4, 'base/C', 'base/D', 'base/D', 'base/D', 'base/D', 'base/D']),
-    'INVALID_SETUP: tileOrder holds more base/D than the sets have',
+    'TILE_ORDER_INVALID: tileOrder holds more base/D than the sets have',
   );
 });
 

@@ -1131,7 +1131,7 @@ export interface components {
         /** Problem400 */
         Problem400: components["schemas"]["Problem"] & {
             /** @enum {string} */
-            code?: "BAD_REQUEST" | "INVALID_CURSOR";
+            code?: "BAD_REQUEST" | "INVALID_CURSOR" | "TILE_ORDER_INVALID";
         };
         /** Problem401 */
         Problem401: components["schemas"]["Problem"] & {
