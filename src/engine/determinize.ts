@@ -18,23 +18,27 @@ import type { Config } from './config.js';
 import { stateOf, type Game } from './game.js';
 import { seededRandom, shuffle } from './rng.js';
 
+const byIndex = (a: TileType, b: TileType) => a.index - b.index;
+
 export function determinize(game: Game, seed: string, tilesLeft?: number): Game {
   const g = stateOf(game);
   const pile = g.cfg.pile;
-  // Each stage of the pile (pile.ts) is reshuffled on its own, in order: a tile of a later
-  // stage never comes before one of an earlier stage.
   const random = seededRandom(seed);
-  const rest: TileType[] = [];
-  let from = g.pileIndex;
-  for (const end of g.cfg.stages) {
-    if (end <= from) continue;
-    rest.push(
-      ...shuffle(
-        pile.slice(from, end).sort((a, b) => a.index - b.index),
-        random,
-      ),
-    );
-    from = end;
+  const rest = pile.slice(g.pileIndex);
+  const stages = g.cfg.stages;
+  if (stages.length === 1 || stages[stages.length - 2] <= g.pileIndex) {
+    // One stage left (every game without stages): the hidden tiles, shuffled in place.
+    shuffle(rest.sort(byIndex), random);
+  } else {
+    // Each stage of the pile (pile.ts) reshuffled on its own, in order: a tile of a later stage
+    // never comes before one of an earlier stage.
+    let from = g.pileIndex;
+    for (const end of stages) {
+      if (end <= from) continue;
+      const part = shuffle(pile.slice(from, end).sort(byIndex), random);
+      for (let i = 0; i < part.length; i++) rest[from - g.pileIndex + i] = part[i];
+      from = end;
+    }
   }
   const copy = g.clone();
   if (tilesLeft !== undefined && Number.isInteger(tilesLeft) && tilesLeft >= 0 && tilesLeft < rest.length) {

@@ -13,8 +13,8 @@ export interface PilePlan {
   readonly start: TileType;
   /** Tiles drawn before the land pile, stage after stage: each a list of copies, in the module's order. */
   readonly stages: readonly (readonly TileType[])[];
-  /** The land pile's tiles (copies), in catalog order. */
-  readonly land: readonly TileType[];
+  /** The land pile's tiles (copies), in catalog order: a fresh list, which shuffledPile shuffles in place. */
+  readonly land: TileType[];
 }
 
 function tileOf(id: string): TileType {
@@ -41,7 +41,8 @@ export function pilePlan(modules: readonly Expansion[], sets: readonly Expansion
     if (s.start !== undefined && start === START_TILE) {
       start = tileOf(s.start);
       takeOut(land, start);
-      if (s.displacedStartDrawn === true) land.push(START_TILE);
+      // Back in its catalog place, so the land stays in catalog order without a sort.
+      if (s.displacedStartDrawn === true) land.splice(land.indexOf(START_TILE), 0, START_TILE);
     }
     for (const stage of s.stages ?? []) {
       const tiles = stage.map(tileOf);
@@ -49,7 +50,6 @@ export function pilePlan(modules: readonly Expansion[], sets: readonly Expansion
       stages.push(tiles);
     }
   }
-  land.sort((a, b) => a.index - b.index);
   return { start, stages, land };
 }
 
@@ -62,11 +62,12 @@ export function stageEnds(plan: PilePlan, pileLength: number): number[] {
   return ends;
 }
 
-/** A pile shuffled from the seed's random numbers: each stage on its own, in order, then the land. */
+/** A pile shuffled from the seed's random numbers: each stage on its own, in order, then the land (in place). */
 export function shuffledPile(plan: PilePlan, random: () => number): TileType[] {
+  if (plan.stages.length === 0) return shuffle(plan.land, random);
   const pile: TileType[] = [];
   for (const stage of plan.stages) pile.push(...shuffle(stage.slice(), random));
-  pile.push(...shuffle(plan.land.slice(), random));
+  pile.push(...shuffle(plan.land, random));
   return pile;
 }
 
