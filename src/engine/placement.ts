@@ -11,17 +11,15 @@ import { keyOf } from './geometry.js';
 import type { State } from './state.js';
 import type { Move, RuleViolation } from './types.js';
 
-/** The placement rules set for this tile now; an empty list is shared, never changed. */
+/** The placement rules set for this tile now; with none, an empty list shared, never changed (no allocation). */
 const NONE: readonly PlacementRule[] = [];
 function rulesFor(g: State, type: TileType): readonly PlacementRule[] {
-  const hooks = g.cfg.hooks.placementRule;
-  if (hooks.length === 0) return NONE;
-  const rules: PlacementRule[] = [];
-  for (const h of hooks) {
+  let rules: PlacementRule[] | undefined;
+  for (const h of g.cfg.hooks.placementRule) {
     const rule = h(g, type);
-    if (rule !== null) rules.push(rule);
+    if (rule !== null) (rules ??= []).push(rule);
   }
-  return rules;
+  return rules ?? NONE;
 }
 
 function refusal(rules: readonly PlacementRule[], key: number, r: number): RuleViolation | null {
