@@ -25,14 +25,18 @@ export interface RoadFlags {}
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
 export interface ExpansionFeatures {}
 
-export type FeatureDef =
-  | ({ kind: 'city'; edges: Edge[]; pennants: number } & CityFlags)
-  | ({ kind: 'road'; edges: Edge[]; tunnel?: boolean; continuous?: boolean } & RoadFlags)
-  | { kind: 'field'; halfEdges: HalfEdge[]; adjacentCities: number[] }
-  | { kind: 'monastery' }
-  | { kind: 'abbey' }
-  // eslint-disable-next-line @typescript-eslint/no-redundant-type-constituents -- never until a folder adds a kind
-  | ExpansionFeatures[keyof ExpansionFeatures];
+/** The core's feature kinds, by kind. */
+interface CoreFeatures {
+  city: { kind: 'city'; edges: Edge[]; pennants: number } & CityFlags;
+  road: { kind: 'road'; edges: Edge[]; tunnel?: boolean; continuous?: boolean } & RoadFlags;
+  field: { kind: 'field'; halfEdges: HalfEdge[]; adjacentCities: number[] };
+  monastery: { kind: 'monastery' };
+  abbey: { kind: 'abbey' };
+}
+
+/** Every feature kind, the core's and the expansions': a union of one member per kind. */
+type Features = CoreFeatures & ExpansionFeatures;
+export type FeatureDef = Features[keyof Features];
 
 export interface TileDef {
   id: string;

@@ -81,7 +81,11 @@ t.test('a tileOrder lists every stage whole, in order, before land tiles', async
     refusal([...B4, 'base/E']),
     'TILE_ORDER_INVALID: tileOrder must list base/C after the 4 tiles of the stages before, each once, in any order',
   );
-  t.equal(refusal([]), 'TILE_ORDER_INVALID: tileOrder must list base/B first, each once, in any order', 'not even empty');
+  t.equal(
+    refusal([]),
+    'TILE_ORDER_INVALID: tileOrder must list base/B first, each once, in any order',
+    'not even empty',
+  );
   t.equal(
     refusal([...B4, 'base/C', 'base/C']),
     'TILE_ORDER_INVALID: base/C may only be drawn in its stage, before the land tiles',
