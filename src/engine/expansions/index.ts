@@ -8,7 +8,8 @@
 import { createRegistry } from '../registry.js';
 import { abbeyMayor } from './abbey-mayor/index.js';
 import { innsCathedrals } from './inns-cathedrals/index.js';
+import { river } from './river/index.js';
 import { tradersBuilders } from './traders-builders/index.js';
 
-export { tradersBuilders, abbeyMayor, innsCathedrals };
-export const DEFAULT_REGISTRY = createRegistry([tradersBuilders, abbeyMayor, innsCathedrals]);
+export { tradersBuilders, abbeyMayor, innsCathedrals, river };
+export const DEFAULT_REGISTRY = createRegistry([tradersBuilders, abbeyMayor, innsCathedrals, river]);
