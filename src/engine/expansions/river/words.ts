@@ -2,11 +2,11 @@
 import type { FeatureDef } from '../../catalog-types.js';
 import type { ExpansionWords } from '../../contribution.js';
 
-/** What a river tile shows besides its cities and roads: "river", or where it starts or ends. */
+/** What a river tile shows besides its cities and roads: "river", "river spring", "river lake". */
 function riverExtras(features: readonly FeatureDef[]): string[] {
   const river = features.find((f) => f.kind === 'river');
   if (river === undefined) return [];
-  return [river.end ?? 'river'];
+  return [river.end === undefined ? 'river' : `river ${river.end}`];
 }
 
 export const RIVER_WORDS: ExpansionWords = {
@@ -16,8 +16,8 @@ export const RIVER_WORDS: ExpansionWords = {
     riverTurns: {
       label: 'River turns',
       values: {
-        c2: 'never the same way twice in a row, nor three times before the other way (2nd edition)',
-        lookahead: 'wherever the river keeps room to flow on',
+        c2: 'not the same way twice in a row (2nd edition)',
+        lookahead: 'any way that leaves room ahead',
       },
     },
     riverStartTile: {
