@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import t from 'tap';
 import type { PublicState } from '../../../src/engine/index.js';
 import { bearer, createGame, legal, testApp } from '../../http/helpers/app.js';
@@ -124,4 +125,24 @@ t.test('the river in the catalog, the tile SVGs, and refused options and orders'
     tileOrder: [...MIDDLE, LAKE, 'base/D', 'base/D', 'base/D', 'base/D'],
   });
   t.equal(shuffled.statusCode, 201, 'four base/D with shuffle');
+});
+
+t.test("the API's document and the clients' types name the river, its options and its codes", async (t) => {
+  const app = await testApp(t);
+  const doc = (await app.inject({ url: '/docs/json' })).body;
+  for (const word of [
+    '"river"',
+    'riverTurns',
+    'riverStartTile',
+    'lookahead',
+    'RIVER_TURN_FORBIDDEN',
+    'TILE_ORDER_INVALID',
+  ])
+    t.ok(doc.includes(word), `the OpenAPI document: ${word}`);
+  const ts = readFileSync(new URL('../../../clients/typescript/src/api.d.ts', import.meta.url), 'utf8');
+  const py = readFileSync(new URL('../../../clients/python/carcassonne_client/api_types.py', import.meta.url), 'utf8');
+  for (const word of ['"river"', 'riverTurns', 'riverStartTile']) {
+    t.ok(ts.includes(word), `the TypeScript client's types: ${word}`);
+    t.ok(py.includes(word), `the Python client's types: ${word}`);
+  }
 });
