@@ -27,14 +27,17 @@ export const LEFT = -1;
 export const STRAIGHT = 0;
 export const RIGHT = 1;
 
-/** The river's sides of each tile type at rotation 0 (empty for a tile without a river), made once per type. */
-const SIDES = new Map<TileType, readonly number[]>();
+/**
+ * The river's sides of each tile type at rotation 0 (empty for a tile without a river), by type
+ * index, made once per type: a land game asks at every placement.
+ */
+const SIDES: (readonly number[] | undefined)[] = [];
 function riverSides(type: TileType): readonly number[] {
-  let sides = SIDES.get(type);
+  let sides = SIDES[type.index];
   if (sides === undefined) {
     const river = type.def.features.find((f) => f.kind === 'river');
     sides = river ? river.edges.map((e) => DIRECTIONS.indexOf(e)) : [];
-    SIDES.set(type, sides);
+    SIDES[type.index] = sides;
   }
   return sides;
 }

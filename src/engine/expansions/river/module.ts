@@ -58,10 +58,15 @@ const CLOSED_RULE: PlacementRule = {
 
 /** Where a river tile may go (§10.3, §10.4): at the open end, its river meeting it, under the turn rule. */
 function riverRule(g: State, c: Course, type: TileType): PlacementRule {
+  // Most positions a listing asks about are away from the open end: one refusal serves them all.
+  let away: RuleViolation | undefined;
   return {
     refusal(key, r) {
       if (key !== c.end) {
-        return violation('RIVER_NOT_CONTINUED', `a river tile must continue the river at its open end ${at(c.end)}`);
+        return (away ??= violation(
+          'RIVER_NOT_CONTINUED',
+          `a river tile must continue the river at its open end ${at(c.end)}`,
+        ));
       }
       const sides = riverSidesAt(type, r);
       if (!sides.includes(opposite(c.flow))) {
