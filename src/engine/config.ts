@@ -13,6 +13,8 @@ export interface Config {
   readonly expansions: readonly ExpansionId[];
   readonly rules: Rules;
   readonly seed: string;
+  /** The tile put at (0,0) before the first turn: the base start tile or an expansion's (pile.ts). */
+  readonly start: TileType;
   /** The whole draw pile in order (secret). */
   readonly pile: readonly TileType[];
   /**

@@ -9,14 +9,13 @@ import { CORE_MOVES } from './core-moves.js';
 import { gatherHooks, type Expansion, type FigureRule } from './expansion.js';
 import { DEFAULT_REGISTRY } from './expansions/index.js';
 import { MEEPLE_RULE } from './figure-step.js';
-import { keyOf } from './geometry.js';
 import { mergeMoves } from './moves.js';
 import { orderedPile, pilePlan, shuffledPile, stageEnds, stageOf } from './pile.js';
 import { seededRandom } from './rng.js';
-import { State, capacityFor } from './state.js';
+import { capacityFor, type State } from './state.js';
 import { orderedModules, type Registry } from './registry.js';
 import { FIGURE_INDEX, supplySize } from './supply.js';
-import { startPart } from './turn.js';
+import { startState } from './undo.js';
 import {
   MAX_NAME_LENGTH,
   MAX_PLAYERS,
@@ -127,6 +126,7 @@ function configOf(
   expansions: readonly ExpansionId[],
   rules: Rules,
   seed: string,
+  start: TileType,
   pile: TileType[],
   stages: readonly number[],
 ): Config {
@@ -153,6 +153,7 @@ function configOf(
     expansions: Object.freeze(expansions.slice()),
     rules: Object.freeze(rules),
     seed,
+    start,
     pile,
     stages,
     capacity: capacityFor(pile),
@@ -190,7 +191,7 @@ export function createGame(
   if (setup.tileOrder !== undefined) {
     if (!Array.isArray(setup.tileOrder)) return setupError('tileOrder must be a list of tile ids');
     const ordered = orderedPile(plan, setup.tileOrder);
-    // A pile in stages fixes the shape of a whole order (docs/api.md): one that breaks it is malformed.
+    // A pile in stages fixes the order's stages (docs/engine.md): a refusal there says so by its code.
     if (typeof ordered === 'string') {
       return plan.stages.length > 0
         ? { ok: false, error: violation('TILE_ORDER_INVALID', ordered) }
@@ -201,20 +202,19 @@ export function createGame(
     pile = shuffledPile(plan, seededRandom(seed));
   }
 
-  const g = new State(
-    configOf(
-      registry,
-      players.map((p) => p.name),
-      sorted,
-      rules,
-      seed,
-      pile,
-      stageEnds(plan, pile.length),
-    ),
-  );
-  g.putTile(plan.start, keyOf(0, 0), 0);
   const events: GameEvent[] = [];
-  startPart(g, events);
+  // Every option was checked against its allowed values above.
+  const cfg = configOf(
+    registry,
+    players.map((p) => p.name),
+    sorted,
+    rules,
+    seed,
+    plan.start,
+    pile,
+    stageEnds(plan, pile.length),
+  );
+  const g: State = startState(cfg, events);
   return { ok: true, value: { game: g, events } };
 }
 

@@ -132,9 +132,7 @@ function codesOf(status: number, engineCodes: readonly string[]): string[] {
   const codes = new Set<string>(
     (Object.keys(STATUS_BY_CODE) as ProblemCode[]).filter((code) => STATUS_BY_CODE[code] === status),
   );
-  if (status === ENGINE_REFUSAL)
-    for (const code of engineCodes)
-      if ((STATUS_BY_CODE[code as ProblemCode] ?? ENGINE_REFUSAL) === status) codes.add(code);
+  if (status === ENGINE_REFUSAL) for (const code of engineCodes) codes.add(code);
   return [...codes].sort();
 }
 
@@ -153,10 +151,6 @@ function finishOperation(method: string, path: string, operation: Operation, eng
     throw new Error(`no operationId for ${method.toUpperCase()} ${path}: name it in openapi-document.ts`);
   operation.operationId = id;
   operation.security ??= [];
-  for (const parameter of operation.parameters ?? []) {
-    if (parameter.in === 'header' && parameter.name === 'prefer')
-      parameter.schema = { type: 'string', enum: ['return=minimal', 'return=representation'] };
-  }
   for (const [status, response] of Object.entries(operation.responses ?? {})) {
     const code = Number(status);
     if (code < 300) {
@@ -186,7 +180,7 @@ function addDiscriminators(schemas: Record<string, Schema>): void {
   }
 }
 
-/** The document as served: `engineCodes` are the registry's error codes (422 but where STATUS_BY_CODE says otherwise). */
+/** The document as served: `engineCodes` are the registry's error codes (all 422). */
 export function finishDocument<T extends object>(document: T, engineCodes: readonly string[]): T {
   // The document is plain JSON being rewritten in place; these touches read only the parts typed above.
   const doc = hoistTitledSchemas(document) as unknown as OpenApiDocument;

@@ -27,8 +27,7 @@ export const ENGINE_REFUSAL = 422;
 
 /**
  * The one table from error codes to statuses. A code of the HTTP layer or the service is a
- * compile error here until it is given a status; the engine's (an expansion's too) are 422, but
- * for TILE_ORDER_INVALID.
+ * compile error here until it is given a status; the engine's (an expansion's too) are 422.
  */
 export const STATUS_BY_CODE: Readonly<Record<ProblemCode, number>> = {
   BAD_REQUEST: 400,
@@ -71,8 +70,6 @@ export const STATUS_BY_CODE: Readonly<Record<ProblemCode, number>> = {
   // The engine refuses a well-formed request: a setup or a move the rules do not allow. Its
   // codes are its vocabulary's (the registry's): every one is 422.
   ...(Object.fromEntries(ERROR_CODES.map((code) => [code, ENGINE_REFUSAL])) as Record<ErrorCode, number>),
-  // But a tileOrder that breaks a pile in stages (The River's) is a malformed request.
-  TILE_ORDER_INVALID: 400,
 };
 
 /** Framework errors by status, for the few Fastify raises before a handler runs. */

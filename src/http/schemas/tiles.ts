@@ -1,56 +1,63 @@
 import { Type } from 'typebox';
-import { DEFAULT_REGISTRY, SETS, type FeatureDef as EngineFeatureDef } from '../../engine/index.js';
-
-const { cityFlags, roadFlags, tileFeatures } = DEFAULT_REGISTRY.schemas;
+import { SETS, type FeatureDef as EngineFeatureDef } from '../../engine/index.js';
+import type { Vocabulary } from './vocabulary.js';
 
 const Edge = Type.Enum(['N', 'E', 'S', 'W']);
 const HalfEdge = Type.Enum(['NL', 'NR', 'EL', 'ER', 'SL', 'SR', 'WL', 'WR']);
 
-// Typed as the engine's catalog type: the expansions' own feature kinds (tileFeatures) are plain
-// object schemas here, and their types come from the folders' declarations (catalog-types.ts).
-const FeatureDef = Type.Unsafe<EngineFeatureDef>(
-  Type.Union([
-    Type.Object({
-      kind: Type.Literal('city'),
-      edges: Type.Array(Edge),
-      pennants: Type.Integer(),
-      ...cityFlags,
-    }),
-    Type.Object({
-      kind: Type.Literal('road'),
-      edges: Type.Array(Edge),
-      tunnel: Type.Optional(Type.Boolean()),
-      continuous: Type.Optional(Type.Boolean()),
-      ...roadFlags,
-    }),
-    Type.Object({
-      kind: Type.Literal('field'),
-      halfEdges: Type.Array(HalfEdge),
-      adjacentCities: Type.Array(Type.Integer()),
-    }),
-    Type.Object({ kind: Type.Literal('monastery') }),
-    Type.Object({ kind: Type.Literal('abbey') }),
-    ...tileFeatures,
-  ]),
-);
+/**
+ * A feature of a tile at rotation 0, with what the registry's expansions add to cities and roads
+ * and their own feature kinds. Typed as the engine's catalog type: the expansions' own kinds
+ * (tileFeatures) are plain object schemas here, their types come from the folders' declarations
+ * (catalog-types.ts).
+ */
+const featureDef = ({ cityFlags, roadFlags, tileFeatures }: Vocabulary) =>
+  Type.Unsafe<EngineFeatureDef>(
+    Type.Union([
+      Type.Object({
+        kind: Type.Literal('city'),
+        edges: Type.Array(Edge),
+        pennants: Type.Integer(),
+        ...cityFlags,
+      }),
+      Type.Object({
+        kind: Type.Literal('road'),
+        edges: Type.Array(Edge),
+        tunnel: Type.Optional(Type.Boolean()),
+        continuous: Type.Optional(Type.Boolean()),
+        ...roadFlags,
+      }),
+      Type.Object({
+        kind: Type.Literal('field'),
+        halfEdges: Type.Array(HalfEdge),
+        adjacentCities: Type.Array(Type.Integer()),
+      }),
+      Type.Object({ kind: Type.Literal('monastery') }),
+      Type.Object({ kind: Type.Literal('abbey') }),
+      ...tileFeatures,
+    ]),
+  );
 
 const SetCounts = Type.Object(Object.fromEntries(SETS.map((set) => [set, Type.Integer()])));
 
-export const TileCatalogResponse = Type.Object(
-  {
-    sets: SetCounts,
-    tiles: Type.Array(
-      Type.Object({
-        id: Type.String(),
-        set: Type.Enum([...SETS]),
-        count: Type.Integer(),
-        startTile: Type.Optional(Type.Boolean()),
-        features: Type.Array(FeatureDef, {
-          description: 'Features at rotation 0; a segment is addressed by its index here',
+/** The tile catalog, with the members the app registry's expansions add to segments. */
+export const tileSchemas = (v: Vocabulary) => ({
+  TileCatalogResponse: Type.Object(
+    {
+      sets: SetCounts,
+      tiles: Type.Array(
+        Type.Object({
+          id: Type.String(),
+          set: Type.Enum([...SETS]),
+          count: Type.Integer(),
+          startTile: Type.Optional(Type.Boolean()),
+          features: Type.Array(featureDef(v), {
+            description: 'Features at rotation 0; a segment is addressed by its index here',
+          }),
+          wagonLinks: Type.Array(Type.Array(Type.Integer())),
         }),
-        wagonLinks: Type.Array(Type.Array(Type.Integer())),
-      }),
-    ),
-  },
-  { title: 'TileCatalog' },
-);
+      ),
+    },
+    { title: 'TileCatalog' },
+  ),
+});

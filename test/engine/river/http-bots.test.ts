@@ -10,7 +10,7 @@ import { openStream } from '../../http/helpers/sse.js';
 
 const app = await testApp(t, {
   bots: { moveIterations: 8, hintIterations: 30 },
-  analysis: { playouts: 4, stepPositions: 3, preferredIterations: 20 },
+  analysis: { playouts: 4, minPlayouts: 4, maxPlayouts: 4, stepPositions: 3 },
 });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;

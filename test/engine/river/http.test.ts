@@ -101,18 +101,19 @@ t.test('the river in the catalog, the tile SVGs, and refused options and orders'
     t.match(svg.body, new RegExp(`class="${mark}"`), `river/${id}`);
   }
   const create = (body: object) => app.inject({ method: 'POST', url: '/games', payload: { players, ...body } });
-  // A bad value is a malformed body; a river option without the river is a setup the rules refuse;
-  // a tileOrder that breaks the river's stages is malformed (docs/rules.md §10.8): 400.
+  // A bad value is a malformed body (400); a river option without the river, and a tileOrder
+  // that breaks the river's stages (docs/rules.md §10.8), are well-formed setups the rules
+  // refuse: 422, each with its stable code.
   for (const [body, status, code] of [
     [{ expansions: ['river'], rules: { riverTurns: 'sharp' } }, 400, 'BAD_REQUEST'],
     [{ expansions: ['river'], rules: { riverStartTile: 'keep' } }, 400, 'BAD_REQUEST'],
     [{ rules: { riverTurns: 'c2' } }, 422, 'INVALID_SETUP'],
-    [{ expansions: ['river'], tileOrder: ['base/E', ...ORDER] }, 400, 'TILE_ORDER_INVALID'],
-    [{ expansions: ['river'], tileOrder: [...MIDDLE, 'base/E', LAKE] }, 400, 'TILE_ORDER_INVALID'],
-    [{ expansions: ['river'], tileOrder: [...MIDDLE, LAKE, 'river/A'] }, 400, 'TILE_ORDER_INVALID'],
+    [{ expansions: ['river'], tileOrder: ['base/E', ...ORDER] }, 422, 'TILE_ORDER_INVALID'],
+    [{ expansions: ['river'], tileOrder: [...MIDDLE, 'base/E', LAKE] }, 422, 'TILE_ORDER_INVALID'],
+    [{ expansions: ['river'], tileOrder: [...MIDDLE, LAKE, 'river/A'] }, 422, 'TILE_ORDER_INVALID'],
     [
       { expansions: ['river'], tileOrder: [...MIDDLE, LAKE, 'base/D', 'base/D', 'base/D', 'base/D'] },
-      400,
+      422,
       'TILE_ORDER_INVALID',
     ],
   ] as const) {

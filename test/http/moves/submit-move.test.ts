@@ -1,10 +1,11 @@
 import Database from 'better-sqlite3';
 import t from 'tap';
 import { prefersMinimal } from '../../../src/http/routes/moves.js';
-import { MoveAcceptedMinimalResponse, MoveAcceptedResponse } from '../../../src/http/schemas/games.js';
-import { conforms } from '../helpers/schema.js';
+import { conforms, SCHEMAS } from '../helpers/schema.js';
 import { bearer, createGame, legal, tempDatabase, testApp, type App, type CreatedGame } from '../helpers/app.js';
 import { forEachStore } from '../../helpers/stores.js';
+
+const { MoveAcceptedMinimalResponse, MoveAcceptedResponse } = SCHEMAS;
 
 const problem = /^application\/problem\+json/;
 
@@ -212,7 +213,7 @@ forEachStore(t, (t, stores) => {
     );
     t.equal(
       await detail({ expectedVersion: 0, move: { type: 'flip' } }),
-      'body/move/type must be one of draw, placeTile, placeFigure, pass, placeAbbey, placeBarn, moveWagon, returnWagon',
+      'body/move/type must be one of draw, placeTile, placeFigure, pass, undo, placeAbbey, placeBarn, moveWagon, returnWagon',
     );
     t.equal(
       await detail({ expectedVersion: 0, move: { type: 'placeBarn', x: 0, y: 0 } }),
