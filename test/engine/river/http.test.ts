@@ -5,7 +5,7 @@ import { bearer, createGame, legal, testApp } from '../../http/helpers/app.js';
 import { LAKE, MIDDLE } from './helpers.js';
 
 // The River over HTTP: created by its option name with its rule options, its placements in the
-// legal moves, its refusals as 422 with their codes, the state, the events, the catalog, and its
+// legal moves, its refusals as 422 with their codes, an undo, the state, the events, the catalog, and its
 // water in the board and tile pictures.
 
 const players = [{ name: 'Ann' }, { name: 'Bob' }];
@@ -52,9 +52,10 @@ t.test('a river game plays over HTTP: create, legal moves, moves, refusals, stat
     [
       ['placeFigure', 1],
       ['placeFigure', 2],
+      ['undo', undefined],
       ['pass', undefined],
     ],
-    'the two banks, never the river (feature 0)',
+    'the two banks, never the river (feature 0); the undo',
   );
   const onRiver = await post(0, 1, { type: 'placeFigure', figure: 'meeple', x: 0, y: 1, feature: 0 });
   t.same([onRiver.statusCode, onRiver.json().code], [422, 'WRONG_FEATURE_KIND']);
@@ -64,10 +65,22 @@ t.test('a river game plays over HTTP: create, legal moves, moves, refusals, stat
     { type: 'placeTile', x: 0, y: 2, rotation: 90 },
     { type: 'placeTile', x: 0, y: 2, rotation: 180 },
   ]);
-  const placed = await post(1, 2, { type: 'placeTile', x: 0, y: 2, rotation: 90 });
+  const bend = { type: 'placeTile', x: 0, y: 2, rotation: 90 };
+  t.equal((await post(1, 2, bend)).statusCode, 201);
+  // Taken back (docs/rules.md §2.2): river/E in hand again, the same two placements at the open end.
+  const undone = await post(1, 3, { type: 'undo' });
+  t.equal(undone.statusCode, 201);
+  t.same(undone.json().events, [{ type: 'placementUndone', seat: 1, tile: 'river/E', x: 0, y: 2 }]);
+  t.equal(undone.json().state.drawnTile, 'river/E');
+  t.same(undone.json().state.tiles.length, 2, 'the spring and D');
+  t.same((await legal(app, game.id)).moves, [
+    { type: 'placeTile', x: 0, y: 2, rotation: 90 },
+    { type: 'placeTile', x: 0, y: 2, rotation: 180 },
+  ]);
+  const placed = await post(1, 4, bend);
   t.equal(placed.statusCode, 201);
   t.match(placed.json().events, [{ type: 'tilePlaced', seat: 1, tile: 'river/E', x: 0, y: 2, rotation: 90 }]);
-  t.equal((await post(1, 3, { type: 'pass' })).statusCode, 201);
+  t.equal((await post(1, 5, { type: 'pass' })).statusCode, 201);
   const drawn = (await app.inject({ url: `/games/${game.id}` })).json<PublicState>();
   t.equal(drawn.drawnTile, 'river/B');
   const events = (await app.inject({ url: `/games/${game.id}/events?after=0` })).json();
