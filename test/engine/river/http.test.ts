@@ -5,8 +5,8 @@ import { bearer, createGame, legal, testApp } from '../../http/helpers/app.js';
 import { LAKE, MIDDLE } from './helpers.js';
 
 // The River over HTTP: created by its option name with its rule options, its placements in the
-// legal moves, its refusals as 422 with their codes, an undo, the state, the events, the catalog, and its
-// water in the board and tile pictures.
+// legal moves, its refusals as 422 with their codes, an undo, the state, the events, the
+// catalog, and its water in the board and tile pictures.
 
 const players = [{ name: 'Ann' }, { name: 'Bob' }];
 // D (straight), then E (a bend), the rest of the river, the lake, a land tile.
