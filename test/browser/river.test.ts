@@ -1,8 +1,8 @@
 /**
  * The River in Debian's Chromium: the lobby offers it and its rule options (from the registry),
- * a river tile is placed by clicking the river's open end, and the board picture of a river
- * game with inns, cathedrals and large meeples, and the web client showing it, at a desktop's
- * and a phone's width. Screenshots go to .test-artifacts/ (and to SHOTS, when set).
+ * a river tile is placed by clicking the river's open end (and taken back with Undo), and the
+ * board picture of a river game with inns, cathedrals and large meeples, and the web client
+ * showing it, at a desktop's and a phone's width. Screenshots go to .test-artifacts/ (and to SHOTS, when set).
  */
 import t from 'tap';
 import type { Page } from 'playwright-core';
@@ -85,7 +85,7 @@ async function playBy(url: string, game: Game, moves: number): Promise<void> {
 }
 
 t.test(
-  'a river tile placed by clicking the open end; the board with river, inns, cathedrals and large meeples',
+  'a river tile placed by clicking the open end, taken back and placed again; the board with river, inns, cathedrals and large meeples',
   { skip, timeout: 240_000 },
   async (t) => {
     const { server, browser } = await shared();
@@ -109,8 +109,29 @@ t.test(
     await spots.first().click();
     await page.locator('#decisions button.confirm').click();
     await page.waitForFunction(() => document.body.dataset.version === '1', null, WAIT);
+    // Taken back with Undo (once it has settled): river/D in hand, the same one spot again.
+    const undo = page.locator('#undo-slot button.move-undo');
+    await undo.waitFor(WAIT);
+    await page.waitForFunction(
+      () => document.querySelector('#undo-slot button.move-undo')?.getAttribute('aria-disabled') !== 'true',
+      null,
+      WAIT,
+    );
+    await undo.click();
+    await page.waitForFunction(
+      () => document.body.dataset.version === '2' && document.querySelector('#board rect.legal'),
+      null,
+      WAIT,
+    );
+    const undone = (await client(server.url).get(`/games/${game.id}`)).body as { drawnTile: string; tiles: unknown[] };
+    t.match(undone, { drawnTile: 'river/D', tiles: [{ tile: 'river/A' }] }, 'river/D back in hand');
+    t.equal(await spots.count(), 1, 'again one spot');
+    t.same([await spots.getAttribute('data-x'), await spots.getAttribute('data-y')], ['0', '1']);
+    await spots.first().click();
+    await page.locator('#decisions button.confirm').click();
+    await page.waitForFunction(() => document.body.dataset.version === '3', null, WAIT);
     await page.locator('#decisions button', { hasText: /^Pass$/ }).click();
-    await page.waitForFunction(() => document.body.dataset.version === '2', null, WAIT);
+    await page.waitForFunction(() => document.body.dataset.version === '4', null, WAIT);
     const placed = (await client(server.url).get(`/games/${game.id}`)).body as {
       tiles: { tile: string; x: number; y: number }[];
     };
