@@ -153,6 +153,13 @@ t.test("the API's document and the clients' types name the river, its options an
     'TILE_ORDER_INVALID',
   ])
     t.ok(doc.includes(word), `the OpenAPI document: ${word}`);
+  // Its setup refusals are among the 422 codes, none among the 400 ones (a malformed shape).
+  type Problem = { allOf: [unknown, { properties: { code: { enum: string[] } } }] };
+  const codes = (status: number) =>
+    (JSON.parse(doc) as { components: { schemas: Record<string, Problem> } }).components.schemas[`Problem${status}`]
+      .allOf[1].properties.code.enum;
+  t.ok(codes(422).includes('TILE_ORDER_INVALID'), 'TILE_ORDER_INVALID is a 422');
+  t.notOk(codes(400).includes('TILE_ORDER_INVALID'), 'not a 400');
   const ts = readFileSync(new URL('../../../clients/typescript/src/api.d.ts', import.meta.url), 'utf8');
   const py = readFileSync(new URL('../../../clients/python/carcassonne_client/api_types.py', import.meta.url), 'utf8');
   for (const word of ['"river"', 'riverTurns', 'riverStartTile']) {
