@@ -1,8 +1,17 @@
 /**
- * npm run bench: random complete games per second (base, with each expansion, with both),
+ * npm run bench: random complete games per second (base, with each expansion, with both, with
+ * every expansion of the registry and with all of them but each one),
  * microseconds per legal-move query and per move, and full-game replay time.
  */
-import { createGame, legalMoves, play, replay, type Game, type GameSetup } from '../src/engine/index.js';
+import {
+  createGame,
+  DEFAULT_REGISTRY,
+  legalMoves,
+  play,
+  replay,
+  type Game,
+  type GameSetup,
+} from '../src/engine/index.js';
 import { playRandom, randomSetup } from '../test/helpers/random-play.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 2);
@@ -64,6 +73,7 @@ function replayTime(label: string, setup: GameSetup): void {
 }
 
 const both: GameSetup['expansions'] = ['traders-builders', 'abbey-mayor'];
+const every = [...DEFAULT_REGISTRY.ids];
 console.log(`Node ${process.version}, one core, ${seconds}s per measurement`);
 gamesPerSecond('base, 2 players', (i) => randomSetup(`b2-${i}`, 2));
 gamesPerSecond('base, 4 players', (i) => randomSetup(`b4-${i}`, 4));
@@ -71,6 +81,18 @@ gamesPerSecond('traders-builders, 2 players', (i) => randomSetup(`t2-${i}`, 2, [
 gamesPerSecond('abbey-mayor, 2 players', (i) => randomSetup(`a2-${i}`, 2, ['abbey-mayor']));
 gamesPerSecond('both expansions, 2 players', (i) => randomSetup(`x2-${i}`, 2, both));
 gamesPerSecond('both expansions, 4 players', (i) => randomSetup(`x4-${i}`, 4, both));
+// Each expansion of the registry alone, all of them, and all of them but each one in turn.
+for (const id of every) gamesPerSecond(`${id}, 2 players`, (i) => randomSetup(`e-${id}-${i}`, 2, [id]));
+gamesPerSecond('every expansion, 2 players', (i) => randomSetup(`e2-${i}`, 2, every));
+gamesPerSecond('every expansion, 4 players', (i) => randomSetup(`e4-${i}`, 4, every));
+for (const id of every)
+  gamesPerSecond(`every expansion but ${id}, 2 players`, (i) =>
+    randomSetup(
+      `b-${id}-${i}`,
+      2,
+      every.filter((e) => e !== id),
+    ),
+  );
 legalMoveQuery('base, 2 players', randomSetup('q', 2));
 legalMoveQuery('both expansions, 2 players', randomSetup('q', 2, both));
 replayTime('base, 2 players', randomSetup('r', 2));

@@ -19,6 +19,32 @@ const NAMES: ReadonlyMap<string, string> = new Map(DEFAULT_REGISTRY.modules.map(
 /** An expansion as players know it ("Inns & Cathedrals"); its id when it has no words. */
 export const expansionName = (id: string): string => NAMES.get(id) ?? id;
 
+/** A rule option an expansion brings, as the lobby offers it. */
+export interface RuleChoice {
+  readonly option: string;
+  readonly label: string;
+  /** Each allowed value with its words, the default first. */
+  readonly values: readonly (readonly [string, string])[];
+}
+
+/** Every expansion the registry offers, in its order, with its name and its rule options. */
+export const EXPANSION_CHOICES: readonly {
+  readonly id: string;
+  readonly name: string;
+  readonly rules: RuleChoice[];
+}[] = DEFAULT_REGISTRY.modules.map((m) => ({
+  id: m.id,
+  name: expansionName(m.id),
+  rules: Object.entries(m.vocabulary?.rules ?? {}).map(([option, values]) => {
+    const words = m.words?.rules?.[option];
+    return {
+      option,
+      label: words?.label ?? option,
+      values: values.map((v) => [v, words?.values[v] ?? v] as const),
+    };
+  }),
+}));
+
 /** A figure as the supply lists it ("large meeple"); the kind itself for the core's. */
 export function supplyWords(kind: string): string {
   for (const w of WORDS) {

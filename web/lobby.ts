@@ -7,6 +7,7 @@
  */
 import { api, ApiError, type CreateGame } from './api.js';
 import { $ } from './dom.js';
+import { EXPANSION_CHOICES } from './expansion-words.js';
 import { adminLink, seatLink, watchLink } from './links.js';
 import { listOpenGames, wireLobbyList } from './lobby-list.js';
 
@@ -111,6 +112,55 @@ function link(label: string, href: string, cls: string): HTMLLIElement {
   return li;
 }
 
+/**
+ * The expansions' checkboxes and their rule options, from the registry (expansion-words.ts); an
+ * expansion's options show, and are sent, only while it is checked. Those checked at first are
+ * the page's choice (`data-checked`).
+ */
+function addExpansions(): void {
+  const box = $('#expansions');
+  const checked = new Set((box.dataset.checked ?? '').split(/\s+/));
+  const rules = $('#expansion-rules');
+  for (const e of EXPANSION_CHOICES) {
+    const input = document.createElement('input');
+    input.type = 'checkbox';
+    input.name = 'expansion';
+    input.value = e.id;
+    input.checked = checked.has(e.id);
+    const label = document.createElement('label');
+    label.append(input, ` ${e.name}`);
+    box.append(label);
+    const selects = e.rules.map((r) => {
+      const select = document.createElement('select');
+      select.name = r.option;
+      for (const [value, words] of r.values) select.append(new Option(words, value));
+      const row = labelled(r.label, select);
+      rules.append(row);
+      return { row, select };
+    });
+    const show = () => {
+      for (const { row, select } of selects) {
+        row.hidden = !input.checked;
+        // A disabled control is not in the form's data: an unchecked expansion's options are not sent.
+        select.disabled = !input.checked;
+      }
+    };
+    input.addEventListener('change', show);
+    show();
+  }
+}
+
+/** The rule options of the checked expansions, as the form has them. */
+function expansionRules(data: FormData): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const e of EXPANSION_CHOICES)
+    for (const r of e.rules) {
+      const value = data.get(r.option);
+      if (typeof value === 'string') out[r.option] = value;
+    }
+  return out;
+}
+
 /** A text field's value: the form has no file inputs, and a missing field reads as empty. */
 function textOf(data: FormData, name: string): string {
   const value = data.get(name);
@@ -146,6 +196,7 @@ async function create(event: SubmitEvent): Promise<void> {
     rules: {
       endgameAbbeys: textOf(data, 'endgameAbbeys'),
       wagonMove: textOf(data, 'wagonMove'),
+      ...expansionRules(data),
     } as CreateGame['rules'],
     visibility: textOf(data, 'visibility') as CreateGame['visibility'],
   };
@@ -182,6 +233,7 @@ async function create(event: SubmitEvent): Promise<void> {
   }
 }
 
+addExpansions();
 addPlayer('Ann');
 addPlayer('Bob');
 $('#add-player').addEventListener('click', () => addPlayer());

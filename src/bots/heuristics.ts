@@ -130,6 +130,9 @@ function featurePotential(f: BoardFigure, tileId: string | undefined, pos: Posit
     case 'field':
       // A farmer stays for good: weak early, worth the cities it may reach late.
       return def.adjacentCities.length * 1.5 + 3 * (1 - rest) - 1;
+    default:
+      // A feature of an expansion's own kind holds no figure (catalog-types.ts).
+      return 0;
   }
 }
 

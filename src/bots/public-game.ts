@@ -17,6 +17,7 @@
 import {
   actorOf,
   createGame,
+  pileOrder,
   playInPlace,
   type ExpansionId,
   type Game,
@@ -122,12 +123,9 @@ export class PublicGame {
       if (n < 0) throw new Error(`the history draws more ${tile} than the pile holds`);
       for (let i = 0; i < n; i++) hidden.push(tile);
     }
-    const created = createGame({
-      players: this.players,
-      expansions: this.expansions,
-      rules: this.rules,
-      tileOrder: [...this.drawn, ...hidden],
-    });
+    const setup = { players: this.players, expansions: this.expansions, rules: this.rules };
+    // The hidden tiles in the pile's stages (an expansion's tiles drawn before the land), as a tileOrder must list them.
+    const created = createGame({ ...setup, tileOrder: [...this.drawn, ...pileOrder(setup, hidden)] });
     if (!created.ok) throw new Error(`the history's setup is refused: ${created.error.code} ${created.error.reason}`);
     const game = created.value.game;
     // A timed-out turn stays the autopilot's while its seat acts (docs/lifecycle.md, "The clock").

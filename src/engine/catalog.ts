@@ -16,7 +16,12 @@ export const CITY = 1;
 export const FIELD = 2;
 const MONASTERY = 3;
 export const ABBEY = 4;
+/** A feature of an expansion's own kind (catalog-types.ts, ExpansionFeatures): no figure, no scoring. */
+export const OTHER = 5;
+/** The names of the core's kinds, by kind number (OTHER has the name its tile gives it). */
 export const KIND_NAMES = ['road', 'city', 'field', 'monastery', 'abbey'] as const;
+/** How many kind numbers there are: a table by kind has this many rows. */
+export const KIND_COUNT = OTHER + 1;
 /** Cloisters score their tile and the 8 around it. */
 export const isCloister = (kind: number): boolean => kind === MONASTERY || kind === ABBEY;
 
@@ -85,6 +90,8 @@ function kindOf(f: FeatureDef): number {
       return MONASTERY;
     case 'abbey':
       return ABBEY;
+    default:
+      return OTHER;
   }
 }
 

@@ -13,8 +13,15 @@ export interface Config {
   readonly expansions: readonly ExpansionId[];
   readonly rules: Rules;
   readonly seed: string;
+  /** The tile put at (0,0) before the first turn: the base start tile or an expansion's (pile.ts). */
+  readonly start: TileType;
   /** The whole draw pile in order (secret). */
   readonly pile: readonly TileType[];
+  /**
+   * Where each stage of the pile ends (pile.ts), the last at the pile's end: determinize
+   * reshuffles each stage's hidden tiles on their own.
+   */
+  readonly stages: readonly number[];
   /** Segment capacity of the union-find. */
   readonly capacity: number;
   /** Enabled expansion modules, in registry order. */

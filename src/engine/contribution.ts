@@ -12,6 +12,18 @@ import type { FigureKind } from './types.js';
 /** A point in tile units (0..1 across a tile at rotation 0). */
 export type TilePoint = readonly [number, number];
 
+/**
+ * A feature of an expansion's own kind as drawn (catalog-types.ts, ExpansionFeatures): the
+ * renderer draws `svg` under the roads and cities (a road crosses it on a bridge), turned with
+ * the tile, and keeps field figures clear of `lines`.
+ */
+export interface OwnFeatureArt {
+  /** The picture at rotation 0, in the renderer's tile units: a tile is 100 across, y grows south. */
+  readonly svg: string;
+  /** Lines it covers (tile units 0..1, rotation 0), each with how far a field's figure keeps from it. */
+  readonly lines: readonly { readonly points: readonly TilePoint[]; readonly clearance: number }[];
+}
+
 export interface ExpansionArt {
   /**
    * The SVG of each figure it adds, drawn round the origin at a meeple's scale; the renderer
@@ -27,6 +39,8 @@ export interface ExpansionArt {
    * of each feature (tile units, rotation 0). An empty list when the tile shows none.
    */
   tileMarks?(features: readonly FeatureDef[], anchors: readonly TilePoint[]): { art: string; at: TilePoint }[];
+  /** How it draws a feature of a kind of its own, given its tile's features; undefined for any other feature. */
+  ownFeature?(feature: FeatureDef, features: readonly FeatureDef[]): OwnFeatureArt | undefined;
 }
 
 /** A figure on a feature, as the bots see it (catalog feature at rotation 0). */
@@ -94,4 +108,11 @@ export interface ExpansionWords {
   player?(player: Worded): string;
   /** Why a feature scored, for one of its reasons, ending the log's line "The field of 12 tiles scored for …" ("barn" -> "a barn"). */
   readonly scoreReasons?: Readonly<Record<string, string>>;
+  /**
+   * Its rule options (its vocabulary's `rules`) as the lobby offers them: a label, and words
+   * for each value; a value without words is offered by its name.
+   */
+  readonly rules?: Readonly<
+    Record<string, { readonly label: string; readonly values: Readonly<Record<string, string>> }>
+  >;
 }

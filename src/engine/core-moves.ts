@@ -5,6 +5,7 @@
 import type { MoveSpec, MoveSpecs } from './expansion.js';
 import { figureViolation, stepMoves } from './figure-step.js';
 import { inRange, keyOf } from './geometry.js';
+import { placementRefusal } from './placement.js';
 import { isInt, isOneOf } from './shape.js';
 import type { Figure } from './state.js';
 import { FIGURE_INDEX } from './supply.js';
@@ -39,6 +40,8 @@ const placeTile: MoveSpec<'placeTile', 'placeTile'> = {
     if (!g.open.has(key)) return violation('NOT_ADJACENT', 'the tile must touch a placed tile');
     if (!g.open.fits(type, key, r))
       return violation('EDGES_DO_NOT_MATCH', `${type.id} at rotation ${move.rotation} does not match its neighbours`);
+    const refused = placementRefusal(g, type, key, r);
+    if (refused !== null) return refused;
     g.drawn = null;
     g.lastTile = g.putTile(type, key, r);
     events.push({ type: 'tilePlaced', seat: g.active, tile: type.id, x: move.x, y: move.y, rotation: move.rotation });

@@ -20,6 +20,7 @@ export const CORE_FIGURES = ['meeple'] as const;
 
 export const CORE_ERROR_CODES = [
   'INVALID_SETUP',
+  'TILE_ORDER_INVALID',
   'GAME_FINISHED',
   'MOVE_NOT_ALLOWED_NOW',
   'EXPANSION_NOT_ENABLED',

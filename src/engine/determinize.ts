@@ -4,24 +4,43 @@
  * the board, figures, scores, the drawn tile, the tiles already drawn and the counts of tiles
  * left per type; only the order of the tiles still in the pile differs.
  *
- * The remaining tiles are put in catalog order before the shuffle, so the result depends only
- * on what a player can see (the multiset of tiles left) and the seed, never on the true order:
- * two games that agree publicly give the same determinization for the same seed.
+ * The remaining tiles of each stage of the pile (pile.ts) are put in catalog order before that
+ * stage's shuffle, so the result depends only on what a player can see (the multiset of tiles
+ * left, and the stages, which are public) and the seed, never on the true order: two games
+ * that agree publicly give the same determinization for the same seed.
  *
  * `tilesLeft` (optional) also cuts the reshuffled pile to that many tiles, so the game ends
  * sooner: a bot's short look-ahead whose end is scored by the engine's own final scoring. Such
  * a copy shows fewer tiles left; everything else public is unchanged.
  */
+import type { TileType } from './catalog.js';
 import type { Config } from './config.js';
 import { stateOf, type Game } from './game.js';
 import { seededRandom, shuffle } from './rng.js';
 import { NO_UNDO } from './state.js';
 
+const byIndex = (a: TileType, b: TileType) => a.index - b.index;
+
 export function determinize(game: Game, seed: string, tilesLeft?: number): Game {
   const g = stateOf(game);
   const pile = g.cfg.pile;
-  const rest = pile.slice(g.pileIndex).sort((a, b) => a.index - b.index);
-  shuffle(rest, seededRandom(seed));
+  const random = seededRandom(seed);
+  const rest = pile.slice(g.pileIndex);
+  const stages = g.cfg.stages;
+  if (stages.length === 1 || stages[stages.length - 2] <= g.pileIndex) {
+    // One stage left (every game without stages): the hidden tiles, shuffled in place.
+    shuffle(rest.sort(byIndex), random);
+  } else {
+    // Each stage of the pile (pile.ts) reshuffled on its own, in order: a tile of a later stage
+    // never comes before one of an earlier stage.
+    let from = g.pileIndex;
+    for (const end of stages) {
+      if (end <= from) continue;
+      const part = shuffle(pile.slice(from, end).sort(byIndex), random);
+      for (let i = 0; i < part.length; i++) rest[from - g.pileIndex + i] = part[i];
+      from = end;
+    }
+  }
   const copy = g.clone();
   if (tilesLeft !== undefined && Number.isInteger(tilesLeft) && tilesLeft >= 0 && tilesLeft < rest.length) {
     for (const t of rest.splice(tilesLeft)) copy.left[t.index] -= 1;

@@ -10,8 +10,11 @@
  *                     their types come from its vocabulary.ts (`declare module`, types.ts)
  *  tiles, tileFlags   its tile set (ids `<id>/<letter>`), added to the catalog by the registry,
  *                     and the schemas of the marks its segments carry (catalog-types.ts)
+ *  tileSetup          where its tiles go in a game: a start tile of its own, stages of the pile
+ *                     drawn before the land tiles (pile.ts)
  *  art, bots, words   its board art, what the bots know of it, its words (contribution.ts)
  *  slot               its own state (a StateSlot): created, copied and viewed by the module
+ *  placementRule      where a drawn tile may go besides matching edges (placement.ts: the river's course)
  *  supply             figures each seat gets besides 7 meeples (the builder, the barn…)
  *  figures            the rule of each of its figures: strength (null: not a follower),
  *                     placement (kinds of feature and check), permanent, excluded followers
@@ -33,6 +36,7 @@
  *  viewPlayer/viewGame  members it adds to a seat's and to the game's public view
  */
 import type { TObject, TProperties } from 'typebox';
+import type { TileType } from './catalog.js';
 import type { TileDef } from './catalog-types.js';
 import type { ExpansionArt, ExpansionBots, ExpansionWords } from './contribution.js';
 import type { Occupancy } from './occupancy.js';
@@ -82,6 +86,12 @@ export interface FigureRule {
   readonly excludesFollowers?: RuleViolation;
 }
 
+/** A rule on where a drawn tile may go besides matching edges (placement.ts). */
+export interface PlacementRule {
+  /** Why the tile may not go at position `key` in rotation `r` (quarter turns), where its edges match; or null. */
+  refusal(key: number, r: number): RuleViolation | null;
+}
+
 export interface FinalRound {
   /** Why a seat of the round may not pass, or null when it may. */
   readonly passRefusal: string | null;
@@ -104,12 +114,34 @@ export interface Vocabulary {
   /** The members it adds to a seat's view and to the game's view (viewPlayer/viewGame), as schemas. */
   readonly playerView?: TProperties;
   readonly gameView?: TProperties;
+  /**
+   * Its rule options, each with its allowed values, the first the default (the create body's
+   * `rules`, the view's `rules`). They are set, and shown, only in games that enable it.
+   */
+  readonly rules?: { readonly [option: string]: readonly string[] };
 }
 
-/** The schemas of the members an expansion adds to its tiles' city and road segments (GET /tiles). */
+/**
+ * The schemas of the members an expansion adds to its tiles' city and road segments, and of the
+ * features of its own kinds (catalog-types.ts, ExpansionFeatures), for GET /tiles.
+ */
 export interface TileFlags {
   readonly city?: TProperties;
   readonly road?: TProperties;
+  readonly features?: readonly TObject[];
+}
+
+/** Where an expansion's tiles go in a game (pile.ts); its other tiles join the land pile. */
+export interface TileSetup {
+  /** The tile put at (0,0), rotation 0, instead of the base game's start tile. */
+  readonly start?: string;
+  /** Whether the base game's start tile it replaces is shuffled into the land pile (else it goes back to the box). */
+  readonly displacedStartDrawn?: boolean;
+  /**
+   * Its tiles drawn before the land pile, stage after stage, each stage shuffled on its own
+   * (ids, a tile once per copy). A tileOrder must list every stage whole, in order, first.
+   */
+  readonly stages?: readonly (readonly string[])[];
 }
 
 export interface Expansion {
@@ -117,6 +149,7 @@ export interface Expansion {
   readonly vocabulary?: Vocabulary;
   readonly tiles?: readonly TileDef[];
   readonly tileFlags?: TileFlags;
+  tileSetup?(rules: Rules): TileSetup;
   readonly art?: ExpansionArt;
   readonly bots?: ExpansionBots;
   readonly words?: ExpansionWords;
@@ -124,6 +157,12 @@ export interface Expansion {
   readonly supply?: Partial<Record<FigureKind, number>>;
   readonly figures?: Partial<Record<FigureKind, FigureRule>>;
   readonly moves?: MoveSpecs;
+  /**
+   * Its rule on where a drawn tile of this type may go besides matching edges, or null when it
+   * sets none for this tile now: asked once per listing of placements, per placeTile move and
+   * per drawn tile (may it go anywhere?), never per position.
+   */
+  placementRule?(g: State, type: TileType): PlacementRule | null;
   figureStepMoves?(g: State, occ: Occupancy, out: Move[]): void;
   onTilePlaced?(g: State): void;
   extraPartDue?(g: State): boolean;
@@ -149,6 +188,7 @@ export interface Expansion {
 
 /** The hooks that are called on every game, gathered per game in registry order. */
 type Gathered =
+  | 'placementRule'
   | 'figureStepMoves'
   | 'onTilePlaced'
   | 'extraPartDue'
@@ -170,6 +210,7 @@ function gather<K extends Gathered>(modules: readonly Expansion[], k: K): NonNul
 
 export function gatherHooks(modules: readonly Expansion[]): Hooks {
   return {
+    placementRule: gather(modules, 'placementRule'),
     figureStepMoves: gather(modules, 'figureStepMoves'),
     onTilePlaced: gather(modules, 'onTilePlaced'),
     extraPartDue: gather(modules, 'extraPartDue'),

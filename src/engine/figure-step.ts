@@ -3,7 +3,7 @@
  * (figureViolation) serves both the legal-move list and the check of a submitted move, so
  * the two can never disagree. What a figure may do comes from its rule (expansion.ts).
  */
-import { KIND_NAMES } from './catalog.js';
+import { KIND_COUNT, KIND_NAMES } from './catalog.js';
 import type { Config } from './config.js';
 import type { FigureRule } from './expansion.js';
 import { keyOf } from './geometry.js';
@@ -49,7 +49,7 @@ export function figureViolation(
   }
   const kind = t.type.kinds[feature];
   if (!placement.kinds.includes(kind)) {
-    return violation('WRONG_FEATURE_KIND', `a ${figure} may not stand on a ${KIND_NAMES[kind]}`);
+    return violation('WRONG_FEATURE_KIND', `a ${figure} may not stand on a ${t.type.def.features[feature].kind}`);
   }
   return placement.check(g, seat, g.find(t.base + feature), occ);
 }
@@ -69,7 +69,8 @@ const PLACERS = new WeakMap<Config['figureRules'], readonly (readonly Placer[])[
 function placersByKind(cfg: Config): readonly (readonly Placer[])[] {
   let table = PLACERS.get(cfg.figureRules);
   if (table === undefined) {
-    table = KIND_NAMES.map((_, kind) =>
+    // Every kind number, OTHER's row included (empty: nothing stands on an expansion's own kind).
+    table = Array.from({ length: KIND_COUNT }, (_, kind) =>
       cfg.placeable.flatMap((figure) => {
         const placement = cfg.figureRules[figure]?.placement;
         return placement?.kinds.includes(kind) ? [{ figure, index: FIGURE_INDEX[figure], check: placement.check }] : [];

@@ -9,6 +9,7 @@
  */
 import { stepMoves } from './figure-step.js';
 import { applyMove } from './moves.js';
+import { placements } from './placement.js';
 import { DRAW, PASS, UNDO } from './shared-moves.js';
 import type { Registry } from './registry.js';
 import { createGame as create } from './setup.js';
@@ -76,7 +77,7 @@ function movesOf(g: State): Move[] {
     case 'placeTile': {
       const drawn = g.drawn;
       if (drawn === null) throw new Error('engine fault: no drawn tile in phase placeTile');
-      return g.open.placements(drawn);
+      return placements(g, drawn);
     }
     case 'placeFigure':
       // The undo just before the pass: the pass stays last and a figure first, as clients that

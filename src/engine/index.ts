@@ -10,6 +10,7 @@
  *   playInPlace(game, move)-> Result<events>             (the move applied to `game` itself)
  *   replay(setup, moves)   -> Result<{ game, events[] per move }>
  *   determinize(game, seed, tilesLeft?) -> Game          (a copy with the hidden pile reshuffled, for bots)
+ *   pileOrder(setup, ids)  -> ids                        (tile ids in the order of the pile's stages, for a tileOrder)
  *   publicView(game)       -> PublicState                (never the pile order nor the seed; its schema: registry.schemas.PublicState)
  *   tileCatalog()          -> the tile catalog for GET /tiles
  */
@@ -34,6 +35,7 @@ export const SETS: readonly SetId[] = [
 export { createGame, legalMoves, play, playInPlace, replay, actorOf, phaseOf, isFinished, registryOf } from './game.js';
 export type { Game } from './game.js';
 export { determinize } from './determinize.js';
+export { pileOrder } from './setup.js';
 export { publicView } from './view.js';
 export { tileCatalog } from './catalog.js';
 export type { CatalogView } from './catalog.js';

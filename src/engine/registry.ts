@@ -10,10 +10,17 @@ import { CORE_MOVES } from './core-moves.js';
 import { CORE_ERROR_CODES, CORE_FIGURES, coreEvents, coreMoves } from './core-vocabulary.js';
 import type { Expansion, MoveSpecs } from './expansion.js';
 import { mergeMoves } from './moves.js';
-import { figureSchemas } from './schema-parts.js';
+import { figureSchemas, Strict } from './schema-parts.js';
 import { registerTiles } from './catalog.js';
 import { registerFigureKinds } from './supply.js';
-import type { ErrorCode, ExpansionId, FigureKind, PlaceableFigure, PublicStateSchema } from './types.js';
+import {
+  RULE_VALUES,
+  type ErrorCode,
+  type ExpansionId,
+  type FigureKind,
+  type PlaceableFigure,
+  type PublicStateSchema,
+} from './types.js';
 import { publicStateSchema } from './view-schema.js';
 
 /** The registry's vocabulary as schemas: the HTTP layer builds its own from these. */
@@ -35,6 +42,12 @@ export interface VocabularySchemas {
   /** What the expansions' tiles add to a city and a road segment (GET /tiles). */
   readonly cityFlags: TProperties;
   readonly roadFlags: TProperties;
+  /** The features of the expansions' own kinds (GET /tiles). */
+  readonly tileFeatures: readonly TObject[];
+  /** A game's rule options as the view shows them (an expansion's only in games with it). */
+  readonly Rules: TSchema;
+  /** The rule options a creation may give: every option, each optional, no other member. */
+  readonly RuleOptions: TSchema;
 }
 
 export interface Registry {
@@ -47,6 +60,10 @@ export interface Registry {
   /** Every move type, enabled in a game or not: an unknown type is refused before anything else. */
   readonly knownMoves: MoveSpecs;
   readonly errorCodes: readonly ErrorCode[];
+  /** Every rule option with its allowed values (the first the default): the core's, then each module's. */
+  readonly ruleValues: Readonly<Record<string, readonly string[]>>;
+  /** The module whose vocabulary brings a rule option; absent for the core's. */
+  readonly ruleOwners: Readonly<Record<string, ExpansionId>>;
   readonly schemas: VocabularySchemas;
 }
 
@@ -65,6 +82,27 @@ export function createRegistry(modules: readonly Expansion[]): Registry {
   const playerView = Object.assign({}, ...vocabularies.map((v) => v.playerView ?? {})) as TProperties;
   const gameView = Object.assign({}, ...vocabularies.map((v) => v.gameView ?? {})) as TProperties;
   const BoardFigure = figures.BoardFigureSchema;
+  const ruleValues: Record<string, readonly string[]> = { ...RULE_VALUES };
+  const ruleOwners: Record<string, ExpansionId> = {};
+  for (const m of modules) {
+    for (const [option, values] of Object.entries(m.vocabulary?.rules ?? {})) {
+      ruleValues[option] = values;
+      ruleOwners[option] = m.id;
+    }
+  }
+  const Rules = Type.Object(
+    Object.fromEntries(
+      Object.entries(ruleValues).map(([option, values]) => {
+        const schema = Type.Enum([...values]);
+        return [option, option in ruleOwners ? Type.Optional(schema) : schema];
+      }),
+    ),
+  );
+  const RuleOptions = Strict(
+    Object.fromEntries(
+      Object.entries(ruleValues).map(([option, values]) => [option, Type.Optional(Type.Enum([...values]))]),
+    ),
+  );
   return {
     modules,
     ids,
@@ -72,6 +110,8 @@ export function createRegistry(modules: readonly Expansion[]): Registry {
     placeable,
     knownMoves: mergeMoves([CORE_MOVES, ...modules.map((m) => m.moves ?? {})]),
     errorCodes: [...CORE_ERROR_CODES, ...vocabularies.flatMap((v) => v.errorCodes ?? [])] as ErrorCode[],
+    ruleValues,
+    ruleOwners,
     schemas: {
       ExpansionId,
       FigureKind: figures.FigureKindSchema,
@@ -85,11 +125,15 @@ export function createRegistry(modules: readonly Expansion[]): Registry {
       gameView,
       cityFlags: Object.assign({}, ...modules.map((m) => m.tileFlags?.city ?? {})) as TProperties,
       roadFlags: Object.assign({}, ...modules.map((m) => m.tileFlags?.road ?? {})) as TProperties,
+      tileFeatures: modules.flatMap((m) => m.tileFlags?.features ?? []),
+      Rules,
+      RuleOptions,
       // Typed as the default registry's view, as the engine's types are.
       PublicState: publicStateSchema({
         figureKinds,
         ExpansionId,
         BoardFigure,
+        Rules,
         playerView,
         gameView,
       }) as PublicStateSchema,

@@ -3,14 +3,15 @@
  * configuration from the enabled expansions (config.ts), places the start tile and starts
  * seat 0's turn.
  */
-import { TILE_BY_ID, pileTiles, type TileType } from './catalog.js';
+import type { TileType } from './catalog.js';
 import type { Config } from './config.js';
 import { CORE_MOVES } from './core-moves.js';
 import { gatherHooks, type Expansion, type FigureRule } from './expansion.js';
 import { DEFAULT_REGISTRY } from './expansions/index.js';
 import { MEEPLE_RULE } from './figure-step.js';
 import { mergeMoves } from './moves.js';
-import { seededRandom, shuffle } from './rng.js';
+import { orderedPile, pilePlan, shuffledPile, stageEnds, stageOf } from './pile.js';
+import { seededRandom } from './rng.js';
 import { capacityFor, type State } from './state.js';
 import { orderedModules, type Registry } from './registry.js';
 import { FIGURE_INDEX, supplySize } from './supply.js';
@@ -19,8 +20,6 @@ import {
   MAX_NAME_LENGTH,
   MAX_PLAYERS,
   MIN_PLAYERS,
-  RULE_DEFAULTS,
-  RULE_VALUES,
   type ExpansionId,
   type FigureKind,
   type GameEvent,
@@ -35,20 +34,29 @@ function setupError(reason: string): { ok: false; error: RuleViolation } {
   return { ok: false, error: violation('INVALID_SETUP', reason) };
 }
 
-/** The pile a tileOrder fixes, or why it cannot be drawn from the chosen sets. */
-function orderedPile(available: readonly TileType[], order: unknown[]): TileType[] | string {
-  const left = new Map<TileType, number>();
-  for (const t of available) left.set(t, (left.get(t) ?? 0) + 1);
-  const pile: TileType[] = [];
-  for (const id of order) {
-    const t = typeof id === 'string' ? TILE_BY_ID.get(id) : undefined;
-    const n = t === undefined ? undefined : left.get(t);
-    if (t === undefined || n === undefined) return `tile ${String(id)} is not in the chosen sets' pile`;
-    if (n === 0) return `tileOrder holds more ${String(id)} than the sets have`;
-    left.set(t, n - 1);
-    pile.push(t);
+/**
+ * The game's rule options, or why they are refused: each of the core's, and each of an enabled
+ * expansion's, as given or its default. An option of an expansion the game does not enable is
+ * refused rather than ignored, so that a client never believes it set a rule that is not played.
+ */
+function rulesOf(
+  registry: Registry,
+  expansions: readonly string[],
+  given: Partial<Record<string, unknown>>,
+): Rules | string {
+  const rules: Record<string, unknown> = {};
+  for (const [name, values] of Object.entries(registry.ruleValues)) {
+    const owner = registry.ruleOwners[name];
+    if (owner !== undefined && !expansions.includes(owner)) {
+      if (given[name] !== undefined) return `${name} is a rule of ${owner}, which this game does not enable`;
+      continue;
+    }
+    const v = given[name] ?? values[0];
+    if (!values.some((x) => x === v)) return `${name} must be one of ${values.join(', ')}`;
+    rules[name] = v;
   }
-  return pile;
+  // Every option was checked against its allowed values above.
+  return rules as Rules;
 }
 
 /** What a game's configuration derives from its expansions alone. */
@@ -118,7 +126,9 @@ function configOf(
   expansions: readonly ExpansionId[],
   rules: Rules,
   seed: string,
+  start: TileType,
   pile: TileType[],
+  stages: readonly number[],
 ): Config {
   let byIds = MODULES_CONFIG.get(registry);
   if (byIds === undefined) MODULES_CONFIG.set(registry, (byIds = new Map<string, ModulesConfig>()));
@@ -143,7 +153,9 @@ function configOf(
     expansions: Object.freeze(expansions.slice()),
     rules: Object.freeze(rules),
     seed,
+    start,
     pile,
+    stages,
     capacity: capacityFor(pile),
     finalRound: finalRoundOf(derived.modules, rules),
   };
@@ -168,26 +180,26 @@ export function createGame(
     return setupError(`expansions must be among ${registry.ids.join(', ')}`);
   }
   if (new Set(expansions).size !== expansions.length) return setupError('an expansion is listed twice');
-  const given: Partial<Record<string, unknown>> = setup.rules ?? {};
-  const rules: Record<string, unknown> = {};
-  for (const [name, values] of Object.entries(RULE_VALUES)) {
-    const v = given[name] ?? RULE_DEFAULTS[name as keyof Rules];
-    if (!values.some((x) => x === v)) return setupError(`${name} must be one of ${values.join(', ')}`);
-    rules[name] = v;
-  }
+  const rules = rulesOf(registry, expansions, setup.rules ?? {});
+  if (typeof rules === 'string') return setupError(rules);
   const seed = setup.seed ?? '';
   if (typeof seed !== 'string') return setupError('seed must be a string');
 
   const sorted = registry.ids.filter((e) => expansions.includes(e));
-  const available = pileTiles(sorted);
+  const plan = pilePlan(orderedModules(registry, sorted), sorted, rules);
   let pile: TileType[];
   if (setup.tileOrder !== undefined) {
     if (!Array.isArray(setup.tileOrder)) return setupError('tileOrder must be a list of tile ids');
-    const ordered = orderedPile(available, setup.tileOrder);
-    if (typeof ordered === 'string') return setupError(ordered);
+    const ordered = orderedPile(plan, setup.tileOrder);
+    // A pile in stages fixes the order's stages (docs/engine.md): a refusal there says so by its code.
+    if (typeof ordered === 'string') {
+      return plan.stages.length > 0
+        ? { ok: false, error: violation('TILE_ORDER_INVALID', ordered) }
+        : setupError(ordered);
+    }
     pile = ordered;
   } else {
-    pile = shuffle(available.slice(), seededRandom(seed));
+    pile = shuffledPile(plan, seededRandom(seed));
   }
 
   const events: GameEvent[] = [];
@@ -196,10 +208,33 @@ export function createGame(
     registry,
     players.map((p) => p.name),
     sorted,
-    rules as Rules,
+    rules,
     seed,
+    plan.start,
     pile,
+    stageEnds(plan, pile.length),
   );
   const g: State = startState(cfg, events);
   return { ok: true, value: { game: g, events } };
+}
+
+/**
+ * Tile ids in the order a pile of this setup draws their stages (docs/engine.md), each stage's
+ * in the order given: to rebuild a game from the tiles drawn so far and the hidden rest, the
+ * rest must come in its stages, as a tileOrder must list them.
+ */
+export function pileOrder(
+  setup: Pick<GameSetup, 'expansions' | 'rules'>,
+  ids: readonly string[],
+  registry: Registry = DEFAULT_REGISTRY,
+): string[] {
+  const expansions = registry.ids.filter((e) => (setup.expansions ?? []).includes(e));
+  const rules = rulesOf(registry, expansions, setup.rules ?? {});
+  if (typeof rules === 'string') return ids.slice();
+  const plan = pilePlan(orderedModules(registry, expansions), expansions, rules);
+  const stage = new Map(ids.map((id) => [id, stageOf(plan, id)]));
+  return ids
+    .map((id, i) => ({ id, i }))
+    .sort((a, b) => (stage.get(a.id) ?? 0) - (stage.get(b.id) ?? 0) || a.i - b.i)
+    .map((x) => x.id);
 }

@@ -8,6 +8,7 @@
 import { CITY, ROAD } from './catalog.js';
 import { figureMoves } from './figure-step.js';
 import { AROUND } from './geometry.js';
+import { fitsAnywhere } from './placement.js';
 import { figureView, finalScoring, scoreFeature } from './scoring.js';
 import type { Figure, HeldFigure, State } from './state.js';
 import { ALTERNATIVES_PHASE, DECISION_PHASE, FINAL_ROUND_PHASE, type GameEvent, type Move } from './types.js';
@@ -48,7 +49,7 @@ export function drawTile(g: State, events: GameEvent[]): void {
   while (g.pileLeft() > 0) {
     const t = g.drawFromPile();
     events.push({ type: 'tileDrawn', seat, tile: t.id });
-    if (g.open.fitsAnywhere(t)) {
+    if (fitsAnywhere(g, t)) {
       g.drawn = t;
       g.phase = 'placeTile';
       return;

@@ -39,6 +39,8 @@ export interface VocabularyTypes {
   readonly events?: readonly TObject[];
   readonly playerView?: TProperties;
   readonly gameView?: TProperties;
+  /** Its rule options, each with its allowed values (the first the default): `as const` tuples. */
+  readonly rules?: { readonly [option: string]: readonly string[] };
 }
 
 /** One member of every registered expansion's entries, as a union (never when absent). */
@@ -47,7 +49,7 @@ type Intersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: 
 type ItemOf<L> = L extends readonly (infer S)[] ? S : never;
 type EachFigure<K extends keyof FigureTypes> = ItemOf<Each<ExpansionFigures, K>>;
 type EachWord<K extends 'errorCodes' | 'moves' | 'events'> = ItemOf<Each<ExpansionVocabularies, K>>;
-type EachProperties<K extends 'playerView' | 'gameView'> = [Each<ExpansionVocabularies, K>] extends [never]
+type EachProperties<K extends 'playerView' | 'gameView' | 'rules'> = [Each<ExpansionVocabularies, K>] extends [never]
   ? Record<never, never>
   : Intersection<Each<ExpansionVocabularies, K>>;
 
@@ -83,9 +85,16 @@ export const ENDGAME_ABBEYS = ['continue', 'final-round', 'none'] as const;
 export type EndgameAbbeys = (typeof ENDGAME_ABBEYS)[number];
 export const WAGON_MOVES = ['c2', 'c1'] as const;
 
-/** Each rule option with its allowed values (the first is the default), in view order. */
+/** Each of the core's rule options with its allowed values (the first is the default), in view order. */
 export const RULE_VALUES = { endgameAbbeys: ENDGAME_ABBEYS, wagonMove: WAGON_MOVES } as const;
-export type Rules = { -readonly [K in keyof typeof RULE_VALUES]: (typeof RULE_VALUES)[K][number] };
+type ExpansionRuleValues = EachProperties<'rules'>;
+/**
+ * A game's rule options: the core's, always set, and each enabled expansion's (its
+ * vocabulary's `rules`), set in the games that enable it only.
+ */
+export type Rules = { -readonly [K in keyof typeof RULE_VALUES]: (typeof RULE_VALUES)[K][number] } & {
+  -readonly [K in keyof ExpansionRuleValues]?: ExpansionRuleValues[K] extends readonly (infer V)[] ? V : never;
+};
 export const RULE_DEFAULTS: Readonly<Rules> = { endgameAbbeys: 'continue', wagonMove: 'c2' };
 
 /** The longest player name, in Unicode code points (what JSON Schema's `maxLength` counts). */

@@ -8,7 +8,6 @@
  * (State.history): the cost of an undo is a replay of the game so far (a fraction of a
  * millisecond), paid by the undo alone; a placement pays one small node of history.
  */
-import { START_TILE } from './catalog.js';
 import type { Config } from './config.js';
 import type { MoveSpec } from './expansion.js';
 import { keyOf } from './geometry.js';
@@ -18,10 +17,13 @@ import { startPart } from './turn.js';
 import type { GameEvent, Move } from './types.js';
 import { violation } from './violation.js';
 
-/** A new game of configuration `cfg`: the start tile down, seat 0's first part begun. */
+/**
+ * A new game of configuration `cfg`: its start tile down (the base one or an expansion's,
+ * `cfg.start`), seat 0's first part begun.
+ */
 export function startState(cfg: Config, events: GameEvent[]): State {
   const g = new State(cfg);
-  g.putTile(START_TILE, keyOf(0, 0), 0);
+  g.putTile(cfg.start, keyOf(0, 0), 0);
   startPart(g, events);
   return g;
 }

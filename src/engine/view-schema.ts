@@ -7,24 +7,21 @@
  */
 import { Type, type TProperties, type TSchema } from 'typebox';
 import { Int, RotationSchema } from './schema-parts.js';
-import { PHASES, RULE_VALUES, type BoardFigure, type ExpansionId, type FigureKind } from './types.js';
+import { PHASES, type BoardFigure, type ExpansionId, type FigureKind, type Rules } from './types.js';
 
 /** What a registry's vocabulary gives the view: its figure kinds, its expansions, its members. */
 export interface ViewVocabulary<P extends TProperties, G extends TProperties> {
   readonly figureKinds: readonly FigureKind[];
   readonly ExpansionId: TSchema;
   readonly BoardFigure: TSchema;
+  /** The rule options: the core's, and each expansion's (set only in games with it). */
+  readonly Rules: TSchema;
   readonly playerView: P;
   readonly gameView: G;
 }
 
 const NullableInt = (description?: string) =>
   Type.Union([Int, Type.Null()], description === undefined ? {} : { description });
-
-const RulesSchema = Type.Object({
-  endgameAbbeys: Type.Enum([...RULE_VALUES.endgameAbbeys]),
-  wagonMove: Type.Enum([...RULE_VALUES.wagonMove]),
-});
 
 /** A placed tile. */
 export const TileViewSchema = Type.Object({ tile: Type.String(), x: Int, y: Int, rotation: RotationSchema });
@@ -53,7 +50,7 @@ export function publicStateSchema<P extends TProperties, G extends TProperties>(
   return Type.Object({
     status: Type.Enum(['active', 'finished']),
     expansions: Type.Array(Type.Unsafe<ExpansionId>(v.ExpansionId)),
-    rules: RulesSchema,
+    rules: Type.Unsafe<Rules>(v.Rules),
     players: Type.Array(playerViewSchema(v)),
     scores: Type.Array(Int, { description: 'Scores in seat order' }),
     ...v.gameView,

@@ -8,6 +8,7 @@ import {
   type ExpansionArt,
   type FeatureDef,
   type FigureKind,
+  type OwnFeatureArt,
   type TilePoint,
 } from '../engine/index.js';
 
@@ -31,4 +32,13 @@ export function tileMarks(
   anchors: readonly TilePoint[],
 ): { art: string; at: TilePoint }[] {
   return ARTS.flatMap((a) => a.tileMarks?.(features, anchors) ?? []);
+}
+
+/** How an expansion draws a feature of a kind of its own (the core draws none); undefined when none does. */
+export function ownFeatureArt(feature: FeatureDef, features: readonly FeatureDef[]): OwnFeatureArt | undefined {
+  for (const a of ARTS) {
+    const art = a.ownFeature?.(feature, features);
+    if (art) return art;
+  }
+  return undefined;
 }

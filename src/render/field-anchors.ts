@@ -55,11 +55,14 @@ export function fieldAnchors(
     return pieces;
   });
   const cloister = art.some((a) => a?.kind === 'monastery' || a?.kind === 'abbey');
+  // Lines of an expansion's own features (a river), each with its clearance.
+  const own = art.flatMap((a) => a?.own?.lines ?? []).map((l) => ({ line: l.points, clearance: l.clearance }));
 
   const region = new Int16Array(N * N).fill(-1);
   const blocked = (p: Pt) =>
     cities.some((poly) => insidePolygon(poly, p)) ||
     roadLines.some((line) => distanceToPolyline(line, p) < ROAD_CLEARANCE) ||
+    own.some((o) => distanceToPolyline(o.line, p) < o.clearance) ||
     (cloister && Math.abs(p[0] - 0.5) < BUILDING_HALF && Math.abs(p[1] - 0.5) < BUILDING_HALF) ||
     marks.some((m) => dist(m.at, p) < 0.09);
   const free = new Uint8Array(N * N);

@@ -6,6 +6,8 @@
  * Invariant: one FeatureArt per catalog feature, in catalog order; every anchor lies inside
  * the tile, and anchors of one tile are apart (figures never cover each other).
  */
+import type { OwnFeatureArt } from '../engine/index.js';
+import { ownFeatureArt } from './expansion-art.js';
 import { fieldAnchors } from './field-anchors.js';
 import { CENTRE, dist, lerp, type Path, type PathCmd, type Pt, turn } from './svg.js';
 import type { CatalogTile, Good } from './types.js';
@@ -21,6 +23,8 @@ export interface FeatureArt {
   anchor: Pt;
   pennants: Pt[];
   goods?: { good: Good; at: Pt };
+  /** A feature of an expansion's own kind: its picture (rotation 0) and the lines fields keep clear of. */
+  own?: OwnFeatureArt;
 }
 
 export interface Mark {
@@ -204,6 +208,17 @@ function alongRoad(d: number, end: Pt, order: readonly number[]): Pt[] {
   });
 }
 
+/** The point a share `t` of the way along a polyline. */
+function alongLine(line: readonly Pt[], t: number): Pt {
+  const lengths = line.slice(1).map((p, i) => dist(line[i], p));
+  let left = t * lengths.reduce((a, b) => a + b, 0);
+  for (let i = 0; i < lengths.length; i++) {
+    if (left <= lengths[i] && lengths[i] > 0) return lerp(line[i], line[i + 1], left / lengths[i]);
+    left -= lengths[i];
+  }
+  return line[line.length - 1];
+}
+
 export function layoutTile(tile: CatalogTile): TileLayout {
   const feats = tile.features;
   const art: (FeatureArt | undefined)[] = feats.map(() => undefined);
@@ -278,6 +293,20 @@ export function layoutTile(tile: CatalogTile): TileLayout {
   if (village) marks.push({ kind: 'village', at: CENTRE });
 
   if (cloister >= 0) art[cloister] = { kind: feats[cloister].kind, anchor: CENTRE, pennants: [] };
+
+  // An expansion's own kinds, drawn by it. No figure stands on one, but its anchor (what points
+  // at it) lies on its first line, apart from the others.
+  feats.forEach((f, i) => {
+    if (art[i] !== undefined || f.kind === 'field') return;
+    const own = ownFeatureArt(f, feats);
+    const line = own?.lines[0]?.points ?? [CENTRE];
+    const anchor = pick(
+      [0.5, 0.3, 0.7, 0.2, 0.8].map((t) => alongLine(line, t)),
+      taken,
+    );
+    taken.push(anchor);
+    art[i] = { kind: f.kind, anchor, pennants: [], own };
+  });
 
   const fields = fieldAnchors(tile, art, marks, taken);
   feats.forEach((f, i) => {

@@ -23,6 +23,11 @@ function draw(tile: CatalogTile, layout: TileLayout, r: number): string {
   const each = (kind: FeatureArt['kind'], f: (a: FeatureArt, i: number) => string) =>
     feats.map((a, i) => (a.kind === kind ? f(a, i) : '')).join('');
   let s = `<rect class="fd" width="${UNIT}" height="${UNIT}"/>`;
+  // An expansion's own features (a river) lie under the roads, which cross them on bridges.
+  for (const a of feats) {
+    if (!a.own) continue;
+    s += r === 0 ? a.own.svg : `<g transform="rotate(${r * 90} ${UNIT / 2} ${UNIT / 2})">${a.own.svg}</g>`;
+  }
   // Road borders all go first so that a crossing reads as one pavement.
   s += each('road', (a) => `<path class="rb" d="${pathData(turnPath(a.path!, r))}"/>`);
   s += each('road', (a, i) => `<path class="road" data-f="${i}" d="${pathData(turnPath(a.path!, r))}"/>`);

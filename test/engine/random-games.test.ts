@@ -30,8 +30,17 @@ const GAMES = Number(process.env.RANDOM_GAMES ?? 60);
 // this file's time).
 const key = (m: Move) => JSON.stringify(m);
 
-/** Moves a careless or hostile client might send at a point whose public view is `v`. */
-function probes(v: PublicState, rnd: () => number): Move[] {
+/**
+ * Moves a careless or hostile client might send at a point whose public view is `v`; with the
+ * listed moves, every rotation at the position of a listed placement too (where the edges may
+ * match but a placement rule, the river's turn rule, may not allow it).
+ */
+function probes(v: PublicState, rnd: () => number, listedMoves: readonly Move[] = []): Move[] {
+  const placement = listedMoves.find((m) => m.type === 'placeTile');
+  const around =
+    placement?.type === 'placeTile'
+      ? ROTATIONS.map((rotation): Move => ({ type: 'placeTile', x: placement.x, y: placement.y, rotation }))
+      : [];
   const last = v.tiles[v.tiles.length - 1];
   const near = () => Math.floor(rnd() * 9) - 4;
   const pick = <T>(list: readonly T[]): T => list[Math.floor(rnd() * list.length)];
@@ -39,6 +48,7 @@ function probes(v: PublicState, rnd: () => number): Move[] {
   const corner = pick(CORNERS);
   const figure = pick(PLACEABLE_FIGURES);
   return [
+    ...around,
     { type: 'placeTile', x: near(), y: near(), rotation: rot },
     { type: 'placeFigure', figure, x: last.x, y: last.y, feature: Math.floor(rnd() * 10) - 1 },
     { type: 'placeFigure', figure: 'meeple', x: near(), y: near(), feature: 0 },
@@ -61,8 +71,13 @@ const TOTAL_FIGURES: Record<string, number> = {
   barn: 1,
   largeMeeple: 1,
 };
-/** Land tiles each expansion adds to the pile. */
-const PILE_TILES: Record<string, number> = { 'traders-builders': 24, 'abbey-mayor': 12, 'inns-cathedrals': 18 };
+/** Tiles each expansion adds to the pile (the river: its middle tiles and the lake; the spring starts). */
+const PILE_TILES: Record<string, number> = {
+  'traders-builders': 24,
+  'abbey-mayor': 12,
+  'inns-cathedrals': 18,
+  river: 11,
+};
 
 function checkFigures(t: Test, v: PublicState, setup: GameSetup): void {
   for (const p of v.players) {
@@ -92,10 +107,11 @@ function runGames(t: Test, label: string, make: (i: number) => GameSetup, games:
         // listed probe is played on a copy (play) and an unlisted one on g itself: play copies the
         // whole game before it looks at the move, and those copies of refused probes were 40% of
         // this file's time; a refusal in place must leave g as it was all the same (checked below).
-        const listed = new Set(legalMoves(g).moves.map(key));
+        const listedMoves = legalMoves(g).moves;
+        const listed = new Set(listedMoves.map(key));
         const v = publicView(g);
         const before = JSON.stringify(v);
-        for (const m of probes(v, rnd)) {
+        for (const m of probes(v, rnd, listedMoves)) {
           const isListed = listed.has(key(m));
           const r = isListed ? play(g, m) : playInPlace(g, m);
           if (r.ok !== isListed) t.fail(`${label} game ${i}: ${JSON.stringify(m)} listed=${isListed} accepted=${r.ok}`);
@@ -138,7 +154,10 @@ function runGames(t: Test, label: string, make: (i: number) => GameSetup, games:
     if (JSON.stringify(publicView(r.value.game)) !== JSON.stringify(end))
       t.fail(`${label} game ${i}: replay differs from the live game`);
     const discarded = [r.value.created, ...r.value.events].flat().filter((e) => e.type === 'tileDiscarded').length;
-    const pileSize = (setup.expansions ?? []).reduce((n, e) => n + PILE_TILES[e], 71);
+    // With the river's start tile the base one goes back to the box, or into the pile (shuffle).
+    const pileSize =
+      (setup.expansions ?? []).reduce((n, e) => n + PILE_TILES[e], 71) +
+      (setup.rules?.riverStartTile === 'shuffle' ? 1 : 0);
     if (placedOrDiscarded + discarded !== pileSize)
       t.fail(`${label} game ${i}: ${placedOrDiscarded} placed + ${discarded} discarded != ${pileSize}`);
   }
@@ -202,4 +221,34 @@ for (const others of WITH_INNS) {
       );
     },
   );
+}
+
+// The River with every combination of the other three, both turn rules, both start-tile rules.
+const WITH_RIVER = [
+  [],
+  ['traders-builders'],
+  ['abbey-mayor'],
+  ['inns-cathedrals'],
+  ['traders-builders', 'abbey-mayor'],
+  ['traders-builders', 'inns-cathedrals'],
+  ['abbey-mayor', 'inns-cathedrals'],
+  ['traders-builders', 'abbey-mayor', 'inns-cathedrals'],
+] as const;
+for (const others of WITH_RIVER) {
+  const label = ['river', ...others.map((e) => e.split('-')[0])].join('+');
+  t.test(`random River games keep every invariant (with ${others.join(', ') || 'the base game'})`, async (t) => {
+    runGames(
+      t,
+      label,
+      (i) =>
+        randomSetup(`${label}-${i}`, 2 + (i % 5), [...others, 'river'], {
+          riverTurns: i % 2 ? 'lookahead' : 'c2',
+          riverStartTile: (i >> 1) % 2 ? 'shuffle' : 'remove',
+          ...(others.includes('abbey-mayor' as never)
+            ? { wagonMove: i % 3 ? 'c2' : 'c1', endgameAbbeys: (['continue', 'final-round', 'none'] as const)[i % 3] }
+            : {}),
+        }),
+      Math.max(4, GAMES / 10),
+    );
+  });
 }

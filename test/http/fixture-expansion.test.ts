@@ -121,3 +121,58 @@ t.test('the default app knows nothing of the bells', async (t) => {
   const schemas = (app.swagger() as { components: { schemas: Record<string, unknown> } }).components.schemas;
   t.notOk(schemas.RingBellMove, 'nor of its OpenAPI document');
 });
+
+t.test("an expansion's rule option: its default in games with it, refused in games without it", async (t) => {
+  const view = (rules: Record<string, string>, expansions = ['bells']) => {
+    const created = createGame({ ...setup, expansions, rules } as unknown as GameSetup, registry);
+    return created.ok ? created.value.game : created.error;
+  };
+  const game = view({});
+  if ('code' in game) throw new Error(game.reason);
+  t.same(publicView(game).rules, { endgameAbbeys: 'continue', wagonMove: 'c2', bellRinging: 'allowed' });
+  const off = view({ bellRinging: 'off' });
+  if ('code' in off) throw new Error(off.reason);
+  t.equal(
+    legalMoves(off).phase,
+    'placeTile',
+    'with bellRinging off the bell is not offered: the tile is drawn at once',
+  );
+  t.equal(legalMoves(game).phase, 'drawOrAbbey', 'by default seat 0 may ring it instead');
+  t.same(view({ bellRinging: 'loud' }), {
+    code: 'INVALID_SETUP',
+    reason: 'bellRinging must be one of allowed, off',
+  });
+  t.same(view({ bellRinging: 'off' }, []), {
+    code: 'INVALID_SETUP',
+    reason: 'bellRinging is a rule of bells, which this game does not enable',
+  });
+  const plain = view({}, []);
+  if ('code' in plain) throw new Error(plain.reason);
+  t.same(publicView(plain).rules, { endgameAbbeys: 'continue', wagonMove: 'c2' }, 'a game without bells has none');
+
+  const app = await testApp(t, { registry });
+  const made = await createHttpGame(app, {
+    players: [{ name: 'Ann' }, { name: 'Bob' }],
+    expansions: ['bells'],
+    rules: { bellRinging: 'off' },
+  });
+  t.same((made.state as unknown as { rules: unknown }).rules, {
+    endgameAbbeys: 'continue',
+    wagonMove: 'c2',
+    bellRinging: 'off',
+  });
+  const post = (payload: object) => app.inject({ method: 'POST', url: '/games', payload });
+  const players = [{ name: 'Ann' }, { name: 'Bob' }];
+  t.equal((await post({ players, expansions: ['bells'], rules: { bellRinging: 'loud' } })).statusCode, 400);
+  t.same((await post({ players, rules: { bellRinging: 'off' } })).json().code, 'INVALID_SETUP');
+  const plainApp = await testApp(t);
+  t.equal(
+    (await plainApp.inject({ method: 'POST', url: '/games', payload: { players, rules: { bellRinging: 'off' } } }))
+      .statusCode,
+    400,
+    "the default app's create body names no such option",
+  );
+  await app.ready();
+  const doc = app.swagger() as { components: { schemas: Record<string, unknown> } };
+  t.match(JSON.stringify(doc), /bellRinging/, 'the OpenAPI document has the option');
+});

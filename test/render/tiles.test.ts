@@ -15,7 +15,7 @@ const renderer = createRenderer(catalog);
 
 t.test('the catalog holds every set', async (t) => {
   const sets = new Set(catalog.tiles.map((tile) => tile.id.split('/')[0]));
-  t.same([...sets].sort(), ['abbey-mayor', 'base', 'inns-cathedrals', 'traders-builders']);
+  t.same([...sets].sort(), ['abbey-mayor', 'base', 'inns-cathedrals', 'river', 'traders-builders']);
 });
 
 t.test('each tile at each rotation is well-formed SVG with its catalog features drawn', async (t) => {

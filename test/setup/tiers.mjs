@@ -37,6 +37,7 @@ const HEAVY = new Map([
   ['test/http/engine-package.test.ts', 'a whole game with the built package against the server (~9 s)'],
   ['test/http/autopilot.test.ts', 'games played to the end by bots, turn clocks running out (~8 s)'],
   ['test/http/bots-e2e.test.ts', 'bots-only games to the end over HTTP (~6 s)'],
+  ['test/engine/river/http-bots.test.ts', 'a river game of bots to the end over HTTP, its analysis, a hint (~10 s)'],
 ]);
 
 function testFiles(folder) {

@@ -132,11 +132,13 @@ class CreatedGame(TypedDict):
 class CreateGameRules(TypedDict):
     endgameAbbeys: NotRequired[Literal["continue", "final-round", "none"]]
     wagonMove: NotRequired[Literal["c2", "c1"]]
+    riverTurns: NotRequired[Literal["c2", "lookahead"]]
+    riverStartTile: NotRequired[Literal["remove", "shuffle"]]
 
 
 class CreateGame(TypedDict):
     players: list[SeatRequest]
-    expansions: NotRequired[list[Literal["traders-builders", "abbey-mayor", "inns-cathedrals"]]]
+    expansions: NotRequired[list[Literal["traders-builders", "abbey-mayor", "inns-cathedrals", "river"]]]
     rules: NotRequired[CreateGameRules]
     seed: NotRequired[str]  # Secret; never shown again
     tileOrder: NotRequired[list[str]]  # Fixes the whole draw pile from the first draw (the state then says `pile: "fixed"`)
@@ -209,6 +211,8 @@ class GameEndedEvent(TypedDict):
 class GameStateRules(TypedDict):
     endgameAbbeys: Literal["continue", "final-round", "none"]
     wagonMove: Literal["c2", "c1"]
+    riverTurns: NotRequired[Literal["c2", "lookahead"]]
+    riverStartTile: NotRequired[Literal["remove", "shuffle"]]
 
 
 class GameStateTilesItem(TypedDict):
@@ -231,7 +235,7 @@ class GameState(TypedDict):
     seats: list[SeatView]  # Who sits in each seat: a player, an open seat, a bot; and who resigned
     clock: NotRequired[ClockView]
     status: Literal["waiting", "active", "finished", "aborted"]  # `waiting` until every open seat is joined; `aborted` when the admin aborted it
-    expansions: list[Literal["traders-builders", "abbey-mayor", "inns-cathedrals"]]
+    expansions: list[Literal["traders-builders", "abbey-mayor", "inns-cathedrals", "river"]]
     rules: GameStateRules
     players: list[Player]
     scores: list[int]  # Scores in seat order
@@ -300,7 +304,7 @@ class LobbyGamesItem(TypedDict):
     status: Literal["waiting", "active", "finished", "aborted"]  # `waiting` until every open seat is joined; `aborted` when the admin aborted it
     createdAt: str
     players: list[SeatView]
-    expansions: list[Literal["traders-builders", "abbey-mayor", "inns-cathedrals"]]
+    expansions: list[Literal["traders-builders", "abbey-mayor", "inns-cathedrals", "river"]]
     clock: NotRequired[Clock]
 
 
@@ -489,7 +493,7 @@ class StreamStateMessage(TypedDict):
     created: list[GameEvent]  # The events of the game's creation (its first draw), as `GET /games/{id}/events` answers them without `after`
 
 
-TileCatalogSets = TypedDict("TileCatalogSets", {"base": "int", "traders-builders": "int", "abbey-mayor": "int", "inns-cathedrals": "int"})
+TileCatalogSets = TypedDict("TileCatalogSets", {"base": "int", "traders-builders": "int", "abbey-mayor": "int", "inns-cathedrals": "int", "river": "int"})
 
 
 class TileCatalogTilesItemFeaturesItem0(TypedDict):
@@ -522,12 +526,19 @@ class TileCatalogTilesItemFeaturesItem4(TypedDict):
     kind: Literal["abbey"]
 
 
+class TileCatalogTilesItemFeaturesItem5(TypedDict):
+    "A river (The River): no feature, never holds a figure, never scored"
+    kind: Literal["river"]
+    edges: list[Literal["N", "E", "S", "W"]]
+    end: NotRequired[Literal["spring", "lake"]]
+
+
 class TileCatalogTilesItem(TypedDict):
     id: str
-    set: Literal["base", "traders-builders", "abbey-mayor", "inns-cathedrals"]
+    set: Literal["base", "traders-builders", "abbey-mayor", "inns-cathedrals", "river"]
     count: int
     startTile: NotRequired[bool]
-    features: list[Union[TileCatalogTilesItemFeaturesItem0, TileCatalogTilesItemFeaturesItem1, TileCatalogTilesItemFeaturesItem2, TileCatalogTilesItemFeaturesItem3, TileCatalogTilesItemFeaturesItem4]]  # Features at rotation 0; a segment is addressed by its index here
+    features: list[Union[TileCatalogTilesItemFeaturesItem0, TileCatalogTilesItemFeaturesItem1, TileCatalogTilesItemFeaturesItem2, TileCatalogTilesItemFeaturesItem3, TileCatalogTilesItemFeaturesItem4, TileCatalogTilesItemFeaturesItem5]]  # Features at rotation 0; a segment is addressed by its index here
     wagonLinks: list[list[int]]
 
 

@@ -567,12 +567,16 @@ export interface components {
         /** CreateGame */
         CreateGame: {
             players: components["schemas"]["SeatRequest"][];
-            expansions?: ("traders-builders" | "abbey-mayor" | "inns-cathedrals")[];
+            expansions?: ("traders-builders" | "abbey-mayor" | "inns-cathedrals" | "river")[];
             rules?: {
                 /** @enum {unknown} */
                 endgameAbbeys?: "continue" | "final-round" | "none";
                 /** @enum {unknown} */
                 wagonMove?: "c2" | "c1";
+                /** @enum {unknown} */
+                riverTurns?: "c2" | "lookahead";
+                /** @enum {unknown} */
+                riverStartTile?: "remove" | "shuffle";
             };
             /** @description Secret; never shown again */
             seed?: string;
@@ -675,12 +679,16 @@ export interface components {
              * @enum {unknown}
              */
             status: "waiting" | "active" | "finished" | "aborted";
-            expansions: ("traders-builders" | "abbey-mayor" | "inns-cathedrals")[];
+            expansions: ("traders-builders" | "abbey-mayor" | "inns-cathedrals" | "river")[];
             rules: {
                 /** @enum {unknown} */
                 endgameAbbeys: "continue" | "final-round" | "none";
                 /** @enum {unknown} */
                 wagonMove: "c2" | "c1";
+                /** @enum {unknown} */
+                riverTurns?: "c2" | "lookahead";
+                /** @enum {unknown} */
+                riverStartTile?: "remove" | "shuffle";
             };
             players: components["schemas"]["Player"][];
             /** @description Scores in seat order */
@@ -784,7 +792,7 @@ export interface components {
                 /** Format: date-time */
                 createdAt: string;
                 players: components["schemas"]["SeatView"][];
-                expansions: ("traders-builders" | "abbey-mayor" | "inns-cathedrals")[];
+                expansions: ("traders-builders" | "abbey-mayor" | "inns-cathedrals" | "river")[];
                 clock?: components["schemas"]["Clock"];
             }[];
             /** @description The next page (also in the `Link` header), when this one is full */
@@ -1032,11 +1040,12 @@ export interface components {
                 "traders-builders": number;
                 "abbey-mayor": number;
                 "inns-cathedrals": number;
+                river: number;
             };
             tiles: {
                 id: string;
                 /** @enum {unknown} */
-                set: "base" | "traders-builders" | "abbey-mayor" | "inns-cathedrals";
+                set: "base" | "traders-builders" | "abbey-mayor" | "inns-cathedrals" | "river";
                 count: number;
                 startTile?: boolean;
                 /** @description Features at rotation 0; a segment is addressed by its index here */
@@ -1068,6 +1077,12 @@ export interface components {
                 } | {
                     /** @enum {string} */
                     kind: "abbey";
+                } | {
+                    /** @enum {string} */
+                    kind: "river";
+                    edges: ("N" | "E" | "S" | "W")[];
+                    /** @enum {unknown} */
+                    end?: "spring" | "lake";
                 })[];
                 wagonLinks: number[][];
             }[];
@@ -1250,7 +1265,7 @@ export interface components {
         /** Problem422 */
         Problem422: components["schemas"]["Problem"] & {
             /** @enum {string} */
-            code?: "BARN_CORNER_INVALID" | "BUILDER_NEEDS_FOLLOWER" | "CANNOT_PASS" | "EDGES_DO_NOT_MATCH" | "EXPANSION_NOT_ENABLED" | "FEATURE_COMPLETE" | "FEATURE_OCCUPIED" | "FIELD_HAS_BARN" | "GAME_ABORTED" | "GAME_FINISHED" | "IDEMPOTENCY_KEY_REUSED" | "ILLEGAL_MOVE" | "INVALID_SETUP" | "MOVE_NOT_ALLOWED_NOW" | "NOT_ADJACENT" | "NOT_A_HOLE" | "NOT_ON_NEW_TILE" | "NO_ABBEY_LEFT" | "NO_FIGURE_IN_SUPPLY" | "NO_SUCH_FEATURE" | "PIG_NEEDS_FARMER" | "POSITION_OCCUPIED" | "WAGON_TARGET_INVALID" | "WEBHOOK_URL_REFUSED" | "WRONG_FEATURE_KIND";
+            code?: "BARN_CORNER_INVALID" | "BUILDER_NEEDS_FOLLOWER" | "CANNOT_PASS" | "EDGES_DO_NOT_MATCH" | "EXPANSION_NOT_ENABLED" | "FEATURE_COMPLETE" | "FEATURE_OCCUPIED" | "FIELD_HAS_BARN" | "GAME_ABORTED" | "GAME_FINISHED" | "IDEMPOTENCY_KEY_REUSED" | "ILLEGAL_MOVE" | "INVALID_SETUP" | "MOVE_NOT_ALLOWED_NOW" | "NOT_ADJACENT" | "NOT_A_HOLE" | "NOT_ON_NEW_TILE" | "NO_ABBEY_LEFT" | "NO_FIGURE_IN_SUPPLY" | "NO_SUCH_FEATURE" | "PIG_NEEDS_FARMER" | "POSITION_OCCUPIED" | "RIVER_NOT_CONTINUED" | "RIVER_TURN_FORBIDDEN" | "TILE_ORDER_INVALID" | "WAGON_TARGET_INVALID" | "WEBHOOK_URL_REFUSED" | "WRONG_FEATURE_KIND";
         };
         /** Problem429 */
         Problem429: components["schemas"]["Problem"] & {

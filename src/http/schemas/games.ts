@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { ENDGAME_ABBEYS, MAX_PLAYERS, MIN_PLAYERS, WAGON_MOVES } from '../../engine/index.js';
+import { MAX_PLAYERS, MIN_PLAYERS } from '../../engine/index.js';
 import { Strict } from './common.js';
 import { ClockRequest, SeatRequestSchema, Visibility } from './lifecycle.js';
 import { WebhookRequest, WebhookResponse } from './webhooks.js';
@@ -31,12 +31,7 @@ export function gameSchemas(v: Vocabulary) {
       {
         players: Type.Array(SeatRequestSchema, { minItems: MIN_PLAYERS, maxItems: MAX_PLAYERS }),
         expansions: Type.Optional(Type.Array(v.ExpansionId, { maxItems: MAX_EXPANSIONS, uniqueItems: true })),
-        rules: Type.Optional(
-          Strict({
-            endgameAbbeys: Type.Optional(Type.Enum([...ENDGAME_ABBEYS])),
-            wagonMove: Type.Optional(Type.Enum([...WAGON_MOVES])),
-          }),
-        ),
+        rules: Type.Optional(v.RuleOptions),
         seed: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Secret; never shown again' })),
         tileOrder: Type.Optional(
           Type.Array(Type.String({ pattern: '^[a-z-]+/[A-Z]$' }), {

@@ -1,34 +1,42 @@
 import { Type } from 'typebox';
-import { SETS } from '../../engine/index.js';
+import { SETS, type FeatureDef as EngineFeatureDef } from '../../engine/index.js';
 import type { Vocabulary } from './vocabulary.js';
 
 const Edge = Type.Enum(['N', 'E', 'S', 'W']);
 const HalfEdge = Type.Enum(['NL', 'NR', 'EL', 'ER', 'SL', 'SR', 'WL', 'WR']);
 
-/** A feature of a tile at rotation 0, with what the registry's expansions add to cities and roads. */
-const featureDef = ({ cityFlags, roadFlags }: Vocabulary) =>
-  Type.Union([
-    Type.Object({
-      kind: Type.Literal('city'),
-      edges: Type.Array(Edge),
-      pennants: Type.Integer(),
-      ...cityFlags,
-    }),
-    Type.Object({
-      kind: Type.Literal('road'),
-      edges: Type.Array(Edge),
-      tunnel: Type.Optional(Type.Boolean()),
-      continuous: Type.Optional(Type.Boolean()),
-      ...roadFlags,
-    }),
-    Type.Object({
-      kind: Type.Literal('field'),
-      halfEdges: Type.Array(HalfEdge),
-      adjacentCities: Type.Array(Type.Integer()),
-    }),
-    Type.Object({ kind: Type.Literal('monastery') }),
-    Type.Object({ kind: Type.Literal('abbey') }),
-  ]);
+/**
+ * A feature of a tile at rotation 0, with what the registry's expansions add to cities and roads
+ * and their own feature kinds. Typed as the engine's catalog type: the expansions' own kinds
+ * (tileFeatures) are plain object schemas here, their types come from the folders' declarations
+ * (catalog-types.ts).
+ */
+const featureDef = ({ cityFlags, roadFlags, tileFeatures }: Vocabulary) =>
+  Type.Unsafe<EngineFeatureDef>(
+    Type.Union([
+      Type.Object({
+        kind: Type.Literal('city'),
+        edges: Type.Array(Edge),
+        pennants: Type.Integer(),
+        ...cityFlags,
+      }),
+      Type.Object({
+        kind: Type.Literal('road'),
+        edges: Type.Array(Edge),
+        tunnel: Type.Optional(Type.Boolean()),
+        continuous: Type.Optional(Type.Boolean()),
+        ...roadFlags,
+      }),
+      Type.Object({
+        kind: Type.Literal('field'),
+        halfEdges: Type.Array(HalfEdge),
+        adjacentCities: Type.Array(Type.Integer()),
+      }),
+      Type.Object({ kind: Type.Literal('monastery') }),
+      Type.Object({ kind: Type.Literal('abbey') }),
+      ...tileFeatures,
+    ]),
+  );
 
 const SetCounts = Type.Object(Object.fromEntries(SETS.map((set) => [set, Type.Integer()])));
 

@@ -6,7 +6,7 @@
  * types (the default registry's), as the engine's own are.
  */
 import { Type, type TUnsafe } from 'typebox';
-import type { ExpansionId, GameEvent, Move, Registry } from '../../engine/index.js';
+import type { ExpansionId, GameEvent, Move, Registry, Rules } from '../../engine/index.js';
 import { gameStateSchema, type GameStateSchema } from '../../service/state-schema.js';
 
 export interface Vocabulary {
@@ -14,19 +14,25 @@ export interface Vocabulary {
   readonly GameEvent: TUnsafe<GameEvent>;
   readonly ExpansionId: TUnsafe<ExpansionId>;
   readonly GameState: GameStateSchema;
+  /** The rule options a creation may give (the core's and the registry's expansions'). */
+  readonly RuleOptions: TUnsafe<Partial<Rules>>;
   /** What the registry's tiles add to a city and a road segment (GET /tiles). */
   readonly cityFlags: Registry['schemas']['cityFlags'];
   readonly roadFlags: Registry['schemas']['roadFlags'];
+  /** The features of the registry's expansions' own kinds (GET /tiles). */
+  readonly tileFeatures: Registry['schemas']['tileFeatures'];
 }
 
 export function vocabularyOf(registry: Registry): Vocabulary {
-  const { Move, GameEvent, ExpansionId, cityFlags, roadFlags } = registry.schemas;
+  const { Move, GameEvent, ExpansionId, RuleOptions, cityFlags, roadFlags, tileFeatures } = registry.schemas;
   return {
     Move: Type.Unsafe<Move>(Move),
     GameEvent: Type.Unsafe<GameEvent>(GameEvent),
     ExpansionId: Type.Unsafe<ExpansionId>(ExpansionId),
     GameState: gameStateSchema(registry),
+    RuleOptions: Type.Unsafe<Partial<Rules>>(RuleOptions),
     cityFlags,
     roadFlags,
+    tileFeatures,
   };
 }

@@ -17,7 +17,7 @@ t.test('GET /tiles lists every tile with its features at rotation 0 and the coun
   t.equal(res.statusCode, 200);
   const body = res.json();
   conforms(t, TileCatalogResponse, body, 'tile catalog');
-  t.same(body.sets, { base: 72, 'traders-builders': 24, 'abbey-mayor': 18, 'inns-cathedrals': 18 });
+  t.same(body.sets, { base: 72, 'traders-builders': 24, 'abbey-mayor': 18, 'inns-cathedrals': 18, river: 12 });
   const ids = body.tiles.map((tile: { id: string }) => tile.id);
   t.ok(ids.includes('base/D') && ids.includes('abbey-mayor/A') && ids.includes('traders-builders/X'));
   const start = body.tiles.find((tile: { id: string }) => tile.id === 'base/D');

@@ -4,7 +4,7 @@
  * on the wagon's own tile or one of the 8 around it (C2), or connected to the scored feature
  * (C1, option wagonMove "c1"); or return to its owner's supply.
  */
-import { ABBEY, CITY, FIELD, ROAD, isCloister } from '../../catalog.js';
+import { ABBEY, CITY, ROAD, isCloister } from '../../catalog.js';
 import type { MoveSpec } from '../../expansion.js';
 import { AROUND, DIR_STEP, keyOf } from '../../geometry.js';
 import type { Occupancy } from '../../occupancy.js';
@@ -15,8 +15,11 @@ import { pendingFigure, settleDecision } from '../../turn-api.js';
 import { DECISION_PHASE, type GameEvent, type Move } from '../../types.js';
 import { violation } from '../../violation.js';
 
-const isTarget = (g: State, root: number, occ: Occupancy): boolean =>
-  g.features.kind[root] !== FIELD && !occ.holdsAny(root) && !g.isComplete(root);
+/** An incomplete road, city or cloister without a figure (never a field, nor a feature of an expansion's own kind). */
+function isTarget(g: State, root: number, occ: Occupancy): boolean {
+  const k = g.features.kind[root];
+  return (k === ROAD || k === CITY || isCloister(k)) && !occ.holdsAny(root) && !g.isComplete(root);
+}
 
 export function wagonTargets(g: State, w: HeldFigure): Move[] {
   switch (g.cfg.rules.wagonMove) {

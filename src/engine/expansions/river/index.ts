@@ -1,0 +1,21 @@
+/**
+ * The River, whole: its rules (module.ts), tiles, board art and words. What the registry
+ * (expansions/index.ts) imports.
+ */
+// Its words' types (vocabulary.ts, `declare module`): kept in the declarations too, so every
+// program that imports the folder knows them.
+import './vocabulary.js';
+import type { Expansion } from '../../expansion.js';
+import { RIVER_ART } from './art.js';
+import { riverRules } from './module.js';
+import { RIVER_TILES } from './tiles.js';
+import { RIVER_TILE_FLAGS } from './vocabulary.js';
+import { RIVER_WORDS } from './words.js';
+
+export const river: Expansion = {
+  ...riverRules,
+  tiles: RIVER_TILES,
+  tileFlags: RIVER_TILE_FLAGS,
+  art: RIVER_ART,
+  words: RIVER_WORDS,
+};
