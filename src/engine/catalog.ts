@@ -174,6 +174,14 @@ export const START_TILE: TileType = tileById(TILE_DEFS.find((d) => d.startTile =
 /** Most features any tile has: the size of one tile's block of segment ids (grows with added tiles). */
 export let MAX_FEATURES = Math.max(...TILE_TYPES.map((t) => t.kinds.length));
 
+/**
+ * The most tile types the catalog holds (~90 today). The tables made from the catalog are
+ * allocated for this many once, as constants: a table reallocated as tiles are added sits in a
+ * `let`, which the hot path reads through the module's context on every access, and listing
+ * the legal placements measured ~5 % slower that way (docs/performance.md).
+ */
+export const MAX_TILE_TYPES = 1024;
+
 const listeners: ((added: readonly TileType[]) => void)[] = [];
 /** Calls `fn` with the tiles there are now, and again with each later batch of added tiles. */
 export function onTilesAdded(fn: (added: readonly TileType[]) => void): void {
@@ -189,6 +197,7 @@ export function registerTiles(defs: readonly TileDef[]): void {
   const added: TileType[] = [];
   for (const def of defs) {
     if (tileByID.has(def.id)) continue;
+    if (tileTypes.length === MAX_TILE_TYPES) throw new Error(`the catalog holds at most ${MAX_TILE_TYPES} tile types`);
     const t = compile(def, tileTypes.length);
     tileTypes.push(t);
     tileByID.set(t.id, t);

@@ -11,7 +11,7 @@
  * Listing the placements scans these arrays: the same scan over a Map's entries (forEach and
  * a callback) was a fifth of a random game's time (docs/performance.md).
  */
-import { TILE_TYPES, onTilesAdded, type TileType } from './catalog.js';
+import { MAX_TILE_TYPES, onTilesAdded, type TileType } from './catalog.js';
 import { KeyGrid } from './key-grid.js';
 import { PASS, placeTileMoves } from './shared-moves.js';
 import type { Move } from './types.js';
@@ -36,11 +36,8 @@ function fitOf(sigs: TileType['sigs'], entry: number): number {
  * neighbour, so its `req` is never 0: that row stays 0, and a filled slot (entry 0) fits
  * nothing without a test of its own.
  */
-let FITS = new Uint8Array(0);
+const FITS = new Uint8Array(MAX_TILE_TYPES * 256);
 onTilesAdded((added) => {
-  const fits = new Uint8Array(TILE_TYPES.length * 256);
-  fits.set(FITS);
-  FITS = fits;
   for (const t of added) {
     for (let req = 1; req < 256; req++) {
       let mask = 0;

@@ -5,21 +5,16 @@
  * and from a neighbour's PlacedTile through its type, the rotation list, the rotation and its
  * Int8Array was a chain of five dependent loads (docs/performance.md).
  */
-import { TILE_TYPES, onTilesAdded, type TileType } from './catalog.js';
+import { MAX_TILE_TYPES, onTilesAdded, type TileType } from './catalog.js';
 
 export const turnOf = (type: TileType, r: number): number => type.index * 4 + r;
 
-/** [turn * 4 + d]: the road or city feature on side d, or -1 (grown when tiles are added). */
-export let EDGE_FEATURE = new Int8Array(0);
+/** [turn * 4 + d]: the road or city feature on side d, or -1 (filled as tiles are added). */
+export const EDGE_FEATURE = new Int8Array(MAX_TILE_TYPES * 16);
 /** [turn * 8 + h]: the field feature on half-side h (2d left, 2d + 1 right), or -1. */
-export let HALF_FIELD = new Int8Array(0);
+export const HALF_FIELD = new Int8Array(MAX_TILE_TYPES * 32);
 
 onTilesAdded((added) => {
-  const edge = new Int8Array(TILE_TYPES.length * 16);
-  const half = new Int8Array(TILE_TYPES.length * 32);
-  edge.set(EDGE_FEATURE);
-  half.set(HALF_FIELD);
-  [EDGE_FEATURE, HALF_FIELD] = [edge, half];
   for (const t of added) {
     for (let r = 0; r < 4; r++) {
       const turn = turnOf(t, r);
