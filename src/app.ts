@@ -36,6 +36,9 @@ import { hostResolver } from './service/webhooks/webhook-dns.js';
 import { analysisRoutes } from './http/routes/analysis.js';
 import { Analyses, DEFAULT_ANALYSIS, type AnalysisOptions } from './service/analysis/analyses.js';
 import type { App } from './http/types.js';
+import { AccountAuth, DEFAULT_ACCOUNT_LIMIT, refuseKeysInUrls } from './http/account-auth.js';
+import { accountRoutes, DEFAULT_ACCOUNT_CREATION } from './http/routes/accounts.js';
+import type { AccountLimits } from './service/accounts/accounts.js';
 import { validatorCompiler } from './http/validator.js';
 import { lazySerializers } from './http/lazy-serializers.js';
 import { createBotRuntime, type BotRuntimeOptions } from './service/bots/bot-runtime.js';
@@ -93,6 +96,12 @@ export interface AppOptions {
   publicUrl?: string | null;
   /** Post-game analyses: budget, concurrency, search sizes (`service/analysis/analyses.ts`). */
   analysis?: Partial<AnalysisOptions>;
+  /** Accounts each client address may create (`perSecond: 0` turns it off). */
+  accountCreation?: RateLimitOptions;
+  /** Requests per account, whichever of its keys it uses (`perSecond: 0` turns it off). */
+  accountRateLimit?: RateLimitOptions;
+  /** Keys and open games an account may hold at once. */
+  accountLimits?: AccountLimits;
   /** Fastify's schema compilers (a test seam: tests share compiled serializers between apps). */
   schemaController?: FastifyServerOptions['schemaController'];
 }
@@ -130,6 +139,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     webhookPolicy: { allowHosts: options.webhooks?.allowHosts ?? [], resolve: hostResolver(options.webhooks?.dns) },
     webhookSender: options.webhooks?.sender,
     publicUrl: options.publicUrl,
+    accountLimits: options.accountLimits,
   });
   const bots = createBotRuntime(service, options.bots ?? {}, (error, gameId) =>
     app.log.error({ err: error, gameId }, 'bot turn failed'),
@@ -186,6 +196,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
           description: "The creator's acts with the admin token: abort, reissue a token, hand a seat to a bot",
         },
         { name: 'lobby', description: 'Public games' },
+        { name: 'accounts', description: 'Accounts, their keys and their games (docs/accounts.md)' },
         { name: 'tiles', description: 'The tile catalog' },
         { name: 'service', description: 'Operations' },
       ],
@@ -197,6 +208,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
             description: 'A seat token from POST /games (or from joining a seat)',
           },
           adminToken: { type: 'http', scheme: 'bearer', description: 'The admin token from POST /games' },
+          accountKey: {
+            type: 'http',
+            scheme: 'bearer',
+            description: "An account's key from POST /accounts: acts for every seat the account holds",
+          },
         },
       },
     },
@@ -217,12 +233,18 @@ export async function buildApp(options: AppOptions): Promise<App> {
     service,
     addressLimiter: budget('address', options.addressRateLimit ?? DEFAULT_ADDRESS_LIMIT),
     held,
+    auth: new AccountAuth(service.accounts, budget('account', options.accountRateLimit ?? DEFAULT_ACCOUNT_LIMIT)),
   };
+  app.addHook('onRequest', refuseKeysInUrls);
   app.addHook('onRequest', limitReads(budget('read', options.readRateLimit ?? DEFAULT_READ_LIMIT)));
   healthRoutes(app, routes);
   tileRoutes(app);
   gameRoutes(app, routes);
   lifecycleRoutes(app, routes);
+  accountRoutes(app, {
+    ...routes,
+    creations: budget('account-create', options.accountCreation ?? DEFAULT_ACCOUNT_CREATION),
+  });
   webhookRoutes(app, routes);
   analysisRoutes(app, { analyses });
   const rateLimiter = budget('token', options.rateLimit ?? DEFAULT_RATE_LIMIT);

@@ -64,6 +64,13 @@ const OPERATION_IDS: Record<string, string> = {
   'GET /games/{id}/webhook/deliveries': 'listWebhookDeliveries',
   'POST /games/{id}/webhook/deliveries/{deliveryId}/redeliver': 'redeliverWebhookDelivery',
   'GET /games/{id}/analysis': 'getAnalysis',
+  'POST /accounts': 'createAccount',
+  'GET /accounts/me': 'getMyAccount',
+  'GET /accounts/{name}': 'getAccount',
+  'GET /accounts/me/keys': 'listAccountKeys',
+  'POST /accounts/me/keys': 'addAccountKey',
+  'DELETE /accounts/me/keys/{keyId}': 'revokeAccountKey',
+  'GET /accounts/me/games': 'listMyGames',
 };
 
 const SUCCESS_DESCRIPTIONS: Record<string, string> = {
@@ -91,6 +98,13 @@ const SUCCESS_DESCRIPTIONS: Record<string, string> = {
   listWebhookDeliveries: "The game's latest deliveries, newest first",
   redeliverWebhookDelivery: 'Accepted: the delivery is pending again and due now, with its first id and payload',
   getAnalysis: "The analysis: each seat's chances after every decision, and the turning points",
+  createAccount: 'The account and its first key (shown once)',
+  getMyAccount: 'The account of the key',
+  getAccount: 'The account',
+  listAccountKeys: "The account's keys (ids and dates only)",
+  addAccountKey: 'The new key (shown once)',
+  revokeAccountKey: 'The key is revoked',
+  listMyGames: "The account's games, those where it must act first",
 };
 
 const header = (description: string, schema: Schema = { type: 'string' }): Header => ({ description, schema });
@@ -121,7 +135,9 @@ const SUCCESS_HEADERS: Record<string, Record<string, Header>> = {
 
 /** Headers of the error answers, by status. */
 const ERROR_HEADERS: Record<string, Record<string, Header>> = {
-  401: { 'WWW-Authenticate': header('`Bearer`: the seat token goes in the Authorization header') },
+  401: {
+    'WWW-Authenticate': header('`Bearer`: the seat token, or the account key, goes in the Authorization header'),
+  },
   405: { Allow: header('The methods this path answers') },
   429: RETRY_AFTER,
   503: RETRY_AFTER,

@@ -25,7 +25,7 @@ import {
 } from './answers.js';
 import { botSeatNow, GameLifecycle, type BotTurn, type SeatPosition } from './lifecycle/game-lifecycle.js';
 import { newGame, type CreateGameInput, type CreatedGame } from './lifecycle/game-creation.js';
-import { isAct, publicAct } from './lifecycle/lifecycle.js';
+import { isAct, publicAct, seatViews, statusOf } from './lifecycle/lifecycle.js';
 import type { PublicAct } from '../game-log.js';
 import { TurnClock } from './lifecycle/turn-clock.js';
 import { GroupCommit } from './moves/group-commit.js';
@@ -34,7 +34,7 @@ import type { MoveSubmission, SubmitResult } from './moves/idempotency.js';
 import type { Snapshot } from './cache/snapshot.js';
 import { MoveNotifier } from './moves/move-notifier.js';
 import { MoveWaits } from './moves/move-waits.js';
-import { newGameId } from './lifecycle/seat-tokens.js';
+import { newGameId, type SeatCredential } from './lifecycle/seat-tokens.js';
 import { StoreHealthMonitor, type StoreHealth } from './store-health.js';
 import { over } from './cache/snapshot.js';
 
@@ -45,6 +45,7 @@ import { WebhookSender, type WebhookSenderOptions } from './webhooks/webhook-sen
 import type { DnsOptions } from './webhooks/webhook-dns.js';
 import type { AllowedTarget, WebhookUrlPolicy } from './webhooks/webhook-url.js';
 import { Webhooks } from './webhooks/webhooks.js';
+import { Accounts, type AccountLimits } from './accounts/accounts.js';
 
 export type { MoveSubmission, SubmitResult } from './moves/idempotency.js';
 
@@ -94,6 +95,8 @@ export interface GameServiceOptions {
   webhookSender?: Omit<WebhookSenderOptions, 'policy' | 'now' | 'onError' | 'publicUrl'>;
   /** The server's public base URL (`PUBLIC_URL`), which chat webhooks link under; none by default. */
   publicUrl?: string | null;
+  /** Keys and games an account may hold at once (`accounts.ts`). */
+  accountLimits?: AccountLimits;
 }
 
 /** The server's webhook settings (`config.ts`): allowed hosts, and the sender's when this process sends. */
@@ -122,6 +125,8 @@ export class GameService {
   /** Games' webhooks as their admins manage them (`webhooks.ts`). */
   readonly webhooks: Webhooks;
   private readonly sender: WebhookSender | undefined;
+  /** Accounts, their keys and their games (`accounts/accounts.ts`). */
+  readonly accounts: Accounts;
 
   constructor(
     private readonly store: GameStore,
@@ -157,6 +162,20 @@ export class GameService {
       () => this.sender?.wake(),
     );
     this.waits = new MoveWaits(store, this.snapshots, this.notifier);
+    this.accounts = new Accounts(
+      store.accounts,
+      this.now,
+      async (id) => {
+        const snapshot = await this.snapshots.read(id);
+        return {
+          version: snapshot.version,
+          actor: snapshot.life.turnActor,
+          status: statusOf(snapshot.life, snapshot.game),
+          seats: seatViews(snapshot.life),
+        };
+      },
+      options.accountLimits,
+    );
     this.lifecycle = new GameLifecycle(store, this.snapshots, this.commits);
     this.clock = options.turnClock
       ? new TurnClock({
@@ -336,12 +355,13 @@ export class GameService {
   }
 
   /**
-   * Submits one move for the seat whose token has the sha256 `digest` (`tokenDigest`); it is
+   * Submits one move for the seat whose token has the sha256 `digest` (`tokenDigest`), or that
+   * the account holds; it is
    * committed with the others that arrive together (`group-commit.ts`), and answered after.
    */
   submit(
     id: string,
-    digest: Buffer,
+    digest: SeatCredential,
     submission: MoveSubmission,
     idempotencyKey?: string,
     minimal = false,
@@ -350,7 +370,7 @@ export class GameService {
   }
 
   /** For a hint: the token's seat, who acts, and the engine moves, of one version. */
-  seatPosition(id: string, digest: Buffer): Promise<SeatPosition> {
+  seatPosition(id: string, digest: SeatCredential): Promise<SeatPosition> {
     return this.lifecycle.seatPosition(id, digest);
   }
 

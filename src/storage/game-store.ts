@@ -16,6 +16,7 @@
  */
 import type { GameSetup, Move } from '../engine/index.js';
 import type { Act, LifecycleSetup, SeatView } from '../game-log.js';
+import type { AccountSeat, AccountStore } from './accounts.js';
 import type { DeliveryStore, NewDelivery, Webhook } from './deliveries.js';
 
 /** The setup as given (the engine's, with the seats' kinds, visibility and clock) and its secret seed. */
@@ -52,6 +53,8 @@ export interface NewGame {
   webhook?: Webhook;
   /** Webhook deliveries of the creation, written with the game. */
   deliveries?: readonly NewDelivery[];
+  /** The seats accounts hold from the start (`accounts.ts`), listed with the game. */
+  accountSeats?: readonly AccountSeat[];
 }
 
 export type AnalysisStatus = 'stored' | 'claimed' | 'none';
@@ -83,6 +86,8 @@ export interface NewMove extends MoveRecord {
   autoplay?: boolean;
   /** Webhook deliveries this entry causes: written in its transaction if the game has a webhook then. */
   deliveries?: readonly NewDelivery[];
+  /** The seat an account took by this entry (a join, which also changes the row's seats). */
+  accountSeat?: AccountSeat;
 }
 
 /** Whether appending `m` changes its game's row. */
@@ -187,6 +192,8 @@ export interface BudgetLedger {
 export const ALL_MOVES = Number.MAX_SAFE_INTEGER;
 
 export interface GameStore extends DeliveryStore {
+  /** Accounts, their keys and the games they sit in (`accounts.ts`). */
+  readonly accounts: AccountStore;
   /** Present when several nodes share the store: request budgets then hold across them. */
   readonly budgets?: BudgetLedger;
   insertGame(game: NewGame): Promise<void>;

@@ -17,6 +17,36 @@ class AbbeySkippedEvent(TypedDict):
     reason: Literal["passed", "cannot-place"]
 
 
+class Account(TypedDict):
+    name: str
+    kind: Literal["player", "bot"]  # `player` (a person) or `bot` (a program: its seats show a bot badge)
+    createdAt: str
+
+
+class AccountCreated(TypedDict):
+    name: str
+    kind: Literal["player", "bot"]  # `player` (a person) or `bot` (a program: its seats show a bot badge)
+    createdAt: str
+    key: str  # The secret key (`cak_` and 43 characters): send it as `Authorization: Bearer <key>`. Shown only here
+    keyId: str
+
+
+class AccountKeyCreated(TypedDict):
+    id: str  # The key's public id, to revoke it by
+    key: str  # The secret key (`cak_` and 43 characters): send it as `Authorization: Bearer <key>`. Shown only here
+    createdAt: str
+
+
+class AccountKeysKeysItem(TypedDict):
+    id: str
+    createdAt: str
+    revokedAt: Union[str, None]
+
+
+class AccountKeys(TypedDict):
+    keys: list[AccountKeysKeysItem]  # Every key the account was given, revoked ones too (never the keys themselves)
+
+
 class ActDone(TypedDict):
     version: int
 
@@ -83,11 +113,23 @@ class ClockView(TypedDict):
     deadline: Union[str, None]  # When the current player's turn runs out (none on a bot's turn)
 
 
+class CreateAccount(TypedDict):
+    name: str  # Normalised to NFC and trimmed; refused (400) when empty after that, or holding a control, bidi, zero-width or other invisible formatting character, a blank filler (Hangul fillers, the blank Braille pattern), an invisible combining character, a variation selector that varies nothing, or a lone surrogate; or when it shows no letter, digit, symbol or punctuation
+    kind: Literal["player", "bot"]  # `player` (a person) or `bot` (a program: its seats show a bot badge)
+
+
+class CreatedGameSeatsItemAccount(TypedDict):
+    "The account holding the seat, when one does (`docs/accounts.md`)"
+    name: str
+    kind: Literal["player", "bot"]  # `bot`: the seat is played by a bot account (its badge)
+
+
 class CreatedGameSeatsItem(TypedDict):
     seat: int
     name: str
     kind: Literal["human", "open", "bot"]
-    token: NotRequired[str]  # The secret that authorises moves for this seat (named seats only); shown only here
+    account: NotRequired[CreatedGameSeatsItemAccount]  # The account holding the seat, when one does (`docs/accounts.md`)
+    token: NotRequired[str]  # The secret that authorises moves for this seat (named seats only, not an account's: its key acts for it); shown only here
 
 
 class CreatedGame(TypedDict):
@@ -113,6 +155,7 @@ class CreateGame(TypedDict):
     visibility: NotRequired[Literal["public", "private"]]  # `public` games are listed by GET /games (default `private`)
     clock: NotRequired[Clock]
     webhook: NotRequired[WebhookRequest]
+    rated: NotRequired[bool]  # The result counts for the accounts' ratings: every seat must be an account (default false)
 
 
 class DrawMove(TypedDict):
@@ -255,7 +298,7 @@ class Hint(TypedDict):
 
 
 class JoinSeat(TypedDict):
-    name: str  # Normalised to NFC and trimmed; refused (400) when empty after that, or holding a control, bidi, zero-width or other invisible formatting character, a blank filler (Hangul fillers, the blank Braille pattern), an invisible combining character, a variation selector that varies nothing, or a lone surrogate; or when it shows no letter, digit, symbol or punctuation
+    name: NotRequired[str]  # Normalised to NFC and trimmed; refused (400) when empty after that, or holding a control, bidi, zero-width or other invisible formatting character, a blank filler (Hangul fillers, the blank Braille pattern), an invisible combining character, a variation selector that varies nothing, or a lone surrogate; or when it shows no letter, digit, symbol or punctuation
 
 
 class LegalMoves(TypedDict):
@@ -317,6 +360,20 @@ class MoveWagonMove(TypedDict):
     x: int
     y: int
     feature: int  # Index into the tile's catalog `features`
+
+
+class MyGamesGamesItem(TypedDict):
+    id: str
+    seat: int  # The account's seat
+    status: Literal["waiting", "active", "finished", "aborted"]  # `waiting` until every open seat is joined; `aborted` when the admin aborted it
+    yourTurn: bool  # The account's seat must act now: these games come first
+    version: NotRequired[int]  # The game's version now (games not over)
+    createdAt: str
+    players: list[SeatView]
+
+
+class MyGames(TypedDict):
+    games: list[MyGamesGamesItem]
 
 
 class PassMove(TypedDict):
@@ -394,7 +451,7 @@ class SeatHandedToBotAct(TypedDict):
 class SeatJoined(TypedDict):
     seat: int
     name: str
-    token: str  # The seat's secret token; shown only here
+    token: NotRequired[str]  # The seat's secret token, shown only here; none when an account joined (its key acts for the seat)
     version: int
 
 
@@ -405,11 +462,12 @@ class SeatJoinedAct(TypedDict):
 
 
 class SeatRequest(TypedDict):
-    "Exactly one of: `name` (a player), `open: true` (an open seat, joined later), `bot` (with an optional `level`)"
+    "Exactly one of: `name` (a player), `open: true` (an open seat, joined later), `bot` (with an optional `level`), `account` (your own account, by its name: needs its key)"
     name: NotRequired[str]  # Normalised to NFC and trimmed; refused (400) when empty after that, or holding a control, bidi, zero-width or other invisible formatting character, a blank filler (Hangul fillers, the blank Braille pattern), an invisible combining character, a variation selector that varies nothing, or a lone surrogate; or when it shows no letter, digit, symbol or punctuation
     open: NotRequired[Literal[True]]
     bot: NotRequired[Literal["random", "greedy", "mcts"]]
     level: NotRequired[int]  # The bot's strength within its kind (its time budget for `mcts`)
+    account: NotRequired[str]  # An account's name: the account holds the seat
 
 
 class SeatResigned(TypedDict):
@@ -422,6 +480,12 @@ class SeatResignedAct(TypedDict):
     seat: int
 
 
+class SeatViewAccount(TypedDict):
+    "The account holding the seat, when one does (`docs/accounts.md`)"
+    name: str
+    kind: Literal["player", "bot"]  # `bot`: the seat is played by a bot account (its badge)
+
+
 class SeatView(TypedDict):
     seat: int
     kind: Literal["human", "open", "bot"]
@@ -429,6 +493,7 @@ class SeatView(TypedDict):
     bot: NotRequired[Literal["random", "greedy", "mcts"]]
     level: NotRequired[int]
     resigned: bool  # Resigned: the score stays, its autopilot plays its turns
+    account: NotRequired[SeatViewAccount]  # The account holding the seat, when one does (`docs/accounts.md`)
 
 
 class StreamAnalysisMessage(TypedDict):

@@ -15,6 +15,10 @@ from http.client import HTTPException
 from typing import Iterator, Literal, Union, cast, overload
 
 from .api_types import (
+    Account,
+    AccountCreated,
+    AccountKeyCreated,
+    AccountKeys,
     ActDone,
     Analysis,
     AnalysisRunning,
@@ -30,6 +34,7 @@ from .api_types import (
     MoveAccepted,
     MoveAcceptedMinimal,
     MoveLog,
+    MyGames,
     SeatJoined,
     SeatResigned,
     TileCatalog,
@@ -129,6 +134,37 @@ class CarcassonneClient:
 
     def resign_seat(self, game_id: str, seat: int, token: str) -> SeatResigned:
         return cast(SeatResigned, self.http.call("POST", f"/games/{quote(game_id)}/seats/{seat}/resign", token=token).json())
+
+    def join_seat_as_account(self, game_id: str, seat: int, key: str) -> SeatJoined:
+        """The account of `key` takes an open seat: no token, the key acts for the seat."""
+        return cast(SeatJoined, self.http.call("POST", f"/games/{quote(game_id)}/seats/{seat}/join", body={}, token=key).json())
+
+    # Accounts (docs/accounts.md): `key` is an account's key; it also goes where a seat token does
+    # (submit_move, resign_seat, get_hint) to act for the seat its account holds.
+
+    def create_account(self, name: str, kind: Literal["player", "bot"]) -> AccountCreated:
+        """A new account and its key, shown only here."""
+        return cast(AccountCreated, self.http.call("POST", "/accounts", body={"name": name, "kind": kind}).json())
+
+    def get_my_account(self, key: str) -> Account:
+        return cast(Account, self.http.call("GET", "/accounts/me", token=key).json())
+
+    def get_account(self, name: str) -> Account:
+        return cast(Account, self.http.call("GET", f"/accounts/{quote(name)}").json())
+
+    def list_account_keys(self, key: str) -> AccountKeys:
+        return cast(AccountKeys, self.http.call("GET", "/accounts/me/keys", token=key).json())
+
+    def add_account_key(self, key: str) -> AccountKeyCreated:
+        """Another key, shown only here: to rotate, add one and revoke the old."""
+        return cast(AccountKeyCreated, self.http.call("POST", "/accounts/me/keys", token=key).json())
+
+    def revoke_account_key(self, key: str, key_id: str) -> None:
+        self.http.call("DELETE", f"/accounts/me/keys/{quote(key_id)}", token=key)
+
+    def list_my_games(self, key: str, status: Literal["waiting", "active", "finished", "aborted"] | None = None, limit: int | None = None) -> MyGames:
+        """The account's games, those where it must act first."""
+        return cast(MyGames, self.http.call("GET", "/accounts/me/games", query={"status": status, "limit": limit}, token=key).json())
 
     def get_hint(self, game_id: str, token: str) -> Hint:
         """The mcts bot's move for the seat of `token`, when it must act."""

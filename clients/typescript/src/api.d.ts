@@ -56,7 +56,7 @@ export interface paths {
         put?: never;
         /**
          * Create a game; answers one secret token per seat
-         * @description Games are created within a budget per client address (429 with `Retry-After` beyond it).
+         * @description Games are created within a budget per client address (429 with `Retry-After` beyond it). A seat `{ "account": name }` is your own account, with its key in `Authorization` (others are challenged); `rated: true` needs every seat to be an account (`docs/accounts.md`).
          */
         post: operations["createGame"];
         delete?: never;
@@ -113,7 +113,7 @@ export interface paths {
         put?: never;
         /**
          * Claim an open seat: answers its secret token; the first to ask wins
-         * @description A seat that is not open (taken, named, a bot) answers 409 `SEAT_NOT_OPEN`. The game starts when its last open seat is joined.
+         * @description A seat that is not open (taken, named, a bot) answers 409 `SEAT_NOT_OPEN`. The game starts when its last open seat is joined. With an account's key in `Authorization` and no `name`, the account takes the seat (its name is the seat's, its key acts for it: no token).
          */
         post: operations["joinSeat"];
         delete?: never;
@@ -184,6 +184,112 @@ export interface paths {
         put?: never;
         /** Hand a seat to a bot (admin token): its later turns are the bot's */
         post: operations["handSeatToBot"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create an account: answers its key, shown only here
+         * @description Names are unique (names differing only in case or width are one name) and follow the players' name rules. Accounts are created within a budget per client address (429 with `Retry-After` beyond it).
+         */
+        post: operations["createAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/accounts/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account of the key */
+        get: operations["getMyAccount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/accounts/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An account by its name */
+        get: operations["getAccount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/accounts/me/keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's keys: ids and dates, never the keys */
+        get: operations["listAccountKeys"];
+        put?: never;
+        /** Another key for the account, shown only here (to rotate: add one, then revoke the old) */
+        post: operations["addAccountKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/accounts/me/keys/{keyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke a key of the account (the one sent too): it is refused from now on, on every node */
+        delete: operations["revokeAccountKey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/accounts/me/games": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's games, those where it must act first, then newest first */
+        get: operations["listMyGames"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -395,6 +501,50 @@ export interface components {
             /** @enum {unknown} */
             reason: "passed" | "cannot-place";
         };
+        /** Account */
+        Account: {
+            name: string;
+            /**
+             * @description `player` (a person) or `bot` (a program: its seats show a bot badge)
+             * @enum {unknown}
+             */
+            kind: "player" | "bot";
+            /** Format: date-time */
+            createdAt: string;
+        };
+        /** AccountCreated */
+        AccountCreated: {
+            name: string;
+            /**
+             * @description `player` (a person) or `bot` (a program: its seats show a bot badge)
+             * @enum {unknown}
+             */
+            kind: "player" | "bot";
+            /** Format: date-time */
+            createdAt: string;
+            /** @description The secret key (`cak_` and 43 characters): send it as `Authorization: Bearer <key>`. Shown only here */
+            key: string;
+            keyId: string;
+        };
+        /** AccountKeyCreated */
+        AccountKeyCreated: {
+            /** @description The key's public id, to revoke it by */
+            id: string;
+            /** @description The secret key (`cak_` and 43 characters): send it as `Authorization: Bearer <key>`. Shown only here */
+            key: string;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        /** AccountKeys */
+        AccountKeys: {
+            /** @description Every key the account was given, revoked ones too (never the keys themselves) */
+            keys: {
+                id: string;
+                /** Format: date-time */
+                createdAt: string;
+                revokedAt: string | null;
+            }[];
+        };
         /**
          * Act
          * @description A lifecycle act: an entry of the log beside the moves, counted by `version`
@@ -478,6 +628,16 @@ export interface components {
             /** @description When the current player's turn runs out (none on a bot's turn) */
             deadline: string | null;
         };
+        /** CreateAccount */
+        CreateAccount: {
+            /** @description Normalised to NFC and trimmed; refused (400) when empty after that, or holding a control, bidi, zero-width or other invisible formatting character, a blank filler (Hangul fillers, the blank Braille pattern), an invisible combining character, a variation selector that varies nothing, or a lone surrogate; or when it shows no letter, digit, symbol or punctuation */
+            name: string;
+            /**
+             * @description `player` (a person) or `bot` (a program: its seats show a bot badge)
+             * @enum {unknown}
+             */
+            kind: "player" | "bot";
+        };
         /** CreatedGame */
         CreatedGame: {
             id: string;
@@ -486,7 +646,16 @@ export interface components {
                 name: string;
                 /** @enum {unknown} */
                 kind: "human" | "open" | "bot";
-                /** @description The secret that authorises moves for this seat (named seats only); shown only here */
+                /** @description The account holding the seat, when one does (`docs/accounts.md`) */
+                account?: {
+                    name: string;
+                    /**
+                     * @description `bot`: the seat is played by a bot account (its badge)
+                     * @enum {unknown}
+                     */
+                    kind: "player" | "bot";
+                };
+                /** @description The secret that authorises moves for this seat (named seats only, not an account's: its key acts for it); shown only here */
                 token?: string;
             }[];
             /** @description The secret that may abort the game, reissue a seat's token or hand a seat to a bot; shown only here */
@@ -517,6 +686,8 @@ export interface components {
             visibility?: "public" | "private";
             clock?: components["schemas"]["Clock"];
             webhook?: components["schemas"]["WebhookRequest"];
+            /** @description The result counts for the accounts' ratings: every seat must be an account (default false) */
+            rated?: boolean;
         };
         /** DrawMove */
         DrawMove: {
@@ -694,7 +865,7 @@ export interface components {
         /** JoinSeat */
         JoinSeat: {
             /** @description Normalised to NFC and trimmed; refused (400) when empty after that, or holding a control, bidi, zero-width or other invisible formatting character, a blank filler (Hangul fillers, the blank Braille pattern), an invisible combining character, a variation selector that varies nothing, or a lone surrogate; or when it shows no letter, digit, symbol or punctuation */
-            name: string;
+            name?: string;
         };
         /** LegalMoves */
         LegalMoves: {
@@ -769,6 +940,26 @@ export interface components {
             y: number;
             /** @description Index into the tile's catalog `features` */
             feature: number;
+        };
+        /** MyGames */
+        MyGames: {
+            games: {
+                id: string;
+                /** @description The account's seat */
+                seat: number;
+                /**
+                 * @description `waiting` until every open seat is joined; `aborted` when the admin aborted it
+                 * @enum {unknown}
+                 */
+                status: "waiting" | "active" | "finished" | "aborted";
+                /** @description The account's seat must act now: these games come first */
+                yourTurn: boolean;
+                /** @description The game's version now (games not over) */
+                version?: number;
+                /** Format: date-time */
+                createdAt: string;
+                players: components["schemas"]["SeatView"][];
+            }[];
         };
         /** PassMove */
         PassMove: {
@@ -865,8 +1056,8 @@ export interface components {
         SeatJoined: {
             seat: number;
             name: string;
-            /** @description The seat's secret token; shown only here */
-            token: string;
+            /** @description The seat's secret token, shown only here; none when an account joined (its key acts for the seat) */
+            token?: string;
             version: number;
         };
         /** SeatJoinedAct */
@@ -878,7 +1069,7 @@ export interface components {
         };
         /**
          * SeatRequest
-         * @description Exactly one of: `name` (a player), `open: true` (an open seat, joined later), `bot` (with an optional `level`)
+         * @description Exactly one of: `name` (a player), `open: true` (an open seat, joined later), `bot` (with an optional `level`), `account` (your own account, by its name: needs its key)
          */
         SeatRequest: {
             /** @description Normalised to NFC and trimmed; refused (400) when empty after that, or holding a control, bidi, zero-width or other invisible formatting character, a blank filler (Hangul fillers, the blank Braille pattern), an invisible combining character, a variation selector that varies nothing, or a lone surrogate; or when it shows no letter, digit, symbol or punctuation */
@@ -889,6 +1080,8 @@ export interface components {
             bot?: "random" | "greedy" | "mcts";
             /** @description The bot's strength within its kind (its time budget for `mcts`) */
             level?: number;
+            /** @description An account's name: the account holds the seat */
+            account?: string;
         };
         /** SeatResigned */
         SeatResigned: {
@@ -912,6 +1105,15 @@ export interface components {
             level?: number;
             /** @description Resigned: the score stays, its autopilot plays its turns */
             resigned: boolean;
+            /** @description The account holding the seat, when one does (`docs/accounts.md`) */
+            account?: {
+                name: string;
+                /**
+                 * @description `bot`: the seat is played by a bot account (its badge)
+                 * @enum {unknown}
+                 */
+                kind: "player" | "bot";
+            };
         };
         /** StreamAnalysisMessage */
         StreamAnalysisMessage: {
@@ -1131,27 +1333,27 @@ export interface components {
         /** Problem400 */
         Problem400: components["schemas"]["Problem"] & {
             /** @enum {string} */
-            code?: "BAD_REQUEST" | "INVALID_CURSOR";
+            code?: "ACCOUNT_KEY_IN_URL" | "BAD_REQUEST" | "INVALID_CURSOR";
         };
         /** Problem401 */
         Problem401: components["schemas"]["Problem"] & {
             /** @enum {string} */
-            code?: "TOKEN_MALFORMED" | "TOKEN_MISSING";
+            code?: "ACCOUNT_KEY_INVALID" | "ACCOUNT_KEY_REQUIRED" | "ACCOUNT_KEY_REVOKED" | "TOKEN_MALFORMED" | "TOKEN_MISSING";
         };
         /** Problem403 */
         Problem403: components["schemas"]["Problem"] & {
             /** @enum {string} */
-            code?: "ADMIN_TOKEN_INVALID" | "NOT_YOUR_GAME" | "NOT_YOUR_TURN";
+            code?: "ACCOUNT_NOT_YOURS" | "ADMIN_TOKEN_INVALID" | "NOT_YOUR_GAME" | "NOT_YOUR_TURN";
         };
         /** Problem404 */
         Problem404: components["schemas"]["Problem"] & {
             /** @enum {string} */
-            code?: "DELIVERY_NOT_FOUND" | "GAME_NOT_FOUND" | "ROUTE_NOT_FOUND" | "SEAT_NOT_FOUND" | "VERSION_NOT_FOUND" | "WEBHOOK_NOT_FOUND";
+            code?: "ACCOUNT_KEY_NOT_FOUND" | "ACCOUNT_NOT_FOUND" | "DELIVERY_NOT_FOUND" | "GAME_NOT_FOUND" | "ROUTE_NOT_FOUND" | "SEAT_NOT_FOUND" | "VERSION_NOT_FOUND" | "WEBHOOK_NOT_FOUND";
         };
         /** Problem409 */
         Problem409: components["schemas"]["Problem"] & {
             /** @enum {string} */
-            code?: "GAME_NOT_FINISHED" | "GAME_WAITING" | "HINT_NOT_YOUR_TURN" | "SEAT_NOT_HUMAN" | "SEAT_NOT_OPEN" | "SEAT_RESIGNED" | "VERSION_CONFLICT";
+            code?: "ACCOUNT_ALREADY_SEATED" | "ACCOUNT_GAMES_FULL" | "ACCOUNT_KEYS_FULL" | "ACCOUNT_NAME_TAKEN" | "GAME_NOT_FINISHED" | "GAME_WAITING" | "HINT_NOT_YOUR_TURN" | "SEAT_NOT_HUMAN" | "SEAT_NOT_OPEN" | "SEAT_RESIGNED" | "VERSION_CONFLICT";
         };
         /** Problem413 */
         Problem413: components["schemas"]["Problem"] & {
@@ -1359,6 +1561,44 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem400"];
+                };
+            };
+            /** @description No seat token, or not a well-formed one */
+            401: {
+                headers: {
+                    /** @description `Bearer`: the seat token, or the account key, goes in the Authorization header */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem401"];
+                };
+            };
+            /** @description The token is of another game, or of a seat that must not act now (a bot plays its turn), or is not the admin token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem403"];
+                };
+            };
+            /** @description Unknown game, no such seat, or (`?version=N`) a version the game has not reached (`VERSION_NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem404"];
+                };
+            };
+            /** @description `expectedVersion` is not the current version (see `currentVersion`), the seat is not open (`SEAT_NOT_OPEN`), the game waits for its open seats (`GAME_WAITING`), or the seat already resigned or has no player */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem409"];
                 };
             };
             /** @description The body is too large */
@@ -1599,7 +1839,7 @@ export interface operations {
             /** @description No seat token, or not a well-formed one */
             401: {
                 headers: {
-                    /** @description `Bearer`: the seat token goes in the Authorization header */
+                    /** @description `Bearer`: the seat token, or the account key, goes in the Authorization header */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -1727,7 +1967,7 @@ export interface operations {
             /** @description No seat token, or not a well-formed one */
             401: {
                 headers: {
-                    /** @description `Bearer`: the seat token goes in the Authorization header */
+                    /** @description `Bearer`: the seat token, or the account key, goes in the Authorization header */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -1855,7 +2095,7 @@ export interface operations {
             /** @description No seat token, or not a well-formed one */
             401: {
                 headers: {
-                    /** @description `Bearer`: the seat token goes in the Authorization header */
+                    /** @description `Bearer`: the seat token, or the account key, goes in the Authorization header */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -1983,7 +2223,7 @@ export interface operations {
             /** @description No seat token, or not a well-formed one */
             401: {
                 headers: {
-                    /** @description `Bearer`: the seat token goes in the Authorization header */
+                    /** @description `Bearer`: the seat token, or the account key, goes in the Authorization header */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -2115,7 +2355,7 @@ export interface operations {
             /** @description No seat token, or not a well-formed one */
             401: {
                 headers: {
-                    /** @description `Bearer`: the seat token goes in the Authorization header */
+                    /** @description `Bearer`: the seat token, or the account key, goes in the Authorization header */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -2210,6 +2450,471 @@ export interface operations {
             };
         };
     };
+    createAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateAccount"];
+            };
+        };
+        responses: {
+            /** @description The account and its first key (shown once) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountCreated"];
+                };
+            };
+            /** @description Malformed request: the body, a parameter or a header does not match its schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem400"];
+                };
+            };
+            /** @description `expectedVersion` is not the current version (see `currentVersion`), the seat is not open (`SEAT_NOT_OPEN`), the game waits for its open seats (`GAME_WAITING`), or the seat already resigned or has no player */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem409"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem413"];
+                };
+            };
+            /** @description The body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem415"];
+                };
+            };
+            /** @description Too many requests with this token, or without a token from this address (`RATE_LIMITED`): wait the `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem429"];
+                };
+            };
+            /** @description The server is shutting down (`SERVICE_UNAVAILABLE`), another process held the database's write lock too long (`DATABASE_BUSY`), or the storage cannot be read or written now (`STORAGE_UNAVAILABLE`: a read-only or unreachable database), with `Retry-After`: retry later. Nothing was changed */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem503"];
+                };
+            };
+            /** @description The storage is full (`STORAGE_FULL`, with `Retry-After`): retry later. Nothing was changed */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem507"];
+                };
+            };
+        };
+    };
+    getMyAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account of the key */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Account"];
+                };
+            };
+            /** @description No seat token, or not a well-formed one */
+            401: {
+                headers: {
+                    /** @description `Bearer`: the seat token, or the account key, goes in the Authorization header */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem401"];
+                };
+            };
+            /** @description Too many requests with this token, or without a token from this address (`RATE_LIMITED`): wait the `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem429"];
+                };
+            };
+            /** @description The server is shutting down (`SERVICE_UNAVAILABLE`), another process held the database's write lock too long (`DATABASE_BUSY`), or the storage cannot be read or written now (`STORAGE_UNAVAILABLE`: a read-only or unreachable database), with `Retry-After`: retry later. Nothing was changed */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem503"];
+                };
+            };
+        };
+    };
+    getAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Account"];
+                };
+            };
+            /** @description Malformed request: the body, a parameter or a header does not match its schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem400"];
+                };
+            };
+            /** @description Unknown game, no such seat, or (`?version=N`) a version the game has not reached (`VERSION_NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem404"];
+                };
+            };
+            /** @description The server is shutting down (`SERVICE_UNAVAILABLE`), another process held the database's write lock too long (`DATABASE_BUSY`), or the storage cannot be read or written now (`STORAGE_UNAVAILABLE`: a read-only or unreachable database), with `Retry-After`: retry later. Nothing was changed */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem503"];
+                };
+            };
+        };
+    };
+    listAccountKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account's keys (ids and dates only) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountKeys"];
+                };
+            };
+            /** @description No seat token, or not a well-formed one */
+            401: {
+                headers: {
+                    /** @description `Bearer`: the seat token, or the account key, goes in the Authorization header */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem401"];
+                };
+            };
+            /** @description Too many requests with this token, or without a token from this address (`RATE_LIMITED`): wait the `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem429"];
+                };
+            };
+            /** @description The server is shutting down (`SERVICE_UNAVAILABLE`), another process held the database's write lock too long (`DATABASE_BUSY`), or the storage cannot be read or written now (`STORAGE_UNAVAILABLE`: a read-only or unreachable database), with `Retry-After`: retry later. Nothing was changed */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem503"];
+                };
+            };
+        };
+    };
+    addAccountKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new key (shown once) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountKeyCreated"];
+                };
+            };
+            /** @description No seat token, or not a well-formed one */
+            401: {
+                headers: {
+                    /** @description `Bearer`: the seat token, or the account key, goes in the Authorization header */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem401"];
+                };
+            };
+            /** @description `expectedVersion` is not the current version (see `currentVersion`), the seat is not open (`SEAT_NOT_OPEN`), the game waits for its open seats (`GAME_WAITING`), or the seat already resigned or has no player */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem409"];
+                };
+            };
+            /** @description Too many requests with this token, or without a token from this address (`RATE_LIMITED`): wait the `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem429"];
+                };
+            };
+            /** @description The server is shutting down (`SERVICE_UNAVAILABLE`), another process held the database's write lock too long (`DATABASE_BUSY`), or the storage cannot be read or written now (`STORAGE_UNAVAILABLE`: a read-only or unreachable database), with `Retry-After`: retry later. Nothing was changed */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem503"];
+                };
+            };
+            /** @description The storage is full (`STORAGE_FULL`, with `Retry-After`): retry later. Nothing was changed */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem507"];
+                };
+            };
+        };
+    };
+    revokeAccountKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                keyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The key is revoked */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request: the body, a parameter or a header does not match its schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem400"];
+                };
+            };
+            /** @description No seat token, or not a well-formed one */
+            401: {
+                headers: {
+                    /** @description `Bearer`: the seat token, or the account key, goes in the Authorization header */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem401"];
+                };
+            };
+            /** @description Unknown game, no such seat, or (`?version=N`) a version the game has not reached (`VERSION_NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem404"];
+                };
+            };
+            /** @description Too many requests with this token, or without a token from this address (`RATE_LIMITED`): wait the `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem429"];
+                };
+            };
+            /** @description The server is shutting down (`SERVICE_UNAVAILABLE`), another process held the database's write lock too long (`DATABASE_BUSY`), or the storage cannot be read or written now (`STORAGE_UNAVAILABLE`: a read-only or unreachable database), with `Retry-After`: retry later. Nothing was changed */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem503"];
+                };
+            };
+            /** @description The storage is full (`STORAGE_FULL`, with `Retry-After`): retry later. Nothing was changed */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem507"];
+                };
+            };
+        };
+    };
+    listMyGames: {
+        parameters: {
+            query?: {
+                status?: "waiting" | "active" | "finished" | "aborted";
+                /** @description Games at most (default 50) */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account's games, those where it must act first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyGames"];
+                };
+            };
+            /** @description Malformed request: the body, a parameter or a header does not match its schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem400"];
+                };
+            };
+            /** @description No seat token, or not a well-formed one */
+            401: {
+                headers: {
+                    /** @description `Bearer`: the seat token, or the account key, goes in the Authorization header */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem401"];
+                };
+            };
+            /** @description Too many requests with this token, or without a token from this address (`RATE_LIMITED`): wait the `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem429"];
+                };
+            };
+            /** @description The server is shutting down (`SERVICE_UNAVAILABLE`), another process held the database's write lock too long (`DATABASE_BUSY`), or the storage cannot be read or written now (`STORAGE_UNAVAILABLE`: a read-only or unreachable database), with `Retry-After`: retry later. Nothing was changed */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem503"];
+                };
+            };
+        };
+    };
     getWebhook: {
         parameters: {
             query?: never;
@@ -2243,7 +2948,7 @@ export interface operations {
             /** @description No seat token, or not a well-formed one */
             401: {
                 headers: {
-                    /** @description `Bearer`: the seat token goes in the Authorization header */
+                    /** @description `Bearer`: the seat token, or the account key, goes in the Authorization header */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -2319,7 +3024,7 @@ export interface operations {
             /** @description No seat token, or not a well-formed one */
             401: {
                 headers: {
-                    /** @description `Bearer`: the seat token goes in the Authorization header */
+                    /** @description `Bearer`: the seat token, or the account key, goes in the Authorization header */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -2436,7 +3141,7 @@ export interface operations {
             /** @description No seat token, or not a well-formed one */
             401: {
                 headers: {
-                    /** @description `Bearer`: the seat token goes in the Authorization header */
+                    /** @description `Bearer`: the seat token, or the account key, goes in the Authorization header */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -2528,7 +3233,7 @@ export interface operations {
             /** @description No seat token, or not a well-formed one */
             401: {
                 headers: {
-                    /** @description `Bearer`: the seat token goes in the Authorization header */
+                    /** @description `Bearer`: the seat token, or the account key, goes in the Authorization header */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -2602,7 +3307,7 @@ export interface operations {
             /** @description No seat token, or not a well-formed one */
             401: {
                 headers: {
-                    /** @description `Bearer`: the seat token goes in the Authorization header */
+                    /** @description `Bearer`: the seat token, or the account key, goes in the Authorization header */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -2867,7 +3572,7 @@ export interface operations {
             /** @description No seat token, or not a well-formed one */
             401: {
                 headers: {
-                    /** @description `Bearer`: the seat token goes in the Authorization header */
+                    /** @description `Bearer`: the seat token, or the account key, goes in the Authorization header */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -2995,7 +3700,7 @@ export interface operations {
             /** @description No seat token, or not a well-formed one */
             401: {
                 headers: {
-                    /** @description `Bearer`: the seat token goes in the Authorization header */
+                    /** @description `Bearer`: the seat token, or the account key, goes in the Authorization header */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };

@@ -226,6 +226,52 @@ export class CarcassonneClient {
     return this.stream(gameId, options);
   }
 
+  // Accounts (docs/accounts.md): `key` is an account's key; it also goes where a seat token does
+  // (submitMove, resignSeat, getHint) to act for the seat its account holds.
+
+  /** A new account and its key, shown only here. */
+  createAccount(account: Schemas['CreateAccount']): Promise<Schemas['AccountCreated']> {
+    return this.request('/accounts', { method: 'POST', ...jsonBody(account) });
+  }
+
+  getMyAccount(key: string): Promise<Schemas['Account']> {
+    return this.request('/accounts/me', { headers: bearer(key) });
+  }
+
+  getAccount(name: string): Promise<Schemas['Account']> {
+    return this.request(`/accounts/${encodeURIComponent(name)}`);
+  }
+
+  listAccountKeys(key: string): Promise<Schemas['AccountKeys']> {
+    return this.request('/accounts/me/keys', { headers: bearer(key) });
+  }
+
+  /** Another key, shown only here: to rotate, add one and revoke the old. */
+  addAccountKey(key: string): Promise<Schemas['AccountKeyCreated']> {
+    return this.request('/accounts/me/keys', { method: 'POST', headers: bearer(key) });
+  }
+
+  async revokeAccountKey(key: string, keyId: string): Promise<void> {
+    const url = `${this.base}/accounts/me/keys/${encodeURIComponent(keyId)}`;
+    const res = await this.fetch(url, { method: 'DELETE', headers: bearer(key) });
+    if (res.status !== 204) await readAnswer(res, url);
+  }
+
+  /** The account's games, those where it must act first. */
+  listMyGames(key: string, query: Query<'listMyGames'> = {}): Promise<Schemas['MyGames']> {
+    return this.request(`/accounts/me/games${qs(query)}`, { headers: bearer(key) });
+  }
+
+  /** The account of `key` takes an open seat (no token: the key acts for it). */
+  joinSeatAsAccount(gameId: string, seat: number, key: string): Promise<Schemas['SeatJoined']> {
+    const { headers, body } = jsonBody({});
+    return this.request(this.game(gameId, `/seats/${seat}/join`), {
+      method: 'POST',
+      headers: { ...headers, ...bearer(key) },
+      body,
+    });
+  }
+
   // The short names of the first release.
 
   createGame(setup: CreateGame): Promise<CreatedGame> {

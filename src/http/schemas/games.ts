@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import { ENDGAME_ABBEYS, MAX_PLAYERS, MIN_PLAYERS, WAGON_MOVES } from '../../engine/index.js';
 import { Strict } from './common.js';
 import { GameEventSchema } from './events.js';
-import { ClockRequest, SeatRequestSchema, Visibility } from './lifecycle.js';
+import { ClockRequest, SeatRequestSchema, SeatViewSchema, Visibility } from './lifecycle.js';
 import { GameStateSchema } from './state.js';
 import { WebhookRequest, WebhookResponse } from './webhooks.js';
 import { ExpansionIdSchema } from './vocabulary.js';
@@ -30,6 +30,11 @@ export const CreateGameBody = Strict(
     visibility: Type.Optional(Visibility),
     clock: Type.Optional(ClockRequest),
     webhook: Type.Optional(WebhookRequest),
+    rated: Type.Optional(
+      Type.Boolean({
+        description: "The result counts for the accounts' ratings: every seat must be an account (default false)",
+      }),
+    ),
   },
   { title: 'CreateGame' },
 );
@@ -42,9 +47,11 @@ export const CreatedGameResponse = Type.Object(
         seat: Type.Integer(),
         name: Type.String(),
         kind: Type.Enum(['human', 'open', 'bot']),
+        account: SeatViewSchema.properties.account,
         token: Type.Optional(
           Type.String({
-            description: 'The secret that authorises moves for this seat (named seats only); shown only here',
+            description:
+              "The secret that authorises moves for this seat (named seats only, not an account's: its key acts for it); shown only here",
           }),
         ),
       }),

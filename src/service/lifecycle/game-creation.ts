@@ -18,6 +18,8 @@ export type CreateGameInput = Omit<GameSetup, 'players'> & {
   players: SeatRequest[];
   visibility?: Visibility;
   clock?: { turnSeconds: number };
+  /** Every seat is an account's, and the result counts for their ratings (`docs/accounts.md`). */
+  rated?: boolean;
   /** Subscribes the game's webhook (`webhooks.ts`): the URL is checked, and kept out of the setup; `json` unless asked. */
   webhook?: { url: string; format?: WebhookFormat };
 };
@@ -71,14 +73,17 @@ export function newGame(
     visibility: visibility ?? 'private',
     seats,
     autoplay: seats.some((s) => s.kind === 'bot'),
+    accountSeats: players.flatMap((p, seat) => ('account' in p ? [{ accountId: p.account.id, seat }] : [])),
   };
   const answer: CreatedGame = {
     id,
-    seats: seats.map(({ seat, name, kind }) => ({
+    // An account's seat is acted for by the account's key: its token is nobody's.
+    seats: seats.map(({ seat, name, kind, account }) => ({
       seat,
       name,
       kind,
-      token: kind === 'human' ? tokens[seat] : undefined,
+      ...(account ? { account } : {}),
+      token: kind === 'human' && !account ? tokens[seat] : undefined,
     })),
     adminToken,
     state: stateOf(snapshot.game, snapshot.life, id, snapshot.version),

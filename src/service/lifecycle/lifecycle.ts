@@ -13,6 +13,7 @@ import {
   type BotSpec,
   type LifecycleSetup,
   type PublicAct,
+  type SeatAccount,
   type SeatKind,
   type SeatRequest,
   type SeatView,
@@ -53,6 +54,8 @@ export interface SeatLife {
   bot?: BotSpec;
   resigned: boolean;
   handedToBot: boolean;
+  /** The account holding the seat: its key acts for it. */
+  account?: SeatAccount;
 }
 
 export interface Lifecycle {
@@ -79,6 +82,8 @@ export interface Lifecycle {
 const AUTOPILOT: BotSpec = { bot: 'greedy' };
 
 export function seatOf(request: SeatRequest, seat: number): SeatLife {
+  if ('account' in request)
+    return { kind: 'human', name: request.account.name, resigned: false, handedToBot: false, account: request.account };
   if ('name' in request) return { kind: 'human', name: request.name, resigned: false, handedToBot: false };
   if ('open' in request) return { kind: 'open', name: `Open seat ${seat + 1}`, resigned: false, handedToBot: false };
   const bot = request.level === undefined ? { bot: request.bot } : { bot: request.bot, level: request.level };
@@ -128,7 +133,13 @@ export function applyAct(life: Lifecycle, tokenHashes: Buffer[], act: Act): void
   life.seatsView = undefined;
   switch (act.type) {
     case 'seatJoined':
-      life.seats[act.seat] = { kind: 'human', name: act.name, resigned: false, handedToBot: false };
+      life.seats[act.seat] = {
+        kind: 'human',
+        name: act.name,
+        resigned: false,
+        handedToBot: false,
+        ...(act.account ? { account: act.account } : {}),
+      };
       tokenHashes[act.seat] = Buffer.from(act.tokenHash, 'hex');
       return;
     case 'tokenReissued':
@@ -189,5 +200,12 @@ export function seatViews(life: Lifecycle): SeatView[] {
     name: s.name,
     ...(s.bot ? { bot: s.bot.bot, ...(s.bot.level === undefined ? {} : { level: s.bot.level }) } : {}),
     resigned: s.resigned,
+    ...(s.account ? { account: { name: s.account.name, kind: s.account.kind } } : {}),
   }));
+}
+
+/** The seat account `accountId` holds in the game, or null. */
+export function accountSeat(life: Lifecycle, accountId: string): number | null {
+  const seat = life.seats.findIndex((s) => s.account?.id === accountId);
+  return seat < 0 ? null : seat;
 }

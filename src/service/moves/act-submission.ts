@@ -63,6 +63,7 @@ export async function judgeAct(p: PendingAct, tx: SnapshotWrite, _store: GameSto
       statusChanged: status !== before,
       ...(SEAT_ACTS.has(act.type) ? { seats: seatViews(snapshot.life) } : {}),
       ...(AUTOPLAY_ACTS.has(act.type) ? { autoplay: true } : {}),
+      ...(act.type === 'seatJoined' && act.account ? { accountSeat: { accountId: act.account.id, seat } } : {}),
       deliveries: entryDeliveries(snapshot, act, at, actorBefore, before),
     },
     snapshot,

@@ -16,6 +16,7 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { ACCOUNT_KINDS } from '../accounts.js';
 import { DELIVERY_STATUSES, DELIVERY_TYPES, WEBHOOK_FORMATS, type DeliveryPayload } from '../deliveries.js';
 import { GAME_STATUSES, type LobbySeat, type LogEntry, type StoredSetup } from '../game-store.js';
 
@@ -140,5 +141,51 @@ export const webhookDeliveries = pgTable(
       .on(t.nextAttemptAt, t.gameId)
       .where(sql`status = 'pending'`),
     index('webhook_deliveries_game').on(t.gameId, t.createdAt),
+  ],
+);
+
+/**
+ * Accounts, their keys (by sha256) and the games they sit in, as in SQLite's schema. Accounts and
+ * keys are keyed by account, not game data (like the rate budgets); `account_games` carries the
+ * game id in each of its keys, so it can live beside the game's shard.
+ */
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    nameKey: text('name_key').notNull(),
+    kind: text('kind', { enum: ACCOUNT_KINDS }).notNull(),
+    createdAt: text('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('accounts_name_key').on(t.nameKey)],
+);
+
+export const accountKeys = pgTable(
+  'account_keys',
+  {
+    digest: text('digest').primaryKey(),
+    accountId: text('account_id').notNull(),
+    id: text('id').notNull(),
+    createdAt: text('created_at').notNull(),
+    revokedAt: text('revoked_at'),
+  },
+  (t) => [index('account_keys_account').on(t.accountId, t.id)],
+);
+
+export const accountGames = pgTable(
+  'account_games',
+  {
+    accountId: text('account_id').notNull(),
+    gameId: text('game_id')
+      .notNull()
+      .references(() => games.id),
+    seat: integer('seat').notNull(),
+    createdAt: text('created_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.gameId] }),
+    index('account_games_recent').on(t.accountId, t.createdAt, t.gameId),
+    index('account_games_game').on(t.gameId),
   ],
 );

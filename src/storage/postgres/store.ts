@@ -24,6 +24,7 @@ import { DEFAULT_COMMIT_WINDOW_MS, DEFAULT_POOL_SIZE, DEFAULT_STATEMENT_TIMEOUT_
 import { storeError } from './faults.js';
 import { migratePostgres } from './migrate.js';
 import { VersionReads } from './version-reads.js';
+import { insertAccountSeats, PostgresAccounts } from './accounts.js';
 import * as schema from './schema.js';
 import {
   DELIVERY_COLUMNS,
@@ -135,6 +136,7 @@ export class PostgresStore implements GameStore {
   private readonly versions: VersionReads;
   private readonly movesAfterStatement;
   private readonly idempotentMoveStatement;
+  readonly accounts: PostgresAccounts;
 
   constructor(
     private readonly db: NodePgDatabase<typeof schema>,
@@ -144,6 +146,7 @@ export class PostgresStore implements GameStore {
     readonly commitWindowMs: number,
   ) {
     const p = sql.placeholder;
+    this.accounts = new PostgresAccounts(pool);
     this.findGameStatement = db
       .select({
         id: games.id,
@@ -173,14 +176,16 @@ export class PostgresStore implements GameStore {
 
   async insertGame(game: NewGame): Promise<void> {
     const deliveries = insertDeliveries(game.deliveries ?? []);
-    if (!deliveries) {
+    const seats = insertAccountSeats(game.id, game.accountSeats ?? [], game.at);
+    if (!deliveries && !seats) {
       await this.db.insert(games).values(this.gameRow(game)).catch(rethrow);
       return;
     }
     await this.db
       .transaction(async (tx) => {
         await tx.insert(games).values(this.gameRow(game));
-        await tx.execute(deliveries);
+        if (deliveries) await tx.execute(deliveries);
+        if (seats) await tx.execute(seats);
       })
       .catch(rethrow);
   }
@@ -298,6 +303,10 @@ export class PostgresStore implements GameStore {
             WHERE id = ${m.gameId}`);
         }
         if (deliveries) await tx.execute(deliveries);
+        for (const m of changing) {
+          const seat = m.accountSeat && insertAccountSeats(m.gameId, [m.accountSeat], m.at);
+          if (seat) await tx.execute(seat);
+        }
         for (const payload of payloads) {
           await tx.execute(sql`SELECT pg_notify(${CHANNEL}, ${payload})`);
         }
@@ -461,6 +470,7 @@ export class PostgresStore implements GameStore {
         if (ids.length === 0) return ids;
         await tx.delete(moves).where(inArray(moves.gameId, ids));
         await tx.delete(schema.webhookDeliveries).where(inArray(schema.webhookDeliveries.gameId, ids));
+        await tx.delete(schema.accountGames).where(inArray(schema.accountGames.gameId, ids));
         await tx.delete(games).where(inArray(games.id, ids));
         // Other nodes drop their cached copies as they would after a move.
         for (const payload of notifyPayloads(this.feed.node, ids)) {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { ACCOUNT_KINDS } from '../accounts.js';
 import { DELIVERY_STATUSES, DELIVERY_TYPES, WEBHOOK_FORMATS, type DeliveryPayload } from '../deliveries.js';
 import { GAME_STATUSES, type LobbySeat, type LogEntry, type StoredSetup } from '../game-store.js';
 
@@ -99,5 +100,50 @@ export const webhookDeliveries = sqliteTable(
       .on(t.nextAttemptAt, t.gameId)
       .where(sql`status = 'pending'`),
     index('webhook_deliveries_game').on(t.gameId, t.createdAt),
+  ],
+);
+
+/** Accounts (`../accounts.ts`): a unique folded name, a kind. */
+export const accounts = sqliteTable(
+  'accounts',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    /** The name folded (NFKC, lower case): two names that read alike are one name. */
+    nameKey: text('name_key').notNull(),
+    kind: text('kind', { enum: ACCOUNT_KINDS }).notNull(),
+    createdAt: text('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('accounts_name_key').on(t.nameKey)],
+);
+
+/** An account's keys, by their sha256: the keys themselves are shown once and never kept. */
+export const accountKeys = sqliteTable(
+  'account_keys',
+  {
+    digest: text('digest').primaryKey(),
+    accountId: text('account_id').notNull(),
+    id: text('id').notNull(),
+    createdAt: text('created_at').notNull(),
+    revokedAt: text('revoked_at'),
+  },
+  (t) => [index('account_keys_account').on(t.accountId, t.id)],
+);
+
+/** The games an account sits in, written with the creation or the join that seats it. */
+export const accountGames = sqliteTable(
+  'account_games',
+  {
+    accountId: text('account_id').notNull(),
+    gameId: text('game_id')
+      .notNull()
+      .references(() => games.id),
+    seat: integer('seat').notNull(),
+    createdAt: text('created_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.gameId] }),
+    index('account_games_recent').on(t.accountId, t.createdAt, t.gameId),
+    index('account_games_game').on(t.gameId),
   ],
 );

@@ -1,0 +1,122 @@
+/**
+ * Accounts on SQLite (`../accounts.ts`). Every statement is prepared once; `insertSeats` runs
+ * inside the game store's own write transactions (a creation, a join), so a seat and its listing
+ * row commit together.
+ */
+import type Database from 'better-sqlite3';
+import type {
+  Account,
+  AccountGameRow,
+  AccountKeyView,
+  AccountSeat,
+  AccountStore,
+  NewAccount,
+  NewAccountKey,
+} from '../accounts.js';
+import type { GameStatus } from '../game-store.js';
+import { guarded, isConstraintViolation, storeFault } from './faults.js';
+
+const ACCOUNT_COLUMNS = 'a.id, a.name, a.kind, a.created_at AS createdAt';
+
+export class SqliteAccounts implements AccountStore {
+  private readonly insertSeat;
+  private readonly createNow;
+  private readonly byKeyStatement;
+  private readonly addKeyNow;
+
+  constructor(private readonly db: Database.Database) {
+    this.insertSeat = db.prepare<[string, string, number, string]>(
+      'INSERT INTO account_games (account_id, game_id, seat, created_at) VALUES (?, ?, ?, ?)',
+    );
+    const insertAccount = db.prepare<[string, string, string, string, string]>(
+      'INSERT INTO accounts (id, name, name_key, kind, created_at) VALUES (?, ?, ?, ?, ?)',
+    );
+    const insertKey = db.prepare<[string, string, string, string]>(
+      'INSERT INTO account_keys (digest, account_id, id, created_at) VALUES (?, ?, ?, ?)',
+    );
+    this.createNow = db.transaction((a: NewAccount) => {
+      insertAccount.run(a.id, a.name, a.nameKey, a.kind, a.createdAt);
+      insertKey.run(a.key.digest, a.id, a.key.id, a.key.createdAt);
+    });
+    this.byKeyStatement = db.prepare<[string], Account & { keyId: string; revokedAt: string | null }>(
+      `SELECT ${ACCOUNT_COLUMNS}, k.id AS keyId, k.revoked_at AS revokedAt FROM account_keys k JOIN accounts a ON a.id = k.account_id WHERE k.digest = ?`,
+    );
+    const liveKeys = db
+      .prepare<[string], number>('SELECT count(*) FROM account_keys WHERE account_id = ? AND revoked_at IS NULL')
+      .pluck();
+    this.addKeyNow = db.transaction((accountId: string, key: NewAccountKey, maxKeys: number): boolean => {
+      if (liveKeys.get(accountId)! >= maxKeys) return false;
+      insertKey.run(key.digest, accountId, key.id, key.createdAt);
+      return true;
+    });
+  }
+
+  /** Inside the caller's write transaction: the seats' listing rows of game `gameId`. */
+  insertSeats(gameId: string, seats: readonly AccountSeat[], at: string): void {
+    for (const s of seats) this.insertSeat.run(s.accountId, gameId, s.seat, at);
+  }
+
+  async create(account: NewAccount): Promise<boolean> {
+    try {
+      this.createNow.immediate(account);
+      return true;
+    } catch (error) {
+      if (isConstraintViolation(error)) return false;
+      throw storeFault(error);
+    }
+  }
+
+  async byKey(digest: string): Promise<{ account: Account; keyId: string; revoked: boolean } | undefined> {
+    const row = guarded(() => this.byKeyStatement.get(digest));
+    if (!row) return undefined;
+    const { keyId, revokedAt, ...account } = row;
+    return { account, keyId, revoked: revokedAt !== null };
+  }
+
+  async byNames(nameKeys: readonly string[]): Promise<(Account & { nameKey: string })[]> {
+    if (nameKeys.length === 0) return [];
+    const statement = `SELECT ${ACCOUNT_COLUMNS}, a.name_key AS nameKey FROM accounts a WHERE a.name_key IN (${nameKeys.map(() => '?').join(', ')})`;
+    return guarded(() => this.db.prepare<string[], Account & { nameKey: string }>(statement).all(...nameKeys));
+  }
+
+  async addKey(accountId: string, key: NewAccountKey, maxKeys: number): Promise<boolean> {
+    return guarded(() => this.addKeyNow.immediate(accountId, key, maxKeys));
+  }
+
+  async revokeKey(accountId: string, keyId: string, at: string): Promise<boolean> {
+    const statement = 'UPDATE account_keys SET revoked_at = ? WHERE account_id = ? AND id = ? AND revoked_at IS NULL';
+    return guarded(() => this.db.prepare(statement).run(at, accountId, keyId)).changes > 0;
+  }
+
+  async listKeys(accountId: string): Promise<AccountKeyView[]> {
+    const statement =
+      'SELECT id, created_at AS createdAt, revoked_at AS revokedAt FROM account_keys WHERE account_id = ? ORDER BY created_at, id';
+    return guarded(() => this.db.prepare<[string], AccountKeyView>(statement).all(accountId));
+  }
+
+  async games(
+    accountId: string,
+    statuses: readonly GameStatus[] | undefined,
+    limit: number,
+  ): Promise<AccountGameRow[]> {
+    const filter = statuses?.length ? `AND g.status IN (${statuses.map(() => '?').join(', ')})` : '';
+    const statement = `SELECT ag.game_id AS gameId, ag.seat, g.status, g.created_at AS createdAt, g.seats
+      FROM account_games ag JOIN games g ON g.id = ag.game_id
+      WHERE ag.account_id = ? ${filter} ORDER BY ag.created_at DESC, ag.game_id DESC LIMIT ?`;
+    const rows = guarded(() =>
+      this.db
+        .prepare<unknown[], Omit<AccountGameRow, 'seats'> & { seats: string | null }>(statement)
+        .all(accountId, ...(statuses ?? []), limit),
+    );
+    return rows.map((r) => ({
+      ...r,
+      seats: r.seats === null ? null : (JSON.parse(r.seats) as AccountGameRow['seats']),
+    }));
+  }
+
+  async openGames(accountId: string): Promise<number> {
+    const statement = `SELECT count(*) FROM account_games ag JOIN games g ON g.id = ag.game_id
+      WHERE ag.account_id = ? AND g.status IN ('waiting', 'active')`;
+    return guarded(() => this.db.prepare<[string], number>(statement).pluck().get(accountId)!);
+  }
+}
