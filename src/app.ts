@@ -38,6 +38,7 @@ import { Analyses, DEFAULT_ANALYSIS, type AnalysisOptions } from './service/anal
 import type { App } from './http/types.js';
 import { AccountAuth, DEFAULT_ACCOUNT_LIMIT, refuseKeysInUrls } from './http/account-auth.js';
 import { accountRoutes, DEFAULT_ACCOUNT_CREATION } from './http/routes/accounts.js';
+import { accountStreamRoutes } from './http/routes/account-stream.js';
 import type { AccountLimits } from './service/accounts/accounts.js';
 import { validatorCompiler } from './http/validator.js';
 import { lazySerializers } from './http/lazy-serializers.js';
@@ -269,6 +270,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
     maxLifetimeMs: streams.maxSeconds * 1000,
     opens: budget('stream-open', streams.opens),
     analyses,
+  });
+  accountStreamRoutes(app, {
+    ...routes,
+    keepAliveMs,
+    maxLifetimeMs: streams.maxSeconds * 1000,
+    opens: budget('account-stream-open', streams.opens),
   });
   playRoutes(app);
   return app;

@@ -71,6 +71,8 @@ const OPERATION_IDS: Record<string, string> = {
   'POST /accounts/me/keys': 'addAccountKey',
   'DELETE /accounts/me/keys/{keyId}': 'revokeAccountKey',
   'GET /accounts/me/games': 'listMyGames',
+  'GET /accounts/me/stream': 'streamMyEvents',
+  'GET /accounts/me/events': 'getMyEvents',
 };
 
 const SUCCESS_DESCRIPTIONS: Record<string, string> = {
@@ -105,6 +107,8 @@ const SUCCESS_DESCRIPTIONS: Record<string, string> = {
   addAccountKey: 'The new key (shown once)',
   revokeAccountKey: 'The key is revoked',
   listMyGames: "The account's games, those where it must act first",
+  streamMyEvents: "The account's event stream",
+  getMyEvents: "The account's events after `after`, and the cursor to ask after them",
 };
 
 const header = (description: string, schema: Schema = { type: 'string' }): Header => ({ description, schema });

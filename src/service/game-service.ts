@@ -46,6 +46,8 @@ import type { DnsOptions } from './webhooks/webhook-dns.js';
 import type { AllowedTarget, WebhookUrlPolicy } from './webhooks/webhook-url.js';
 import { Webhooks } from './webhooks/webhooks.js';
 import { Accounts, type AccountLimits } from './accounts/accounts.js';
+import { EVERY_ACCOUNT } from '../storage/accounts.js';
+import { AccountFeed } from './accounts/account-feed.js';
 
 export type { MoveSubmission, SubmitResult } from './moves/idempotency.js';
 
@@ -114,6 +116,8 @@ export class GameService {
   private readonly replays: Replays;
   private readonly commits: GroupCommit;
   readonly notifier = new MoveNotifier();
+  /** Wakes the account streams waiting here when events were written for their account (keyed by account id). */
+  readonly accountNotifier = new MoveNotifier();
   private readonly waits: MoveWaits;
   private readonly retention: RetentionSweep | undefined;
   private readonly storeHealth: StoreHealthMonitor;
@@ -127,6 +131,8 @@ export class GameService {
   private readonly sender: WebhookSender | undefined;
   /** Accounts, their keys and their games (`accounts/accounts.ts`). */
   readonly accounts: Accounts;
+  /** The accounts' streams: their events, and waiting for the next (`accounts/account-feed.ts`). */
+  readonly accountFeed: AccountFeed;
 
   constructor(
     private readonly store: GameStore,
@@ -160,6 +166,7 @@ export class GameService {
       (id, after) => this.notifier.committed(id, after),
       this.storeHealth,
       () => this.sender?.wake(),
+      (ids) => this.accountsWritten(ids),
     );
     this.waits = new MoveWaits(store, this.snapshots, this.notifier);
     this.accounts = new Accounts(
@@ -176,6 +183,7 @@ export class GameService {
       },
       options.accountLimits,
     );
+    this.accountFeed = new AccountFeed(store.accounts, this.accountNotifier);
     this.lifecycle = new GameLifecycle(store, this.snapshots, this.commits);
     this.clock = options.turnClock
       ? new TurnClock({
@@ -200,6 +208,7 @@ export class GameService {
     }
     // Another node's commit wakes this process's long-polls on the game, nothing more.
     store.watch((id) => this.notifier.notify(id));
+    store.accounts.watchEvents((id) => (id === EVERY_ACCOUNT ? this.accountNotifier.wakeAll() : this.accountNotifier.notify(id)));
     if (options.retention && options.retention.days > 0) {
       this.retention = new RetentionSweep(
         store,
@@ -210,6 +219,11 @@ export class GameService {
       );
       this.retention.start();
     }
+  }
+
+  /** Events were written for these accounts: their streams here look at once. */
+  accountsWritten(accountIds: readonly string[]): void {
+    for (const id of new Set(accountIds)) this.accountNotifier.notify(id);
   }
 
   /** Deletes the games expired now (the background sweep does it by itself); resolves with their ids. */
@@ -249,6 +263,7 @@ export class GameService {
     this.storeHealth.succeeded();
     if (game.deliveries?.length) this.sender?.wake();
     this.snapshots.add(snapshot);
+    if (game.accountEvents) this.accountsWritten(game.accountEvents.map((e) => e.accountId));
     // A new game is a commit too: the bot driver plays its first turn when that is a bot's, and
     // the clock starts its first player's.
     this.notifier.committed(id, snapshot);
@@ -426,5 +441,6 @@ export class GameService {
     await this.retention?.stop();
     await this.commits.drain();
     this.waits.close();
+    this.accountFeed.close();
   }
 }

@@ -55,7 +55,49 @@ export interface AccountGameRow {
   seats: LobbySeat[] | null;
 }
 
+/**
+ * What an account's stream tells (`docs/accounts.md`). Each is written in the transaction of the
+ * entry (or creation, or challenge) that caused it, so none is lost and none is told of a write
+ * that did not commit.
+ */
+export const ACCOUNT_EVENT_TYPES = [
+  'gameStarted',
+  'yourTurn',
+  'gameFinished',
+  'challenge',
+  'challengeCanceled',
+  'challengeDeclined',
+] as const;
+export type AccountEventType = (typeof ACCOUNT_EVENT_TYPES)[number];
+
+export interface NewAccountEvent {
+  accountId: string;
+  type: AccountEventType;
+  data: Record<string, unknown>;
+  createdAt: string;
+}
+
+/** A stored event; `cursor` is its place in the account's stream (opaque: the store's own order). */
+export interface AccountEventRow {
+  cursor: string;
+  type: AccountEventType;
+  data: Record<string, unknown>;
+  createdAt: string;
+}
+
 export interface AccountStore {
+  /**
+   * The account's events after `cursor` (from its first without one), in the order they
+   * committed, at most `limit`: a reader that resumes at the last cursor it read misses none,
+   * also across nodes. Rejects a cursor the store never made with `InvalidCursorError`.
+   */
+  eventsAfter(accountId: string, cursor: string | null, limit: number): Promise<AccountEventRow[]>;
+  /** The cursor of the account's latest event (before its first when it has none): a stream starting now resumes there. */
+  latestCursor(accountId: string): Promise<string>;
+  /** Calls `listener` with an account's id when another node wrote events for it (where the store can tell). */
+  watchEvents(listener: (accountId: string) => void): void;
+  /** Whether `watchEvents` hears other writers (PostgreSQL); else readers look again every second. */
+  readonly announcesEvents: boolean;
   /** Creates the account with its first key; false (nothing written) when its name is taken. */
   create(account: NewAccount): Promise<boolean>;
   /** The account whose key has this sha256 (hex), with whether that key was revoked. */
@@ -71,4 +113,15 @@ export interface AccountStore {
   games(accountId: string, statuses: readonly GameStatus[] | undefined, limit: number): Promise<AccountGameRow[]>;
   /** How many of the account's games are waiting or active. */
   openGames(accountId: string): Promise<number>;
+}
+
+/** Told to `watchEvents` listeners when notifications may have been missed: every account should look again. */
+export const EVERY_ACCOUNT = '*';
+
+/** A cursor this store did not make: the request's fault (400), never the store's. */
+export class InvalidCursorError extends Error {
+  constructor() {
+    super('not a cursor of this stream');
+    this.name = 'InvalidCursorError';
+  }
 }

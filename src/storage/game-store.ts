@@ -16,7 +16,7 @@
  */
 import type { GameSetup, Move } from '../engine/index.js';
 import type { Act, LifecycleSetup, SeatView } from '../game-log.js';
-import type { AccountSeat, AccountStore } from './accounts.js';
+import type { AccountSeat, AccountStore, NewAccountEvent } from './accounts.js';
 import type { DeliveryStore, NewDelivery, Webhook } from './deliveries.js';
 
 /** The setup as given (the engine's, with the seats' kinds, visibility and clock) and its secret seed. */
@@ -55,6 +55,8 @@ export interface NewGame {
   deliveries?: readonly NewDelivery[];
   /** The seats accounts hold from the start (`accounts.ts`), listed with the game. */
   accountSeats?: readonly AccountSeat[];
+  /** What the accounts' streams tell of the creation, written with the game. */
+  accountEvents?: readonly NewAccountEvent[];
 }
 
 export type AnalysisStatus = 'stored' | 'claimed' | 'none';
@@ -88,6 +90,8 @@ export interface NewMove extends MoveRecord {
   deliveries?: readonly NewDelivery[];
   /** The seat an account took by this entry (a join, which also changes the row's seats). */
   accountSeat?: AccountSeat;
+  /** What the accounts' streams tell of this entry, written in its transaction. */
+  accountEvents?: readonly NewAccountEvent[];
 }
 
 /** Whether appending `m` changes its game's row. */

@@ -40,7 +40,16 @@ if (!(await postgresAvailable())) {
     );
     t.same(
       tables.map((r) => r.tablename),
-      ['account_games', 'account_keys', 'accounts', 'games', 'moves', 'rate_budgets', 'webhook_deliveries'],
+      [
+        'account_events',
+        'account_games',
+        'account_keys',
+        'accounts',
+        'games',
+        'moves',
+        'rate_budgets',
+        'webhook_deliveries',
+      ],
     );
   });
 
@@ -58,7 +67,7 @@ if (!(await postgresAvailable())) {
          JOIN pg_class i ON i.oid = x.indexrelid
          JOIN pg_namespace n ON n.oid = t.relnamespace
          JOIN pg_attribute a ON a.attrelid = t.oid AND a.attnum = ANY (x.indkey)
-        WHERE n.nspname = 'public' AND t.relname NOT IN ('rate_budgets', 'accounts', 'account_keys') -- keyed by client or account, not game data
+        WHERE n.nspname = 'public' AND t.relname NOT IN ('rate_budgets', 'accounts', 'account_keys', 'account_events') -- keyed by client or account, not game data
         GROUP BY t.relname, i.relname ORDER BY 1, 2`,
       );
       t.ok(

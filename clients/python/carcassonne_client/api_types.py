@@ -31,6 +31,25 @@ class AccountCreated(TypedDict):
     keyId: str
 
 
+class AccountEvent(TypedDict):
+    id: NotRequired[str]  # Its place in the stream: resume after it (`Last-Event-ID`, `after`). None on the `yourTurn` events that describe the games as they are when a stream starts fresh
+    type: Literal["gameStarted", "yourTurn", "gameFinished", "challenge", "challengeCanceled", "challengeDeclined"]
+    at: str
+    gameId: NotRequired[str]
+    seat: NotRequired[int]  # The account's seat in the game
+    version: NotRequired[int]  # The game's version the event is about
+    phase: NotRequired[Literal["drawOrAbbey", "placeTile", "placeFigure", "moveWagon", "endgameAbbey", "finished"]]  # `yourTurn`: the phase the seat must act in
+    moves: NotRequired[list[Move]]  # `yourTurn` with `moves=true`, while the game is still at `version`: the legal moves
+    rated: NotRequired[bool]
+    status: NotRequired[Literal["waiting", "active", "finished", "aborted"]]  # `waiting` until every open seat is joined; `aborted` when the admin aborted it
+    scores: NotRequired[list[int]]  # `gameFinished`: the final score of each seat
+
+
+class AccountEvents(TypedDict):
+    events: list[AccountEvent]
+    cursor: str  # Ask again with `after` = this: the next answer starts after these events
+
+
 class AccountKeyCreated(TypedDict):
     id: str  # The key's public id, to revoke it by
     key: str  # The secret key (`cak_` and 43 characters): send it as `Authorization: Bearer <key>`. Shown only here

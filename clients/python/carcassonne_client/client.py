@@ -16,6 +16,8 @@ from typing import Iterator, Literal, Union, cast, overload
 
 from .api_types import (
     Account,
+    AccountEvent,
+    AccountEvents,
     AccountCreated,
     AccountKeyCreated,
     AccountKeys,
@@ -45,7 +47,7 @@ from .api_types import (
     WebhookSettings,
 )
 from .errors import ApiProblem, NotTheApi
-from .stream import StreamMessage, parse_stream
+from .stream import StreamMessage, parse_account_stream, parse_stream
 from .transport import Transport, quote
 
 RETRYABLE_STATUSES = (429, 503)
@@ -80,8 +82,9 @@ class CarcassonneClient:
 
     # Games.
 
-    def create_game(self, setup: CreateGame) -> CreatedGame:
-        return cast(CreatedGame, self.http.call("POST", "/games", body=setup).json())
+    def create_game(self, setup: CreateGame, key: str | None = None) -> CreatedGame:
+        """`key`: an account's key, needed when a seat is `{"account": name}` (your own account)."""
+        return cast(CreatedGame, self.http.call("POST", "/games", body=setup, token=key).json())
 
     def list_games(self, status: Literal["waiting", "active", "finished"] | None = None, limit: int | None = None, after: str | None = None) -> Lobby:
         """The public games, a page at a time (`after`: the last id of the previous page)."""
@@ -165,6 +168,21 @@ class CarcassonneClient:
     def list_my_games(self, key: str, status: Literal["waiting", "active", "finished", "aborted"] | None = None, limit: int | None = None) -> MyGames:
         """The account's games, those where it must act first."""
         return cast(MyGames, self.http.call("GET", "/accounts/me/games", query={"status": status, "limit": limit}, token=key).json())
+
+    def get_my_events(self, key: str, after: str | None = None, wait: int | None = None, moves: bool | None = None) -> AccountEvents:
+        """The account's events after `after` (the last answer's `cursor`); long-polls up to `wait` seconds."""
+        query = {"after": after, "wait": wait, "moves": None if moves is None else str(moves).lower()}
+        return cast(AccountEvents, self.http.call("GET", "/accounts/me/events", query=query, token=key).json())
+
+    def stream_my_events(self, key: str, after: str | None = None, moves: bool = False) -> Iterator[AccountEvent]:
+        """The account's event stream: fresh, first the turns waiting for it; resumed (`after` = the
+        last event's `id`), exactly the events after it; until the server ends it (resume then)."""
+        query = {"after": after, "moves": "true" if moves else None}
+        response = self.http.request("GET", "/accounts/me/stream", query=query, token=key, accept="text/event-stream")
+        with response:
+            if response.headers.get_content_type() != "text/event-stream":
+                raise NotTheApi(response.status, response.headers.get("content-type", ""), "text/event-stream", response.read(200))
+            yield from parse_account_stream(response)
 
     def get_hint(self, game_id: str, token: str) -> Hint:
         """The mcts bot's move for the seat of `token`, when it must act."""

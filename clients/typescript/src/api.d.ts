@@ -481,6 +481,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/accounts/me/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Server-Sent Events: every event of the account's games and challenges
+         * @description Fresh, it first sends one `yourTurn` (no `id`) per game where the account must act now; then each event as it happens, `id:` its place in the stream. Resume with `Last-Event-ID` (or `?after=`) to get exactly the events after it. `moves=true` adds the legal moves to `yourTurn` events. Comment lines keep it open; it ends after its lifetime (resume then).
+         */
+        get: operations["streamMyEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/accounts/me/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account's events after `after`; long-polls up to `wait` seconds for the next
+         * @description Without `after`: one `yourTurn` per game where the account must act now, and the `cursor` to ask after. With `after` (the last answer's `cursor`): the events after it, as the stream gives them.
+         */
+        get: operations["getMyEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -525,6 +565,43 @@ export interface components {
             /** @description The secret key (`cak_` and 43 characters): send it as `Authorization: Bearer <key>`. Shown only here */
             key: string;
             keyId: string;
+        };
+        /** AccountEvent */
+        AccountEvent: {
+            /** @description Its place in the stream: resume after it (`Last-Event-ID`, `after`). None on the `yourTurn` events that describe the games as they are when a stream starts fresh */
+            id?: string;
+            /** @enum {unknown} */
+            type: "gameStarted" | "yourTurn" | "gameFinished" | "challenge" | "challengeCanceled" | "challengeDeclined";
+            /** Format: date-time */
+            at: string;
+            gameId?: string;
+            /** @description The account's seat in the game */
+            seat?: number;
+            /** @description The game's version the event is about */
+            version?: number;
+            /**
+             * @description `yourTurn`: the phase the seat must act in
+             * @enum {unknown}
+             */
+            phase?: "drawOrAbbey" | "placeTile" | "placeFigure" | "moveWagon" | "endgameAbbey" | "finished";
+            /** @description `yourTurn` with `moves=true`, while the game is still at `version`: the legal moves */
+            moves?: components["schemas"]["Move"][];
+            rated?: boolean;
+            /**
+             * @description `waiting` until every open seat is joined; `aborted` when the admin aborted it
+             * @enum {unknown}
+             */
+            status?: "waiting" | "active" | "finished" | "aborted";
+            /** @description `gameFinished`: the final score of each seat */
+            scores?: number[];
+        } & {
+            [key: string]: unknown;
+        };
+        /** AccountEvents */
+        AccountEvents: {
+            events: components["schemas"]["AccountEvent"][];
+            /** @description Ask again with `after` = this: the next answer starts after these events */
+            cursor: string;
         };
         /** AccountKeyCreated */
         AccountKeyCreated: {
@@ -4009,6 +4086,145 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem404"];
+                };
+            };
+            /** @description Too many requests with this token, or without a token from this address (`RATE_LIMITED`): wait the `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem429"];
+                };
+            };
+            /** @description The server is shutting down (`SERVICE_UNAVAILABLE`), another process held the database's write lock too long (`DATABASE_BUSY`), or the storage cannot be read or written now (`STORAGE_UNAVAILABLE`: a read-only or unreachable database), with `Retry-After`: retry later. Nothing was changed */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem503"];
+                };
+            };
+        };
+    };
+    streamMyEvents: {
+        parameters: {
+            query?: {
+                /** @description Resume after this event id */
+                after?: string;
+                /** @description Add the legal moves to `yourTurn` events */
+                moves?: boolean;
+            };
+            header?: {
+                /** @description The `id` of the last event received: resume after it */
+                "last-event-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account's event stream */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": components["schemas"]["AccountEvent"];
+                };
+            };
+            /** @description Malformed request: the body, a parameter or a header does not match its schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem400"];
+                };
+            };
+            /** @description No seat token, or not a well-formed one */
+            401: {
+                headers: {
+                    /** @description `Bearer`: the seat token, or the account key, goes in the Authorization header */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem401"];
+                };
+            };
+            /** @description Too many requests with this token, or without a token from this address (`RATE_LIMITED`): wait the `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem429"];
+                };
+            };
+            /** @description The server is shutting down (`SERVICE_UNAVAILABLE`), another process held the database's write lock too long (`DATABASE_BUSY`), or the storage cannot be read or written now (`STORAGE_UNAVAILABLE`: a read-only or unreachable database), with `Retry-After`: retry later. Nothing was changed */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem503"];
+                };
+            };
+        };
+    };
+    getMyEvents: {
+        parameters: {
+            query?: {
+                /** @description The `cursor` of the last answer */
+                after?: string;
+                /** @description Seconds to wait for an event after `after` */
+                wait?: number;
+                /** @description Add the legal moves to `yourTurn` events */
+                moves?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account's events after `after`, and the cursor to ask after them */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountEvents"];
+                };
+            };
+            /** @description Malformed request: the body, a parameter or a header does not match its schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem400"];
+                };
+            };
+            /** @description No seat token, or not a well-formed one */
+            401: {
+                headers: {
+                    /** @description `Bearer`: the seat token, or the account key, goes in the Authorization header */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem401"];
                 };
             };
             /** @description Too many requests with this token, or without a token from this address (`RATE_LIMITED`): wait the `Retry-After` seconds */

@@ -262,6 +262,35 @@ export class CarcassonneClient {
     return this.request(`/accounts/me/games${qs(query)}`, { headers: bearer(key) });
   }
 
+  /** The account's events after `after` (the last answer's `cursor`); long-polls up to `wait` seconds. */
+  getMyEvents(key: string, query: Query<'getMyEvents'> = {}): Promise<Schemas['AccountEvents']> {
+    return this.request(`/accounts/me/events${qs(query)}`, { headers: bearer(key) });
+  }
+
+  /**
+   * The account's event stream: fresh, first the turns waiting for it; resumed (`after` = the
+   * last event's `id`), exactly the events after it. Ends when the server ends it (resume then)
+   * or `signal` aborts. Events of later API versions are given as they come.
+   */
+  async *streamMyEvents(
+    key: string,
+    options: { after?: string; moves?: boolean; signal?: AbortSignal } = {},
+  ): AsyncGenerator<Schemas['AccountEvent']> {
+    const url = `${this.base}/accounts/me/stream${qs({ after: options.after, moves: options.moves })}`;
+    const res = await this.fetch(url, {
+      headers: { accept: 'text/event-stream', ...bearer(key) },
+      signal: options.signal,
+    });
+    if (!res.ok || !res.body || !/text\/event-stream/.test(res.headers.get('content-type') ?? '')) {
+      await readAnswer(res, url);
+      throw new UnexpectedAnswer(url, res.status, res.headers.get('content-type') ?? '', '');
+    }
+    for await (const fields of sseFields(res.body)) {
+      const data = fields.get('data');
+      if (data !== undefined) yield JSON.parse(data) as Schemas['AccountEvent'];
+    }
+  }
+
   /** The account of `key` takes an open seat (no token: the key acts for it). */
   joinSeatAsAccount(gameId: string, seat: number, key: string): Promise<Schemas['SeatJoined']> {
     const { headers, body } = jsonBody({});
@@ -274,10 +303,11 @@ export class CarcassonneClient {
 
   // The short names of the first release.
 
-  createGame(setup: CreateGame): Promise<CreatedGame> {
+  /** `key`: an account's key, needed when a seat is `{ account }` (your own account). */
+  createGame(setup: CreateGame, key?: string): Promise<CreatedGame> {
     return this.request('/games', {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...(key === undefined ? {} : bearer(key)) },
       body: JSON.stringify(setup),
     });
   }
@@ -354,28 +384,35 @@ export class CarcassonneClient {
       await readAnswer(res, url);
       throw new UnexpectedAnswer(url, res.status, res.headers.get('content-type') ?? '', '');
     }
-    const decoder = new TextDecoder();
-    let buffer = '';
-    for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
-      buffer += decoder.decode(chunk, { stream: true });
-      let end: number;
-      while ((end = buffer.indexOf('\n\n')) >= 0) {
-        const block = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        const fields = new Map<string, string>();
-        for (const line of block.split('\n')) {
-          if (line.startsWith(':')) continue; // keep-alive comment
-          const i = line.indexOf(':');
-          fields.set(line.slice(0, i), line.slice(i + 1).trimStart());
-        }
-        const data = fields.get('data');
-        if (data === undefined) continue;
-        const event = fields.get('event');
-        if (event === 'state') yield { event, data: JSON.parse(data) as StreamStateMessage };
-        else if (event === 'analysis') yield { event, data: JSON.parse(data) as StreamAnalysisMessage };
-        else if (event === 'move')
-          yield { event: 'move', id: Number(fields.get('id')), data: JSON.parse(data) as StreamMoveMessage };
+    for await (const fields of sseFields(res.body)) {
+      const data = fields.get('data');
+      if (data === undefined) continue;
+      const event = fields.get('event');
+      if (event === 'state') yield { event, data: JSON.parse(data) as StreamStateMessage };
+      else if (event === 'analysis') yield { event, data: JSON.parse(data) as StreamAnalysisMessage };
+      else if (event === 'move')
+        yield { event: 'move', id: Number(fields.get('id')), data: JSON.parse(data) as StreamMoveMessage };
+    }
+  }
+}
+
+/** The fields of each message of a Server-Sent Events body; comments (keep-alives) are skipped. */
+async function* sseFields(body: AsyncIterable<Uint8Array>): AsyncGenerator<Map<string, string>> {
+  const decoder = new TextDecoder();
+  let buffer = '';
+  for await (const chunk of body) {
+    buffer += decoder.decode(chunk, { stream: true });
+    let end: number;
+    while ((end = buffer.indexOf('\n\n')) >= 0) {
+      const block = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      const fields = new Map<string, string>();
+      for (const line of block.split('\n')) {
+        if (line.startsWith(':')) continue;
+        const i = line.indexOf(':');
+        fields.set(line.slice(0, i), line.slice(i + 1).trimStart());
       }
+      yield fields;
     }
   }
 }

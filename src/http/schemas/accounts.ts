@@ -1,6 +1,8 @@
 /** The accounts' schemas (`docs/accounts.md`): creating one, its keys, its games. */
 import { Type } from 'typebox';
-import { ACCOUNT_KINDS } from '../../storage/accounts.js';
+import { ACCOUNT_EVENT_TYPES, ACCOUNT_KINDS } from '../../storage/accounts.js';
+import { PHASES } from '../../engine/index.js';
+import { MoveSchema } from './moves.js';
 import { GAME_STATUSES } from '../../storage/game-store.js';
 import { SeatViewSchema } from '../../game-log.js';
 import { GameStatusSchema } from '../../service/state-schema.js';
@@ -65,3 +67,69 @@ export const MyGamesResponse = Type.Object(
   },
   { title: 'MyGames' },
 );
+
+/** One event of an account's stream (`docs/accounts.md`): its members beside `type` depend on the type. */
+export const AccountEventSchema = Type.Object(
+  {
+    id: Type.Optional(
+      Type.String({
+        description:
+          'Its place in the stream: resume after it (`Last-Event-ID`, `after`). None on the `yourTurn` events that describe the games as they are when a stream starts fresh',
+      }),
+    ),
+    type: Type.Enum([...ACCOUNT_EVENT_TYPES]),
+    at: At,
+    gameId: Type.Optional(Type.String()),
+    seat: Type.Optional(Type.Integer({ description: "The account's seat in the game" })),
+    version: Type.Optional(Type.Integer({ description: "The game's version the event is about" })),
+    phase: Type.Optional(Type.Enum([...PHASES], { description: '`yourTurn`: the phase the seat must act in' })),
+    moves: Type.Optional(
+      Type.Array(MoveSchema, {
+        description: '`yourTurn` with `moves=true`, while the game is still at `version`: the legal moves',
+      }),
+    ),
+    rated: Type.Optional(Type.Boolean()),
+    status: Type.Optional(GameStatusSchema),
+    scores: Type.Optional(Type.Array(Type.Integer(), { description: '`gameFinished`: the final score of each seat' })),
+  },
+  { title: 'AccountEvent', additionalProperties: true },
+);
+
+export const AccountStreamQuery = Type.Object(
+  {
+    after: Type.Optional(Type.String({ minLength: 1, maxLength: 48, description: 'Resume after this event id' })),
+    moves: Type.Optional(Type.Boolean({ description: 'Add the legal moves to `yourTurn` events' })),
+  },
+  { additionalProperties: false },
+);
+
+export const AccountStreamHeaders = Type.Object({
+  'last-event-id': Type.Optional(
+    Type.String({ maxLength: 48, description: 'The `id` of the last event received: resume after it' }),
+  ),
+});
+
+export const AccountEventsQuery = Type.Object(
+  {
+    after: Type.Optional(Type.String({ minLength: 1, maxLength: 48, description: 'The `cursor` of the last answer' })),
+    wait: Type.Optional(
+      Type.Integer({ minimum: 0, maximum: 30, description: 'Seconds to wait for an event after `after`' }),
+    ),
+    moves: Type.Optional(Type.Boolean({ description: 'Add the legal moves to `yourTurn` events' })),
+  },
+  { additionalProperties: false },
+);
+
+export const AccountEventsResponse = Type.Object(
+  {
+    events: Type.Array(AccountEventSchema),
+    cursor: Type.String({ description: 'Ask again with `after` = this: the next answer starts after these events' }),
+  },
+  { title: 'AccountEvents' },
+);
+
+export const AccountStreamResponse = {
+  description:
+    'An event stream: one `event:` per account event (its `type`), `id:` its place in the stream, `data:` the event as JSON; comment lines keep it alive',
+  content: { 'text/event-stream': { schema: AccountEventSchema } },
+};

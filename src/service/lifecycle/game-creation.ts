@@ -12,6 +12,7 @@ import type { SeatRequest, SeatView } from '../../game-log.js';
 import { hashToken, newSeatToken, newSeed } from './seat-tokens.js';
 import { ServiceError } from '../service-error.js';
 import { newSnapshot, type Snapshot } from '../cache/snapshot.js';
+import { accountEventsAfter } from '../accounts/account-events.js';
 
 /** What a client asks for: the engine's setup, with seats that may be open or bots, and the lifecycle's options. */
 export type CreateGameInput = Omit<GameSetup, 'players'> & {
@@ -73,6 +74,7 @@ export function newGame(
     visibility: visibility ?? 'private',
     seats,
     autoplay: seats.some((s) => s.kind === 'bot'),
+    accountEvents: accountEventsAfter(snapshot, at, null, null),
     accountSeats: players.flatMap((p, seat) => ('account' in p ? [{ accountId: p.account.id, seat }] : [])),
   };
   const answer: CreatedGame = {

@@ -14,6 +14,7 @@ import { ServiceError } from '../service-error.js';
 import { actEventsJson, type Snapshot } from '../cache/snapshot.js';
 import type { SnapshotWrite } from '../cache/snapshot-cache.js';
 import { entryDeliveries } from '../webhooks/webhook-events.js';
+import { accountEventsAfter } from '../accounts/account-events.js';
 
 export interface PendingAct {
   kind: 'act';
@@ -65,6 +66,7 @@ export async function judgeAct(p: PendingAct, tx: SnapshotWrite, _store: GameSto
       ...(AUTOPLAY_ACTS.has(act.type) ? { autoplay: true } : {}),
       ...(act.type === 'seatJoined' && act.account ? { accountSeat: { accountId: act.account.id, seat } } : {}),
       deliveries: entryDeliveries(snapshot, act, at, actorBefore, before),
+      accountEvents: accountEventsAfter(snapshot, at, actorBefore, before),
     },
     snapshot,
   };

@@ -11,6 +11,7 @@ import { earlierAnswer, requestHash, type MoveSubmission, type SubmitResult } fr
 import { botReason, statusOf } from '../lifecycle/lifecycle.js';
 import { seatOfCredential, type SeatCredential } from '../lifecycle/seat-tokens.js';
 import { entryDeliveries } from '../webhooks/webhook-events.js';
+import { accountEventsAfter } from '../accounts/account-events.js';
 import { ServiceError } from '../service-error.js';
 import type { Snapshot } from '../cache/snapshot.js';
 import type { SnapshotWrite } from '../cache/snapshot-cache.js';
@@ -136,6 +137,7 @@ function accept(
     requestHash: hash,
     status: statusOf(snapshot.life, snapshot.game),
     deliveries: entryDeliveries(snapshot, submission.move, at, actorBefore, status),
+    accountEvents: accountEventsAfter(snapshot, at, actorBefore, status),
   };
   return { result: { version: seq, json: moveAcceptedJson(seq, events, stateJson), replayed: false }, row, snapshot };
 }

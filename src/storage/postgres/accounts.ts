@@ -5,15 +5,19 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type pg from 'pg';
-import type {
-  Account,
-  AccountGameRow,
-  AccountKeyView,
-  AccountSeat,
-  AccountStore,
-  NewAccount,
-  NewAccountKey,
+import {
+  InvalidCursorError,
+  type Account,
+  type AccountEventRow,
+  type AccountGameRow,
+  type AccountKeyView,
+  type AccountSeat,
+  type AccountStore,
+  type NewAccount,
+  type NewAccountEvent,
+  type NewAccountKey,
 } from '../accounts.js';
+import { ACCOUNT_CHANNEL, notifyPayloads, type ChangeFeed } from './change-feed.js';
 import type { GameStatus } from '../game-store.js';
 import { faultKind, storeError } from './faults.js';
 
@@ -33,8 +37,79 @@ export function insertAccountSeats(gameId: string, seats: readonly AccountSeat[]
   return sql`INSERT INTO account_games (account_id, game_id, seat, created_at) VALUES ${values}`;
 }
 
+/**
+ * The statements writing `events` and telling the other nodes whose streams have news (for a
+ * transaction of the game store, which notifies only if it commits); none for no events.
+ */
+export function insertAccountEvents(events: readonly NewAccountEvent[], node: string): SQL[] {
+  if (events.length === 0) return [];
+  const values = sql.join(
+    events.map((e) => sql`(${e.accountId}, ${e.type}, ${JSON.stringify(e.data)}::json, ${e.createdAt})`),
+    sql`, `,
+  );
+  return [
+    sql`INSERT INTO account_events (account_id, type, data, created_at) VALUES ${values}`,
+    ...notifyPayloads(
+      node,
+      events.map((e) => e.accountId),
+    ).map((payload) => sql`SELECT pg_notify(${ACCOUNT_CHANNEL}, ${payload})`),
+  ];
+}
+
+/** `<tx>.<id>`: the transaction id and the row id of the last event read. */
+const CURSOR = /^(\d{1,20})\.(\d{1,19})$/;
+
 export class PostgresAccounts implements AccountStore {
-  constructor(private readonly pool: pg.Pool) {}
+  readonly announcesEvents = true;
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly feed: ChangeFeed,
+  ) {}
+
+  async eventsAfter(accountId: string, cursor: string | null, limit: number): Promise<AccountEventRow[]> {
+    const match = cursor === null ? ['', '0', '0'] : CURSOR.exec(cursor);
+    if (!match) throw new InvalidCursorError();
+    // Rows of transactions older than every one still running: none can commit before them later.
+    const result = await this.pool
+      .query<{
+        row_id: string;
+        tx_id: string;
+        type: AccountEventRow['type'];
+        data: Record<string, unknown>;
+        createdAt: string;
+      }>({
+        name: 'account_events_after',
+        // The output names differ from the columns': ORDER BY would sort the text of an output column named alike.
+        text: `SELECT id::text AS row_id, tx::text AS tx_id, type, data, created_at AS "createdAt" FROM account_events
+          WHERE account_id = $1 AND (tx, id) > ($2::xid8, $3::bigint) AND tx < pg_snapshot_xmin(pg_current_snapshot())
+          ORDER BY tx, id LIMIT $4`,
+        values: [accountId, match[1], match[2], limit],
+      })
+      .catch(rethrow);
+    return result.rows.map((r) => ({
+      cursor: `${r.tx_id}.${r.row_id}`,
+      type: r.type,
+      data: r.data,
+      createdAt: r.createdAt,
+    }));
+  }
+
+  async latestCursor(accountId: string): Promise<string> {
+    const result = await this.pool
+      .query<{ row_id: string; tx_id: string }>(
+        `SELECT id::text AS row_id, tx::text AS tx_id FROM account_events
+          WHERE account_id = $1 AND tx < pg_snapshot_xmin(pg_current_snapshot()) ORDER BY tx DESC, id DESC LIMIT 1`,
+        [accountId],
+      )
+      .catch(rethrow);
+    const row = result.rows[0];
+    return row ? `${row.tx_id}.${row.row_id}` : '0.0';
+  }
+
+  watchEvents(listener: (accountId: string) => void): void {
+    this.feed.watchAccounts(listener);
+  }
 
   async create(a: NewAccount): Promise<boolean> {
     const client = await this.pool.connect().catch(rethrow);

@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   customType,
   doublePrecision,
@@ -16,7 +17,7 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { ACCOUNT_KINDS } from '../accounts.js';
+import { ACCOUNT_EVENT_TYPES, ACCOUNT_KINDS } from '../accounts.js';
 import { DELIVERY_STATUSES, DELIVERY_TYPES, WEBHOOK_FORMATS, type DeliveryPayload } from '../deliveries.js';
 import { GAME_STATUSES, type LobbySeat, type LogEntry, type StoredSetup } from '../game-store.js';
 
@@ -188,4 +189,27 @@ export const accountGames = pgTable(
     index('account_games_recent').on(t.accountId, t.createdAt, t.gameId),
     index('account_games_game').on(t.gameId),
   ],
+);
+
+const xid8 = customType<{ data: string }>({ dataType: () => 'xid8' });
+
+/**
+ * The accounts' streams, as in SQLite's schema. Nodes commit in any order, so an id does not say
+ * when its row committed: each row keeps its transaction's id (`tx`), and a reader takes only
+ * rows of transactions older than every transaction still running (`pg_snapshot_xmin`), in
+ * (`tx`, `id`) order. No row can commit later before a cursor a reader has passed.
+ */
+export const accountEvents = pgTable(
+  'account_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    tx: xid8('tx')
+      .notNull()
+      .default(sql`pg_current_xact_id()`),
+    accountId: text('account_id').notNull(),
+    type: text('type', { enum: ACCOUNT_EVENT_TYPES }).notNull(),
+    data: json('data').$type<Record<string, unknown>>().notNull(),
+    createdAt: text('created_at').notNull(),
+  },
+  (t) => [index('account_events_account').on(t.accountId, t.tx, t.id)],
 );

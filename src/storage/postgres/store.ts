@@ -24,7 +24,7 @@ import { DEFAULT_COMMIT_WINDOW_MS, DEFAULT_POOL_SIZE, DEFAULT_STATEMENT_TIMEOUT_
 import { storeError } from './faults.js';
 import { migratePostgres } from './migrate.js';
 import { VersionReads } from './version-reads.js';
-import { insertAccountSeats, PostgresAccounts } from './accounts.js';
+import { insertAccountEvents, insertAccountSeats, PostgresAccounts } from './accounts.js';
 import * as schema from './schema.js';
 import {
   DELIVERY_COLUMNS,
@@ -146,7 +146,7 @@ export class PostgresStore implements GameStore {
     readonly commitWindowMs: number,
   ) {
     const p = sql.placeholder;
-    this.accounts = new PostgresAccounts(pool);
+    this.accounts = new PostgresAccounts(pool, feed);
     this.findGameStatement = db
       .select({
         id: games.id,
@@ -177,7 +177,8 @@ export class PostgresStore implements GameStore {
   async insertGame(game: NewGame): Promise<void> {
     const deliveries = insertDeliveries(game.deliveries ?? []);
     const seats = insertAccountSeats(game.id, game.accountSeats ?? [], game.at);
-    if (!deliveries && !seats) {
+    const events = insertAccountEvents(game.accountEvents ?? [], this.feed.node);
+    if (!deliveries && !seats && events.length === 0) {
       await this.db.insert(games).values(this.gameRow(game)).catch(rethrow);
       return;
     }
@@ -186,6 +187,7 @@ export class PostgresStore implements GameStore {
         await tx.insert(games).values(this.gameRow(game));
         if (deliveries) await tx.execute(deliveries);
         if (seats) await tx.execute(seats);
+        for (const statement of events) await tx.execute(statement);
       })
       .catch(rethrow);
   }
@@ -272,7 +274,8 @@ export class PostgresStore implements GameStore {
       this.feed.node,
       batch.map((m) => m.gameId),
     );
-    if (changing.length === 0 && payloads.length === 1) {
+    const accountEvents = batch.flatMap((m) => m.accountEvents ?? []);
+    if (changing.length === 0 && payloads.length === 1 && accountEvents.length === 0) {
       // The common batch (moves that end no game, one notification): one prepared statement,
       // which is its own transaction, so one round trip instead of four (BEGIN, insert, notify,
       // COMMIT); `append-statement.ts`.
@@ -307,6 +310,7 @@ export class PostgresStore implements GameStore {
           const seat = m.accountSeat && insertAccountSeats(m.gameId, [m.accountSeat], m.at);
           if (seat) await tx.execute(seat);
         }
+        for (const statement of insertAccountEvents(accountEvents, this.feed.node)) await tx.execute(statement);
         for (const payload of payloads) {
           await tx.execute(sql`SELECT pg_notify(${CHANNEL}, ${payload})`);
         }

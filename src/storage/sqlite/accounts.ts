@@ -4,14 +4,17 @@
  * row commit together.
  */
 import type Database from 'better-sqlite3';
-import type {
-  Account,
-  AccountGameRow,
-  AccountKeyView,
-  AccountSeat,
-  AccountStore,
-  NewAccount,
-  NewAccountKey,
+import {
+  InvalidCursorError,
+  type Account,
+  type AccountEventRow,
+  type AccountGameRow,
+  type AccountKeyView,
+  type AccountSeat,
+  type AccountStore,
+  type NewAccount,
+  type NewAccountEvent,
+  type NewAccountKey,
 } from '../accounts.js';
 import type { GameStatus } from '../game-store.js';
 import { guarded, isConstraintViolation, storeFault } from './faults.js';
@@ -23,8 +26,25 @@ export class SqliteAccounts implements AccountStore {
   private readonly createNow;
   private readonly byKeyStatement;
   private readonly addKeyNow;
+  private readonly insertEvent;
+  private readonly eventsAfterStatement;
+  private readonly latestStatement;
+  /** One process writes at a time on the file: other processes' events are found by looking again. */
+  readonly announcesEvents = false;
 
   constructor(private readonly db: Database.Database) {
+    this.insertEvent = db.prepare<[string, string, string, string]>(
+      'INSERT INTO account_events (account_id, type, data, created_at) VALUES (?, ?, ?, ?)',
+    );
+    this.eventsAfterStatement = db.prepare<
+      [string, number, number],
+      { id: number; type: AccountEventRow['type']; data: string; createdAt: string }
+    >(
+      'SELECT id, type, data, created_at AS createdAt FROM account_events WHERE account_id = ? AND id > ? ORDER BY id LIMIT ?',
+    );
+    this.latestStatement = db
+      .prepare<[string], number | null>('SELECT max(id) FROM account_events WHERE account_id = ?')
+      .pluck();
     this.insertSeat = db.prepare<[string, string, number, string]>(
       'INSERT INTO account_games (account_id, game_id, seat, created_at) VALUES (?, ?, ?, ?)',
     );
@@ -55,6 +75,28 @@ export class SqliteAccounts implements AccountStore {
   insertSeats(gameId: string, seats: readonly AccountSeat[], at: string): void {
     for (const s of seats) this.insertSeat.run(s.accountId, gameId, s.seat, at);
   }
+
+  /** Inside the caller's write transaction: events for the accounts' streams. */
+  insertEvents(events: readonly NewAccountEvent[]): void {
+    for (const e of events) this.insertEvent.run(e.accountId, e.type, JSON.stringify(e.data), e.createdAt);
+  }
+
+  async eventsAfter(accountId: string, cursor: string | null, limit: number): Promise<AccountEventRow[]> {
+    const after = cursor === null ? 0 : Number(cursor);
+    if (cursor !== null && !/^\d{1,15}$/.test(cursor)) throw new InvalidCursorError();
+    return guarded(() => this.eventsAfterStatement.all(accountId, after, limit)).map((r) => ({
+      cursor: String(r.id),
+      type: r.type,
+      data: JSON.parse(r.data) as Record<string, unknown>,
+      createdAt: r.createdAt,
+    }));
+  }
+
+  async latestCursor(accountId: string): Promise<string> {
+    return String(guarded(() => this.latestStatement.get(accountId)) ?? 0);
+  }
+
+  watchEvents(): void {}
 
   async create(account: NewAccount): Promise<boolean> {
     try {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import { ACCOUNT_KINDS } from '../accounts.js';
+import { ACCOUNT_EVENT_TYPES, ACCOUNT_KINDS } from '../accounts.js';
 import { DELIVERY_STATUSES, DELIVERY_TYPES, WEBHOOK_FORMATS, type DeliveryPayload } from '../deliveries.js';
 import { GAME_STATUSES, type LobbySeat, type LogEntry, type StoredSetup } from '../game-store.js';
 
@@ -146,4 +146,20 @@ export const accountGames = sqliteTable(
     index('account_games_recent').on(t.accountId, t.createdAt, t.gameId),
     index('account_games_game').on(t.gameId),
   ],
+);
+
+/**
+ * The accounts' streams (`../accounts.ts`): one row per event, written with what caused it. The
+ * autoincrement id orders them as they committed (one writer at a time).
+ */
+export const accountEvents = sqliteTable(
+  'account_events',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    accountId: text('account_id').notNull(),
+    type: text('type', { enum: ACCOUNT_EVENT_TYPES }).notNull(),
+    data: text('data', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
+    createdAt: text('created_at').notNull(),
+  },
+  (t) => [index('account_events_account').on(t.accountId, t.id)],
 );

@@ -215,12 +215,14 @@ export class SqliteStore implements GameStore {
         }
         if (m.deliveries?.length && this.hasWebhook(m.gameId)) this.insertDeliveries(m.deliveries);
         if (m.accountSeat) this.accounts.insertSeats(m.gameId, [m.accountSeat], m.at);
+        if (m.accountEvents?.length) this.accounts.insertEvents(m.accountEvents);
       }
     });
     this.insertGameWithDeliveries = db.$client.transaction((game: NewGame) => {
       this.insertGameStatement.run(this.gameRow(game));
       this.insertDeliveries(game.deliveries ?? []);
       this.accounts.insertSeats(game.id, game.accountSeats ?? [], game.at);
+      this.accounts.insertEvents(game.accountEvents ?? []);
     });
     const due = db.$client.prepare<
       [string, number],
@@ -310,7 +312,7 @@ export class SqliteStore implements GameStore {
 
   async insertGame(game: NewGame): Promise<void> {
     guarded(() =>
-      game.deliveries?.length || game.accountSeats?.length
+      game.deliveries?.length || game.accountSeats?.length || game.accountEvents?.length
         ? this.insertGameWithDeliveries.immediate(game)
         : this.insertGameStatement.run(this.gameRow(game)),
     );

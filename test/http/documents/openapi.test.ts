@@ -52,6 +52,8 @@ t.test('the document covers every endpoint of the contract with named schemas', 
       'POST /accounts/me/keys',
       'DELETE /accounts/me/keys/{keyId}',
       'GET /accounts/me/games',
+      'GET /accounts/me/stream',
+      'GET /accounts/me/events',
     ].sort(),
   );
   for (const name of ['Move', 'GameEvent', 'GameState', 'LegalMoves', 'Problem', 'MoveSubmission', 'CreateGame']) {
