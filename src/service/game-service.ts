@@ -208,7 +208,9 @@ export class GameService {
     }
     // Another node's commit wakes this process's long-polls on the game, nothing more.
     store.watch((id) => this.notifier.notify(id));
-    store.accounts.watchEvents((id) => (id === EVERY_ACCOUNT ? this.accountNotifier.wakeAll() : this.accountNotifier.notify(id)));
+    store.accounts.watchEvents((id) =>
+      id === EVERY_ACCOUNT ? this.accountNotifier.wakeAll() : this.accountNotifier.notify(id),
+    );
     if (options.retention && options.retention.days > 0) {
       this.retention = new RetentionSweep(
         store,
