@@ -39,6 +39,7 @@ import type { App } from './http/types.js';
 import { AccountAuth, DEFAULT_ACCOUNT_LIMIT, refuseKeysInUrls } from './http/account-auth.js';
 import { accountRoutes, DEFAULT_ACCOUNT_CREATION } from './http/routes/accounts.js';
 import { accountStreamRoutes } from './http/routes/account-stream.js';
+import { challengeRoutes } from './http/routes/challenges.js';
 import type { AccountLimits } from './service/accounts/accounts.js';
 import { validatorCompiler } from './http/validator.js';
 import { lazySerializers } from './http/lazy-serializers.js';
@@ -246,6 +247,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     ...routes,
     creations: budget('account-create', options.accountCreation ?? DEFAULT_ACCOUNT_CREATION),
   });
+  challengeRoutes(app, routes);
   webhookRoutes(app, routes);
   analysisRoutes(app, { analyses });
   const rateLimiter = budget('token', options.rateLimit ?? DEFAULT_RATE_LIMIT);

@@ -73,6 +73,14 @@ const OPERATION_IDS: Record<string, string> = {
   'GET /accounts/me/games': 'listMyGames',
   'GET /accounts/me/stream': 'streamMyEvents',
   'GET /accounts/me/events': 'getMyEvents',
+  'POST /challenges': 'createChallenge',
+  'GET /challenges/{id}': 'getChallenge',
+  'POST /challenges/{id}/accept': 'acceptChallenge',
+  'POST /challenges/{id}/decline': 'declineChallenge',
+  'DELETE /challenges/{id}': 'cancelChallenge',
+  'GET /accounts/me/challenges': 'listMyChallenges',
+  'GET /accounts/me/policy': 'getAcceptPolicy',
+  'PUT /accounts/me/policy': 'setAcceptPolicy',
 };
 
 const SUCCESS_DESCRIPTIONS: Record<string, string> = {
@@ -109,6 +117,14 @@ const SUCCESS_DESCRIPTIONS: Record<string, string> = {
   listMyGames: "The account's games, those where it must act first",
   streamMyEvents: "The account's event stream",
   getMyEvents: "The account's events after `after`, and the cursor to ask after them",
+  createChallenge: 'The challenge: open, started (a bot accepted by its policy), or declined',
+  getChallenge: 'The challenge',
+  acceptChallenge: 'Accepted; `started` with its `gameId` when every seat has',
+  declineChallenge: 'Declined: the challenge is over',
+  cancelChallenge: 'Canceled',
+  listMyChallenges: "The account's open challenges",
+  getAcceptPolicy: "The bot account's accept policy",
+  setAcceptPolicy: 'The policy, as set',
 };
 
 const header = (description: string, schema: Schema = { type: 'string' }): Header => ({ description, schema });

@@ -48,6 +48,7 @@ import { Webhooks } from './webhooks/webhooks.js';
 import { Accounts, type AccountLimits } from './accounts/accounts.js';
 import { EVERY_ACCOUNT } from '../storage/accounts.js';
 import { AccountFeed } from './accounts/account-feed.js';
+import { Challenges } from './accounts/challenges.js';
 
 export type { MoveSubmission, SubmitResult } from './moves/idempotency.js';
 
@@ -131,6 +132,8 @@ export class GameService {
   private readonly sender: WebhookSender | undefined;
   /** Accounts, their keys and their games (`accounts/accounts.ts`). */
   readonly accounts: Accounts;
+  /** Challenges between accounts (`accounts/challenges.ts`). */
+  readonly challenges: Challenges;
   /** The accounts' streams: their events, and waiting for the next (`accounts/account-feed.ts`). */
   readonly accountFeed: AccountFeed;
 
@@ -184,6 +187,14 @@ export class GameService {
       options.accountLimits,
     );
     this.accountFeed = new AccountFeed(store.accounts, this.accountNotifier);
+    this.challenges = new Challenges(
+      store.accounts,
+      this.registry,
+      this.now,
+      this.accounts.limits,
+      (input, id) => this.create(input, undefined, id),
+      (ids) => this.accountsWritten(ids),
+    );
     this.lifecycle = new GameLifecycle(store, this.snapshots, this.commits);
     this.clock = options.turnClock
       ? new TurnClock({
@@ -243,9 +254,9 @@ export class GameService {
 
   /** Creates a game; `creator` (a client address) is the account its bots' thinking is billed to (`bot-driver.ts`). */
   create(input: CreateGameInput & { players: { name: string }[] }, creator?: string): Promise<CreatedGame<string>>;
-  create(input: CreateGameInput, creator?: string): Promise<CreatedGame>;
-  async create(input: CreateGameInput, creator?: string): Promise<CreatedGame> {
-    const id = newGameId();
+  create(input: CreateGameInput, creator?: string, id?: string): Promise<CreatedGame>;
+  /** `id`: the game's id when the caller chose it already (a challenge names its game before it is made). */
+  async create(input: CreateGameInput, creator?: string, id = newGameId()): Promise<CreatedGame> {
     const { webhook: asked, ...rest } = input;
     const webhook = asked ? await this.webhooks.newWebhook(asked.url, asked.format) : undefined;
     const at = this.now().toISOString();

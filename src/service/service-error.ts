@@ -39,7 +39,10 @@ export type ServiceErrorCode =
   | 'ACCOUNT_ALREADY_SEATED'
   | 'ACCOUNT_NOT_YOURS'
   | 'ACCOUNT_GAMES_FULL'
-  | 'ACCOUNT_KEY_REQUIRED';
+  | 'ACCOUNT_KEY_REQUIRED'
+  | 'CHALLENGE_NOT_FOUND'
+  | 'CHALLENGE_NOT_OPEN'
+  | 'NOT_YOUR_CHALLENGE';
 
 /** A refusal the client can act on; the HTTP layer turns `code` into a status. */
 export class ServiceError extends Error {

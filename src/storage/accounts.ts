@@ -19,6 +19,43 @@ export interface Account {
   createdAt: string;
 }
 
+/** A challenge's life: open while answers are awaited; then started (its game made), declined or canceled. */
+export const CHALLENGE_STATUSES = ['open', 'started', 'declined', 'canceled'] as const;
+export type ChallengeStatus = (typeof CHALLENGE_STATUSES)[number];
+export type ChallengeAnswer = 'pending' | 'accepted' | 'declined';
+
+/** A seat of a challenge: the challenger's (always accepted) or a challenged account's. */
+export interface ChallengeSeat {
+  accountId: string;
+  name: string;
+  kind: AccountKind;
+  answer: ChallengeAnswer;
+}
+
+export interface ChallengeRecord {
+  id: string;
+  challengerId: string;
+  status: ChallengeStatus;
+  /** The game's options as the creation takes them (expansions, rules, clock, rated). */
+  options: Record<string, unknown>;
+  seats: ChallengeSeat[];
+  /** The game made when every seat accepted. */
+  gameId: string | null;
+  /** Counts the challenge's changes: each change names the one it was decided on. */
+  version: number;
+  createdAt: string;
+  /** Why it was declined or canceled. */
+  reason: string | null;
+}
+
+/** A challenge change: what it becomes, and the events it tells (written in its transaction). */
+export interface ChallengeChange {
+  status: ChallengeStatus;
+  seats: ChallengeSeat[];
+  gameId: string | null;
+  reason: string | null;
+}
+
 /** A new account: its folded name (unique) and its first key. */
 export interface NewAccount extends Account {
   nameKey: string;
@@ -113,6 +150,24 @@ export interface AccountStore {
   games(accountId: string, statuses: readonly GameStatus[] | undefined, limit: number): Promise<AccountGameRow[]>;
   /** How many of the account's games are waiting or active. */
   openGames(accountId: string): Promise<number>;
+  /** The account's accept policy (a bot's), or null. */
+  policy(accountId: string): Promise<unknown>;
+  setPolicy(accountId: string, policy: unknown): Promise<void>;
+  /** Writes a new challenge, its seats' listing rows and its events, in one transaction. */
+  insertChallenge(challenge: ChallengeRecord, events: readonly NewAccountEvent[]): Promise<void>;
+  findChallenge(id: string): Promise<ChallengeRecord | undefined>;
+  /**
+   * Changes the challenge if it is still at `version` (then at `version + 1`), with its events,
+   * in one transaction; false (nothing written) when another change came first.
+   */
+  changeChallenge(
+    id: string,
+    version: number,
+    change: ChallengeChange,
+    events: readonly NewAccountEvent[],
+  ): Promise<boolean>;
+  /** The account's challenges (made or received) of these statuses, newest first. */
+  challengesOf(accountId: string, statuses: readonly ChallengeStatus[], limit: number): Promise<ChallengeRecord[]>;
 }
 
 /** Told to `watchEvents` listeners when notifications may have been missed: every account should look again. */

@@ -49,6 +49,24 @@ t.test('the TypeScript client: account, keys, games, events, stream', async (t) 
   // Leaving the loop cancels the body's reader; the abort then ends the request itself.
   await stream.return(undefined);
   aborter.abort();
+
+  const rival = await client.createAccount({ name: 'TsRival', kind: 'bot' });
+  await client.setAcceptPolicy(rival.key, { maxGames: 5 });
+  t.same(await client.getAcceptPolicy(rival.key), { policy: { maxGames: 5 } });
+  const started = await client.createChallenge(second.key, { accounts: ['TsRival'] });
+  t.match(started, { status: 'started', challenger: 'TsBot' }, 'accepted by its policy');
+  const person = await client.createAccount({ name: 'TsPerson', kind: 'player' });
+  const asked = await client.createChallenge(second.key, { accounts: ['TsPerson'] });
+  t.same(
+    (await client.listMyChallenges(person.key)).challenges.map((c) => c.id),
+    [asked.id],
+  );
+  t.equal((await client.getChallenge(person.key, asked.id)).status, 'open');
+  t.equal((await client.declineChallenge(person.key, asked.id, 'later')).status, 'declined');
+  const again = await client.createChallenge(second.key, { accounts: ['TsPerson'] });
+  t.equal((await client.cancelChallenge(second.key, again.id)).status, 'canceled');
+  const third = await client.createChallenge(second.key, { accounts: ['TsPerson'] });
+  t.type((await client.acceptChallenge(person.key, third.id)).gameId, 'string');
 });
 
 t.test('the Python client: account, keys, games, events, stream', async (t) => {
@@ -66,7 +84,10 @@ g = c.create_game({"players": [{"account": "PyBot"}, {"name": "Ann"}]}, k["key"]
 events = c.get_my_events(k["key"])
 stream = c.stream_my_events(k["key"], moves=True)
 first = next(stream)
-print(json.dumps({"me": c.get_my_account(k["key"]), "named": c.get_account("PYBOT"), "keys": c.list_account_keys(k["key"]),
+p = c.create_account("PyPerson", "player")
+ch = c.create_challenge(k["key"], {"accounts": ["PyPerson"]})
+accepted = c.accept_challenge(p["key"], ch["id"])
+print(json.dumps({"accepted": accepted, "me": c.get_my_account(k["key"]), "named": c.get_account("PYBOT"), "keys": c.list_account_keys(k["key"]),
   "games": c.list_my_games(k["key"]), "game": g["id"], "events": events, "first": first}))
 `;
   const { stdout } = await run('python3', ['-c', script, base], { cwd: `${root}clients/python` });
@@ -76,9 +97,14 @@ print(json.dumps({"me": c.get_my_account(k["key"]), "named": c.get_account("PYBO
   t.equal(out.keys.keys.filter((k: { revokedAt: unknown }) => k.revokedAt === null).length, 1);
   t.same(
     out.games.games.map((g: { id: string; yourTurn: boolean }) => [g.id, g.yourTurn]),
-    [[out.game, true]],
+    [
+      [out.accepted.gameId, true],
+      [out.game, true],
+    ],
+    'newest first among those where it must act',
   );
   t.match(out.events.events, [{ type: 'yourTurn', gameId: out.game, seat: 0 }]);
   t.match(out.first, { type: 'yourTurn', gameId: out.game, version: 0 });
   t.ok(out.first.moves.length > 0, 'with its legal moves');
+  t.match(out.accepted, { status: 'started', challenger: 'PyBot' });
 });

@@ -17,6 +17,21 @@ class AbbeySkippedEvent(TypedDict):
     reason: Literal["passed", "cannot-place"]
 
 
+class AcceptPolicy(TypedDict):
+    "Which challenges a bot account accepts by itself; others are declined with the reason"
+    expansions: NotRequired[list[Literal["traders-builders", "abbey-mayor", "inns-cathedrals"]]]  # The expansions it plays (none: the base game only)
+    minPlayers: NotRequired[int]
+    maxPlayers: NotRequired[int]
+    clock: NotRequired[Literal["any", "untimed", "timed"]]
+    minTurnSeconds: NotRequired[int]
+    rated: NotRequired[Literal["any", "rated", "casual"]]
+    maxGames: NotRequired[int]  # Games at once: beyond, it declines (`busy`)
+
+
+class AcceptPolicyAnswer(TypedDict):
+    policy: Union[AcceptPolicy, None]
+
+
 class Account(TypedDict):
     name: str
     kind: Literal["player", "bot"]  # `player` (a person) or `bot` (a program: its seats show a bot badge)
@@ -123,6 +138,39 @@ class BonusPartStartedEvent(TypedDict):
     seat: int
 
 
+class ChallengeSeatsItem(TypedDict):
+    name: str
+    kind: Literal["player", "bot"]
+    answer: Literal["pending", "accepted", "declined"]
+
+
+class ChallengeOptionsRules(TypedDict):
+    endgameAbbeys: NotRequired[Literal["continue", "final-round", "none"]]
+    wagonMove: NotRequired[Literal["c2", "c1"]]
+
+
+class ChallengeOptions(TypedDict):
+    expansions: NotRequired[list[Literal["traders-builders", "abbey-mayor", "inns-cathedrals"]]]
+    rules: NotRequired[ChallengeOptionsRules]
+    clock: NotRequired[Clock]
+    rated: NotRequired[bool]  # The result counts for the accounts' ratings: every seat must be an account (default false)
+
+
+class Challenge(TypedDict):
+    id: str
+    status: Literal["open", "started", "declined", "canceled"]  # `open` while answers are awaited; `started` once every seat accepted (see `gameId`); `declined`; `canceled`
+    challenger: str
+    seats: list[ChallengeSeatsItem]
+    options: ChallengeOptions
+    gameId: NotRequired[str]  # The game, once every seat accepted
+    reason: NotRequired[str]  # Why it was declined or canceled
+    createdAt: str
+
+
+class Challenges(TypedDict):
+    challenges: list[Challenge]
+
+
 class Clock(TypedDict):
     turnSeconds: int  # Seconds a player has for a turn; then its autopilot plays it
 
@@ -135,6 +183,19 @@ class ClockView(TypedDict):
 class CreateAccount(TypedDict):
     name: str  # Normalised to NFC and trimmed; refused (400) when empty after that, or holding a control, bidi, zero-width or other invisible formatting character, a blank filler (Hangul fillers, the blank Braille pattern), an invisible combining character, a variation selector that varies nothing, or a lone surrogate; or when it shows no letter, digit, symbol or punctuation
     kind: Literal["player", "bot"]  # `player` (a person) or `bot` (a program: its seats show a bot badge)
+
+
+class CreateChallengeRules(TypedDict):
+    endgameAbbeys: NotRequired[Literal["continue", "final-round", "none"]]
+    wagonMove: NotRequired[Literal["c2", "c1"]]
+
+
+class CreateChallenge(TypedDict):
+    accounts: list[str]  # The accounts challenged, by name; the challenger takes the first seat, they the next ones in this order
+    expansions: NotRequired[list[Literal["traders-builders", "abbey-mayor", "inns-cathedrals"]]]
+    rules: NotRequired[CreateChallengeRules]
+    clock: NotRequired[Clock]
+    rated: NotRequired[bool]  # The result counts for the accounts' ratings: every seat must be an account (default false)
 
 
 class CreatedGameSeatsItemAccount(TypedDict):
@@ -175,6 +236,10 @@ class CreateGame(TypedDict):
     clock: NotRequired[Clock]
     webhook: NotRequired[WebhookRequest]
     rated: NotRequired[bool]  # The result counts for the accounts' ratings: every seat must be an account (default false)
+
+
+class DeclineChallenge(TypedDict):
+    reason: NotRequired[str]
 
 
 class DrawMove(TypedDict):

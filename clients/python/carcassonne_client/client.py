@@ -15,6 +15,8 @@ from http.client import HTTPException
 from typing import Iterator, Literal, Union, cast, overload
 
 from .api_types import (
+    AcceptPolicy,
+    AcceptPolicyAnswer,
     Account,
     AccountEvent,
     AccountEvents,
@@ -24,6 +26,9 @@ from .api_types import (
     ActDone,
     Analysis,
     AnalysisRunning,
+    Challenge,
+    Challenges,
+    CreateChallenge,
     CreatedGame,
     CreateGame,
     Events,
@@ -183,6 +188,35 @@ class CarcassonneClient:
             if response.headers.get_content_type() != "text/event-stream":
                 raise NotTheApi(response.status, response.headers.get("content-type", ""), "text/event-stream", response.read(200))
             yield from parse_account_stream(response)
+
+    # Challenges (docs/accounts.md).
+
+    def create_challenge(self, key: str, challenge: CreateChallenge) -> Challenge:
+        return cast(Challenge, self.http.call("POST", "/challenges", body=challenge, token=key).json())
+
+    def get_challenge(self, key: str, challenge_id: str) -> Challenge:
+        return cast(Challenge, self.http.call("GET", f"/challenges/{quote(challenge_id)}", token=key).json())
+
+    def accept_challenge(self, key: str, challenge_id: str) -> Challenge:
+        """Accepts; the last acceptance starts the game (`status` "started", `gameId`)."""
+        return cast(Challenge, self.http.call("POST", f"/challenges/{quote(challenge_id)}/accept", token=key).json())
+
+    def decline_challenge(self, key: str, challenge_id: str, reason: str | None = None) -> Challenge:
+        body = {} if reason is None else {"reason": reason}
+        return cast(Challenge, self.http.call("POST", f"/challenges/{quote(challenge_id)}/decline", body=body, token=key).json())
+
+    def cancel_challenge(self, key: str, challenge_id: str) -> Challenge:
+        return cast(Challenge, self.http.call("DELETE", f"/challenges/{quote(challenge_id)}", token=key).json())
+
+    def list_my_challenges(self, key: str) -> Challenges:
+        return cast(Challenges, self.http.call("GET", "/accounts/me/challenges", token=key).json())
+
+    def get_accept_policy(self, key: str) -> AcceptPolicyAnswer:
+        return cast(AcceptPolicyAnswer, self.http.call("GET", "/accounts/me/policy", token=key).json())
+
+    def set_accept_policy(self, key: str, policy: AcceptPolicy) -> AcceptPolicyAnswer:
+        """A bot account's accept policy: challenges it fits are accepted at once, others declined."""
+        return cast(AcceptPolicyAnswer, self.http.call("PUT", "/accounts/me/policy", body=policy, token=key).json())
 
     def get_hint(self, game_id: str, token: str) -> Hint:
         """The mcts bot's move for the seat of `token`, when it must act."""

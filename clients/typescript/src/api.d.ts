@@ -296,6 +296,113 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/challenges": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Challenge accounts to a game with these options; it starts when every one accepted
+         * @description The options are the creation's (`expansions`, `rules`, `clock`, `rated`). A challenged bot with an accept policy answers at once; a bot whose table of games is full declines by itself.
+         */
+        post: operations["createChallenge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/challenges/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A challenge the account is part of */
+        get: operations["getChallenge"];
+        put?: never;
+        post?: never;
+        /** Cancel your challenge: the challenged are told */
+        delete: operations["cancelChallenge"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/challenges/{id}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Accept a challenge; the last acceptance starts the game (`gameId`) */
+        post: operations["acceptChallenge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/challenges/{id}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Decline a challenge: it is over, and the others are told */
+        post: operations["declineChallenge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/accounts/me/challenges": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's open challenges, made or received, newest first */
+        get: operations["listMyChallenges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/accounts/me/policy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The bot account's accept policy (null: it answers challenges itself) */
+        get: operations["getAcceptPolicy"];
+        /** Set the bot account's accept policy: challenges it fits are accepted at once, others declined */
+        put: operations["setAcceptPolicy"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/games/{id}/webhook": {
         parameters: {
             query?: never;
@@ -541,6 +648,27 @@ export interface components {
             /** @enum {unknown} */
             reason: "passed" | "cannot-place";
         };
+        /**
+         * AcceptPolicy
+         * @description Which challenges a bot account accepts by itself; others are declined with the reason
+         */
+        AcceptPolicy: {
+            /** @description The expansions it plays (none: the base game only) */
+            expansions?: ("traders-builders" | "abbey-mayor" | "inns-cathedrals")[];
+            minPlayers?: number;
+            maxPlayers?: number;
+            /** @enum {unknown} */
+            clock?: "any" | "untimed" | "timed";
+            minTurnSeconds?: number;
+            /** @enum {unknown} */
+            rated?: "any" | "rated" | "casual";
+            /** @description Games at once: beyond, it declines (`busy`) */
+            maxGames?: number;
+        };
+        /** AcceptPolicyAnswer */
+        AcceptPolicyAnswer: {
+            policy: components["schemas"]["AcceptPolicy"] | null;
+        };
         /** Account */
         Account: {
             name: string;
@@ -694,6 +822,45 @@ export interface components {
             type: "bonusPartStarted";
             seat: number;
         };
+        /** Challenge */
+        Challenge: {
+            id: string;
+            /**
+             * @description `open` while answers are awaited; `started` once every seat accepted (see `gameId`); `declined`; `canceled`
+             * @enum {unknown}
+             */
+            status: "open" | "started" | "declined" | "canceled";
+            challenger: string;
+            seats: {
+                name: string;
+                /** @enum {unknown} */
+                kind: "player" | "bot";
+                /** @enum {unknown} */
+                answer: "pending" | "accepted" | "declined";
+            }[];
+            options: {
+                expansions?: ("traders-builders" | "abbey-mayor" | "inns-cathedrals")[];
+                rules?: {
+                    /** @enum {unknown} */
+                    endgameAbbeys?: "continue" | "final-round" | "none";
+                    /** @enum {unknown} */
+                    wagonMove?: "c2" | "c1";
+                };
+                clock?: components["schemas"]["Clock"];
+                /** @description The result counts for the accounts' ratings: every seat must be an account (default false) */
+                rated?: boolean;
+            };
+            /** @description The game, once every seat accepted */
+            gameId?: string;
+            /** @description Why it was declined or canceled */
+            reason?: string;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        /** Challenges */
+        Challenges: {
+            challenges: components["schemas"]["Challenge"][];
+        };
         /** Clock */
         Clock: {
             /** @description Seconds a player has for a turn; then its autopilot plays it */
@@ -714,6 +881,21 @@ export interface components {
              * @enum {unknown}
              */
             kind: "player" | "bot";
+        };
+        /** CreateChallenge */
+        CreateChallenge: {
+            /** @description The accounts challenged, by name; the challenger takes the first seat, they the next ones in this order */
+            accounts: string[];
+            expansions?: ("traders-builders" | "abbey-mayor" | "inns-cathedrals")[];
+            rules?: {
+                /** @enum {unknown} */
+                endgameAbbeys?: "continue" | "final-round" | "none";
+                /** @enum {unknown} */
+                wagonMove?: "c2" | "c1";
+            };
+            clock?: components["schemas"]["Clock"];
+            /** @description The result counts for the accounts' ratings: every seat must be an account (default false) */
+            rated?: boolean;
         };
         /** CreatedGame */
         CreatedGame: {
@@ -765,6 +947,10 @@ export interface components {
             webhook?: components["schemas"]["WebhookRequest"];
             /** @description The result counts for the accounts' ratings: every seat must be an account (default false) */
             rated?: boolean;
+        };
+        /** DeclineChallenge */
+        DeclineChallenge: {
+            reason?: string;
         };
         /** DrawMove */
         DrawMove: {
@@ -1420,17 +1606,17 @@ export interface components {
         /** Problem403 */
         Problem403: components["schemas"]["Problem"] & {
             /** @enum {string} */
-            code?: "ACCOUNT_NOT_YOURS" | "ADMIN_TOKEN_INVALID" | "NOT_YOUR_GAME" | "NOT_YOUR_TURN";
+            code?: "ACCOUNT_NOT_YOURS" | "ADMIN_TOKEN_INVALID" | "NOT_YOUR_CHALLENGE" | "NOT_YOUR_GAME" | "NOT_YOUR_TURN";
         };
         /** Problem404 */
         Problem404: components["schemas"]["Problem"] & {
             /** @enum {string} */
-            code?: "ACCOUNT_KEY_NOT_FOUND" | "ACCOUNT_NOT_FOUND" | "DELIVERY_NOT_FOUND" | "GAME_NOT_FOUND" | "ROUTE_NOT_FOUND" | "SEAT_NOT_FOUND" | "VERSION_NOT_FOUND" | "WEBHOOK_NOT_FOUND";
+            code?: "ACCOUNT_KEY_NOT_FOUND" | "ACCOUNT_NOT_FOUND" | "CHALLENGE_NOT_FOUND" | "DELIVERY_NOT_FOUND" | "GAME_NOT_FOUND" | "ROUTE_NOT_FOUND" | "SEAT_NOT_FOUND" | "VERSION_NOT_FOUND" | "WEBHOOK_NOT_FOUND";
         };
         /** Problem409 */
         Problem409: components["schemas"]["Problem"] & {
             /** @enum {string} */
-            code?: "ACCOUNT_ALREADY_SEATED" | "ACCOUNT_GAMES_FULL" | "ACCOUNT_KEYS_FULL" | "ACCOUNT_NAME_TAKEN" | "GAME_NOT_FINISHED" | "GAME_WAITING" | "HINT_NOT_YOUR_TURN" | "SEAT_NOT_HUMAN" | "SEAT_NOT_OPEN" | "SEAT_RESIGNED" | "VERSION_CONFLICT";
+            code?: "ACCOUNT_ALREADY_SEATED" | "ACCOUNT_GAMES_FULL" | "ACCOUNT_KEYS_FULL" | "ACCOUNT_NAME_TAKEN" | "CHALLENGE_NOT_OPEN" | "GAME_NOT_FINISHED" | "GAME_WAITING" | "HINT_NOT_YOUR_TURN" | "SEAT_NOT_HUMAN" | "SEAT_NOT_OPEN" | "SEAT_RESIGNED" | "VERSION_CONFLICT";
         };
         /** Problem413 */
         Problem413: components["schemas"]["Problem"] & {
@@ -2988,6 +3174,712 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem503"];
+                };
+            };
+        };
+    };
+    createChallenge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateChallenge"];
+            };
+        };
+        responses: {
+            /** @description The challenge: open, started (a bot accepted by its policy), or declined */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Challenge"];
+                };
+            };
+            /** @description Malformed request: the body, a parameter or a header does not match its schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem400"];
+                };
+            };
+            /** @description No seat token, or not a well-formed one */
+            401: {
+                headers: {
+                    /** @description `Bearer`: the seat token, or the account key, goes in the Authorization header */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem401"];
+                };
+            };
+            /** @description Unknown game, no such seat, or (`?version=N`) a version the game has not reached (`VERSION_NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem404"];
+                };
+            };
+            /** @description `expectedVersion` is not the current version (see `currentVersion`), the seat is not open (`SEAT_NOT_OPEN`), the game waits for its open seats (`GAME_WAITING`), or the seat already resigned or has no player */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem409"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem413"];
+                };
+            };
+            /** @description The body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem415"];
+                };
+            };
+            /** @description Well-formed, but the rules do not allow it (see `code` and `detail`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem422"];
+                };
+            };
+            /** @description Too many requests with this token, or without a token from this address (`RATE_LIMITED`): wait the `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem429"];
+                };
+            };
+            /** @description The server is shutting down (`SERVICE_UNAVAILABLE`), another process held the database's write lock too long (`DATABASE_BUSY`), or the storage cannot be read or written now (`STORAGE_UNAVAILABLE`: a read-only or unreachable database), with `Retry-After`: retry later. Nothing was changed */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem503"];
+                };
+            };
+            /** @description The storage is full (`STORAGE_FULL`, with `Retry-After`): retry later. Nothing was changed */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem507"];
+                };
+            };
+        };
+    };
+    getChallenge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The challenge */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Challenge"];
+                };
+            };
+            /** @description Malformed request: the body, a parameter or a header does not match its schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem400"];
+                };
+            };
+            /** @description No seat token, or not a well-formed one */
+            401: {
+                headers: {
+                    /** @description `Bearer`: the seat token, or the account key, goes in the Authorization header */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem401"];
+                };
+            };
+            /** @description The token is of another game, or of a seat that must not act now (a bot plays its turn), or is not the admin token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem403"];
+                };
+            };
+            /** @description Unknown game, no such seat, or (`?version=N`) a version the game has not reached (`VERSION_NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem404"];
+                };
+            };
+            /** @description Too many requests with this token, or without a token from this address (`RATE_LIMITED`): wait the `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem429"];
+                };
+            };
+            /** @description The server is shutting down (`SERVICE_UNAVAILABLE`), another process held the database's write lock too long (`DATABASE_BUSY`), or the storage cannot be read or written now (`STORAGE_UNAVAILABLE`: a read-only or unreachable database), with `Retry-After`: retry later. Nothing was changed */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem503"];
+                };
+            };
+        };
+    };
+    cancelChallenge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Canceled */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Challenge"];
+                };
+            };
+            /** @description Malformed request: the body, a parameter or a header does not match its schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem400"];
+                };
+            };
+            /** @description No seat token, or not a well-formed one */
+            401: {
+                headers: {
+                    /** @description `Bearer`: the seat token, or the account key, goes in the Authorization header */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem401"];
+                };
+            };
+            /** @description The token is of another game, or of a seat that must not act now (a bot plays its turn), or is not the admin token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem403"];
+                };
+            };
+            /** @description Unknown game, no such seat, or (`?version=N`) a version the game has not reached (`VERSION_NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem404"];
+                };
+            };
+            /** @description `expectedVersion` is not the current version (see `currentVersion`), the seat is not open (`SEAT_NOT_OPEN`), the game waits for its open seats (`GAME_WAITING`), or the seat already resigned or has no player */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem409"];
+                };
+            };
+            /** @description Too many requests with this token, or without a token from this address (`RATE_LIMITED`): wait the `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem429"];
+                };
+            };
+            /** @description The server is shutting down (`SERVICE_UNAVAILABLE`), another process held the database's write lock too long (`DATABASE_BUSY`), or the storage cannot be read or written now (`STORAGE_UNAVAILABLE`: a read-only or unreachable database), with `Retry-After`: retry later. Nothing was changed */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem503"];
+                };
+            };
+            /** @description The storage is full (`STORAGE_FULL`, with `Retry-After`): retry later. Nothing was changed */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem507"];
+                };
+            };
+        };
+    };
+    acceptChallenge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Accepted; `started` with its `gameId` when every seat has */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Challenge"];
+                };
+            };
+            /** @description Malformed request: the body, a parameter or a header does not match its schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem400"];
+                };
+            };
+            /** @description No seat token, or not a well-formed one */
+            401: {
+                headers: {
+                    /** @description `Bearer`: the seat token, or the account key, goes in the Authorization header */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem401"];
+                };
+            };
+            /** @description The token is of another game, or of a seat that must not act now (a bot plays its turn), or is not the admin token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem403"];
+                };
+            };
+            /** @description Unknown game, no such seat, or (`?version=N`) a version the game has not reached (`VERSION_NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem404"];
+                };
+            };
+            /** @description `expectedVersion` is not the current version (see `currentVersion`), the seat is not open (`SEAT_NOT_OPEN`), the game waits for its open seats (`GAME_WAITING`), or the seat already resigned or has no player */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem409"];
+                };
+            };
+            /** @description Too many requests with this token, or without a token from this address (`RATE_LIMITED`): wait the `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem429"];
+                };
+            };
+            /** @description The server is shutting down (`SERVICE_UNAVAILABLE`), another process held the database's write lock too long (`DATABASE_BUSY`), or the storage cannot be read or written now (`STORAGE_UNAVAILABLE`: a read-only or unreachable database), with `Retry-After`: retry later. Nothing was changed */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem503"];
+                };
+            };
+            /** @description The storage is full (`STORAGE_FULL`, with `Retry-After`): retry later. Nothing was changed */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem507"];
+                };
+            };
+        };
+    };
+    declineChallenge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeclineChallenge"];
+            };
+        };
+        responses: {
+            /** @description Declined: the challenge is over */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Challenge"];
+                };
+            };
+            /** @description Malformed request: the body, a parameter or a header does not match its schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem400"];
+                };
+            };
+            /** @description No seat token, or not a well-formed one */
+            401: {
+                headers: {
+                    /** @description `Bearer`: the seat token, or the account key, goes in the Authorization header */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem401"];
+                };
+            };
+            /** @description The token is of another game, or of a seat that must not act now (a bot plays its turn), or is not the admin token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem403"];
+                };
+            };
+            /** @description Unknown game, no such seat, or (`?version=N`) a version the game has not reached (`VERSION_NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem404"];
+                };
+            };
+            /** @description `expectedVersion` is not the current version (see `currentVersion`), the seat is not open (`SEAT_NOT_OPEN`), the game waits for its open seats (`GAME_WAITING`), or the seat already resigned or has no player */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem409"];
+                };
+            };
+            /** @description Too many requests with this token, or without a token from this address (`RATE_LIMITED`): wait the `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem429"];
+                };
+            };
+            /** @description The server is shutting down (`SERVICE_UNAVAILABLE`), another process held the database's write lock too long (`DATABASE_BUSY`), or the storage cannot be read or written now (`STORAGE_UNAVAILABLE`: a read-only or unreachable database), with `Retry-After`: retry later. Nothing was changed */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem503"];
+                };
+            };
+            /** @description The storage is full (`STORAGE_FULL`, with `Retry-After`): retry later. Nothing was changed */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem507"];
+                };
+            };
+        };
+    };
+    listMyChallenges: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account's open challenges */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Challenges"];
+                };
+            };
+            /** @description No seat token, or not a well-formed one */
+            401: {
+                headers: {
+                    /** @description `Bearer`: the seat token, or the account key, goes in the Authorization header */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem401"];
+                };
+            };
+            /** @description Too many requests with this token, or without a token from this address (`RATE_LIMITED`): wait the `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem429"];
+                };
+            };
+            /** @description The server is shutting down (`SERVICE_UNAVAILABLE`), another process held the database's write lock too long (`DATABASE_BUSY`), or the storage cannot be read or written now (`STORAGE_UNAVAILABLE`: a read-only or unreachable database), with `Retry-After`: retry later. Nothing was changed */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem503"];
+                };
+            };
+        };
+    };
+    getAcceptPolicy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The bot account's accept policy */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AcceptPolicyAnswer"];
+                };
+            };
+            /** @description No seat token, or not a well-formed one */
+            401: {
+                headers: {
+                    /** @description `Bearer`: the seat token, or the account key, goes in the Authorization header */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem401"];
+                };
+            };
+            /** @description Too many requests with this token, or without a token from this address (`RATE_LIMITED`): wait the `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem429"];
+                };
+            };
+            /** @description The server is shutting down (`SERVICE_UNAVAILABLE`), another process held the database's write lock too long (`DATABASE_BUSY`), or the storage cannot be read or written now (`STORAGE_UNAVAILABLE`: a read-only or unreachable database), with `Retry-After`: retry later. Nothing was changed */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem503"];
+                };
+            };
+        };
+    };
+    setAcceptPolicy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Which challenges a bot account accepts by itself; others are declined with the reason */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AcceptPolicy"];
+            };
+        };
+        responses: {
+            /** @description The policy, as set */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AcceptPolicyAnswer"];
+                };
+            };
+            /** @description Malformed request: the body, a parameter or a header does not match its schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem400"];
+                };
+            };
+            /** @description No seat token, or not a well-formed one */
+            401: {
+                headers: {
+                    /** @description `Bearer`: the seat token, or the account key, goes in the Authorization header */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem401"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem413"];
+                };
+            };
+            /** @description The body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem415"];
+                };
+            };
+            /** @description Too many requests with this token, or without a token from this address (`RATE_LIMITED`): wait the `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem429"];
+                };
+            };
+            /** @description The server is shutting down (`SERVICE_UNAVAILABLE`), another process held the database's write lock too long (`DATABASE_BUSY`), or the storage cannot be read or written now (`STORAGE_UNAVAILABLE`: a read-only or unreachable database), with `Retry-After`: retry later. Nothing was changed */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem503"];
+                };
+            };
+            /** @description The storage is full (`STORAGE_FULL`, with `Retry-After`): retry later. Nothing was changed */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem507"];
                 };
             };
         };

@@ -291,6 +291,49 @@ export class CarcassonneClient {
     }
   }
 
+  // Challenges (docs/accounts.md).
+
+  createChallenge(key: string, challenge: Schemas['CreateChallenge']): Promise<Schemas['Challenge']> {
+    const { headers, body } = jsonBody(challenge);
+    return this.request('/challenges', { method: 'POST', headers: { ...headers, ...bearer(key) }, body });
+  }
+
+  getChallenge(key: string, id: string): Promise<Schemas['Challenge']> {
+    return this.request(`/challenges/${encodeURIComponent(id)}`, { headers: bearer(key) });
+  }
+
+  /** Accepts; the last acceptance starts the game (`status: "started"`, `gameId`). */
+  acceptChallenge(key: string, id: string): Promise<Schemas['Challenge']> {
+    return this.request(`/challenges/${encodeURIComponent(id)}/accept`, { method: 'POST', headers: bearer(key) });
+  }
+
+  declineChallenge(key: string, id: string, reason?: string): Promise<Schemas['Challenge']> {
+    const { headers, body } = jsonBody(reason === undefined ? {} : { reason });
+    return this.request(`/challenges/${encodeURIComponent(id)}/decline`, {
+      method: 'POST',
+      headers: { ...headers, ...bearer(key) },
+      body,
+    });
+  }
+
+  cancelChallenge(key: string, id: string): Promise<Schemas['Challenge']> {
+    return this.request(`/challenges/${encodeURIComponent(id)}`, { method: 'DELETE', headers: bearer(key) });
+  }
+
+  listMyChallenges(key: string): Promise<Schemas['Challenges']> {
+    return this.request('/accounts/me/challenges', { headers: bearer(key) });
+  }
+
+  getAcceptPolicy(key: string): Promise<Schemas['AcceptPolicyAnswer']> {
+    return this.request('/accounts/me/policy', { headers: bearer(key) });
+  }
+
+  /** A bot account's accept policy: challenges it fits are accepted at once, others declined. */
+  setAcceptPolicy(key: string, policy: Schemas['AcceptPolicy']): Promise<Schemas['AcceptPolicyAnswer']> {
+    const { headers, body } = jsonBody(policy);
+    return this.request('/accounts/me/policy', { method: 'PUT', headers: { ...headers, ...bearer(key) }, body });
+  }
+
   /** The account of `key` takes an open seat (no token: the key acts for it). */
   joinSeatAsAccount(gameId: string, seat: number, key: string): Promise<Schemas['SeatJoined']> {
     const { headers, body } = jsonBody({});

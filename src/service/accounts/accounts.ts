@@ -150,6 +150,15 @@ export class Accounts {
     return asked.map((s) => ('accountName' in s ? { account: seatAccount(found.get(nameKey(s.accountName))!) } : s));
   }
 
+  /** The bot account's accept policy, or null. */
+  policy(account: Account): Promise<unknown> {
+    return this.store.policy(account.id);
+  }
+
+  setPolicy(account: Account, policy: unknown): Promise<void> {
+    return this.store.setPolicy(account.id, policy);
+  }
+
   /** 409 when the account already sits in its most games at once. */
   async checkRoom(account: Account): Promise<void> {
     if ((await this.store.openGames(account.id)) >= this.limits.maxOpenGames)

@@ -11,6 +11,9 @@ import {
   type AccountEventRow,
   type AccountGameRow,
   type AccountKeyView,
+  type ChallengeChange,
+  type ChallengeRecord,
+  type ChallengeStatus,
   type AccountSeat,
   type AccountStore,
   type NewAccount,
@@ -20,6 +23,7 @@ import {
 import { ACCOUNT_CHANNEL, notifyPayloads, type ChangeFeed } from './change-feed.js';
 import type { GameStatus } from '../game-store.js';
 import { faultKind, storeError } from './faults.js';
+import { PostgresChallenges } from './challenges.js';
 
 const ACCOUNT_COLUMNS = 'a.id, a.name, a.kind, a.created_at AS "createdAt"';
 
@@ -56,16 +60,43 @@ export function insertAccountEvents(events: readonly NewAccountEvent[], node: st
   ];
 }
 
+/** As `insertAccountEvents`, as plain statements for a `pg` client's transaction. */
+export function accountEventStatements(
+  events: readonly NewAccountEvent[],
+  node: string,
+): { text: string; values: unknown[] }[] {
+  if (events.length === 0) return [];
+  return [
+    {
+      text: `INSERT INTO account_events (account_id, type, data, created_at)
+        SELECT * FROM unnest($1::text[], $2::text[], $3::json[], $4::text[])`,
+      values: [
+        events.map((e) => e.accountId),
+        events.map((e) => e.type),
+        events.map((e) => JSON.stringify(e.data)),
+        events.map((e) => e.createdAt),
+      ],
+    },
+    ...notifyPayloads(
+      node,
+      events.map((e) => e.accountId),
+    ).map((payload) => ({ text: 'SELECT pg_notify($1, $2)', values: [ACCOUNT_CHANNEL, payload] })),
+  ];
+}
+
 /** `<tx>.<id>`: the transaction id and the row id of the last event read. */
 const CURSOR = /^(\d{1,20})\.(\d{1,19})$/;
 
 export class PostgresAccounts implements AccountStore {
   readonly announcesEvents = true;
+  private readonly challenges: PostgresChallenges;
 
   constructor(
     private readonly pool: pg.Pool,
     private readonly feed: ChangeFeed,
-  ) {}
+  ) {
+    this.challenges = new PostgresChallenges(pool, (events) => accountEventStatements(events, feed.node));
+  }
 
   async eventsAfter(accountId: string, cursor: string | null, limit: number): Promise<AccountEventRow[]> {
     const match = cursor === null ? ['', '0', '0'] : CURSOR.exec(cursor);
@@ -227,5 +258,34 @@ export class PostgresAccounts implements AccountStore {
       )
       .catch(rethrow);
     return result.rows[0].n;
+  }
+
+  policy(accountId: string): Promise<unknown> {
+    return this.challenges.policy(accountId);
+  }
+
+  setPolicy(accountId: string, policy: unknown): Promise<void> {
+    return this.challenges.setPolicy(accountId, policy);
+  }
+
+  insertChallenge(challenge: ChallengeRecord, events: readonly NewAccountEvent[]): Promise<void> {
+    return this.challenges.insert(challenge, events);
+  }
+
+  findChallenge(id: string): Promise<ChallengeRecord | undefined> {
+    return this.challenges.find(id);
+  }
+
+  changeChallenge(
+    id: string,
+    version: number,
+    change: ChallengeChange,
+    events: readonly NewAccountEvent[],
+  ): Promise<boolean> {
+    return this.challenges.change(id, version, change, events);
+  }
+
+  challengesOf(accountId: string, statuses: readonly ChallengeStatus[], limit: number): Promise<ChallengeRecord[]> {
+    return this.challenges.of(accountId, statuses, limit);
   }
 }

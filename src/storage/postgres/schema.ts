@@ -17,7 +17,7 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { ACCOUNT_EVENT_TYPES, ACCOUNT_KINDS } from '../accounts.js';
+import { ACCOUNT_EVENT_TYPES, ACCOUNT_KINDS, CHALLENGE_STATUSES, type ChallengeSeat } from '../accounts.js';
 import { DELIVERY_STATUSES, DELIVERY_TYPES, WEBHOOK_FORMATS, type DeliveryPayload } from '../deliveries.js';
 import { GAME_STATUSES, type LobbySeat, type LogEntry, type StoredSetup } from '../game-store.js';
 
@@ -158,6 +158,8 @@ export const accounts = pgTable(
     nameKey: text('name_key').notNull(),
     kind: text('kind', { enum: ACCOUNT_KINDS }).notNull(),
     createdAt: text('created_at').notNull(),
+    /** A bot's accept policy for challenges (`docs/accounts.md`). */
+    policy: json('policy').$type<unknown>(),
   },
   (t) => [uniqueIndex('accounts_name_key').on(t.nameKey)],
 );
@@ -212,4 +214,33 @@ export const accountEvents = pgTable(
     createdAt: text('created_at').notNull(),
   },
   (t) => [index('account_events_account').on(t.accountId, t.tx, t.id)],
+);
+
+/**
+ * Challenges (`docs/accounts.md`): one row each, its seats' answers in `seats`, changed only at
+ * the `version` a change was decided on; `challenge_accounts` lists each seat's challenges.
+ */
+export const challenges = pgTable('challenges', {
+  id: text('id').primaryKey(),
+  challengerId: text('challenger_id').notNull(),
+  status: text('status', { enum: CHALLENGE_STATUSES }).notNull(),
+  options: json('options').$type<Record<string, unknown>>().notNull(),
+  seats: json('seats').$type<ChallengeSeat[]>().notNull(),
+  gameId: text('game_id'),
+  version: integer('version').notNull(),
+  createdAt: text('created_at').notNull(),
+  reason: text('reason'),
+});
+
+export const challengeAccounts = pgTable(
+  'challenge_accounts',
+  {
+    accountId: text('account_id').notNull(),
+    challengeId: text('challenge_id').notNull(),
+    createdAt: text('created_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.challengeId] }),
+    index('challenge_accounts_recent').on(t.accountId, t.createdAt),
+  ],
 );

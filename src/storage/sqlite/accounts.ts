@@ -10,6 +10,9 @@ import {
   type AccountEventRow,
   type AccountGameRow,
   type AccountKeyView,
+  type ChallengeChange,
+  type ChallengeRecord,
+  type ChallengeStatus,
   type AccountSeat,
   type AccountStore,
   type NewAccount,
@@ -18,6 +21,7 @@ import {
 } from '../accounts.js';
 import type { GameStatus } from '../game-store.js';
 import { guarded, isConstraintViolation, storeFault } from './faults.js';
+import { SqliteChallenges } from './challenges.js';
 
 const ACCOUNT_COLUMNS = 'a.id, a.name, a.kind, a.created_at AS createdAt';
 
@@ -31,6 +35,7 @@ export class SqliteAccounts implements AccountStore {
   private readonly latestStatement;
   /** One process writes at a time on the file: other processes' events are found by looking again. */
   readonly announcesEvents = false;
+  private readonly challenges: SqliteChallenges;
 
   constructor(private readonly db: Database.Database) {
     this.insertEvent = db.prepare<[string, string, string, string]>(
@@ -45,6 +50,7 @@ export class SqliteAccounts implements AccountStore {
     this.latestStatement = db
       .prepare<[string], number | null>('SELECT max(id) FROM account_events WHERE account_id = ?')
       .pluck();
+    this.challenges = new SqliteChallenges(db, (events) => this.insertEvents(events));
     this.insertSeat = db.prepare<[string, string, number, string]>(
       'INSERT INTO account_games (account_id, game_id, seat, created_at) VALUES (?, ?, ?, ?)',
     );
@@ -160,5 +166,38 @@ export class SqliteAccounts implements AccountStore {
     const statement = `SELECT count(*) FROM account_games ag JOIN games g ON g.id = ag.game_id
       WHERE ag.account_id = ? AND g.status IN ('waiting', 'active')`;
     return guarded(() => this.db.prepare<[string], number>(statement).pluck().get(accountId)!);
+  }
+
+  async policy(accountId: string): Promise<unknown> {
+    return this.challenges.policy(accountId);
+  }
+
+  async setPolicy(accountId: string, policy: unknown): Promise<void> {
+    this.challenges.setPolicy(accountId, policy);
+  }
+
+  async insertChallenge(challenge: ChallengeRecord, events: readonly NewAccountEvent[]): Promise<void> {
+    this.challenges.insert(challenge, events);
+  }
+
+  async findChallenge(id: string): Promise<ChallengeRecord | undefined> {
+    return this.challenges.find(id);
+  }
+
+  async changeChallenge(
+    id: string,
+    version: number,
+    change: ChallengeChange,
+    events: readonly NewAccountEvent[],
+  ): Promise<boolean> {
+    return this.challenges.change(id, version, change, events);
+  }
+
+  async challengesOf(
+    accountId: string,
+    statuses: readonly ChallengeStatus[],
+    limit: number,
+  ): Promise<ChallengeRecord[]> {
+    return this.challenges.of(accountId, statuses, limit);
   }
 }

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import { ACCOUNT_EVENT_TYPES, ACCOUNT_KINDS } from '../accounts.js';
+import { ACCOUNT_EVENT_TYPES, ACCOUNT_KINDS, CHALLENGE_STATUSES, type ChallengeSeat } from '../accounts.js';
 import { DELIVERY_STATUSES, DELIVERY_TYPES, WEBHOOK_FORMATS, type DeliveryPayload } from '../deliveries.js';
 import { GAME_STATUSES, type LobbySeat, type LogEntry, type StoredSetup } from '../game-store.js';
 
@@ -113,6 +113,8 @@ export const accounts = sqliteTable(
     nameKey: text('name_key').notNull(),
     kind: text('kind', { enum: ACCOUNT_KINDS }).notNull(),
     createdAt: text('created_at').notNull(),
+    /** A bot's accept policy for challenges (`docs/accounts.md`). */
+    policy: text('policy', { mode: 'json' }).$type<unknown>(),
   },
   (t) => [uniqueIndex('accounts_name_key').on(t.nameKey)],
 );
@@ -162,4 +164,33 @@ export const accountEvents = sqliteTable(
     createdAt: text('created_at').notNull(),
   },
   (t) => [index('account_events_account').on(t.accountId, t.id)],
+);
+
+/**
+ * Challenges (`docs/accounts.md`): one row each, its seats' answers in `seats`, changed only at
+ * the `version` a change was decided on; `challenge_accounts` lists each seat's challenges.
+ */
+export const challenges = sqliteTable('challenges', {
+  id: text('id').primaryKey(),
+  challengerId: text('challenger_id').notNull(),
+  status: text('status', { enum: CHALLENGE_STATUSES }).notNull(),
+  options: text('options', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
+  seats: text('seats', { mode: 'json' }).$type<ChallengeSeat[]>().notNull(),
+  gameId: text('game_id'),
+  version: integer('version').notNull(),
+  createdAt: text('created_at').notNull(),
+  reason: text('reason'),
+});
+
+export const challengeAccounts = sqliteTable(
+  'challenge_accounts',
+  {
+    accountId: text('account_id').notNull(),
+    challengeId: text('challenge_id').notNull(),
+    createdAt: text('created_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.challengeId] }),
+    index('challenge_accounts_recent').on(t.accountId, t.createdAt),
+  ],
 );

@@ -1,0 +1,51 @@
+/**
+ * A bot account's accept policy (`docs/accounts.md`): which challenges it takes by itself, so
+ * that a bot waiting for opponents is challenged without a person at its keyboard. A challenge
+ * outside the policy is declined with the reason; a bot whose table of games is full declines by
+ * itself, policy or not.
+ */
+export interface AcceptPolicy {
+  /** The expansions it plays: a challenge with any other is declined (none given: only the base game). */
+  expansions?: string[];
+  /** Players per game it plays, inclusive. */
+  minPlayers?: number;
+  maxPlayers?: number;
+  /** `untimed` games only, `timed` ones only, or `any` (the default). */
+  clock?: 'any' | 'untimed' | 'timed';
+  /** The shortest turn it takes, in seconds (timed games). */
+  minTurnSeconds?: number;
+  /** `rated` games only, `casual` ones only, or `any` (the default). */
+  rated?: 'any' | 'rated' | 'casual';
+  /** Games it plays at once: beyond, it declines (`busy`). */
+  maxGames?: number;
+}
+
+/** What a challenge asks, as a policy judges it. */
+export interface ChallengeTerms {
+  expansions: readonly string[];
+  players: number;
+  clock?: { turnSeconds: number };
+  rated: boolean;
+}
+
+/** Why a policy declines, or null when it accepts. */
+export function policyDeclines(policy: AcceptPolicy, terms: ChallengeTerms, openGames: number): string | null {
+  if (policy.maxGames !== undefined && openGames >= policy.maxGames)
+    return `busy: it plays ${policy.maxGames} games at once at most`;
+  const allowed = new Set(policy.expansions ?? []);
+  const other = terms.expansions.find((e) => !allowed.has(e));
+  if (other !== undefined) return `expansions: it does not play ${other}`;
+  if (policy.minPlayers !== undefined && terms.players < policy.minPlayers)
+    return `players: it plays games of ${policy.minPlayers} or more`;
+  if (policy.maxPlayers !== undefined && terms.players > policy.maxPlayers)
+    return `players: it plays games of ${policy.maxPlayers} or fewer`;
+  const clock = policy.clock ?? 'any';
+  if (clock === 'untimed' && terms.clock) return 'clock: it plays untimed games only';
+  if (clock === 'timed' && !terms.clock) return 'clock: it plays timed games only';
+  if (terms.clock && policy.minTurnSeconds !== undefined && terms.clock.turnSeconds < policy.minTurnSeconds)
+    return `clock: it needs ${policy.minTurnSeconds} s a turn or more`;
+  const rated = policy.rated ?? 'any';
+  if (rated === 'rated' && !terms.rated) return 'rated: it plays rated games only';
+  if (rated === 'casual' && terms.rated) return 'rated: it plays casual games only';
+  return null;
+}
