@@ -94,7 +94,12 @@ function playRandom(e: Engine, setup: Setup, seed: number): Move[] {
   for (;;) {
     const lm = e.legalMoves(game);
     if (lm.actor === null) return moves;
-    const move = lm.moves[Math.floor(rnd() * lm.moves.length)];
+    // A figure step lists `undo` before the pass (a build with undo): left out, so that both
+    // builds play the same games (the same index picks the same move).
+    const n = lm.moves.length;
+    const undo = lm.moves.at(-2)?.type === 'undo';
+    const i = Math.floor(rnd() * (undo ? n - 1 : n));
+    const move = lm.moves[undo && i >= n - 2 ? i + 1 : i];
     if (!e.playInPlace(game, move).ok) throw new Error(`listed move refused: ${JSON.stringify(move)}`);
     moves.push(move);
   }

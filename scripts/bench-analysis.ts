@@ -1,6 +1,14 @@
 /**
- * npm run bench:analysis — what post-game analyses cost, and whether play suffers while they run.
- * Starts the built server (`dist/server.js`) on a temporary SQLite file, lets `BENCH_ANALYSES`
+ * npm run bench:analysis — the post-game analysis' precision and calibration
+ * (`analysis-quality.ts`: `--games=100 --jobs=2`, `--fit --fit-games=40` to fit the squash first,
+ * `--sample=400` to calibrate on 5 positions of each of 400 more games (and fit on `--fit-sample`,
+ * as many by default, others),
+ * `--diagram=docs/images/analysis-reliability.svg`, `--keep=path` keeps the analysed games in
+ * `path-fit.jsonl` and `path-bench.jsonl`, one line a game, and plays again only the games not
+ * there: a run stopped early goes on where it stopped), then what analyses cost and whether play
+ * suffers while they run (`--quality-only`, `--cost-only` run one part).
+ *
+ * The cost part starts the built server (`dist/server.js`) on a temporary SQLite file, lets `BENCH_ANALYSES`
  * games of two greedy bots play to their end, then measures GET /health and a human game's
  * move latency (sequential requests from this process) idle, and again while every one of those
  * games is being analysed (`ANALYSIS_CONCURRENCY` = that many, the worst case). Prints p50/p99,
@@ -11,8 +19,51 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fit, gather, quality, writeDiagram } from './analysis-quality.js';
+import { SQUASH } from '../src/bots/value.js';
 
-const ANALYSES = Number(process.env.BENCH_ANALYSES ?? 20);
+const args = new Map(
+  process.argv.slice(2).map((a) => {
+    const [k, v] = a.replace(/^--/, '').split('=');
+    return [k, v ?? ''] as const;
+  }),
+);
+if (!args.has('cost-only')) {
+  const jobs = Number(args.get('jobs') ?? 2);
+  const games = Number(args.get('games') ?? 100);
+  let squash = SQUASH;
+  const keep = (set: string) => (args.get('keep') ? `${args.get('keep')}-${set}.jsonl` : undefined);
+  const sample = Number(args.get('sample') ?? 0);
+  if (args.has('fit')) {
+    const fitGames = Number(args.get('fit-games') ?? 40);
+    squash = fit([
+      ...(await gather('fit', 0, fitGames, jobs, keep('fit'))),
+      ...(sample > 0
+        ? await gather('sample-fit', 0, Number(args.get('fit-sample') ?? sample), jobs, keep('sample-fit'))
+        : []),
+    ]);
+    console.log(`fitted squash (value.ts SQUASH): ${JSON.stringify(squash)} (in use: ${JSON.stringify(SQUASH)})`);
+  }
+  const analysed = await gather('bench', 0, games, jobs, keep('bench'));
+  const q = quality(analysed, squash);
+  if (analysed.length > 0)
+    console.log(
+      `${analysed.length} games, ${q.positions} positions: median change of a chance where the best move was played and nothing scored ${(100 * q.medianChange).toFixed(1)} points (${q.changes} such decisions); median standard error ${(100 * q.medianSe).toFixed(1)} points; ${q.cpuPerGame.toFixed(1)} CPU s per game (one thread)`,
+    );
+  const calibrated = sample > 0 ? quality(await gather('sample', 0, sample, jobs, keep('sample')), squash) : q;
+  console.log(
+    `calibration over ${calibrated.positions} positions${sample > 0 ? ` (5 of each of ${sample} greedy games)` : ''}, each seat's chance, by decile: estimated (mean) / won / chances / error`,
+  );
+  for (const d of calibrated.deciles)
+    console.log(
+      `  ${(100 * d.from).toFixed(0)}–${(100 * d.from + 10).toFixed(0)} %: ${(100 * d.predicted).toFixed(1)} / ${(100 * d.observed).toFixed(1)} / ${d.n} / ${(100 * Math.abs(d.observed - d.predicted)).toFixed(1)} points`,
+    );
+  const diagram = args.get('diagram');
+  if (diagram) writeDiagram(diagram, calibrated, `Reliability: ${calibrated.positions} positions, both seats' chances`);
+}
+if (args.has('quality-only')) process.exit(0);
+
+const ANALYSES = Number(args.get('analyses') ?? process.env.BENCH_ANALYSES ?? 20);
 const dir = mkdtempSync(join(tmpdir(), 'bench-analysis-'));
 const child = spawn(process.execPath, [new URL('../dist/server.js', import.meta.url).pathname], {
   env: {

@@ -1,19 +1,26 @@
 /**
  * npm run bench:bots: a tournament of two-player games with both expansions between bots of
- * the ladder, each pair of games on the same pile with the seats swapped, fixed seeds. Prints
- * each match's win rate (a draw counts half) with its 95 % Wilson interval, average scores,
- * time per move and, for mcts, iterations per second.
+ * the ladder, in duplicate pairs: the two games of a pair have the same tile order (the same
+ * pile seed) with the seats swapped, so the luck of the draw falls to both bots alike. Prints
+ * each match's result by pairs and by games with 95 % Wilson intervals, average scores, time
+ * per move and, for mcts, iterations per (CPU) second.
  *
- *   npm run bench:bots -- --games=200 --ms=100 --match=greedy:random,mcts:greedy
+ *   npm run bench:bots -- --pairs=200 --match=L3:greedy,L2:L1,L3:L2,L4:L3,L5:L4
  *
- * A player may carry its own mcts budget: `mcts@400` thinks 400 ms a move, `mcts#300` runs 300
- * iterations a move (reproducible whatever the load), e.g. --match=mcts@400:mcts@25 for the
- * server's level 5 against its level 1 (docs/bots.md).
+ * A pair's points: 1 to the bot that won both games, ½ each when they split, 0 to the bot that
+ * lost both (a drawn game counts half a game, so a pair's points are the mean of its two games').
+ * The pair interval is Wilson's on those points out of the pairs: pairs are independent, games
+ * of one pair are not.
+ *
+ * A player is `random`, `greedy`, `L1`..`L5` (the server's mcts levels: iteration budgets,
+ * `src/bots/levels.ts`), `mcts#300` (300 iterations a move, reproducible whatever the load) or
+ * `mcts@400` (400 ms a move: measures the machine as much as the bot; plain `mcts` is `--ms`).
  *
  * The mcts knobs can be changed too (MCTS_DEFAULTS names them), e.g. --horizon=30 --prior=0.
  * `--jobs=N` plays the games in N worker threads (the same games and results, sooner when
  * cores are free; the time per move is then each thread's own).
  */
+import { appendFileSync } from 'node:fs';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import {
   BOTS,
@@ -23,7 +30,10 @@ import {
   type BotKind,
   type BotOptions,
   type MctsTuning,
+  levelIterations,
+  MCTS_LEVELS,
 } from '../src/bots/index.js';
+import type { ExpansionId } from '../src/engine/index.js';
 
 const args = new Map(
   process.argv.slice(2).map((a) => {
@@ -31,7 +41,7 @@ const args = new Map(
     return [k, v ?? ''] as const;
   }),
 );
-const games = Number(args.get('games') ?? 200);
+const games = args.has('pairs') ? 2 * Number(args.get('pairs')) : Number(args.get('games') ?? 200);
 const ms = Number(args.get('ms') ?? 100);
 const seed = args.get('seed') ?? 'bench';
 interface Player {
@@ -39,8 +49,14 @@ interface Player {
   kind: BotKind;
   budget: Pick<BotOptions, 'timeMs' | 'iterations'>;
 }
-/** `kind`, `mcts@<ms>` or `mcts#<iterations>`. */
+/** `kind`, `L<level>`, `mcts@<ms>` or `mcts#<iterations>`. */
 function player(spec: string): Player {
+  const level = /^L(\d)$/.exec(spec);
+  if (level) {
+    if (!MCTS_LEVELS.includes(Number(level[1]) as never))
+      throw new Error(`--match: ${spec}: levels are ${MCTS_LEVELS.join(', ')}`);
+    return { label: spec, kind: 'mcts', budget: { iterations: levelIterations(Number(level[1])) } };
+  }
   const [, kind, sign, amount] = /^([a-z]+)(?:([@#])(\d+))?$/.exec(spec) ?? [];
   if (!BOT_KINDS.includes(kind as BotKind)) throw new Error(`--match: ${spec}: bots are ${BOT_KINDS.join(', ')}`);
   if (sign !== undefined && kind !== 'mcts') throw new Error(`--match: ${spec}: only mcts has a budget`);
@@ -70,8 +86,9 @@ function wilson(p: number, n: number): [number, number] {
 
 const pct = (x: number) => `${(100 * x).toFixed(0)} %`;
 
-/** One game of a match: game i plays pile i >> 1, with player a in seat i % 2. */
+/** One game of a match: game i plays pile i >> 1, with player a in seat i % 2 (games 2p and 2p + 1 are pair p). */
 interface GameResult {
+  i: number;
   sa: number;
   sb: number;
   thinkA: number;
@@ -101,11 +118,46 @@ function playGame(a: Player, b: Player, i: number): GameResult {
       iterationMs += s.ms;
     }
   const t = r.thinking[seatA];
-  return { sa: r.scores[seatA], sb: r.scores[1 - seatA], thinkA: t.ms, movesA: t.moves, iterations, iterationMs };
+  return { i, sa: r.scores[seatA], sb: r.scores[1 - seatA], thinkA: t.ms, movesA: t.moves, iterations, iterationMs };
+}
+
+/**
+ * `--rate`: mcts iterations per CPU second of this process (so the machine's load does not
+ * count), over 40 searches of 250 iterations at positions of 4 greedy games with both
+ * expansions: what a time budget buys on an idle core (docs/bots.md, levels).
+ */
+function rate(): void {
+  let iterations = 0,
+    cpu = 0,
+    searches = 0,
+    moves = 0;
+  for (let g = 0; g < 4; g++) {
+    const expansions: ExpansionId[] = ['traders-builders', 'abbey-mayor'];
+    const setup = { players: [{ name: 'A' }, { name: 'B' }], expansions, seed: `rate-${g}` };
+    playMatch(
+      setup,
+      [0, 1].map(() => ({ bot: BOTS.greedy, options: { seed: `rate-${g}` } })),
+      (game, seat, _move) => {
+        if (searches >= 40 || moves++ % 15 !== 7) return;
+        const started = process.cpuUsage();
+        iterations +=
+          BOTS.mcts.chooseMove(game, seat, { seed: `rate-${searches}`, iterations: 250, mcts: tuning }).iterations ?? 0;
+        const used = process.cpuUsage(started);
+        cpu += (used.user + used.system) / 1e6;
+        searches++;
+      },
+    );
+  }
+  console.log(
+    `mcts: ${(iterations / cpu).toFixed(0)} iterations per CPU second over ${searches} searches of 250 iterations; 100 ms of an idle core buys ~${Math.round(iterations / cpu / 10)} iterations`,
+  );
 }
 
 const jobs = Math.max(1, Number(args.get('jobs') ?? 1));
-if (!isMainThread) {
+/** `--log=file`: each game's result appended as a JSON line as it ends (a run stopped early keeps its games). */
+const log = args.get('log');
+if (args.has('rate')) rate();
+else if (!isMainThread) {
   // A worker plays the games of its match whose index is its own modulo the jobs.
   const { match, job } = workerData as { match: number; job: number };
   const [a, b] = matches[match];
@@ -118,12 +170,13 @@ if (!isMainThread) {
     const started = performance.now();
     const results: GameResult[] = [];
     const progress = () => {
-      const points = results.reduce((p, r) => p + (r.sa > r.sb ? 1 : r.sa === r.sb ? 0.5 : 0), 0);
-      const [lo, hi] = wilson(points / results.length, results.length);
+      const { points, n } = pairs(results);
+      const [lo, hi] = n > 0 ? wilson(points / n, n) : [0, 1];
       // The interval so far, so that a run stopped early still says what it measured.
       process.stderr.write(
-        `\r${a.label} vs ${b.label}: game ${results.length}/${games}, ${a.label} ${points}/${results.length} (95 % CI ${pct(lo)}–${pct(hi)})   `,
+        `\r${a.label} vs ${b.label}: game ${results.length}/${games}, ${a.label} ${points}/${n} pairs (95 % CI ${pct(lo)}–${pct(hi)})   `,
       );
+      if (log) appendFileSync(log, JSON.stringify({ match: `${a.label}:${b.label}`, ...results.at(-1) }) + '\n');
     };
     if (jobs === 1) {
       for (let i = 0; i < games; i++) {
@@ -157,6 +210,24 @@ if (!isMainThread) {
   }
 }
 
+function gamePoints(r: GameResult): number {
+  return r.sa > r.sb ? 1 : r.sa === r.sb ? 0.5 : 0;
+}
+
+/** The pairs both of whose games are done, and player a's points on them (a pair: the mean of its games' points). */
+function pairs(results: readonly GameResult[]): { points: number; n: number } {
+  const byPile = new Map<number, GameResult[]>();
+  for (const r of results) byPile.set(r.i >> 1, [...(byPile.get(r.i >> 1) ?? []), r]);
+  let points = 0,
+    n = 0;
+  for (const two of byPile.values())
+    if (two.length === 2) {
+      points += (gamePoints(two[0]) + gamePoints(two[1])) / 2;
+      n++;
+    }
+  return { points, n };
+}
+
 function report(a: Player, b: Player, results: readonly GameResult[], wallMs: number): void {
   let points = 0,
     wins = 0,
@@ -180,9 +251,12 @@ function report(a: Player, b: Player, results: readonly GameResult[], wallMs: nu
   }
   const p = points / games;
   const [lo, hi] = wilson(p, games);
+  const pair = pairs(results);
+  const [plo, phi] = wilson(pair.points / pair.n, pair.n);
   const rate = iterationMs > 0 ? `, mcts ${(iterations / (iterationMs / 1000)).toFixed(0)} iterations/s` : '';
   console.log(
-    `${a.label} vs ${b.label}: ${a.label} wins ${pct(p)} (95 % CI ${pct(lo)}–${pct(hi)}; ${wins} won, ${draws} drawn, ${games - wins - draws} lost), ` +
+    `${a.label} vs ${b.label}: ${a.label} scores ${pair.points} of ${pair.n} pairs, ${pct(pair.points / pair.n)} (95 % CI ${pct(plo)}–${pct(phi)}); ` +
+      `wins ${pct(p)} of ${games} games (95 % CI ${pct(lo)}–${pct(hi)}; ${wins} won, ${draws} drawn, ${games - wins - draws} lost), ` +
       `average score ${(scoreA / games).toFixed(0)}:${(scoreB / games).toFixed(0)}, ${a.label} ${(thinkA / movesA).toFixed(1)} ms/move${rate}, ` +
       `${(wallMs / 1000).toFixed(0)} s`,
   );

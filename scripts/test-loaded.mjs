@@ -4,7 +4,7 @@
  * the proof that the suite waits for events, not for times (docs/operations.md, "Tests: tiers
  * and a busy machine"). Stops at the first failing run. Prints each run's wall time, the load
  * average at its end and the summary line of tap. The hogs are this script's children and end
- * with it, whatever ends it.
+ * with it, whatever ends it (a signal it handles, or SIGKILL: then each notices its parent gone).
  */
 import { spawn } from 'node:child_process';
 import { availableParallelism, loadavg } from 'node:os';
@@ -23,7 +23,10 @@ if (!Number.isInteger(runs) || runs < 1 || !Number.isInteger(hogCount) || hogCou
   process.exit(2);
 }
 
-const hogs = Array.from({ length: hogCount }, () => spawn(process.execPath, ['-e', 'for(;;){}'], { stdio: 'ignore' }));
+// A hog spins, and every few million turns looks whether its parent is still this script: if
+// this script is killed outright (SIGKILL, no handler runs), its hogs end by themselves.
+const HOG = `const parent = ${process.pid}; for (let i = 1; ; i++) if ((i & 0x3fffff) === 0 && process.ppid !== parent) process.exit();`;
+const hogs = Array.from({ length: hogCount }, () => spawn(process.execPath, ['-e', HOG], { stdio: 'ignore' }));
 const stopHogs = () => hogs.forEach((hog) => hog.kill('SIGKILL'));
 process.on('exit', stopHogs);
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
@@ -38,10 +41,13 @@ function npmTest() {
   return new Promise((resolve) => {
     const started = Date.now();
     let summary = '';
+    let partial = ''; // a line cut between two chunks
     const child = spawn('npm', ['test'], { stdio: ['ignore', 'pipe', 'inherit'] });
     child.stdout.on('data', (chunk) => {
       process.stdout.write(chunk);
-      for (const line of String(chunk).split('\n')) if (/^# \{ total: \d+/.test(line)) summary = line;
+      const lines = (partial + String(chunk)).split('\n');
+      partial = lines.pop();
+      for (const line of lines) if (/^# \{ total: \d+/.test(line)) summary = line;
     });
     child.on('exit', (code, signal) => resolve({ code: code ?? (signal ? 1 : 0), ms: Date.now() - started, summary }));
   });

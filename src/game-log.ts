@@ -71,11 +71,32 @@ export const SeatViewSchema = Type.Object(
 export type SeatView = Static<typeof SeatViewSchema>;
 export type SeatKind = SeatView['kind'];
 
+/** What happens when a seat's time runs out: its autopilot plays the turn, or the seat resigns. */
+export const ON_TIMEOUT = ['autopilot', 'forfeit'] as const;
+
+/**
+ * A game's clock as asked for at creation (docs/lifecycle.md): a limit per turn, a time bank per
+ * seat with an increment per turn, or both (whichever runs out first ends the turn).
+ */
+export interface ClockSetup {
+  turnSeconds?: number;
+  bankSeconds?: number;
+  incrementSeconds?: number;
+  onTimeout?: (typeof ON_TIMEOUT)[number];
+}
+
+/**
+ * The games row's `turn_seconds`: set for every game with a clock, so that the turn clock's scan
+ * finds it (`activeGames('clock')`); the per-turn limit, or the bank's seconds for a bank alone.
+ */
+export const clockColumn = (clock: ClockSetup | undefined): number | null =>
+  clock?.turnSeconds ?? clock?.bankSeconds ?? null;
+
 /** What the service stores beside the engine's setup (in the same JSON: it never leaves the storage layer). */
 export interface LifecycleSetup {
   seats?: SeatRequest[];
   visibility?: 'public' | 'private';
-  clock?: { turnSeconds: number };
+  clock?: ClockSetup;
   /** Every seat is an account's and the result counts for their ratings (`docs/accounts.md`). */
   rated?: boolean;
 }

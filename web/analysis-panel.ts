@@ -2,7 +2,9 @@
  * The analysis in the end panel of a finished game (`docs/analysis.md`): each seat's chance to
  * win over the game as a line chart (`chance-plot.ts` places it; drawn here as SVG, the colours
  * as presentation attributes or through the CSSOM, never a style attribute: the CSP refuses
- * them), and the turning points, each with a link to the replay at its move. The first read
+ * them) with a band of ± 2 standard errors around each line, the turning points (the costliest
+ * mistakes: the chance a move lost against the analysis' best move), each with a link to the
+ * replay at its move, the slides, and the luck of the draw apart from the mistakes. The first read
  * starts the analysis; while it is computed the panel shows its progress, read again when the
  * server's `Retry-After` says, and the game's stream says when it is stored (its `analysis`
  * event). The chart's text alternative is its caption and the list of turning points.
@@ -13,7 +15,7 @@ import { chancePlot, percent, PLOT } from './chance-plot.js';
 import { $, el, withNames } from './dom.js';
 import { lexicon, page, playerName } from './game-page.js';
 import { replayLink } from './links.js';
-import { replayAt } from './replay.js';
+import { replayAt, showBoard } from './replay.js';
 import { moveWords } from './words.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
@@ -116,6 +118,29 @@ function draw(analysis: Analysis): void {
   chart.append(
     svg('text', { x: (left + width - right) / 2, y: height - 4, 'text-anchor': 'middle', class: 'axis' }, 'decision'),
   );
+  for (const span of model.slides)
+    chart.append(
+      svg('rect', {
+        x: span.x1,
+        y: PLOT.top,
+        width: Math.max(1, span.x2 - span.x1),
+        height: height - PLOT.top - bottom,
+        fill: seatColour(span.seat),
+        'fill-opacity': 0.08,
+        class: 'slide-span',
+        'data-seat': span.seat,
+      }),
+    );
+  for (const band of model.bands)
+    chart.append(
+      svg('polygon', {
+        points: band.points,
+        fill: seatColour(band.seat),
+        'fill-opacity': 0.2,
+        class: 'chance-band',
+        'data-seat': band.seat,
+      }),
+    );
   for (const line of model.lines)
     chart.append(
       svg('polyline', {
@@ -141,7 +166,7 @@ function draw(analysis: Analysis): void {
   const ends = model.lines.map((l) => `${playerName(l.seat)} ${percent(l.last)}`).join(', ');
   withNames(
     $('#chances-caption'),
-    `Each player's chance to win after every decision, as the mcts bot estimates it from what the players saw; dots mark the turning points, listed below. At the end: ${ends}.`,
+    `Each player's chance to win after every decision, as the analysis estimates it from what the players saw; the band around a line is where the estimate may be off (2 standard errors either side), dots mark the turning points and shaded stretches the slides, listed below. At the end: ${ends}.`,
   );
   $('#chances-legend').replaceChildren(
     ...model.lines.map((l) => {
@@ -155,21 +180,65 @@ function draw(analysis: Analysis): void {
   $('#chances').hidden = false;
   $('#turning-points').replaceChildren(...analysis.turningPoints.map(turningPoint));
   $('#turning').hidden = analysis.turningPoints.length === 0;
+  $('#slide-list').replaceChildren(...analysis.slides.map(slide));
+  $('#slides').hidden = analysis.slides.length === 0;
+  $('#luck-list').replaceChildren(...luck(analysis));
+  $('#luck').hidden = false;
 }
+
+/** Points of chance (percentage points), signed when asked. */
+const points = (x: number, signed = false) => `${signed && x > 0 ? '+' : ''}${Math.round(x * 100)}`;
 
 function turningPoint(p: Analysis['turningPoints'][number]): HTMLLIElement {
   const li = withNames(
-    el('li', undefined, { 'data-version': String(p.version) }),
-    `${playerName(p.seat)}: ${words(p.played)}, chance ${percent(p.before)} → ${percent(p.after)}. The bot preferred: ${words(p.preferred)}. `,
+    el('li', undefined, { 'data-version': String(p.version), class: 'mistake' }),
+    `${playerName(p.seat)}: ${words(p.move)} lost ${points(p.loss)} points of chance (± ${points(2 * p.lossSe)}), ` +
+      `${percent(p.before)} → ${percent(p.played)}. Best: ${words(p.best)}. After the draw: ${percent(p.after)}. `,
   );
-  const link = el('a', `Replay move ${p.version}`, { href: replayLink(page.id, p.version), class: 'replay-link' });
+  li.append(replayLinkTo(p.version));
+  return li;
+}
+
+function slide(s: Analysis['slides'][number]): HTMLLIElement {
+  const li = withNames(
+    el('li', undefined, { 'data-version': String(s.fromVersion), class: 'slide' }),
+    `${playerName(s.seat)} slid from ${percent(s.before)} to ${percent(s.after)} over moves ${s.fromVersion}–${s.toVersion}: ` +
+      `${points(s.mistakes)} points by their own mistakes, ${points(s.luck, true)} by the draws. `,
+  );
+  li.append(replayLinkTo(s.fromVersion));
+  return li;
+}
+
+/** Each seat's luck: what the draws did to its chance in all, and the largest single swing. */
+function luck(analysis: Analysis): HTMLLIElement[] {
+  return analysis.start.map((_, seat) => {
+    let total = 0;
+    let swing = analysis.decisions[0];
+    for (const d of analysis.decisions) {
+      total += d.luck[seat] ?? 0;
+      if (Math.abs(d.luck[seat] ?? 0) > Math.abs(swing?.luck[seat] ?? 0)) swing = d;
+    }
+    const largest =
+      swing && swing.luck[seat] !== 0
+        ? `; the largest at move ${swing.version}: ${points(swing.luck[seat], true)}`
+        : '';
+    return withNames(
+      el('li', undefined, { class: 'luck', 'data-seat': String(seat) }),
+      `${playerName(seat)}: ${points(total, true)} points of chance from the draws in all${largest}. Luck, not a mistake.`,
+    );
+  });
+}
+
+/** A link to the replay at `version`: on this page the scrubber goes there. */
+function replayLinkTo(version: number): HTMLAnchorElement {
+  const link = el('a', `Replay move ${version}`, { href: replayLink(page.id, version), class: 'replay-link' });
   // On this page the scrubber goes there; opened elsewhere (a new tab) the link is a spectator's replay.
   link.addEventListener('click', (e) => {
     if (e.button !== 0 || e.ctrlKey || e.metaKey || e.shiftKey || e.altKey) return;
-    if (!replayAt(p.version)) return;
+    if (!replayAt(version)) return;
     e.preventDefault();
-    $('#replay-slider').focus();
+    // The chart lies below the board: the page goes up to the board, not to the slider's edge.
+    showBoard();
   });
-  li.append(link);
-  return li;
+  return link;
 }

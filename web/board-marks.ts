@@ -75,10 +75,12 @@ export function scored(e: LogEvent, now = Date.now()): void {
   );
 }
 
-/** Draws the numbers and the popups still showing onto the board's picture. */
+/** Draws the numbers and the popups still showing onto the board's picture, replacing those it drew before. */
 export function drawMarks(host: HTMLElement, recent: readonly Numbered[], now = Date.now()): void {
   const svg = host.querySelector('svg');
   if (!svg) return;
+  // The picture may be the one drawn before (board-view.ts leaves a picture unchanged in place): its marks go.
+  svg.querySelector('g.marks')?.remove();
   const layer = svg.appendChild(document.createElementNS(SVG, 'g'));
   layer.setAttribute('class', 'marks');
   for (const r of recent) {

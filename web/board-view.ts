@@ -8,6 +8,7 @@
 import type { Ghost, Renderer, Spot, Target } from '../src/render/index.js';
 import type { PublicState } from './api.js';
 import { frame, inside, MIN_TILE_PX, reveal, tilePx, type Box } from './board-frame.js';
+import { addHits, sizeHits, targetAt } from './board-targets.js';
 
 export interface BoardHandlers {
   /** The pointer or the keyboard's focus is on a legal position (`pick`: clicked, tapped or Enter), or left them (undefined). */
@@ -34,6 +35,9 @@ export class BoardView {
   private refocusing = false;
   /** The positions to play of the last drawing: a different set is a new decision, framed anew. */
   private legalKey = '';
+  /** What the picture shows now (state version, positions, targets; the ghost apart, swapped in place): '' for none of draw()'s. */
+  private drawnKey = '';
+  private ghostKey = '';
 
   constructor(
     private readonly host: HTMLElement,
@@ -62,7 +66,7 @@ export class BoardView {
       if (e.pointerType === 'mouse' && !this.drag) {
         const spot = (e.target as Element).closest('rect.legal');
         this.on.spot(spot ? spotOf(spot) : undefined, false);
-        this.on.claim(targetOf(e.target as Element));
+        this.on.claim(this.targetAt(e));
       }
       const d = this.drag;
       const svg = this.svg();
@@ -91,8 +95,8 @@ export class BoardView {
       if (this.drag?.moved) return;
       const spot = (e.target as Element).closest('rect.legal');
       if (spot) this.on.spot(spotOf(spot), true);
-      const target = (e.target as Element).closest('circle.target');
-      if (target) this.on.target(Number(target.getAttribute('data-target')));
+      const target = this.targetAt(e);
+      if (target !== undefined) this.on.target(target);
     });
     // Positions and targets are focusable buttons in the picture: Tab reaches them, Enter or Space takes one.
     host.addEventListener('focusin', (e) => {
@@ -104,7 +108,7 @@ export class BoardView {
     host.addEventListener('keydown', (e) => {
       if (e.key !== 'Enter' && e.key !== ' ') return;
       const spot = (e.target as Element).closest('rect.legal');
-      const target = (e.target as Element).closest('circle.target');
+      const target = (e.target as Element).closest('rect.target');
       if (!spot && !target) return;
       e.preventDefault();
       if (spot) this.on.spot(spotOf(spot), true);
@@ -112,15 +116,24 @@ export class BoardView {
     });
   }
 
-  /** `targets`: figure targets with their labels (for screen readers), highlighted and clickable. */
+  /**
+   * `targets`: figure targets with their labels (for screen readers), highlighted and clickable.
+   * Answers whether it drew: a second read of what is shown already (the stream's news of a
+   * move the page has read) leaves the picture's elements in place, so a tap or a click that
+   * lands meanwhile still finds the element it began on.
+   */
   draw(
     state: PublicState,
     legal: readonly Spot[],
     targets: readonly (Target & { label: string })[] = [],
     ghost?: Ghost,
-  ): void {
-    // A redraw (a read of the same version, an opponent's move) replaces every element: the
-    // focused position or target gets the keyboard's focus back, so Enter still takes it.
+  ): boolean {
+    const key = `${state.version} ${state.status}|${spotsKey(legal)}|${targets.map(targetKey).join(' ')}`;
+    if (key === this.drawnKey && ghostKeyOf(ghost) === this.ghostKey && this.svg()) return false;
+    this.drawnKey = key;
+    this.ghostKey = ghostKeyOf(ghost);
+    // A redraw (an opponent's move, a new step) replaces every element: the focused position or
+    // target gets the keyboard's focus back, so Enter still takes it.
     const active = document.activeElement;
     const focused = active && this.host.contains(active) ? focusSelector(active) : undefined;
     this.host.innerHTML = this.renderer.board(state, { tilePx: 64, legal, targets, ghost });
@@ -130,13 +143,14 @@ export class BoardView {
       rect.setAttribute('role', 'button');
       rect.setAttribute('aria-label', label);
     }
-    for (const circle of this.host.querySelectorAll('circle.target')) {
-      const label = targets[Number(circle.getAttribute('data-target'))]?.label ?? '';
-      circle.setAttribute('tabindex', '0');
-      circle.setAttribute('role', 'button');
-      circle.setAttribute('aria-label', label);
-      circle.appendChild(document.createElementNS('http://www.w3.org/2000/svg', 'title')).textContent = label;
+    for (const target of this.host.querySelectorAll('rect.target')) {
+      const label = targets[Number(target.getAttribute('data-target'))]?.label ?? '';
+      target.setAttribute('tabindex', '0');
+      target.setAttribute('role', 'button');
+      target.setAttribute('aria-label', label);
+      target.appendChild(document.createElementNS('http://www.w3.org/2000/svg', 'title')).textContent = label;
     }
+    addHits(this.svg()!);
     this.adopt(state, legal);
     const again = focused ? this.host.querySelector<SVGElement>(focused) : null;
     if (again) {
@@ -144,10 +158,12 @@ export class BoardView {
       again.focus({ preventScroll: true });
       this.refocusing = false;
     }
+    return true;
   }
 
   /** Shows a picture the server drew (a replay's `board.svg?version=N`) with the same pan and zoom. */
   show(svg: string, state: PublicState): void {
+    this.drawnKey = '';
     this.host.innerHTML = svg;
     this.adopt(state, []);
   }
@@ -160,7 +176,7 @@ export class BoardView {
     const full = svg.getAttribute('viewBox')!.split(' ').map(Number) as Box;
     this.full = full;
     const old = this.box;
-    const key = legal.map((p) => `${p.x},${p.y}`).join(' ');
+    const key = spotsKey(legal);
     const fresh = key !== this.legalKey;
     this.legalKey = key;
     const [width, height] = this.size();
@@ -188,6 +204,7 @@ export class BoardView {
     const svg = this.svg();
     if (!svg) return;
     for (const old of svg.querySelectorAll('.ghost, .ghost-frame')) old.remove();
+    this.ghostKey = ghostKeyOf(ghost);
     if (!ghost) return;
     // The renderer draws the ghost (its one drawing of it); it is lifted out of an otherwise empty board.
     const drawn = new DOMParser().parseFromString(
@@ -201,7 +218,7 @@ export class BoardView {
 
   /** Marks the chosen figure target (an index of draw()'s list), or none. */
   markTarget(index: number | undefined): void {
-    for (const c of this.host.querySelectorAll('circle.target'))
+    for (const c of this.host.querySelectorAll('rect.target'))
       c.classList.toggle('chosen', c.getAttribute('data-target') === String(index));
   }
 
@@ -237,7 +254,7 @@ export class BoardView {
       e.getAttribute('data-y') === String(place.y);
     const spot = place !== undefined && place.feature === undefined && place.corner === undefined;
     for (const r of this.host.querySelectorAll('rect.legal')) r.classList.toggle('hinted', spot && at(r));
-    for (const c of this.host.querySelectorAll('circle.target')) {
+    for (const c of this.host.querySelectorAll('rect.target')) {
       const same =
         place?.corner !== undefined
           ? c.getAttribute('data-corner') === place.corner
@@ -246,6 +263,18 @@ export class BoardView {
     }
     // The hint's place is never off the view: the view pans to it, at the same size.
     if (place && this.box) this.setBox(reveal(this.box, place));
+  }
+
+  /**
+   * Brings `spots` into view at a readable tile size: moved (and zoomed in if the tiles are too
+   * small) only when one is out of view. A replayed move's tile, a tapped log line's tiles.
+   */
+  follow(spots: readonly Spot[]): void {
+    const b = this.box;
+    if (!b || spots.length === 0) return;
+    const [width, height] = this.size();
+    if (spots.every((p) => inside(b, p)) && tilePx(b, width, height) >= MIN_TILE_PX) return;
+    this.setBox(frame(spots, width, height, b));
   }
 
   /** factor > 1 zooms out, around the centre. */
@@ -278,7 +307,17 @@ export class BoardView {
 
   private setBox(b: Box): void {
     this.box = b;
-    this.svg()?.setAttribute('viewBox', b.map((v) => v.toFixed(1)).join(' '));
+    const svg = this.svg();
+    if (!svg) return;
+    svg.setAttribute('viewBox', b.map((v) => v.toFixed(1)).join(' '));
+    const [width, height] = this.size();
+    sizeHits(svg, Math.max(b[2] / width, b[3] / height));
+  }
+
+  /** The figure target a pointer event is for: the one under it, or the nearest whose hit circle holds it. */
+  private targetAt(e: PointerEvent | MouseEvent): number | undefined {
+    const svg = this.svg();
+    return svg ? targetAt(svg, e) : undefined;
   }
 
   private svg(): SVGSVGElement | null {
@@ -286,8 +325,13 @@ export class BoardView {
   }
 }
 
+const spotsKey = (spots: readonly Spot[]) => spots.map((p) => `${p.x},${p.y}`).join(' ');
+const targetKey = (t: Target & { label: string }) =>
+  `${t.x},${t.y},${t.feature ?? t.corner},${t.figures?.join('+')}:${t.label}`;
+const ghostKeyOf = (g: Ghost | undefined) => (g ? `${g.tile}@${g.x},${g.y},${g.rotation}` : '');
+
 const targetOf = (e: Element): number | undefined => {
-  const target = e.closest('circle.target');
+  const target = e.closest('rect.target');
   return target ? Number(target.getAttribute('data-target')) : undefined;
 };
 
@@ -300,6 +344,6 @@ export function describe(state: PublicState): string {
 function focusSelector(element: Element): string | undefined {
   if (element.matches('rect.legal'))
     return `rect.legal[data-x="${element.getAttribute('data-x')}"][data-y="${element.getAttribute('data-y')}"]`;
-  if (element.matches('circle.target')) return `circle.target[data-target="${element.getAttribute('data-target')}"]`;
+  if (element.matches('rect.target')) return `rect.target[data-target="${element.getAttribute('data-target')}"]`;
   return undefined;
 }

@@ -13,6 +13,10 @@ export const PLOT = { width: 380, height: 220, left: 46, right: 10, top: 10, bot
 export interface ChancePlot {
   /** One line per seat, in seat order: its points as an SVG `points` list, and its last chance (0..1). */
   lines: { seat: number; points: string; last: number }[];
+  /** Per seat, its band: a polygon along the line 2 standard errors above, and back 2 below. */
+  bands: { seat: number; points: string }[];
+  /** Each seat's slides: the stretch of the plot it covers. */
+  slides: { seat: number; x1: number; x2: number }[];
   /** Horizontal grid lines with their percent labels. */
   yTicks: { y: number; label: string }[];
   /** Decision numbers along the bottom (1 is the first decision). */
@@ -29,9 +33,12 @@ function tickStep(decisions: number): number {
   return Math.ceil(decisions / 600) * 100;
 }
 
-export function chancePlot(analysis: Pick<Analysis, 'start' | 'decisions' | 'turningPoints'>): ChancePlot {
+export function chancePlot(
+  analysis: Pick<Analysis, 'start' | 'startSe' | 'decisions' | 'turningPoints' | 'slides'>,
+): ChancePlot {
   const { width, height, left, right, top, bottom } = PLOT;
   const positions = [analysis.start, ...analysis.decisions.map((d) => d.chances)];
+  const errors = [analysis.startSe, ...analysis.decisions.map((d) => d.se)];
   const span = Math.max(1, positions.length - 1);
   const x = (position: number) => round(left + ((width - left - right) * position) / span);
   const y = (chance: number) => round(top + (height - top - bottom) * (1 - Math.min(1, Math.max(0, chance))));
@@ -40,6 +47,13 @@ export function chancePlot(analysis: Pick<Analysis, 'start' | 'decisions' | 'tur
     points: positions.map((chances, p) => `${x(p)},${y(chances[seat] ?? 0)}`).join(' '),
     last: positions.at(-1)![seat] ?? 0,
   }));
+  const bands = analysis.start.map((_, seat) => {
+    const at = (p: number, sign: number) => `${x(p)},${y(positions[p][seat] + sign * 2 * (errors[p][seat] ?? 0))}`;
+    const up = positions.map((_, p) => at(p, 1));
+    const down = positions.map((_, p) => at(p, -1)).reverse();
+    return { seat, points: [...up, ...down].join(' ') };
+  });
+  const slides = analysis.slides.map((s) => ({ seat: s.seat, x1: x(s.from), x2: x(s.to + 1) }));
   const yTicks = [0, 0.25, 0.5, 0.75, 1].map((c) => ({ y: y(c), label: `${c * 100} %` }));
   const step = tickStep(analysis.decisions.length);
   const xTicks: ChancePlot['xTicks'] = [];
@@ -50,7 +64,7 @@ export function chancePlot(analysis: Pick<Analysis, 'start' | 'decisions' | 'tur
     x: x(p.decision + 1),
     y: y(p.after),
   }));
-  return { lines, yTicks, xTicks, marks };
+  return { lines, bands, slides, yTicks, xTicks, marks };
 }
 
 /** A chance as the panel words it. */

@@ -3,32 +3,15 @@
  * ghost shows on the board where the pointer or the keyboard's focus is (or where a click or a
  * tap left it), turned through the rotations legal there, and only Confirm sends the move. A
  * figure goes on a target on the board or by its button, each choice named in words and no two
- * alike. Every other move is a button. The status line says whose turn it is.
+ * alike; every other move is a button (figure-choices.ts). The status line says whose turn it is.
  */
-import type { Spot, Target } from '../src/render/index.js';
+import type { Spot } from '../src/render/index.js';
 import { api, ApiError, type Move, type Phase } from './api.js';
 import { $, button, el, settleRedrawn } from './dom.js';
 import { lexicon, myTurn, page, playerName, status } from './game-page.js';
 import { hintedMove } from './hint-panel.js';
-import { at, choiceLabels, moveWords, tileWords } from './words.js';
-
-/** Moves are flat records of strings and numbers; the same move may list its members in another order. */
-function sameMove(a: Move, b: Move): boolean {
-  const ra: Record<string, unknown> = { ...a };
-  const rb: Record<string, unknown> = { ...b };
-  const keys = Object.keys(ra);
-  return keys.length === Object.keys(rb).length && keys.every((k) => ra[k] === rb[k]);
-}
-
-/** The hint's move, if this is it: its button says so (the board marks its place). */
-function hinted(m: Move, b: HTMLButtonElement): HTMLButtonElement {
-  const h = hintedMove();
-  if (h !== undefined && sameMove(m, h)) {
-    b.classList.add('hinted');
-    b.append(el('span', ' (hint)', { class: 'hint-mark' }));
-  }
-  return b;
-}
+import { hinted, renderChoices, sameMove } from './figure-choices.js';
+import { at, moveWords, tileWords } from './words.js';
 
 const PHASES: Readonly<Record<Phase, string>> = {
   drawOrAbbey: 'draw a tile or place the abbey',
@@ -69,37 +52,6 @@ export function ghost() {
       ? page.state.drawnTile
       : page.catalog.tiles.find((t) => t.features.some((f) => f.kind === 'abbey'))?.id;
   return tile ? { tile, x: m.x, y: m.y, rotation: m.type === 'placeTile' ? m.rotation : (0 as const) } : undefined;
-}
-
-type FigureMove = Extract<Move, { type: 'placeFigure' | 'moveWagon' | 'placeBarn' }>;
-const isFigureMove = (m: Move): m is FigureMove =>
-  m.type === 'placeFigure' || m.type === 'moveWagon' || m.type === 'placeBarn';
-const figureOf = (m: FigureMove) => (m.type === 'placeFigure' ? m.figure : m.type === 'moveWagon' ? 'wagon' : 'barn');
-
-/** Every legal move with its label, the figure choices' labels made distinct. */
-function labelled(): { move: Move; label: string }[] {
-  const moves = page.legal?.moves ?? [];
-  const labels = choiceLabels(moves, lexicon());
-  return moves.map((move, i) => ({ move, label: labels[i] }));
-}
-
-/** Where a figure may go now (a feature, or a barn's corner), each with its choices there. */
-export function targets(): (Target & { label: string; choices: { move: FigureMove; label: string }[] })[] {
-  if (!myTurn()) return [];
-  const byPlace = new Map<string, Target & { label: string; choices: { move: FigureMove; label: string }[] }>();
-  for (const { move, label } of labelled()) {
-    if (!isFigureMove(move)) continue;
-    const where: Target =
-      move.type === 'placeBarn'
-        ? { x: move.x, y: move.y, corner: move.corner }
-        : { x: move.x, y: move.y, feature: move.feature };
-    const key = `${move.x},${move.y},${where.corner ?? where.feature}`;
-    const entry = byPlace.get(key) ?? { ...where, figure: figureOf(move), label: '', choices: [] };
-    entry.choices.push({ move, label });
-    entry.label = entry.choices.map((c) => c.label).join(' or ');
-    byPlace.set(key, entry);
-  }
-  return [...byPlace.values()];
 }
 
 /** The drawn tile beside the controls: turned as the preview shows it, and in words. */
@@ -180,28 +132,7 @@ function drawDecisions(box: HTMLElement): void {
   status(`Your turn${part}: ${PHASES[legal.phase]}`);
   const places = legal.moves.filter(isPlacement);
   if (places.length > 0) renderPlacement(box, places);
-  const chosen = page.target === undefined ? undefined : targets()[page.target];
-  const rest = chosen ? chosen.choices : labelled().filter((c) => !isPlacement(c.move));
-  if (chosen) box.append(el('p', `On the board: ${chosen.label}`));
-  else if (targets().length > 0)
-    box.append(el('p', 'Tap a circle on the board for a figure, or pick below:', { class: 'help' }));
-  const list = el('div', undefined, { class: 'choices' });
-  for (const c of rest)
-    list.append(
-      hinted(
-        c.move,
-        button(c.label, () => void submit(c.move), { class: `move move-${c.move.type}` }),
-      ),
-    );
-  if (chosen) list.append(button('Another choice', () => chooseTarget(undefined)));
-  box.append(list);
-}
-
-export function chooseTarget(index: number | undefined): void {
-  page.target = index;
-  page.board.markTarget(index);
-  renderDecisions();
-  $('#decisions button')?.focus({ preventScroll: true });
+  renderChoices(box, (m) => void submit(m));
 }
 
 /**

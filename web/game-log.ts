@@ -4,12 +4,14 @@
  * kept by version (`page.history`) for the end panel and the replay. Names are the players' own,
  * read with the state before the log (also after a reload, and for a spectator).
  */
+import { clockActed } from './clock-view.js';
 import type { LogEvent, StreamMove } from './api.js';
 import { api } from './api.js';
 import { light, scored, spotsOf } from './board-marks.js';
 import { $, el, withNames } from './dom.js';
 import { lexicon, page, playerName, status } from './game-page.js';
 import { LogLexicon } from './log-lexicon.js';
+import { openSide, sideIsOverlay } from './side-panel.js';
 import { actText, isAct } from './seats-view.js';
 import { eventText, type Lexicon } from './words.js';
 
@@ -30,7 +32,10 @@ function log(version: number, events: readonly LogEvent[], live = false): void {
   told ??= new LogLexicon(page.catalog, page.renderer);
   for (const e of events) {
     told.see(e);
-    if (live) scored(e);
+    if (live) {
+      scored(e);
+      clockActed(e);
+    }
     // The lifecycle's acts (joins, resignations...) come in the same log as the moves' events.
     const text = lineOf(e, told.lexicon);
     if (text)
@@ -49,21 +54,29 @@ function log(version: number, events: readonly LogEvent[], live = false): void {
   }
 }
 
-/** Pointing at a log line lights the tiles it names on the board. */
+const spotsOfLine = (li: Element | null | undefined): { x: number; y: number }[] =>
+  (li?.getAttribute('data-spots') ?? '')
+    .split(' ')
+    .filter(Boolean)
+    .map((s) => ({ x: Number(s.split(',')[0]), y: Number(s.split(',')[1]) }));
+
+/**
+ * Pointing at a log line lights the tiles it names on the board; a click or a tap lights them
+ * and brings them into view (on a phone, closing the scores and log that lay over the board).
+ */
 export function wireLog(): void {
   const list = $('#log');
   list.addEventListener('mouseover', (e) => {
-    const spots = (e.target as Element).closest('li')?.getAttribute('data-spots') ?? '';
-    light(
-      $('#board'),
-      spots
-        .split(' ')
-        .filter(Boolean)
-        .map((s) => ({ x: Number(s.split(',')[0]), y: Number(s.split(',')[1]) })),
-      'lit',
-    );
+    light($('#board'), spotsOfLine((e.target as Element).closest('li')), 'lit');
   });
   list.addEventListener('mouseleave', () => light($('#board'), [], 'lit'));
+  list.addEventListener('click', (e) => {
+    const spots = spotsOfLine((e.target as Element).closest('li'));
+    if (spots.length === 0) return;
+    if (sideIsOverlay()) openSide(false);
+    light($('#board'), spots, 'lit');
+    page.board.follow(spots);
+  });
 }
 
 /** The log so far; answers the version it reaches, where the stream takes over. */

@@ -9,15 +9,18 @@ import { api } from './api.js';
 import { drawMarks, sinceLastTurn } from './board-marks.js';
 import { BoardView } from './board-view.js';
 import { showClaim } from './claim-view.js';
-import { cancel, chooseTarget, ghost, positions, previewAt, renderDecisions, rotate, targets } from './decisions.js';
+import { showClocks } from './clock-view.js';
+import { cancel, ghost, positions, previewAt, renderDecisions, rotate } from './decisions.js';
+import { chooseTarget, targets } from './figure-choices.js';
 import { $, fragment } from './dom.js';
 import { renderEnd, wireEnd } from './end-panel.js';
 import { follow, loadLog, wireLog } from './game-log.js';
 import { myTurn, page, status } from './game-page.js';
 import { renderHint, wireHint } from './hint-panel.js';
-import { renderScrubber, replayAt, replaying, wireScrubber } from './replay.js';
+import { renderScrubber, replayAt, replaying, showBoard, wireScrubber } from './replay.js';
 import { showResign, wireResign } from './resign.js';
 import { showState } from './state-view.js';
+import { closeSideByKey, wireSide } from './side-panel.js';
 import { showNotify, showYourTurn, wireYourTurn } from './your-turn.js';
 
 function render(): void {
@@ -25,14 +28,17 @@ function render(): void {
   if (!state || !legal) return;
   document.body.dataset.version = String(state.version);
   document.body.dataset.status = state.status;
+  // A seat's running game: on a phone, one screen (style.css).
+  document.body.classList.toggle('playing', page.token !== undefined && state.status === 'active');
   showResign();
   renderEnd();
   renderScrubber();
   showYourTurn(myTurn());
   showNotify(state.status === 'active');
+  showClocks(state);
   // While scrubbing, the replayed version stays on the board; the game goes on underneath.
   if (replaying !== undefined) return;
-  board.draw(state, positions(), targets(), ghost());
+  if (board.draw(state, positions(), targets(), ghost())) showClaim(targets()[page.target ?? -1]);
   drawMarks($('#board'), sinceLastTurn(page.history, page.mySeat));
   board.markTarget(page.target);
   showState(state);
@@ -55,12 +61,15 @@ async function refresh(): Promise<void> {
   render();
 }
 
-/** R turns the ghost (Shift+R back), Escape takes it away: unless the keys go to a text field. */
+/**
+ * R turns the ghost (Shift+R back), Escape closes the scores and log over the board (a phone's)
+ * or takes the ghost away: unless the keys go to a text field.
+ */
 function wireKeys(): void {
   document.addEventListener('keydown', (e) => {
     if (e.target instanceof HTMLInputElement || e.ctrlKey || e.metaKey || e.altKey) return;
     if (e.key === 'r' || e.key === 'R') rotate(e.shiftKey ? -1 : 1);
-    else if (e.key === 'Escape' && page.preview) cancel();
+    else if (e.key === 'Escape' && !closeSideByKey() && page.preview) cancel();
   });
 }
 
@@ -76,7 +85,8 @@ async function main(): Promise<void> {
     target: chooseTarget,
     rotate,
     previewed: () => page.preview,
-    claim: showClaim,
+    // Off the targets, the chosen one (if any) is told again.
+    claim: (index) => showClaim(targets()[index ?? page.target ?? -1]),
   }));
   $('#zoom-in').addEventListener('click', () => board.zoom(1 / 1.25));
   $('#zoom-out').addEventListener('click', () => board.zoom(1.25));
@@ -94,7 +104,8 @@ async function main(): Promise<void> {
   wireScrubber();
   wireKeys();
   wireLog();
-  if (page.token) wireYourTurn($('header'));
+  wireSide();
+  if (page.token) wireYourTurn($('#seat-tools'));
   // The state first: the log's lines name the players with it.
   await refresh();
   const logVersion = await loadLog();
@@ -104,8 +115,7 @@ async function main(): Promise<void> {
   // A link to a move of the replay (a turning point of the analysis): `#id=…&version=N`.
   const replayLink = () => {
     const version = fragment().get('version');
-    if (version !== null && /^\d+$/.test(version) && replayAt(Number(version)))
-      $('#board').scrollIntoView({ block: 'start' });
+    if (version !== null && /^\d+$/.test(version) && replayAt(Number(version))) showBoard();
   };
   replayLink();
   // A link into the replay followed within the open page changes only the fragment.

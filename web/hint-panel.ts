@@ -27,6 +27,7 @@ function placeOf(m: Move): { x: number; y: number; feature?: number; corner?: st
       return { x: m.x, y: m.y, corner: m.corner };
     case 'draw':
     case 'pass':
+    case 'undo':
     case 'returnWagon':
       return undefined;
   }

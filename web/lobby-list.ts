@@ -8,6 +8,7 @@
  * are shown (up to the listing's page limit), so paging and refreshing never show one game
  * twice. Rows whose game did not change are kept as they are, so the keyboard's focus stays.
  */
+import { clockSettingsText } from './clock-words.js';
 import { expansionName } from './expansion-words.js';
 import { api, ApiError, type ListedGame, type SeatView } from './api.js';
 import { $, button, el, isolated, withNames } from './dom.js';
@@ -40,13 +41,6 @@ function seatText(s: SeatView): string {
   }
 }
 
-function clockText(clock: ListedGame['clock']): string {
-  if (!clock) return 'no turn clock';
-  const n = clock.turnSeconds;
-  if (n < 120) return `${n} s per turn`;
-  return n < 7200 ? `${Math.round(n / 60)} min per turn` : `${Math.round(n / 3600)} h per turn`;
-}
-
 async function join(game: ListedGame, seat: number): Promise<void> {
   const input = $<HTMLInputElement>('#join-name');
   const error = $('#join-error');
@@ -74,7 +68,7 @@ function gameItem(game: ListedGame): HTMLLIElement {
   li.append(
     el('span', `Game ${game.id}`, { class: 'game-title' }),
     withNames(el('span', undefined, { class: 'game-seats' }), `Seats: ${game.players.map(seatText).join(', ')}`),
-    el('span', `${expansions}; ${clockText(game.clock)}`, { class: 'game-rules' }),
+    el('span', `${expansions}; ${clockSettingsText(game.clock)}`, { class: 'game-rules' }),
   );
   for (const s of game.players) {
     if (s.kind !== 'open') continue;

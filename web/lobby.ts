@@ -117,6 +117,24 @@ function textOf(data: FormData, name: string): string {
   return typeof value === 'string' ? value : '';
 }
 
+/** The clock the form asks for (docs/lifecycle.md), or none; the server refuses a wrong one with its reason. */
+function clockOf(data: FormData): CreateGame['clock'] {
+  const number = (name: string) => {
+    const text = textOf(data, name).trim();
+    return text === '' ? undefined : Number(text);
+  };
+  const turnSeconds = number('turnSeconds');
+  const bankMinutes = number('bankMinutes');
+  const incrementSeconds = number('incrementSeconds');
+  if (turnSeconds === undefined && bankMinutes === undefined) return undefined;
+  return {
+    ...(turnSeconds === undefined ? {} : { turnSeconds }),
+    ...(bankMinutes === undefined ? {} : { bankSeconds: bankMinutes * 60 }),
+    ...(incrementSeconds === undefined || bankMinutes === undefined ? {} : { incrementSeconds }),
+    onTimeout: textOf(data, 'onTimeout') === 'forfeit' ? 'forfeit' : 'autopilot',
+  };
+}
+
 async function create(event: SubmitEvent): Promise<void> {
   event.preventDefault();
   const form = event.target as HTMLFormElement;
@@ -131,8 +149,8 @@ async function create(event: SubmitEvent): Promise<void> {
     } as CreateGame['rules'],
     visibility: textOf(data, 'visibility') as CreateGame['visibility'],
   };
-  const seconds = textOf(data, 'turnSeconds').trim();
-  if (seconds) body.clock = { turnSeconds: Number(seconds) };
+  const clock = clockOf(data);
+  if (clock) body.clock = clock;
   const seed = textOf(data, 'seed').trim();
   if (seed) body.seed = seed;
   const order = textOf(data, 'tileOrder')

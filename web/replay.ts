@@ -55,6 +55,8 @@ function showAt(state: PublicState, svg: string): void {
   const events = v > 0 ? (page.history[v - 1] ?? []) : [];
   const { tiles, figures } = moved(events);
   page.board.markMove(tiles, figures);
+  // The view follows the replay: the move's tile in view at a readable size (the final zoom, kept, hid it).
+  page.board.follow([...tiles, ...figures]);
   const lines = events.map((e) => lineOf(e)).filter((l): l is string => l !== undefined);
   withNames(
     $('#replay-move'),
@@ -85,6 +87,15 @@ export function renderScrubber(): void {
     delete document.body.dataset.replay;
     $('#replay-move').textContent = '';
   }
+}
+
+/**
+ * Brings the board to the top of the window, the scrubber's slider taking the keyboard's focus
+ * (without a scroll of its own): a link into the replay was followed from further down the page.
+ */
+export function showBoard(): void {
+  $('.board-area').scrollIntoView({ block: 'start' });
+  $('#replay-slider').focus({ preventScroll: true });
 }
 
 /** Shows the replay after move `version` where the page offers one (a finished game, a spectator's page); answers whether it does. */

@@ -54,7 +54,7 @@ export function actText(e: ActEvent, name: (seat: number) => string): string {
     case 'gameAborted':
       return 'The game was aborted';
     case 'seatResigned':
-      return `${name(e.seat)} resigned`;
+      return e.reason === 'outOfTime' ? `${name(e.seat)} ran out of time and forfeits` : `${name(e.seat)} resigned`;
     case 'turnTimedOut':
       return `${name(e.seat)}'s time ran out: the autopilot played the turn`;
     default: {

@@ -71,8 +71,12 @@ export function tileWords(catalog: Catalog, id: string | null | undefined): stri
   if (main !== road && road) extras.push(road === 'road end' ? 'road' : road);
   if (cities.some((c) => c.pennants > 0)) extras.push('pennant');
   extras.push(...tileExtraWords(tile.features));
-  return extras.length === 0 ? main : `${main} with ${extras.join(' and ')}`;
+  return extras.length === 0 ? main : `${main} with ${listWords(extras)}`;
 }
+
+/** "a", "a and b", "a, b and c". */
+export const listWords = (items: readonly string[]): string =>
+  items.length > 1 ? `${items.slice(0, -1).join(', ')} and ${items.at(-1)}` : (items[0] ?? '');
 
 /** A thing with its article: "an abbey", "a city cap"; a count gets a tile: "a tile with two city caps". */
 export function withArticle(words: string): string {
@@ -111,7 +115,10 @@ export function featureWords(
   const anchor = lex.renderer.anchor(placed.tile, placed.rotation, feature);
   const where = anchor ? compass(anchor) : '';
   const edges = 'edges' in def ? def.edges : 'halfEdges' in def ? def.halfEdges.map((h) => h.slice(0, 1)) : [];
-  const named = [...new Set(edges.map((e) => turned(e, placed.rotation)))];
+  // In the compass's order, so a road reads "east-west" however its tile lies.
+  const named = [...new Set(edges.map((e) => turned(e, placed.rotation)))].sort(
+    (a, b) => SIDE_ORDER.indexOf(a) - SIDE_ORDER.indexOf(b),
+  );
   const sides =
     named.length === 0
       ? ''
@@ -124,6 +131,7 @@ export function featureWords(
 
 const SIDES = ['N', 'E', 'S', 'W'] as const;
 const SIDE_WORDS: Readonly<Record<string, string>> = { N: 'north', E: 'east', S: 'south', W: 'west' };
+const SIDE_ORDER = Object.values(SIDE_WORDS);
 /** A tile's side at rotation 0, after the tile is turned clockwise by `rotation`, in words. */
 const turned = (side: string, rotation: Rotation) =>
   SIDE_WORDS[SIDES[(SIDES.indexOf(side as (typeof SIDES)[number]) + rotation / 90) % 4]];
@@ -171,6 +179,8 @@ export function moveWords(m: Move, lex: Lexicon, bySides = false): string {
       return figureOn(lex, m.figure, m.x, m.y, m.feature, bySides);
     case 'pass':
       return 'Pass';
+    case 'undo':
+      return 'Undo: take the tile back';
     default:
       return (
         expansionMove(
@@ -218,7 +228,25 @@ export function distinct(labels: readonly string[]): string[] {
 }
 
 function points(list: readonly { seat: number; points: number }[], name: Name): string {
-  return list.length === 0 ? 'no one scores' : list.map((p) => `${name(p.seat)} +${p.points}`).join(', ');
+  return list.length === 0 ? 'nobody scored' : list.map((p) => `${name(p.seat)} +${p.points}`).join(', ');
+}
+
+const CORE_REASONS: ReadonlySet<string> = new Set(['road', 'city', 'monastery', 'abbey', 'field']);
+
+/**
+ * A scoring as docs/rules.md tells it: a feature completed during the game (§3), an unfinished
+ * one or a field at the final scoring (§4), or a field scored for an expansion's reason ("for a
+ * barn"). A monastery or an abbey is one place: its tiles are not counted.
+ */
+function scoringText(e: Extract<GameEvent, { type: 'featureScored' }>, name: Name): string {
+  const n = e.tiles.length;
+  const size = e.kind === 'monastery' || e.kind === 'abbey' ? '' : ` of ${n} tile${n === 1 ? '' : 's'}`;
+  const who = points(e.points, name);
+  const why = CORE_REASONS.has(e.reason) ? undefined : reasonWords(e.reason);
+  if (why !== undefined)
+    return `${e.final ? 'Final scoring, the' : 'The'} ${e.kind}${size}${e.final ? '' : ' scored'} for ${why}: ${who}`;
+  if (!e.final) return `The ${e.kind}${size} was completed: ${who}`;
+  return `Final scoring, the ${e.kind === 'field' ? '' : 'unfinished '}${e.kind}${size}: ${who}`;
 }
 
 /** One line per event worth reading; undefined for the bookkeeping ones. */
@@ -237,13 +265,12 @@ export function eventText(e: GameEvent, name: Name, lex: Lexicon): string | unde
       return `${name(e.seat)} placed ${withArticle(tileWords(lex.catalog, e.tile))} at ${at(e)}`;
     case 'figurePlaced':
       return `${name(e.seat)} placed ${withArticle(boardFigureWords(lex, e.figure))}`;
-    case 'featureScored': {
-      const what = reasonWords(e.reason) ?? e.kind;
-      const size = `${e.tiles.length} tile${e.tiles.length === 1 ? '' : 's'}`;
-      return `${e.final ? 'Final scoring: ' : ''}${what} of ${size} scored: ${points(e.points, name)}`;
-    }
+    case 'placementUndone':
+      return `${name(e.seat)} took back ${withArticle(tileWords(lex.catalog, e.tile))} from ${at(e)}`;
+    case 'featureScored':
+      return scoringText(e, name);
     case 'bonusPartStarted':
-      return `${name(e.seat)} plays an extra part`;
+      return `${name(e.seat)} began an extra part of the turn`;
     case 'finalScoringStarted':
       return 'The tiles are gone: final scoring';
     case 'gameEnded':

@@ -65,7 +65,7 @@ export function wireYourTurn(into: HTMLElement): void {
   );
   const box = document.createElement('span');
   box.id = 'notify-box';
-  box.append(' · ', toggle);
+  box.append(toggle);
   into.append(box);
 }
 

@@ -22,7 +22,13 @@ export const PublicActSchema = Type.Union(
     act({ type: Type.Literal('tokenReissued'), seat: Int }),
     act({ type: Type.Literal('seatHandedToBot'), seat: Int, bot: BotSchema, level: Type.Optional(Int) }),
     act({ type: Type.Literal('gameAborted') }),
-    act({ type: Type.Literal('seatResigned'), seat: Int }),
+    act({
+      type: Type.Literal('seatResigned'),
+      seat: Int,
+      reason: Type.Optional(
+        Type.Literal('outOfTime', { description: "The clock's forfeit: the seat's time ran out (none: it resigned)" }),
+      ),
+    }),
     act({ type: Type.Literal('turnTimedOut'), seat: Int }),
   ],
   { title: 'Act', description: 'A lifecycle act: an entry of the log beside the moves, counted by `version`' },

@@ -5,9 +5,9 @@
  * minus the most any other seat scores, plus the potential of the figures it places minus
  * the followers it takes from supply (heuristics.ts); ties are broken by the seeded RNG.
  */
-import { actorOf, legalMoves, play, type Game, type GameEvent, type Move } from '../engine/index.js';
+import { actorOf, play, type Game, type GameEvent, type Move } from '../engine/index.js';
 import { abbeyTile, followerCost, isFollower, positionOf, potential, type Position } from './heuristics.js';
-import { addPoints, movesFor, revealed } from './moves.js';
+import { addPoints, botMoves, movesFor, revealed } from './moves.js';
 import { pick, seeded, type Random } from './rng.js';
 import type { Bot } from './types.js';
 
@@ -67,7 +67,7 @@ function valueOf(game: Game, move: Move, pos: Position, walk: Walk, depth: numbe
   const next = r.value.game;
   if (depth >= MAX_DEPTH || revealed(r.value.events) !== '' || actorOf(next) !== pos.seat) return v;
   let best = -Infinity;
-  for (const m of legalMoves(next).moves) best = Math.max(best, valueOf(next, m, pos, here, depth + 1));
+  for (const m of botMoves(next)) best = Math.max(best, valueOf(next, m, pos, here, depth + 1));
   return v + (best === -Infinity ? 0 : best);
 }
 

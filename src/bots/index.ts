@@ -29,6 +29,7 @@ export {
   type PublicAct,
 } from './acts.js';
 export { DEFAULT_ITERATIONS, MCTS_DEFAULTS, type MctsTuning } from './mcts.js';
+export { MCTS_LEVELS, DEFAULT_MCTS_LEVEL, levelIterations, type MctsLevel } from './levels.js';
 
 export const BOTS: Readonly<Record<BotKind, Bot>> = { random: randomBot, greedy: greedyBot, mcts: mctsBot };
 

@@ -25,7 +25,7 @@
  */
 import { determinize, legalMoves, play, playInPlace, type Game, type GameEvent, type Move } from '../engine/index.js';
 import { greedyOrder } from './greedy.js';
-import { movesFor, revealed } from './moves.js';
+import { choosable, movesFor, revealed } from './moves.js';
 import { seeded, type Random } from './rng.js';
 import type { Bot, BotChoice, BotOptions } from './types.js';
 
@@ -143,7 +143,7 @@ const finalScores = (events: readonly GameEvent[]): number[] | null => {
 /** Random moves to the end of the game (a pass with at least `pass` odds when one is legal); the final scores. */
 export function playout(g: Game, random: Random, pass = 0): number[] {
   for (;;) {
-    const moves = legalMoves(g).moves;
+    const moves = choosable(legalMoves(g).moves);
     let move = moves[Math.floor(random() * moves.length)];
     if (pass > 0 && move.type !== 'pass' && random() < pass) move = moves.find((m) => m.type === 'pass') ?? move;
     const r = playInPlace(g, move);

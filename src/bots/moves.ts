@@ -35,9 +35,28 @@ export function revealed(events: readonly GameEvent[]): string {
   return s;
 }
 
-/** The legal moves for `seat`, which must be the actor. */
+/**
+ * The legal moves a bot chooses among: all but `undo`, which takes a placement back to the
+ * position before it (a bot choosing it could go round in circles, and gains nothing: it saw
+ * that position already). The engine lists the undo just before the pass, which stays last.
+ */
+export function botMoves(game: Game): Move[] {
+  const moves = legalMoves(game).moves;
+  if (moves.at(-2)?.type === 'undo') moves.splice(-2, 1);
+  return moves;
+}
+
+/** The moves a bot chooses among for `seat` (botMoves), which must be the actor. */
 export function movesFor(game: Game, seat: number): Move[] {
   const actor = actorOf(game);
   if (actor !== seat) throw new Error(`bot asked to move for seat ${seat}, but the actor is ${String(actor)}`);
-  return legalMoves(game).moves;
+  return botMoves(game);
+}
+
+/**
+ * The moves a bot may choose among: never taking back a move (an `undo`, where the rules offer
+ * one to a person), which would only undo the bot's own choice.
+ */
+export function choosable(moves: readonly Move[]): Move[] {
+  return moves.filter((m) => (m.type as string) !== 'undo');
 }

@@ -92,6 +92,6 @@ export interface ExpansionWords {
   event?(e: Worded, say: Say): string | null | undefined;
   /** What its members of a seat's view say, for the players' table ("abbey in hand"), or "" for none. */
   player?(player: Worded): string;
-  /** What the scoring of a feature for one of its reasons is called ("barn" -> "barn"). */
+  /** Why a feature scored, for one of its reasons, ending the log's line "The field of 12 tiles scored for …" ("barn" -> "a barn"). */
   readonly scoreReasons?: Readonly<Record<string, string>>;
 }

@@ -1,5 +1,5 @@
 /**
- * The base game's move types: draw, placeTile, placeFigure and pass. Each is a MoveSpec
+ * The base game's move types: draw, placeTile, placeFigure, pass and undo (undo.ts). Each is a MoveSpec
  * (expansion.ts): the phases it may be played in, its shape check and its handler.
  */
 import type { MoveSpec, MoveSpecs } from './expansion.js';
@@ -10,6 +10,7 @@ import type { Figure } from './state.js';
 import { FIGURE_INDEX } from './supply.js';
 import { addFigure, drawTile, endPart, figureStep, scoringStep } from './turn.js';
 import { ALTERNATIVES_PHASE, FINAL_ROUND_PHASE, ROTATIONS } from './types.js';
+import { undo } from './undo.js';
 import { violation } from './violation.js';
 
 const draw: MoveSpec<'draw', typeof ALTERNATIVES_PHASE> = {
@@ -109,4 +110,4 @@ const pass: MoveSpec<'pass', 'placeFigure' | typeof ALTERNATIVES_PHASE | typeof 
   },
 };
 
-export const CORE_MOVES: MoveSpecs = { draw, placeTile, placeFigure, pass };
+export const CORE_MOVES: MoveSpecs = { draw, placeTile, placeFigure, pass, undo };

@@ -41,6 +41,7 @@ export const coreMoves = (f: FigureSchemas) =>
     moveSchema('placeTile', { x: Coordinate, y: Coordinate, rotation: RotationSchema }),
     moveSchema('placeFigure', { figure: f.PlaceableFigureSchema, x: Coordinate, y: Coordinate, feature: Feature }),
     moveSchema('pass', {}),
+    moveSchema('undo', {}),
   ] as const;
 
 export const coreEvents = (f: FigureSchemas) =>
@@ -50,6 +51,8 @@ export const coreEvents = (f: FigureSchemas) =>
     eventSchema('tileDiscarded', { seat: Int, tile: Type.String(), reason: Type.Literal('unplaceable') }),
     eventSchema('tilePlaced', { seat: Int, tile: Type.String(), x: Int, y: Int, rotation: RotationSchema }),
     eventSchema('figurePlaced', { seat: Int, figure: f.BoardFigureSchema }),
+    /** The tile (or abbey) placed in this part went back to the seat's hand (docs/rules.md §2.2). */
+    eventSchema('placementUndone', { seat: Int, tile: Type.String(), x: Int, y: Int }),
     eventSchema('figureSkipped', { seat: Int, reason: Type.Enum(['passed', 'no-legal-placement']) }),
     eventSchema('featureScored', {
       /** The feature: its kind and every tile it covers (for fields and barns: the field). */

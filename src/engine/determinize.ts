@@ -15,6 +15,7 @@
 import type { Config } from './config.js';
 import { stateOf, type Game } from './game.js';
 import { seededRandom, shuffle } from './rng.js';
+import { NO_UNDO } from './state.js';
 
 export function determinize(game: Game, seed: string, tilesLeft?: number): Game {
   const g = stateOf(game);
@@ -29,5 +30,7 @@ export function determinize(game: Game, seed: string, tilesLeft?: number): Game 
   // its own: the same in everything but the pile's hidden tail.
   const cfg: Config = { ...g.cfg, pile: [...pile.slice(0, g.pileIndex), ...rest] };
   (copy as { cfg: Config }).cfg = cfg;
+  // Its moves would replay over the game's own pile, not this one: no undo is offered here.
+  copy.history = NO_UNDO;
   return copy as unknown as Game;
 }

@@ -4,7 +4,7 @@
  * validates completely before it changes anything, so a refusal changes nothing.
  */
 import type { MoveOf, MoveSpecs } from './expansion.js';
-import type { State } from './state.js';
+import { NO_UNDO, type State } from './state.js';
 import type { GameEvent, Move, MoveType, RuleViolation } from './types.js';
 import { violation } from './violation.js';
 
@@ -38,5 +38,10 @@ export function applyMove(g: State, move: Move, events: GameEvent[]): RuleViolat
   }
   const malformed = g.cfg.knownMoves[move.type]?.shape(raw);
   if (malformed) return violation('ILLEGAL_MOVE', malformed);
-  return dispatch(g, g.cfg.moves, move.type, move, events);
+  const refused = dispatch(g, g.cfg.moves, move.type, move, events);
+  // One small node per move, so that an undo can rebuild the part from the moves before it
+  // (core-moves.ts): the cost of undo falls on the undo, not on the placements. An undo sets
+  // the history itself (to the moves before the placement it took back).
+  if (refused === null && move.type !== 'undo' && g.history !== NO_UNDO) g.history = { move, prev: g.history };
+  return refused;
 }

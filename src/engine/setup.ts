@@ -3,19 +3,18 @@
  * configuration from the enabled expansions (config.ts), places the start tile and starts
  * seat 0's turn.
  */
-import { START_TILE, TILE_BY_ID, pileTiles, type TileType } from './catalog.js';
+import { TILE_BY_ID, pileTiles, type TileType } from './catalog.js';
 import type { Config } from './config.js';
 import { CORE_MOVES } from './core-moves.js';
 import { gatherHooks, type Expansion, type FigureRule } from './expansion.js';
 import { DEFAULT_REGISTRY } from './expansions/index.js';
 import { MEEPLE_RULE } from './figure-step.js';
-import { keyOf } from './geometry.js';
 import { mergeMoves } from './moves.js';
 import { seededRandom, shuffle } from './rng.js';
-import { State, capacityFor } from './state.js';
+import { capacityFor, type State } from './state.js';
 import { orderedModules, type Registry } from './registry.js';
 import { FIGURE_INDEX, supplySize } from './supply.js';
-import { startPart } from './turn.js';
+import { startState } from './undo.js';
 import {
   MAX_NAME_LENGTH,
   MAX_PLAYERS,
@@ -191,19 +190,16 @@ export function createGame(
     pile = shuffle(available.slice(), seededRandom(seed));
   }
 
-  // Every option was checked against its allowed values above.
-  const g = new State(
-    configOf(
-      registry,
-      players.map((p) => p.name),
-      sorted,
-      rules as Rules,
-      seed,
-      pile,
-    ),
-  );
-  g.putTile(START_TILE, keyOf(0, 0), 0);
   const events: GameEvent[] = [];
-  startPart(g, events);
+  // Every option was checked against its allowed values above.
+  const cfg = configOf(
+    registry,
+    players.map((p) => p.name),
+    sorted,
+    rules as Rules,
+    seed,
+    pile,
+  );
+  const g: State = startState(cfg, events);
   return { ok: true, value: { game: g, events } };
 }

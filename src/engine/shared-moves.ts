@@ -10,6 +10,7 @@ import { ROTATIONS, type Move } from './types.js';
 /** Moves without fields. */
 export const PASS: Move = Object.freeze({ type: 'pass' });
 export const DRAW: Move = Object.freeze({ type: 'draw' });
+export const UNDO: Move = Object.freeze({ type: 'undo' });
 
 /** Positions within this many steps of the start tile have their placements interned (all real games). */
 const REACH = 64;

@@ -24,6 +24,23 @@ import type { FigureKind, Move, Phase } from './types.js';
 export type { PlacedTile } from './board.js';
 export type { Figure } from './figures.js';
 
+/**
+ * The moves applied to a game since its creation, newest first, as a list shared by its copies
+ * (a node is never changed): what an undo replays (docs/rules.md §2.2). An undo takes its
+ * placement off, so the list never holds an undo nor a move an undo took back.
+ */
+export interface Played {
+  readonly move: Move;
+  readonly prev: Played | null;
+}
+
+/**
+ * The history of a game that offers no undo (a determinized copy, whose hidden pile is not the
+ * game's): nothing is recorded in it. One member for both, not a flag beside the list: each
+ * member is one more for every copy to carry (see clone()).
+ */
+export const NO_UNDO: Played = Object.freeze({ move: Object.freeze({ type: 'pass' }), prev: null });
+
 /** A figure taken off a scored feature that waits for its owner's decision. */
 export interface HeldFigure {
   readonly owner: number;
@@ -73,6 +90,8 @@ export class State {
   finalRound: number[] | null = null;
   /** Each enabled expansion's own state, by slot index (see slot.ts). */
   slots: unknown[];
+  /** The moves played so far (Played), null before the first; NO_UNDO where no undo is offered. */
+  history: Played | null = null;
 
   constructor(cfg: Config) {
     this.cfg = cfg;
@@ -84,9 +103,17 @@ export class State {
     this.slots = createSlots(cfg);
   }
 
+  /**
+   * A copy that shares nothing mutable. Member by member, in declaration order: V8 keeps an
+   * object made by Object.create in fast mode for named stores, but Object.assign of this many
+   * members (twenty, since the undo's history) turned each copy into a dictionary, and every
+   * read of a copy's member slower: legal-move queries on copies ×0.9 (docs/performance.md).
+   * `test/engine/copies.test.ts` checks that a copy has every member of its original.
+   */
   clone(): State {
-    const c = Object.create(State.prototype) as State;
-    Object.assign(c, this);
+    const c = Object.create(State.prototype) as { -readonly [K in keyof State]: State[K] };
+    c.cfg = this.cfg;
+    c.pileIndex = this.pileIndex;
     c.left = this.left.slice();
     c.board = this.board.copy();
     c.open = this.open.copy();
@@ -94,10 +121,18 @@ export class State {
     c.figures = this.figures.copy();
     c.supply = this.supply.copy();
     c.scores = this.scores.slice();
+    c.active = this.active;
+    c.phase = this.phase;
+    c.drawn = this.drawn;
+    c.lastTile = this.lastTile;
+    c.figureMoves = this.figureMoves;
+    c.newFigure = this.newFigure;
+    c.extraPart = this.extraPart;
     c.pending = this.pending.slice();
     c.finalRound = this.finalRound ? this.finalRound.slice() : null;
     c.slots = copySlots(this.slots);
-    return c;
+    c.history = this.history;
+    return c as State;
   }
 
   get players(): number {

@@ -3,8 +3,8 @@
  * how many tiles of each kind remain — never the pile order or the seed.
  *
  * The view is an object; JSON is made by whoever sends it. What a game's configuration fixes is
- * made once per configuration, and the placed tiles' view objects once per game value (appended
- * as tiles go down, since tiles are never taken back). Expansions add their members through
+ * made once per configuration, and the placed tiles' view objects once per board (appended
+ * as tiles go down). Expansions add their members through
  * viewPlayer/viewGame, as objects spread into the seat's and the game's view.
  */
 import { TILE_TYPES, onTilesAdded } from './catalog.js';
@@ -50,14 +50,18 @@ function partsOf(cfg: Config): ViewParts {
   return parts;
 }
 
-/** The placed tiles' views, per game value, extended as tiles are added (a placed tile never changes). */
-const tileViews = new WeakMap<State, TileView[]>();
+/**
+ * The placed tiles' views, per board, extended as tiles are added (a placed tile never changes).
+ * Keyed by the board rather than the game value: each copy of a game has its own board, and an
+ * undo gives the game a new one (undo.ts), so a tile taken back leaves no view behind.
+ */
+const tileViews = new WeakMap<State['board'], TileView[]>();
 
 function tilesOf(g: State): TileView[] {
-  let views = tileViews.get(g);
+  let views = tileViews.get(g.board);
   if (!views) {
     views = [];
-    tileViews.set(g, views);
+    tileViews.set(g.board, views);
   }
   const tiles = g.board.tiles;
   for (let i = views.length; i < tiles.length; i++) {

@@ -12,6 +12,9 @@ import type { BoardOptions, BoardView, Rotation, Target, TileOptions } from './t
 
 export const TILE_PX = { min: 16, max: 256, default: 64 } as const;
 const MARGIN = 0.3;
+/** A figure target's height (a circle's diameter), and how far apart the shapes in one stand. */
+const TARGET_SIZE = 24;
+const TARGET_STEP = 16;
 
 const clampPx = (px: number | undefined) =>
   Math.min(TILE_PX.max, Math.max(TILE_PX.min, Math.round(px ?? TILE_PX.default)));
@@ -115,11 +118,17 @@ export function renderBoard(book: TileArtBook, view: BoardView, options: BoardOp
     targets.forEach((target, i) => {
       const [px, py] = figurePoint(target, anchorsAt.get(`${target.x},${target.y}`));
       const where = target.corner ? `data-corner="${target.corner}"` : `data-feature="${target.feature}"`;
-      s += `<circle class="target" data-target="${i}" data-x="${target.x}" data-y="${target.y}" ${where} cx="${num(px)}" cy="${num(py)}" r="12"/>`;
-      if (target.figure) {
-        const turn = lying(book, tileAt, { ...target, kind: target.figure }) ? ' rotate(-90)' : '';
-        s += `<g class="target-fig" data-target="${i}" transform="translate(${num(px)} ${num(py)}) scale(.55)${turn}">${figureShape(target.figure)}</g>`;
-      }
+      // A pill (a circle for one) around the shapes of every figure that may go there, in one
+      // row: a tile's features mostly lie one above another, so its targets stay apart.
+      const figures = target.figures ?? [];
+      const [w, h] = [TARGET_SIZE + Math.max(0, figures.length - 1) * TARGET_STEP, TARGET_SIZE];
+      const kinds = figures.length > 0 ? ` data-figures="${figures.join(' ')}"` : '';
+      s += `<rect class="target" data-target="${i}" data-x="${target.x}" data-y="${target.y}" ${where}${kinds} x="${num(px - w / 2)}" y="${num(py - h / 2)}" width="${num(w)}" height="${num(h)}" rx="${TARGET_SIZE / 2}"/>`;
+      figures.forEach((kind, n) => {
+        const turn = lying(book, tileAt, { ...target, kind }) ? ' rotate(-90)' : '';
+        const x = px + (n - (figures.length - 1) / 2) * TARGET_STEP;
+        s += `<g class="target-fig" data-target="${i}" data-kind="${kind}" transform="translate(${num(x)} ${num(py)}) scale(.5)${turn}">${figureShape(kind)}</g>`;
+      });
     });
     s += '</g>';
   }

@@ -12,7 +12,7 @@ import { TileArtBook } from './tile-art.js';
 import type { BoardOptions, BoardView, RenderCatalog, TileOptions } from './types.js';
 
 export type { BoardOptions, BoardView, Ghost, RenderCatalog, Spot, Target, TileOptions } from './types.js';
-export { SEAT_COLOURS, seatColour } from './symbols.js';
+export { figureIcon, SEAT_COLOURS, seatColour } from './symbols.js';
 export { TILE_PX };
 
 export interface Renderer {

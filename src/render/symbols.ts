@@ -5,7 +5,7 @@
 import type { FigureKind } from '../engine/index.js';
 import type { Good } from './types.js';
 import { num } from './svg.js';
-import { expansionFigure } from './expansion-art.js';
+import { expansionFigure, FARMERS } from './expansion-art.js';
 
 export const at = (x: number, y: number) => `transform="translate(${num(x)} ${num(y)})"`;
 
@@ -26,7 +26,7 @@ export const STYLE =
   '.fig{stroke:#151515;stroke-width:1.5;stroke-linejoin:round}' +
   '.legal{fill:#fff;fill-opacity:.3;stroke:#6b5a2e;stroke-width:2;stroke-dasharray:8 5}' +
   '.last{fill:none;stroke:#ffd400;stroke-width:5}' +
-  '.target{fill:#fff;fill-opacity:.6;stroke:#c48a00;stroke-width:3}' +
+  '.target{fill:#fff;fill-opacity:.85;stroke:#c48a00;stroke-width:3}' +
   '.target-fig{fill:#6b5a2e;pointer-events:none}.ghost{opacity:.75;pointer-events:none}.ghost-frame{fill:none;stroke:#2a6fdb;stroke-width:5}';
 
 export function monastery(x: number, y: number): string {
@@ -69,4 +69,16 @@ const MEEPLE = 'M0-12c5 0 5 7 2 8l8 2c3 1 3 5-1 5h-3l4 9h-7l-3-6-3 6h-7l4-9h-3c-
 /** One figure, filled with its seat's colour, standing on the origin (an expansion's: its own shape). */
 export function figureShape(kind: FigureKind): string {
   return kind === 'meeple' ? `<path d="${MEEPLE}"/>` : (expansionFigure(kind, MEEPLE) ?? `<path d="${MEEPLE}"/>`);
+}
+
+/**
+ * One figure as a picture of its own (a choice's icon beside its words): its shape as the board
+ * draws it, in `fill`, lying down as a farmer does when it goes on a feature of kind `on`.
+ */
+export function figureIcon(kind: FigureKind, fill: string, on?: string): string {
+  const lying = on === 'field' && FARMERS.has(kind);
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="-20 -20 40 40" width="28" height="28" aria-hidden="true">` +
+    `<g fill="${fill}" stroke="#151515" stroke-width="1.5" stroke-linejoin="round"${lying ? ' transform="rotate(-90)"' : ''}>${figureShape(kind)}</g></svg>`
+  );
 }

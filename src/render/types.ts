@@ -28,8 +28,8 @@ export interface Target {
   y: number;
   feature?: number;
   corner?: Corner;
-  /** The figure that would go there: its shape is drawn in the target's circle. */
-  figure?: FigureKind;
+  /** The figures that may go there (a knight, a mayor and a wagon may share a city): each shape is drawn in the target. */
+  figures?: readonly FigureKind[];
 }
 
 /** The drawn tile shown where it would go, before the player confirms it. */

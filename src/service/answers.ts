@@ -7,7 +7,7 @@
  * are put together from those strings.
  */
 import { legalMoves, publicView, registryOf, type Game, type LegalMoves, type Registry } from '../engine/index.js';
-import { deadlineOf, seatViews, statusOf, type Lifecycle, type LifecycleStatus } from './lifecycle/lifecycle.js';
+import { clockViewOf, seatViews, statusOf, type Lifecycle, type LifecycleStatus } from './lifecycle/lifecycle.js';
 import type { Snapshot } from './cache/snapshot.js';
 import { stateSerializer } from './state-json.js';
 import type { GameState } from './state-schema.js';
@@ -33,7 +33,7 @@ export function stateOf(game: Game, life: Lifecycle, id: string, version: number
     version,
     pile: life.pile,
     seats: (life.seatsView ??= seatViews(life)),
-    ...(life.clock ? { clock: { turnSeconds: life.clock.turnSeconds, deadline: deadlineOf(life) } } : {}),
+    ...(life.clock ? { clock: clockViewOf(life) } : {}),
     ...view,
     status,
     actor: open(status) ? view.actor : null,

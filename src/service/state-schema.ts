@@ -7,19 +7,38 @@
  */
 import { Type, type Static } from 'typebox';
 import type { PublicStateSchema, Registry } from '../engine/index.js';
-import { SeatViewSchema } from '../game-log.js';
+import { ON_TIMEOUT, SeatViewSchema } from '../game-log.js';
 import { GAME_STATUSES } from '../storage/game-store.js';
 
 export const GameStatusSchema = Type.Enum([...GAME_STATUSES], {
   description: '`waiting` until every open seat is joined; `aborted` when the admin aborted it',
 });
 
+const NullableTime = (description: string) =>
+  Type.Union([Type.String({ format: 'date-time' }), Type.Null()], { description });
+
+/** The clock (docs/lifecycle.md): its settings as created, and where each seat's time stands. */
 export const ClockView = Type.Object(
   {
-    turnSeconds: Type.Integer(),
-    deadline: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
-      description: "When the current player's turn runs out (none on a bot's turn)",
+    turnSeconds: Type.Optional(Type.Integer({ description: 'The limit of one turn, when the game has one' })),
+    bankSeconds: Type.Optional(
+      Type.Integer({ description: "Each seat's time bank at the start, when the game has one" }),
+    ),
+    incrementSeconds: Type.Optional(Type.Integer({ description: "Added to a seat's bank after each of its turns" })),
+    onTimeout: Type.Enum([...ON_TIMEOUT], {
+      description: '`autopilot`: the turn is played by its autopilot; `forfeit`: the seat resigns',
     }),
+    deadline: NullableTime(
+      "When the current player's time runs out: the turn's limit or the bank, the first (none on a bot's turn)",
+    ),
+    running: Type.Union([Type.Integer(), Type.Null()], { description: 'The seat whose time runs now' }),
+    runningSince: NullableTime("When the running seat's time began to run (the start of its turn)"),
+    banksMs: Type.Optional(
+      Type.Array(Type.Integer(), {
+        description:
+          "Each seat's bank in milliseconds; the running seat's as at `runningSince` (a client subtracts the time since)",
+      }),
+    ),
   },
   { title: 'ClockView' },
 );

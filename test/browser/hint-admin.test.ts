@@ -136,7 +136,7 @@ t.test(
     const figure =
       figureLegal.moves.some((m: { type: string }) => m.type === 'placeFigure') && !/^Pass/.test(hintedLabel);
     t.equal(
-      await ann.locator('#board circle.target.hinted').count(),
+      await ann.locator('#board rect.target.hinted').count(),
       figure ? 1 : 0,
       'a figure hint marks its target on the board',
     );

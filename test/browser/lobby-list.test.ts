@@ -68,7 +68,7 @@ t.test('the lobby list refreshes by itself and pages with More', { skip, timeout
     [...ids].reverse().slice(0, 20),
     'newest first',
   );
-  t.match(await lobby.locator('li.open-game').first().textContent(), /no turn clock/, 'a game without a clock says so');
+  t.match(await lobby.locator('li.open-game').first().textContent(), /no clock/, 'a game without a clock says so');
   const more = lobby.locator('#more-games');
   t.ok(await more.isVisible(), 'More is offered');
   await more.focus();

@@ -10,11 +10,12 @@
  * a game with the same seats. Screenshots of every page go to .test-artifacts/web-*.png (copied to docs/images/).
  */
 import t, { type Test } from 'tap';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { seatColour } from '../../src/render/index.js';
 import type { AnalysisRunning } from '../../web/api.js';
 import { client } from '../helpers/server-process.js';
-import { ARTIFACTS, missingBrowser, perFile, PHONE } from './helpers/browser.js';
+import { ARTIFACTS, fitsWidth, missingBrowser, perFile, PHONE } from './helpers/browser.js';
+import { positionInView } from './helpers/page-facts.js';
 
 const TILE_ORDER = [
   'base/U',
@@ -84,19 +85,51 @@ function recordRequests(page: Page): string[] {
   return sent;
 }
 
-/** Whether each element is wholly inside the window, with the page not scrolled. */
-const onFirstScreen = (page: Page, selectors: string[]) =>
-  page.evaluate((selectors) => {
-    if (window.scrollY !== 0) return 'scrolled';
-    for (const s of selectors) {
-      const e = document.querySelector(s);
-      if (!e) return `${s} missing`;
-      const r = e.getBoundingClientRect();
-      if (r.top < 0 || r.left < 0 || r.bottom > window.innerHeight || r.right > window.innerWidth)
-        return `${s} outside: ${JSON.stringify(r)}`;
-    }
-    return 'ok';
-  }, selectors);
+/**
+ * Waits until each element is wholly inside the window, with the page not scrolled, and answers
+ * 'ok'; or, should that not come within the wait's bound, what was outside (or missing) at the
+ * last look, for the assertion's message.
+ */
+async function onFirstScreen(page: Page, selectors: string[]): Promise<string> {
+  const where = () =>
+    page.evaluate((selectors) => {
+      if (window.scrollY !== 0) return `scrolled by ${window.scrollY} px`;
+      const outside: string[] = [];
+      for (const s of selectors) {
+        const e = document.querySelector(s);
+        if (!e) {
+          outside.push(`${s} missing`);
+          continue;
+        }
+        const r = e.getBoundingClientRect();
+        if (r.top < 0 || r.left < 0 || r.bottom > window.innerHeight || r.right > window.innerWidth)
+          outside.push(`${s} outside: ${[r.left, r.top, r.right, r.bottom].map(Math.round).join(', ')}`);
+      }
+      return outside.length === 0 ? 'ok' : `${outside.join('; ')} (window ${window.innerWidth}×${window.innerHeight})`;
+    }, selectors);
+  try {
+    await page.waitForFunction(
+      (selectors) =>
+        window.scrollY === 0 &&
+        selectors.every((s) => {
+          const r = document.querySelector(s)?.getBoundingClientRect();
+          return r && r.top >= 0 && r.left >= 0 && r.bottom <= window.innerHeight && r.right <= window.innerWidth;
+        }),
+      selectors,
+    );
+  } catch {
+    // The bound passed: the answer below says what stayed outside.
+  }
+  return where();
+}
+
+/**
+ * A press as the device makes it: a tap on the phone, a click on the desktop. The phone's tap is
+ * never scrolled for: Playwright retries an action on a control that is not ready (a button still
+ * settling, a board redrawn under it) with forced scrolls, the last of which put the button at
+ * the window's top; the first screen is what a player sees without scrolling.
+ */
+const press = (phone: boolean, target: Locator) => (phone ? target.tap({ scroll: 'none' }) : target.click());
 
 /** One tile placed through the preview: the ghost shown, moved, turned and taken back before the confirm; nothing sent until then. */
 async function placeTile(t: Test, page: Page, moves: Move[], phone: boolean, turn: number): Promise<void> {
@@ -105,10 +138,15 @@ async function placeTile(t: Test, page: Page, moves: Move[], phone: boolean, tur
   const rotationsAt = (x: number, y: number) =>
     moves.filter((m) => m.type === 'placeTile' && m.x === x && m.y === y).map((m) => m.rotation);
   const sent = recordRequests(page);
-  const first = spots.first();
+  // A position wholly in the board's view, as a person would pick: the game varies with the bot's
+  // draws, and on a phone positions too far apart for one readable view leave some outside it (a
+  // CI run tapped one half outside, and its ghost stuck out of the window).
+  const inView = await positionInView(page);
+  t.ok(inView >= 0, 'a position to play is wholly in view');
+  const first = spots.nth(Math.max(0, inView));
   const spot = { x: Number(await first.getAttribute('data-x')), y: Number(await first.getAttribute('data-y')) };
   if (phone) {
-    await first.tap();
+    await press(phone, first);
   } else if (turn % 2 === 0) {
     // The pointer: the ghost follows it over the positions, a click pins it, the wheel and R turn it.
     await spots.last().hover();
@@ -135,7 +173,7 @@ async function placeTile(t: Test, page: Page, moves: Move[], phone: boolean, tur
     t.equal(ghost?.x, spot.x);
     shown.add(ghost!.rotation);
     if (legal.length === 1) break;
-    if (phone) await page.locator('#decisions button.rotate').tap();
+    if (phone) await press(phone, page.locator('#decisions button.rotate'));
     else if (i % 2 === 0) await page.keyboard.press('r');
     else {
       await first.hover();
@@ -144,50 +182,82 @@ async function placeTile(t: Test, page: Page, moves: Move[], phone: boolean, tur
   }
   t.same([...shown].sort(), [...legal].sort(), `only and every legal rotation at (${spot.x}, ${spot.y}) shows`);
   if (phone) {
-    t.equal(
-      await onFirstScreen(page, [
-        '#drawn',
-        '#decisions button.confirm',
-        '#decisions button.cancel',
-        '#board .ghost-frame',
-      ]),
-      'ok',
-      'the drawn tile, its controls and the ghost are on the first screen',
-    );
+    const where = await onFirstScreen(page, [
+      '#drawn',
+      '#decisions button.confirm',
+      '#decisions button.cancel',
+      '#board .ghost-frame',
+    ]);
+    t.equal(where, 'ok', `the drawn tile, its controls and the ghost are on the first screen: ${where}`);
   }
   if (turn === 0) {
     // Cancel goes back to choosing; then the same again.
-    await page.locator('#decisions button.cancel').click();
+    await press(phone, page.locator('#decisions button.cancel'));
     t.equal(await ghostOf(page), undefined, 'cancel takes the ghost away');
-    if (phone) await first.tap();
-    else await first.click();
+    await press(phone, first);
     await page.screenshot({ path: `${ARTIFACTS}web-${phone ? 'phone' : 'desktop'}-preview.png` });
   }
   t.same(sent, [], 'no request before the confirm');
   const version = Number(await page.locator('body').getAttribute('data-version'));
   const ghost = (await ghostOf(page))!;
-  await page.locator('#decisions button.confirm').click();
+  await press(phone, page.locator('#decisions button.confirm'));
   await atVersion(page, version + 1);
   t.ok(sent.includes('POST /games/' + /id=([^&]+)/.exec(page.url())![1] + '/moves'), 'the confirm sent the move');
   const placed = await page.evaluate(() => document.querySelector('#board rect.last')?.getAttribute('data-x'));
   t.equal(placed, String(ghost.x), 'the tile lies where its ghost was');
 }
 
-/** A figure decision: the choices read distinct, each target shows a figure's shape; the first choice is taken. */
-async function placeFigure(t: Test, page: Page, phone: boolean, shot: boolean): Promise<void> {
+/**
+ * A figure decision: the choices read distinct; each target shows the shape of every figure that
+ * may go there (a knight, a mayor and a wagon in one city are three shapes, not one circle), and
+ * so does each choice's button; the first figure is taken.
+ */
+async function placeFigure(t: Test, page: Page, moves: Move[], phone: boolean, shot: boolean): Promise<void> {
   const labels = (await page.locator('#decisions button.move').allTextContents()).map((l) => l.replace(' (hint)', ''));
   t.equal(new Set(labels).size, labels.length, `the choices have distinct names: ${labels.join(' | ')}`);
   t.notOk(
     labels.some((l) => /\b(base|traders-builders|abbey-mayor)\/|feature \d/.test(l)),
     'in words, not ids',
   );
-  const circles = await page.locator('#board circle.target').count();
-  t.equal(await page.locator('#board .target-fig').count(), circles, "each target shows its figure's shape");
+  const expected = new Map<string, Set<string>>();
+  for (const m of moves) {
+    const figure = m.type === 'placeFigure' ? String(m.figure) : m.type === 'moveWagon' ? 'wagon' : 'barn';
+    if (m.type !== 'placeFigure' && m.type !== 'moveWagon' && m.type !== 'placeBarn') continue;
+    const key = `${m.x},${m.y},${String(m.corner ?? m.feature)}`;
+    expected.set(key, (expected.get(key) ?? new Set()).add(figure));
+  }
+  const shown = await page.locator('#board rect.target').evaluateAll((rs) =>
+    rs.map((r) => ({
+      key: `${r.getAttribute('data-x')},${r.getAttribute('data-y')},${r.getAttribute('data-corner') ?? r.getAttribute('data-feature')}`,
+      figures: r.getAttribute('data-figures'),
+      shapes: [...document.querySelectorAll(`#board .target-fig[data-target="${r.getAttribute('data-target')}"]`)].map(
+        (g) => g.getAttribute('data-kind'),
+      ),
+    })),
+  );
+  t.same(
+    Object.fromEntries(shown.map((s) => [s.key, s.shapes.join(' ')])),
+    Object.fromEntries([...expected].map(([key, figures]) => [key, [...figures].join(' ')])),
+    "each target shows the shape of every figure the moves put there, in the moves' order",
+  );
+  t.ok(
+    shown.every((s) => s.figures === s.shapes.join(' ')),
+    'and names them',
+  );
+  const icons = await page
+    .locator('#decisions button.move:not(.move-pass)')
+    .evaluateAll((bs) => bs.map((b) => b.querySelector('.choice-icon')?.getAttribute('data-kind') ?? 'none'));
+  t.ok(
+    icons.every((k) => k !== 'none'),
+    `each figure choice shows its figure: ${icons.join(' ')}`,
+  );
   if (shot)
     await page.screenshot({ path: `${ARTIFACTS}web-${phone ? 'phone' : 'desktop'}-figure.png`, fullPage: phone });
-  const choice = page.locator('#decisions button.move').first();
-  if (phone) await choice.tap();
-  else await choice.click();
+  // On the phone a place with several figures is one button (as its target is): it lists them.
+  const place = page.locator('#decisions button.place').first();
+  if ((await place.count()) > 0) await press(phone, place);
+  const choice = page.locator('#decisions button.move:not(.move-pass)').first();
+  await press(phone, (await choice.count()) > 0 ? choice : page.locator('#decisions button.move').first());
 }
 
 /** Each seat's points by category and during/final, summed from the events as the test reads them. */
@@ -237,9 +307,9 @@ const boardFacts = (page: Page, svg?: string) =>
     };
   }, svg);
 
-/** The log's lines, once it is read (it is read whole, after the state). */
+/** The log's lines, once it is read (it is read whole, after the state); on a phone's running game it lies behind "Scores & log". */
 async function logLines(page: Page): Promise<string[]> {
-  await page.locator('#log li').first().waitFor();
+  await page.locator('#log li').first().waitFor({ state: 'attached' });
   return page.locator('#log li').allTextContents();
 }
 
@@ -335,6 +405,28 @@ async function endAnalysis(
     })),
     "a line per seat in the seat's colour, through the start and every decision",
   );
+  const bands = await page.locator('#chances svg polygon.chance-band').evaluateAll((ps) =>
+    ps.map((p) => ({
+      seat: p.getAttribute('data-seat'),
+      fill: p.getAttribute('fill'),
+      points: p.getAttribute('points')!.split(' ').length,
+    })),
+  );
+  t.same(
+    bands,
+    analysis.start.map((_: number, seat: number) => ({
+      seat: String(seat),
+      fill: seatColour(seat),
+      points: 2 * (analysis.decisions.length + 1),
+    })),
+    "a band of ± 2 standard errors around each seat's line: along it above, and back below",
+  );
+  t.same(
+    await page.locator('#luck-list li').evaluateAll((ls) => ls.map((l) => l.getAttribute('data-seat'))),
+    ['0', '1'],
+    'the luck of the draw, apart, for each seat',
+  );
+  t.match(await page.locator('#luck-list li').first().textContent(), /^Ann: [+-]?\d+ points of chance from the draws/);
   t.equal(await page.locator('#chances svg').getAttribute('role'), 'img');
   t.equal(
     await page.locator('#chances svg').getAttribute('aria-labelledby'),
@@ -365,6 +457,12 @@ async function endAnalysis(
     await page.locator('#turning-points a.replay-link').first().click();
     await page.waitForFunction((v) => document.body.dataset.replay === String(v), first.version);
     t.pass(`the link shows the replay at move ${first.version}`);
+    // The link lay below the chart: the page goes up to the board, not to the edge of the slider.
+    t.ok(
+      await page.evaluate(() => Math.abs(document.querySelector('.board-area')!.getBoundingClientRect().top) < 2),
+      'and brings the board to the top of the window',
+    );
+    await page.screenshot({ path: `${ARTIFACTS}issue40-8-replay-link-${view}.png` });
   }
   t.same(csp, [], 'no CSP violation');
   return first?.version;
@@ -413,7 +511,7 @@ async function playGame(t: Test, view: 'desktop' | 'phone'): Promise<void> {
       send('pointerup', 2, 60);
     });
     t.ok((await width()) < before, 'a pinch zooms in');
-    await page.locator('#fit').tap();
+    await press(phone, page.locator('#fit'));
     t.equal(await width(), before, 'Whole board goes back');
   }
 
@@ -431,8 +529,8 @@ async function playGame(t: Test, view: 'desktop' | 'phone'): Promise<void> {
       else if (
         legal.moves.some((m: Move) => m.type === 'placeFigure' || m.type === 'moveWagon' || m.type === 'placeBarn')
       )
-        await placeFigure(t, page, phone, figures++ === 0);
-      else await page.locator('#decisions button').first().click();
+        await placeFigure(t, page, legal.moves, phone, figures++ === 0);
+      else await press(phone, page.locator('#decisions button').first());
     }
     if (placements === 2 && !reloaded) {
       reloaded = true;
@@ -572,7 +670,9 @@ t.test('the lobby and the admin page, on a desktop and on a phone', { skip, time
     await page.goto(`${server.url}/play/`);
     await page.locator(`li.open-game[data-id="${game.id}"]`).waitFor({ timeout: 60_000 });
     t.ok(
-      await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1),
+      view === 'phone'
+        ? await fitsWidth(page)
+        : await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1),
       `${view}: the lobby fits the width`,
     );
     t.match(await page.locator('link[rel=icon]').getAttribute('href'), /^data:image\/svg\+xml,/, 'a favicon');

@@ -67,7 +67,7 @@ async function decide(
     await confirm.click();
     return label;
   }
-  const targets = page.locator('#board circle.target');
+  const targets = page.locator('#board rect.target');
   const places = figurePlaces(legalMoves);
   if ((await targets.count()) !== places)
     throw new Error(`version ${version}: ${await targets.count()} targets on the board, ${places} in legal-moves`);

@@ -7,10 +7,12 @@ import t from 'tap';
 import type { Page } from 'playwright-core';
 import { client } from '../helpers/server-process.js';
 import { ARTIFACTS, missingBrowser, perFile, PHONE } from './helpers/browser.js';
+import { positionInView } from './helpers/page-facts.js';
 
 const WAIT = { timeout: 60_000 };
 const skip = missingBrowser();
-const shared = perFile(t);
+// A hint is checked to be in view, not for how good it is.
+const shared = perFile(t, { HINT_MS: '100' });
 const shot = (page: Page, name: string) => page.screenshot({ path: `${process.env.SHOTS ?? ARTIFACTS}${name}.png` });
 
 type Game = { id: string; seats: { token: string }[] };
@@ -165,6 +167,20 @@ for (const [device, options] of [
         t.ok(expected.length >= 2, 'two bots moved in between');
         if (turn === 0) {
           await shot(page, `view-late-${device}`);
+          await shot(page, `issue40-4-late-turn-${device}`);
+          // The hint's place is brought into view, at the same size.
+          await page.locator('#hint').click();
+          await page.locator('#board rect.legal.hinted').waitFor();
+          t.ok(
+            await page.evaluate(() => {
+              const host = document.querySelector('#board')!.getBoundingClientRect();
+              const b = document.querySelector('#board rect.legal.hinted')!.getBoundingClientRect();
+              return b.left >= host.left && b.right <= host.right && b.top >= host.top && b.bottom <= host.bottom;
+            }),
+            "the hint's position is in view",
+          );
+          t.ok((await viewFacts(page)).px >= 63.5, 'at a readable size');
+          await shot(page, `issue40-4-hint-${device}`);
           if (device === 'desktop') {
             // A log line with a place lights its tiles.
             const line = page.locator('#log li[data-spots]:not([data-spots=""])').first();
@@ -182,20 +198,14 @@ for (const [device, options] of [
         // Ann places at the first position; then the figure step.
         const version = Number(await page.locator('body').getAttribute('data-version'));
         // At a position in view (on a phone some are out of it).
-        const shownAt = await page.evaluate(() => {
-          const host = document.querySelector('#board')!.getBoundingClientRect();
-          return [...document.querySelectorAll('#board rect.legal')].findIndex((r) => {
-            const b = r.getBoundingClientRect();
-            return b.left >= host.left && b.right <= host.right && b.top >= host.top && b.bottom <= host.bottom;
-          });
-        });
+        const shownAt = await positionInView(page);
         await page.locator('#board rect.legal').nth(shownAt).click();
         await page.clock.runFor(600);
         await page.locator('#decisions button.confirm').click();
         await atVersion(page, version + 1);
         legal = (await http.get(`/games/${game.id}/legal-moves`)).body as Legal;
-        if (legal.actor === 0 && (await page.locator('#board circle.target').count()) > 0) {
-          const target = page.locator('#board circle.target').first();
+        if (legal.actor === 0 && (await page.locator('#board rect.target').count()) > 0) {
+          const target = page.locator('#board rect.target').first();
           if (device === 'desktop') await target.hover();
           else await target.focus();
           t.ok((await page.locator('#board g.lights.claim rect').count()) >= 1, 'a target lights its whole feature');
@@ -204,7 +214,10 @@ for (const [device, options] of [
             /^This (city|road|field|monastery|abbey) of \d+ tiles?: (held by .+|nobody holds it yet)$/,
             'and says who holds it',
           );
-          if (turn === 0) await shot(page, `view-claim-${device}`);
+          if (turn === 0) {
+            await shot(page, `view-claim-${device}`);
+            await shot(page, `issue40-4-claim-${device}`);
+          }
         }
         // No figure: pass (or the step's first choice when passing is no choice), then the bots.
         for (;;) {
@@ -236,8 +249,9 @@ for (const [device, options] of [
             `the scorings' points pop up: ${shown.join(' ')}`,
           );
           await shot(page, `view-popup-${device}`);
+          await shot(page, `issue40-4-popup-${device}`);
         }
       }
-      t.ok(popups >= 0, `${popups} turns with scorings seen`);
+      t.ok(popups > 0, `${popups} turns with scorings, their points seen on the board`);
     },
   );

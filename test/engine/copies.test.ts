@@ -6,7 +6,7 @@
  * from the log lists (its copied occupancy is the one the log builds).
  */
 import t from 'tap';
-import { legalMoves, play, publicView, replay, type Game, type Move } from '../../src/engine/index.js';
+import { determinize, legalMoves, play, publicView, replay, type Game, type Move } from '../../src/engine/index.js';
 import { chooser, playRandom, randomSetup } from '../helpers/random-play.js';
 
 const snapshot = (g: Game) => JSON.stringify([legalMoves(g), publicView(g)]);
@@ -35,5 +35,17 @@ t.test('a copy made by play() shares no table with its original, and lists what 
     });
     t.ok(figureMovesOnCopies > 20, `${seed}: ${figureMovesOnCopies} figure moves played on copies`);
   }
+  t.end();
+});
+
+t.test('a copy has every member of its original, in the same order (State.clone lists them one by one)', (t) => {
+  const created = replay(randomSetup('copies-members', 2, ['traders-builders', 'abbey-mayor']), []);
+  if (!created.ok) throw new Error(created.error.reason);
+  const g = created.value.game;
+  const members = Object.keys(g);
+  const copy = play(g, legalMoves(g).moves[0]);
+  if (!copy.ok) throw new Error(copy.error.reason);
+  t.same(Object.keys(copy.value.game), members, 'a copy made by play()');
+  t.same(Object.keys(determinize(g, 'x')), members, 'a determinized copy');
   t.end();
 });

@@ -115,26 +115,27 @@ t.test('base/C fits nowhere on the four-tile board and is discarded', async (t) 
 
 const figureFeatures = (g: Game) => legalMoves(g).moves.flatMap((m) => (m.type === 'placeFigure' ? [m.feature] : []));
 
-t.test('figure moves on a new tile: every free feature, plus pass', async (t) => {
+t.test('figure moves on a new tile: every free feature, plus pass and undo', async (t) => {
   // base/L at (1,0) r0 beside the start tile: city 0, roads 1 (W, joins D's road), 2 (E),
-  // 3 (S), fields 4 (N strip, joins D's), 5 (SW), 6 (SE). All 7 are free: 7 + pass.
+  // 3 (S), fields 4 (N strip, joins D's), 5 (SW), 6 (SE). All 7 are free: 7 + undo + pass
+  // (the figure step lists the undo of the tile before the pass; it was 8 before undo).
   const a = scenario({ tiles: ['base/L'] });
   a.play(tile(1, 0, 0));
   t.same(figureFeatures(a.game), [0, 1, 2, 3, 4, 5, 6]);
-  t.equal(legalMoves(a.game).moves.length, 8);
-  t.same(legalMoves(a.game).moves.at(-1), pass);
+  t.equal(legalMoves(a.game).moves.length, 9);
+  t.same(legalMoves(a.game).moves.slice(-2), [{ type: 'undo' }, pass]);
 
   // P0 holds the road through U(1,0) r90. base/L at (2,0) r0 joins that road with its road 1,
-  // and its fields 4 and 5 join U's free north and south fields: 6 features + pass.
+  // and its fields 4 and 5 join U's free north and south fields: 6 features + undo + pass.
   const b = scenario({ tiles: ['base/U', 'base/L'] });
   b.play(tile(1, 0, 90), meeple(1, 0, 0), tile(2, 0, 0));
   t.same(figureFeatures(b.game), [0, 2, 3, 4, 5, 6]);
-  t.equal(legalMoves(b.game).moves.length, 7);
+  t.equal(legalMoves(b.game).moves.length, 8);
 
-  // If P0 farms U's north field instead (road free), L's field 4 is the one taken: 6 + pass.
+  // If P0 farms U's north field instead (road free), L's field 4 is the one taken: 6 + undo + pass.
   const c = scenario({ tiles: ['base/U', 'base/B', 'base/L'] });
   c.play(tile(1, 0, 90), meeple(1, 0, 1), tile(0, 1, 0), pass);
   c.play(tile(2, 0, 0));
   t.same(figureFeatures(c.game), [0, 1, 2, 3, 5, 6]);
-  t.equal(legalMoves(c.game).moves.length, 7);
+  t.equal(legalMoves(c.game).moves.length, 8);
 });

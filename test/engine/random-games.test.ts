@@ -1,5 +1,6 @@
 /**
- * Random complete games checking the engine's invariants: every listed move is accepted and
+ * Random complete games checking the engine's invariants: every listed move (undo too: the
+ * games take some) is accepted and
  * every probed unlisted move refused (without change); replay of the log equals the live
  * game; figures are conserved; scores never go down; every tile ends placed or discarded;
  * the public view never shows the seed or the pile order.
@@ -47,6 +48,7 @@ function probes(v: PublicState, rnd: () => number): Move[] {
     { type: 'pass' },
     { type: 'draw' },
     { type: 'returnWagon' },
+    { type: 'undo' },
   ];
 }
 
@@ -82,40 +84,45 @@ function runGames(t: Test, label: string, make: (i: number) => GameSetup, games:
     const rnd = seededRandom(`probe-${label}-${i}`);
     let lastScores: number[] = [];
     let prev: Game | undefined;
-    const { game, moves: log } = playRandom(setup, `${label}-${i}`, (g, move) => {
-      // Probe a few moves: accepted exactly when listed, and a refusal leaves g unchanged. A
-      // listed probe is played on a copy (play) and an unlisted one on g itself: play copies the
-      // whole game before it looks at the move, and those copies of refused probes were 40% of
-      // this file's time; a refusal in place must leave g as it was all the same (checked below).
-      const listed = new Set(legalMoves(g).moves.map(key));
-      const v = publicView(g);
-      const before = JSON.stringify(v);
-      for (const m of probes(v, rnd)) {
-        const isListed = listed.has(key(m));
-        const r = isListed ? play(g, m) : playInPlace(g, m);
-        if (r.ok !== isListed) t.fail(`${label} game ${i}: ${JSON.stringify(m)} listed=${isListed} accepted=${r.ok}`);
-        if (!r.ok) {
-          probesRefused++;
-          if (!r.error.code) t.fail('refusal without a code');
+    const { game, moves: log } = playRandom(
+      setup,
+      `${label}-${i}`,
+      (g, move) => {
+        // Probe a few moves: accepted exactly when listed, and a refusal leaves g unchanged. A
+        // listed probe is played on a copy (play) and an unlisted one on g itself: play copies the
+        // whole game before it looks at the move, and those copies of refused probes were 40% of
+        // this file's time; a refusal in place must leave g as it was all the same (checked below).
+        const listed = new Set(legalMoves(g).moves.map(key));
+        const v = publicView(g);
+        const before = JSON.stringify(v);
+        for (const m of probes(v, rnd)) {
+          const isListed = listed.has(key(m));
+          const r = isListed ? play(g, m) : playInPlace(g, m);
+          if (r.ok !== isListed) t.fail(`${label} game ${i}: ${JSON.stringify(m)} listed=${isListed} accepted=${r.ok}`);
+          if (!r.ok) {
+            probesRefused++;
+            if (!r.error.code) t.fail('refusal without a code');
+          }
         }
-      }
-      if (JSON.stringify(publicView(g)) !== before) t.fail('a probe changed the game');
-      // More probes, the listed ones left out, applied in place to the live game itself: a
-      // refusal must leave it exactly as it was (the view here, every hidden part through the
-      // replay check below).
-      for (const m of probes(v, rnd)) {
-        if (listed.has(key(m))) continue;
-        if (playInPlace(g, m).ok) t.fail(`in place: unlisted ${JSON.stringify(m)} accepted`);
-      }
-      if (JSON.stringify(publicView(g)) !== before) t.fail('a refused in-place move changed the game');
-      // g's view is still v (both checks above compare it with `before`): no need to make it again.
-      if (v.scores.some((s, seat) => s < (lastScores[seat] ?? 0))) t.fail('a score went down');
-      lastScores = v.scores;
-      checkFigures(t, v, setup);
-      if (before.includes(`"${setup.seed}"`)) t.fail('the seed leaked into the view');
-      prev = g;
-      void move;
-    });
+        if (JSON.stringify(publicView(g)) !== before) t.fail('a probe changed the game');
+        // More probes, the listed ones left out, applied in place to the live game itself: a
+        // refusal must leave it exactly as it was (the view here, every hidden part through the
+        // replay check below).
+        for (const m of probes(v, rnd)) {
+          if (listed.has(key(m))) continue;
+          if (playInPlace(g, m).ok) t.fail(`in place: unlisted ${JSON.stringify(m)} accepted`);
+        }
+        if (JSON.stringify(publicView(g)) !== before) t.fail('a refused in-place move changed the game');
+        // g's view is still v (both checks above compare it with `before`): no need to make it again.
+        if (v.scores.some((s, seat) => s < (lastScores[seat] ?? 0))) t.fail('a score went down');
+        lastScores = v.scores;
+        checkFigures(t, v, setup);
+        if (before.includes(`"${setup.seed}"`)) t.fail('the seed leaked into the view');
+        prev = g;
+        void move;
+      },
+      true,
+    );
     void prev;
     moves += log.length;
     const end = publicView(game);

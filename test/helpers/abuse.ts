@@ -96,13 +96,14 @@ async function playWhile(
 /**
  * `games` bots-only games of six mcts bots at `level`, created by three attacker addresses;
  * then a victim's game (a player and a greedy bot) from another address: the milliseconds from
- * the player's move that hands the turn to the greedy bot until the bot has played its turn.
+ * the player's move that hands the turn to the greedy bot until the bot has played its turn;
+ * `stillRunning()` tells whether every bots-only game is still going (an event to order others by).
  */
 export async function botFlood(
   base: string,
   games: number,
   level: number,
-): Promise<{ greedyMs: number; created: number; floodStillRunning: boolean }> {
+): Promise<{ greedyMs: number; created: number; floodStillRunning: boolean; stillRunning(): Promise<boolean> }> {
   let created = 0;
   const flood: string[] = [];
   for (let i = 0; i < games; i++) {
@@ -128,10 +129,13 @@ export async function botFlood(
     };
     if (lm.actor === 0 || lm.actor === null) {
       const greedyMs = performance.now() - started;
-      const states = await Promise.all(
-        flood.map(async (id) => (await victim.get(`/games/${id}`)).body as { status: string }),
-      );
-      return { greedyMs, created, floodStillRunning: states.every((s) => s.status === 'active') };
+      const stillRunning = async () => {
+        const states = await Promise.all(
+          flood.map(async (id) => (await victim.get(`/games/${id}`)).body as { status: string }),
+        );
+        return states.every((s) => s.status === 'active');
+      };
+      return { greedyMs, created, floodStillRunning: await stillRunning(), stillRunning };
     }
     version = lm.version;
   }
@@ -239,5 +243,7 @@ export async function streamFlood(
   const game = await streamedGame(base);
   const open = await openStreams(base, game.id, { streams, perAddress });
   const { moveMs, version } = await playMoves(base, game, { moves, everyMs });
-  return { moveMs, opened: open.opened, allGotEverything: await open.allReached(version), close: () => open.close() };
+  // Every stream's last message is the event; the bound (5 min) only ends a run that would hang.
+  const allGotEverything = await open.allReached(version, 300_000);
+  return { moveMs, opened: open.opened, allGotEverything, close: () => open.close() };
 }

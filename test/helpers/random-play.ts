@@ -26,8 +26,23 @@ export function randomSetup(
   return { players: Array.from({ length: players }, (_, i) => ({ name: `P${i}` })), expansions, rules, seed };
 }
 
-/** Plays a game to the end choosing uniformly among legal moves (figure moves more rarely passed). */
-export function playRandom(setup: GameSetup, choiceSeed: string, onStep?: (g: Game, move: Move) => void): RandomGame {
+/** A uniform choice among a figure step's moves but its undo (the one before the last). */
+export function withoutUndo(moves: readonly Move[], rnd: () => number): Move {
+  const i = Math.floor(rnd() * (moves.length - 1));
+  return moves[i < moves.length - 2 ? i : i + 1];
+}
+
+/**
+ * Plays a game to the end choosing uniformly among legal moves. `undo` (listed just before the
+ * pass in a figure step) is left out unless `undos` is set: then it is chosen like any move, but
+ * not for a tile placed again after an undo, so that a game always ends.
+ */
+export function playRandom(
+  setup: GameSetup,
+  choiceSeed: string,
+  onStep?: (g: Game, move: Move) => void,
+  undos = false,
+): RandomGame {
   const created = createGame(setup);
   if (!created.ok) throw new Error(created.error.reason);
   const game = created.value.game;
@@ -36,7 +51,8 @@ export function playRandom(setup: GameSetup, choiceSeed: string, onStep?: (g: Ga
   for (;;) {
     const lm = legalMoves(game);
     if (lm.actor === null) break;
-    const move = lm.moves[Math.floor(rnd() * lm.moves.length)];
+    const skip = lm.moves.at(-2)?.type === 'undo' && (!undos || moves.at(-2)?.type === 'undo');
+    const move = skip ? withoutUndo(lm.moves, rnd) : lm.moves[Math.floor(rnd() * lm.moves.length)];
     onStep?.(game, move);
     const r = playInPlace(game, move);
     if (!r.ok) throw new Error(`listed move refused: ${JSON.stringify(move)} ${r.error.code} ${r.error.reason}`);

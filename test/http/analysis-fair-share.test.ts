@@ -11,7 +11,7 @@ import { bearer, createGame, legal, testApp, type App } from './helpers/app.js';
 /** One bot worker, small searches, one game analysed at once. */
 const OPTIONS = {
   bots: { workers: 1 },
-  analysis: { playouts: 8, stepPositions: 3, preferredIterations: 30, concurrency: 1 },
+  analysis: { playouts: 8, maxPlayouts: 8, stepPositions: 3, concurrency: 1 },
 };
 
 /** A two-player game of one tile, played to its end. */

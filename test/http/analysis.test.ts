@@ -11,6 +11,7 @@ import { buildApp } from '../../src/app.js';
 import { StoreUnavailableError } from '../../src/storage/game-store.js';
 import { openSqliteStore } from '../../src/storage/sqlite/store.js';
 import { StreamAnalysisMessage } from '../../src/http/schemas/stream.js';
+import { AnalysisResponse } from '../../src/http/schemas/analysis.js';
 import { until } from '../helpers/bots.js';
 import { forEachStore } from '../helpers/stores.js';
 import { bearer, createGame, legal, testApp, type App } from './helpers/app.js';
@@ -22,7 +23,7 @@ const near = (a: number, b: number) => Math.abs(a - b) < 1e-9;
 /** One bot worker and small searches: these tests are about when and where analyses are made. */
 const SMALL_SEARCHES = {
   bots: { workers: 1 },
-  analysis: { playouts: 8, stepPositions: 3, preferredIterations: 30 },
+  analysis: { playouts: 8, maxPlayouts: 8, stepPositions: 3 },
 };
 // One app for the two tests of one process: an app's bot workers cost more than half a second
 // of CPU to start, more than the analysis of the one-tile game of the second test.
@@ -116,13 +117,40 @@ t.test('a finished game is analysed once, in the background; every decision is c
     ),
     'chances sum to 1',
   );
-  t.ok(analysis.turningPoints.length > 0, `${analysis.turningPoints.length} turning points`);
-  for (const p of analysis.turningPoints)
-    t.equal(
-      p.after,
-      analysis.decisions[p.decision].chances[p.seat],
-      'a turning point names the chance after its decision',
-    );
+  conforms(t, AnalysisResponse, analysis, 'the analysis answer');
+  type Decision = {
+    seat: number;
+    chances: number[];
+    se: number[];
+    loss: number;
+    lossSe: number;
+    luck: number[];
+    best?: unknown;
+  };
+  t.ok(
+    analysis.decisions.every(
+      (d: Decision) =>
+        d.se.length === 2 && d.se.every((e) => e >= 0) && d.luck.length === 2 && d.loss >= 0 && d.lossSe >= 0,
+    ),
+    'every decision with standard errors, its loss and the luck of its draw',
+  );
+  t.ok(
+    analysis.decisions.every((d: Decision) => d.loss > 0 === (d.best !== undefined)),
+    'a best move named exactly where the move played lost chance',
+  );
+  for (const p of analysis.turningPoints) {
+    const d: Decision = analysis.decisions[p.decision];
+    t.equal(p.after, d.chances[p.seat], 'a turning point names the chance after its decision');
+    t.equal(p.loss, d.loss, 'and the loss of it');
+    t.ok(p.loss >= 0.02 && p.loss > 2 * p.lossSe, 'a mistake out of the noise');
+    t.same(p.best, d.best);
+  }
+  t.same(
+    analysis.turningPoints.map((p: { decision: number }) => p.decision),
+    [...analysis.turningPoints.map((p: { decision: number }) => p.decision)].sort((a, b) => a - b),
+    'in game order',
+  );
+  t.match(analysis.playouts, { median: Number, max: Number });
   t.ok(analysis.workerMs >= 0, `${analysis.workerMs} ms of worker time`);
   t.same((await app.inject({ url: `/games/${game.id}/analysis` })).json(), analysis, 'stored: the same answer again');
 });
@@ -200,8 +228,11 @@ forEachStore(t, (t, stores) => {
     const analysis = {
       gameId: game.id,
       start: [0.5, 0.5],
+      startSe: [0.01, 0.01],
       decisions: [],
       turningPoints: [],
+      slides: [],
+      playouts: { median: 32, max: 64 },
       workerMs: 0,
       computedAt: now.toISOString(),
     };
@@ -217,6 +248,42 @@ forEachStore(t, (t, stores) => {
     );
   });
 });
+
+t.test(
+  "an analysis stored before standard errors and losses is answered in today's shape, without turning points",
+  async (t) => {
+    const store = openSqliteStore(':memory:');
+    const app = await testApp(t, { store });
+    const game = await finishedGame(app);
+    const now = new Date().toISOString();
+    t.ok(await store.claimAnalysis(game.id, now, now));
+    const move = { type: 'pass' };
+    await store.saveAnalysis(game.id, {
+      gameId: game.id,
+      start: [0.5, 0.5],
+      decisions: [{ decision: 0, version: 1, seat: 0, move, chances: [0.75, 0.25] }],
+      turningPoints: [{ decision: 0, version: 1, seat: 0, before: 0.5, after: 0.75, played: move, preferred: move }],
+      workerMs: 12,
+      computedAt: now,
+    });
+    const res = await app.inject({ url: `/games/${game.id}/analysis` });
+    t.equal(res.statusCode, 200, res.body);
+    t.same(res.json(), {
+      status: 'ready',
+      gameId: game.id,
+      start: [0.5, 0.5],
+      startSe: [0, 0],
+      decisions: [
+        { decision: 0, version: 1, seat: 0, move, chances: [0.75, 0.25], se: [0, 0], loss: 0, lossSe: 0, luck: [0, 0] },
+      ],
+      turningPoints: [],
+      slides: [],
+      playouts: { median: 0, max: 0 },
+      workerMs: 12,
+      computedAt: now,
+    });
+  },
+);
 
 async function listen(app: App): Promise<string> {
   await app.listen({ port: 0, host: '127.0.0.1' });

@@ -1,7 +1,8 @@
 /**
  * The lifecycle and the bot driver together, over real HTTP: a player who resigns is replaced by
  * their autopilot and the game still ends; a turn clock that runs out is logged as
- * `turnTimedOut` and the autopilot plays that turn; an admin hands a seat to a bot mid-game.
+ * `turnTimedOut` and the autopilot plays that turn; a bank that runs out with `onTimeout: forfeit`
+ * resigns the seat; an admin hands a seat to a bot mid-game.
  * Every bot move is searched in the pool and committed through the same log as a player's.
  */
 import type { AddressInfo } from 'node:net';
@@ -137,6 +138,32 @@ t.test('a turn clock that runs out is logged as turnTimedOut, then the autopilot
     ['turnTimedOut'],
     'the act is an event',
   );
+});
+
+t.test('onTimeout forfeit: a seat whose bank runs out resigns, and its autopilot plays on', async (t) => {
+  const created = (await (
+    await post(base, '/games', {
+      players: [{ name: 'Ann' }, { name: 'Bob' }],
+      tileOrder: TILES,
+      clock: { bankSeconds: 1, onTimeout: 'forfeit' },
+    })
+  ).json()) as Created;
+  const deadline = Date.now() + 120_000; // only ends a test that would hang
+  let entries: LogEntry[] = [];
+  while (Date.now() < deadline) {
+    entries = await log(base, created.id);
+    if (entries.some((e) => e.move.type === 'seatResigned') && entries.some((e) => e.seat === 0 && e.seq > 1)) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  t.same(entries[0].move, { type: 'seatResigned', seat: 0, reason: 'outOfTime' }, "Ann's bank ran out: she forfeits");
+  t.equal(entries[1]?.seat, 0, 'her autopilot plays her turn');
+  const state = (await (await fetch(`${base}/games/${created.id}`)).json()) as {
+    seats: { resigned: boolean }[];
+    clock: { onTimeout: string; banksMs: number[] };
+  };
+  t.equal(state.seats[0].resigned, true);
+  t.equal(state.clock.onTimeout, 'forfeit');
+  t.equal(state.clock.banksMs[0], 0);
 });
 
 t.test('an admin hands a seat to a bot mid-game: the bot plays it from its next turn', async (t) => {

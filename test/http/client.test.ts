@@ -56,7 +56,7 @@ t.test('a bot with the client: create, wait for its turn, play, follow the strea
 t.test('the stream of a finished game ends with the analysis message, through the client', async (t) => {
   const app = await testApp(t, {
     bots: { workers: 1 },
-    analysis: { playouts: 4, stepPositions: 4, preferredIterations: 10 },
+    analysis: { playouts: 4, maxPlayouts: 4, minPlayouts: 4, stepPositions: 4 },
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const client = new CarcassonneClient({ baseUrl: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}` });

@@ -50,19 +50,23 @@ t.test('the share per address: twice its streams, at most half the cap', async (
   t.equal(connectionsPerAddress(1, 32), 1);
 });
 
-t.test('slow bodies from one address do not take the connections /health from another needs', async (t) => {
+t.test('slow bodies and streams from one address do not take the connections /health from another needs', async (t) => {
   const max = 16;
   const { port, base, app } = await listening(t, { maxConnections: max });
   const share = connectionsPerAddress(max, 32);
+  const game = await createGame(app);
   const all = accepted(app, max);
-  // The headers of a creation announcing 60,000 bytes, then one byte: the body never ends.
-  const attackers = Array.from({ length: max }, () => {
+  // What the attacker sends does not matter: a move's headers (its own seat's token) or a
+  // creation's, each announcing 60,000 bytes and sending one, so the body never ends; or a
+  // stream, which the server holds open.
+  const requests = [
+    `POST /games/${game.id}/moves HTTP/1.1\r\nhost: x\r\nauthorization: Bearer ${game.seats[0].token}\r\ncontent-type: application/json\r\ncontent-length: 60000\r\n\r\n{`,
+    'POST /games HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: 60000\r\n\r\n{',
+    `GET /games/${game.id}/stream HTTP/1.1\r\nhost: x\r\n\r\n`,
+  ];
+  const attackers = Array.from({ length: max }, (_, i) => {
     const raw = rawSocket(t, port, '127.0.0.2');
-    raw.socket.once('connect', () =>
-      raw.socket.write(
-        'POST /games HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: 60000\r\n\r\n{',
-      ),
-    );
+    raw.socket.once('connect', () => raw.socket.write(requests[i % requests.length]));
     return raw;
   });
   await all;

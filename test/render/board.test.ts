@@ -135,7 +135,7 @@ t.test('figure targets are drawn where the figures would stand, a barn on its co
       (g) => g.attrs['data-x'] === String(f.x) && g.attrs['data-y'] === String(f.y) && g.attrs['data-kind'] === f.kind,
     )!;
     t.same(
-      [Number(c.attrs.cx), Number(c.attrs.cy)],
+      [Number(c.attrs.x) + Number(c.attrs.width) / 2, Number(c.attrs.y) + Number(c.attrs.height) / 2],
       translation(drawn),
       `the ${f.kind} at ${f.x},${f.y} stands on its target`,
     );
@@ -173,8 +173,32 @@ t.test('a farmer lies down; a knight or a thief stands; a target shows the shape
     )!;
     t.equal(g.attrs.transform.includes('rotate(-90)'), kind === 'field', `a meeple on a ${kind}`);
   }
-  const target = { x: figures[0].x, y: figures[0].y, feature: figures[0].feature, figure: 'mayor' as const };
+  const target = { x: figures[0].x, y: figures[0].y, feature: figures[0].feature, figures: ['mayor' as const] };
   const shapes = byClass(parseXml(renderer.board(fullest, { targets: [target] })), 'target-fig');
   t.equal(shapes.length, 1);
   t.equal(shapes[0].attrs['data-target'], '0');
 });
+
+t.test(
+  'a target where several figures may go shows each one: a knight, a mayor and a wagon are not one circle',
+  async (t) => {
+    const f = fullest.figures.find((f) => f.kind === 'meeple')!;
+    const figures = ['meeple', 'mayor', 'wagon'] as const;
+    const doc = parseXml(renderer.board(fullest, { targets: [{ x: f.x, y: f.y, feature: f.feature, figures }] }));
+    const [target] = byClass(doc, 'target');
+    t.equal(target.attrs['data-figures'], 'meeple mayor wagon', 'the target names them');
+    const shapes = byClass(doc, 'target-fig');
+    t.same(
+      shapes.map((s) => s.attrs['data-kind']),
+      figures,
+      'a shape for each, in order',
+    );
+    const points = shapes.map((s) => /translate\(([-\d.]+) ([-\d.]+)\)/.exec(s.attrs.transform)!.slice(1).map(Number));
+    t.equal(new Set(points.map((p) => p.join(','))).size, figures.length, 'each at a point of its own');
+    const [x, y, w, h] = ['x', 'y', 'width', 'height'].map((k) => Number(target.attrs[k]));
+    t.ok(
+      points.every(([px, py]) => px > x && px < x + w && py > y && py < y + h),
+      'inside the target that holds them',
+    );
+  },
+);

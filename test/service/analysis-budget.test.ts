@@ -1,7 +1,7 @@
 /**
  * Each game's analysis has a budget of its own (issue 42, finding 3): its chances get at most
  * `budgetMs` of worker time, shared among its steps by the positions left, whatever the game's
- * length, and one turning-point search follows. A worker that overspends a step leaves the
+ * length. A worker that overspends a step leaves the
  * later steps less, not the game more.
  */
 import t from 'tap';
@@ -47,17 +47,32 @@ async function finishedGame(
   }
 }
 
-/** A pool that spends `spend(budget)` of each chances step and records what each job was given. */
+/** A pool that spends `spend(budget)` of each step and records what each job was given. */
 function recordingPool(spend: (budgetMs: number) => number) {
   const jobs: AnalysisJob[] = [];
   const pool = {
     run(job: AnalysisJob) {
       jobs.push(job);
-      if (job.kind === 'chances') {
-        const chances = Array.from({ length: job.to - job.from }, () => [0.5, 0.5]);
-        return Promise.resolve({ kind: 'chances', chances, ms: spend(job.budgetMs) });
-      }
-      return Promise.resolve({ kind: 'turning', actors: job.moves.map(() => 0), points: [], ms: 1 });
+      const last = job.to === job.moves.length + 1;
+      const positions = Array.from({ length: job.to - job.from }, (_, i) => ({
+        chances: [0.5, 0.5],
+        se: [0.01, 0.01],
+        playouts: 8,
+        tilesLeft: 0,
+        means: [0, 0],
+        ...(last && i === job.to - job.from - 1
+          ? {}
+          : {
+              decision: {
+                seat: 0,
+                best: job.moves[job.from + i],
+                played: { chances: [0.5, 0.5], se: [0.01, 0.01] },
+                loss: 0,
+                lossSe: 0,
+              },
+            }),
+      }));
+      return Promise.resolve({ kind: 'positions', positions, ms: spend(job.budgetMs) });
     },
   } as unknown as BotPool;
   return { jobs, pool };
@@ -83,12 +98,11 @@ for (const [what, spend] of [
     t.teardown(() => analyses.close());
     t.equal((await analyses.get(id, '127.0.0.2')).status, 'running');
     await until(async () => (await analyses.get(id)).status === 'ready', 60_000, 'the analysis');
-    const steps = jobs.filter((j) => j.kind === 'chances');
+    const steps = jobs;
     const positions = (await store.movesAfter(id, 0)).length + 1;
     t.equal(steps.length, Math.ceil(positions / 3), 'one step a few positions');
     const given = steps.reduce((sum, j) => sum + j.budgetMs, 0);
     t.ok(given <= options.budgetMs + 1e-9, `the steps were given ${given.toFixed(1)} ms of ${options.budgetMs}`);
-    t.equal(jobs.filter((j) => j.kind === 'turning').length, 1, 'one turning-point search');
     // Each step's share is what is left, by the positions left: the first of a whole budget.
     t.equal(steps[0].budgetMs, (options.budgetMs * 3) / positions);
   });

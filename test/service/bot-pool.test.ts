@@ -8,6 +8,7 @@ import t from 'tap';
 import { moveKey } from '../../src/bots/moves.js';
 import { legalMoves, replay, type Move } from '../../src/engine/index.js';
 import { levelBudget, type BotJob } from '../../src/service/bots/bot-job.js';
+import { ESTIMATE_DEFAULTS } from '../../src/bots/estimate.js';
 import {
   BotJobError,
   BotPool,
@@ -120,15 +121,24 @@ t.test('the queue is bounded, and close fails what waits and stops the workers',
   await t.rejects(pool.run(jobAt(12, { bot: 'random' })), BotPoolClosedError);
 });
 
-t.test('mcts levels are time budgets around the base, an iteration budget overrides them', async (t) => {
-  t.same(
-    [1, 2, 3, 4, 5].map((level) => levelBudget({ bot: 'mcts', level }, 100)),
-    [25, 50, 100, 200, 400].map((timeMs) => ({ timeMs })),
-  );
-  t.same(levelBudget({ bot: 'mcts' }, 80), { timeMs: 80 });
-  t.same(levelBudget({ bot: 'mcts', level: 5 }, 100, 40), { iterations: 40 });
-  t.same(levelBudget({ bot: 'greedy', level: 5 }, 100), {});
-});
+t.test(
+  'mcts levels are iteration budgets, doubling, bounded in time; an iteration budget overrides them',
+  async (t) => {
+    t.same(
+      [1, 2, 3, 4, 5].map((level) => levelBudget({ bot: 'mcts', level }, 100)),
+      [
+        { iterations: 63, timeMs: 100 },
+        { iterations: 125, timeMs: 200 },
+        { iterations: 250, timeMs: 400 },
+        { iterations: 500, timeMs: 800 },
+        { iterations: 1000, timeMs: 1600 },
+      ],
+    );
+    t.same(levelBudget({ bot: 'mcts' }, 80), { iterations: 250, timeMs: 320 }, 'level 3 by default');
+    t.same(levelBudget({ bot: 'mcts', level: 5 }, 100, 40), { iterations: 40 });
+    t.same(levelBudget({ bot: 'greedy', level: 5 }, 100), {});
+  },
+);
 
 t.test('from the build (dist/) the pool runs the compiled worker beside it', async (t) => {
   const built = new URL('../../dist/service/bots/bot-pool.js', import.meta.url);
@@ -215,7 +225,15 @@ t.test('an analysis step runs in the analysis lane only when no bot job waits', 
   const first = pool.run(jobAt(30, { bot: 'mcts' })).then(() => order.push('bot 1'));
   const low = pool
     .run(
-      { kind: 'chances', setup, moves: played.moves.slice(0, 10), from: 0, to: 3, playouts: 4, budgetMs: 60_000 },
+      {
+        kind: 'positions',
+        setup,
+        moves: played.moves.slice(0, 10),
+        from: 0,
+        to: 3,
+        estimate: { ...ESTIMATE_DEFAULTS, playouts: 4, maxPlayouts: 4, minPlayouts: 4 },
+        budgetMs: 60_000,
+      },
       { lane: 'analysis', owner: 'analysis' },
     )
     .then((a) => {
@@ -225,5 +243,5 @@ t.test('an analysis step runs in the analysis lane only when no bot job waits', 
   const second = pool.run(jobAt(31, { bot: 'greedy' })).then(() => order.push('bot 2'));
   const [, answer] = await Promise.all([first, low, second]);
   t.same(order, ['bot 1', 'bot 2', 'analysis'], 'the bot job queued after it still goes first');
-  t.equal(answer.kind === 'chances' && answer.chances.length, 3, 'and the step answers its positions');
+  t.equal(answer.positions.length, 3, 'and the step answers its positions');
 });

@@ -12,6 +12,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t from 'tap';
+import { tarballVersion } from '../../scripts/pack-engine.mjs';
 import { execNode } from '../helpers/child-env.js';
 import { installClientTarball, typeCheck } from '../helpers/client-package.js';
 import { client, startServer } from '../helpers/server-process.js';
@@ -83,7 +84,8 @@ t.test('the packed engine installs offline, type-checks a lookahead bot with --s
     },
   );
   const tarball = stdout.trim().split('\n').at(-1)!;
-  t.equal(tarball, join(dir, `carcassonne-api-${manifest.version}.tgz`), "the tarball's name says its version");
+  const version = tarballVersion(manifest.version, readFileSync(join(root, 'CHANGELOG.md'), 'utf8'));
+  t.equal(tarball, join(dir, `carcassonne-api-${version}.tgz`), "the tarball's name says its version");
   const listed = (await execNode('tar', ['tzf', tarball], { cwd: dir })).stdout.trim().split('\n');
   t.ok(
     listed.includes('package/dist/engine/index.d.ts') && listed.includes('package/dist/bots/index.js'),
@@ -117,6 +119,7 @@ t.test('the packed engine installs offline, type-checks a lookahead bot with --s
   );
   const installed = JSON.parse(readFileSync(join(project, 'node_modules/carcassonne-api/package.json'), 'utf8'));
   t.same(installed.dependencies, { typebox: manifest.dependencies.typebox }, 'one runtime dependency, pinned');
+  t.equal(installed.version, version, 'the version its name says');
   t.same(
     readdirSync(join(project, 'node_modules'))
       .filter((n) => !n.startsWith('.'))
@@ -170,4 +173,15 @@ t.test("docs/bots.md's bot that looks ahead, from both tarballs, plays a server 
   const state = (await client(server.url).get(`/games/${id}`)).body;
   t.equal(state.status, 'finished', 'played to the end');
   t.match(state.seats[1], { kind: 'bot', bot: 'greedy' }, "against the server's greedy bot");
+});
+
+t.test('a plain npm pack at the root refuses and says what packs the engine', async (t) => {
+  // It would pack the repository with the service's dependencies (Fastify, SQLite, PostgreSQL...)
+  // for every engine user to install: the refusal names the script that packs the engine alone.
+  const refused = await execNode('npm', ['pack', '--dry-run'], { cwd: root }).then(
+    () => undefined,
+    (error: { stderr?: string }) => error,
+  );
+  t.ok(refused, 'npm pack fails');
+  t.match(refused?.stderr, /npm run pack:engine packs the engine and the bots/);
 });

@@ -31,11 +31,11 @@ t.test('bots, hints and streams of attackers leave other clients their share', a
     hints.some((h) => h.status === 200) && hints.some((h) => h.status === 503),
     `some answered, the rest refused (${hints.filter((h) => h.status === 200).length} answered)`,
   );
+  // None was held behind the flood: every answer came while all its bots-only games still ran (an
+  // order of events, which a busy machine does not change; how fast is the soak's to measure).
   t.ok(
-    // Each is due within its 1 s budget; the bound (far above it, for a busy machine) tells that
-    // from a hint held behind the flood's bots.
-    Math.max(...hints.map((h) => h.ms)) < 30_000,
-    `the slowest within 30 s (${Math.round(Math.max(...hints.map((h) => h.ms)))} ms)`,
+    await bots.stillRunning(),
+    `every hint answered while the flood still ran (the slowest in ${Math.round(Math.max(...hints.map((h) => h.ms)))} ms)`,
   );
 
   const streams = await streamFlood(server.url, { streams: 600, perAddress: 32, moves: 10, everyMs: 100 });

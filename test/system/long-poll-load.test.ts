@@ -98,15 +98,21 @@ t.test('1,100 waiting long-polls leave /health fast, and each is woken by the mo
   // The same server with no poll waiting: how much the machine's other load alone delays it.
   const baseline = p99(await timeHealth(150));
   const started = Date.now();
-  // A poll waits at most 30 s. On a loaded machine the polls' arrival and the /health timing
-  // below can outlast that: a poll that waited out its wait before the moves began asks again
-  // (as a client does); once the moves began, an answer without its move is wrong.
-  let moving = false;
+  // A poll waits at most 30 s. On a loaded machine the polls' arrival, the /health timing and
+  // the moves below (sent 25 at a time) can outlast that: a poll whose wait ran out before its
+  // game's move was committed asks again, as a client does. One that answers without its move
+  // long after that commit slept through it: that is the failure (a woken poll answers within
+  // the other process's next look, about a second; the bound, half the wait, only tells the two
+  // apart whatever the machine's load delays).
+  const committedAt = new Map<string, number>();
+  const SLEPT_THROUGH_MS = 15_000;
   let asked = 0;
   const poll = async (id: string) => {
     for (;;) {
       const answer = await getOnOwnSocket(`${server.url}/games/${id}/events?after=${MOVES}&wait=30`);
-      if (moving || answer.status !== 200 || answer.body.events.length > 0) return answer;
+      if (answer.status !== 200 || answer.body.events.length > 0) return answer;
+      const committed = committedAt.get(id);
+      if (committed !== undefined && answer.at - committed > SLEPT_THROUGH_MS) return answer;
       asked += 1;
     }
   };
@@ -145,20 +151,19 @@ t.test('1,100 waiting long-polls leave /health fast, and each is woken by the mo
   // Wake each poll by a move on its game: odd games by the other process (one transaction:
   // a writer the server cannot hear of), even ones through the server, both at once.
   const woken = Date.now();
-  moving = true;
   const move = { expectedVersion: MOVES, move: last.move };
+  const byOther = games.filter((_, i) => i % 2 === 1);
   await store.appendBatch(
-    games
-      .filter((_, i) => i % 2 === 1)
-      .map((g) => ({
-        ...last,
-        gameId: g.id,
-        at: new Date().toISOString(),
-        idempotencyKey: null,
-        requestHash: null,
-        status: 'active' as const,
-      })),
+    byOther.map((g) => ({
+      ...last,
+      gameId: g.id,
+      at: new Date().toISOString(),
+      idempotencyKey: null,
+      requestHash: null,
+      status: 'active' as const,
+    })),
   );
+  for (const g of byOther) committedAt.set(g.id, Date.now());
   const throughServer = games.filter((_, i) => i % 2 === 0);
   for (let i = 0; i < throughServer.length; i += 25) {
     const answers = await Promise.all(
@@ -167,9 +172,10 @@ t.test('1,100 waiting long-polls leave /health fast, and each is woken by the mo
         .map((g) => c.post(`/games/${g.id}/moves`, move, { authorization: `Bearer ${g.tokens[last.seat]}` })),
     );
     t.same([...new Set(answers.map((a) => a.status))], [201], `moves ${i + 1}.. through the server`);
+    for (const g of throughServer.slice(i, i + 25)) committedAt.set(g.id, Date.now());
   }
   const answers = await Promise.all(polls);
-  // A poll that waited out its wait would answer version 40 and no events.
+  // A poll that slept through its game's move answered version 40 and no events.
   const wrong = answers.filter(
     (a) => a.status !== 200 || a.body.version !== MOVES + 1 || a.body.events[0]?.seq !== MOVES + 1,
   );

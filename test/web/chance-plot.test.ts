@@ -8,14 +8,32 @@ import t from 'tap';
 import { chancePlot, percent, PLOT } from '../../web/chance-plot.js';
 
 const move = { type: 'pass' } as const;
+const reading = { loss: 0, lossSe: 0, luck: [0, 0] };
 const analysis = {
   start: [0.5, 0.5],
+  startSe: [0.05, 0.05],
   decisions: [
-    { decision: 0, version: 1, seat: 0, move, chances: [0.6, 0.4] },
-    { decision: 1, version: 2, seat: 1, move, chances: [0.75, 0.25] },
-    { decision: 2, version: 4, seat: 0, move, chances: [1, 0] },
+    { decision: 0, version: 1, seat: 0, move, chances: [0.6, 0.4], se: [0.02, 0.02], ...reading },
+    { decision: 1, version: 2, seat: 1, move, chances: [0.75, 0.25], se: [0.01, 0.01], ...reading },
+    { decision: 2, version: 4, seat: 0, move, chances: [1, 0], se: [0, 0], ...reading },
   ],
-  turningPoints: [{ decision: 1, version: 2, seat: 1, before: 0.4, after: 0.25, played: move, preferred: move }],
+  turningPoints: [
+    {
+      decision: 1,
+      version: 2,
+      seat: 1,
+      before: 0.4,
+      played: 0.3,
+      after: 0.25,
+      loss: 0.1,
+      lossSe: 0.01,
+      move,
+      best: move,
+    },
+  ],
+  slides: [
+    { seat: 1, from: 0, to: 1, fromVersion: 1, toVersion: 2, before: 0.5, after: 0.25, mistakes: 0.1, luck: -0.15 },
+  ],
 };
 const { width, height, left, right, top, bottom } = PLOT;
 const points = (s: string) => s.split(' ').map((p) => p.split(',').map(Number) as [number, number]);
@@ -53,6 +71,40 @@ t.test('one line per seat, through the start and every decision, in the plot', a
   t.equal(points(plot.lines[1].points).at(-1)![1], height - bottom, 'a certain loss the bottom');
 });
 
+t.test("each seat's band: 2 standard errors above its line, then back along 2 below", async (t) => {
+  const plot = chancePlot(analysis);
+  t.same(
+    plot.bands.map((b) => b.seat),
+    [0, 1],
+  );
+  const band = points(plot.bands[0].points);
+  const line = points(plot.lines[0].points);
+  t.equal(band.length, 2 * line.length, 'every position twice');
+  t.same(
+    band.map(([x]) => x),
+    [...line.map(([x]) => x), ...line.map(([x]) => x).reverse()],
+    'along the line, then back',
+  );
+  const chances = [0.5, 0.6, 0.75, 1];
+  const se = [0.05, 0.02, 0.01, 0];
+  t.same(
+    band.slice(0, 4).map(([, y]) => y),
+    chances.map((c, p) => yOf(Math.min(1, c + 2 * se[p]))),
+    'above: the chance + 2 standard errors',
+  );
+  t.same(
+    band.slice(4).map(([, y]) => y),
+    chances.map((c, p) => yOf(c - 2 * se[p])).reverse(),
+    'below: the chance − 2 standard errors',
+  );
+  t.equal(band[3][1], band[4][1], 'no band where the result is known');
+});
+
+t.test('a slide shades the stretch of its decisions', async (t) => {
+  const plot = chancePlot(analysis);
+  t.same(plot.slides, [{ seat: 1, x1: left, x2: Math.round((left + (2 * (width - left - right)) / 3) * 10) / 10 }]);
+});
+
 t.test("a turning point is marked on its seat's line after its decision", async (t) => {
   const plot = chancePlot(analysis);
   t.equal(plot.marks.length, 1);
@@ -82,6 +134,8 @@ t.test('the axes: 0 to 100 %, and at most six decision numbers', async (t) => {
       seat: d % 2,
       move,
       chances: [0.5, 0.5],
+      se: [0.01, 0.01],
+      ...reading,
     })),
   });
   t.same(
@@ -97,7 +151,13 @@ t.test('the axes: 0 to 100 %, and at most six decision numbers', async (t) => {
 });
 
 t.test('a game without decisions still draws its start', async (t) => {
-  const plot = chancePlot({ start: [0.25, 0.25, 0.5], decisions: [], turningPoints: [] });
+  const plot = chancePlot({
+    start: [0.25, 0.25, 0.5],
+    startSe: [0, 0, 0],
+    decisions: [],
+    turningPoints: [],
+    slides: [],
+  });
   t.same(
     plot.lines.map((l) => points(l.points).length),
     [1, 1, 1],

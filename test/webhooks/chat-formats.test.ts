@@ -244,3 +244,40 @@ forEachStore(t, (t, stores) => {
     );
   });
 });
+
+t.test('a chat format is under the same URL policy: refused at creation and with PUT as json would be', async (t) => {
+  const app = await testApp(t, { webhooks: { allowHosts: parseAllowHosts('127.0.0.1:9') } });
+  const players = [{ name: 'Ann' }, { name: 'Bob' }];
+  const game = await create(app, { players });
+  for (const format of ['discord', 'slack', 'json']) {
+    for (const url of [
+      'https://10.0.0.7/api/webhooks/1/x',
+      'https://[::127.0.0.1]/services/T/B/x',
+      'http://discord.com/api/webhooks/1/x',
+      'https://user:pw@hooks.slack.com/services/T/B/x',
+      'http://127.0.0.1:10/hook',
+    ]) {
+      const created = await app.inject({
+        method: 'POST',
+        url: '/games',
+        payload: { players, webhook: { url, format } },
+      });
+      t.match(created, { statusCode: 422 }, `${format} ${url}: creation refused`);
+      t.equal(created.json<{ code: string }>().code, 'WEBHOOK_URL_REFUSED');
+      const put = await app.inject({
+        method: 'PUT',
+        url: `/games/${game.id}/webhook`,
+        headers: bearer(game.adminToken),
+        payload: { url, format },
+      });
+      t.equal(put.json<{ code: string }>().code, 'WEBHOOK_URL_REFUSED', `${format} ${url}: PUT refused`);
+    }
+    const listed = await app.inject({
+      method: 'PUT',
+      url: `/games/${game.id}/webhook`,
+      headers: bearer(game.adminToken),
+      payload: { url: 'http://127.0.0.1:9/hook', format },
+    });
+    t.equal(listed.statusCode, 200, `${format}: the listed host and port is taken`);
+  }
+});

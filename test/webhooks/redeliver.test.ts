@@ -1,7 +1,8 @@
 /**
  * A game's admin sends a delivery again (`POST /games/{id}/webhook/deliveries/{deliveryId}/redeliver`,
  * `docs/webhooks.md`): a delivery given up after its retries is pending again and reaches the
- * receiver with its first id and payload; only the admin token may, and an unknown delivery is 404.
+ * receiver with its first id and payload, and so does one already delivered; only the admin token
+ * may, and an unknown delivery is 404.
  */
 import t from 'tap';
 import { buildApp } from '../../src/app.js';
@@ -75,4 +76,12 @@ t.test('a failed delivery is sent again, with its id and payload, when the admin
     (await list()).find((d) => d.id === failed.id),
     { status: 'delivered', attempts: 1 },
   );
+
+  // Any delivery, not only a failed one: the same one, delivered now (say its receiver lost it), goes again.
+  const again2 = await redeliver(failed.id, game.adminToken);
+  t.match(again2.json(), { id: failed.id, status: 'pending', attempts: 0 });
+  await receiver.until((r) => r.length === 4);
+  t.equal(receiver.received[3].id, failed.id, 'a delivered delivery is sent again when asked');
+  t.same(receiver.received[3].data, first.data, 'with its payload');
+  t.ok(receiver.received[3].verified);
 });

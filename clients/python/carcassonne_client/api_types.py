@@ -23,7 +23,7 @@ class AcceptPolicy(TypedDict):
     minPlayers: NotRequired[int]
     maxPlayers: NotRequired[int]
     clock: NotRequired[Literal["any", "untimed", "timed"]]
-    minTurnSeconds: NotRequired[int]
+    minTurnSeconds: NotRequired[int]  # The least time it must be sure of for any turn: the turn limit, and with a time bank the increment, whichever is less
     rated: NotRequired[Literal["any", "rated", "casual"]]
     maxGames: NotRequired[int]  # Games at once: beyond, it declines (`busy`)
 
@@ -90,25 +90,45 @@ class AnalysisDecisionsItem(TypedDict):
     version: int  # The version the move reached (acts of the log counted): the replay's position
     seat: int
     move: Move
-    chances: list[float]  # Each seat's estimated chance to win, in seat order; they sum to 1
+    chances: list[float]  # Each seat's chance after the decision (the tiles it drew included)
+    se: list[float]  # The standard error of each seat's chance, in seat order (the band a reader may trust it within: about ±2 of them)
+    best: NotRequired[Move]
+    loss: float  # The chance the seat lost by its move: the best move's chance minus the played move's, both estimated in the same position with the same random numbers (0 when it played the best)
+    lossSe: float  # The standard error of `loss`
+    luck: list[float]  # Each seat's change of chance from the tiles the move drew (the chances after it minus those the played move had before the draw): luck, never a mistake; zeros when it drew none
 
 
 class AnalysisTurningPointsItem(TypedDict):
     decision: int
     version: int
     seat: int
-    before: float  # The seat's chance before its move
-    after: float  # and after
-    played: Move
-    preferred: Move
+    move: Move
+    best: Move
+    before: float  # The seat's chance before its move (with the best move)
+    played: float  # Its chance with the move played, before the draw
+    after: float  # Its chance after the move and the tiles it drew
+    loss: float  # The chance the seat lost by its move: the best move's chance minus the played move's, both estimated in the same position with the same random numbers (0 when it played the best)
+    lossSe: float  # The standard error of `loss`
+
+
+AnalysisSlidesItem = TypedDict("AnalysisSlidesItem", {"seat": "int", "from": "int", "to": "int", "fromVersion": "int", "toVersion": "int", "before": "float", "after": "float", "mistakes": "float", "luck": "float"})
+
+
+class AnalysisPlayouts(TypedDict):
+    "Look-aheads per candidate move at a position: more where the choice was close"
+    median: int
+    max: int
 
 
 class Analysis(TypedDict):
     status: Literal["ready"]
     gameId: str
     start: list[float]  # Each seat's estimated chance to win, in seat order; they sum to 1
+    startSe: list[float]  # The standard error of each seat's chance, in seat order (the band a reader may trust it within: about ±2 of them)
     decisions: list[AnalysisDecisionsItem]
-    turningPoints: list[AnalysisTurningPointsItem]  # The moves that changed their seat's chance most, in game order, with the move the mcts bot preferred there
+    turningPoints: list[AnalysisTurningPointsItem]  # The mistakes that lost their seat the most chance (at least 2 points and twice their standard error), in game order; at most 5
+    slides: list[AnalysisSlidesItem]  # Each seat's largest fall over many decisions (at least 25 points over at least 6 decisions), if any, split into its own mistakes and luck
+    playouts: AnalysisPlayouts  # Look-aheads per candidate move at a position: more where the choice was close
     workerMs: int  # Worker time the analysis took
     computedAt: str
 
@@ -172,12 +192,22 @@ class Challenges(TypedDict):
 
 
 class Clock(TypedDict):
-    turnSeconds: int  # Seconds a player has for a turn; then its autopilot plays it
+    "A limit per turn (`turnSeconds`), a time bank per seat (`bankSeconds`, with `incrementSeconds`), or both: whichever runs out first ends the turn"
+    turnSeconds: NotRequired[int]  # Seconds a player has for one turn
+    bankSeconds: NotRequired[int]  # Each seat's time bank: seconds for all its turns together, used while its turns run
+    incrementSeconds: NotRequired[int]  # Added to a seat's bank after each of its turns (Fischer); with `bankSeconds` only
+    onTimeout: NotRequired[Literal["autopilot", "forfeit"]]  # When a turn limit or a bank runs out: `autopilot` (default) plays the turn for the seat, `forfeit` resigns the seat
 
 
 class ClockView(TypedDict):
-    turnSeconds: int
-    deadline: Union[str, None]  # When the current player's turn runs out (none on a bot's turn)
+    turnSeconds: NotRequired[int]  # The limit of one turn, when the game has one
+    bankSeconds: NotRequired[int]  # Each seat's time bank at the start, when the game has one
+    incrementSeconds: NotRequired[int]  # Added to a seat's bank after each of its turns
+    onTimeout: Literal["autopilot", "forfeit"]  # `autopilot`: the turn is played by its autopilot; `forfeit`: the seat resigns
+    deadline: Union[str, None]  # When the current player's time runs out: the turn's limit or the bank, the first (none on a bot's turn)
+    running: Union[int, None]  # The seat whose time runs now
+    runningSince: Union[str, None]  # When the running seat's time began to run (the start of its turn)
+    banksMs: NotRequired[list[int]]  # Each seat's bank in milliseconds; the running seat's as at `runningSince` (a client subtracts the time since)
 
 
 class CreateAccount(TypedDict):
@@ -392,18 +422,13 @@ class LegalMoves(TypedDict):
     moves: list[Move]
 
 
-class LobbyGamesItemClock(TypedDict):
-    "The turn clock, when the game has one"
-    turnSeconds: int
-
-
 class LobbyGamesItem(TypedDict):
     id: str
     status: Literal["waiting", "active", "finished", "aborted"]  # `waiting` until every open seat is joined; `aborted` when the admin aborted it
     createdAt: str
     players: list[SeatView]
     expansions: list[Literal["traders-builders", "abbey-mayor", "inns-cathedrals"]]
-    clock: NotRequired[LobbyGamesItemClock]  # The turn clock, when the game has one
+    clock: NotRequired[Clock]
 
 
 class Lobby(TypedDict):
@@ -485,6 +510,14 @@ class PlaceFigureMove(TypedDict):
     feature: int  # Index into the tile's catalog `features`
 
 
+class PlacementUndoneEvent(TypedDict):
+    type: Literal["placementUndone"]
+    seat: int
+    tile: str
+    x: int
+    y: int
+
+
 class PlaceTileMove(TypedDict):
     type: Literal["placeTile"]
     x: int
@@ -562,6 +595,7 @@ class SeatResigned(TypedDict):
 class SeatResignedAct(TypedDict):
     type: Literal["seatResigned"]
     seat: int
+    reason: NotRequired[Literal["outOfTime"]]  # The clock's forfeit: the seat's time ran out (none: it resigned)
 
 
 class SeatViewAccount(TypedDict):
@@ -694,6 +728,10 @@ class TurnTimedOutAct(TypedDict):
     seat: int
 
 
+class UndoMove(TypedDict):
+    type: Literal["undo"]
+
+
 class WagonMovedEventFrom(TypedDict):
     x: int
     y: int
@@ -751,9 +789,9 @@ class Health(TypedDict):
 
 
 Act: TypeAlias = Union[SeatJoinedAct, TokenReissuedAct, SeatHandedToBotAct, GameAbortedAct, SeatResignedAct, TurnTimedOutAct]
-GameEvent: TypeAlias = Union[TurnStartedEvent, TileDrawnEvent, TileDiscardedEvent, TilePlacedEvent, FigurePlacedEvent, FigureSkippedEvent, FeatureScoredEvent, BonusPartStartedEvent, FinalScoringStartedEvent, GameEndedEvent, GoodsAwardedEvent, GoodsScoredEvent, AbbeyPlacedEvent, WagonMovedEvent, WagonReturnedEvent, AbbeySkippedEvent]
+GameEvent: TypeAlias = Union[TurnStartedEvent, TileDrawnEvent, TileDiscardedEvent, TilePlacedEvent, FigurePlacedEvent, PlacementUndoneEvent, FigureSkippedEvent, FeatureScoredEvent, BonusPartStartedEvent, FinalScoringStartedEvent, GameEndedEvent, GoodsAwardedEvent, GoodsScoredEvent, AbbeyPlacedEvent, WagonMovedEvent, WagonReturnedEvent, AbbeySkippedEvent]
 LogEvent: TypeAlias = Union[GameEvent, Act]
-Move: TypeAlias = Union[DrawMove, PlaceTileMove, PlaceFigureMove, PassMove, PlaceAbbeyMove, PlaceBarnMove, MoveWagonMove, ReturnWagonMove]
+Move: TypeAlias = Union[DrawMove, PlaceTileMove, PlaceFigureMove, PassMove, UndoMove, PlaceAbbeyMove, PlaceBarnMove, MoveWagonMove, ReturnWagonMove]
 
 # The lifecycle acts' types: a log entry or an event of one of these is an act, not the engine's.
 ACT_TYPES: frozenset[str] = frozenset({"gameAborted", "seatHandedToBot", "seatJoined", "seatResigned", "tokenReissued", "turnTimedOut"})

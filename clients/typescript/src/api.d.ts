@@ -659,6 +659,7 @@ export interface components {
             maxPlayers?: number;
             /** @enum {unknown} */
             clock?: "any" | "untimed" | "timed";
+            /** @description The least time it must be sure of for any turn: the turn limit, and with a time bank the increment, whichever is less */
             minTurnSeconds?: number;
             /** @enum {unknown} */
             rated?: "any" | "rated" | "casual";
@@ -766,6 +767,8 @@ export interface components {
             gameId: string;
             /** @description Each seat's estimated chance to win, in seat order; they sum to 1 */
             start: number[];
+            /** @description The standard error of each seat's chance, in seat order (the band a reader may trust it within: about ±2 of them) */
+            startSe: number[];
             decisions: {
                 /** @description The index of the move among the game's moves */
                 decision: number;
@@ -773,21 +776,59 @@ export interface components {
                 version: number;
                 seat: number;
                 move: components["schemas"]["Move"];
-                /** @description Each seat's estimated chance to win, in seat order; they sum to 1 */
+                /** @description Each seat's chance after the decision (the tiles it drew included) */
                 chances: number[];
+                /** @description The standard error of each seat's chance, in seat order (the band a reader may trust it within: about ±2 of them) */
+                se: number[];
+                best?: components["schemas"]["Move"];
+                /** @description The chance the seat lost by its move: the best move's chance minus the played move's, both estimated in the same position with the same random numbers (0 when it played the best) */
+                loss: number;
+                /** @description The standard error of `loss` */
+                lossSe: number;
+                /** @description Each seat's change of chance from the tiles the move drew (the chances after it minus those the played move had before the draw): luck, never a mistake; zeros when it drew none */
+                luck: number[];
             }[];
-            /** @description The moves that changed their seat's chance most, in game order, with the move the mcts bot preferred there */
+            /** @description The mistakes that lost their seat the most chance (at least 2 points and twice their standard error), in game order; at most 5 */
             turningPoints: {
                 decision: number;
                 version: number;
                 seat: number;
-                /** @description The seat's chance before its move */
+                move: components["schemas"]["Move"];
+                best: components["schemas"]["Move"];
+                /** @description The seat's chance before its move (with the best move) */
                 before: number;
-                /** @description and after */
+                /** @description Its chance with the move played, before the draw */
+                played: number;
+                /** @description Its chance after the move and the tiles it drew */
                 after: number;
-                played: components["schemas"]["Move"];
-                preferred: components["schemas"]["Move"];
+                /** @description The chance the seat lost by its move: the best move's chance minus the played move's, both estimated in the same position with the same random numbers (0 when it played the best) */
+                loss: number;
+                /** @description The standard error of `loss` */
+                lossSe: number;
             }[];
+            /** @description Each seat's largest fall over many decisions (at least 25 points over at least 6 decisions), if any, split into its own mistakes and luck */
+            slides: {
+                seat: number;
+                /** @description The first decision of the slide */
+                from: number;
+                /** @description and its last */
+                to: number;
+                fromVersion: number;
+                toVersion: number;
+                /** @description The seat's chance before the slide */
+                before: number;
+                /** @description and after it */
+                after: number;
+                /** @description What the seat's own mistakes in it lost (a sum of losses) */
+                mistakes: number;
+                /** @description What the draws did to the seat in it (a sum of changes; negative: bad luck) */
+                luck: number;
+            }[];
+            /** @description Look-aheads per candidate move at a position: more where the choice was close */
+            playouts: {
+                median: number;
+                max: number;
+            };
             /** @description Worker time the analysis took */
             workerMs: number;
             computedAt: string;
@@ -861,16 +902,44 @@ export interface components {
         Challenges: {
             challenges: components["schemas"]["Challenge"][];
         };
-        /** Clock */
+        /**
+         * Clock
+         * @description A limit per turn (`turnSeconds`), a time bank per seat (`bankSeconds`, with `incrementSeconds`), or both: whichever runs out first ends the turn
+         */
         Clock: {
-            /** @description Seconds a player has for a turn; then its autopilot plays it */
-            turnSeconds: number;
+            /** @description Seconds a player has for one turn */
+            turnSeconds?: number;
+            /** @description Each seat's time bank: seconds for all its turns together, used while its turns run */
+            bankSeconds?: number;
+            /** @description Added to a seat's bank after each of its turns (Fischer); with `bankSeconds` only */
+            incrementSeconds?: number;
+            /**
+             * @description When a turn limit or a bank runs out: `autopilot` (default) plays the turn for the seat, `forfeit` resigns the seat
+             * @enum {unknown}
+             */
+            onTimeout?: "autopilot" | "forfeit";
         };
         /** ClockView */
         ClockView: {
-            turnSeconds: number;
-            /** @description When the current player's turn runs out (none on a bot's turn) */
+            /** @description The limit of one turn, when the game has one */
+            turnSeconds?: number;
+            /** @description Each seat's time bank at the start, when the game has one */
+            bankSeconds?: number;
+            /** @description Added to a seat's bank after each of its turns */
+            incrementSeconds?: number;
+            /**
+             * @description `autopilot`: the turn is played by its autopilot; `forfeit`: the seat resigns
+             * @enum {unknown}
+             */
+            onTimeout: "autopilot" | "forfeit";
+            /** @description When the current player's time runs out: the turn's limit or the bank, the first (none on a bot's turn) */
             deadline: string | null;
+            /** @description The seat whose time runs now */
+            running: number | null;
+            /** @description When the running seat's time began to run (the start of its turn) */
+            runningSince: string | null;
+            /** @description Each seat's bank in milliseconds; the running seat's as at `runningSince` (a client subtracts the time since) */
+            banksMs?: number[];
         };
         /** CreateAccount */
         CreateAccount: {
@@ -1022,7 +1091,7 @@ export interface components {
             scores: number[];
         };
         /** GameEvent */
-        GameEvent: components["schemas"]["TurnStartedEvent"] | components["schemas"]["TileDrawnEvent"] | components["schemas"]["TileDiscardedEvent"] | components["schemas"]["TilePlacedEvent"] | components["schemas"]["FigurePlacedEvent"] | components["schemas"]["FigureSkippedEvent"] | components["schemas"]["FeatureScoredEvent"] | components["schemas"]["BonusPartStartedEvent"] | components["schemas"]["FinalScoringStartedEvent"] | components["schemas"]["GameEndedEvent"] | components["schemas"]["GoodsAwardedEvent"] | components["schemas"]["GoodsScoredEvent"] | components["schemas"]["AbbeyPlacedEvent"] | components["schemas"]["WagonMovedEvent"] | components["schemas"]["WagonReturnedEvent"] | components["schemas"]["AbbeySkippedEvent"];
+        GameEvent: components["schemas"]["TurnStartedEvent"] | components["schemas"]["TileDrawnEvent"] | components["schemas"]["TileDiscardedEvent"] | components["schemas"]["TilePlacedEvent"] | components["schemas"]["FigurePlacedEvent"] | components["schemas"]["PlacementUndoneEvent"] | components["schemas"]["FigureSkippedEvent"] | components["schemas"]["FeatureScoredEvent"] | components["schemas"]["BonusPartStartedEvent"] | components["schemas"]["FinalScoringStartedEvent"] | components["schemas"]["GameEndedEvent"] | components["schemas"]["GoodsAwardedEvent"] | components["schemas"]["GoodsScoredEvent"] | components["schemas"]["AbbeyPlacedEvent"] | components["schemas"]["WagonMovedEvent"] | components["schemas"]["WagonReturnedEvent"] | components["schemas"]["AbbeySkippedEvent"];
         /** GameState */
         GameState: {
             id: string;
@@ -1151,10 +1220,7 @@ export interface components {
                 createdAt: string;
                 players: components["schemas"]["SeatView"][];
                 expansions: ("traders-builders" | "abbey-mayor" | "inns-cathedrals")[];
-                /** @description The turn clock, when the game has one */
-                clock?: {
-                    turnSeconds: number;
-                };
+                clock?: components["schemas"]["Clock"];
             }[];
             /** @description The next page (also in the `Link` header), when this one is full */
             next?: string;
@@ -1162,7 +1228,7 @@ export interface components {
         /** LogEvent */
         LogEvent: components["schemas"]["GameEvent"] | components["schemas"]["Act"];
         /** Move */
-        Move: components["schemas"]["DrawMove"] | components["schemas"]["PlaceTileMove"] | components["schemas"]["PlaceFigureMove"] | components["schemas"]["PassMove"] | components["schemas"]["PlaceAbbeyMove"] | components["schemas"]["PlaceBarnMove"] | components["schemas"]["MoveWagonMove"] | components["schemas"]["ReturnWagonMove"];
+        Move: components["schemas"]["DrawMove"] | components["schemas"]["PlaceTileMove"] | components["schemas"]["PlaceFigureMove"] | components["schemas"]["PassMove"] | components["schemas"]["UndoMove"] | components["schemas"]["PlaceAbbeyMove"] | components["schemas"]["PlaceBarnMove"] | components["schemas"]["MoveWagonMove"] | components["schemas"]["ReturnWagonMove"];
         /** MoveAccepted */
         MoveAccepted: {
             version: number;
@@ -1255,6 +1321,15 @@ export interface components {
             y: number;
             /** @description Index into the tile's catalog `features` */
             feature: number;
+        };
+        /** PlacementUndoneEvent */
+        PlacementUndoneEvent: {
+            /** @enum {string} */
+            type: "placementUndone";
+            seat: number;
+            tile: string;
+            x: number;
+            y: number;
         };
         /** PlaceTileMove */
         PlaceTileMove: {
@@ -1356,6 +1431,11 @@ export interface components {
             /** @enum {string} */
             type: "seatResigned";
             seat: number;
+            /**
+             * @description The clock's forfeit: the seat's time ran out (none: it resigned)
+             * @enum {string}
+             */
+            reason?: "outOfTime";
         };
         /** SeatView */
         SeatView: {
@@ -1512,6 +1592,11 @@ export interface components {
             /** @enum {string} */
             type: "turnTimedOut";
             seat: number;
+        };
+        /** UndoMove */
+        UndoMove: {
+            /** @enum {string} */
+            type: "undo";
         };
         /** WagonMovedEvent */
         WagonMovedEvent: {

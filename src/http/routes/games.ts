@@ -3,7 +3,7 @@ import { notModified, versionTag } from '../etag.js';
 import { Type } from 'typebox';
 import { GameIdParams, IMMUTABLE, NOT_MODIFIED, problems, VersionQuery } from '../schemas/common.js';
 import { CreateGameBody, CreatedGameResponse } from '../schemas/games.js';
-import { seatRequestOf } from '../schemas/lifecycle.js';
+import { clockOf, seatRequestOf } from '../schemas/lifecycle.js';
 import { GameStateSchema, LegalMovesResponse } from '../schemas/state.js';
 import { LegalMovesQuery } from '../schemas/events.js';
 import { waitForMove } from './events.js';
@@ -33,7 +33,10 @@ export function gameRoutes(app: App, routes: RouteOptions): void {
       const caller = asked.some((s) => 'accountName' in s) ? await auth.account(request) : undefined;
       const players = await service.accounts.seatRequests(asked, caller, rated === true);
       // The creating address pays for the game's bots (`bot-driver.ts`), as it pays for the creation.
-      const created = await service.create({ ...body, players, ...(rated ? { rated } : {}) }, request.ip);
+      const created = await service.create(
+        { ...body, players, ...(body.clock ? { clock: clockOf(body.clock) } : {}), ...(rated ? { rated } : {}) },
+        request.ip,
+      );
       // `state` is the service's own state document (GET /games/{id}'s), checked against its schema by the tests.
       return reply.code(201).header('location', `/games/${created.id}`).send(created);
     },

@@ -68,7 +68,14 @@ export const AcceptPolicySchema = Strict(
     minPlayers: Type.Optional(Type.Integer({ minimum: 2, maximum: MAX_PLAYERS })),
     maxPlayers: Type.Optional(Type.Integer({ minimum: 2, maximum: MAX_PLAYERS })),
     clock: Type.Optional(Type.Enum(['any', 'untimed', 'timed'])),
-    minTurnSeconds: Type.Optional(Seconds),
+    minTurnSeconds: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: 7 * 24 * 3600,
+        description:
+          'The least time it must be sure of for any turn: the turn limit, and with a time bank the increment, whichever is less',
+      }),
+    ),
     rated: Type.Optional(Type.Enum(['any', 'rated', 'casual'])),
     maxGames: Type.Optional(
       Type.Integer({ minimum: 1, maximum: 1000, description: 'Games at once: beyond, it declines (`busy`)' }),

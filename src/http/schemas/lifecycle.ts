@@ -11,6 +11,8 @@ import { ExpansionIdSchema } from './vocabulary.js';
 import {
   BOT_NAMES,
   LevelSchema,
+  ON_TIMEOUT,
+  type ClockSetup,
   PublicActSchema,
   SeatViewSchema,
   type BotName,
@@ -83,16 +85,48 @@ export function seatRequestOf(seat: Static<typeof SeatRequestSchema>, index: num
 export const Visibility = Type.Enum(['public', 'private'], {
   description: '`public` games are listed by GET /games (default `private`)',
 });
+const WEEK = 7 * 24 * 3600;
 export const ClockRequest = Strict(
   {
-    turnSeconds: Type.Integer({
-      minimum: 1,
-      maximum: 7 * 24 * 3600,
-      description: 'Seconds a player has for a turn; then its autopilot plays it',
-    }),
+    turnSeconds: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: WEEK, description: 'Seconds a player has for one turn' }),
+    ),
+    bankSeconds: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: 30 * 24 * 3600,
+        description: "Each seat's time bank: seconds for all its turns together, used while its turns run",
+      }),
+    ),
+    incrementSeconds: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        maximum: WEEK,
+        description: "Added to a seat's bank after each of its turns (Fischer); with `bankSeconds` only",
+      }),
+    ),
+    onTimeout: Type.Optional(
+      Type.Enum([...ON_TIMEOUT], {
+        description:
+          'When a turn limit or a bank runs out: `autopilot` (default) plays the turn for the seat, `forfeit` resigns the seat',
+      }),
+    ),
   },
-  { title: 'Clock' },
+  {
+    title: 'Clock',
+    description:
+      'A limit per turn (`turnSeconds`), a time bank per seat (`bankSeconds`, with `incrementSeconds`), or both: whichever runs out first ends the turn',
+  },
 );
+
+/** The clock a creation request asks for, or a refusal (400) naming what is missing. */
+export function clockOf(clock: Static<typeof ClockRequest>): ClockSetup {
+  if (clock.turnSeconds === undefined && clock.bankSeconds === undefined)
+    throw new HttpProblem('BAD_REQUEST', 'body/clock needs turnSeconds, bankSeconds or both');
+  if (clock.incrementSeconds !== undefined && clock.bankSeconds === undefined)
+    throw new HttpProblem('BAD_REQUEST', 'body/clock/incrementSeconds is added to a bank: give bankSeconds too');
+  return clock;
+}
 
 /** The acts as the log, the events and the stream show them, and the seats' view: the log's vocabulary (`game-log.ts`). */
 export const ActSchema = PublicActSchema;
@@ -159,9 +193,7 @@ export const LobbyResponse = Type.Object(
         createdAt: Type.String({ format: 'date-time' }),
         players: Type.Array(SeatViewSchema),
         expansions: Type.Array(ExpansionIdSchema),
-        clock: Type.Optional(
-          Type.Object({ turnSeconds: Int }, { description: 'The turn clock, when the game has one' }),
-        ),
+        clock: Type.Optional(ClockRequest),
       }),
     ),
     next: Type.Optional(

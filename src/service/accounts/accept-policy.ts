@@ -1,3 +1,5 @@
+import type { ClockSetup } from '../../game-log.js';
+
 /**
  * A bot account's accept policy (`docs/accounts.md`): which challenges it takes by itself, so
  * that a bot waiting for opponents is challenged without a person at its keyboard. A challenge
@@ -12,7 +14,7 @@ export interface AcceptPolicy {
   maxPlayers?: number;
   /** `untimed` games only, `timed` ones only, or `any` (the default). */
   clock?: 'any' | 'untimed' | 'timed';
-  /** The shortest turn it takes, in seconds (timed games). */
+  /** The least time it must be sure of for any turn, in seconds (timed games; `sureTurnSeconds`). */
   minTurnSeconds?: number;
   /** `rated` games only, `casual` ones only, or `any` (the default). */
   rated?: 'any' | 'rated' | 'casual';
@@ -24,7 +26,7 @@ export interface AcceptPolicy {
 export interface ChallengeTerms {
   expansions: readonly string[];
   players: number;
-  clock?: { turnSeconds: number };
+  clock?: ClockSetup;
   rated: boolean;
 }
 
@@ -42,10 +44,19 @@ export function policyDeclines(policy: AcceptPolicy, terms: ChallengeTerms, open
   const clock = policy.clock ?? 'any';
   if (clock === 'untimed' && terms.clock) return 'clock: it plays untimed games only';
   if (clock === 'timed' && !terms.clock) return 'clock: it plays timed games only';
-  if (terms.clock && policy.minTurnSeconds !== undefined && terms.clock.turnSeconds < policy.minTurnSeconds)
+  if (terms.clock && policy.minTurnSeconds !== undefined && sureTurnSeconds(terms.clock) < policy.minTurnSeconds)
     return `clock: it needs ${policy.minTurnSeconds} s a turn or more`;
   const rated = policy.rated ?? 'any';
   if (rated === 'rated' && !terms.rated) return 'rated: it plays rated games only';
   if (rated === 'casual' && terms.rated) return 'rated: it plays casual games only';
   return null;
+}
+
+/**
+ * The time a seat is sure to have for any turn of a clocked game: the turn's limit, and with a
+ * bank only the increment (a bank spent early leaves a late turn that much), whichever is less.
+ */
+export function sureTurnSeconds(clock: ClockSetup): number {
+  const perTurn = clock.turnSeconds ?? Infinity;
+  return clock.bankSeconds === undefined ? perTurn : Math.min(perTurn, clock.incrementSeconds ?? 0);
 }

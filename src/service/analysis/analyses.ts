@@ -14,12 +14,18 @@
 import type { Move } from '../../engine/index.js';
 import type { AnalysisStatus, GameStore, MoveRecord } from '../../storage/game-store.js';
 import type { AnalysisAnswer, AnalysisJob } from './analysis-job.js';
+import { ESTIMATE_DEFAULTS, type EstimateOptions } from '../../bots/estimate.js';
+import type { AnalysedPosition } from '../../bots/analysis.js';
+import { readGame } from '../../bots/turning-points.js';
+import { current, type Analysis, type LegacyAnalysis } from './stored-analysis.js';
+
+export type { Analysis };
 import type { BotPool } from '../bots/bot-pool.js';
 import { isAct } from '../lifecycle/lifecycle.js';
 import type { MoveNotifier } from '../moves/move-notifier.js';
 import { ServiceError } from '../service-error.js';
 
-export interface AnalysisOptions {
+export interface AnalysisOptions extends EstimateOptions {
   /** Worker time for one game's chances, in ms (`ANALYSIS_BUDGET_MS`). */
   budgetMs: number;
   /** Games analysed at once in this process (`ANALYSIS_CONCURRENCY`); more wait their turn. */
@@ -31,13 +37,10 @@ export interface AnalysisOptions {
    * address could fill the whole queue, and every other client would meet the 503 of a full one.
    */
   perClient: number;
-  /** Look-aheads per position at most (fewer when the budget runs short). */
-  playouts: number;
   /** Positions per worker step. */
   stepPositions: number;
-  /** Turning points named, and the mcts iterations for the move preferred at each. */
+  /** Turning points (mistakes) named at most. */
   turningPoints: number;
-  preferredIterations: number;
 }
 
 export const DEFAULT_ANALYSIS: AnalysisOptions = {
@@ -45,35 +48,15 @@ export const DEFAULT_ANALYSIS: AnalysisOptions = {
   concurrency: 1,
   queueLimit: 64,
   perClient: 8,
-  playouts: 200,
+  ...ESTIMATE_DEFAULTS,
   stepPositions: 8,
   turningPoints: 5,
-  preferredIterations: 400,
 };
 const STALE_CLAIM_MS = 10 * 60_000;
 /** How often a wait for a stored analysis looks at the store's change stamp (for writers that cannot wake it). */
 const LOOK_EVERY_MS = 1000;
 /** The pool account every analysis step is billed to: together they hold at most `BOT_WORKERS_PER_CREATOR` workers. */
 export const ANALYSIS_OWNER = 'analysis';
-
-export interface Analysis {
-  gameId: string;
-  /** Each seat's chance at the start, before the first decision. */
-  start: number[];
-  decisions: { decision: number; version: number; seat: number; move: Move; chances: number[] }[];
-  turningPoints: {
-    decision: number;
-    version: number;
-    seat: number;
-    before: number;
-    after: number;
-    played: Move;
-    preferred: Move;
-  }[];
-  /** Worker time spent, in ms (CPU time of a busy thread, measured as its wall time). */
-  workerMs: number;
-  computedAt: string;
-}
 
 export type AnalysisView =
   { status: 'ready'; analysis: Analysis } | { status: 'running'; progress: { done: number; total: number } };
@@ -148,8 +131,8 @@ export class Analyses {
     const game = await this.store.findGame(id);
     if (!game) throw new ServiceError('GAME_NOT_FOUND', `no game ${id}`);
     if (game.status !== 'finished') throw new ServiceError('GAME_NOT_FINISHED', 'only a finished game is analysed');
-    const stored = (await this.store.findAnalysis(id)) as Analysis | null;
-    if (stored) return { status: 'ready', analysis: stored };
+    const stored = (await this.store.findAnalysis(id)) as Analysis | LegacyAnalysis | null;
+    if (stored) return { status: 'ready', analysis: current(stored) };
     const known = this.progress.get(id);
     if (known) return { status: 'running', progress: { ...known } };
     if ((this.waiting.get(client)?.length ?? 0) >= this.options.perClient) {
@@ -210,10 +193,8 @@ export class Analyses {
     }
   }
 
-  private async run<K extends AnalysisJob['kind']>(
-    job: AnalysisJob & { kind: K },
-  ): Promise<AnalysisAnswer & { kind: K }> {
-    return (await this.pool().run(job, { lane: 'analysis', owner: ANALYSIS_OWNER })) as AnalysisAnswer & { kind: K };
+  private async run(job: AnalysisJob): Promise<AnalysisAnswer> {
+    return this.pool().run(job, { lane: 'analysis', owner: ANALYSIS_OWNER });
   }
 
   private async compute(id: string): Promise<void> {
@@ -223,46 +204,42 @@ export class Analyses {
     const positions = moves.length + 1;
     const progress = this.progress.get(id)!;
     progress.total = positions;
-    const { playouts, stepPositions, budgetMs } = this.options;
-    const chances: number[][] = [];
+    const { stepPositions, budgetMs, playouts, maxPlayouts, minPlayouts, candidates, horizon, targetSe } = this.options;
+    const estimate: EstimateOptions = { playouts, maxPlayouts, minPlayouts, candidates, horizon, targetSe };
+    const positionsRead: AnalysedPosition[] = [];
     let workerMs = 0;
     for (let from = 0; from < positions; from += stepPositions) {
       const to = Math.min(positions, from + stepPositions);
       // What is left of the budget, shared by the positions left.
       const share = ((budgetMs - workerMs) * (to - from)) / (positions - from);
       const answer = await this.run({
-        kind: 'chances',
+        kind: 'positions',
         setup: game.setup,
         moves,
         from,
         to,
-        playouts,
+        estimate,
         budgetMs: Math.max(0, share),
       });
-      chances.push(...answer.chances);
+      positionsRead.push(...answer.positions);
       workerMs += answer.ms;
       progress.done = to;
     }
-    const turning = await this.run({
-      kind: 'turning',
-      setup: game.setup,
-      moves,
-      chances,
-      count: this.options.turningPoints,
-      iterations: this.options.preferredIterations,
-    });
-    workerMs += turning.ms;
+    const reading = readGame(positionsRead, this.options.turningPoints);
+    const versionOf = (d: number) => log[d].seq;
+    const counts = positionsRead.flatMap((p) => (p.decision ? [p.playouts] : [])).sort((a, b) => a - b);
     const analysis: Analysis = {
       gameId: id,
-      start: chances[0],
-      decisions: log.map((r, d) => ({
-        decision: d,
-        version: r.seq,
-        seat: turning.actors[d],
-        move: moves[d],
-        chances: chances[d + 1],
+      start: positionsRead[0].chances,
+      startSe: positionsRead[0].se,
+      decisions: reading.decisions.map((d) => ({ ...d, version: versionOf(d.decision), move: moves[d.decision] })),
+      turningPoints: reading.turningPoints.map((p) => ({
+        ...p,
+        version: versionOf(p.decision),
+        move: moves[p.decision],
       })),
-      turningPoints: turning.points.map((p) => ({ ...p, version: log[p.decision].seq, played: moves[p.decision] })),
+      slides: reading.slides.map((s) => ({ ...s, fromVersion: versionOf(s.from), toVersion: versionOf(s.to) })),
+      playouts: { median: counts[counts.length >> 1] ?? 0, max: counts.at(-1) ?? 0 },
       workerMs: Math.round(workerMs),
       computedAt: this.now().toISOString(),
     };

@@ -7,6 +7,7 @@
 import type { Move } from '../../engine/index.js';
 import type { StoredSetup } from '../../storage/game-store.js';
 import type { BotSpec } from '../../game-log.js';
+import { DEFAULT_MCTS_LEVEL, levelIterations } from '../../bots/levels.js';
 
 export type { BotSpec };
 
@@ -52,16 +53,22 @@ export interface BotAnswer {
 /** A worker's reply to one job. */
 export type WorkerReply = { ok: true; answer: BotAnswer } | { ok: false; error: string };
 
-const DEFAULT_BOT_LEVEL = 3;
+/** A level's time bound is its idle time by this factor: a loaded machine plays it slower, not weaker, up to here. */
+export const LEVEL_TIME_BOUND = 4;
 
 /**
- * mcts thinks `baseMs · 2^(level − 3)`: with the default 100 ms base, 25, 50, 100, 200 and 400
- * ms for levels 1 to 5. Level 3 is the base, the budget `npm run bench:bots` measured against
- * greedy. An iteration budget (tests) replaces the time for every level, so results are fixed.
+ * mcts plays a level's iterations (`levelIterations`: 63 to 1,000 for levels 1 to 5), which
+ * the idle development machine runs in `baseMs · 2^(level − 3)` (25 to 400 ms with the default
+ * 100 ms); the time is bounded at `LEVEL_TIME_BOUND` times that, so a move on a machine loaded
+ * beyond it is cut short (and weaker) rather than late. An iteration budget (tests) replaces the
+ * level's, so results are fixed.
  */
 export function levelBudget(spec: BotSpec, baseMs: number, iterations?: number): BotBudget {
   if (spec.bot !== 'mcts') return {};
   if (iterations !== undefined) return { iterations };
-  const level = spec.level ?? DEFAULT_BOT_LEVEL;
-  return { timeMs: Math.max(1, Math.round(baseMs * 2 ** (level - DEFAULT_BOT_LEVEL))) };
+  const level = spec.level ?? DEFAULT_MCTS_LEVEL;
+  return {
+    iterations: levelIterations(level),
+    timeMs: Math.max(1, Math.round(LEVEL_TIME_BOUND * baseMs * 2 ** (level - DEFAULT_MCTS_LEVEL))),
+  };
 }

@@ -8,7 +8,7 @@ import { parentPort } from 'node:worker_threads';
 import { chooseMove } from '../../bots/index.js';
 import { actorOf, determinize, replay } from '../../engine/index.js';
 import { searchTime, type BotAnswer, type BotJob, type WorkerReply } from './bot-job.js';
-import { actorsOf, chancesAt, preferredMove, turningPoints } from '../../bots/analysis.js';
+import { analysePositions } from '../../bots/analysis.js';
 import type { AnalysisAnswer, AnalysisJob } from '../analysis/analysis-job.js';
 
 // A search takes only what the HTTP thread leaves of a core: on Linux the nice value belongs to
@@ -20,22 +20,8 @@ if (process.platform === 'linux') setPriority(19);
 /** A step of a post-game analysis (`analysis-job.ts`): the bot sees only determinizations (`bots/analysis.ts`). */
 function analyse(job: AnalysisJob): AnalysisAnswer {
   const started = performance.now();
-  switch (job.kind) {
-    case 'chances':
-      return {
-        kind: 'chances',
-        chances: chancesAt(job.setup, job.moves, job.from, job.to, job.playouts, job.budgetMs),
-        ms: performance.now() - started,
-      };
-    case 'turning': {
-      const actors = actorsOf(job.setup, job.moves);
-      const points = turningPoints(job.chances, actors, job.count).map((p) => ({
-        ...p,
-        preferred: preferredMove(job.setup, job.moves, p.decision, job.iterations),
-      }));
-      return { kind: 'turning', actors, points, ms: performance.now() - started };
-    }
-  }
+  const positions = analysePositions(job.setup, job.moves, job.from, job.to, job.estimate, job.budgetMs);
+  return { kind: 'positions', positions, ms: performance.now() - started };
 }
 
 function answer(job: BotJob): BotAnswer {

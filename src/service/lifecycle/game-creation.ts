@@ -8,7 +8,7 @@ import type { Webhook, WebhookFormat } from '../../storage/deliveries.js';
 import type { NewGame, StoredSetup, Visibility } from '../../storage/game-store.js';
 import { stateOf, type GameState } from '../answers.js';
 import { engineNames, seatViews, statusOf } from './lifecycle.js';
-import type { SeatRequest, SeatView } from '../../game-log.js';
+import type { ClockSetup, SeatRequest, SeatView } from '../../game-log.js';
 import { hashToken, newSeatToken, newSeed } from './seat-tokens.js';
 import { ServiceError } from '../service-error.js';
 import { newSnapshot, type Snapshot } from '../cache/snapshot.js';
@@ -18,7 +18,7 @@ import { accountEventsAfter } from '../accounts/account-events.js';
 export type CreateGameInput = Omit<GameSetup, 'players'> & {
   players: SeatRequest[];
   visibility?: Visibility;
-  clock?: { turnSeconds: number };
+  clock?: ClockSetup;
   /** Every seat is an account's, and the result counts for their ratings (`docs/accounts.md`). */
   rated?: boolean;
   /** Subscribes the game's webhook (`webhooks.ts`): the URL is checked, and kept out of the setup; `json` unless asked. */

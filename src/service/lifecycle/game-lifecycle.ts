@@ -22,7 +22,7 @@ import {
   type BotReason,
   type LifecycleStatus,
 } from './lifecycle.js';
-import type { Act, BotSpec, SeatAccount } from '../../game-log.js';
+import type { Act, BotSpec, ClockSetup, SeatAccount } from '../../game-log.js';
 import { hashToken, newSeatToken, seatOfCredential, type SeatCredential } from './seat-tokens.js';
 import { ServiceError } from '../service-error.js';
 import type { Snapshot } from '../cache/snapshot.js';
@@ -69,8 +69,8 @@ export interface ListedGameView {
   createdAt: string;
   players: LobbySeat[];
   expansions: ExpansionId[];
-  /** The turn clock, when the game has one: a lobby tells it before anyone joins. */
-  clock?: { turnSeconds: number };
+  /** The clock, when the game has one: a lobby tells it before anyone joins. */
+  clock?: ClockSetup;
 }
 
 /** Tries an act that names no version again when another entry took its `seq` first. */
@@ -157,8 +157,10 @@ export class GameLifecycle {
   }
 
   /**
-   * The clock's act: the turn at `version` ran out. Refused as a conflict when the game moved on
-   * meanwhile (another process's clock, or the player's move, came first).
+   * The clock's act: the player's time at `version` ran out (the turn's limit or the bank). With
+   * `onTimeout: forfeit` the seat resigns (`seatResigned`, reason `outOfTime`), else its autopilot
+   * plays the turn (`turnTimedOut`). Refused as a conflict when the game moved on meanwhile
+   * (another process's clock, or the player's move, came first).
    */
   async timeOut(id: string, version: number): Promise<number> {
     return (
@@ -170,7 +172,9 @@ export class GameLifecycle {
           const seat = snapshot.life.turnActor;
           if (seat === null || botReason(snapshot.life, seat) !== null)
             throw new ServiceError('NOT_YOUR_TURN', "no player's turn to time out");
-          return { type: 'turnTimedOut', seat };
+          return snapshot.life.clock?.onTimeout === 'forfeit'
+            ? { type: 'seatResigned', seat, reason: 'outOfTime' }
+            : { type: 'turnTimedOut', seat };
         },
       })
     ).version;
@@ -195,7 +199,7 @@ export class GameLifecycle {
       players:
         r.seats ?? r.setup.players.map((p, seat) => ({ seat, kind: 'human' as const, name: p.name, resigned: false })),
       expansions: [...(r.setup.expansions ?? [])],
-      ...(r.setup.clock ? { clock: { turnSeconds: r.setup.clock.turnSeconds } } : {}),
+      ...(r.setup.clock ? { clock: { ...r.setup.clock } } : {}),
     }));
     const last = rows.at(-1);
     return rows.length === limit && last

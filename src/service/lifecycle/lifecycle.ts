@@ -11,6 +11,7 @@ import {
   ACT_TYPES,
   type Act,
   type BotSpec,
+  type ClockSetup,
   type LifecycleSetup,
   type PublicAct,
   type SeatAccount,
@@ -18,6 +19,7 @@ import {
   type SeatRequest,
   type SeatView,
 } from '../../game-log.js';
+import { clockView, newBanks, stopClock, turnLimitMs } from './game-clock.js';
 
 const ACT_SET: ReadonlySet<string> = new Set(ACT_TYPES);
 
@@ -62,7 +64,11 @@ export interface Lifecycle {
   seats: SeatLife[];
   aborted: boolean;
   pile: 'seeded' | 'fixed';
-  clock: { turnSeconds: number } | null;
+  clock: ClockSetup | null;
+  /** Each seat's time bank in ms (for the seat whose time runs: as at `turnStartedAt`), or null without one. */
+  banks: number[] | null;
+  /** The seat whose time runs since `turnStartedAt` (`runningSeat` when the turn began), or null. */
+  clockSeat: number | null;
   /** The actor of the current turn, and the `at` of the log entry (or creation) that started it. */
   turnActor: number | null;
   turnStartedAt: string;
@@ -97,11 +103,14 @@ export function engineNames(seats: readonly SeatRequest[]): { name: string }[] {
 
 export function newLifecycle(setup: GameSetup & LifecycleSetup, game: Game, createdAt: string): Lifecycle {
   const seats = (setup.seats ?? setup.players).map(seatOf);
+  const clock = setup.clock ?? null;
   const life: Lifecycle = {
     seats,
     aborted: false,
     pile: setup.tileOrder ? 'fixed' : 'seeded',
-    clock: setup.clock ?? null,
+    clock,
+    banks: newBanks(clock, seats.length),
+    clockSeat: null,
     turnActor: null,
     turnStartedAt: createdAt,
     timedOut: false,
@@ -110,6 +119,7 @@ export function newLifecycle(setup: GameSetup & LifecycleSetup, game: Game, crea
     engineNames: setup.players.map((p) => p.name),
   };
   life.turnActor = actorNow(life, game);
+  life.clockSeat = runningSeat(life);
   return life;
 }
 
@@ -163,13 +173,31 @@ export function applyAct(life: Lifecycle, tokenHashes: Buffer[], act: Act): void
   }
 }
 
-/** After every log entry (a move or an act, at `at`): a new actor starts a new turn. */
+/**
+ * After every log entry (a move or an act, at `at`): a new actor starts a new turn. A seat's time
+ * stops when its turn ends or when it stops being its player's (timed out, resigned, handed to a
+ * bot): its bank pays the time used.
+ */
 export function afterEntry(life: Lifecycle, game: Game, at: string): void {
   const actor = actorNow(life, game);
-  if (actor === life.turnActor) return;
+  const changed = actor !== life.turnActor;
+  const stopped = life.clockSeat;
+  if (stopped !== null && (changed || runningSeat(life) !== stopped)) {
+    const seat = life.seats[stopped];
+    stopClock(life.clock!, life.banks, stopped, life.turnStartedAt, at, seat.resigned || seat.handedToBot);
+    life.clockSeat = null;
+  }
+  if (!changed) return;
   life.turnActor = actor;
   life.turnStartedAt = at;
   life.timedOut = false;
+  life.clockSeat = runningSeat(life);
+}
+
+/** The seat whose time runs now: a player (not a bot, not an autopilot) who must act in a game with a clock. */
+export function runningSeat(life: Lifecycle): number | null {
+  const seat = life.turnActor;
+  return life.clock !== null && seat !== null && botReason(life, seat) === null ? seat : null;
 }
 
 /** Why a bot plays the current turn, or null when its seat's player does (or nobody must act). */
@@ -186,10 +214,17 @@ export function botSpecOf(life: Lifecycle, seat: number, reason: BotReason): Bot
   return reason === 'bot' || reason === 'handedToBot' ? life.seats[seat].bot! : AUTOPILOT;
 }
 
-/** The current turn's deadline (ISO), when the game has a clock and a human must act. */
+/** When the current player's time runs out (ISO): the turn's limit or the bank, the first; null when no player's time runs. */
 export function deadlineOf(life: Lifecycle): string | null {
-  if (!life.clock || life.turnActor === null || botReason(life, life.turnActor) !== null) return null;
-  return new Date(Date.parse(life.turnStartedAt) + life.clock.turnSeconds * 1000).toISOString();
+  const seat = runningSeat(life);
+  if (seat === null) return null;
+  return new Date(Date.parse(life.turnStartedAt) + turnLimitMs(life.clock!, life.banks, seat)).toISOString();
+}
+
+/** The clock as the state shows it, or undefined for a game without one. */
+export function clockViewOf(life: Lifecycle) {
+  if (life.clock === null) return undefined;
+  return clockView(life.clock, life.banks, runningSeat(life), life.turnStartedAt, deadlineOf(life));
 }
 
 /** The seats as the lobby and the state show them. */

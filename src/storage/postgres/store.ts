@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { clockColumn } from '../../game-log.js';
 import { listGamesQuery } from '../listing.js';
 import {
   changesGameRow,
@@ -204,7 +205,7 @@ export class PostgresStore implements GameStore {
       adminTokenHash: game.adminTokenHash ?? null,
       visibility: game.visibility ?? 'private',
       seats: game.seats ?? null,
-      turnSeconds: game.setup.clock?.turnSeconds ?? null,
+      turnSeconds: clockColumn(game.setup.clock),
       autoplay: game.autoplay ?? false,
       webhookUrl: game.webhook?.url ?? null,
       webhookSecret: game.webhook?.secret ?? null,

@@ -1,4 +1,5 @@
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { clockColumn } from '../../game-log.js';
 import { listGamesQuery } from '../listing.js';
 import { Checkpointer } from './checkpointer.js';
 import { openDatabase, type Db } from './database.js';
@@ -330,7 +331,7 @@ export class SqliteStore implements GameStore {
       adminTokenHash: game.adminTokenHash ?? null,
       visibility: game.visibility ?? 'private',
       seats: game.seats ?? null,
-      turnSeconds: game.setup.clock?.turnSeconds ?? null,
+      turnSeconds: clockColumn(game.setup.clock),
       autoplay: game.autoplay ? 1 : 0,
       webhookUrl: game.webhook?.url ?? null,
       webhookSecret: game.webhook?.secret ?? null,

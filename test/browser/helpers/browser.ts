@@ -138,9 +138,19 @@ export function perFile(
 /** A phone's window (390×844, touch), for `context()`. */
 export const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
 
+/**
+ * Whether `page`'s content fits `width` CSS pixels (no sideways scrolling). Compared with the
+ * phone's width itself, not `window.innerWidth`: in a mobile context (`isMobile`) the layout
+ * viewport grows to content wider than the screen, so innerWidth grows with it and an overflow
+ * would always "fit".
+ */
+export function fitsWidth(page: Page, width = PHONE.viewport!.width): Promise<boolean> {
+  return page.evaluate((w) => document.documentElement.scrollWidth <= w + 1, width);
+}
+
 /** Shows `page` at a phone's size and answers whether it fits the width (no sideways scrolling). */
 export async function fitsPhone(page: Page, shot: string): Promise<boolean> {
-  await page.setViewportSize({ width: 390, height: 844 });
+  await page.setViewportSize(PHONE.viewport!);
   await page.screenshot({ path: `${ARTIFACTS}${shot}`, fullPage: true });
-  return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1);
+  return fitsWidth(page);
 }

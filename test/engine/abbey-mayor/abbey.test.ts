@@ -143,6 +143,7 @@ t.test('only a meeple or a wagon may go on the abbey (as a monk), with both expa
   t.same(lm.moves, [
     { type: 'placeFigure', figure: 'meeple', x: 0, y: -1, feature: 0 },
     { type: 'placeFigure', figure: 'wagon', x: 0, y: -1, feature: 0 },
+    { type: 'undo' },
     { type: 'pass' },
   ]);
   for (const f of ['mayor', 'builder', 'pig'] as const) {

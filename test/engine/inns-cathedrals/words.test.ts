@@ -27,6 +27,6 @@ t.test('a tile with an inn or a cathedral says so', async (t) => {
 
 t.test('a large meeple takes the meeple’s role, said larger', async (t) => {
   t.equal(large('inns-cathedrals/K', 0, 0), 'large knight in the middle city');
-  t.equal(large('inns-cathedrals/B', 0, 0), 'large thief on the west-east road');
+  t.equal(large('inns-cathedrals/B', 0, 0), 'large thief on the east-west road');
   t.match(large('base/E', 0, 1), /^large farmer in the (south|middle) field$/);
 });

@@ -158,7 +158,7 @@ t.test('a meeple with none left in supply is refused with NO_FIGURE_IN_SUPPLY (T
   // figure step happens; P0 has no meeple for the field or the road.
   const s = sevenMeeples(['traders-builders']);
   s.play(tile(-4, 2, 90));
-  t.same(legalMoves(s.game).moves, [figure('builder', -4, 2, 0), pass]);
+  t.same(legalMoves(s.game).moves, [figure('builder', -4, 2, 0), { type: 'undo' }, pass]);
   refused(t, s.game, meeple(-4, 2, 1), 'NO_FIGURE_IN_SUPPLY');
 });
 

@@ -68,6 +68,7 @@ t.test('headers are documented where they are sent', async (t) => {
     'placeFigure',
     'placeTile',
     'returnWagon',
+    'undo',
   ]);
   t.equal(
     Object.keys(doc.components.schemas.GameEvent.discriminator.mapping).length,

@@ -212,7 +212,7 @@ forEachStore(t, (t, stores) => {
     );
     t.equal(
       await detail({ expectedVersion: 0, move: { type: 'flip' } }),
-      'body/move/type must be one of draw, placeTile, placeFigure, pass, placeAbbey, placeBarn, moveWagon, returnWagon',
+      'body/move/type must be one of draw, placeTile, placeFigure, pass, undo, placeAbbey, placeBarn, moveWagon, returnWagon',
     );
     t.equal(
       await detail({ expectedVersion: 0, move: { type: 'placeBarn', x: 0, y: 0 } }),

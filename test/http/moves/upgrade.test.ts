@@ -23,6 +23,14 @@ const expected = JSON.parse(readFileSync(new URL('../../fixtures/db/release-1.js
   }[];
 };
 
+type Legal = { phase: string; moves: { type: string }[] };
+
+/** Release 1's legal moves as today's engine lists them: a figure step has `undo` before its pass (docs/rules.md §2.2). */
+const withUndo = (legal: Legal): Legal =>
+  legal.phase === 'placeFigure'
+    ? { ...legal, moves: [...legal.moves.slice(0, -1), { type: 'undo' }, ...legal.moves.slice(-1)] }
+    : legal;
+
 t.test('the release-1 database opens with the current code and its games go on', async (t) => {
   const path = tempDatabase(t);
   copyFileSync(fixture, path);
@@ -40,8 +48,8 @@ t.test('the release-1 database opens with the current code and its games go on',
     t.match(state, game.state, `${game.label}: the state reads as release 1 answered it`);
     t.same(
       (await app.inject({ url: `/games/${game.id}/legal-moves` })).json(),
-      game.legalMoves,
-      'and the same legal moves',
+      withUndo(game.legalMoves as Legal),
+      'and the same legal moves (with the undo of a figure step, which release 1 did not have)',
     );
     const log = (await app.inject({ url: `/games/${game.id}/moves` })).json().moves as {
       seq: number;

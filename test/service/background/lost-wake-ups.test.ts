@@ -70,9 +70,10 @@ t.test('a move committed while a long-poll reads the game’s version answers th
   const waits = new MoveWaits(store as unknown as GameStore, snapshots as unknown as SnapshotCache, notifier);
   t.teardown(() => waits.close());
   const answered = waits.wait('g1', 5, 60_000).then(() => 'answered');
-  // Ten seconds against the microseconds the wake-up takes: only a lost wake-up loses this race.
+  // 50 s against the microseconds the wake-up takes, just below the wait's 60 s: only a lost
+  // wake-up loses this race, however busy the machine.
   let timer: NodeJS.Timeout | undefined;
-  const late = new Promise((resolve) => (timer = setTimeout(resolve, 10_000, 'still waiting')));
+  const late = new Promise((resolve) => (timer = setTimeout(resolve, 50_000, 'still waiting')));
   t.equal(await Promise.race([answered, late]), 'answered', 'the poll ended with the move, not its 60 s');
   clearTimeout(timer);
   t.equal(reads, 2, 'the poll read the version again when the move woke it');

@@ -59,5 +59,6 @@ export const ABBEY_MAYOR_WORDS: ExpansionWords = {
     }
   },
   player: (p) => (p.abbey === undefined ? '' : p.abbey ? 'abbey in hand' : 'abbey placed'),
-  scoreReasons: { 'barn-join': 'barn joining a field', barn: 'barn' },
+  // Completes "The field of 12 tiles for …" (the web client's log): a field scored because of a barn.
+  scoreReasons: { 'barn-join': 'a barn it joined', barn: 'a barn' },
 };

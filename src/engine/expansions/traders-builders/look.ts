@@ -35,10 +35,13 @@ export const TRADERS_BUILDERS_WORDS: ExpansionWords = {
     switch (e.type) {
       // The core's extra part of a turn is the builder's here.
       case 'bonusPartStarted':
-        return `${say.name(e.seat as number)} plays the builder's extra part`;
+        return `${say.name(e.seat as number)} began the builder's extra part`;
       case 'goodsAwarded': {
         const g = e.goods as Goods;
-        return `${say.name(e.seat as number)} gains goods: ${g.wine} wine, ${g.wheat} wheat, ${g.cloth} cloth`;
+        const got = (['wine', 'wheat', 'cloth'] as const).filter((k) => g[k] > 0).map((k) => `${g[k]} ${k}`);
+        if (got.length === 0) return null;
+        const list = got.length > 1 ? `${got.slice(0, -1).join(', ')} and ${got.at(-1)}` : got[0];
+        return `${say.name(e.seat as number)} gained ${list}`;
       }
       case 'goodsScored': {
         const points = e.points as { seat: number; points: number }[];

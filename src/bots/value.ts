@@ -1,0 +1,48 @@
+/**
+ * From points to chances (`docs/analysis.md`): the analysis averages each seat's score at the
+ * end of its look-aheads (the engine's final scoring there values every open feature, farm and
+ * good: point-equivalents, whatever the expansions), and only then squashes the averages into
+ * chances, once: chance_s = softmax_s(mean score / T). Averaging points before the squash is far
+ * less noisy than averaging wins, and T, the points that make a difference, shrinks as the
+ * game runs out: T = a + b·√(tiles left − c), c the tiles that the look-aheads themselves play.
+ * a, b and c were fitted by `npm run bench:analysis -- --fit` on positions of bot games and
+ * their real results (maximum likelihood), so that a position estimated at p is won about p of
+ * the time (the reliability diagram in docs/analysis.md).
+ */
+
+/** The squash's temperature at a position with `tilesLeft` tiles still in the pile. */
+export interface Squash {
+  a: number;
+  b: number;
+  c: number;
+}
+
+/** Fitted by `npm run bench:analysis -- --fit --fit-games=16 --sample=400 --fit-sample=200` (docs/analysis.md, "Calibration"). */
+export const SQUASH: Readonly<Squash> = { a: 4.3, b: 2.4, c: 20 };
+
+export const temperature = (tilesLeft: number, squash: Squash = SQUASH): number =>
+  squash.a + squash.b * Math.sqrt(Math.max(0, tilesLeft - squash.c));
+
+/** Each seat's chance from its mean score (point-equivalents) at temperature `t`; they sum to 1. */
+export function chancesOf(means: readonly number[], t: number): number[] {
+  const top = Math.max(...means);
+  const e = means.map((m) => Math.exp((m - top) / t));
+  const sum = e.reduce((a, b) => a + b, 0);
+  return e.map((x) => x / sum);
+}
+
+/**
+ * The weights that turn one look-ahead's scores into its share of seat `seat`'s chance, to first
+ * order (the gradient of the softmax): the standard error of the chance is the standard error
+ * of the mean of Σ_j w_j·score_j over the look-aheads (the delta method).
+ */
+export function chanceGradient(chances: readonly number[], seat: number, t: number): number[] {
+  return chances.map((pj, j) => (chances[seat] * ((j === seat ? 1 : 0) - pj)) / t);
+}
+
+/** Each seat's share of a win in a final result: the best score wins, ties share. */
+export function winShares(scores: readonly number[]): number[] {
+  const top = Math.max(...scores);
+  const winners = scores.filter((s) => s === top).length;
+  return scores.map((s) => (s === top ? 1 / winners : 0));
+}
