@@ -55,8 +55,6 @@ export const DeclineBody = Strict(
   { title: 'DeclineChallenge' },
 );
 
-const Seconds = Type.Integer({ minimum: 1, maximum: 7 * 24 * 3600 });
-
 export const AcceptPolicySchema = Strict(
   {
     expansions: Type.Optional(
