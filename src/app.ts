@@ -40,6 +40,7 @@ import { AccountAuth, DEFAULT_ACCOUNT_LIMIT, refuseKeysInUrls } from './http/acc
 import { accountRoutes, DEFAULT_ACCOUNT_CREATION } from './http/routes/accounts.js';
 import { accountStreamRoutes } from './http/routes/account-stream.js';
 import { challengeRoutes } from './http/routes/challenges.js';
+import { leaderboardRoutes } from './http/routes/leaderboard.js';
 import type { AccountLimits } from './service/accounts/accounts.js';
 import { buildValidator } from './http/validator.js';
 import { lazySerializers } from './http/lazy-serializers.js';
@@ -257,6 +258,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     creations: budget('account-create', options.accountCreation ?? DEFAULT_ACCOUNT_CREATION),
   });
   challengeRoutes(app, routes);
+  leaderboardRoutes(app, routes);
   webhookRoutes(app, routes);
   analysisRoutes(app, { analyses, schemas });
   const rateLimiter = budget('token', options.rateLimit ?? DEFAULT_RATE_LIMIT);
