@@ -183,6 +183,72 @@ forEachStore(t, (t, stores) => {
     t.same([await ratingOf(there, ann), await ratingOf(there, bob)], want, 'the ratings did not move');
   });
 
+  t.test("the server's bots are bot accounts on every node, made once; nobody acts as them by key", async (t) => {
+    const location = await stores.location(t);
+    const here = await testApp(t, { ...UNLIMITED, database: location });
+    const there = await testApp(t, { ...UNLIMITED, database: location });
+    await Promise.all([here.ready(), there.ready()]);
+    const names = ['RandomBot', 'GreedyBot', 'MctsBot1', 'MctsBot2', 'MctsBot3', 'MctsBot4', 'MctsBot5'];
+    for (const name of names) {
+      const res = await there.inject({ url: `/accounts/${name}` });
+      t.equal(res.statusCode, 200, `${name}: ${res.body}`);
+      t.match(res.json(), { name, kind: 'bot' });
+    }
+    const taken = await here.inject({ method: 'POST', url: '/accounts', payload: { name: 'greedybot', kind: 'bot' } });
+    t.same([taken.statusCode, taken.json().code], [409, 'ACCOUNT_NAME_TAKEN'], 'their names are taken');
+  });
+
+  t.test(
+    'a rated game against a server bot, seated directly: its driver plays, and both ratings move as openskill says',
+    async (t) => {
+      const app = await testApp(t, { ...UNLIMITED, database: await stores.location(t) });
+      const ann = await newAccount(app);
+      const bot = { name: 'GreedyBot' } as TestAccount;
+      const before = await ratingOf(app, bot);
+      const made = await app.inject({
+        method: 'POST',
+        url: '/games',
+        headers: keyed(ann),
+        payload: { players: [{ account: ann.name }, { account: 'GreedyBot' }], rated: true },
+      });
+      t.equal(made.statusCode, 201, made.body);
+      const game = made.json();
+      t.match(game.seats[1], { kind: 'bot', account: { name: 'GreedyBot', kind: 'bot' } });
+      t.notOk('token' in game.seats[1], 'no token: the server plays the seat');
+      const scores = await playOut(app, game.id, [ann, null]);
+      const places = placesByScore(scores);
+      const after = rate([[rating()], [{ mu: before.mu, sigma: before.sigma }]], { rank: places });
+      t.same(
+        [await ratingOf(app, ann), await ratingOf(app, bot)],
+        after.map(([r], i) => ({
+          rating: ordinal(r),
+          mu: r.mu,
+          sigma: r.sigma,
+          games: i === 0 ? 1 : before.games + 1,
+        })),
+        `scores ${scores.join(':')}`,
+      );
+    },
+  );
+
+  t.test('a challenge to a server bot is accepted at once, and its driver plays the game', async (t) => {
+    const app = await testApp(t, { ...UNLIMITED, database: await stores.location(t) });
+    const ann = await newAccount(app);
+    const made = await app.inject({
+      method: 'POST',
+      url: '/challenges',
+      headers: keyed(ann),
+      payload: { accounts: ['RandomBot'] },
+    });
+    t.equal(made.statusCode, 201, made.body);
+    t.match(made.json(), {
+      status: 'started',
+      seats: [{ answer: 'accepted' }, { name: 'RandomBot', answer: 'accepted' }],
+    });
+    const scores = await playOut(app, made.json().gameId, [ann, null]);
+    t.equal(scores.length, 2, 'played to its end');
+  });
+
   t.test('the leaderboard: rated accounts, highest rating first, a page at a time', async (t) => {
     const app = await testApp(t, { ...UNLIMITED, database: await stores.location(t) });
     const players = [await newAccount(app), await newAccount(app), await newAccount(app, 'bot')];
