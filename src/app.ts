@@ -41,6 +41,7 @@ import { accountRoutes, DEFAULT_ACCOUNT_CREATION } from './http/routes/accounts.
 import { accountStreamRoutes } from './http/routes/account-stream.js';
 import { challengeRoutes } from './http/routes/challenges.js';
 import { leaderboardRoutes } from './http/routes/leaderboard.js';
+import { accountWebhookRoutes } from './http/routes/account-webhook.js';
 import type { AccountLimits } from './service/accounts/accounts.js';
 import { ensureServerBots } from './service/accounts/server-bots.js';
 import { buildValidator } from './http/validator.js';
@@ -270,6 +271,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
   challengeRoutes(app, routes);
   leaderboardRoutes(app, routes);
+  accountWebhookRoutes(app, routes);
   webhookRoutes(app, routes);
   analysisRoutes(app, { analyses, schemas });
   const rateLimiter = budget('token', options.rateLimit ?? DEFAULT_RATE_LIMIT);

@@ -188,6 +188,9 @@ CALLS: dict[str, tuple[Callable[[CarcassonneClient], object], str | None]] = {
     "getAcceptPolicy": (lambda c: c.get_accept_policy("cak_key"), "cak_key"),
     "setAcceptPolicy": (lambda c: c.set_accept_policy("cak_key", {"maxGames": 3}), "cak_key"),
     "getLeaderboard": (lambda c: c.get_leaderboard(limit=5, after="3~a"), None),
+    "subscribeAccountWebhook": (lambda c: c.subscribe_account_webhook("cak_key", "https://example.com/hook"), "cak_key"),
+    "getAccountWebhook": (lambda c: c.get_account_webhook("cak_key"), "cak_key"),
+    "removeAccountWebhook": (lambda c: c.remove_account_webhook("cak_key"), "cak_key"),
 }
 # The streams' operations: answered with an (empty) event stream.
 STREAMS = {"streamGame", "streamMyEvents"}

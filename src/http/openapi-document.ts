@@ -82,6 +82,9 @@ const OPERATION_IDS: Record<string, string> = {
   'GET /accounts/me/policy': 'getAcceptPolicy',
   'PUT /accounts/me/policy': 'setAcceptPolicy',
   'GET /leaderboard': 'getLeaderboard',
+  'PUT /accounts/me/webhook': 'subscribeAccountWebhook',
+  'GET /accounts/me/webhook': 'getAccountWebhook',
+  'DELETE /accounts/me/webhook': 'removeAccountWebhook',
 };
 
 const SUCCESS_DESCRIPTIONS: Record<string, string> = {
@@ -127,6 +130,9 @@ const SUCCESS_DESCRIPTIONS: Record<string, string> = {
   getAcceptPolicy: "The bot account's accept policy",
   setAcceptPolicy: 'The policy, as set',
   getLeaderboard: 'A page of the leaderboard, highest rating first',
+  subscribeAccountWebhook: 'The webhook and its new signing secret (shown once)',
+  getAccountWebhook: "The account's webhook: its URL and how its deliveries fare",
+  removeAccountWebhook: 'The webhook is removed',
 };
 
 const header = (description: string, schema: Schema = { type: 'string' }): Header => ({ description, schema });

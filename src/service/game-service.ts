@@ -53,6 +53,7 @@ import { EVERY_ACCOUNT } from '../storage/accounts.js';
 import { AccountFeed } from './accounts/account-feed.js';
 import { Challenges } from './accounts/challenges.js';
 import { Ratings } from './accounts/ratings.js';
+import { AccountWebhookSender, AccountWebhooks } from './accounts/account-webhooks.js';
 
 export type { MoveSubmission, SubmitResult } from './moves/idempotency.js';
 
@@ -142,6 +143,9 @@ export class GameService {
   readonly ratings: Ratings;
   /** The accounts' streams: their events, and waiting for the next (`accounts/account-feed.ts`). */
   readonly accountFeed: AccountFeed;
+  /** The accounts' webhooks as their owners manage them, and their sender here (`accounts/account-webhooks.ts`). */
+  readonly accountWebhooks: AccountWebhooks;
+  private readonly accountSender: AccountWebhookSender | undefined;
 
   constructor(
     private readonly store: GameStore,
@@ -168,6 +172,16 @@ export class GameService {
         })
       : undefined;
     this.sender?.start();
+    this.accountSender = options.webhookSender
+      ? new AccountWebhookSender(store, {
+          ...options.webhookSender,
+          policy: this.webhooks.policy,
+          now: this.now,
+          onError: options.onBackgroundError ?? (() => {}),
+        })
+      : undefined;
+    this.accountSender?.start();
+    this.accountWebhooks = new AccountWebhooks(store, this.webhooks.policy, this.now, () => this.accountSender?.wake());
     this.commits = new GroupCommit(
       store,
       this.snapshots,
@@ -244,6 +258,7 @@ export class GameService {
   /** Events were written for these accounts: their streams here look at once. */
   accountsWritten(accountIds: readonly string[]): void {
     for (const id of new Set(accountIds)) this.accountNotifier.notify(id);
+    if (accountIds.length > 0) this.accountSender?.wake();
   }
 
   /** Deletes the games expired now (the background sweep does it by itself); resolves with their ids. */
@@ -458,6 +473,7 @@ export class GameService {
   async close(): Promise<void> {
     this.clock?.stop();
     await this.sender?.close();
+    await this.accountSender?.close();
     await this.retention?.stop();
     await this.commits.drain();
     this.waits.close();

@@ -23,6 +23,8 @@ from .api_types import (
     AccountCreated,
     AccountKeyCreated,
     AccountKeys,
+    AccountWebhook,
+    AccountWebhookSettings,
     ActDone,
     Analysis,
     AnalysisRunning,
@@ -218,6 +220,17 @@ class CarcassonneClient:
     def set_accept_policy(self, key: str, policy: AcceptPolicy) -> AcceptPolicyAnswer:
         """A bot account's accept policy: challenges it fits are accepted at once, others declined."""
         return cast(AcceptPolicyAnswer, self.http.call("PUT", "/accounts/me/policy", body=policy, token=key).json())
+
+    def subscribe_account_webhook(self, key: str, url: str) -> AccountWebhook:
+        """Sends the account's events to `url`, in order, signed; the answer's `secret` is new and shown only here."""
+        return cast(AccountWebhook, self.http.call("PUT", "/accounts/me/webhook", body={"url": url}, token=key).json())
+
+    def get_account_webhook(self, key: str) -> AccountWebhookSettings:
+        """The account's webhook and how its deliveries fare (never its secret)."""
+        return cast(AccountWebhookSettings, self.http.call("GET", "/accounts/me/webhook", token=key).json())
+
+    def remove_account_webhook(self, key: str) -> None:
+        self.http.call("DELETE", "/accounts/me/webhook", token=key)
 
     def get_leaderboard(self, limit: int | None = None, after: str | None = None) -> Leaderboard:
         """The accounts that played rated games, highest rating (mu - 3 sigma) first, a page at a time (`after`: the previous page's `next` cursor)."""

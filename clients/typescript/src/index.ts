@@ -334,6 +334,23 @@ export class CarcassonneClient {
     return this.request('/accounts/me/policy', { method: 'PUT', headers: { ...headers, ...bearer(key) }, body });
   }
 
+  /** Sends the account's events to `url`, in order, signed; the answer's `secret` is new and shown only here. */
+  subscribeAccountWebhook(key: string, url: string): Promise<Schemas['AccountWebhook']> {
+    const { headers, body } = jsonBody({ url });
+    return this.request('/accounts/me/webhook', { method: 'PUT', headers: { ...headers, ...bearer(key) }, body });
+  }
+
+  /** The account's webhook and how its deliveries fare (never its secret). */
+  getAccountWebhook(key: string): Promise<Schemas['AccountWebhookSettings']> {
+    return this.request('/accounts/me/webhook', { headers: bearer(key) });
+  }
+
+  async removeAccountWebhook(key: string): Promise<void> {
+    const url = `${this.base}/accounts/me/webhook`;
+    const res = await this.fetch(url, { method: 'DELETE', headers: bearer(key) });
+    if (res.status !== 204) await readAnswer(res, url);
+  }
+
   /** The accounts that played rated games, highest rating (mu - 3 sigma) first, a page at a time (`after`: the previous page's `next` cursor). */
   getLeaderboard(query: Query<'getLeaderboard'> = {}): Promise<Schemas['Leaderboard']> {
     return this.request(`/leaderboard${qs(query)}`);
