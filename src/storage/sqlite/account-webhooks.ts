@@ -1,4 +1,7 @@
-/** Accounts' webhooks on SQLite (`../account-webhooks.ts`): one writer at a time, so a claim is a read and a write in one transaction. */
+/**
+ * Accounts' webhooks on SQLite (`../account-webhooks.ts`): a claim is a read and a write in one
+ * transaction that writes from its start (`immediate`), so two processes never claim one webhook.
+ */
 import type Database from 'better-sqlite3';
 import type {
   AccountWebhookOutcome,
@@ -56,7 +59,7 @@ export class SqliteAccountWebhooks implements AccountWebhookStore {
   }
 
   async claimAccountWebhooks(now: string, leaseUntil: string, limit: number): Promise<ClaimedAccountWebhook[]> {
-    return guarded(() => this.claimNow(now, leaseUntil, limit));
+    return guarded(() => this.claimNow.immediate(now, leaseUntil, limit));
   }
 
   async settleAccountWebhook(claim: ClaimedAccountWebhook, o: AccountWebhookOutcome): Promise<void> {

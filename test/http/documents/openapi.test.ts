@@ -62,6 +62,10 @@ t.test('the document covers every endpoint of the contract with named schemas', 
       'GET /accounts/me/challenges',
       'GET /accounts/me/policy',
       'PUT /accounts/me/policy',
+      'GET /leaderboard',
+      'PUT /accounts/me/webhook',
+      'GET /accounts/me/webhook',
+      'DELETE /accounts/me/webhook',
     ].sort(),
   );
   for (const name of ['Move', 'GameEvent', 'GameState', 'LegalMoves', 'Problem', 'MoveSubmission', 'CreateGame']) {
