@@ -36,6 +36,14 @@ import { hostResolver } from './service/webhooks/webhook-dns.js';
 import { analysisRoutes } from './http/routes/analysis.js';
 import { Analyses, DEFAULT_ANALYSIS, type AnalysisOptions } from './service/analysis/analyses.js';
 import type { App } from './http/types.js';
+import { AccountAuth, DEFAULT_ACCOUNT_LIMIT, refuseKeysInUrls } from './http/account-auth.js';
+import { accountRoutes, DEFAULT_ACCOUNT_CREATION } from './http/routes/accounts.js';
+import { accountStreamRoutes } from './http/routes/account-stream.js';
+import { challengeRoutes } from './http/routes/challenges.js';
+import { leaderboardRoutes } from './http/routes/leaderboard.js';
+import { accountWebhookRoutes } from './http/routes/account-webhook.js';
+import type { AccountLimits } from './service/accounts/accounts.js';
+import { ensureServerBots } from './service/accounts/server-bots.js';
 import { buildValidator } from './http/validator.js';
 import { lazySerializers } from './http/lazy-serializers.js';
 import { createBotRuntime, type BotRuntimeOptions } from './service/bots/bot-runtime.js';
@@ -93,6 +101,12 @@ export interface AppOptions {
   publicUrl?: string | null;
   /** Post-game analyses: budget, concurrency, search sizes (`service/analysis/analyses.ts`). */
   analysis?: Partial<AnalysisOptions>;
+  /** Accounts each client address may create (`perSecond: 0` turns it off). */
+  accountCreation?: RateLimitOptions;
+  /** Requests per account, whichever of its keys it uses (`perSecond: 0` turns it off). */
+  accountRateLimit?: RateLimitOptions;
+  /** Keys and open games an account may hold at once. */
+  accountLimits?: AccountLimits;
   /**
    * A test seam: builds the hint route's `Hints` (tests give one whose pool's jobs end when they
    * say, on a clock they move); the bot runtime's when absent.
@@ -143,6 +157,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     webhookPolicy: { allowHosts: options.webhooks?.allowHosts ?? [], resolve: hostResolver(options.webhooks?.dns) },
     webhookSender: options.webhooks?.sender,
     publicUrl: options.publicUrl,
+    accountLimits: options.accountLimits,
   });
   const bots = createBotRuntime(service, options.bots ?? {}, (error, gameId) =>
     app.log.error({ err: error, gameId }, 'bot turn failed'),
@@ -156,6 +171,16 @@ export async function buildApp(options: AppOptions): Promise<App> {
     service.notifier,
   );
   app.addHook('onReady', async () => bots.start());
+  // The server's bots as accounts, so ratings are measured against them (`service/accounts/server-bots.ts`).
+  app.addHook('onReady', async () => {
+    const at = (options.now?.() ?? new Date()).toISOString();
+    const taken = await ensureServerBots(store.accounts, at).catch((error: unknown) => {
+      app.log.error({ err: error }, "the server's bot accounts could not be made");
+      return [];
+    });
+    if (taken.length > 0)
+      app.log.warn({ names: taken }, "other accounts hold these server bots' names: those bots have no account");
+  });
   app.addHook('preClose', (done) => {
     analyses.close();
     done();
@@ -193,6 +218,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
           description: "The creator's acts with the admin token: abort, reissue a token, hand a seat to a bot",
         },
         { name: 'lobby', description: 'Public games' },
+        { name: 'accounts', description: 'Accounts, their keys and their games (docs/accounts.md)' },
         { name: 'tiles', description: 'The tile catalog' },
         { name: 'service', description: 'Operations' },
       ],
@@ -204,6 +230,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
             description: 'A seat token from POST /games (or from joining a seat)',
           },
           adminToken: { type: 'http', scheme: 'bearer', description: 'The admin token from POST /games' },
+          accountKey: {
+            type: 'http',
+            scheme: 'bearer',
+            description: "An account's key from POST /accounts: acts for every seat the account holds",
+          },
         },
       },
     },
@@ -226,12 +257,21 @@ export async function buildApp(options: AppOptions): Promise<App> {
     schemas,
     addressLimiter: budget('address', options.addressRateLimit ?? DEFAULT_ADDRESS_LIMIT),
     held,
+    auth: new AccountAuth(service.accounts, budget('account', options.accountRateLimit ?? DEFAULT_ACCOUNT_LIMIT)),
   };
+  app.addHook('onRequest', refuseKeysInUrls);
   app.addHook('onRequest', limitReads(budget('read', options.readRateLimit ?? DEFAULT_READ_LIMIT)));
   healthRoutes(app, routes);
   tileRoutes(app, routes);
   gameRoutes(app, routes);
   lifecycleRoutes(app, routes);
+  accountRoutes(app, {
+    ...routes,
+    creations: budget('account-create', options.accountCreation ?? DEFAULT_ACCOUNT_CREATION),
+  });
+  challengeRoutes(app, routes);
+  leaderboardRoutes(app, routes);
+  accountWebhookRoutes(app, routes);
   webhookRoutes(app, routes);
   analysisRoutes(app, { analyses, schemas });
   const rateLimiter = budget('token', options.rateLimit ?? DEFAULT_RATE_LIMIT);
@@ -256,6 +296,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
     maxLifetimeMs: streams.maxSeconds * 1000,
     opens: budget('stream-open', streams.opens),
     analyses,
+  });
+  accountStreamRoutes(app, {
+    ...routes,
+    keepAliveMs,
+    maxLifetimeMs: streams.maxSeconds * 1000,
+    opens: budget('account-stream-open', streams.opens),
   });
   playRoutes(app);
   return app;

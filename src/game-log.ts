@@ -21,8 +21,15 @@ export interface BotSpec {
   level?: number;
 }
 
-/** A seat as asked for at creation. */
-export type SeatRequest = { name: string } | { open: true } | BotSpec;
+/** An account holding a seat (`docs/accounts.md`): its id stays in the log, its name and kind are shown. */
+export interface SeatAccount {
+  id: string;
+  name: string;
+  kind: 'player' | 'bot';
+}
+
+/** A seat as asked for at creation (an account's resolved by the service from its name). */
+export type SeatRequest = { name: string } | { open: true } | BotSpec | { account: SeatAccount };
 
 const Int = Type.Integer();
 const BotSchema = Type.Enum([...BOT_NAMES]);
@@ -34,9 +41,11 @@ export const LevelSchema = Type.Integer({
 
 /** The acts that hand a seat a new token: the log keeps the token's hash with them (`publicAct` drops it). */
 type TokenAct = 'seatJoined' | 'tokenReissued';
-/** A lifecycle act as the log keeps it. */
+/** A lifecycle act as the log keeps it; a join by an account names the account. */
 export type Act =
-  Exclude<PublicAct, { type: TokenAct }> | (Extract<PublicAct, { type: TokenAct }> & { tokenHash: string });
+  | Exclude<PublicAct, { type: TokenAct }>
+  | (Extract<PublicAct, { type: 'tokenReissued' }> & { tokenHash: string })
+  | (Extract<PublicAct, { type: 'seatJoined' }> & { tokenHash: string; account?: SeatAccount });
 
 /** A seat as the lobby, the state and the creation answer show it (the games row keeps it too). */
 export const SeatViewSchema = Type.Object(
@@ -47,6 +56,15 @@ export const SeatViewSchema = Type.Object(
     bot: Type.Optional(BotSchema),
     level: Type.Optional(Int),
     resigned: Type.Boolean({ description: 'Resigned: the score stays, its autopilot plays its turns' }),
+    account: Type.Optional(
+      Type.Object(
+        {
+          name: Type.String(),
+          kind: Type.Enum(['player', 'bot'], { description: '`bot`: the seat is played by a bot account (its badge)' }),
+        },
+        { description: 'The account holding the seat, when one does (`docs/accounts.md`)' },
+      ),
+    ),
   },
   { title: 'SeatView' },
 );
@@ -79,4 +97,6 @@ export interface LifecycleSetup {
   seats?: SeatRequest[];
   visibility?: 'public' | 'private';
   clock?: ClockSetup;
+  /** Every seat is an account's and the result counts for their ratings (`docs/accounts.md`). */
+  rated?: boolean;
 }

@@ -53,6 +53,8 @@ async function join(game: ListedGame, seat: number): Promise<void> {
   error.textContent = '';
   try {
     const joined = await api.join(game.id, seat, name);
+    // A join by name answers the seat's token (only an account's join answers none).
+    if (joined.token === undefined) throw new Error('the join answered no token');
     location.assign(seatLink(game.id, joined.seat, joined.token));
   } catch (e) {
     error.textContent = e instanceof ApiError ? `${e.code}: ${e.message}` : String(e);

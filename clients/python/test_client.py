@@ -170,7 +170,30 @@ CALLS: dict[str, tuple[Callable[[CarcassonneClient], object], str | None]] = {
     "removeWebhook": (lambda c: c.remove_webhook("g/1", "admin-token"), "admin-token"),
     "listWebhookDeliveries": (lambda c: c.list_webhook_deliveries("g/1", "admin-token"), "admin-token"),
     "redeliverWebhookDelivery": (lambda c: c.redeliver_webhook_delivery("g/1", "wh_1", "admin-token"), "admin-token"),
+    "createAccount": (lambda c: c.create_account("Ann", "player"), None),
+    "getMyAccount": (lambda c: c.get_my_account("cak_key"), "cak_key"),
+    "getAccount": (lambda c: c.get_account("Ann"), None),
+    "listAccountKeys": (lambda c: c.list_account_keys("cak_key"), "cak_key"),
+    "addAccountKey": (lambda c: c.add_account_key("cak_key"), "cak_key"),
+    "revokeAccountKey": (lambda c: c.revoke_account_key("cak_key", "k1"), "cak_key"),
+    "listMyGames": (lambda c: c.list_my_games("cak_key", status="active", limit=5), "cak_key"),
+    "streamMyEvents": (lambda c: list(c.stream_my_events("cak_key", after="3", moves=True)), "cak_key"),
+    "getMyEvents": (lambda c: c.get_my_events("cak_key", after="3", wait=1, moves=True), "cak_key"),
+    "createChallenge": (lambda c: c.create_challenge("cak_key", {"accounts": ["Bob"]}), "cak_key"),
+    "getChallenge": (lambda c: c.get_challenge("cak_key", "g/1"), "cak_key"),
+    "acceptChallenge": (lambda c: c.accept_challenge("cak_key", "g/1"), "cak_key"),
+    "declineChallenge": (lambda c: c.decline_challenge("cak_key", "g/1", "later"), "cak_key"),
+    "cancelChallenge": (lambda c: c.cancel_challenge("cak_key", "g/1"), "cak_key"),
+    "listMyChallenges": (lambda c: c.list_my_challenges("cak_key"), "cak_key"),
+    "getAcceptPolicy": (lambda c: c.get_accept_policy("cak_key"), "cak_key"),
+    "setAcceptPolicy": (lambda c: c.set_accept_policy("cak_key", {"maxGames": 3}), "cak_key"),
+    "getLeaderboard": (lambda c: c.get_leaderboard(limit=5, after="3~a"), None),
+    "subscribeAccountWebhook": (lambda c: c.subscribe_account_webhook("cak_key", "https://example.com/hook"), "cak_key"),
+    "getAccountWebhook": (lambda c: c.get_account_webhook("cak_key"), "cak_key"),
+    "removeAccountWebhook": (lambda c: c.remove_account_webhook("cak_key"), "cak_key"),
 }
+# The streams' operations: answered with an (empty) event stream.
+STREAMS = {"streamGame", "streamMyEvents"}
 # The operation being added beside this client (docs/webhooks.md): checked before the document has it.
 REDELIVER = ("POST", "/games/{id}/webhook/deliveries/{deliveryId}/redeliver")
 
@@ -190,8 +213,8 @@ class Operations(Served):
         for operation_id, (method, template) in operations().items():
             call, token = CALLS[operation_id]
             with self.subTest(operation_id):
-                answer = {"content-type": "text/event-stream"} if operation_id == "streamGame" else ({"content-type": "image/svg+xml"} if template.endswith(".svg") else JSON)
-                client = self.serve([(200, answer, b"<svg/>" if template.endswith(".svg") else (b"" if operation_id == "streamGame" else b"{}"))])
+                answer = {"content-type": "text/event-stream"} if operation_id in STREAMS else ({"content-type": "image/svg+xml"} if template.endswith(".svg") else JSON)
+                client = self.serve([(200, answer, b"<svg/>" if template.endswith(".svg") else (b"" if operation_id in STREAMS else b"{}"))])
                 call(client)
                 sent_method, path, headers = Scripted.seen[0]
                 pattern = re.sub(r"\\\{[^}]+\\\}", "[^/?]+", re.escape(template)) + r"(\?.*)?$"
@@ -199,7 +222,7 @@ class Operations(Served):
                 self.assertRegex(path, "^" + pattern)
                 self.assertEqual(headers.get("authorization"), None if token is None else f"Bearer {token}")
                 if "{id}" in template:
-                    self.assertIn("/games/g%2F1", path, "the id is one path segment")
+                    self.assertIn("/g%2F1", path, "the id is one path segment")
 
 
 class Webhooks(Served):

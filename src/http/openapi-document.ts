@@ -64,6 +64,27 @@ const OPERATION_IDS: Record<string, string> = {
   'GET /games/{id}/webhook/deliveries': 'listWebhookDeliveries',
   'POST /games/{id}/webhook/deliveries/{deliveryId}/redeliver': 'redeliverWebhookDelivery',
   'GET /games/{id}/analysis': 'getAnalysis',
+  'POST /accounts': 'createAccount',
+  'GET /accounts/me': 'getMyAccount',
+  'GET /accounts/{name}': 'getAccount',
+  'GET /accounts/me/keys': 'listAccountKeys',
+  'POST /accounts/me/keys': 'addAccountKey',
+  'DELETE /accounts/me/keys/{keyId}': 'revokeAccountKey',
+  'GET /accounts/me/games': 'listMyGames',
+  'GET /accounts/me/stream': 'streamMyEvents',
+  'GET /accounts/me/events': 'getMyEvents',
+  'POST /challenges': 'createChallenge',
+  'GET /challenges/{id}': 'getChallenge',
+  'POST /challenges/{id}/accept': 'acceptChallenge',
+  'POST /challenges/{id}/decline': 'declineChallenge',
+  'DELETE /challenges/{id}': 'cancelChallenge',
+  'GET /accounts/me/challenges': 'listMyChallenges',
+  'GET /accounts/me/policy': 'getAcceptPolicy',
+  'PUT /accounts/me/policy': 'setAcceptPolicy',
+  'GET /leaderboard': 'getLeaderboard',
+  'PUT /accounts/me/webhook': 'subscribeAccountWebhook',
+  'GET /accounts/me/webhook': 'getAccountWebhook',
+  'DELETE /accounts/me/webhook': 'removeAccountWebhook',
 };
 
 const SUCCESS_DESCRIPTIONS: Record<string, string> = {
@@ -91,6 +112,27 @@ const SUCCESS_DESCRIPTIONS: Record<string, string> = {
   listWebhookDeliveries: "The game's latest deliveries, newest first",
   redeliverWebhookDelivery: 'Accepted: the delivery is pending again and due now, with its first id and payload',
   getAnalysis: "The analysis: each seat's chances after every decision, and the turning points",
+  createAccount: 'The account and its first key (shown once)',
+  getMyAccount: 'The account of the key',
+  getAccount: 'The account',
+  listAccountKeys: "The account's keys (ids and dates only)",
+  addAccountKey: 'The new key (shown once)',
+  revokeAccountKey: 'The key is revoked',
+  listMyGames: "The account's games, those where it must act first",
+  streamMyEvents: "The account's event stream",
+  getMyEvents: "The account's events after `after`, and the cursor to ask after them",
+  createChallenge: 'The challenge: open, started (a bot accepted by its policy), or declined',
+  getChallenge: 'The challenge',
+  acceptChallenge: 'Accepted; `started` with its `gameId` when every seat has',
+  declineChallenge: 'Declined: the challenge is over',
+  cancelChallenge: 'Canceled',
+  listMyChallenges: "The account's open challenges",
+  getAcceptPolicy: "The bot account's accept policy",
+  setAcceptPolicy: 'The policy, as set',
+  getLeaderboard: 'A page of the leaderboard, highest rating first',
+  subscribeAccountWebhook: 'The webhook and its new signing secret (shown once)',
+  getAccountWebhook: "The account's webhook: its URL and how its deliveries fare",
+  removeAccountWebhook: 'The webhook is removed',
 };
 
 const header = (description: string, schema: Schema = { type: 'string' }): Header => ({ description, schema });
@@ -108,6 +150,7 @@ const SUCCESS_HEADERS: Record<string, Record<string, Header>> = {
     ETag: header('A tag of the page: send it back as `If-None-Match` to get `304` while the page is unchanged'),
     Link: header('`<next page>; rel="next"` when this page is full'),
   },
+  getLeaderboard: { Link: header('`<next page>; rel="next"` when this page is full') },
   submitMove: {
     'Idempotent-Replayed': header(
       '`true` when this is the stored answer of an earlier submission with the same `Idempotency-Key`',
@@ -121,7 +164,9 @@ const SUCCESS_HEADERS: Record<string, Record<string, Header>> = {
 
 /** Headers of the error answers, by status. */
 const ERROR_HEADERS: Record<string, Record<string, Header>> = {
-  401: { 'WWW-Authenticate': header('`Bearer`: the seat token goes in the Authorization header') },
+  401: {
+    'WWW-Authenticate': header('`Bearer`: the seat token, or the account key, goes in the Authorization header'),
+  },
   405: { Allow: header('The methods this path answers') },
   429: RETRY_AFTER,
   503: RETRY_AFTER,

@@ -18,7 +18,8 @@ type HttpErrorCode =
   | 'HEADERS_TOO_LARGE'
   | 'SERVICE_UNAVAILABLE'
   | 'TOO_MANY_CONNECTIONS'
-  | 'INTERNAL_ERROR';
+  | 'INTERNAL_ERROR'
+  | 'ACCOUNT_KEY_IN_URL';
 
 export type ProblemCode = HttpErrorCode | ServiceErrorCode | ErrorCode;
 
@@ -31,6 +32,7 @@ export const ENGINE_REFUSAL = 422;
  */
 export const STATUS_BY_CODE: Readonly<Record<ProblemCode, number>> = {
   BAD_REQUEST: 400,
+  ACCOUNT_KEY_IN_URL: 400,
   TOKEN_MISSING: 401,
   TOKEN_MALFORMED: 401,
   NOT_YOUR_GAME: 403,
@@ -67,6 +69,19 @@ export const STATUS_BY_CODE: Readonly<Record<ProblemCode, number>> = {
   STORAGE_UNAVAILABLE: 503,
   BOTS_UNAVAILABLE: 503,
   STORAGE_FULL: 507,
+  ACCOUNT_NOT_FOUND: 404,
+  ACCOUNT_NAME_TAKEN: 409,
+  ACCOUNT_KEY_INVALID: 401,
+  ACCOUNT_KEY_REVOKED: 401,
+  ACCOUNT_KEY_NOT_FOUND: 404,
+  ACCOUNT_KEYS_FULL: 409,
+  ACCOUNT_ALREADY_SEATED: 409,
+  ACCOUNT_NOT_YOURS: 403,
+  ACCOUNT_GAMES_FULL: 409,
+  ACCOUNT_KEY_REQUIRED: 401,
+  CHALLENGE_NOT_FOUND: 404,
+  CHALLENGE_NOT_OPEN: 409,
+  NOT_YOUR_CHALLENGE: 403,
   // The engine refuses a well-formed request: a setup or a move the rules do not allow. Its
   // codes are its vocabulary's (the registry's): every one is 422.
   ...(Object.fromEntries(ERROR_CODES.map((code) => [code, ENGINE_REFUSAL])) as Record<ErrorCode, number>),

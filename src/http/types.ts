@@ -10,6 +10,7 @@ import type {
 import type { GameService } from '../service/game-service.js';
 import type { HeldRequests } from './held-requests.js';
 import type { RateLimiter } from './rate-limit.js';
+import type { AccountAuth } from './account-auth.js';
 import type { RouteSchemas } from './schemas/index.js';
 
 export type App = FastifyInstance<
@@ -28,6 +29,8 @@ export interface RouteOptions {
   addressLimiter: RateLimiter;
   /** The streams and long-polls each address, and all of them, may hold at once. */
   held: HeldRequests;
+  /** Who a request acts as: a seat token or an account key (`account-auth.ts`). */
+  auth: AccountAuth;
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';

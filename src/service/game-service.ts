@@ -28,7 +28,7 @@ import {
 import { gameEventsJson, type Json } from './answer-json.js';
 import { botSeatNow, GameLifecycle, type BotTurn, type SeatPosition } from './lifecycle/game-lifecycle.js';
 import { newGame, type CreateGameInput, type CreatedGame } from './lifecycle/game-creation.js';
-import { isAct, publicAct } from './lifecycle/lifecycle.js';
+import { isAct, publicAct, seatViews, statusOf } from './lifecycle/lifecycle.js';
 import type { PublicAct } from '../game-log.js';
 import { TurnClock } from './lifecycle/turn-clock.js';
 import { GroupCommit } from './moves/group-commit.js';
@@ -37,7 +37,7 @@ import type { MoveSubmission, SubmitResult } from './moves/idempotency.js';
 import type { LogEntry, Snapshot } from './cache/snapshot.js';
 import { MoveNotifier } from './moves/move-notifier.js';
 import { MoveWaits } from './moves/move-waits.js';
-import { newGameId } from './lifecycle/seat-tokens.js';
+import { newGameId, type SeatCredential } from './lifecycle/seat-tokens.js';
 import { StoreHealthMonitor, type StoreHealth } from './store-health.js';
 import { over } from './cache/snapshot.js';
 
@@ -48,6 +48,12 @@ import { WebhookSender, type WebhookSenderOptions } from './webhooks/webhook-sen
 import type { DnsOptions } from './webhooks/webhook-dns.js';
 import type { AllowedTarget, WebhookUrlPolicy } from './webhooks/webhook-url.js';
 import { Webhooks } from './webhooks/webhooks.js';
+import { Accounts, type AccountLimits } from './accounts/accounts.js';
+import { EVERY_ACCOUNT } from '../storage/accounts.js';
+import { AccountFeed } from './accounts/account-feed.js';
+import { Challenges } from './accounts/challenges.js';
+import { Ratings } from './accounts/ratings.js';
+import { AccountWebhookSender, AccountWebhooks } from './accounts/account-webhooks.js';
 
 export type { MoveSubmission, SubmitResult } from './moves/idempotency.js';
 
@@ -97,6 +103,8 @@ export interface GameServiceOptions {
   webhookSender?: Omit<WebhookSenderOptions, 'policy' | 'now' | 'onError' | 'publicUrl'>;
   /** The server's public base URL (`PUBLIC_URL`), which chat webhooks link under; none by default. */
   publicUrl?: string | null;
+  /** Keys and games an account may hold at once (`accounts.ts`). */
+  accountLimits?: AccountLimits;
 }
 
 /** The server's webhook settings (`config.ts`): allowed hosts, and the sender's when this process sends. */
@@ -114,6 +122,8 @@ export class GameService {
   private readonly replays: Replays;
   private readonly commits: GroupCommit;
   readonly notifier = new MoveNotifier();
+  /** Wakes the account streams waiting here when events were written for their account (keyed by account id). */
+  readonly accountNotifier = new MoveNotifier();
   private readonly waits: MoveWaits;
   private readonly retention: RetentionSweep | undefined;
   private readonly storeHealth: StoreHealthMonitor;
@@ -125,6 +135,17 @@ export class GameService {
   /** Games' webhooks as their admins manage them (`webhooks.ts`). */
   readonly webhooks: Webhooks;
   private readonly sender: WebhookSender | undefined;
+  /** Accounts, their keys and their games (`accounts/accounts.ts`). */
+  readonly accounts: Accounts;
+  /** Challenges between accounts (`accounts/challenges.ts`). */
+  readonly challenges: Challenges;
+  /** The accounts' ratings: a rated game's result, an account's rating, the leaderboard (`accounts/ratings.ts`). */
+  readonly ratings: Ratings;
+  /** The accounts' streams: their events, and waiting for the next (`accounts/account-feed.ts`). */
+  readonly accountFeed: AccountFeed;
+  /** The accounts' webhooks as their owners manage them, and their sender here (`accounts/account-webhooks.ts`). */
+  readonly accountWebhooks: AccountWebhooks;
+  private readonly accountSender: AccountWebhookSender | undefined;
 
   constructor(
     private readonly store: GameStore,
@@ -151,6 +172,16 @@ export class GameService {
         })
       : undefined;
     this.sender?.start();
+    this.accountSender = options.webhookSender
+      ? new AccountWebhookSender(store, {
+          ...options.webhookSender,
+          policy: this.webhooks.policy,
+          now: this.now,
+          onError: options.onBackgroundError ?? (() => {}),
+        })
+      : undefined;
+    this.accountSender?.start();
+    this.accountWebhooks = new AccountWebhooks(store, this.webhooks.policy, this.now, () => this.accountSender?.wake());
     this.commits = new GroupCommit(
       store,
       this.snapshots,
@@ -158,8 +189,33 @@ export class GameService {
       (id, after) => this.notifier.committed(id, after),
       this.storeHealth,
       () => this.sender?.wake(),
+      (ids) => this.accountsWritten(ids),
     );
     this.waits = new MoveWaits(store, this.snapshots, this.notifier);
+    this.accounts = new Accounts(
+      store.accounts,
+      this.now,
+      async (id) => {
+        const snapshot = await this.snapshots.read(id);
+        return {
+          version: snapshot.version,
+          actor: snapshot.life.turnActor,
+          status: statusOf(snapshot.life, snapshot.game),
+          seats: seatViews(snapshot.life),
+        };
+      },
+      options.accountLimits,
+    );
+    this.accountFeed = new AccountFeed(store.accounts, this.accountNotifier);
+    this.ratings = new Ratings(store.ratings);
+    this.challenges = new Challenges(
+      store.accounts,
+      this.registry,
+      this.now,
+      this.accounts.limits,
+      (input, id) => this.create(input, undefined, id),
+      (ids) => this.accountsWritten(ids),
+    );
     this.lifecycle = new GameLifecycle(store, this.snapshots, this.commits);
     this.clock = options.turnClock
       ? new TurnClock({
@@ -184,6 +240,9 @@ export class GameService {
     }
     // Another node's commit wakes this process's long-polls on the game, nothing more.
     store.watch((id) => this.notifier.notify(id));
+    store.accounts.watchEvents((id) =>
+      id === EVERY_ACCOUNT ? this.accountNotifier.wakeAll() : this.accountNotifier.notify(id),
+    );
     if (options.retention && options.retention.days > 0) {
       this.retention = new RetentionSweep(
         store,
@@ -194,6 +253,12 @@ export class GameService {
       );
       this.retention.start();
     }
+  }
+
+  /** Events were written for these accounts: their streams here look at once. */
+  accountsWritten(accountIds: readonly string[]): void {
+    for (const id of new Set(accountIds)) this.accountNotifier.notify(id);
+    if (accountIds.length > 0) this.accountSender?.wake();
   }
 
   /** Deletes the games expired now (the background sweep does it by itself); resolves with their ids. */
@@ -211,9 +276,9 @@ export class GameService {
 
   /** Creates a game; `creator` (a client address) is the account its bots' thinking is billed to (`bot-driver.ts`). */
   create(input: CreateGameInput & { players: { name: string }[] }, creator?: string): Promise<CreatedGame<string>>;
-  create(input: CreateGameInput, creator?: string): Promise<CreatedGame>;
-  async create(input: CreateGameInput, creator?: string): Promise<CreatedGame> {
-    const id = newGameId();
+  create(input: CreateGameInput, creator?: string, id?: string): Promise<CreatedGame>;
+  /** `id`: the game's id when the caller chose it already (a challenge names its game before it is made). */
+  async create(input: CreateGameInput, creator?: string, id = newGameId()): Promise<CreatedGame> {
     const { webhook: asked, ...rest } = input;
     const webhook = asked ? await this.webhooks.newWebhook(asked.url, asked.format) : undefined;
     const at = this.now().toISOString();
@@ -233,6 +298,7 @@ export class GameService {
     this.storeHealth.succeeded();
     if (game.deliveries?.length) this.sender?.wake();
     this.snapshots.add(snapshot);
+    if (game.accountEvents) this.accountsWritten(game.accountEvents.map((e) => e.accountId));
     // A new game is a commit too: the bot driver plays its first turn when that is a bot's, and
     // the clock starts its first player's.
     this.notifier.committed(id, snapshot);
@@ -339,12 +405,13 @@ export class GameService {
   }
 
   /**
-   * Submits one move for the seat whose token has the sha256 `digest` (`tokenDigest`); it is
+   * Submits one move for the seat whose token has the sha256 `digest` (`tokenDigest`), or that
+   * the account holds; it is
    * committed with the others that arrive together (`group-commit.ts`), and answered after.
    */
   submit(
     id: string,
-    digest: Buffer,
+    digest: SeatCredential,
     submission: MoveSubmission,
     idempotencyKey?: string,
     minimal = false,
@@ -353,7 +420,7 @@ export class GameService {
   }
 
   /** For a hint: the token's seat, who acts, and the engine moves, of one version. */
-  seatPosition(id: string, digest: Buffer): Promise<SeatPosition> {
+  seatPosition(id: string, digest: SeatCredential): Promise<SeatPosition> {
     return this.lifecycle.seatPosition(id, digest);
   }
 
@@ -406,8 +473,10 @@ export class GameService {
   async close(): Promise<void> {
     this.clock?.stop();
     await this.sender?.close();
+    await this.accountSender?.close();
     await this.retention?.stop();
     await this.commits.drain();
     this.waits.close();
+    this.accountFeed.close();
   }
 }

@@ -28,7 +28,21 @@ export type ServiceErrorCode =
   | 'DELIVERY_NOT_FOUND'
   | 'WEBHOOK_NOT_FOUND'
   | 'GAME_NOT_FINISHED'
-  | 'RATE_LIMITED';
+  | 'RATE_LIMITED'
+  | 'BAD_REQUEST'
+  | 'ACCOUNT_NOT_FOUND'
+  | 'ACCOUNT_NAME_TAKEN'
+  | 'ACCOUNT_KEY_INVALID'
+  | 'ACCOUNT_KEY_REVOKED'
+  | 'ACCOUNT_KEY_NOT_FOUND'
+  | 'ACCOUNT_KEYS_FULL'
+  | 'ACCOUNT_ALREADY_SEATED'
+  | 'ACCOUNT_NOT_YOURS'
+  | 'ACCOUNT_GAMES_FULL'
+  | 'ACCOUNT_KEY_REQUIRED'
+  | 'CHALLENGE_NOT_FOUND'
+  | 'CHALLENGE_NOT_OPEN'
+  | 'NOT_YOUR_CHALLENGE';
 
 /** A refusal the client can act on; the HTTP layer turns `code` into a status. */
 export class ServiceError extends Error {

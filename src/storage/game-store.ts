@@ -16,6 +16,9 @@
  */
 import type { GameSetup, Move } from '../engine/index.js';
 import type { Act, LifecycleSetup, SeatView } from '../game-log.js';
+import type { AccountSeat, AccountStore, NewAccountEvent } from './accounts.js';
+import type { RatedGame, RatingStore } from './ratings.js';
+import type { AccountWebhookStore } from './account-webhooks.js';
 import type { DeliveryStore, NewDelivery, Webhook } from './deliveries.js';
 
 /** The setup as given (the engine's, with the seats' kinds, visibility and clock) and its secret seed. */
@@ -52,6 +55,10 @@ export interface NewGame {
   webhook?: Webhook;
   /** Webhook deliveries of the creation, written with the game. */
   deliveries?: readonly NewDelivery[];
+  /** The seats accounts hold from the start (`accounts.ts`), listed with the game. */
+  accountSeats?: readonly AccountSeat[];
+  /** What the accounts' streams tell of the creation, written with the game. */
+  accountEvents?: readonly NewAccountEvent[];
 }
 
 export type AnalysisStatus = 'stored' | 'claimed' | 'none';
@@ -83,6 +90,12 @@ export interface NewMove extends MoveRecord {
   autoplay?: boolean;
   /** Webhook deliveries this entry causes: written in its transaction if the game has a webhook then. */
   deliveries?: readonly NewDelivery[];
+  /** The seat an account took by this entry (a join, which also changes the row's seats). */
+  accountSeat?: AccountSeat;
+  /** What the accounts' streams tell of this entry, written in its transaction. */
+  accountEvents?: readonly NewAccountEvent[];
+  /** The result of the rated game this entry finishes, applied to the ratings in its transaction. */
+  ratedGame?: RatedGame;
 }
 
 /** Whether appending `m` changes its game's row. */
@@ -187,6 +200,12 @@ export interface BudgetLedger {
 export const ALL_MOVES = Number.MAX_SAFE_INTEGER;
 
 export interface GameStore extends DeliveryStore {
+  /** Accounts, their keys and the games they sit in (`accounts.ts`). */
+  readonly accounts: AccountStore;
+  /** The accounts' ratings and the rated games counted (`ratings.ts`). */
+  readonly ratings: RatingStore;
+  /** The accounts' webhooks and how far each has delivered (`account-webhooks.ts`). */
+  readonly accountWebhooks: AccountWebhookStore;
   /** Present when several nodes share the store: request budgets then hold across them. */
   readonly budgets?: BudgetLedger;
   insertGame(game: NewGame): Promise<void>;

@@ -40,7 +40,21 @@ if (!(await postgresAvailable())) {
     );
     t.same(
       tables.map((r) => r.tablename),
-      ['games', 'moves', 'rate_budgets', 'webhook_deliveries'],
+      [
+        'account_events',
+        'account_games',
+        'account_keys',
+        'account_ratings',
+        'account_webhooks',
+        'accounts',
+        'challenge_accounts',
+        'challenges',
+        'games',
+        'moves',
+        'rate_budgets',
+        'rated_games',
+        'webhook_deliveries',
+      ],
     );
   });
 
@@ -58,14 +72,20 @@ if (!(await postgresAvailable())) {
          JOIN pg_class i ON i.oid = x.indexrelid
          JOIN pg_namespace n ON n.oid = t.relnamespace
          JOIN pg_attribute a ON a.attrelid = t.oid AND a.attnum = ANY (x.indkey)
-        WHERE n.nspname = 'public' AND t.relname <> 'rate_budgets' -- keyed by client, not game data
+        WHERE n.nspname = 'public' AND t.relname NOT IN ('rate_budgets', 'accounts', 'account_keys', 'account_events', 'account_ratings', 'account_webhooks', 'challenges', 'challenge_accounts') -- keyed by client or account, not game data
         GROUP BY t.relname, i.relname ORDER BY 1, 2`,
       );
       t.ok(
         indexes.length >= 3,
         `${indexes.length} indexes: ${indexes.map((i) => `${i.table}.${i.index}(${i.columns.join(',')})`).join(', ')}`,
       );
-      const gameColumn: Record<string, string> = { games: 'id', moves: 'game_id', webhook_deliveries: 'game_id' };
+      const gameColumn: Record<string, string> = {
+        games: 'id',
+        moves: 'game_id',
+        webhook_deliveries: 'game_id',
+        account_games: 'game_id',
+        rated_games: 'game_id',
+      };
       for (const index of indexes)
         t.ok(index.columns.includes(gameColumn[index.table]), `${index.table}.${index.index} includes the game id`);
       const foreign = await query<{ name: string; columns: string[] }>(

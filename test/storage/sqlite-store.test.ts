@@ -21,7 +21,21 @@ t.test('migrations create the tables once; reopening the file applies nothing tw
   }[];
   t.same(
     tables.map((r) => r.name).filter((n) => !n.startsWith('sqlite_')),
-    ['__drizzle_migrations', 'games', 'moves', 'webhook_deliveries'],
+    [
+      '__drizzle_migrations',
+      'account_events',
+      'account_games',
+      'account_keys',
+      'account_ratings',
+      'account_webhooks',
+      'accounts',
+      'challenge_accounts',
+      'challenges',
+      'games',
+      'moves',
+      'rated_games',
+      'webhook_deliveries',
+    ],
   );
   const journal = JSON.parse(
     readFileSync(new URL('../../migrations/sqlite/meta/_journal.json', import.meta.url), 'utf8'),

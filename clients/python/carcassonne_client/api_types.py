@@ -17,6 +17,88 @@ class AbbeySkippedEvent(TypedDict):
     reason: Literal["passed", "cannot-place"]
 
 
+class AcceptPolicy(TypedDict):
+    "Which challenges a bot account accepts by itself; others are declined with the reason"
+    expansions: NotRequired[list[Literal["traders-builders", "abbey-mayor", "inns-cathedrals", "river"]]]  # The expansions it plays (none: the base game only)
+    minPlayers: NotRequired[int]
+    maxPlayers: NotRequired[int]
+    clock: NotRequired[Literal["any", "untimed", "timed"]]
+    minTurnSeconds: NotRequired[int]  # The least time it must be sure of for any turn: the turn limit, and with a time bank the increment, whichever is less
+    rated: NotRequired[Literal["any", "rated", "casual"]]
+    maxGames: NotRequired[int]  # Games at once: beyond, it declines (`busy`)
+
+
+class AcceptPolicyAnswer(TypedDict):
+    policy: Union[AcceptPolicy, None]
+
+
+class Account(TypedDict):
+    name: str
+    kind: Literal["player", "bot"]  # `player` (a person) or `bot` (a program: its seats show a bot badge)
+    createdAt: str
+    rating: Rating
+
+
+class AccountCreated(TypedDict):
+    name: str
+    kind: Literal["player", "bot"]  # `player` (a person) or `bot` (a program: its seats show a bot badge)
+    createdAt: str
+    key: str  # The secret key (`cak_` and 43 characters): send it as `Authorization: Bearer <key>`. Shown only here
+    keyId: str
+
+
+class AccountEvent(TypedDict):
+    id: NotRequired[str]  # Its place in the stream: resume after it (`Last-Event-ID`, `after`). None on the `yourTurn` events that describe the games as they are when a stream starts fresh
+    type: Literal["gameStarted", "yourTurn", "gameFinished", "challenge", "challengeCanceled", "challengeDeclined"]
+    at: str
+    gameId: NotRequired[str]
+    seat: NotRequired[int]  # The account's seat in the game
+    version: NotRequired[int]  # The game's version the event is about
+    phase: NotRequired[Literal["drawOrAbbey", "placeTile", "placeFigure", "moveWagon", "endgameAbbey", "finished"]]  # `yourTurn`: the phase the seat must act in
+    moves: NotRequired[list[Move]]  # `yourTurn` with `moves=true`, while the game is still at `version`: the legal moves
+    rated: NotRequired[bool]
+    status: NotRequired[Literal["waiting", "active", "finished", "aborted"]]  # `waiting` until every open seat is joined; `aborted` when the admin aborted it
+    scores: NotRequired[list[int]]  # `gameFinished`: the final score of each seat
+
+
+class AccountEvents(TypedDict):
+    events: list[AccountEvent]
+    cursor: str  # Ask again with `after` = this: the next answer starts after these events
+
+
+class AccountKeyCreated(TypedDict):
+    id: str  # The key's public id, to revoke it by
+    key: str  # The secret key (`cak_` and 43 characters): send it as `Authorization: Bearer <key>`. Shown only here
+    createdAt: str
+
+
+class AccountKeysKeysItem(TypedDict):
+    id: str
+    createdAt: str
+    revokedAt: Union[str, None]
+
+
+class AccountKeys(TypedDict):
+    keys: list[AccountKeysKeysItem]  # Every key the account was given, revoked ones too (never the keys themselves)
+
+
+class AccountWebhook(TypedDict):
+    url: str
+    secret: str  # Signs each delivery (`Carcassonne-Signature`); shown only here
+
+
+class AccountWebhookRequest(TypedDict):
+    url: str  # Where deliveries are POSTed: https:// (http:// only for the host:port targets in WEBHOOK_ALLOW_HOSTS); never a private, loopback or link-local address
+
+
+class AccountWebhookSettings(TypedDict):
+    "The account's webhook, without its secret"
+    url: str
+    attempts: int  # Failed attempts at the event now due (0 when every event went through)
+    lastStatus: Union[int, None]  # The receiver's status at the last attempt
+    lastError: Union[str, None]  # Why the last attempt failed, if it did
+
+
 class ActDone(TypedDict):
     version: int
 
@@ -94,6 +176,41 @@ class BonusPartStartedEvent(TypedDict):
     seat: int
 
 
+class ChallengeSeatsItem(TypedDict):
+    name: str
+    kind: Literal["player", "bot"]
+    answer: Literal["pending", "accepted", "declined"]
+
+
+class ChallengeOptionsRules(TypedDict):
+    endgameAbbeys: NotRequired[Literal["continue", "final-round", "none"]]
+    wagonMove: NotRequired[Literal["c2", "c1"]]
+    riverTurns: NotRequired[Literal["c2", "lookahead"]]
+    riverStartTile: NotRequired[Literal["remove", "shuffle"]]
+
+
+class ChallengeOptions(TypedDict):
+    expansions: NotRequired[list[Literal["traders-builders", "abbey-mayor", "inns-cathedrals", "river"]]]
+    rules: NotRequired[ChallengeOptionsRules]
+    clock: NotRequired[Clock]
+    rated: NotRequired[bool]  # The result counts for the accounts' ratings: every seat must be an account (default false)
+
+
+class Challenge(TypedDict):
+    id: str
+    status: Literal["open", "started", "declined", "canceled"]  # `open` while answers are awaited; `started` once every seat accepted (see `gameId`); `declined`; `canceled`
+    challenger: str
+    seats: list[ChallengeSeatsItem]
+    options: ChallengeOptions
+    gameId: NotRequired[str]  # The game, once every seat accepted
+    reason: NotRequired[str]  # Why it was declined or canceled
+    createdAt: str
+
+
+class Challenges(TypedDict):
+    challenges: list[Challenge]
+
+
 class Clock(TypedDict):
     "A limit per turn (`turnSeconds`), a time bank per seat (`bankSeconds`, with `incrementSeconds`), or both: whichever runs out first ends the turn"
     turnSeconds: NotRequired[int]  # Seconds a player has for one turn
@@ -113,11 +230,38 @@ class ClockView(TypedDict):
     banksMs: NotRequired[list[int]]  # Each seat's bank in milliseconds; the running seat's as at `runningSince` (a client subtracts the time since)
 
 
+class CreateAccount(TypedDict):
+    name: str  # Normalised to NFC and trimmed; refused (400) when empty after that, or holding a control, bidi, zero-width or other invisible formatting character, a blank filler (Hangul fillers, the blank Braille pattern), an invisible combining character, a variation selector that varies nothing, or a lone surrogate; or when it shows no letter, digit, symbol or punctuation
+    kind: Literal["player", "bot"]  # `player` (a person) or `bot` (a program: its seats show a bot badge)
+
+
+class CreateChallengeRules(TypedDict):
+    endgameAbbeys: NotRequired[Literal["continue", "final-round", "none"]]
+    wagonMove: NotRequired[Literal["c2", "c1"]]
+    riverTurns: NotRequired[Literal["c2", "lookahead"]]
+    riverStartTile: NotRequired[Literal["remove", "shuffle"]]
+
+
+class CreateChallenge(TypedDict):
+    accounts: list[str]  # The accounts challenged, by name; the challenger takes the first seat, they the next ones in this order
+    expansions: NotRequired[list[Literal["traders-builders", "abbey-mayor", "inns-cathedrals", "river"]]]
+    rules: NotRequired[CreateChallengeRules]
+    clock: NotRequired[Clock]
+    rated: NotRequired[bool]  # The result counts for the accounts' ratings: every seat must be an account (default false)
+
+
+class CreatedGameSeatsItemAccount(TypedDict):
+    "The account holding the seat, when one does (`docs/accounts.md`)"
+    name: str
+    kind: Literal["player", "bot"]  # `bot`: the seat is played by a bot account (its badge)
+
+
 class CreatedGameSeatsItem(TypedDict):
     seat: int
     name: str
     kind: Literal["human", "open", "bot"]
-    token: NotRequired[str]  # The secret that authorises moves for this seat (named seats only); shown only here
+    account: NotRequired[CreatedGameSeatsItemAccount]  # The account holding the seat, when one does (`docs/accounts.md`)
+    token: NotRequired[str]  # The secret that authorises moves for this seat (named seats only, not an account's: its key acts for it); shown only here
 
 
 class CreatedGame(TypedDict):
@@ -145,6 +289,11 @@ class CreateGame(TypedDict):
     visibility: NotRequired[Literal["public", "private"]]  # `public` games are listed by GET /games (default `private`)
     clock: NotRequired[Clock]
     webhook: NotRequired[WebhookRequest]
+    rated: NotRequired[bool]  # The result counts for the accounts' ratings: every seat must be an account (default false)
+
+
+class DeclineChallenge(TypedDict):
+    reason: NotRequired[str]
 
 
 class DrawMove(TypedDict):
@@ -289,7 +438,21 @@ class Hint(TypedDict):
 
 
 class JoinSeat(TypedDict):
-    name: str  # Normalised to NFC and trimmed; refused (400) when empty after that, or holding a control, bidi, zero-width or other invisible formatting character, a blank filler (Hangul fillers, the blank Braille pattern), an invisible combining character, a variation selector that varies nothing, or a lone surrogate; or when it shows no letter, digit, symbol or punctuation
+    name: NotRequired[str]  # Normalised to NFC and trimmed; refused (400) when empty after that, or holding a control, bidi, zero-width or other invisible formatting character, a blank filler (Hangul fillers, the blank Braille pattern), an invisible combining character, a variation selector that varies nothing, or a lone surrogate; or when it shows no letter, digit, symbol or punctuation
+
+
+class LeaderboardAccountsItem(TypedDict):
+    name: str
+    kind: Literal["player", "bot"]  # `bot` is the bot badge
+    rating: float  # The displayed rating: mu - 3 sigma, a conservative estimate (0 for a new account)
+    mu: float  # The estimate of skill (25 for a new account)
+    sigma: float  # The estimate's uncertainty (25/3 for a new account): it shrinks as games are played
+    games: int  # Rated games played
+
+
+class Leaderboard(TypedDict):
+    accounts: list[LeaderboardAccountsItem]  # The accounts that played a rated game, highest rating first
+    next: NotRequired[str]  # The next page (also in the `Link` header), when this one is full
 
 
 class LegalMoves(TypedDict):
@@ -346,6 +509,20 @@ class MoveWagonMove(TypedDict):
     x: int
     y: int
     feature: int  # Index into the tile's catalog `features`
+
+
+class MyGamesGamesItem(TypedDict):
+    id: str
+    seat: int  # The account's seat
+    status: Literal["waiting", "active", "finished", "aborted"]  # `waiting` until every open seat is joined; `aborted` when the admin aborted it
+    yourTurn: bool  # The account's seat must act now: these games come first
+    version: NotRequired[int]  # The game's version now (games not over)
+    createdAt: str
+    players: list[SeatView]
+
+
+class MyGames(TypedDict):
+    games: list[MyGamesGamesItem]
 
 
 class PassMove(TypedDict):
@@ -417,6 +594,13 @@ class Problem(TypedDict):
     retryAfter: NotRequired[int]  # On 429, 503 and 507: seconds to wait, as in the Retry-After header
 
 
+class Rating(TypedDict):
+    rating: float  # The displayed rating: mu - 3 sigma, a conservative estimate (0 for a new account)
+    mu: float  # The estimate of skill (25 for a new account)
+    sigma: float  # The estimate's uncertainty (25/3 for a new account): it shrinks as games are played
+    games: int  # Rated games played
+
+
 class ReturnWagonMove(TypedDict):
     type: Literal["returnWagon"]
 
@@ -431,7 +615,7 @@ class SeatHandedToBotAct(TypedDict):
 class SeatJoined(TypedDict):
     seat: int
     name: str
-    token: str  # The seat's secret token; shown only here
+    token: NotRequired[str]  # The seat's secret token, shown only here; none when an account joined (its key acts for the seat)
     version: int
 
 
@@ -442,11 +626,12 @@ class SeatJoinedAct(TypedDict):
 
 
 class SeatRequest(TypedDict):
-    "Exactly one of: `name` (a player), `open: true` (an open seat, joined later), `bot` (with an optional `level`)"
+    "Exactly one of: `name` (a player), `open: true` (an open seat, joined later), `bot` (with an optional `level`), `account` (your own account, by its name: needs its key)"
     name: NotRequired[str]  # Normalised to NFC and trimmed; refused (400) when empty after that, or holding a control, bidi, zero-width or other invisible formatting character, a blank filler (Hangul fillers, the blank Braille pattern), an invisible combining character, a variation selector that varies nothing, or a lone surrogate; or when it shows no letter, digit, symbol or punctuation
     open: NotRequired[Literal[True]]
     bot: NotRequired[Literal["random", "greedy", "mcts"]]
     level: NotRequired[int]  # The bot's strength within its kind (its time budget for `mcts`)
+    account: NotRequired[str]  # An account's name: the account holds the seat
 
 
 class SeatResigned(TypedDict):
@@ -460,6 +645,12 @@ class SeatResignedAct(TypedDict):
     reason: NotRequired[Literal["outOfTime"]]  # The clock's forfeit: the seat's time ran out (none: it resigned)
 
 
+class SeatViewAccount(TypedDict):
+    "The account holding the seat, when one does (`docs/accounts.md`)"
+    name: str
+    kind: Literal["player", "bot"]  # `bot`: the seat is played by a bot account (its badge)
+
+
 class SeatView(TypedDict):
     seat: int
     kind: Literal["human", "open", "bot"]
@@ -467,6 +658,7 @@ class SeatView(TypedDict):
     bot: NotRequired[Literal["random", "greedy", "mcts"]]
     level: NotRequired[int]
     resigned: bool  # Resigned: the score stays, its autopilot plays its turns
+    account: NotRequired[SeatViewAccount]  # The account holding the seat, when one does (`docs/accounts.md`)
 
 
 class StreamAnalysisMessage(TypedDict):

@@ -15,21 +15,36 @@ from http.client import HTTPException
 from typing import Iterator, Literal, Union, cast, overload
 
 from .api_types import (
+    AcceptPolicy,
+    AcceptPolicyAnswer,
+    Account,
+    AccountEvent,
+    AccountEvents,
+    AccountCreated,
+    AccountKeyCreated,
+    AccountKeys,
+    AccountWebhook,
+    AccountWebhookSettings,
     ActDone,
     Analysis,
     AnalysisRunning,
+    Challenge,
+    Challenges,
+    CreateChallenge,
     CreatedGame,
     CreateGame,
     Events,
     GameState,
     Health,
     Hint,
+    Leaderboard,
     LegalMoves,
     Lobby,
     Move,
     MoveAccepted,
     MoveAcceptedMinimal,
     MoveLog,
+    MyGames,
     SeatJoined,
     SeatResigned,
     TileCatalog,
@@ -40,7 +55,7 @@ from .api_types import (
     WebhookSettings,
 )
 from .errors import ApiProblem, NotTheApi
-from .stream import StreamMessage, parse_stream
+from .stream import StreamMessage, parse_account_stream, parse_stream
 from .transport import Transport, quote
 
 RETRYABLE_STATUSES = (429, 503)
@@ -75,8 +90,9 @@ class CarcassonneClient:
 
     # Games.
 
-    def create_game(self, setup: CreateGame) -> CreatedGame:
-        return cast(CreatedGame, self.http.call("POST", "/games", body=setup).json())
+    def create_game(self, setup: CreateGame, key: str | None = None) -> CreatedGame:
+        """`key`: an account's key, needed when a seat is `{"account": name}` (your own account)."""
+        return cast(CreatedGame, self.http.call("POST", "/games", body=setup, token=key).json())
 
     def list_games(self, status: Literal["waiting", "active", "finished"] | None = None, limit: int | None = None, after: str | None = None) -> Lobby:
         """The public games, a page at a time (`after`: the last id of the previous page)."""
@@ -129,6 +145,96 @@ class CarcassonneClient:
 
     def resign_seat(self, game_id: str, seat: int, token: str) -> SeatResigned:
         return cast(SeatResigned, self.http.call("POST", f"/games/{quote(game_id)}/seats/{seat}/resign", token=token).json())
+
+    def join_seat_as_account(self, game_id: str, seat: int, key: str) -> SeatJoined:
+        """The account of `key` takes an open seat: no token, the key acts for the seat."""
+        return cast(SeatJoined, self.http.call("POST", f"/games/{quote(game_id)}/seats/{seat}/join", body={}, token=key).json())
+
+    # Accounts (docs/accounts.md): `key` is an account's key; it also goes where a seat token does
+    # (submit_move, resign_seat, get_hint) to act for the seat its account holds.
+
+    def create_account(self, name: str, kind: Literal["player", "bot"]) -> AccountCreated:
+        """A new account and its key, shown only here."""
+        return cast(AccountCreated, self.http.call("POST", "/accounts", body={"name": name, "kind": kind}).json())
+
+    def get_my_account(self, key: str) -> Account:
+        return cast(Account, self.http.call("GET", "/accounts/me", token=key).json())
+
+    def get_account(self, name: str) -> Account:
+        return cast(Account, self.http.call("GET", f"/accounts/{quote(name)}").json())
+
+    def list_account_keys(self, key: str) -> AccountKeys:
+        return cast(AccountKeys, self.http.call("GET", "/accounts/me/keys", token=key).json())
+
+    def add_account_key(self, key: str) -> AccountKeyCreated:
+        """Another key, shown only here: to rotate, add one and revoke the old."""
+        return cast(AccountKeyCreated, self.http.call("POST", "/accounts/me/keys", token=key).json())
+
+    def revoke_account_key(self, key: str, key_id: str) -> None:
+        self.http.call("DELETE", f"/accounts/me/keys/{quote(key_id)}", token=key)
+
+    def list_my_games(self, key: str, status: Literal["waiting", "active", "finished", "aborted"] | None = None, limit: int | None = None) -> MyGames:
+        """The account's games, those where it must act first."""
+        return cast(MyGames, self.http.call("GET", "/accounts/me/games", query={"status": status, "limit": limit}, token=key).json())
+
+    def get_my_events(self, key: str, after: str | None = None, wait: int | None = None, moves: bool | None = None) -> AccountEvents:
+        """The account's events after `after` (the last answer's `cursor`); long-polls up to `wait` seconds."""
+        query = {"after": after, "wait": wait, "moves": None if moves is None else str(moves).lower()}
+        return cast(AccountEvents, self.http.call("GET", "/accounts/me/events", query=query, token=key).json())
+
+    def stream_my_events(self, key: str, after: str | None = None, moves: bool = False) -> Iterator[AccountEvent]:
+        """The account's event stream: fresh, first the turns waiting for it; resumed (`after` = the
+        last event's `id`), exactly the events after it; until the server ends it (resume then)."""
+        query = {"after": after, "moves": "true" if moves else None}
+        response = self.http.request("GET", "/accounts/me/stream", query=query, token=key, accept="text/event-stream")
+        with response:
+            if response.headers.get_content_type() != "text/event-stream":
+                raise NotTheApi(response.status, response.headers.get("content-type", ""), "text/event-stream", response.read(200))
+            yield from parse_account_stream(response)
+
+    # Challenges (docs/accounts.md).
+
+    def create_challenge(self, key: str, challenge: CreateChallenge) -> Challenge:
+        return cast(Challenge, self.http.call("POST", "/challenges", body=challenge, token=key).json())
+
+    def get_challenge(self, key: str, challenge_id: str) -> Challenge:
+        return cast(Challenge, self.http.call("GET", f"/challenges/{quote(challenge_id)}", token=key).json())
+
+    def accept_challenge(self, key: str, challenge_id: str) -> Challenge:
+        """Accepts; the last acceptance starts the game (`status` "started", `gameId`)."""
+        return cast(Challenge, self.http.call("POST", f"/challenges/{quote(challenge_id)}/accept", token=key).json())
+
+    def decline_challenge(self, key: str, challenge_id: str, reason: str | None = None) -> Challenge:
+        body = {} if reason is None else {"reason": reason}
+        return cast(Challenge, self.http.call("POST", f"/challenges/{quote(challenge_id)}/decline", body=body, token=key).json())
+
+    def cancel_challenge(self, key: str, challenge_id: str) -> Challenge:
+        return cast(Challenge, self.http.call("DELETE", f"/challenges/{quote(challenge_id)}", token=key).json())
+
+    def list_my_challenges(self, key: str) -> Challenges:
+        return cast(Challenges, self.http.call("GET", "/accounts/me/challenges", token=key).json())
+
+    def get_accept_policy(self, key: str) -> AcceptPolicyAnswer:
+        return cast(AcceptPolicyAnswer, self.http.call("GET", "/accounts/me/policy", token=key).json())
+
+    def set_accept_policy(self, key: str, policy: AcceptPolicy) -> AcceptPolicyAnswer:
+        """A bot account's accept policy: challenges it fits are accepted at once, others declined."""
+        return cast(AcceptPolicyAnswer, self.http.call("PUT", "/accounts/me/policy", body=policy, token=key).json())
+
+    def subscribe_account_webhook(self, key: str, url: str) -> AccountWebhook:
+        """Sends the account's events to `url`, in order, signed; the answer's `secret` is new and shown only here."""
+        return cast(AccountWebhook, self.http.call("PUT", "/accounts/me/webhook", body={"url": url}, token=key).json())
+
+    def get_account_webhook(self, key: str) -> AccountWebhookSettings:
+        """The account's webhook and how its deliveries fare (never its secret)."""
+        return cast(AccountWebhookSettings, self.http.call("GET", "/accounts/me/webhook", token=key).json())
+
+    def remove_account_webhook(self, key: str) -> None:
+        self.http.call("DELETE", "/accounts/me/webhook", token=key)
+
+    def get_leaderboard(self, limit: int | None = None, after: str | None = None) -> Leaderboard:
+        """The accounts that played rated games, highest rating (mu - 3 sigma) first, a page at a time (`after`: the previous page's `next` cursor)."""
+        return cast(Leaderboard, self.http.call("GET", "/leaderboard", query={"limit": limit, "after": after}).json())
 
     def get_hint(self, game_id: str, token: str) -> Hint:
         """The mcts bot's move for the seat of `token`, when it must act."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 from typing import Iterable, Literal, TypedDict, Union
 
-from .api_types import StreamAnalysisMessage, StreamMoveMessage, StreamStateMessage
+from .api_types import AccountEvent, StreamAnalysisMessage, StreamMoveMessage, StreamStateMessage
 
 
 class StateMessage(TypedDict):
@@ -28,23 +28,35 @@ class AnalysisMessage(TypedDict):
 StreamMessage = Union[StateMessage, MoveMessage, AnalysisMessage]
 
 
-def parse_stream(lines: Iterable[bytes]) -> Iterable[StreamMessage]:
-    """Messages of a Server-Sent Events body read line by line; comments and `retry:` dispatch nothing."""
+def _messages(lines: Iterable[bytes]) -> Iterable[dict[str, str]]:
+    """The fields of each message of a Server-Sent Events body read line by line; comments and `retry:` alone dispatch nothing."""
     fields: dict[str, str] = {}
     for raw in lines:
         line = raw.decode("utf-8").rstrip("\r\n")
         if line == "":
             if "data" in fields:
-                data = json.loads(fields["data"])
-                event = fields.get("event")
-                if event == "state":
-                    yield {"event": "state", "data": data}
-                elif event == "move":
-                    yield {"event": "move", "id": int(fields["id"]), "data": data}
-                elif event == "analysis":
-                    yield {"event": "analysis", "data": data}
-                # Events of later API versions are skipped.
+                yield fields
             fields = {}
         elif not line.startswith(":"):
             name, _, value = line.partition(":")
             fields[name] = value[1:] if value.startswith(" ") else value
+
+
+def parse_stream(lines: Iterable[bytes]) -> Iterable[StreamMessage]:
+    """A game's stream as typed messages; events of later API versions are skipped."""
+    for fields in _messages(lines):
+        data = json.loads(fields["data"])
+        event = fields.get("event")
+        if event == "state":
+            yield {"event": "state", "data": data}
+        elif event == "move":
+            yield {"event": "move", "id": int(fields["id"]), "data": data}
+        elif event == "analysis":
+            yield {"event": "analysis", "data": data}
+
+
+def parse_account_stream(lines: Iterable[bytes]) -> Iterable[AccountEvent]:
+    """An account's stream (`GET /accounts/me/stream`): each event as it came (its `type`, `id` when it has one)."""
+    for fields in _messages(lines):
+        event: AccountEvent = json.loads(fields["data"])
+        yield event

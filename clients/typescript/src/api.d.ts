@@ -56,7 +56,7 @@ export interface paths {
         put?: never;
         /**
          * Create a game; answers one secret token per seat
-         * @description Games are created within a budget per client address (429 with `Retry-After` beyond it).
+         * @description Games are created within a budget per client address (429 with `Retry-After` beyond it). A seat with an `account` member (a name) is your own account, with its key in `Authorization` (others are challenged); `rated: true` needs every seat to be an account (`docs/accounts.md`).
          */
         post: operations["createGame"];
         delete?: never;
@@ -113,7 +113,7 @@ export interface paths {
         put?: never;
         /**
          * Claim an open seat: answers its secret token; the first to ask wins
-         * @description A seat that is not open (taken, named, a bot) answers 409 `SEAT_NOT_OPEN`. The game starts when its last open seat is joined.
+         * @description A seat that is not open (taken, named, a bot) answers 409 `SEAT_NOT_OPEN`. The game starts when its last open seat is joined. With an account's key in `Authorization` and no `name`, the account takes the seat (its name is the seat's, its key acts for it: no token).
          */
         post: operations["joinSeat"];
         delete?: never;
@@ -185,6 +185,261 @@ export interface paths {
         /** Hand a seat to a bot (admin token): its later turns are the bot's */
         post: operations["handSeatToBot"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create an account: answers its key, shown only here
+         * @description Names are unique (names differing only in case or width are one name) and follow the players' name rules. Accounts are created within a budget per client address (429 with `Retry-After` beyond it).
+         */
+        post: operations["createAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/accounts/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account of the key */
+        get: operations["getMyAccount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/accounts/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An account by its name */
+        get: operations["getAccount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/accounts/me/keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's keys: ids and dates, never the keys */
+        get: operations["listAccountKeys"];
+        put?: never;
+        /** Another key for the account, shown only here (to rotate: add one, then revoke the old) */
+        post: operations["addAccountKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/accounts/me/keys/{keyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke a key of the account (the one sent too): it is refused from now on, on every node */
+        delete: operations["revokeAccountKey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/accounts/me/games": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's games, those where it must act first, then newest first */
+        get: operations["listMyGames"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/challenges": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Challenge accounts to a game with these options; it starts when every one accepted
+         * @description The options are the creation's (`expansions`, `rules`, `clock`, `rated`). A challenged bot with an accept policy answers at once; a bot whose table of games is full declines by itself.
+         */
+        post: operations["createChallenge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/challenges/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A challenge the account is part of */
+        get: operations["getChallenge"];
+        put?: never;
+        post?: never;
+        /** Cancel your challenge: the challenged are told */
+        delete: operations["cancelChallenge"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/challenges/{id}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Accept a challenge; the last acceptance starts the game (`gameId`) */
+        post: operations["acceptChallenge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/challenges/{id}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Decline a challenge: it is over, and the others are told */
+        post: operations["declineChallenge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/accounts/me/challenges": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's open challenges, made or received, newest first */
+        get: operations["listMyChallenges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/accounts/me/policy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The bot account's accept policy (null: it answers challenges itself) */
+        get: operations["getAcceptPolicy"];
+        /** Set the bot account's accept policy: challenges it fits are accepted at once, others declined */
+        put: operations["setAcceptPolicy"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/leaderboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The accounts that played rated games, highest rating first, a page at a time
+         * @description The rating is mu - 3 sigma (openskill, Weng-Lin); `sigma` is its uncertainty. The `next` link (also in `Link`) holds an opaque cursor.
+         */
+        get: operations["getLeaderboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/accounts/me/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's webhook and how its deliveries fare (never its secret) */
+        get: operations["getAccountWebhook"];
+        /**
+         * Send the account's events to a URL: answers the signing secret, shown only here
+         * @description The events from now on, in order, each as the stream tells it; a refused delivery is sent again until taken. Subscribing again replaces the URL and the secret.
+         */
+        put: operations["subscribeAccountWebhook"];
+        post?: never;
+        /** Stop sending the account's events */
+        delete: operations["removeAccountWebhook"];
         options?: never;
         head?: never;
         patch?: never;
@@ -375,6 +630,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/accounts/me/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Server-Sent Events: every event of the account's games and challenges
+         * @description Fresh, it first sends one `yourTurn` (no `id`) per game where the account must act now; then each event as it happens, `id:` its place in the stream. Resume with `Last-Event-ID` (or `?after=`) to get exactly the events after it. `moves=true` adds the legal moves to `yourTurn` events. Comment lines keep it open; it ends after its lifetime (resume then).
+         */
+        get: operations["streamMyEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/accounts/me/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account's events after `after`; long-polls up to `wait` seconds for the next
+         * @description Without `after`: one `yourTurn` per game where the account must act now, and the `cursor` to ask after. With `after` (the last answer's `cursor`): the events after it, as the stream gives them.
+         */
+        get: operations["getMyEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -394,6 +689,134 @@ export interface components {
             seat: number;
             /** @enum {unknown} */
             reason: "passed" | "cannot-place";
+        };
+        /**
+         * AcceptPolicy
+         * @description Which challenges a bot account accepts by itself; others are declined with the reason
+         */
+        AcceptPolicy: {
+            /** @description The expansions it plays (none: the base game only) */
+            expansions?: ("traders-builders" | "abbey-mayor" | "inns-cathedrals" | "river")[];
+            minPlayers?: number;
+            maxPlayers?: number;
+            /** @enum {unknown} */
+            clock?: "any" | "untimed" | "timed";
+            /** @description The least time it must be sure of for any turn: the turn limit, and with a time bank the increment, whichever is less */
+            minTurnSeconds?: number;
+            /** @enum {unknown} */
+            rated?: "any" | "rated" | "casual";
+            /** @description Games at once: beyond, it declines (`busy`) */
+            maxGames?: number;
+        };
+        /** AcceptPolicyAnswer */
+        AcceptPolicyAnswer: {
+            policy: components["schemas"]["AcceptPolicy"] | null;
+        };
+        /** Account */
+        Account: {
+            name: string;
+            /**
+             * @description `player` (a person) or `bot` (a program: its seats show a bot badge)
+             * @enum {unknown}
+             */
+            kind: "player" | "bot";
+            /** Format: date-time */
+            createdAt: string;
+            rating: components["schemas"]["Rating"];
+        };
+        /** AccountCreated */
+        AccountCreated: {
+            name: string;
+            /**
+             * @description `player` (a person) or `bot` (a program: its seats show a bot badge)
+             * @enum {unknown}
+             */
+            kind: "player" | "bot";
+            /** Format: date-time */
+            createdAt: string;
+            /** @description The secret key (`cak_` and 43 characters): send it as `Authorization: Bearer <key>`. Shown only here */
+            key: string;
+            keyId: string;
+        };
+        /** AccountEvent */
+        AccountEvent: {
+            /** @description Its place in the stream: resume after it (`Last-Event-ID`, `after`). None on the `yourTurn` events that describe the games as they are when a stream starts fresh */
+            id?: string;
+            /** @enum {unknown} */
+            type: "gameStarted" | "yourTurn" | "gameFinished" | "challenge" | "challengeCanceled" | "challengeDeclined";
+            /** Format: date-time */
+            at: string;
+            gameId?: string;
+            /** @description The account's seat in the game */
+            seat?: number;
+            /** @description The game's version the event is about */
+            version?: number;
+            /**
+             * @description `yourTurn`: the phase the seat must act in
+             * @enum {unknown}
+             */
+            phase?: "drawOrAbbey" | "placeTile" | "placeFigure" | "moveWagon" | "endgameAbbey" | "finished";
+            /** @description `yourTurn` with `moves=true`, while the game is still at `version`: the legal moves */
+            moves?: components["schemas"]["Move"][];
+            rated?: boolean;
+            /**
+             * @description `waiting` until every open seat is joined; `aborted` when the admin aborted it
+             * @enum {unknown}
+             */
+            status?: "waiting" | "active" | "finished" | "aborted";
+            /** @description `gameFinished`: the final score of each seat */
+            scores?: number[];
+        } & {
+            [key: string]: unknown;
+        };
+        /** AccountEvents */
+        AccountEvents: {
+            events: components["schemas"]["AccountEvent"][];
+            /** @description Ask again with `after` = this: the next answer starts after these events */
+            cursor: string;
+        };
+        /** AccountKeyCreated */
+        AccountKeyCreated: {
+            /** @description The key's public id, to revoke it by */
+            id: string;
+            /** @description The secret key (`cak_` and 43 characters): send it as `Authorization: Bearer <key>`. Shown only here */
+            key: string;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        /** AccountKeys */
+        AccountKeys: {
+            /** @description Every key the account was given, revoked ones too (never the keys themselves) */
+            keys: {
+                id: string;
+                /** Format: date-time */
+                createdAt: string;
+                revokedAt: string | null;
+            }[];
+        };
+        /** AccountWebhook */
+        AccountWebhook: {
+            url: string;
+            /** @description Signs each delivery (`Carcassonne-Signature`); shown only here */
+            secret: string;
+        };
+        /** AccountWebhookRequest */
+        AccountWebhookRequest: {
+            /** @description Where deliveries are POSTed: https:// (http:// only for the host:port targets in WEBHOOK_ALLOW_HOSTS); never a private, loopback or link-local address */
+            url: string;
+        };
+        /**
+         * AccountWebhookSettings
+         * @description The account's webhook, without its secret
+         */
+        AccountWebhookSettings: {
+            url: string;
+            /** @description Failed attempts at the event now due (0 when every event went through) */
+            attempts: number;
+            /** @description The receiver's status at the last attempt */
+            lastStatus: number | null;
+            /** @description Why the last attempt failed, if it did */
+            lastError: string | null;
         };
         /**
          * Act
@@ -507,6 +930,49 @@ export interface components {
             type: "bonusPartStarted";
             seat: number;
         };
+        /** Challenge */
+        Challenge: {
+            id: string;
+            /**
+             * @description `open` while answers are awaited; `started` once every seat accepted (see `gameId`); `declined`; `canceled`
+             * @enum {unknown}
+             */
+            status: "open" | "started" | "declined" | "canceled";
+            challenger: string;
+            seats: {
+                name: string;
+                /** @enum {unknown} */
+                kind: "player" | "bot";
+                /** @enum {unknown} */
+                answer: "pending" | "accepted" | "declined";
+            }[];
+            options: {
+                expansions?: ("traders-builders" | "abbey-mayor" | "inns-cathedrals" | "river")[];
+                rules?: {
+                    /** @enum {unknown} */
+                    endgameAbbeys?: "continue" | "final-round" | "none";
+                    /** @enum {unknown} */
+                    wagonMove?: "c2" | "c1";
+                    /** @enum {unknown} */
+                    riverTurns?: "c2" | "lookahead";
+                    /** @enum {unknown} */
+                    riverStartTile?: "remove" | "shuffle";
+                };
+                clock?: components["schemas"]["Clock"];
+                /** @description The result counts for the accounts' ratings: every seat must be an account (default false) */
+                rated?: boolean;
+            };
+            /** @description The game, once every seat accepted */
+            gameId?: string;
+            /** @description Why it was declined or canceled */
+            reason?: string;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        /** Challenges */
+        Challenges: {
+            challenges: components["schemas"]["Challenge"][];
+        };
         /**
          * Clock
          * @description A limit per turn (`turnSeconds`), a time bank per seat (`bankSeconds`, with `incrementSeconds`), or both: whichever runs out first ends the turn
@@ -546,6 +1012,35 @@ export interface components {
             /** @description Each seat's bank in milliseconds; the running seat's as at `runningSince` (a client subtracts the time since) */
             banksMs?: number[];
         };
+        /** CreateAccount */
+        CreateAccount: {
+            /** @description Normalised to NFC and trimmed; refused (400) when empty after that, or holding a control, bidi, zero-width or other invisible formatting character, a blank filler (Hangul fillers, the blank Braille pattern), an invisible combining character, a variation selector that varies nothing, or a lone surrogate; or when it shows no letter, digit, symbol or punctuation */
+            name: string;
+            /**
+             * @description `player` (a person) or `bot` (a program: its seats show a bot badge)
+             * @enum {unknown}
+             */
+            kind: "player" | "bot";
+        };
+        /** CreateChallenge */
+        CreateChallenge: {
+            /** @description The accounts challenged, by name; the challenger takes the first seat, they the next ones in this order */
+            accounts: string[];
+            expansions?: ("traders-builders" | "abbey-mayor" | "inns-cathedrals" | "river")[];
+            rules?: {
+                /** @enum {unknown} */
+                endgameAbbeys?: "continue" | "final-round" | "none";
+                /** @enum {unknown} */
+                wagonMove?: "c2" | "c1";
+                /** @enum {unknown} */
+                riverTurns?: "c2" | "lookahead";
+                /** @enum {unknown} */
+                riverStartTile?: "remove" | "shuffle";
+            };
+            clock?: components["schemas"]["Clock"];
+            /** @description The result counts for the accounts' ratings: every seat must be an account (default false) */
+            rated?: boolean;
+        };
         /** CreatedGame */
         CreatedGame: {
             id: string;
@@ -554,7 +1049,16 @@ export interface components {
                 name: string;
                 /** @enum {unknown} */
                 kind: "human" | "open" | "bot";
-                /** @description The secret that authorises moves for this seat (named seats only); shown only here */
+                /** @description The account holding the seat, when one does (`docs/accounts.md`) */
+                account?: {
+                    name: string;
+                    /**
+                     * @description `bot`: the seat is played by a bot account (its badge)
+                     * @enum {unknown}
+                     */
+                    kind: "player" | "bot";
+                };
+                /** @description The secret that authorises moves for this seat (named seats only, not an account's: its key acts for it); shown only here */
                 token?: string;
             }[];
             /** @description The secret that may abort the game, reissue a seat's token or hand a seat to a bot; shown only here */
@@ -589,6 +1093,12 @@ export interface components {
             visibility?: "public" | "private";
             clock?: components["schemas"]["Clock"];
             webhook?: components["schemas"]["WebhookRequest"];
+            /** @description The result counts for the accounts' ratings: every seat must be an account (default false) */
+            rated?: boolean;
+        };
+        /** DeclineChallenge */
+        DeclineChallenge: {
+            reason?: string;
         };
         /** DrawMove */
         DrawMove: {
@@ -770,7 +1280,29 @@ export interface components {
         /** JoinSeat */
         JoinSeat: {
             /** @description Normalised to NFC and trimmed; refused (400) when empty after that, or holding a control, bidi, zero-width or other invisible formatting character, a blank filler (Hangul fillers, the blank Braille pattern), an invisible combining character, a variation selector that varies nothing, or a lone surrogate; or when it shows no letter, digit, symbol or punctuation */
-            name: string;
+            name?: string;
+        };
+        /** Leaderboard */
+        Leaderboard: {
+            /** @description The accounts that played a rated game, highest rating first */
+            accounts: {
+                name: string;
+                /**
+                 * @description `bot` is the bot badge
+                 * @enum {unknown}
+                 */
+                kind: "player" | "bot";
+                /** @description The displayed rating: mu - 3 sigma, a conservative estimate (0 for a new account) */
+                rating: number;
+                /** @description The estimate of skill (25 for a new account) */
+                mu: number;
+                /** @description The estimate's uncertainty (25/3 for a new account): it shrinks as games are played */
+                sigma: number;
+                /** @description Rated games played */
+                games: number;
+            }[];
+            /** @description The next page (also in the `Link` header), when this one is full */
+            next?: string;
         };
         /** LegalMoves */
         LegalMoves: {
@@ -842,6 +1374,26 @@ export interface components {
             y: number;
             /** @description Index into the tile's catalog `features` */
             feature: number;
+        };
+        /** MyGames */
+        MyGames: {
+            games: {
+                id: string;
+                /** @description The account's seat */
+                seat: number;
+                /**
+                 * @description `waiting` until every open seat is joined; `aborted` when the admin aborted it
+                 * @enum {unknown}
+                 */
+                status: "waiting" | "active" | "finished" | "aborted";
+                /** @description The account's seat must act now: these games come first */
+                yourTurn: boolean;
+                /** @description The game's version now (games not over) */
+                version?: number;
+                /** Format: date-time */
+                createdAt: string;
+                players: components["schemas"]["SeatView"][];
+            }[];
         };
         /** PassMove */
         PassMove: {
@@ -929,6 +1481,17 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        /** Rating */
+        Rating: {
+            /** @description The displayed rating: mu - 3 sigma, a conservative estimate (0 for a new account) */
+            rating: number;
+            /** @description The estimate of skill (25 for a new account) */
+            mu: number;
+            /** @description The estimate's uncertainty (25/3 for a new account): it shrinks as games are played */
+            sigma: number;
+            /** @description Rated games played */
+            games: number;
+        };
         /** ReturnWagonMove */
         ReturnWagonMove: {
             /** @enum {string} */
@@ -947,8 +1510,8 @@ export interface components {
         SeatJoined: {
             seat: number;
             name: string;
-            /** @description The seat's secret token; shown only here */
-            token: string;
+            /** @description The seat's secret token, shown only here; none when an account joined (its key acts for the seat) */
+            token?: string;
             version: number;
         };
         /** SeatJoinedAct */
@@ -960,7 +1523,7 @@ export interface components {
         };
         /**
          * SeatRequest
-         * @description Exactly one of: `name` (a player), `open: true` (an open seat, joined later), `bot` (with an optional `level`)
+         * @description Exactly one of: `name` (a player), `open: true` (an open seat, joined later), `bot` (with an optional `level`), `account` (your own account, by its name: needs its key)
          */
         SeatRequest: {
             /** @description Normalised to NFC and trimmed; refused (400) when empty after that, or holding a control, bidi, zero-width or other invisible formatting character, a blank filler (Hangul fillers, the blank Braille pattern), an invisible combining character, a variation selector that varies nothing, or a lone surrogate; or when it shows no letter, digit, symbol or punctuation */
@@ -971,6 +1534,8 @@ export interface components {
             bot?: "random" | "greedy" | "mcts";
             /** @description The bot's strength within its kind (its time budget for `mcts`) */
             level?: number;
+            /** @description An account's name: the account holds the seat */
+            account?: string;
         };
         /** SeatResigned */
         SeatResigned: {
@@ -999,6 +1564,15 @@ export interface components {
             level?: number;
             /** @description Resigned: the score stays, its autopilot plays its turns */
             resigned: boolean;
+            /** @description The account holding the seat, when one does (`docs/accounts.md`) */
+            account?: {
+                name: string;
+                /**
+                 * @description `bot`: the seat is played by a bot account (its badge)
+                 * @enum {unknown}
+                 */
+                kind: "player" | "bot";
+            };
         };
         /** StreamAnalysisMessage */
         StreamAnalysisMessage: {
@@ -1230,27 +1804,27 @@ export interface components {
         /** Problem400 */
         Problem400: components["schemas"]["Problem"] & {
             /** @enum {string} */
-            code?: "BAD_REQUEST" | "INVALID_CURSOR";
+            code?: "ACCOUNT_KEY_IN_URL" | "BAD_REQUEST" | "INVALID_CURSOR";
         };
         /** Problem401 */
         Problem401: components["schemas"]["Problem"] & {
             /** @enum {string} */
-            code?: "TOKEN_MALFORMED" | "TOKEN_MISSING";
+            code?: "ACCOUNT_KEY_INVALID" | "ACCOUNT_KEY_REQUIRED" | "ACCOUNT_KEY_REVOKED" | "TOKEN_MALFORMED" | "TOKEN_MISSING";
         };
         /** Problem403 */
         Problem403: components["schemas"]["Problem"] & {
             /** @enum {string} */
-            code?: "ADMIN_TOKEN_INVALID" | "NOT_YOUR_GAME" | "NOT_YOUR_TURN";
+            code?: "ACCOUNT_NOT_YOURS" | "ADMIN_TOKEN_INVALID" | "NOT_YOUR_CHALLENGE" | "NOT_YOUR_GAME" | "NOT_YOUR_TURN";
         };
         /** Problem404 */
         Problem404: components["schemas"]["Problem"] & {
             /** @enum {string} */
-            code?: "DELIVERY_NOT_FOUND" | "GAME_NOT_FOUND" | "ROUTE_NOT_FOUND" | "SEAT_NOT_FOUND" | "VERSION_NOT_FOUND" | "WEBHOOK_NOT_FOUND";
+            code?: "ACCOUNT_KEY_NOT_FOUND" | "ACCOUNT_NOT_FOUND" | "CHALLENGE_NOT_FOUND" | "DELIVERY_NOT_FOUND" | "GAME_NOT_FOUND" | "ROUTE_NOT_FOUND" | "SEAT_NOT_FOUND" | "VERSION_NOT_FOUND" | "WEBHOOK_NOT_FOUND";
         };
         /** Problem409 */
         Problem409: components["schemas"]["Problem"] & {
             /** @enum {string} */
-            code?: "GAME_NOT_FINISHED" | "GAME_WAITING" | "HINT_NOT_YOUR_TURN" | "SEAT_NOT_HUMAN" | "SEAT_NOT_OPEN" | "SEAT_RESIGNED" | "VERSION_CONFLICT";
+            code?: "ACCOUNT_ALREADY_SEATED" | "ACCOUNT_GAMES_FULL" | "ACCOUNT_KEYS_FULL" | "ACCOUNT_NAME_TAKEN" | "CHALLENGE_NOT_OPEN" | "GAME_NOT_FINISHED" | "GAME_WAITING" | "HINT_NOT_YOUR_TURN" | "SEAT_NOT_HUMAN" | "SEAT_NOT_OPEN" | "SEAT_RESIGNED" | "VERSION_CONFLICT";
         };
         /** Problem413 */
         Problem413: components["schemas"]["Problem"] & {
@@ -1458,6 +2032,44 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem400"];
+                };
+            };
+            /** @description No seat token, or not a well-formed one */
+            401: {
+                headers: {
+                    /** @description `Bearer`: the seat token, or the account key, goes in the Authorization header */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem401"];
+                };
+            };
+            /** @description The token is of another game, or of a seat that must not act now (a bot plays its turn), or is not the admin token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem403"];
+                };
+            };
+            /** @description Unknown game, no such seat, or (`?version=N`) a version the game has not reached (`VERSION_NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem404"];
+                };
+            };
+            /** @description `expectedVersion` is not the current version (see `currentVersion`), the seat is not open (`SEAT_NOT_OPEN`), the game waits for its open seats (`GAME_WAITING`), or the seat already resigned or has no player */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem409"];
                 };
             };
             /** @description The body is too large */
@@ -1698,7 +2310,7 @@ export interface operations {
             /** @description No seat token, or not a well-formed one */
             401: {
                 headers: {
-                    /** @description `Bearer`: the seat token goes in the Authorization header */
+                    /** @description `Bearer`: the seat token, or the account key, goes in the Authorization header */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -1826,7 +2438,7 @@ export interface operations {
             /** @description No seat token, or not a well-formed one */
             401: {
                 headers: {
-                    /** @description `Bearer`: the seat token goes in the Authorization header */
+                    /** @description `Bearer`: the seat token, or the account key, goes in the Authorization header */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -1954,7 +2566,7 @@ export interface operations {
             /** @description No seat token, or not a well-formed one */
             401: {
                 headers: {
-                    /** @description `Bearer`: the seat token goes in the Authorization header */
+                    /** @description `Bearer`: the seat token, or the account key, goes in the Authorization header */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -2082,7 +2694,7 @@ export interface operations {
             /** @description No seat token, or not a well-formed one */
             401: {
                 headers: {
-                    /** @description `Bearer`: the seat token goes in the Authorization header */
+                    /** @description `Bearer`: the seat token, or the account key, goes in the Authorization header */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -2214,7 +2826,7 @@ export interface operations {
             /** @description No seat token, or not a well-formed one */
             401: {
                 headers: {
-                    /** @description `Bearer`: the seat token goes in the Authorization header */
+                    /** @description `Bearer`: the seat token, or the account key, goes in the Authorization header */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -2309,6 +2921,1448 @@ export interface operations {
             };
         };
     };
+    createAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateAccount"];
+            };
+        };
+        responses: {
+            /** @description The account and its first key (shown once) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountCreated"];
+                };
+            };
+            /** @description Malformed request: the body, a parameter or a header does not match its schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem400"];
+                };
+            };
+            /** @description `expectedVersion` is not the current version (see `currentVersion`), the seat is not open (`SEAT_NOT_OPEN`), the game waits for its open seats (`GAME_WAITING`), or the seat already resigned or has no player */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem409"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem413"];
+                };
+            };
+            /** @description The body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem415"];
+                };
+            };
+            /** @description Too many requests with this token, or without a token from this address (`RATE_LIMITED`): wait the `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem429"];
+                };
+            };
+            /** @description The server is shutting down (`SERVICE_UNAVAILABLE`), another process held the database's write lock too long (`DATABASE_BUSY`), or the storage cannot be read or written now (`STORAGE_UNAVAILABLE`: a read-only or unreachable database), with `Retry-After`: retry later. Nothing was changed */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem503"];
+                };
+            };
+            /** @description The storage is full (`STORAGE_FULL`, with `Retry-After`): retry later. Nothing was changed */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem507"];
+                };
+            };
+        };
+    };
+    getMyAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account of the key */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Account"];
+                };
+            };
+            /** @description No seat token, or not a well-formed one */
+            401: {
+                headers: {
+                    /** @description `Bearer`: the seat token, or the account key, goes in the Authorization header */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem401"];
+                };
+            };
+            /** @description Too many requests with this token, or without a token from this address (`RATE_LIMITED`): wait the `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem429"];
+                };
+            };
+            /** @description The server is shutting down (`SERVICE_UNAVAILABLE`), another process held the database's write lock too long (`DATABASE_BUSY`), or the storage cannot be read or written now (`STORAGE_UNAVAILABLE`: a read-only or unreachable database), with `Retry-After`: retry later. Nothing was changed */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem503"];
+                };
+            };
+        };
+    };
+    getAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Account"];
+                };
+            };
+            /** @description Malformed request: the body, a parameter or a header does not match its schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem400"];
+                };
+            };
+            /** @description Unknown game, no such seat, or (`?version=N`) a version the game has not reached (`VERSION_NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem404"];
+                };
+            };
+            /** @description The server is shutting down (`SERVICE_UNAVAILABLE`), another process held the database's write lock too long (`DATABASE_BUSY`), or the storage cannot be read or written now (`STORAGE_UNAVAILABLE`: a read-only or unreachable database), with `Retry-After`: retry later. Nothing was changed */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem503"];
+                };
+            };
+        };
+    };
+    listAccountKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account's keys (ids and dates only) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountKeys"];
+                };
+            };
+            /** @description No seat token, or not a well-formed one */
+            401: {
+                headers: {
+                    /** @description `Bearer`: the seat token, or the account key, goes in the Authorization header */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem401"];
+                };
+            };
+            /** @description Too many requests with this token, or without a token from this address (`RATE_LIMITED`): wait the `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem429"];
+                };
+            };
+            /** @description The server is shutting down (`SERVICE_UNAVAILABLE`), another process held the database's write lock too long (`DATABASE_BUSY`), or the storage cannot be read or written now (`STORAGE_UNAVAILABLE`: a read-only or unreachable database), with `Retry-After`: retry later. Nothing was changed */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem503"];
+                };
+            };
+        };
+    };
+    addAccountKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new key (shown once) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountKeyCreated"];
+                };
+            };
+            /** @description No seat token, or not a well-formed one */
+            401: {
+                headers: {
+                    /** @description `Bearer`: the seat token, or the account key, goes in the Authorization header */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem401"];
+                };
+            };
+            /** @description `expectedVersion` is not the current version (see `currentVersion`), the seat is not open (`SEAT_NOT_OPEN`), the game waits for its open seats (`GAME_WAITING`), or the seat already resigned or has no player */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem409"];
+                };
+            };
+            /** @description Too many requests with this token, or without a token from this address (`RATE_LIMITED`): wait the `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem429"];
+                };
+            };
+            /** @description The server is shutting down (`SERVICE_UNAVAILABLE`), another process held the database's write lock too long (`DATABASE_BUSY`), or the storage cannot be read or written now (`STORAGE_UNAVAILABLE`: a read-only or unreachable database), with `Retry-After`: retry later. Nothing was changed */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem503"];
+                };
+            };
+            /** @description The storage is full (`STORAGE_FULL`, with `Retry-After`): retry later. Nothing was changed */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem507"];
+                };
+            };
+        };
+    };
+    revokeAccountKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                keyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The key is revoked */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request: the body, a parameter or a header does not match its schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem400"];
+                };
+            };
+            /** @description No seat token, or not a well-formed one */
+            401: {
+                headers: {
+                    /** @description `Bearer`: the seat token, or the account key, goes in the Authorization header */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem401"];
+                };
+            };
+            /** @description Unknown game, no such seat, or (`?version=N`) a version the game has not reached (`VERSION_NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem404"];
+                };
+            };
+            /** @description Too many requests with this token, or without a token from this address (`RATE_LIMITED`): wait the `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem429"];
+                };
+            };
+            /** @description The server is shutting down (`SERVICE_UNAVAILABLE`), another process held the database's write lock too long (`DATABASE_BUSY`), or the storage cannot be read or written now (`STORAGE_UNAVAILABLE`: a read-only or unreachable database), with `Retry-After`: retry later. Nothing was changed */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem503"];
+                };
+            };
+            /** @description The storage is full (`STORAGE_FULL`, with `Retry-After`): retry later. Nothing was changed */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem507"];
+                };
+            };
+        };
+    };
+    listMyGames: {
+        parameters: {
+            query?: {
+                status?: "waiting" | "active" | "finished" | "aborted";
+                /** @description Games at most (default 50) */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account's games, those where it must act first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyGames"];
+                };
+            };
+            /** @description Malformed request: the body, a parameter or a header does not match its schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem400"];
+                };
+            };
+            /** @description No seat token, or not a well-formed one */
+            401: {
+                headers: {
+                    /** @description `Bearer`: the seat token, or the account key, goes in the Authorization header */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem401"];
+                };
+            };
+            /** @description Too many requests with this token, or without a token from this address (`RATE_LIMITED`): wait the `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem429"];
+                };
+            };
+            /** @description The server is shutting down (`SERVICE_UNAVAILABLE`), another process held the database's write lock too long (`DATABASE_BUSY`), or the storage cannot be read or written now (`STORAGE_UNAVAILABLE`: a read-only or unreachable database), with `Retry-After`: retry later. Nothing was changed */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem503"];
+                };
+            };
+        };
+    };
+    createChallenge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateChallenge"];
+            };
+        };
+        responses: {
+            /** @description The challenge: open, started (a bot accepted by its policy), or declined */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Challenge"];
+                };
+            };
+            /** @description Malformed request: the body, a parameter or a header does not match its schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem400"];
+                };
+            };
+            /** @description No seat token, or not a well-formed one */
+            401: {
+                headers: {
+                    /** @description `Bearer`: the seat token, or the account key, goes in the Authorization header */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem401"];
+                };
+            };
+            /** @description Unknown game, no such seat, or (`?version=N`) a version the game has not reached (`VERSION_NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem404"];
+                };
+            };
+            /** @description `expectedVersion` is not the current version (see `currentVersion`), the seat is not open (`SEAT_NOT_OPEN`), the game waits for its open seats (`GAME_WAITING`), or the seat already resigned or has no player */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem409"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem413"];
+                };
+            };
+            /** @description The body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem415"];
+                };
+            };
+            /** @description Well-formed, but the rules do not allow it (see `code` and `detail`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem422"];
+                };
+            };
+            /** @description Too many requests with this token, or without a token from this address (`RATE_LIMITED`): wait the `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem429"];
+                };
+            };
+            /** @description The server is shutting down (`SERVICE_UNAVAILABLE`), another process held the database's write lock too long (`DATABASE_BUSY`), or the storage cannot be read or written now (`STORAGE_UNAVAILABLE`: a read-only or unreachable database), with `Retry-After`: retry later. Nothing was changed */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem503"];
+                };
+            };
+            /** @description The storage is full (`STORAGE_FULL`, with `Retry-After`): retry later. Nothing was changed */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem507"];
+                };
+            };
+        };
+    };
+    getChallenge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The challenge */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Challenge"];
+                };
+            };
+            /** @description Malformed request: the body, a parameter or a header does not match its schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem400"];
+                };
+            };
+            /** @description No seat token, or not a well-formed one */
+            401: {
+                headers: {
+                    /** @description `Bearer`: the seat token, or the account key, goes in the Authorization header */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem401"];
+                };
+            };
+            /** @description The token is of another game, or of a seat that must not act now (a bot plays its turn), or is not the admin token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem403"];
+                };
+            };
+            /** @description Unknown game, no such seat, or (`?version=N`) a version the game has not reached (`VERSION_NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem404"];
+                };
+            };
+            /** @description Too many requests with this token, or without a token from this address (`RATE_LIMITED`): wait the `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem429"];
+                };
+            };
+            /** @description The server is shutting down (`SERVICE_UNAVAILABLE`), another process held the database's write lock too long (`DATABASE_BUSY`), or the storage cannot be read or written now (`STORAGE_UNAVAILABLE`: a read-only or unreachable database), with `Retry-After`: retry later. Nothing was changed */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem503"];
+                };
+            };
+        };
+    };
+    cancelChallenge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Canceled */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Challenge"];
+                };
+            };
+            /** @description Malformed request: the body, a parameter or a header does not match its schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem400"];
+                };
+            };
+            /** @description No seat token, or not a well-formed one */
+            401: {
+                headers: {
+                    /** @description `Bearer`: the seat token, or the account key, goes in the Authorization header */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem401"];
+                };
+            };
+            /** @description The token is of another game, or of a seat that must not act now (a bot plays its turn), or is not the admin token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem403"];
+                };
+            };
+            /** @description Unknown game, no such seat, or (`?version=N`) a version the game has not reached (`VERSION_NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem404"];
+                };
+            };
+            /** @description `expectedVersion` is not the current version (see `currentVersion`), the seat is not open (`SEAT_NOT_OPEN`), the game waits for its open seats (`GAME_WAITING`), or the seat already resigned or has no player */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem409"];
+                };
+            };
+            /** @description Too many requests with this token, or without a token from this address (`RATE_LIMITED`): wait the `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem429"];
+                };
+            };
+            /** @description The server is shutting down (`SERVICE_UNAVAILABLE`), another process held the database's write lock too long (`DATABASE_BUSY`), or the storage cannot be read or written now (`STORAGE_UNAVAILABLE`: a read-only or unreachable database), with `Retry-After`: retry later. Nothing was changed */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem503"];
+                };
+            };
+            /** @description The storage is full (`STORAGE_FULL`, with `Retry-After`): retry later. Nothing was changed */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem507"];
+                };
+            };
+        };
+    };
+    acceptChallenge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Accepted; `started` with its `gameId` when every seat has */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Challenge"];
+                };
+            };
+            /** @description Malformed request: the body, a parameter or a header does not match its schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem400"];
+                };
+            };
+            /** @description No seat token, or not a well-formed one */
+            401: {
+                headers: {
+                    /** @description `Bearer`: the seat token, or the account key, goes in the Authorization header */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem401"];
+                };
+            };
+            /** @description The token is of another game, or of a seat that must not act now (a bot plays its turn), or is not the admin token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem403"];
+                };
+            };
+            /** @description Unknown game, no such seat, or (`?version=N`) a version the game has not reached (`VERSION_NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem404"];
+                };
+            };
+            /** @description `expectedVersion` is not the current version (see `currentVersion`), the seat is not open (`SEAT_NOT_OPEN`), the game waits for its open seats (`GAME_WAITING`), or the seat already resigned or has no player */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem409"];
+                };
+            };
+            /** @description Too many requests with this token, or without a token from this address (`RATE_LIMITED`): wait the `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem429"];
+                };
+            };
+            /** @description The server is shutting down (`SERVICE_UNAVAILABLE`), another process held the database's write lock too long (`DATABASE_BUSY`), or the storage cannot be read or written now (`STORAGE_UNAVAILABLE`: a read-only or unreachable database), with `Retry-After`: retry later. Nothing was changed */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem503"];
+                };
+            };
+            /** @description The storage is full (`STORAGE_FULL`, with `Retry-After`): retry later. Nothing was changed */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem507"];
+                };
+            };
+        };
+    };
+    declineChallenge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeclineChallenge"];
+            };
+        };
+        responses: {
+            /** @description Declined: the challenge is over */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Challenge"];
+                };
+            };
+            /** @description Malformed request: the body, a parameter or a header does not match its schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem400"];
+                };
+            };
+            /** @description No seat token, or not a well-formed one */
+            401: {
+                headers: {
+                    /** @description `Bearer`: the seat token, or the account key, goes in the Authorization header */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem401"];
+                };
+            };
+            /** @description The token is of another game, or of a seat that must not act now (a bot plays its turn), or is not the admin token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem403"];
+                };
+            };
+            /** @description Unknown game, no such seat, or (`?version=N`) a version the game has not reached (`VERSION_NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem404"];
+                };
+            };
+            /** @description `expectedVersion` is not the current version (see `currentVersion`), the seat is not open (`SEAT_NOT_OPEN`), the game waits for its open seats (`GAME_WAITING`), or the seat already resigned or has no player */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem409"];
+                };
+            };
+            /** @description Too many requests with this token, or without a token from this address (`RATE_LIMITED`): wait the `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem429"];
+                };
+            };
+            /** @description The server is shutting down (`SERVICE_UNAVAILABLE`), another process held the database's write lock too long (`DATABASE_BUSY`), or the storage cannot be read or written now (`STORAGE_UNAVAILABLE`: a read-only or unreachable database), with `Retry-After`: retry later. Nothing was changed */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem503"];
+                };
+            };
+            /** @description The storage is full (`STORAGE_FULL`, with `Retry-After`): retry later. Nothing was changed */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem507"];
+                };
+            };
+        };
+    };
+    listMyChallenges: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account's open challenges */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Challenges"];
+                };
+            };
+            /** @description No seat token, or not a well-formed one */
+            401: {
+                headers: {
+                    /** @description `Bearer`: the seat token, or the account key, goes in the Authorization header */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem401"];
+                };
+            };
+            /** @description Too many requests with this token, or without a token from this address (`RATE_LIMITED`): wait the `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem429"];
+                };
+            };
+            /** @description The server is shutting down (`SERVICE_UNAVAILABLE`), another process held the database's write lock too long (`DATABASE_BUSY`), or the storage cannot be read or written now (`STORAGE_UNAVAILABLE`: a read-only or unreachable database), with `Retry-After`: retry later. Nothing was changed */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem503"];
+                };
+            };
+        };
+    };
+    getAcceptPolicy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The bot account's accept policy */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AcceptPolicyAnswer"];
+                };
+            };
+            /** @description No seat token, or not a well-formed one */
+            401: {
+                headers: {
+                    /** @description `Bearer`: the seat token, or the account key, goes in the Authorization header */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem401"];
+                };
+            };
+            /** @description Too many requests with this token, or without a token from this address (`RATE_LIMITED`): wait the `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem429"];
+                };
+            };
+            /** @description The server is shutting down (`SERVICE_UNAVAILABLE`), another process held the database's write lock too long (`DATABASE_BUSY`), or the storage cannot be read or written now (`STORAGE_UNAVAILABLE`: a read-only or unreachable database), with `Retry-After`: retry later. Nothing was changed */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem503"];
+                };
+            };
+        };
+    };
+    setAcceptPolicy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Which challenges a bot account accepts by itself; others are declined with the reason */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AcceptPolicy"];
+            };
+        };
+        responses: {
+            /** @description The policy, as set */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AcceptPolicyAnswer"];
+                };
+            };
+            /** @description Malformed request: the body, a parameter or a header does not match its schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem400"];
+                };
+            };
+            /** @description No seat token, or not a well-formed one */
+            401: {
+                headers: {
+                    /** @description `Bearer`: the seat token, or the account key, goes in the Authorization header */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem401"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem413"];
+                };
+            };
+            /** @description The body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem415"];
+                };
+            };
+            /** @description Too many requests with this token, or without a token from this address (`RATE_LIMITED`): wait the `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem429"];
+                };
+            };
+            /** @description The server is shutting down (`SERVICE_UNAVAILABLE`), another process held the database's write lock too long (`DATABASE_BUSY`), or the storage cannot be read or written now (`STORAGE_UNAVAILABLE`: a read-only or unreachable database), with `Retry-After`: retry later. Nothing was changed */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem503"];
+                };
+            };
+            /** @description The storage is full (`STORAGE_FULL`, with `Retry-After`): retry later. Nothing was changed */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem507"];
+                };
+            };
+        };
+    };
+    getLeaderboard: {
+        parameters: {
+            query?: {
+                /** @description Accounts per page (default 50) */
+                limit?: number;
+                /** @description The cursor of the next page (from `next`) */
+                after?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the leaderboard, highest rating first */
+            200: {
+                headers: {
+                    /** @description `<next page>; rel="next"` when this page is full */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Leaderboard"];
+                };
+            };
+            /** @description Malformed request: the body, a parameter or a header does not match its schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem400"];
+                };
+            };
+            /** @description The server is shutting down (`SERVICE_UNAVAILABLE`), another process held the database's write lock too long (`DATABASE_BUSY`), or the storage cannot be read or written now (`STORAGE_UNAVAILABLE`: a read-only or unreachable database), with `Retry-After`: retry later. Nothing was changed */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem503"];
+                };
+            };
+        };
+    };
+    getAccountWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account's webhook: its URL and how its deliveries fare */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountWebhookSettings"];
+                };
+            };
+            /** @description No seat token, or not a well-formed one */
+            401: {
+                headers: {
+                    /** @description `Bearer`: the seat token, or the account key, goes in the Authorization header */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem401"];
+                };
+            };
+            /** @description Unknown game, no such seat, or (`?version=N`) a version the game has not reached (`VERSION_NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem404"];
+                };
+            };
+            /** @description Too many requests with this token, or without a token from this address (`RATE_LIMITED`): wait the `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem429"];
+                };
+            };
+            /** @description The server is shutting down (`SERVICE_UNAVAILABLE`), another process held the database's write lock too long (`DATABASE_BUSY`), or the storage cannot be read or written now (`STORAGE_UNAVAILABLE`: a read-only or unreachable database), with `Retry-After`: retry later. Nothing was changed */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem503"];
+                };
+            };
+        };
+    };
+    subscribeAccountWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AccountWebhookRequest"];
+            };
+        };
+        responses: {
+            /** @description The webhook and its new signing secret (shown once) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountWebhook"];
+                };
+            };
+            /** @description Malformed request: the body, a parameter or a header does not match its schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem400"];
+                };
+            };
+            /** @description No seat token, or not a well-formed one */
+            401: {
+                headers: {
+                    /** @description `Bearer`: the seat token, or the account key, goes in the Authorization header */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem401"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem413"];
+                };
+            };
+            /** @description The body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem415"];
+                };
+            };
+            /** @description Well-formed, but the rules do not allow it (see `code` and `detail`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem422"];
+                };
+            };
+            /** @description Too many requests with this token, or without a token from this address (`RATE_LIMITED`): wait the `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem429"];
+                };
+            };
+            /** @description The server is shutting down (`SERVICE_UNAVAILABLE`), another process held the database's write lock too long (`DATABASE_BUSY`), or the storage cannot be read or written now (`STORAGE_UNAVAILABLE`: a read-only or unreachable database), with `Retry-After`: retry later. Nothing was changed */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem503"];
+                };
+            };
+            /** @description The storage is full (`STORAGE_FULL`, with `Retry-After`): retry later. Nothing was changed */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem507"];
+                };
+            };
+        };
+    };
+    removeAccountWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The webhook is removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No seat token, or not a well-formed one */
+            401: {
+                headers: {
+                    /** @description `Bearer`: the seat token, or the account key, goes in the Authorization header */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem401"];
+                };
+            };
+            /** @description Too many requests with this token, or without a token from this address (`RATE_LIMITED`): wait the `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem429"];
+                };
+            };
+            /** @description The server is shutting down (`SERVICE_UNAVAILABLE`), another process held the database's write lock too long (`DATABASE_BUSY`), or the storage cannot be read or written now (`STORAGE_UNAVAILABLE`: a read-only or unreachable database), with `Retry-After`: retry later. Nothing was changed */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem503"];
+                };
+            };
+            /** @description The storage is full (`STORAGE_FULL`, with `Retry-After`): retry later. Nothing was changed */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem507"];
+                };
+            };
+        };
+    };
     getWebhook: {
         parameters: {
             query?: never;
@@ -2342,7 +4396,7 @@ export interface operations {
             /** @description No seat token, or not a well-formed one */
             401: {
                 headers: {
-                    /** @description `Bearer`: the seat token goes in the Authorization header */
+                    /** @description `Bearer`: the seat token, or the account key, goes in the Authorization header */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -2418,7 +4472,7 @@ export interface operations {
             /** @description No seat token, or not a well-formed one */
             401: {
                 headers: {
-                    /** @description `Bearer`: the seat token goes in the Authorization header */
+                    /** @description `Bearer`: the seat token, or the account key, goes in the Authorization header */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -2535,7 +4589,7 @@ export interface operations {
             /** @description No seat token, or not a well-formed one */
             401: {
                 headers: {
-                    /** @description `Bearer`: the seat token goes in the Authorization header */
+                    /** @description `Bearer`: the seat token, or the account key, goes in the Authorization header */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -2627,7 +4681,7 @@ export interface operations {
             /** @description No seat token, or not a well-formed one */
             401: {
                 headers: {
-                    /** @description `Bearer`: the seat token goes in the Authorization header */
+                    /** @description `Bearer`: the seat token, or the account key, goes in the Authorization header */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -2701,7 +4755,7 @@ export interface operations {
             /** @description No seat token, or not a well-formed one */
             401: {
                 headers: {
-                    /** @description `Bearer`: the seat token goes in the Authorization header */
+                    /** @description `Bearer`: the seat token, or the account key, goes in the Authorization header */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -2966,7 +5020,7 @@ export interface operations {
             /** @description No seat token, or not a well-formed one */
             401: {
                 headers: {
-                    /** @description `Bearer`: the seat token goes in the Authorization header */
+                    /** @description `Bearer`: the seat token, or the account key, goes in the Authorization header */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -3094,7 +5148,7 @@ export interface operations {
             /** @description No seat token, or not a well-formed one */
             401: {
                 headers: {
-                    /** @description `Bearer`: the seat token goes in the Authorization header */
+                    /** @description `Bearer`: the seat token, or the account key, goes in the Authorization header */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -3403,6 +5457,145 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem404"];
+                };
+            };
+            /** @description Too many requests with this token, or without a token from this address (`RATE_LIMITED`): wait the `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem429"];
+                };
+            };
+            /** @description The server is shutting down (`SERVICE_UNAVAILABLE`), another process held the database's write lock too long (`DATABASE_BUSY`), or the storage cannot be read or written now (`STORAGE_UNAVAILABLE`: a read-only or unreachable database), with `Retry-After`: retry later. Nothing was changed */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem503"];
+                };
+            };
+        };
+    };
+    streamMyEvents: {
+        parameters: {
+            query?: {
+                /** @description Resume after this event id */
+                after?: string;
+                /** @description Add the legal moves to `yourTurn` events */
+                moves?: boolean;
+            };
+            header?: {
+                /** @description The `id` of the last event received: resume after it */
+                "last-event-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account's event stream */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": components["schemas"]["AccountEvent"];
+                };
+            };
+            /** @description Malformed request: the body, a parameter or a header does not match its schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem400"];
+                };
+            };
+            /** @description No seat token, or not a well-formed one */
+            401: {
+                headers: {
+                    /** @description `Bearer`: the seat token, or the account key, goes in the Authorization header */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem401"];
+                };
+            };
+            /** @description Too many requests with this token, or without a token from this address (`RATE_LIMITED`): wait the `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem429"];
+                };
+            };
+            /** @description The server is shutting down (`SERVICE_UNAVAILABLE`), another process held the database's write lock too long (`DATABASE_BUSY`), or the storage cannot be read or written now (`STORAGE_UNAVAILABLE`: a read-only or unreachable database), with `Retry-After`: retry later. Nothing was changed */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem503"];
+                };
+            };
+        };
+    };
+    getMyEvents: {
+        parameters: {
+            query?: {
+                /** @description The `cursor` of the last answer */
+                after?: string;
+                /** @description Seconds to wait for an event after `after` */
+                wait?: number;
+                /** @description Add the legal moves to `yourTurn` events */
+                moves?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account's events after `after`, and the cursor to ask after them */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountEvents"];
+                };
+            };
+            /** @description Malformed request: the body, a parameter or a header does not match its schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem400"];
+                };
+            };
+            /** @description No seat token, or not a well-formed one */
+            401: {
+                headers: {
+                    /** @description `Bearer`: the seat token, or the account key, goes in the Authorization header */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem401"];
                 };
             };
             /** @description Too many requests with this token, or without a token from this address (`RATE_LIMITED`): wait the `Retry-After` seconds */

@@ -226,12 +226,153 @@ export class CarcassonneClient {
     return this.stream(gameId, options);
   }
 
+  // Accounts (docs/accounts.md): `key` is an account's key; it also goes where a seat token does
+  // (submitMove, resignSeat, getHint) to act for the seat its account holds.
+
+  /** A new account and its key, shown only here. */
+  createAccount(account: Schemas['CreateAccount']): Promise<Schemas['AccountCreated']> {
+    return this.request('/accounts', { method: 'POST', ...jsonBody(account) });
+  }
+
+  getMyAccount(key: string): Promise<Schemas['Account']> {
+    return this.request('/accounts/me', { headers: bearer(key) });
+  }
+
+  getAccount(name: string): Promise<Schemas['Account']> {
+    return this.request(`/accounts/${encodeURIComponent(name)}`);
+  }
+
+  listAccountKeys(key: string): Promise<Schemas['AccountKeys']> {
+    return this.request('/accounts/me/keys', { headers: bearer(key) });
+  }
+
+  /** Another key, shown only here: to rotate, add one and revoke the old. */
+  addAccountKey(key: string): Promise<Schemas['AccountKeyCreated']> {
+    return this.request('/accounts/me/keys', { method: 'POST', headers: bearer(key) });
+  }
+
+  async revokeAccountKey(key: string, keyId: string): Promise<void> {
+    const url = `${this.base}/accounts/me/keys/${encodeURIComponent(keyId)}`;
+    const res = await this.fetch(url, { method: 'DELETE', headers: bearer(key) });
+    if (res.status !== 204) await readAnswer(res, url);
+  }
+
+  /** The account's games, those where it must act first. */
+  listMyGames(key: string, query: Query<'listMyGames'> = {}): Promise<Schemas['MyGames']> {
+    return this.request(`/accounts/me/games${qs(query)}`, { headers: bearer(key) });
+  }
+
+  /** The account's events after `after` (the last answer's `cursor`); long-polls up to `wait` seconds. */
+  getMyEvents(key: string, query: Query<'getMyEvents'> = {}): Promise<Schemas['AccountEvents']> {
+    return this.request(`/accounts/me/events${qs(query)}`, { headers: bearer(key) });
+  }
+
+  /**
+   * The account's event stream: fresh, first the turns waiting for it; resumed (`after` = the
+   * last event's `id`), exactly the events after it. Ends when the server ends it (resume then)
+   * or `signal` aborts. Events of later API versions are given as they come.
+   */
+  async *streamMyEvents(
+    key: string,
+    options: { after?: string; moves?: boolean; signal?: AbortSignal } = {},
+  ): AsyncGenerator<Schemas['AccountEvent']> {
+    const url = `${this.base}/accounts/me/stream${qs({ after: options.after, moves: options.moves })}`;
+    const res = await this.fetch(url, {
+      headers: { accept: 'text/event-stream', ...bearer(key) },
+      signal: options.signal,
+    });
+    if (!res.ok || !res.body || !/text\/event-stream/.test(res.headers.get('content-type') ?? '')) {
+      await readAnswer(res, url);
+      throw new UnexpectedAnswer(url, res.status, res.headers.get('content-type') ?? '', '');
+    }
+    for await (const fields of sseFields(res.body)) {
+      const data = fields.get('data');
+      if (data !== undefined) yield JSON.parse(data) as Schemas['AccountEvent'];
+    }
+  }
+
+  // Challenges (docs/accounts.md).
+
+  createChallenge(key: string, challenge: Schemas['CreateChallenge']): Promise<Schemas['Challenge']> {
+    const { headers, body } = jsonBody(challenge);
+    return this.request('/challenges', { method: 'POST', headers: { ...headers, ...bearer(key) }, body });
+  }
+
+  getChallenge(key: string, id: string): Promise<Schemas['Challenge']> {
+    return this.request(`/challenges/${encodeURIComponent(id)}`, { headers: bearer(key) });
+  }
+
+  /** Accepts; the last acceptance starts the game (`status: "started"`, `gameId`). */
+  acceptChallenge(key: string, id: string): Promise<Schemas['Challenge']> {
+    return this.request(`/challenges/${encodeURIComponent(id)}/accept`, { method: 'POST', headers: bearer(key) });
+  }
+
+  declineChallenge(key: string, id: string, reason?: string): Promise<Schemas['Challenge']> {
+    const { headers, body } = jsonBody(reason === undefined ? {} : { reason });
+    return this.request(`/challenges/${encodeURIComponent(id)}/decline`, {
+      method: 'POST',
+      headers: { ...headers, ...bearer(key) },
+      body,
+    });
+  }
+
+  cancelChallenge(key: string, id: string): Promise<Schemas['Challenge']> {
+    return this.request(`/challenges/${encodeURIComponent(id)}`, { method: 'DELETE', headers: bearer(key) });
+  }
+
+  listMyChallenges(key: string): Promise<Schemas['Challenges']> {
+    return this.request('/accounts/me/challenges', { headers: bearer(key) });
+  }
+
+  getAcceptPolicy(key: string): Promise<Schemas['AcceptPolicyAnswer']> {
+    return this.request('/accounts/me/policy', { headers: bearer(key) });
+  }
+
+  /** A bot account's accept policy: challenges it fits are accepted at once, others declined. */
+  setAcceptPolicy(key: string, policy: Schemas['AcceptPolicy']): Promise<Schemas['AcceptPolicyAnswer']> {
+    const { headers, body } = jsonBody(policy);
+    return this.request('/accounts/me/policy', { method: 'PUT', headers: { ...headers, ...bearer(key) }, body });
+  }
+
+  /** Sends the account's events to `url`, in order, signed; the answer's `secret` is new and shown only here. */
+  subscribeAccountWebhook(key: string, url: string): Promise<Schemas['AccountWebhook']> {
+    const { headers, body } = jsonBody({ url });
+    return this.request('/accounts/me/webhook', { method: 'PUT', headers: { ...headers, ...bearer(key) }, body });
+  }
+
+  /** The account's webhook and how its deliveries fare (never its secret). */
+  getAccountWebhook(key: string): Promise<Schemas['AccountWebhookSettings']> {
+    return this.request('/accounts/me/webhook', { headers: bearer(key) });
+  }
+
+  async removeAccountWebhook(key: string): Promise<void> {
+    const url = `${this.base}/accounts/me/webhook`;
+    const res = await this.fetch(url, { method: 'DELETE', headers: bearer(key) });
+    if (res.status !== 204) await readAnswer(res, url);
+  }
+
+  /** The accounts that played rated games, highest rating (mu - 3 sigma) first, a page at a time (`after`: the previous page's `next` cursor). */
+  getLeaderboard(query: Query<'getLeaderboard'> = {}): Promise<Schemas['Leaderboard']> {
+    return this.request(`/leaderboard${qs(query)}`);
+  }
+
+  /** The account of `key` takes an open seat (no token: the key acts for it). */
+  joinSeatAsAccount(gameId: string, seat: number, key: string): Promise<Schemas['SeatJoined']> {
+    const { headers, body } = jsonBody({});
+    return this.request(this.game(gameId, `/seats/${seat}/join`), {
+      method: 'POST',
+      headers: { ...headers, ...bearer(key) },
+      body,
+    });
+  }
+
   // The short names of the first release.
 
-  createGame(setup: CreateGame): Promise<CreatedGame> {
+  /** `key`: an account's key, needed when a seat is `{ account }` (your own account). */
+  createGame(setup: CreateGame, key?: string): Promise<CreatedGame> {
     return this.request('/games', {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...(key === undefined ? {} : bearer(key)) },
       body: JSON.stringify(setup),
     });
   }
@@ -308,28 +449,35 @@ export class CarcassonneClient {
       await readAnswer(res, url);
       throw new UnexpectedAnswer(url, res.status, res.headers.get('content-type') ?? '', '');
     }
-    const decoder = new TextDecoder();
-    let buffer = '';
-    for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
-      buffer += decoder.decode(chunk, { stream: true });
-      let end: number;
-      while ((end = buffer.indexOf('\n\n')) >= 0) {
-        const block = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        const fields = new Map<string, string>();
-        for (const line of block.split('\n')) {
-          if (line.startsWith(':')) continue; // keep-alive comment
-          const i = line.indexOf(':');
-          fields.set(line.slice(0, i), line.slice(i + 1).trimStart());
-        }
-        const data = fields.get('data');
-        if (data === undefined) continue;
-        const event = fields.get('event');
-        if (event === 'state') yield { event, data: JSON.parse(data) as StreamStateMessage };
-        else if (event === 'analysis') yield { event, data: JSON.parse(data) as StreamAnalysisMessage };
-        else if (event === 'move')
-          yield { event: 'move', id: Number(fields.get('id')), data: JSON.parse(data) as StreamMoveMessage };
+    for await (const fields of sseFields(res.body)) {
+      const data = fields.get('data');
+      if (data === undefined) continue;
+      const event = fields.get('event');
+      if (event === 'state') yield { event, data: JSON.parse(data) as StreamStateMessage };
+      else if (event === 'analysis') yield { event, data: JSON.parse(data) as StreamAnalysisMessage };
+      else if (event === 'move')
+        yield { event: 'move', id: Number(fields.get('id')), data: JSON.parse(data) as StreamMoveMessage };
+    }
+  }
+}
+
+/** The fields of each message of a Server-Sent Events body; comments (keep-alives) are skipped. */
+async function* sseFields(body: AsyncIterable<Uint8Array>): AsyncGenerator<Map<string, string>> {
+  const decoder = new TextDecoder();
+  let buffer = '';
+  for await (const chunk of body) {
+    buffer += decoder.decode(chunk, { stream: true });
+    let end: number;
+    while ((end = buffer.indexOf('\n\n')) >= 0) {
+      const block = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      const fields = new Map<string, string>();
+      for (const line of block.split('\n')) {
+        if (line.startsWith(':')) continue;
+        const i = line.indexOf(':');
+        fields.set(line.slice(0, i), line.slice(i + 1).trimStart());
       }
+      yield fields;
     }
   }
 }

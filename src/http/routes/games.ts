@@ -8,7 +8,7 @@ import { waitForMove } from './events.js';
 import { sendJson, type App, type RouteOptions } from '../types.js';
 
 export function gameRoutes(app: App, routes: RouteOptions): void {
-  const { service, addressLimiter } = routes;
+  const { service, addressLimiter, auth } = routes;
   const { CreateGameBody, CreatedGameResponse, GameStateSchema, LegalMovesResponse } = routes.schemas;
   app.post(
     '/games',
@@ -16,20 +16,24 @@ export function gameRoutes(app: App, routes: RouteOptions): void {
       schema: {
         tags: ['games'],
         summary: 'Create a game; answers one secret token per seat',
-        description: 'Games are created within a budget per client address (429 with `Retry-After` beyond it).',
+        description:
+          'Games are created within a budget per client address (429 with `Retry-After` beyond it). ' +
+          'A seat with an `account` member (a name) is your own account, with its key in `Authorization` (others are challenged); ' +
+          '`rated: true` needs every seat to be an account (`docs/accounts.md`).',
+        security: [{}, { accountKey: [] }],
         body: CreateGameBody,
-        response: { 201: CreatedGameResponse, ...problems(400, 413, 415, 422, 429, 503, 507) },
+        response: { 201: CreatedGameResponse, ...problems(400, 401, 403, 404, 409, 413, 415, 422, 429, 503, 507) },
       },
       onRequest: limitPerAddress(addressLimiter),
     },
     async (request, reply) => {
+      const { rated, ...body } = request.body;
+      const asked = body.players.map(seatRequestOf);
+      const caller = asked.some((s) => 'accountName' in s) ? await auth.account(request) : undefined;
+      const players = await service.accounts.seatRequests(asked, caller, rated === true);
       // The creating address pays for the game's bots (`bot-driver.ts`), as it pays for the creation.
       const created = await service.create(
-        {
-          ...request.body,
-          players: request.body.players.map(seatRequestOf),
-          ...(request.body.clock ? { clock: clockOf(request.body.clock) } : {}),
-        },
+        { ...body, players, ...(body.clock ? { clock: clockOf(body.clock) } : {}), ...(rated ? { rated } : {}) },
         request.ip,
       );
       // `state` is the service's own state document (GET /games/{id}'s), checked against its schema by the tests.

@@ -48,7 +48,8 @@ export function hintRoutes(
     rateLimiter,
     addressLimiter,
     hintBudgets,
-  }: Pick<RouteOptions, 'addressLimiter' | 'schemas'> & {
+    auth,
+  }: Pick<RouteOptions, 'addressLimiter' | 'auth' | 'schemas'> & {
     hints: Hints;
     rateLimiter: RateLimiter;
     hintBudgets: HintBudgets;
@@ -66,7 +67,7 @@ export function hintRoutes(
           'Only the seat that must act gets a hint; one hint at a time per seat. Hints are budgeted per client address and per token ' +
           '(`HINTS_PER_MINUTE`; 429 beyond), and only a few are searched or wait at once on the whole server (`HINTS_AT_ONCE`, `HINT_QUEUE`; ' +
           'beyond, 503 `BOTS_UNAVAILABLE` at once), both with `Retry-After`.',
-        security: [{ seatToken: [] }],
+        security: [{ seatToken: [] }, { accountKey: [] }],
         params: GameIdParams,
         headers: HintHeaders,
         response: { 200: HintResponse, ...errors },
@@ -81,7 +82,7 @@ export function hintRoutes(
         throw new HttpProblem('TOKEN_MALFORMED', 'the Authorization header is not a well-formed seat token');
       charge(hintBudgets.perToken, digest.toString('latin1'), 'this token');
       charge(hintBudgets.perAddress, request.ip, 'this address');
-      return hints.hint(request.params.id, digest, request.ip);
+      return hints.hint(request.params.id, await auth.seat(request), request.ip);
     },
   );
 }

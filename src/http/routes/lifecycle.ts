@@ -20,6 +20,8 @@ import {
   SeatParams,
 } from '../schemas/lifecycle.js';
 import type { App, RouteOptions } from '../types.js';
+import { HttpProblem } from '../problem.js';
+import { seatAccount } from '../../service/accounts/accounts.js';
 
 const DEFAULT_LOBBY_PAGE = 20;
 
@@ -61,7 +63,7 @@ async function lobbyRoute(
   );
 }
 
-export function lifecycleRoutes(app: App, { service, schemas, addressLimiter }: RouteOptions): void {
+export function lifecycleRoutes(app: App, { service, schemas, addressLimiter, auth }: RouteOptions): void {
   const { lifecycle } = service;
 
   void app.register(lobbyRoute, { lifecycle, schemas });
@@ -73,7 +75,9 @@ export function lifecycleRoutes(app: App, { service, schemas, addressLimiter }: 
         tags: ['seats'],
         summary: 'Claim an open seat: answers its secret token; the first to ask wins',
         description:
-          'A seat that is not open (taken, named, a bot) answers 409 `SEAT_NOT_OPEN`. The game starts when its last open seat is joined.',
+          'A seat that is not open (taken, named, a bot) answers 409 `SEAT_NOT_OPEN`. The game starts when its last open seat is joined. ' +
+          "With an account's key in `Authorization` and no `name`, the account takes the seat (its name is the seat's, its key acts for it: no token).",
+        security: [{}, { accountKey: [] }],
         params: SeatParams,
         body: JoinBody,
         response: { 201: JoinedResponse, ...ACT_PROBLEMS },
@@ -82,7 +86,20 @@ export function lifecycleRoutes(app: App, { service, schemas, addressLimiter }: 
     },
     async (request, reply) => {
       const { id, seat } = request.params;
-      return reply.code(201).send(await lifecycle.join(id, seat, playerName(request.body.name, 'body/name')));
+      const { name } = request.body;
+      const account = await auth.optionalAccount(request);
+      if (account) {
+        if (name !== undefined)
+          throw new HttpProblem(
+            'BAD_REQUEST',
+            "body/name must be absent when an account joins: the account's name is the seat's",
+          );
+        await service.accounts.checkRoom(account);
+        return reply.code(201).send(await lifecycle.join(id, seat, { account: seatAccount(account) }));
+      }
+      if (name === undefined)
+        throw new HttpProblem('BAD_REQUEST', "body must have a name (or send an account's key to join as the account)");
+      return reply.code(201).send(await lifecycle.join(id, seat, playerName(name, 'body/name')));
     },
   );
 
@@ -92,7 +109,7 @@ export function lifecycleRoutes(app: App, { service, schemas, addressLimiter }: 
       schema: {
         tags: ['seats'],
         summary: 'Resign the seat of the bearer token: its score stays, its autopilot (greedy) plays its later turns',
-        security: [{ seatToken: [] }],
+        security: [{ seatToken: [] }, { accountKey: [] }],
         params: SeatParams,
         response: { 200: ResignedResponse, ...ACT_PROBLEMS },
       },
@@ -100,7 +117,7 @@ export function lifecycleRoutes(app: App, { service, schemas, addressLimiter }: 
     },
     async (request) => {
       const { id, seat } = request.params;
-      return lifecycle.resign(id, bearerDigest(request, 'seat token'), seat);
+      return lifecycle.resign(id, await auth.seat(request), seat);
     },
   );
 

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import { limitPerAddress } from '../address-limit.js';
 import { HttpProblem } from '../problem.js';
 import { limitPerToken, type RateLimiter } from '../rate-limit.js';
@@ -8,6 +9,16 @@ import { DEFAULT_LOG_PAGE, IdempotencyHeaders, MoveLogQuery } from '../schemas/m
 import { objectWriter } from '../../service/json-pieces.js';
 import { sendJson, type App, type RouteOptions } from '../types.js';
 
+/** The seat token's digest: 401 without a well-formed one. */
+function tokenDigestOf(request: FastifyRequest): Buffer {
+  if (request.headers.authorization === undefined)
+    throw new HttpProblem('TOKEN_MISSING', 'send the seat token as Authorization: Bearer <token>');
+  const digest = requestTokenDigest(request);
+  if (digest === null)
+    throw new HttpProblem('TOKEN_MALFORMED', 'the Authorization header is not a well-formed seat token');
+  return digest;
+}
+
 /** Whether a `Prefer` header (RFC 7240) asks for `return=minimal`; other preferences are ignored. */
 export function prefersMinimal(header: string | undefined): boolean {
   if (header === undefined) return false;
@@ -16,7 +27,7 @@ export function prefersMinimal(header: string | undefined): boolean {
 
 export function moveRoutes(
   app: App,
-  { service, schemas, rateLimiter, addressLimiter }: RouteOptions & { rateLimiter: RateLimiter },
+  { service, schemas, rateLimiter, addressLimiter, auth }: RouteOptions & { rateLimiter: RateLimiter },
 ): void {
   const { MoveAcceptedMinimalResponse, MoveAcceptedResponse, MoveAnswerResponse, MoveLog, MoveSubmissionBody } =
     schemas;
@@ -35,7 +46,7 @@ export function moveRoutes(
           '(else 409 with `currentVersion`). With an `Idempotency-Key`, a retried submission answers the original response. ' +
           'Requests are limited per token, and those without a well-formed token per client address (429 with `Retry-After` beyond the limit). `Prefer: return=minimal` leaves ' +
           '`state` out of the answer (and the answer says `Preference-Applied: return=minimal`).',
-        security: [{ seatToken: [] }],
+        security: [{ seatToken: [] }, { accountKey: [] }],
         params: GameIdParams,
         headers: IdempotencyHeaders,
         body: MoveSubmissionBody,
@@ -44,12 +55,8 @@ export function moveRoutes(
       onRequest: [limitPerToken(rateLimiter), limitPerAddress(addressLimiter, { tokenless: true })],
     },
     async (request, reply) => {
-      const header = request.headers.authorization;
-      if (header === undefined)
-        throw new HttpProblem('TOKEN_MISSING', 'send the seat token as Authorization: Bearer <token>');
-      const digest = requestTokenDigest(request);
-      if (digest === null)
-        throw new HttpProblem('TOKEN_MALFORMED', 'the Authorization header is not a well-formed seat token');
+      // A seat token's digest (no query), or the account of an account key (one lookup).
+      const digest = auth.hasKey(request) ? await auth.seat(request) : tokenDigestOf(request);
       const key = request.headers['idempotency-key'];
       const minimal = prefersMinimal(request.headers.prefer);
       const { replayed, version, events, state } = await service.submit(

@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { MAX_PLAYERS, MIN_PLAYERS } from '../../engine/index.js';
 import { Strict } from './common.js';
-import { ClockRequest, SeatRequestSchema, Visibility } from './lifecycle.js';
+import { ClockRequest, SeatRequestSchema, SeatViewSchema, Visibility } from './lifecycle.js';
 import { WebhookRequest, WebhookResponse } from './webhooks.js';
 import type { Vocabulary } from './vocabulary.js';
 
@@ -42,6 +42,11 @@ export function gameSchemas(v: Vocabulary) {
         visibility: Type.Optional(Visibility),
         clock: Type.Optional(ClockRequest),
         webhook: Type.Optional(WebhookRequest),
+        rated: Type.Optional(
+          Type.Boolean({
+            description: "The result counts for the accounts' ratings: every seat must be an account (default false)",
+          }),
+        ),
       },
       { title: 'CreateGame' },
     ),
@@ -53,9 +58,11 @@ export function gameSchemas(v: Vocabulary) {
             seat: Type.Integer(),
             name: Type.String(),
             kind: Type.Enum(['human', 'open', 'bot']),
+            account: SeatViewSchema.properties.account,
             token: Type.Optional(
               Type.String({
-                description: 'The secret that authorises moves for this seat (named seats only); shown only here',
+                description:
+                  "The secret that authorises moves for this seat (named seats only, not an account's: its key acts for it); shown only here",
               }),
             ),
           }),

@@ -7,7 +7,9 @@
  * modules' constants.
  */
 import type { Registry } from '../../engine/index.js';
+import { accountStreamSchemas } from './accounts.js';
 import { analysisSchemas } from './analysis.js';
+import { challengeSchemas } from './challenges.js';
 import { eventSchemas } from './events.js';
 import { gameSchemas } from './games.js';
 import { hintSchemas } from './hint.js';
@@ -21,16 +23,19 @@ import { vocabularyOf } from './vocabulary.js';
 function build(registry: Registry) {
   const v = vocabularyOf(registry);
   const events = eventSchemas(v);
+  const games = gameSchemas(v);
   return {
     ...stateSchemas(v),
     ...moveSchemas(v),
     ...events,
-    ...gameSchemas(v),
+    ...games,
     ...streamSchemas(v, events),
     ...lobbySchemas(v),
     ...analysisSchemas(v),
     ...hintSchemas(v),
     ...tileSchemas(v),
+    ...accountStreamSchemas(v),
+    ...challengeSchemas(v, games),
   };
 }
 

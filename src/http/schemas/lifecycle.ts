@@ -17,19 +17,20 @@ import {
   SeatViewSchema,
   type BotName,
   type BotSpec,
-  type SeatRequest,
   BOTS_WITH_LEVELS,
 } from '../../game-log.js';
 import { ClockView, GameStatusSchema } from '../../service/state-schema.js';
 import { Seat, Strict } from './common.js';
+import type { SeatAsked } from '../../service/accounts/accounts.js';
 
 const Int = Type.Integer();
-const Name = Type.String({
+export const PlayerNameSchema = Type.String({
   minLength: 1,
   maxLength: MAX_NAME_LENGTH,
   description:
     'Normalised to NFC and trimmed; refused (400) when empty after that, or holding a control, bidi, zero-width or other invisible formatting character, a blank filler (Hangul fillers, the blank Braille pattern), an invisible combining character, a variation selector that varies nothing, or a lone surrogate; or when it shows no letter, digit, symbol or punctuation',
 });
+const Name = PlayerNameSchema;
 const Bot = Type.Enum([...BOT_NAMES]);
 const Level = LevelSchema;
 
@@ -46,11 +47,14 @@ export const SeatRequestSchema = Strict(
     open: Type.Optional(Type.Literal(true)),
     bot: Type.Optional(Bot),
     level: Type.Optional(Level),
+    account: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 200, description: "An account's name: the account holds the seat" }),
+    ),
   },
   {
     title: 'SeatRequest',
     description:
-      'Exactly one of: `name` (a player), `open: true` (an open seat, joined later), `bot` (with an optional `level`)',
+      'Exactly one of: `name` (a player), `open: true` (an open seat, joined later), `bot` (with an optional `level`), `account` (your own account, by its name: needs its key)',
   },
 );
 
@@ -65,11 +69,12 @@ export function botSpec(bot: BotName, level: number | undefined, path: string): 
   return { bot, level };
 }
 
-/** The seat a creation request asks for, or a refusal naming what is wrong. */
-export function seatRequestOf(seat: Static<typeof SeatRequestSchema>, index: number): SeatRequest {
-  const kinds = [seat.name !== undefined, seat.open !== undefined, seat.bot !== undefined].filter(Boolean).length;
+/** The seat a creation request asks for (an account by its name, found by the service), or a refusal naming what is wrong. */
+export function seatRequestOf(seat: Static<typeof SeatRequestSchema>, index: number): SeatAsked {
+  const kinds = [seat.name, seat.open, seat.bot, seat.account].filter((v) => v !== undefined).length;
   if (kinds !== 1)
-    throw new HttpProblem('BAD_REQUEST', `body/players/${index} must have exactly one of name, open, bot`);
+    throw new HttpProblem('BAD_REQUEST', `body/players/${index} must have exactly one of name, open, bot, account`);
+  if (seat.account !== undefined) return { accountName: seat.account };
   if (seat.level !== undefined && seat.bot === undefined)
     throw new HttpProblem('BAD_REQUEST', `body/players/${index}/level is for a bot only`);
   if (seat.name !== undefined) return { name: playerName(seat.name, `body/players/${index}/name`) };
@@ -134,12 +139,22 @@ export const SeatParams = Strict({
   seat: Seat,
 });
 
-export const JoinBody = Strict({ name: Name }, { title: 'JoinSeat' });
+export const JoinBody = Strict(
+  {
+    name: Type.Optional(Name),
+  },
+  { title: 'JoinSeat' },
+);
 export const JoinedResponse = Type.Object(
   {
     seat: Int,
     name: Type.String(),
-    token: Type.String({ description: "The seat's secret token; shown only here" }),
+    token: Type.Optional(
+      Type.String({
+        description:
+          "The seat's secret token, shown only here; none when an account joined (its key acts for the seat)",
+      }),
+    ),
     version: Int,
   },
   { title: 'SeatJoined' },

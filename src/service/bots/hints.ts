@@ -16,6 +16,7 @@ import type { BotAnswer, BotBudget, BotJob } from './bot-job.js';
 import { BotPoolBusyError, BotPoolClosedError, BotWorkerCrashedError, type JobOrder } from './bot-pool.js';
 import type { GameService } from '../game-service.js';
 import { ServiceError } from '../service-error.js';
+import type { SeatCredential } from '../lifecycle/seat-tokens.js';
 
 /** The answer to a hint request, `move` being a registry's move schema (the route's schema, `http/schemas/hint.ts`). */
 export const hintSchema = <M extends TSchema>(move: M) =>
@@ -132,7 +133,7 @@ export class Hints {
   }
 
   /** The hint for the seat whose token has the sha256 `digest`; `owner` (the client's address) is the account the search is billed to. */
-  async hint(id: string, digest: Buffer, owner = ''): Promise<Hint> {
+  async hint(id: string, digest: SeatCredential, owner = ''): Promise<Hint> {
     const position = await this.service.seatPosition(id, digest);
     const { seat, status } = position;
     if (seat === null) throw new ServiceError('NOT_YOUR_GAME', 'this token belongs to no seat of this game');

@@ -12,12 +12,15 @@ import type { ClockSetup, SeatRequest, SeatView } from '../../game-log.js';
 import { hashToken, newSeatToken, newSeed } from './seat-tokens.js';
 import { ServiceError } from '../service-error.js';
 import { newSnapshot, type Snapshot } from '../cache/snapshot.js';
+import { accountEventsAfter } from '../accounts/account-events.js';
 
 /** What a client asks for: the engine's setup, with seats that may be open or bots, and the lifecycle's options. */
 export type CreateGameInput = Omit<GameSetup, 'players'> & {
   players: SeatRequest[];
   visibility?: Visibility;
   clock?: ClockSetup;
+  /** Every seat is an account's, and the result counts for their ratings (`docs/accounts.md`). */
+  rated?: boolean;
   /** Subscribes the game's webhook (`webhooks.ts`): the URL is checked, and kept out of the setup; `json` unless asked. */
   webhook?: { url: string; format?: WebhookFormat };
 };
@@ -71,14 +74,18 @@ export function newGame(
     visibility: visibility ?? 'private',
     seats,
     autoplay: seats.some((s) => s.kind === 'bot'),
+    accountEvents: accountEventsAfter(snapshot, at, null, null),
+    accountSeats: players.flatMap((p, seat) => ('account' in p ? [{ accountId: p.account.id, seat }] : [])),
   };
   const answer: CreatedGame = {
     id,
-    seats: seats.map(({ seat, name, kind }) => ({
+    // An account's seat is acted for by the account's key: its token is nobody's.
+    seats: seats.map(({ seat, name, kind, account }) => ({
       seat,
       name,
       kind,
-      token: kind === 'human' ? tokens[seat] : undefined,
+      ...(account ? { account } : {}),
+      token: kind === 'human' && !account ? tokens[seat] : undefined,
     })),
     adminToken,
     state: stateOf(snapshot.game, snapshot.life, id, snapshot.version),

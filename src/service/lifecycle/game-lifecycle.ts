@@ -22,8 +22,8 @@ import {
   type BotReason,
   type LifecycleStatus,
 } from './lifecycle.js';
-import type { Act, BotSpec, ClockSetup } from '../../game-log.js';
-import { hashToken, newSeatToken, seatOfDigest } from './seat-tokens.js';
+import type { Act, BotSpec, ClockSetup, SeatAccount } from '../../game-log.js';
+import { hashToken, newSeatToken, seatOfCredential, type SeatCredential } from './seat-tokens.js';
 import { ServiceError } from '../service-error.js';
 import type { Snapshot } from '../cache/snapshot.js';
 import type { SnapshotCache } from '../cache/snapshot-cache.js';
@@ -55,6 +55,14 @@ export interface BotTurn {
   owner?: string;
 }
 
+/** A joined seat: its token, unless an account joined (its key acts for the seat). */
+export interface JoinedSeat {
+  seat: number;
+  name: string;
+  token?: string;
+  version: number;
+}
+
 export interface ListedGameView {
   id: string;
   status: GameStatus;
@@ -75,21 +83,26 @@ export class GameLifecycle {
     private readonly commits: GroupCommit,
   ) {}
 
-  /** Claims open seat `seat` for `name`: first come wins; answers the seat's new token. */
-  async join(
-    id: string,
-    seat: number,
-    name: string,
-  ): Promise<{ seat: number; name: string; token: string; version: number }> {
+  /**
+   * Claims open seat `seat` for a player called `name`, or for an account (which then acts for it
+   * by its key: nobody is told the seat's token): first come wins; answers the seat's new token.
+   */
+  join(id: string, seat: number, who: string): Promise<JoinedSeat & { token: string }>;
+  join(id: string, seat: number, who: { account: SeatAccount }): Promise<JoinedSeat>;
+  async join(id: string, seat: number, who: string | { account: SeatAccount }): Promise<JoinedSeat> {
     const token = newSeatToken();
+    const account = typeof who === 'string' ? undefined : who.account;
+    const name = account ? account.name : (who as string);
     const { version } = await this.act(id, (snapshot) => {
       seatIn(snapshot, seat);
       const s = snapshot.life.seats[seat];
       if (snapshot.life.aborted) throw new ServiceError('GAME_ABORTED', 'the game was aborted');
       if (s.kind !== 'open') throw new ServiceError('SEAT_NOT_OPEN', `seat ${seat} is not open: it is taken`);
-      return { type: 'seatJoined', seat, name, tokenHash: hashToken(token) };
+      if (account && snapshot.life.seats.some((other) => other.account?.id === account.id))
+        throw new ServiceError('ACCOUNT_ALREADY_SEATED', `${account.name} already holds a seat of this game`);
+      return { type: 'seatJoined', seat, name, tokenHash: hashToken(token), ...(account ? { account } : {}) };
     });
-    return { seat, name, token, version };
+    return account ? { seat, name, version } : { seat, name, token, version };
   }
 
   /** Aborts the game (admin): no move is accepted after. */
@@ -130,10 +143,10 @@ export class GameLifecycle {
   }
 
   /** Seat `seat` (whose token is `digest`) resigns: its score stays, its autopilot plays its turns. */
-  async resign(id: string, digest: Buffer, seat: number): Promise<{ seat: number; version: number }> {
+  async resign(id: string, digest: SeatCredential, seat: number): Promise<{ seat: number; version: number }> {
     const { version } = await this.act(id, (snapshot) => {
       seatIn(snapshot, seat);
-      if (seatOfDigest(digest, snapshot.tokenHashes) !== seat)
+      if (seatOfCredential(digest, snapshot.tokenHashes, snapshot.life.seats) !== seat)
         throw new ServiceError('NOT_YOUR_GAME', `this token is not seat ${seat}'s`);
       stillOn(snapshot, false);
       if (snapshot.life.seats[seat].resigned)
@@ -227,10 +240,10 @@ export class GameLifecycle {
    * count, replaced ones do not), who acts now (null while waiting, aborted or finished), and
    * the game's setup and engine moves, all of one version.
    */
-  async seatPosition(id: string, digest: Buffer): Promise<SeatPosition> {
+  async seatPosition(id: string, digest: SeatCredential): Promise<SeatPosition> {
     const snapshot = await this.snapshots.read(id);
     const version = snapshot.version;
-    const seat = seatOfDigest(digest, snapshot.tokenHashes);
+    const seat = seatOfCredential(digest, snapshot.tokenHashes, snapshot.life.seats);
     const status = statusOf(snapshot.life, snapshot.game);
     const actor = actorNow(snapshot.life, snapshot.game);
     const moves = await this.engineMoves(id, version);

@@ -14,11 +14,13 @@ import {
   type ClockSetup,
   type LifecycleSetup,
   type PublicAct,
+  type SeatAccount,
   type SeatKind,
   type SeatRequest,
   type SeatView,
 } from '../../game-log.js';
 import { clockView, newBanks, stopClock, turnLimitMs } from './game-clock.js';
+import { serverBotOf } from '../accounts/server-bots.js';
 
 const ACT_SET: ReadonlySet<string> = new Set(ACT_TYPES);
 
@@ -55,6 +57,8 @@ export interface SeatLife {
   bot?: BotSpec;
   resigned: boolean;
   handedToBot: boolean;
+  /** The account holding the seat: its key acts for it. */
+  account?: SeatAccount;
 }
 
 export interface Lifecycle {
@@ -85,6 +89,20 @@ export interface Lifecycle {
 const AUTOPILOT: BotSpec = { bot: 'greedy' };
 
 export function seatOf(request: SeatRequest, seat: number): SeatLife {
+  if ('account' in request) {
+    // One of the server's bots: a bot seat its driver plays, carrying the account for its rating.
+    const bot = serverBotOf(request.account.id);
+    if (bot)
+      return {
+        kind: 'bot',
+        name: request.account.name,
+        bot,
+        resigned: false,
+        handedToBot: false,
+        account: request.account,
+      };
+    return { kind: 'human', name: request.account.name, resigned: false, handedToBot: false, account: request.account };
+  }
   if ('name' in request) return { kind: 'human', name: request.name, resigned: false, handedToBot: false };
   if ('open' in request) return { kind: 'open', name: `Open seat ${seat + 1}`, resigned: false, handedToBot: false };
   const bot = request.level === undefined ? { bot: request.bot } : { bot: request.bot, level: request.level };
@@ -138,7 +156,13 @@ export function applyAct(life: Lifecycle, tokenHashes: Buffer[], act: Act): void
   life.seatsView = undefined;
   switch (act.type) {
     case 'seatJoined':
-      life.seats[act.seat] = { kind: 'human', name: act.name, resigned: false, handedToBot: false };
+      life.seats[act.seat] = {
+        kind: 'human',
+        name: act.name,
+        resigned: false,
+        handedToBot: false,
+        ...(act.account ? { account: act.account } : {}),
+      };
       tokenHashes[act.seat] = Buffer.from(act.tokenHash, 'hex');
       return;
     case 'tokenReissued':
@@ -224,5 +248,12 @@ export function seatViews(life: Lifecycle): SeatView[] {
     name: s.name,
     ...(s.bot ? { bot: s.bot.bot, ...(s.bot.level === undefined ? {} : { level: s.bot.level }) } : {}),
     resigned: s.resigned,
+    ...(s.account ? { account: { name: s.account.name, kind: s.account.kind } } : {}),
   }));
+}
+
+/** The seat account `accountId` holds in the game, or null. */
+export function accountSeat(life: Lifecycle, accountId: string): number | null {
+  const seat = life.seats.findIndex((s) => s.account?.id === accountId);
+  return seat < 0 ? null : seat;
 }

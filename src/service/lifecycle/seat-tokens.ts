@@ -1,7 +1,7 @@
 import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
 
-/** 32 random bytes, base64url: 43 characters. */
-const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+/** 32 random bytes, base64url: 43 characters; an account key has the prefix `cak_` (`account-keys.ts`). */
+const TOKEN_PATTERN = /^(cak_)?[A-Za-z0-9_-]{43}$/;
 
 export function newSeatToken(): string {
   return randomBytes(32).toString('base64url');
@@ -31,6 +31,23 @@ export function seatOfDigest(digest: Buffer, hashes: readonly Buffer[]): number 
     if (timingSafeEqual(digest, hashes[i]) && seat === null) seat = i;
   }
   return seat;
+}
+
+/**
+ * Who asks to act for a seat: a seat token's sha256, or an account (its key already checked,
+ * `accounts.ts`), which acts for the seat it holds in the game.
+ */
+export type SeatCredential = Buffer | { account: string };
+
+/** The seat `credential` acts for in a game of these token hashes and seat holders, or null. */
+export function seatOfCredential(
+  credential: SeatCredential,
+  hashes: readonly Buffer[],
+  seats: readonly { account?: { id: string } }[],
+): number | null {
+  if (Buffer.isBuffer(credential)) return seatOfDigest(credential, hashes);
+  const seat = seats.findIndex((s) => s.account?.id === credential.account);
+  return seat < 0 ? null : seat;
 }
 
 /** `Authorization: Bearer <token>` → the token when well-formed, else null. */

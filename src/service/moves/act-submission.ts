@@ -14,6 +14,8 @@ import { ServiceError } from '../service-error.js';
 import type { Snapshot } from '../cache/snapshot.js';
 import type { SnapshotWrite } from '../cache/snapshot-cache.js';
 import { entryDeliveries } from '../webhooks/webhook-events.js';
+import { accountEventsAfter } from '../accounts/account-events.js';
+import { ratedGameAfter } from '../accounts/ratings.js';
 
 export interface PendingAct {
   kind: 'act';
@@ -64,7 +66,10 @@ export async function judgeAct(p: PendingAct, tx: SnapshotWrite, _store: GameSto
       statusChanged: status !== before,
       ...(SEAT_ACTS.has(act.type) ? { seats: seatViews(snapshot.life) } : {}),
       ...(AUTOPLAY_ACTS.has(act.type) ? { autoplay: true } : {}),
+      ...(act.type === 'seatJoined' && act.account ? { accountSeat: { accountId: act.account.id, seat } } : {}),
       deliveries: entryDeliveries(snapshot, act, at, actorBefore, before),
+      accountEvents: accountEventsAfter(snapshot, at, actorBefore, before),
+      ratedGame: ratedGameAfter(snapshot, at, before),
     },
     snapshot,
   };

@@ -48,6 +48,8 @@ export class GroupCommit {
     private readonly health: StoreHealthMonitor,
     /** Told after a batch that wrote webhook deliveries committed (the sender looks at once). */
     private readonly onDeliveries: () => void = () => {},
+    /** Told of the accounts a committed batch wrote stream events for (their streams look at once). */
+    private readonly onAccountEvents: (accountIds: string[]) => void = () => {},
   ) {}
 
   submit(
@@ -101,6 +103,7 @@ export class GroupCommit {
     const at = this.now().toISOString();
     const outcomes: (Judged | ServiceError | typeof DEFERRED)[] = [];
     let delivering = false;
+    let accounts: string[] = [];
     try {
       await this.snapshots.write(async (tx) => {
         const keys = new Set<string>();
@@ -129,12 +132,14 @@ export class GroupCommit {
           this.health.succeeded();
         }
         delivering = rows.some((r) => r.deliveries !== undefined && r.deliveries.length > 0);
+        accounts = rows.flatMap((r) => r.accountEvents?.map((e) => e.accountId) ?? []);
       });
     } catch (error) {
       await this.failed(batch, error, retried);
       return;
     }
     if (delivering) this.onDeliveries();
+    if (accounts.length > 0) this.onAccountEvents(accounts);
     const deferred: Queued[] = [];
     for (const [i, s] of batch.entries()) {
       const outcome = outcomes[i];

@@ -10,16 +10,18 @@ import { stateJsonOf } from '../answers.js';
 import { gameEventsJson } from '../answer-json.js';
 import { earlierAnswer, requestHash, type Committed, type MoveSubmission, type SubmitResult } from './idempotency.js';
 import { botReason, statusOf } from '../lifecycle/lifecycle.js';
-import { seatOfDigest } from '../lifecycle/seat-tokens.js';
+import { seatOfCredential, type SeatCredential } from '../lifecycle/seat-tokens.js';
 import { entryDeliveries } from '../webhooks/webhook-events.js';
+import { accountEventsAfter } from '../accounts/account-events.js';
+import { ratedGameAfter } from '../accounts/ratings.js';
 import { ServiceError } from '../service-error.js';
 import type { Snapshot } from '../cache/snapshot.js';
 import type { SnapshotWrite } from '../cache/snapshot-cache.js';
 
 export interface PendingSubmission {
   id: string;
-  /** The sha256 of the seat token (`tokenDigest`); or, for a bot's move (`submitAs`), the seat. */
-  digest: Buffer | { bot: number };
+  /** The sha256 of the seat token (`tokenDigest`) or an account; or, for a bot's move (`submitAs`), the seat. */
+  digest: SeatCredential | { bot: number };
   submission: MoveSubmission;
   idempotencyKey: string | undefined;
   /** Leave `state` out of the answer. */
@@ -74,7 +76,10 @@ function judgeOn(
   store: GameStore,
   at: string,
 ): Judged<SubmitResult> | Promise<Judged<SubmitResult>> {
-  const seat = Buffer.isBuffer(s.digest) ? seatOfDigest(s.digest, snapshot.tokenHashes) : s.digest.bot;
+  const seat =
+    !Buffer.isBuffer(s.digest) && 'bot' in s.digest
+      ? s.digest.bot
+      : seatOfCredential(s.digest, snapshot.tokenHashes, snapshot.life.seats);
   if (seat === null) throw new ServiceError('NOT_YOUR_GAME', 'this token belongs to no seat of this game');
   const key = s.idempotencyKey;
   if (key === undefined) return accept(snapshot, s, seat, null, tx, at);
@@ -110,7 +115,7 @@ function accept(
   if (actor !== null && actor !== seat)
     throw new ServiceError('NOT_YOUR_TURN', `seat ${seat} may not move now: seat ${actor} must act`);
   // A turn a bot plays (a bot seat, an autopilot) takes only the bot's moves, and a bot only those.
-  const byBot = !Buffer.isBuffer(s.digest);
+  const byBot = !Buffer.isBuffer(s.digest) && 'bot' in s.digest;
   if (actor !== null && (botReason(snapshot.life, actor) !== null) !== byBot) {
     throw new ServiceError(
       'NOT_YOUR_TURN',
@@ -139,6 +144,8 @@ function accept(
     requestHash: hash,
     status: statusOf(snapshot.life, snapshot.game),
     deliveries: entryDeliveries(snapshot, submission.move, at, actorBefore, status),
+    accountEvents: accountEventsAfter(snapshot, at, actorBefore, status),
+    ratedGame: ratedGameAfter(snapshot, at, status),
   };
   return { result: { version: seq, events, state, replayed: false }, row, snapshot };
 }

@@ -10,8 +10,11 @@
  * - a dropped connection is re-opened with a backoff, for as long as the store is open.
  */
 import pg from 'pg';
+import { EVERY_ACCOUNT } from '../accounts.js';
 
 export const CHANNEL = 'carcassonne_moves';
+/** Where a node announces the accounts it wrote stream events for: `'<node> <account>,<account>…'`. */
+export const ACCOUNT_CHANNEL = 'carcassonne_accounts';
 /** The notification connection's name: one per live node, which is how nodes are counted (`budget-ledger.ts`). */
 export const FEED_APPLICATION_NAME = 'carcassonne-node';
 
@@ -49,6 +52,7 @@ export class ChangeFeed {
   private floor = 0;
   private readonly stamps = new Map<string, number>();
   private readonly listeners: ((gameId: string) => void)[] = [];
+  private readonly accountListeners: ((accountId: string) => void)[] = [];
   private backoffMs = MIN_BACKOFF_MS;
   private timer: NodeJS.Timeout | undefined;
 
@@ -78,6 +82,11 @@ export class ChangeFeed {
     this.listeners.push(listener);
   }
 
+  /** Other nodes' account events; `EVERY_ACCOUNT` after the connection was lost and is back. */
+  watchAccounts(listener: (accountId: string) => void): void {
+    this.accountListeners.push(listener);
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     this.listening = false;
@@ -89,13 +98,17 @@ export class ChangeFeed {
 
   private async connect(): Promise<void> {
     const client = new pg.Client({ ...this.config, keepAlive: true, application_name: FEED_APPLICATION_NAME });
-    client.on('notification', (message) => this.heard(message.payload ?? ''));
+    client.on('notification', (message) =>
+      message.channel === ACCOUNT_CHANNEL
+        ? this.heardAccounts(message.payload ?? '')
+        : this.heard(message.payload ?? ''),
+    );
     client.on('error', (error) => this.lost(client, error));
     client.on('end', () => this.lost(client, new Error('connection ended')));
     this.client = client;
     try {
       await client.connect();
-      await client.query(`LISTEN ${CHANNEL}`);
+      await client.query(`LISTEN ${CHANNEL}; LISTEN ${ACCOUNT_CHANNEL}`);
     } catch (error) {
       this.lost(client, error);
       throw error;
@@ -105,6 +118,13 @@ export class ChangeFeed {
     this.floor = ++this.tick;
     this.stamps.clear();
     this.backoffMs = MIN_BACKOFF_MS;
+    for (const listener of this.accountListeners) listener(EVERY_ACCOUNT);
+  }
+
+  private heardAccounts(payload: string): void {
+    const space = payload.indexOf(' ');
+    if (space < 0 || payload.slice(0, space) === this.node) return;
+    for (const id of payload.slice(space + 1).split(',')) for (const listener of this.accountListeners) listener(id);
   }
 
   private heard(payload: string): void {

@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   customType,
   doublePrecision,
@@ -16,6 +17,7 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { ACCOUNT_EVENT_TYPES, ACCOUNT_KINDS, CHALLENGE_STATUSES, type ChallengeSeat } from '../accounts.js';
 import { DELIVERY_STATUSES, DELIVERY_TYPES, WEBHOOK_FORMATS, type DeliveryPayload } from '../deliveries.js';
 import { GAME_STATUSES, type LobbySeat, type LogEntry, type StoredSetup } from '../game-store.js';
 
@@ -142,3 +144,144 @@ export const webhookDeliveries = pgTable(
     index('webhook_deliveries_game').on(t.gameId, t.createdAt),
   ],
 );
+
+/**
+ * Accounts, their keys (by sha256) and the games they sit in, as in SQLite's schema. Accounts and
+ * keys are keyed by account, not game data (like the rate budgets); `account_games` carries the
+ * game id in each of its keys, so it can live beside the game's shard.
+ */
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    nameKey: text('name_key').notNull(),
+    kind: text('kind', { enum: ACCOUNT_KINDS }).notNull(),
+    createdAt: text('created_at').notNull(),
+    /** A bot's accept policy for challenges (`docs/accounts.md`). */
+    policy: json('policy').$type<unknown>(),
+  },
+  (t) => [uniqueIndex('accounts_name_key').on(t.nameKey)],
+);
+
+export const accountKeys = pgTable(
+  'account_keys',
+  {
+    digest: text('digest').primaryKey(),
+    accountId: text('account_id').notNull(),
+    id: text('id').notNull(),
+    createdAt: text('created_at').notNull(),
+    revokedAt: text('revoked_at'),
+  },
+  (t) => [index('account_keys_account').on(t.accountId, t.id)],
+);
+
+export const accountGames = pgTable(
+  'account_games',
+  {
+    accountId: text('account_id').notNull(),
+    gameId: text('game_id')
+      .notNull()
+      .references(() => games.id),
+    seat: integer('seat').notNull(),
+    createdAt: text('created_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.gameId] }),
+    index('account_games_recent').on(t.accountId, t.createdAt, t.gameId),
+    index('account_games_game').on(t.gameId),
+  ],
+);
+
+const xid8 = customType<{ data: string }>({ dataType: () => 'xid8' });
+
+/**
+ * The accounts' streams, as in SQLite's schema. Nodes commit in any order, so an id does not say
+ * when its row committed: each row keeps its transaction's id (`tx`), and a reader takes only
+ * rows of transactions older than every transaction still running (`pg_snapshot_xmin`), in
+ * (`tx`, `id`) order. No row can commit later before a cursor a reader has passed.
+ */
+export const accountEvents = pgTable(
+  'account_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    tx: xid8('tx')
+      .notNull()
+      .default(sql`pg_current_xact_id()`),
+    accountId: text('account_id').notNull(),
+    type: text('type', { enum: ACCOUNT_EVENT_TYPES }).notNull(),
+    data: json('data').$type<Record<string, unknown>>().notNull(),
+    createdAt: text('created_at').notNull(),
+  },
+  (t) => [index('account_events_account').on(t.accountId, t.tx, t.id)],
+);
+
+/**
+ * Challenges (`docs/accounts.md`): one row each, its seats' answers in `seats`, changed only at
+ * the `version` a change was decided on; `challenge_accounts` lists each seat's challenges.
+ */
+export const challenges = pgTable('challenges', {
+  id: text('id').primaryKey(),
+  challengerId: text('challenger_id').notNull(),
+  status: text('status', { enum: CHALLENGE_STATUSES }).notNull(),
+  options: json('options').$type<Record<string, unknown>>().notNull(),
+  seats: json('seats').$type<ChallengeSeat[]>().notNull(),
+  gameId: text('game_id'),
+  version: integer('version').notNull(),
+  createdAt: text('created_at').notNull(),
+  reason: text('reason'),
+});
+
+export const challengeAccounts = pgTable(
+  'challenge_accounts',
+  {
+    accountId: text('account_id').notNull(),
+    challengeId: text('challenge_id').notNull(),
+    createdAt: text('created_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.challengeId] }),
+    index('challenge_accounts_recent').on(t.accountId, t.createdAt),
+  ],
+);
+
+/**
+ * Each account's rating (`docs/accounts.md`): the model's `mu` and `sigma` (null before its first
+ * rated game), the displayed `rating` the leaderboard is ordered by, and its rated games. A rated
+ * game's transaction locks its accounts' rows (in account order) before it reads them.
+ */
+export const accountRatings = pgTable(
+  'account_ratings',
+  {
+    accountId: text('account_id').primaryKey(),
+    mu: doublePrecision('mu'),
+    sigma: doublePrecision('sigma'),
+    rating: doublePrecision('rating').notNull(),
+    games: integer('games').notNull(),
+    updatedAt: text('updated_at').notNull(),
+  },
+  (t) => [index('account_ratings_board').on(t.rating, t.accountId)],
+);
+
+/** The rated games counted: a game's result changes ratings once, however often or on whichever node it is applied. */
+export const ratedGames = pgTable('rated_games', {
+  gameId: text('game_id').primaryKey(),
+  at: text('at').notNull(),
+});
+
+/**
+ * An account's webhook (`docs/accounts.md`): its stream's events POSTed in order. `cursor` is the
+ * last event delivered; a sender holds the row until `lease_until` while it sends (of several
+ * nodes one claims it: `FOR UPDATE SKIP LOCKED`); `next_at` is when it is looked at again.
+ */
+export const accountWebhooks = pgTable('account_webhooks', {
+  accountId: text('account_id').primaryKey(),
+  url: text('url').notNull(),
+  secret: text('secret').notNull(),
+  cursor: text('cursor').notNull(),
+  nextAt: text('next_at').notNull(),
+  leaseUntil: text('lease_until'),
+  attempts: integer('attempts').notNull(),
+  lastStatus: integer('last_status'),
+  lastError: text('last_error'),
+});

@@ -25,6 +25,9 @@ import { DEFAULT_COMMIT_WINDOW_MS, DEFAULT_POOL_SIZE, DEFAULT_STATEMENT_TIMEOUT_
 import { storeError } from './faults.js';
 import { migratePostgres } from './migrate.js';
 import { VersionReads } from './version-reads.js';
+import { insertAccountEvents, insertAccountSeats, PostgresAccounts } from './accounts.js';
+import { applyRatedGame, PostgresRatings } from './ratings.js';
+import { PostgresAccountWebhooks } from './account-webhooks.js';
 import * as schema from './schema.js';
 import {
   DELIVERY_COLUMNS,
@@ -136,6 +139,9 @@ export class PostgresStore implements GameStore {
   private readonly versions: VersionReads;
   private readonly movesAfterStatement;
   private readonly idempotentMoveStatement;
+  readonly accounts: PostgresAccounts;
+  readonly ratings: PostgresRatings;
+  readonly accountWebhooks: PostgresAccountWebhooks;
 
   constructor(
     private readonly db: NodePgDatabase<typeof schema>,
@@ -145,6 +151,9 @@ export class PostgresStore implements GameStore {
     readonly commitWindowMs: number,
   ) {
     const p = sql.placeholder;
+    this.accounts = new PostgresAccounts(pool, feed);
+    this.ratings = new PostgresRatings(db, pool);
+    this.accountWebhooks = new PostgresAccountWebhooks(pool);
     this.findGameStatement = db
       .select({
         id: games.id,
@@ -174,14 +183,18 @@ export class PostgresStore implements GameStore {
 
   async insertGame(game: NewGame): Promise<void> {
     const deliveries = insertDeliveries(game.deliveries ?? []);
-    if (!deliveries) {
+    const seats = insertAccountSeats(game.id, game.accountSeats ?? [], game.at);
+    const events = insertAccountEvents(game.accountEvents ?? [], this.feed.node);
+    if (!deliveries && !seats && events.length === 0) {
       await this.db.insert(games).values(this.gameRow(game)).catch(rethrow);
       return;
     }
     await this.db
       .transaction(async (tx) => {
         await tx.insert(games).values(this.gameRow(game));
-        await tx.execute(deliveries);
+        if (deliveries) await tx.execute(deliveries);
+        if (seats) await tx.execute(seats);
+        for (const statement of events) await tx.execute(statement);
       })
       .catch(rethrow);
   }
@@ -268,7 +281,9 @@ export class PostgresStore implements GameStore {
       this.feed.node,
       batch.map((m) => m.gameId),
     );
-    if (changing.length === 0 && payloads.length === 1) {
+    const accountEvents = batch.flatMap((m) => m.accountEvents ?? []);
+    const rated = batch.flatMap((m) => (m.ratedGame ? [m.ratedGame] : []));
+    if (changing.length === 0 && payloads.length === 1 && accountEvents.length === 0 && rated.length === 0) {
       // The common batch (moves that end no game, one notification): one prepared statement,
       // which is its own transaction, so one round trip instead of four (BEGIN, insert, notify,
       // COMMIT); `append-statement.ts`.
@@ -299,6 +314,12 @@ export class PostgresStore implements GameStore {
             WHERE id = ${m.gameId}`);
         }
         if (deliveries) await tx.execute(deliveries);
+        for (const m of changing) {
+          const seat = m.accountSeat && insertAccountSeats(m.gameId, [m.accountSeat], m.at);
+          if (seat) await tx.execute(seat);
+        }
+        for (const statement of insertAccountEvents(accountEvents, this.feed.node)) await tx.execute(statement);
+        for (const game of rated) await applyRatedGame((q) => tx.execute(q), game);
         for (const payload of payloads) {
           await tx.execute(sql`SELECT pg_notify(${CHANNEL}, ${payload})`);
         }
@@ -462,6 +483,7 @@ export class PostgresStore implements GameStore {
         if (ids.length === 0) return ids;
         await tx.delete(moves).where(inArray(moves.gameId, ids));
         await tx.delete(schema.webhookDeliveries).where(inArray(schema.webhookDeliveries.gameId, ids));
+        await tx.delete(schema.accountGames).where(inArray(schema.accountGames.gameId, ids));
         await tx.delete(games).where(inArray(games.id, ids));
         // Other nodes drop their cached copies as they would after a move.
         for (const payload of notifyPayloads(this.feed.node, ids)) {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { ACCOUNT_EVENT_TYPES, ACCOUNT_KINDS, CHALLENGE_STATUSES, type ChallengeSeat } from '../accounts.js';
 import { DELIVERY_STATUSES, DELIVERY_TYPES, WEBHOOK_FORMATS, type DeliveryPayload } from '../deliveries.js';
 import { GAME_STATUSES, type LobbySeat, type LogEntry, type StoredSetup } from '../game-store.js';
 
@@ -101,3 +102,135 @@ export const webhookDeliveries = sqliteTable(
     index('webhook_deliveries_game').on(t.gameId, t.createdAt),
   ],
 );
+
+/** Accounts (`../accounts.ts`): a unique folded name, a kind. */
+export const accounts = sqliteTable(
+  'accounts',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    /** The name folded (NFKC, lower case): two names that read alike are one name. */
+    nameKey: text('name_key').notNull(),
+    kind: text('kind', { enum: ACCOUNT_KINDS }).notNull(),
+    createdAt: text('created_at').notNull(),
+    /** A bot's accept policy for challenges (`docs/accounts.md`). */
+    policy: text('policy', { mode: 'json' }).$type<unknown>(),
+  },
+  (t) => [uniqueIndex('accounts_name_key').on(t.nameKey)],
+);
+
+/** An account's keys, by their sha256: the keys themselves are shown once and never kept. */
+export const accountKeys = sqliteTable(
+  'account_keys',
+  {
+    digest: text('digest').primaryKey(),
+    accountId: text('account_id').notNull(),
+    id: text('id').notNull(),
+    createdAt: text('created_at').notNull(),
+    revokedAt: text('revoked_at'),
+  },
+  (t) => [index('account_keys_account').on(t.accountId, t.id)],
+);
+
+/** The games an account sits in, written with the creation or the join that seats it. */
+export const accountGames = sqliteTable(
+  'account_games',
+  {
+    accountId: text('account_id').notNull(),
+    gameId: text('game_id')
+      .notNull()
+      .references(() => games.id),
+    seat: integer('seat').notNull(),
+    createdAt: text('created_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.gameId] }),
+    index('account_games_recent').on(t.accountId, t.createdAt, t.gameId),
+    index('account_games_game').on(t.gameId),
+  ],
+);
+
+/**
+ * The accounts' streams (`../accounts.ts`): one row per event, written with what caused it. The
+ * autoincrement id orders them as they committed (one writer at a time).
+ */
+export const accountEvents = sqliteTable(
+  'account_events',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    accountId: text('account_id').notNull(),
+    type: text('type', { enum: ACCOUNT_EVENT_TYPES }).notNull(),
+    data: text('data', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
+    createdAt: text('created_at').notNull(),
+  },
+  (t) => [index('account_events_account').on(t.accountId, t.id)],
+);
+
+/**
+ * Challenges (`docs/accounts.md`): one row each, its seats' answers in `seats`, changed only at
+ * the `version` a change was decided on; `challenge_accounts` lists each seat's challenges.
+ */
+export const challenges = sqliteTable('challenges', {
+  id: text('id').primaryKey(),
+  challengerId: text('challenger_id').notNull(),
+  status: text('status', { enum: CHALLENGE_STATUSES }).notNull(),
+  options: text('options', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
+  seats: text('seats', { mode: 'json' }).$type<ChallengeSeat[]>().notNull(),
+  gameId: text('game_id'),
+  version: integer('version').notNull(),
+  createdAt: text('created_at').notNull(),
+  reason: text('reason'),
+});
+
+export const challengeAccounts = sqliteTable(
+  'challenge_accounts',
+  {
+    accountId: text('account_id').notNull(),
+    challengeId: text('challenge_id').notNull(),
+    createdAt: text('created_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.challengeId] }),
+    index('challenge_accounts_recent').on(t.accountId, t.createdAt),
+  ],
+);
+
+/**
+ * Each account's rating (`docs/accounts.md`): the model's `mu` and `sigma` (null before its first
+ * rated game), the displayed `rating` the leaderboard is ordered by, and its rated games.
+ */
+export const accountRatings = sqliteTable(
+  'account_ratings',
+  {
+    accountId: text('account_id').primaryKey(),
+    mu: real('mu'),
+    sigma: real('sigma'),
+    rating: real('rating').notNull(),
+    games: integer('games').notNull(),
+    updatedAt: text('updated_at').notNull(),
+  },
+  (t) => [index('account_ratings_board').on(t.rating, t.accountId)],
+);
+
+/** The rated games counted: a game's result changes ratings once, however often it is applied. */
+export const ratedGames = sqliteTable('rated_games', {
+  gameId: text('game_id').primaryKey(),
+  at: text('at').notNull(),
+});
+
+/**
+ * An account's webhook (`docs/accounts.md`): its stream's events POSTed in order. `cursor` is the
+ * last event delivered; a sender holds the row until `lease_until` while it sends; `next_at` is
+ * when it is looked at again (a retry's delay after a failure).
+ */
+export const accountWebhooks = sqliteTable('account_webhooks', {
+  accountId: text('account_id').primaryKey(),
+  url: text('url').notNull(),
+  secret: text('secret').notNull(),
+  cursor: text('cursor').notNull(),
+  nextAt: text('next_at').notNull(),
+  leaseUntil: text('lease_until'),
+  attempts: integer('attempts').notNull(),
+  lastStatus: integer('last_status'),
+  lastError: text('last_error'),
+});

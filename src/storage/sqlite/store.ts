@@ -32,6 +32,9 @@ import {
   type WebhookView,
 } from '../deliveries.js';
 import { guarded, isConstraintViolation, storeFault } from './faults.js';
+import { SqliteAccounts } from './accounts.js';
+import { SqliteRatings } from './ratings.js';
+import { SqliteAccountWebhooks } from './account-webhooks.js';
 
 /** The games whose webhook the store remembers at most (then it forgets them all and reads again). */
 const MAX_KNOWN_WEBHOOKS = 100_000;
@@ -108,6 +111,9 @@ export class SqliteStore implements GameStore {
    */
   private readonly webhooks = new Map<string, boolean>();
   private webhooksAt: number | undefined;
+  readonly accounts: SqliteAccounts;
+  readonly ratings: SqliteRatings;
+  readonly accountWebhooks: SqliteAccountWebhooks;
 
   constructor(
     private readonly db: Db,
@@ -115,6 +121,9 @@ export class SqliteStore implements GameStore {
     readonly commitWindowMs = DEFAULT_SQLITE_COMMIT_WINDOW_MS,
   ) {
     const p = sql.placeholder;
+    this.accounts = new SqliteAccounts(db.$client);
+    this.ratings = new SqliteRatings(db.$client);
+    this.accountWebhooks = new SqliteAccountWebhooks(db.$client);
     this.insertGameStatement = db
       .insert(games)
       .values({
@@ -212,11 +221,16 @@ export class SqliteStore implements GameStore {
           );
         }
         if (m.deliveries?.length && this.hasWebhook(m.gameId)) this.insertDeliveries(m.deliveries);
+        if (m.accountSeat) this.accounts.insertSeats(m.gameId, [m.accountSeat], m.at);
+        if (m.accountEvents?.length) this.accounts.insertEvents(m.accountEvents);
+        if (m.ratedGame) this.ratings.applyNow(m.ratedGame);
       }
     });
     this.insertGameWithDeliveries = db.$client.transaction((game: NewGame) => {
       this.insertGameStatement.run(this.gameRow(game));
       this.insertDeliveries(game.deliveries ?? []);
+      this.accounts.insertSeats(game.id, game.accountSeats ?? [], game.at);
+      this.accounts.insertEvents(game.accountEvents ?? []);
     });
     const due = db.$client.prepare<
       [string, number],
@@ -261,12 +275,14 @@ export class SqliteStore implements GameStore {
       .pluck();
     const deleteMoves = db.$client.prepare<[string]>('DELETE FROM moves WHERE game_id = ?');
     const deleteDeliveries = db.$client.prepare<[string]>('DELETE FROM webhook_deliveries WHERE game_id = ?');
+    const deleteSeats = db.$client.prepare<[string]>('DELETE FROM account_games WHERE game_id = ?');
     const deleteGame = db.$client.prepare<[string]>('DELETE FROM games WHERE id = ?');
     this.deleteExpiredNow = db.$client.transaction((before: string, limit: number) => {
       const ids = expired.all({ before, limit });
       for (const id of ids) {
         deleteMoves.run(id);
         deleteDeliveries.run(id);
+        deleteSeats.run(id);
         deleteGame.run(id);
       }
       return ids;
@@ -304,7 +320,7 @@ export class SqliteStore implements GameStore {
 
   async insertGame(game: NewGame): Promise<void> {
     guarded(() =>
-      game.deliveries?.length
+      game.deliveries?.length || game.accountSeats?.length || game.accountEvents?.length
         ? this.insertGameWithDeliveries.immediate(game)
         : this.insertGameStatement.run(this.gameRow(game)),
     );

@@ -181,10 +181,13 @@ t.test("a request its route's declared schema refuses is refused, and one it tak
   const bodies = validated.filter((v) => v.part === 'body');
   t.ok(bodies.length >= 5, `${bodies.length} routes with a body`);
   for (const { schema, method, url } of bodies) {
-    t.notOk(Value.Check(schema, {}), `${method} ${url}: the declared schema refuses {}`);
+    // A body whose members are all optional (an account's join, a decline, a policy) takes {}, not a stray member.
+    const refused = Value.Check(schema, {}) ? { notAMember: true } : {};
+    const shown = JSON.stringify(refused);
+    t.notOk(Value.Check(schema, refused), `${method} ${url}: the declared schema refuses ${shown}`);
     const path = url.replace(':id', 'no-such-game').replace(':seat', '0').replace(':deliveryId', 'd1');
-    const res = await app.inject({ method: method as 'POST', url: path, payload: {} });
-    t.same([res.statusCode, res.json().code], [400, 'BAD_REQUEST'], `${method} ${url}: {} is refused`);
+    const res = await app.inject({ method: method as 'POST', url: path, payload: refused });
+    t.same([res.statusCode, res.json().code], [400, 'BAD_REQUEST'], `${method} ${url}: ${shown} is refused`);
   }
   const ring = { expectedVersion: 0, move: { type: 'ringBell' } };
   t.ok(Value.Check(schemas.MoveSubmissionBody, ring), "the bells registry's move body takes ringBell");

@@ -45,6 +45,27 @@ t.test('the document covers every endpoint of the contract with named schemas', 
       'POST /games/{id}/webhook/deliveries/{deliveryId}/redeliver',
       'PUT /games/{id}/webhook',
       'DELETE /games/{id}/webhook',
+      'POST /accounts',
+      'GET /accounts/me',
+      'GET /accounts/{name}',
+      'GET /accounts/me/keys',
+      'POST /accounts/me/keys',
+      'DELETE /accounts/me/keys/{keyId}',
+      'GET /accounts/me/games',
+      'GET /accounts/me/stream',
+      'GET /accounts/me/events',
+      'POST /challenges',
+      'GET /challenges/{id}',
+      'POST /challenges/{id}/accept',
+      'POST /challenges/{id}/decline',
+      'DELETE /challenges/{id}',
+      'GET /accounts/me/challenges',
+      'GET /accounts/me/policy',
+      'PUT /accounts/me/policy',
+      'GET /leaderboard',
+      'PUT /accounts/me/webhook',
+      'GET /accounts/me/webhook',
+      'DELETE /accounts/me/webhook',
     ].sort(),
   );
   for (const name of ['Move', 'GameEvent', 'GameState', 'LegalMoves', 'Problem', 'MoveSubmission', 'CreateGame']) {
@@ -65,10 +86,10 @@ t.test('the document covers every endpoint of the contract with named schemas', 
     '503',
     '507',
   ]);
-  t.same(move.security, [{ seatToken: [] }]);
+  t.same(move.security, [{ seatToken: [] }, { accountKey: [] }]);
   const hint = doc.paths['/games/{id}/hint'].get;
   t.same(Object.keys(hint.responses).sort(), ['200', '400', '401', '403', '404', '409', '422', '429', '503']);
-  t.same(hint.security, [{ seatToken: [] }]);
+  t.same(hint.security, [{ seatToken: [] }, { accountKey: [] }]);
   t.ok(doc.components.schemas.Hint, 'components.schemas.Hint');
 });
 

@@ -64,6 +64,8 @@ export async function testApp(t: Test, options: TestAppOptions = {}): Promise<Ap
   const app = await buildApp({
     store,
     addressRateLimit: { perSecond: 0, burst: 0 },
+    // Likewise the creation of accounts (test/accounts keeps the default's shape with its own numbers).
+    accountCreation: { perSecond: 0, burst: 0 },
     // Likewise the caps on streams and long-polls per address (held-requests.test.ts sets them).
     streams: { perAddress: 0, opens: { perSecond: 0, burst: 0 } },
     hintBudget: { perMinute: 0, burst: 0 },
