@@ -40,6 +40,8 @@ import { AccountAuth, DEFAULT_ACCOUNT_LIMIT, refuseKeysInUrls } from './http/acc
 import { accountRoutes, DEFAULT_ACCOUNT_CREATION } from './http/routes/accounts.js';
 import { accountStreamRoutes } from './http/routes/account-stream.js';
 import { challengeRoutes } from './http/routes/challenges.js';
+import { ladderRoutes } from './http/routes/ladder.js';
+import type { LadderTimer } from './service/ladder/ladder-timer.js';
 import type { AccountLimits } from './service/accounts/accounts.js';
 import { validatorCompiler } from './http/validator.js';
 import { lazySerializers } from './http/lazy-serializers.js';
@@ -104,6 +106,8 @@ export interface AppOptions {
   accountRateLimit?: RateLimitOptions;
   /** Keys and open games an account may hold at once. */
   accountLimits?: AccountLimits;
+  /** What runs the ladder's rounds (`service/ladder/ladder-timer.ts`); none: no rounds (tests call them). */
+  ladderTimer?: LadderTimer;
   /** Fastify's schema compilers (a test seam: tests share compiled serializers between apps). */
   schemaController?: FastifyServerOptions['schemaController'];
 }
@@ -155,6 +159,14 @@ export async function buildApp(options: AppOptions): Promise<App> {
     service.notifier,
   );
   app.addHook('onReady', async () => bots.start());
+  const stopLadder = options.ladderTimer?.(
+    () => service.ladder.round(),
+    (listener) => service.onGameOver((id) => service.ladder.plays(id) && listener()),
+  );
+  app.addHook('preClose', (done) => {
+    stopLadder?.();
+    done();
+  });
   app.addHook('preClose', (done) => {
     analyses.close();
     done();
@@ -198,6 +210,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
           description: "The creator's acts with the admin token: abort, reissue a token, hand a seat to a bot",
         },
         { name: 'lobby', description: 'Public games' },
+        { name: 'ladder', description: 'The rated bot ladder: duplicate matches, records, sequential tests (docs/ladder.md)' },
         { name: 'accounts', description: 'Accounts, their keys and their games (docs/accounts.md)' },
         { name: 'tiles', description: 'The tile catalog' },
         { name: 'service', description: 'Operations' },
@@ -248,6 +261,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     creations: budget('account-create', options.accountCreation ?? DEFAULT_ACCOUNT_CREATION),
   });
   challengeRoutes(app, routes);
+  ladderRoutes(app, routes);
   webhookRoutes(app, routes);
   analysisRoutes(app, { analyses });
   const rateLimiter = budget('token', options.rateLimit ?? DEFAULT_RATE_LIMIT);

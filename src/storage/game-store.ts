@@ -17,6 +17,7 @@
 import type { GameSetup, Move } from '../engine/index.js';
 import type { Act, LifecycleSetup, SeatView } from '../game-log.js';
 import type { AccountSeat, AccountStore, NewAccountEvent } from './accounts.js';
+import type { LadderStore } from './ladder.js';
 import type { DeliveryStore, NewDelivery, Webhook } from './deliveries.js';
 
 /** The setup as given (the engine's, with the seats' kinds, visibility and clock) and its secret seed. */
@@ -198,6 +199,8 @@ export const ALL_MOVES = Number.MAX_SAFE_INTEGER;
 export interface GameStore extends DeliveryStore {
   /** Accounts, their keys and the games they sit in (`accounts.ts`). */
   readonly accounts: AccountStore;
+  /** The bot ladder: its bots, their duplicate matches (`ladder.ts`). */
+  readonly ladder: LadderStore;
   /** Present when several nodes share the store: request budgets then hold across them. */
   readonly budgets?: BudgetLedger;
   insertGame(game: NewGame): Promise<void>;

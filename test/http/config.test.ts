@@ -131,6 +131,8 @@ t.test('configuration comes from the environment with documented defaults', asyn
   t.throws(() => loadConfig({ PORT: 'http' }), /PORT must be an integer/);
   t.throws(() => loadConfig({ PORT: '70000' }));
   t.equal(loadConfig({ GAME_RETENTION_DAYS: '30' }).gameRetentionDays, 30);
+  t.equal(loadConfig({}).ladderRoundSeconds, 10);
+  t.equal(loadConfig({ LADDER_ROUND_SECONDS: '0' }).ladderRoundSeconds, 0);
   t.throws(() => loadConfig({ GAME_RETENTION_DAYS: '1.5' }), /GAME_RETENTION_DAYS must be an integer/);
 });
 

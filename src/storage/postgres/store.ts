@@ -26,6 +26,7 @@ import { storeError } from './faults.js';
 import { migratePostgres } from './migrate.js';
 import { VersionReads } from './version-reads.js';
 import { insertAccountEvents, insertAccountSeats, PostgresAccounts } from './accounts.js';
+import { PostgresLadder } from './ladder.js';
 import * as schema from './schema.js';
 import {
   DELIVERY_COLUMNS,
@@ -138,6 +139,7 @@ export class PostgresStore implements GameStore {
   private readonly movesAfterStatement;
   private readonly idempotentMoveStatement;
   readonly accounts: PostgresAccounts;
+  readonly ladder: PostgresLadder;
 
   constructor(
     private readonly db: NodePgDatabase<typeof schema>,
@@ -148,6 +150,7 @@ export class PostgresStore implements GameStore {
   ) {
     const p = sql.placeholder;
     this.accounts = new PostgresAccounts(pool, feed);
+    this.ladder = new PostgresLadder(pool);
     this.findGameStatement = db
       .select({
         id: games.id,
