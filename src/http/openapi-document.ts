@@ -81,6 +81,11 @@ const OPERATION_IDS: Record<string, string> = {
   'GET /accounts/me/challenges': 'listMyChallenges',
   'GET /accounts/me/policy': 'getAcceptPolicy',
   'PUT /accounts/me/policy': 'setAcceptPolicy',
+  'PUT /accounts/me/ladder': 'joinLadder',
+  'GET /accounts/me/ladder': 'getMyLadderEntry',
+  'DELETE /accounts/me/ladder': 'leaveLadder',
+  'GET /ladder': 'getLadder',
+  'GET /ladder/sprt': 'getLadderSprt',
 };
 
 const SUCCESS_DESCRIPTIONS: Record<string, string> = {
@@ -125,6 +130,11 @@ const SUCCESS_DESCRIPTIONS: Record<string, string> = {
   listMyChallenges: "The account's open challenges",
   getAcceptPolicy: "The bot account's accept policy",
   setAcceptPolicy: 'The policy, as set',
+  joinLadder: 'On the ladder, with its games at once',
+  getMyLadderEntry: "The account's place on the ladder",
+  leaveLadder: 'Off the ladder',
+  getLadder: 'The bots on the ladder and the latest pairs',
+  getLadderSprt: 'The test on the two bots\' finished pairs and its verdict',
 };
 
 const header = (description: string, schema: Schema = { type: 'string' }): Header => ({ description, schema });
