@@ -42,6 +42,7 @@ import { accountStreamRoutes } from './http/routes/account-stream.js';
 import { challengeRoutes } from './http/routes/challenges.js';
 import { ladderRoutes } from './http/routes/ladder.js';
 import type { LadderTimer } from './service/ladder/ladder-timer.js';
+import type { RatingsOf } from './service/ladder/ladder-ratings.js';
 import type { AccountLimits } from './service/accounts/accounts.js';
 import { buildValidator } from './http/validator.js';
 import { lazySerializers } from './http/lazy-serializers.js';
@@ -108,6 +109,8 @@ export interface AppOptions {
   accountLimits?: AccountLimits;
   /** What runs the ladder's rounds (`service/ladder/ladder-timer.ts`); none: no rounds (tests call them). */
   ladderTimer?: LadderTimer;
+  /** Where the ladder reads its bots' ratings (`service/ladder/ladder-ratings.ts`); nobody is rated when absent. */
+  ladderRatings?: RatingsOf;
   /**
    * A test seam: builds the hint route's `Hints` (tests give one whose pool's jobs end when they
    * say, on a clock they move); the bot runtime's when absent.
@@ -159,6 +162,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     webhookSender: options.webhooks?.sender,
     publicUrl: options.publicUrl,
     accountLimits: options.accountLimits,
+    ladderRatings: options.ladderRatings,
   });
   const bots = createBotRuntime(service, options.bots ?? {}, (error, gameId) =>
     app.log.error({ err: error, gameId }, 'bot turn failed'),
@@ -174,7 +178,14 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.addHook('onReady', async () => bots.start());
   const stopLadder = options.ladderTimer?.(
     () => service.ladder.round(),
-    (listener) => service.onGameOver((id) => service.ladder.plays(id) && listener()),
+    (listener) => {
+      const unlisten = service.onGameOver((id) => service.ladder.plays(id) && listener());
+      const unjoin = service.ladder.onJoin(listener);
+      return () => {
+        unlisten();
+        unjoin();
+      };
+    },
   );
   app.addHook('preClose', (done) => {
     stopLadder?.();
@@ -217,7 +228,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
           description: "The creator's acts with the admin token: abort, reissue a token, hand a seat to a bot",
         },
         { name: 'lobby', description: 'Public games' },
-        { name: 'ladder', description: 'The rated bot ladder: duplicate matches, records, sequential tests (docs/ladder.md)' },
+        {
+          name: 'ladder',
+          description: 'The rated bot ladder: duplicate matches, records, sequential tests (docs/ladder.md)',
+        },
         { name: 'accounts', description: 'Accounts, their keys and their games (docs/accounts.md)' },
         { name: 'tiles', description: 'The tile catalog' },
         { name: 'service', description: 'Operations' },

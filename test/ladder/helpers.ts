@@ -8,7 +8,7 @@ import type { Test } from 'tap';
 import { seededRandom } from '../../src/engine/rng.js';
 import type { LadderRound } from '../../src/service/ladder/ladder.js';
 import type { StoreLocation } from '../../src/storage/open-store.js';
-import { testApp, type App } from '../http/helpers/app.js';
+import { testApp, type App, type TestAppOptions } from '../http/helpers/app.js';
 import { keyed, newAccount, type TestAccount } from '../accounts/helpers.js';
 
 export type Style = 'meeples' | 'passive';
@@ -17,22 +17,27 @@ export interface LadderNode {
   app: App;
   /** Runs one ladder round on this node. */
   round: () => Promise<LadderRound>;
-  /** Resolves when a commit of this node ended a ladder game (what starts a round on a server). */
-  gameOver: () => Promise<void>;
+  /** Resolves when this node ends a ladder game or a bot joins here (what starts a round on a server). */
+  nudged: () => Promise<void>;
 }
 
 /** An app over `database` whose ladder rounds run only when the test calls `round`. */
-export async function ladderNode(t: Test, database?: StoreLocation): Promise<LadderNode> {
+export async function ladderNode(
+  t: Test,
+  database?: StoreLocation,
+  options: Partial<TestAppOptions> = {},
+): Promise<LadderNode> {
   let round: LadderNode['round'] | undefined;
   let heard: (() => void)[] = [];
   const app = await testApp(t, {
+    ...options,
     database,
     // The bots play fast: their requests are not what is tested.
     accountRateLimit: { perSecond: 0, burst: 0 },
     rateLimit: { perSecond: 0, burst: 0 },
-    ladderTimer: (run, gameOver) => {
+    ladderTimer: (run, nudged) => {
       round = run;
-      return gameOver(() => {
+      return nudged(() => {
         for (const resolve of heard) resolve();
         heard = [];
       });
@@ -41,7 +46,7 @@ export async function ladderNode(t: Test, database?: StoreLocation): Promise<Lad
   return {
     app,
     round: () => round!(),
-    gameOver: () => new Promise((resolve) => heard.push(resolve)),
+    nudged: () => new Promise((resolve) => heard.push(resolve)),
   };
 }
 

@@ -92,7 +92,10 @@ forEachStore(t, (t, stores) => {
     const location = await stores.location(t);
     const node = await ladderNode(t, location);
     const { app } = node;
+    const joined = node.nudged();
     const ann = await ladderBot(t, app, 2);
+    await joined;
+    t.pass('a bot joining calls a round');
     const bob = await ladderBot(t, app, 2);
 
     const round = await node.round();
@@ -124,7 +127,7 @@ forEachStore(t, (t, stores) => {
     t.equal(setups[0].seed, setups[1].seed, 'one seed');
     t.notOk(JSON.stringify(first).includes(setups[0].seed), 'which the state never shows');
 
-    const heard = node.gameOver();
+    const heard = node.nudged();
     await playGame(app, match!.gameIds[0], [a, b]);
     await heard;
     t.pass('the end of a ladder game on this node calls a round');

@@ -61,6 +61,7 @@ export class Ladder {
   /** The games of the matches this process last saw being played or started: their end calls a round. */
   private readonly games = new Set<string>();
   private closed = false;
+  private readonly joined = new Set<() => void>();
 
   constructor(
     private readonly store: LadderStore,
@@ -82,7 +83,14 @@ export class Ladder {
         `body/maxGames must be from ${MIN_LADDER_GAMES} (a match is two games at once) to ${this.limits.maxOpenGames} (the games an account may sit in)`,
       );
     await this.store.join(account.id, maxGames, this.now().toISOString());
+    for (const listener of this.joined) listener();
     return (await this.store.entry(account.id))!;
+  }
+
+  /** Calls `listener` when a bot joins (or changes its games at once) on this node: a round may match it at once. */
+  onJoin(listener: () => void): () => void {
+    this.joined.add(listener);
+    return () => this.joined.delete(listener);
   }
 
   /** Takes a bot off the ladder; the matches it is playing go on and count. */
