@@ -43,7 +43,9 @@ import { challengeRoutes } from './http/routes/challenges.js';
 import { ladderRoutes } from './http/routes/ladder.js';
 import type { LadderTimer } from './service/ladder/ladder-timer.js';
 import type { RatingsOf } from './service/ladder/ladder-ratings.js';
+import { leaderboardRoutes } from './http/routes/leaderboard.js';
 import type { AccountLimits } from './service/accounts/accounts.js';
+import { ensureServerBots } from './service/accounts/server-bots.js';
 import { buildValidator } from './http/validator.js';
 import { lazySerializers } from './http/lazy-serializers.js';
 import { createBotRuntime, type BotRuntimeOptions } from './service/bots/bot-runtime.js';
@@ -109,7 +111,7 @@ export interface AppOptions {
   accountLimits?: AccountLimits;
   /** What runs the ladder's rounds (`service/ladder/ladder-timer.ts`); none: no rounds (tests call them). */
   ladderTimer?: LadderTimer;
-  /** Where the ladder reads its bots' ratings (`service/ladder/ladder-ratings.ts`); nobody is rated when absent. */
+  /** Where the ladder reads its bots' ratings (`service/ladder/ladder-ratings.ts`); the accounts' own when absent (tests give others). */
   ladderRatings?: RatingsOf;
   /**
    * A test seam: builds the hint route's `Hints` (tests give one whose pool's jobs end when they
@@ -190,6 +192,16 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.addHook('preClose', (done) => {
     stopLadder?.();
     done();
+  });
+  // The server's bots as accounts, so ratings are measured against them (`service/accounts/server-bots.ts`).
+  app.addHook('onReady', async () => {
+    const at = (options.now?.() ?? new Date()).toISOString();
+    const taken = await ensureServerBots(store.accounts, at).catch((error: unknown) => {
+      app.log.error({ err: error }, "the server's bot accounts could not be made");
+      return [];
+    });
+    if (taken.length > 0)
+      app.log.warn({ names: taken }, "other accounts hold these server bots' names: those bots have no account");
   });
   app.addHook('preClose', (done) => {
     analyses.close();
@@ -285,6 +297,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
   challengeRoutes(app, routes);
   ladderRoutes(app, routes);
+  leaderboardRoutes(app, routes);
   webhookRoutes(app, routes);
   analysisRoutes(app, { analyses, schemas });
   const rateLimiter = budget('token', options.rateLimit ?? DEFAULT_RATE_LIMIT);

@@ -192,6 +192,7 @@ CALLS: dict[str, tuple[Callable[[CarcassonneClient], object], str | None]] = {
     "leaveLadder": (lambda c: c.leave_ladder("cak_key"), "cak_key"),
     "getLadder": (lambda c: c.get_ladder(), None),
     "getLadderSprt": (lambda c: c.get_ladder_sprt("Ann", "Bob", alpha=0.1), None),
+    "getLeaderboard": (lambda c: c.get_leaderboard(limit=5, after="3~a"), None),
 }
 # The streams' operations: answered with an (empty) event stream.
 STREAMS = {"streamGame", "streamMyEvents"}

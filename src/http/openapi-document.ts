@@ -86,6 +86,7 @@ const OPERATION_IDS: Record<string, string> = {
   'DELETE /accounts/me/ladder': 'leaveLadder',
   'GET /ladder': 'getLadder',
   'GET /ladder/sprt': 'getLadderSprt',
+  'GET /leaderboard': 'getLeaderboard',
 };
 
 const SUCCESS_DESCRIPTIONS: Record<string, string> = {
@@ -135,6 +136,7 @@ const SUCCESS_DESCRIPTIONS: Record<string, string> = {
   leaveLadder: 'Off the ladder',
   getLadder: 'The bots on the ladder and the latest pairs',
   getLadderSprt: 'The test on the two bots\' finished pairs and its verdict',
+  getLeaderboard: 'A page of the leaderboard, highest rating first',
 };
 
 const header = (description: string, schema: Schema = { type: 'string' }): Header => ({ description, schema });
@@ -152,6 +154,7 @@ const SUCCESS_HEADERS: Record<string, Record<string, Header>> = {
     ETag: header('A tag of the page: send it back as `If-None-Match` to get `304` while the page is unchanged'),
     Link: header('`<next page>; rel="next"` when this page is full'),
   },
+  getLeaderboard: { Link: header('`<next page>; rel="next"` when this page is full') },
   submitMove: {
     'Idempotent-Replayed': header(
       '`true` when this is the stored answer of an earlier submission with the same `Idempotency-Key`',

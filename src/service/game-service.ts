@@ -53,7 +53,8 @@ import { EVERY_ACCOUNT } from '../storage/accounts.js';
 import { AccountFeed } from './accounts/account-feed.js';
 import { Challenges } from './accounts/challenges.js';
 import { Ladder } from './ladder/ladder.js';
-import type { RatingsOf } from './ladder/ladder-ratings.js';
+import { accountRatings, type RatingsOf } from './ladder/ladder-ratings.js';
+import { Ratings } from './accounts/ratings.js';
 
 export type { MoveSubmission, SubmitResult } from './moves/idempotency.js';
 
@@ -105,7 +106,7 @@ export interface GameServiceOptions {
   publicUrl?: string | null;
   /** Keys and games an account may hold at once (`accounts.ts`). */
   accountLimits?: AccountLimits;
-  /** Where the ladder reads its bots' ratings (`ladder/ladder-ratings.ts`): none by default. */
+  /** Where the ladder reads its bots' ratings (`ladder/ladder-ratings.ts`): the accounts' own by default. */
   ladderRatings?: RatingsOf;
 }
 
@@ -141,6 +142,8 @@ export class GameService {
   readonly accounts: Accounts;
   /** Challenges between accounts (`accounts/challenges.ts`). */
   readonly challenges: Challenges;
+  /** The accounts' ratings: a rated game's result, an account's rating, the leaderboard (`accounts/ratings.ts`). */
+  readonly ratings: Ratings;
   /** The accounts' streams: their events, and waiting for the next (`accounts/account-feed.ts`). */
   readonly accountFeed: AccountFeed;
   /** The rated bot ladder (`ladder/ladder.ts`). */
@@ -196,6 +199,7 @@ export class GameService {
       options.accountLimits,
     );
     this.accountFeed = new AccountFeed(store.accounts, this.accountNotifier);
+    this.ratings = new Ratings(store.ratings);
     this.challenges = new Challenges(
       store.accounts,
       this.registry,
@@ -210,7 +214,7 @@ export class GameService {
       { create: (input, id) => this.create(input, undefined, id), state: (id) => this.state(id) },
       this.accounts.limits,
       this.now,
-      options.ladderRatings,
+      options.ladderRatings ?? accountRatings((id) => this.ratings.ratingOf(id)),
     );
     this.lifecycle = new GameLifecycle(store, this.snapshots, this.commits);
     this.clock = options.turnClock

@@ -18,6 +18,7 @@ import type { GameSetup, Move } from '../engine/index.js';
 import type { Act, LifecycleSetup, SeatView } from '../game-log.js';
 import type { AccountSeat, AccountStore, NewAccountEvent } from './accounts.js';
 import type { LadderStore } from './ladder.js';
+import type { RatedGame, RatingStore } from './ratings.js';
 import type { DeliveryStore, NewDelivery, Webhook } from './deliveries.js';
 
 /** The setup as given (the engine's, with the seats' kinds, visibility and clock) and its secret seed. */
@@ -93,6 +94,8 @@ export interface NewMove extends MoveRecord {
   accountSeat?: AccountSeat;
   /** What the accounts' streams tell of this entry, written in its transaction. */
   accountEvents?: readonly NewAccountEvent[];
+  /** The result of the rated game this entry finishes, applied to the ratings in its transaction. */
+  ratedGame?: RatedGame;
 }
 
 /** Whether appending `m` changes its game's row. */
@@ -201,6 +204,8 @@ export interface GameStore extends DeliveryStore {
   readonly accounts: AccountStore;
   /** The bot ladder: its bots, their duplicate matches (`ladder.ts`). */
   readonly ladder: LadderStore;
+  /** The accounts' ratings and the rated games counted (`ratings.ts`). */
+  readonly ratings: RatingStore;
   /** Present when several nodes share the store: request budgets then hold across them. */
   readonly budgets?: BudgetLedger;
   insertGame(game: NewGame): Promise<void>;

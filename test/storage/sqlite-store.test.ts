@@ -26,6 +26,7 @@ t.test('migrations create the tables once; reopening the file applies nothing tw
       'account_events',
       'account_games',
       'account_keys',
+      'account_ratings',
       'accounts',
       'challenge_accounts',
       'challenges',
@@ -34,6 +35,7 @@ t.test('migrations create the tables once; reopening the file applies nothing tw
       'ladder_matches',
       'ladder_state',
       'moves',
+      'rated_games',
       'webhook_deliveries',
     ],
   );

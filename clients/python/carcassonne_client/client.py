@@ -38,6 +38,7 @@ from .api_types import (
     Ladder,
     LadderEntry,
     LadderSprt,
+    Leaderboard,
     LegalMoves,
     Lobby,
     Move,
@@ -240,6 +241,10 @@ class CarcassonneClient:
         """Is bot `a` stronger than bot `b`? The sequential test on their pairs, with its verdict."""
         query = {"a": a, "b": b, "elo0": elo0, "elo1": elo1, "alpha": alpha, "beta": beta}
         return cast(LadderSprt, self.http.call("GET", "/ladder/sprt", query=query).json())
+
+    def get_leaderboard(self, limit: int | None = None, after: str | None = None) -> Leaderboard:
+        """The accounts that played rated games, highest rating (mu - 3 sigma) first, a page at a time (`after`: the previous page's `next` cursor)."""
+        return cast(Leaderboard, self.http.call("GET", "/leaderboard", query={"limit": limit, "after": after}).json())
 
     def get_hint(self, game_id: str, token: str) -> Hint:
         """The mcts bot's move for the seat of `token`, when it must act."""
