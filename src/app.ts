@@ -113,6 +113,8 @@ export interface AppOptions {
   ladderTimer?: LadderTimer;
   /** Where the ladder reads its bots' ratings (`service/ladder/ladder-ratings.ts`); the accounts' own when absent (tests give others). */
   ladderRatings?: RatingsOf;
+  /** The server's bots on the ladder (`LADDER_SERVER_BOTS`) and their ladder games at once; none when absent. */
+  ladderServerBots?: { names: readonly string[]; maxGames: number };
   /**
    * A test seam: builds the hint route's `Hints` (tests give one whose pool's jobs end when they
    * say, on a clock they move); the bot runtime's when absent.
@@ -202,6 +204,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
     });
     if (taken.length > 0)
       app.log.warn({ names: taken }, "other accounts hold these server bots' names: those bots have no account");
+    if (options.ladderServerBots) {
+      const { names, maxGames } = options.ladderServerBots;
+      await service.ladder.enlistServerBots(names, maxGames, taken);
+    }
   });
   app.addHook('preClose', (done) => {
     analyses.close();
