@@ -135,7 +135,7 @@ const SUCCESS_DESCRIPTIONS: Record<string, string> = {
   getMyLadderEntry: "The account's place on the ladder",
   leaveLadder: 'Off the ladder',
   getLadder: 'The bots on the ladder and the latest pairs',
-  getLadderSprt: 'The test on the two bots\' finished pairs and its verdict',
+  getLadderSprt: "The test on the two bots' finished pairs and its verdict",
   getLeaderboard: 'A page of the leaderboard, highest rating first',
 };
 
