@@ -44,6 +44,7 @@ import { ladderRoutes } from './http/routes/ladder.js';
 import type { LadderTimer } from './service/ladder/ladder-timer.js';
 import type { RatingsOf } from './service/ladder/ladder-ratings.js';
 import { leaderboardRoutes } from './http/routes/leaderboard.js';
+import { accountWebhookRoutes } from './http/routes/account-webhook.js';
 import type { AccountLimits } from './service/accounts/accounts.js';
 import { ensureServerBots } from './service/accounts/server-bots.js';
 import { buildValidator } from './http/validator.js';
@@ -304,6 +305,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   challengeRoutes(app, routes);
   ladderRoutes(app, routes);
   leaderboardRoutes(app, routes);
+  accountWebhookRoutes(app, routes);
   webhookRoutes(app, routes);
   analysisRoutes(app, { analyses, schemas });
   const rateLimiter = budget('token', options.rateLimit ?? DEFAULT_RATE_LIMIT);

@@ -193,6 +193,9 @@ CALLS: dict[str, tuple[Callable[[CarcassonneClient], object], str | None]] = {
     "getLadder": (lambda c: c.get_ladder(), None),
     "getLadderSprt": (lambda c: c.get_ladder_sprt("Ann", "Bob", alpha=0.1), None),
     "getLeaderboard": (lambda c: c.get_leaderboard(limit=5, after="3~a"), None),
+    "subscribeAccountWebhook": (lambda c: c.subscribe_account_webhook("cak_key", "https://example.com/hook"), "cak_key"),
+    "getAccountWebhook": (lambda c: c.get_account_webhook("cak_key"), "cak_key"),
+    "removeAccountWebhook": (lambda c: c.remove_account_webhook("cak_key"), "cak_key"),
 }
 # The streams' operations: answered with an (empty) event stream.
 STREAMS = {"streamGame", "streamMyEvents"}

@@ -87,6 +87,9 @@ const OPERATION_IDS: Record<string, string> = {
   'GET /ladder': 'getLadder',
   'GET /ladder/sprt': 'getLadderSprt',
   'GET /leaderboard': 'getLeaderboard',
+  'PUT /accounts/me/webhook': 'subscribeAccountWebhook',
+  'GET /accounts/me/webhook': 'getAccountWebhook',
+  'DELETE /accounts/me/webhook': 'removeAccountWebhook',
 };
 
 const SUCCESS_DESCRIPTIONS: Record<string, string> = {
@@ -137,6 +140,9 @@ const SUCCESS_DESCRIPTIONS: Record<string, string> = {
   getLadder: 'The bots on the ladder and the latest pairs',
   getLadderSprt: "The test on the two bots' finished pairs and its verdict",
   getLeaderboard: 'A page of the leaderboard, highest rating first',
+  subscribeAccountWebhook: 'The webhook and its new signing secret (shown once)',
+  getAccountWebhook: "The account's webhook: its URL and how its deliveries fare",
+  removeAccountWebhook: 'The webhook is removed',
 };
 
 const header = (description: string, schema: Schema = { type: 'string' }): Header => ({ description, schema });

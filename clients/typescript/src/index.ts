@@ -351,6 +351,23 @@ export class CarcassonneClient {
     if (res.status !== 204) await readAnswer(res, url);
   }
 
+  /** Sends the account's events to `url`, in order, signed; the answer's `secret` is new and shown only here. */
+  subscribeAccountWebhook(key: string, url: string): Promise<Schemas['AccountWebhook']> {
+    const { headers, body } = jsonBody({ url });
+    return this.request('/accounts/me/webhook', { method: 'PUT', headers: { ...headers, ...bearer(key) }, body });
+  }
+
+  /** The account's webhook and how its deliveries fare (never its secret). */
+  getAccountWebhook(key: string): Promise<Schemas['AccountWebhookSettings']> {
+    return this.request('/accounts/me/webhook', { headers: bearer(key) });
+  }
+
+  async removeAccountWebhook(key: string): Promise<void> {
+    const url = `${this.base}/accounts/me/webhook`;
+    const res = await this.fetch(url, { method: 'DELETE', headers: bearer(key) });
+    if (res.status !== 204) await readAnswer(res, url);
+  }
+
   /** The ladder: its bots with their ratings and records, and the latest duplicate pairs. */
   getLadder(): Promise<Schemas['Ladder']> {
     return this.request('/ladder');

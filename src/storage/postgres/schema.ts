@@ -302,3 +302,20 @@ export const ratedGames = pgTable('rated_games', {
   gameId: text('game_id').primaryKey(),
   at: text('at').notNull(),
 });
+
+/**
+ * An account's webhook (`docs/accounts.md`): its stream's events POSTed in order. `cursor` is the
+ * last event delivered; a sender holds the row until `lease_until` while it sends (of several
+ * nodes one claims it: `FOR UPDATE SKIP LOCKED`); `next_at` is when it is looked at again.
+ */
+export const accountWebhooks = pgTable('account_webhooks', {
+  accountId: text('account_id').primaryKey(),
+  url: text('url').notNull(),
+  secret: text('secret').notNull(),
+  cursor: text('cursor').notNull(),
+  nextAt: text('next_at').notNull(),
+  leaseUntil: text('lease_until'),
+  attempts: integer('attempts').notNull(),
+  lastStatus: integer('last_status'),
+  lastError: text('last_error'),
+});

@@ -28,6 +28,7 @@ import { VersionReads } from './version-reads.js';
 import { insertAccountEvents, insertAccountSeats, PostgresAccounts } from './accounts.js';
 import { PostgresLadder } from './ladder.js';
 import { applyRatedGame, PostgresRatings } from './ratings.js';
+import { PostgresAccountWebhooks } from './account-webhooks.js';
 import * as schema from './schema.js';
 import {
   DELIVERY_COLUMNS,
@@ -142,6 +143,7 @@ export class PostgresStore implements GameStore {
   readonly accounts: PostgresAccounts;
   readonly ladder: PostgresLadder;
   readonly ratings: PostgresRatings;
+  readonly accountWebhooks: PostgresAccountWebhooks;
 
   constructor(
     private readonly db: NodePgDatabase<typeof schema>,
@@ -154,6 +156,7 @@ export class PostgresStore implements GameStore {
     this.accounts = new PostgresAccounts(pool, feed);
     this.ladder = new PostgresLadder(pool);
     this.ratings = new PostgresRatings(db, pool);
+    this.accountWebhooks = new PostgresAccountWebhooks(pool);
     this.findGameStatement = db
       .select({
         id: games.id,

@@ -251,3 +251,20 @@ export const ratedGames = sqliteTable('rated_games', {
   gameId: text('game_id').primaryKey(),
   at: text('at').notNull(),
 });
+
+/**
+ * An account's webhook (`docs/accounts.md`): its stream's events POSTed in order. `cursor` is the
+ * last event delivered; a sender holds the row until `lease_until` while it sends; `next_at` is
+ * when it is looked at again (a retry's delay after a failure).
+ */
+export const accountWebhooks = sqliteTable('account_webhooks', {
+  accountId: text('account_id').primaryKey(),
+  url: text('url').notNull(),
+  secret: text('secret').notNull(),
+  cursor: text('cursor').notNull(),
+  nextAt: text('next_at').notNull(),
+  leaseUntil: text('lease_until'),
+  attempts: integer('attempts').notNull(),
+  lastStatus: integer('last_status'),
+  lastError: text('last_error'),
+});

@@ -35,6 +35,7 @@ import { guarded, isConstraintViolation, storeFault } from './faults.js';
 import { SqliteAccounts } from './accounts.js';
 import { SqliteLadder } from './ladder.js';
 import { SqliteRatings } from './ratings.js';
+import { SqliteAccountWebhooks } from './account-webhooks.js';
 
 /** The games whose webhook the store remembers at most (then it forgets them all and reads again). */
 const MAX_KNOWN_WEBHOOKS = 100_000;
@@ -114,6 +115,7 @@ export class SqliteStore implements GameStore {
   readonly accounts: SqliteAccounts;
   readonly ladder: SqliteLadder;
   readonly ratings: SqliteRatings;
+  readonly accountWebhooks: SqliteAccountWebhooks;
 
   constructor(
     private readonly db: Db,
@@ -124,6 +126,7 @@ export class SqliteStore implements GameStore {
     this.accounts = new SqliteAccounts(db.$client);
     this.ladder = new SqliteLadder(db.$client);
     this.ratings = new SqliteRatings(db.$client);
+    this.accountWebhooks = new SqliteAccountWebhooks(db.$client);
     this.insertGameStatement = db
       .insert(games)
       .values({
