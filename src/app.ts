@@ -40,6 +40,9 @@ import { AccountAuth, DEFAULT_ACCOUNT_LIMIT, refuseKeysInUrls } from './http/acc
 import { accountRoutes, DEFAULT_ACCOUNT_CREATION } from './http/routes/accounts.js';
 import { accountStreamRoutes } from './http/routes/account-stream.js';
 import { challengeRoutes } from './http/routes/challenges.js';
+import { ladderRoutes } from './http/routes/ladder.js';
+import type { LadderTimer } from './service/ladder/ladder-timer.js';
+import type { RatingsOf } from './service/ladder/ladder-ratings.js';
 import { leaderboardRoutes } from './http/routes/leaderboard.js';
 import { accountWebhookRoutes } from './http/routes/account-webhook.js';
 import type { AccountLimits } from './service/accounts/accounts.js';
@@ -107,6 +110,12 @@ export interface AppOptions {
   accountRateLimit?: RateLimitOptions;
   /** Keys and open games an account may hold at once. */
   accountLimits?: AccountLimits;
+  /** What runs the ladder's rounds (`service/ladder/ladder-timer.ts`); none: no rounds (tests call them). */
+  ladderTimer?: LadderTimer;
+  /** Where the ladder reads its bots' ratings (`service/ladder/ladder-ratings.ts`); the accounts' own when absent (tests give others). */
+  ladderRatings?: RatingsOf;
+  /** The server's bots on the ladder (`LADDER_SERVER_BOTS`) and their ladder games at once; none when absent. */
+  ladderServerBots?: { names: readonly string[]; maxGames: number };
   /**
    * A test seam: builds the hint route's `Hints` (tests give one whose pool's jobs end when they
    * say, on a clock they move); the bot runtime's when absent.
@@ -158,6 +167,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     webhookSender: options.webhooks?.sender,
     publicUrl: options.publicUrl,
     accountLimits: options.accountLimits,
+    ladderRatings: options.ladderRatings,
   });
   const bots = createBotRuntime(service, options.bots ?? {}, (error, gameId) =>
     app.log.error({ err: error, gameId }, 'bot turn failed'),
@@ -171,6 +181,21 @@ export async function buildApp(options: AppOptions): Promise<App> {
     service.notifier,
   );
   app.addHook('onReady', async () => bots.start());
+  const stopLadder = options.ladderTimer?.(
+    () => service.ladder.round(),
+    (listener) => {
+      const unlisten = service.onGameOver((id) => service.ladder.plays(id) && listener());
+      const unjoin = service.ladder.onJoin(listener);
+      return () => {
+        unlisten();
+        unjoin();
+      };
+    },
+  );
+  app.addHook('preClose', (done) => {
+    stopLadder?.();
+    done();
+  });
   // The server's bots as accounts, so ratings are measured against them (`service/accounts/server-bots.ts`).
   app.addHook('onReady', async () => {
     const at = (options.now?.() ?? new Date()).toISOString();
@@ -180,6 +205,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
     });
     if (taken.length > 0)
       app.log.warn({ names: taken }, "other accounts hold these server bots' names: those bots have no account");
+    if (options.ladderServerBots) {
+      const { names, maxGames } = options.ladderServerBots;
+      await service.ladder.enlistServerBots(names, maxGames, taken);
+    }
   });
   app.addHook('preClose', (done) => {
     analyses.close();
@@ -218,6 +247,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
           description: "The creator's acts with the admin token: abort, reissue a token, hand a seat to a bot",
         },
         { name: 'lobby', description: 'Public games' },
+        {
+          name: 'ladder',
+          description: 'The rated bot ladder: duplicate matches, records, sequential tests (docs/ladder.md)',
+        },
         { name: 'accounts', description: 'Accounts, their keys and their games (docs/accounts.md)' },
         { name: 'tiles', description: 'The tile catalog' },
         { name: 'service', description: 'Operations' },
@@ -270,6 +303,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     creations: budget('account-create', options.accountCreation ?? DEFAULT_ACCOUNT_CREATION),
   });
   challengeRoutes(app, routes);
+  ladderRoutes(app, routes);
   leaderboardRoutes(app, routes);
   accountWebhookRoutes(app, routes);
   webhookRoutes(app, routes);

@@ -15,6 +15,7 @@ import { DEFAULT_ANALYSIS } from './service/analysis/analyses.js';
 import { DEFAULT_RETRY_DELAYS_MS } from './service/webhooks/webhook-sender.js';
 import { DEFAULT_DNS_TIMEOUT_MS } from './service/webhooks/webhook-dns.js';
 import { parseAllowHosts } from './service/webhooks/webhook-url.js';
+import { SERVER_BOTS } from './service/accounts/server-bots.js';
 import { parseDatabaseUrl, type StoreLocation } from './storage/open-store.js';
 import type { PostgresStoreOptions } from './storage/postgres/store.js';
 import { DEFAULT_SQLITE_COMMIT_WINDOW_MS, type SqliteStoreOptions } from './storage/sqlite/store.js';
@@ -47,6 +48,10 @@ export interface ServerConfig {
   logLevel: string;
   /** Games with no move for this many days are deleted; 0 keeps them for ever. */
   gameRetentionDays: number;
+  /** `LADDER_ROUND_SECONDS`: the ladder's rounds come this often (and when a ladder game ends); 0 stops them. */
+  ladderRoundSeconds: number;
+  /** `LADDER_SERVER_BOTS`, `LADDER_SERVER_BOT_GAMES`: the server's bots on the ladder, and their ladder games at once. */
+  ladderServerBots: { names: string[]; maxGames: number };
   /** `CORS_ORIGINS`: comma-separated origins or `*`; none by default. */
   corsOrigins: CorsOrigins;
   /** `FRAME_ANCESTORS`: the CSP sources that may frame the pages; `'none'` by default. */
@@ -98,6 +103,19 @@ function retryDelays(env: NodeJS.ProcessEnv): number[] {
     );
   }
   return delays.map((d) => d * 1000);
+}
+
+/** `LADDER_SERVER_BOTS`: comma-separated names of the server's bots (`none` or empty: none). */
+function serverBotNames(raw: string): string[] {
+  const names = raw
+    .split(',')
+    .map((n) => n.trim())
+    .filter((n) => n !== '' && n !== 'none');
+  const known = SERVER_BOTS.map((b) => b.name);
+  const unknown = names.filter((n) => !known.includes(n));
+  if (unknown.length > 0)
+    throw new Error(`LADDER_SERVER_BOTS names no server bot: ${unknown.join(', ')} (they are ${known.join(', ')})`);
+  return names;
 }
 
 /** `PUBLIC_URL`: an http(s) base URL, kept without query, fragment or trailing slash. */
@@ -185,6 +203,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     },
     logLevel: env.LOG_LEVEL || 'info',
     gameRetentionDays: integer(env, 'GAME_RETENTION_DAYS', 0, 0, 36_500),
+    ladderRoundSeconds: integer(env, 'LADDER_ROUND_SECONDS', 10, 0, 86_400),
+    ladderServerBots: {
+      names: serverBotNames(env.LADDER_SERVER_BOTS ?? 'RandomBot,GreedyBot,MctsBot1'),
+      maxGames: integer(env, 'LADDER_SERVER_BOT_GAMES', 8, 2, 100),
+    },
     corsOrigins: parseCorsOrigins(env.CORS_ORIGINS),
     frameAncestors: parseFrameAncestors(env.FRAME_ANCESTORS),
     bots: {

@@ -52,6 +52,8 @@ import { Accounts, type AccountLimits } from './accounts/accounts.js';
 import { EVERY_ACCOUNT } from '../storage/accounts.js';
 import { AccountFeed } from './accounts/account-feed.js';
 import { Challenges } from './accounts/challenges.js';
+import { Ladder } from './ladder/ladder.js';
+import { accountRatings, type RatingsOf } from './ladder/ladder-ratings.js';
 import { Ratings } from './accounts/ratings.js';
 import { AccountWebhookSender, AccountWebhooks } from './accounts/account-webhooks.js';
 
@@ -105,6 +107,8 @@ export interface GameServiceOptions {
   publicUrl?: string | null;
   /** Keys and games an account may hold at once (`accounts.ts`). */
   accountLimits?: AccountLimits;
+  /** Where the ladder reads its bots' ratings (`ladder/ladder-ratings.ts`): the accounts' own by default. */
+  ladderRatings?: RatingsOf;
 }
 
 /** The server's webhook settings (`config.ts`): allowed hosts, and the sender's when this process sends. */
@@ -143,6 +147,8 @@ export class GameService {
   readonly ratings: Ratings;
   /** The accounts' streams: their events, and waiting for the next (`accounts/account-feed.ts`). */
   readonly accountFeed: AccountFeed;
+  /** The rated bot ladder (`ladder/ladder.ts`). */
+  readonly ladder: Ladder;
   /** The accounts' webhooks as their owners manage them, and their sender here (`accounts/account-webhooks.ts`). */
   readonly accountWebhooks: AccountWebhooks;
   private readonly accountSender: AccountWebhookSender | undefined;
@@ -215,6 +221,14 @@ export class GameService {
       this.accounts.limits,
       (input, id) => this.create(input, undefined, id),
       (ids) => this.accountsWritten(ids),
+    );
+    this.ladder = new Ladder(
+      store.ladder,
+      store.accounts,
+      { create: (input, id) => this.create(input, undefined, id), state: (id) => this.state(id) },
+      this.accounts.limits,
+      this.now,
+      options.ladderRatings ?? accountRatings((id) => this.ratings.ratingOf(id)),
     );
     this.lifecycle = new GameLifecycle(store, this.snapshots, this.commits);
     this.clock = options.turnClock
@@ -440,6 +454,13 @@ export class GameService {
     return this.lifecycle.botTurn(id);
   }
 
+  /** Calls `listener` with each game a commit of this process ended (the ladder's rounds follow them); returns the unsubscribe. */
+  onGameOver(listener: (gameId: string) => void): () => void {
+    return this.notifier.listen((id, after) => {
+      if (over(after)) listener(id);
+    });
+  }
+
   /** For the bot driver: a move for the bot-played `seat`, through the same group commit, version check and events. */
   submitAs(id: string, seat: number, expectedVersion: number, move: Move): Promise<SubmitResult> {
     return this.lifecycle.submitAs(id, seat, expectedVersion, move);
@@ -472,6 +493,7 @@ export class GameService {
    */
   async close(): Promise<void> {
     this.clock?.stop();
+    await this.ladder.close();
     await this.sender?.close();
     await this.accountSender?.close();
     await this.retention?.stop();

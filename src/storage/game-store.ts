@@ -17,6 +17,7 @@
 import type { GameSetup, Move } from '../engine/index.js';
 import type { Act, LifecycleSetup, SeatView } from '../game-log.js';
 import type { AccountSeat, AccountStore, NewAccountEvent } from './accounts.js';
+import type { LadderStore } from './ladder.js';
 import type { RatedGame, RatingStore } from './ratings.js';
 import type { AccountWebhookStore } from './account-webhooks.js';
 import type { DeliveryStore, NewDelivery, Webhook } from './deliveries.js';
@@ -202,6 +203,8 @@ export const ALL_MOVES = Number.MAX_SAFE_INTEGER;
 export interface GameStore extends DeliveryStore {
   /** Accounts, their keys and the games they sit in (`accounts.ts`). */
   readonly accounts: AccountStore;
+  /** The bot ladder: its bots, their duplicate matches (`ladder.ts`). */
+  readonly ladder: LadderStore;
   /** The accounts' ratings and the rated games counted (`ratings.ts`). */
   readonly ratings: RatingStore;
   /** The accounts' webhooks and how far each has delivered (`account-webhooks.ts`). */

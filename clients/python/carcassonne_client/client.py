@@ -37,6 +37,9 @@ from .api_types import (
     GameState,
     Health,
     Hint,
+    Ladder,
+    LadderEntry,
+    LadderSprt,
     Leaderboard,
     LegalMoves,
     Lobby,
@@ -220,6 +223,26 @@ class CarcassonneClient:
     def set_accept_policy(self, key: str, policy: AcceptPolicy) -> AcceptPolicyAnswer:
         """A bot account's accept policy: challenges it fits are accepted at once, others declined."""
         return cast(AcceptPolicyAnswer, self.http.call("PUT", "/accounts/me/policy", body=policy, token=key).json())
+
+    def join_ladder(self, key: str, max_games: int) -> LadderEntry:
+        """Puts the bot account on the ladder (or changes its games at once): the server matches it from now on."""
+        return cast(LadderEntry, self.http.call("PUT", "/accounts/me/ladder", body={"maxGames": max_games}, token=key).json())
+
+    def get_my_ladder_entry(self, key: str) -> LadderEntry:
+        return cast(LadderEntry, self.http.call("GET", "/accounts/me/ladder", token=key).json())
+
+    def leave_ladder(self, key: str) -> None:
+        """Takes the account off the ladder; the matches it is playing go on."""
+        self.http.call("DELETE", "/accounts/me/ladder", token=key)
+
+    def get_ladder(self) -> Ladder:
+        """The ladder: its bots with their ratings and records, and the latest duplicate pairs."""
+        return cast(Ladder, self.http.call("GET", "/ladder").json())
+
+    def get_ladder_sprt(self, a: str, b: str, elo0: float | None = None, elo1: float | None = None, alpha: float | None = None, beta: float | None = None) -> LadderSprt:
+        """Is bot `a` stronger than bot `b`? The sequential test on their pairs, with its verdict."""
+        query = {"a": a, "b": b, "elo0": elo0, "elo1": elo1, "alpha": alpha, "beta": beta}
+        return cast(LadderSprt, self.http.call("GET", "/ladder/sprt", query=query).json())
 
     def subscribe_account_webhook(self, key: str, url: str) -> AccountWebhook:
         """Sends the account's events to `url`, in order, signed; the answer's `secret` is new and shown only here."""

@@ -334,6 +334,23 @@ export class CarcassonneClient {
     return this.request('/accounts/me/policy', { method: 'PUT', headers: { ...headers, ...bearer(key) }, body });
   }
 
+  /** Puts the bot account on the ladder (or changes its games at once): the server matches it from now on. */
+  joinLadder(key: string, maxGames: number): Promise<Schemas['LadderEntry']> {
+    const { headers, body } = jsonBody({ maxGames });
+    return this.request('/accounts/me/ladder', { method: 'PUT', headers: { ...headers, ...bearer(key) }, body });
+  }
+
+  getMyLadderEntry(key: string): Promise<Schemas['LadderEntry']> {
+    return this.request('/accounts/me/ladder', { headers: bearer(key) });
+  }
+
+  /** Takes the account off the ladder; the matches it is playing go on. */
+  async leaveLadder(key: string): Promise<void> {
+    const url = `${this.base}/accounts/me/ladder`;
+    const res = await this.fetch(url, { method: 'DELETE', headers: bearer(key) });
+    if (res.status !== 204) await readAnswer(res, url);
+  }
+
   /** Sends the account's events to `url`, in order, signed; the answer's `secret` is new and shown only here. */
   subscribeAccountWebhook(key: string, url: string): Promise<Schemas['AccountWebhook']> {
     const { headers, body } = jsonBody({ url });
@@ -349,6 +366,16 @@ export class CarcassonneClient {
     const url = `${this.base}/accounts/me/webhook`;
     const res = await this.fetch(url, { method: 'DELETE', headers: bearer(key) });
     if (res.status !== 204) await readAnswer(res, url);
+  }
+
+  /** The ladder: its bots with their ratings and records, and the latest duplicate pairs. */
+  getLadder(): Promise<Schemas['Ladder']> {
+    return this.request('/ladder');
+  }
+
+  /** Is bot `a` stronger than bot `b`? The sequential test on their pairs, with its verdict. */
+  getLadderSprt(query: Query<'getLadderSprt'>): Promise<Schemas['LadderSprt']> {
+    return this.request(`/ladder/sprt${qs(query)}`);
   }
 
   /** The accounts that played rated games, highest rating (mu - 3 sigma) first, a page at a time (`after`: the previous page's `next` cursor). */

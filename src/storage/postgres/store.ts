@@ -26,6 +26,7 @@ import { storeError } from './faults.js';
 import { migratePostgres } from './migrate.js';
 import { VersionReads } from './version-reads.js';
 import { insertAccountEvents, insertAccountSeats, PostgresAccounts } from './accounts.js';
+import { PostgresLadder } from './ladder.js';
 import { applyRatedGame, PostgresRatings } from './ratings.js';
 import { PostgresAccountWebhooks } from './account-webhooks.js';
 import * as schema from './schema.js';
@@ -140,6 +141,7 @@ export class PostgresStore implements GameStore {
   private readonly movesAfterStatement;
   private readonly idempotentMoveStatement;
   readonly accounts: PostgresAccounts;
+  readonly ladder: PostgresLadder;
   readonly ratings: PostgresRatings;
   readonly accountWebhooks: PostgresAccountWebhooks;
 
@@ -152,6 +154,7 @@ export class PostgresStore implements GameStore {
   ) {
     const p = sql.placeholder;
     this.accounts = new PostgresAccounts(pool, feed);
+    this.ladder = new PostgresLadder(pool);
     this.ratings = new PostgresRatings(db, pool);
     this.accountWebhooks = new PostgresAccountWebhooks(pool);
     this.findGameStatement = db

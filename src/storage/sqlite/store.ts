@@ -33,6 +33,7 @@ import {
 } from '../deliveries.js';
 import { guarded, isConstraintViolation, storeFault } from './faults.js';
 import { SqliteAccounts } from './accounts.js';
+import { SqliteLadder } from './ladder.js';
 import { SqliteRatings } from './ratings.js';
 import { SqliteAccountWebhooks } from './account-webhooks.js';
 
@@ -112,6 +113,7 @@ export class SqliteStore implements GameStore {
   private readonly webhooks = new Map<string, boolean>();
   private webhooksAt: number | undefined;
   readonly accounts: SqliteAccounts;
+  readonly ladder: SqliteLadder;
   readonly ratings: SqliteRatings;
   readonly accountWebhooks: SqliteAccountWebhooks;
 
@@ -122,6 +124,7 @@ export class SqliteStore implements GameStore {
   ) {
     const p = sql.placeholder;
     this.accounts = new SqliteAccounts(db.$client);
+    this.ladder = new SqliteLadder(db.$client);
     this.ratings = new SqliteRatings(db.$client);
     this.accountWebhooks = new SqliteAccountWebhooks(db.$client);
     this.insertGameStatement = db

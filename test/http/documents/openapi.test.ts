@@ -66,6 +66,11 @@ t.test('the document covers every endpoint of the contract with named schemas', 
       'PUT /accounts/me/webhook',
       'GET /accounts/me/webhook',
       'DELETE /accounts/me/webhook',
+      'PUT /accounts/me/ladder',
+      'GET /accounts/me/ladder',
+      'DELETE /accounts/me/ladder',
+      'GET /ladder',
+      'GET /ladder/sprt',
     ].sort(),
   );
   for (const name of ['Move', 'GameEvent', 'GameState', 'LegalMoves', 'Problem', 'MoveSubmission', 'CreateGame']) {
