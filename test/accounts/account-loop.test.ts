@@ -4,9 +4,13 @@
  * turns and the end to their handlers, in order, each once; a stream cut in the middle (the
  * client's fetch made to fail after an event, as a dropped connection does) is resumed with
  * `Last-Event-ID` after the last event handed over, and a failed long-poll asks again from its
- * cursor. A refusal retrying cannot change (a revoked key) ends the loop with its error.
+ * cursor. A refusal retrying cannot change (a revoked key) ends the loop with its error. The
+ * Python client's `follow_account` (run by python3 from clients/python) against a server whose
+ * streams end every second: each event once across the resumptions.
  */
+import { execFile } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
+import { promisify } from 'node:util';
 import t from 'tap';
 import {
   ApiProblem,
@@ -15,6 +19,9 @@ import {
   type AccountHandlers,
 } from '../../clients/typescript/src/index.js';
 import { testApp } from '../http/helpers/app.js';
+
+const root = new URL('../../', import.meta.url).pathname;
+const run = promisify(execFile);
 
 /** Plays the seat's whole turn with the account's key: the first legal move, each step. */
 async function playTurn(client: CarcassonneClient, key: string, gameId: string, seat: number) {
@@ -209,4 +216,58 @@ t.test('a revoked key ends the loop with its refusal', async (t) => {
   const error = await client.followAccount(bot.key, {}, { retryMs: 1 }).catch((e: unknown) => e);
   t.ok(error instanceof ApiProblem);
   t.match(error, { status: 401, code: 'ACCOUNT_KEY_REVOKED' });
+});
+
+t.test("the Python client's follow_account against a server whose streams end every second", async (t) => {
+  const app = await testApp(t, { streams: { perAddress: 0, opens: { perSecond: 0, burst: 0 }, maxSeconds: 1 } });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  // The loop in a thread; once a stream has ended and been resumed, a challenge and a game come.
+  const script = `
+import json, sys, threading
+from carcassonne_client import ApiProblem, CarcassonneClient
+c = CarcassonneClient(sys.argv[1])
+bot = c.create_account("PyLoopBot", "bot")["key"]
+person = c.create_account("PyLoopPerson", "player")["key"]
+stop, resumed, handed, drops = threading.Event(), threading.Event(), [], []
+game = {}
+def drop(error):
+    drops.append(repr(error))
+    resumed.set()
+def turn(event):
+    handed.append(event)
+    legal = c.get_legal_moves(event["gameId"])
+    while legal["actor"] == event["seat"]:
+        try:
+            c.submit_move(event["gameId"], bot, legal["version"], legal["moves"][0])
+        except ApiProblem as problem:
+            if problem.code != "VERSION_CONFLICT":
+                raise
+        legal = c.get_legal_moves(event["gameId"])
+def challenge(event):
+    handed.append(event)
+    c.accept_challenge(bot, event["challengeId"])
+def finished(event):
+    handed.append(event)
+    if event["gameId"] == game.get("id"):
+        stop.set()
+loop = threading.Thread(target=c.follow_account, args=(bot, {"yourTurn": turn, "challenge": challenge, "gameStarted": handed.append, "gameFinished": finished}), kwargs={"moves": True, "stop": stop, "on_drop": drop, "retry": 0.01})
+loop.start()
+resumed.wait()
+c.create_challenge(person, {"accounts": ["PyLoopBot"]})
+game.update(c.create_game({"players": [{"account": "PyLoopBot"}, {"bot": "random"}], "tileOrder": ["base/E", "base/U", "base/V"]}, bot))
+loop.join()
+print(json.dumps({"game": game["id"], "handed": handed, "drops": drops, "state": c.get_game(game["id"])["status"]}))
+`;
+  const { stdout } = await run('python3', ['-c', script, base], { cwd: `${root}clients/python` });
+  const out = JSON.parse(stdout) as { game: string; handed: AccountEvent[]; drops: string[]; state: string };
+  t.equal(out.state, 'finished', "the handlers played the bot account's turns to the end");
+  t.ok(out.drops.length >= 1 && out.drops.every((d) => d === 'None'), 'the server ended streams; the loop resumed');
+  const types = out.handed.map((e) => e.type);
+  t.equal(types[0], 'challenge', 'the challenge first');
+  t.equal(types.at(-1), 'gameFinished');
+  t.equal(types.filter((type) => type === 'gameStarted').length, 2, "the challenge's game and the game made");
+  t.ok(types.includes('yourTurn'));
+  const ids = out.handed.map((e) => e.id);
+  t.equal(new Set(ids).size, ids.length, 'each event once, across the resumptions');
 });
