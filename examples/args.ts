@@ -15,6 +15,11 @@ const OPTIONS = {
   new: { type: 'string' },
   bot: { type: 'string', default: 'random' },
   ms: { type: 'string', default: '100' },
+  account: { type: 'string' },
+  key: { type: 'string' },
+  expansions: { type: 'string', default: 'traders-builders,abbey-mayor,inns-cathedrals' },
+  'max-games': { type: 'string', default: '4' },
+  games: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -28,12 +33,20 @@ event stream, and prints the scoring that gave points and the final scores.
   --seat LINK                        play the seat of a seat link from the web lobby
                                      (quote it: 'http://HOST/play/game.html#id=GAME&n=SEAT&seat=TOKEN')
   --game ID --seat TOKEN --index N   the same given apart (N: the seat's number, default 0)
+  --account NAME                     run as a bot account: register NAME, set its accept
+                                     policy, accept the challenges that fit, play every game
+                                     it is in at once (from the account's event stream)
+  --key KEY                          the same as an account that exists (or CARCASSONNE_KEY)
+  --expansions A,B|none              the account's expansions (default all three)
+  --max-games N                      the account's games at once (default 4)
+  --games N                          the account bot stops after N games ended
   --url URL                          the server (default http://127.0.0.1:3000)
   --bot ${`${BOT_KINDS.join('|')}[,...]`.padEnd(28)} the bot (default random); a list is dealt to the seats
   --ms N                             mcts: milliseconds to think per move (default 100)
   -h, --help                         this text
 
-Example: npm run bot -- --url http://127.0.0.1:3000 --new 3 --bot greedy,mcts,random`;
+Example: npm run bot -- --url http://127.0.0.1:3000 --new 3 --bot greedy,mcts,random
+         npm run bot -- --account GreedyBot --bot greedy`;
 
 /** A mistake on the command line: said in one line, with the way to the usage text. */
 export class UsageError extends Error {}

@@ -11,7 +11,7 @@
 import { execFile } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
-import t from 'tap';
+import t, { type Test } from 'tap';
 import {
   ApiProblem,
   CarcassonneClient,
@@ -72,7 +72,7 @@ function cuttingFetch() {
   return { fetch: wrapped, seen, opened };
 }
 
-async function serve(t: Parameters<Parameters<typeof t.test>[1]>[0]) {
+async function serve(t: Test) {
   const app = await testApp(t);
   await app.listen({ port: 0, host: '127.0.0.1' });
   return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;

@@ -54,13 +54,15 @@ def follow_account(
     wait: int = 30,
     stop: threading.Event | None = None,
     on_drop: Callable[[BaseException | None], object] | None = None,
+    on_following: Callable[[], object] | None = None,
     retry: float = 0.5,
 ) -> None:
     """Follows the account of `key` until `stop` is set (checked after each event, each of the
     stream's keep-alives and each long-poll), handing each event to `handlers[event["type"]]`.
 
     `moves`: the legal moves in each `yourTurn`; `poll`: long-polls of `wait` seconds instead of
-    the stream; `on_drop`: told of each drop before reconnecting (None when the server ended the
+    the stream; `on_following`: told once the loop follows (after its first read, whose waiting
+    turns are handed over first); `on_drop`: told of each drop before reconnecting (None when the server ended the
     stream); `retry`: the first wait after a failure, in seconds, doubled each time up to 30.
     Raises a handler's error, or a refusal that asking again cannot change (401 for a revoked key).
     """
@@ -88,6 +90,8 @@ def follow_account(
                 first = client.get_my_events(key, moves=moves or None)  # the turns waiting now, and the place
                 dispatch(first["events"])
                 cursor = first["cursor"]
+                if on_following is not None:
+                    on_following()
             elif poll:
                 page = client.get_my_events(key, after=cursor, wait=wait, moves=moves or None)
                 dispatch(page["events"])

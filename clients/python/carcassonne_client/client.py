@@ -210,12 +210,13 @@ class CarcassonneClient:
         wait: int = 30,
         stop: threading.Event | None = None,
         on_drop: Callable[[BaseException | None], object] | None = None,
+        on_following: Callable[[], object] | None = None,
         retry: float = 0.5,
     ) -> None:
         """Follows the account's events until `stop` is set, each to `handlers[event["type"]]`
         (`gameStarted`, `yourTurn`, `gameFinished`, `challenge`...), resuming after every drop
         without a gap or a repeat (account_loop.py)."""
-        follow_account(self, key, handlers, moves=moves, poll=poll, wait=wait, stop=stop, on_drop=on_drop, retry=retry)
+        follow_account(self, key, handlers, moves=moves, poll=poll, wait=wait, stop=stop, on_drop=on_drop, on_following=on_following, retry=retry)
 
     # Challenges (docs/accounts.md).
 

@@ -29,6 +29,8 @@ export interface FollowOptions {
   signal?: AbortSignal;
   /** Seconds each long-poll waits for an event (`poll`; at most 30). */
   wait?: number;
+  /** Told once the loop follows: after its first read (the turns waiting then handed over), before any later event. */
+  onFollowing?: () => void;
   /** Told of each drop before reconnecting: the error, or `undefined` when the server ended the stream. */
   onDrop?: (error: unknown) => void;
   /** The first wait after a failed connection, in ms (doubled each time, at most 30 s). */
@@ -95,6 +97,7 @@ export async function followAccount(
         const start = await client.getMyEvents(key, { moves });
         for (const event of start.events) await dispatch(event);
         cursor = start.cursor;
+        options.onFollowing?.();
       } else if (transport === 'poll') {
         const page = await client.getMyEvents(key, { after: cursor, wait, moves }, signal);
         for (const event of page.events) await dispatch(event);
