@@ -48,8 +48,8 @@ function gameItem(game: MyGame): HTMLLIElement {
   li.append(
     el('span', stateText(game), { class: 'my-game-state' }),
     withNames(el('span', undefined, { class: 'game-seats' }), `Against ${others.map(seatName).join(', ')}`),
-    el('span', `Game ${game.id}, seat ${game.seat + 1}`, { class: 'game-title' }),
     link,
+    el('span', `Game ${game.id}, seat ${game.seat + 1}`, { class: 'game-title' }),
   );
   return li;
 }
