@@ -8,10 +8,9 @@
 import t from 'tap';
 import type { AddressInfo } from 'node:net';
 import { testApp, type App } from '../http/helpers/app.js';
-import { conforms } from '../http/helpers/schema.js';
+import { conforms, SCHEMAS } from '../http/helpers/schema.js';
 import { openStream } from '../http/helpers/sse.js';
 import { forEachStore } from '../helpers/stores.js';
-import { ChallengeResponse } from '../../src/http/schemas/challenges.js';
 import { keyed, newAccount, type TestAccount } from './helpers.js';
 
 const BOUND_MS = 120_000;
@@ -48,7 +47,7 @@ forEachStore(t, (t, stores) => {
       });
       t.equal(made.statusCode, 201, made.body);
       const c = made.json();
-      conforms(t, ChallengeResponse, c, 'challenge');
+      conforms(t, SCHEMAS.ChallengeResponse, c, 'challenge');
       t.match(c, { status: 'open', challenger: ann.name, options: { expansions: ['traders-builders'], rated: true } });
       t.same(
         c.seats.map((s: { name: string; answer: string }) => [s.name, s.answer]),

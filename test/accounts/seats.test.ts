@@ -7,11 +7,8 @@
  */
 import t from 'tap';
 import { bearer, legal, testApp, type App } from '../http/helpers/app.js';
-import { conforms } from '../http/helpers/schema.js';
+import { conforms, SCHEMAS } from '../http/helpers/schema.js';
 import { forEachStore } from '../helpers/stores.js';
-import { CreatedGameResponse } from '../../src/http/schemas/games.js';
-import { GameStateSchema } from '../../src/http/schemas/state.js';
-import { LobbyResponse } from '../../src/http/schemas/lifecycle.js';
 import { MyGamesResponse } from '../../src/http/schemas/accounts.js';
 import { keyed, newAccount, type TestAccount } from './helpers.js';
 
@@ -49,17 +46,17 @@ forEachStore(t, (t, stores) => {
       });
       t.equal(res.statusCode, 201, res.body);
       const game = res.json();
-      conforms(t, CreatedGameResponse, game, 'created');
+      conforms(t, SCHEMAS.CreatedGameResponse, game, 'created');
       t.same(game.seats[0], { seat: 0, name: bot.name, kind: 'human', account: { name: bot.name, kind: 'bot' } });
       t.equal(game.seats[0].token, undefined, "an account's seat has no token: its key acts for it");
       t.type(game.seats[1].token, 'string', 'the named seat keeps its token');
 
       const state = (await app.inject({ url: `/games/${game.id}` })).json();
-      conforms(t, GameStateSchema, state, 'state');
+      conforms(t, SCHEMAS.GameStateSchema, state, 'state');
       t.same(state.seats[0].account, { name: bot.name, kind: 'bot' }, 'the state shows the account and its badge');
       t.equal(state.seats[1].account, undefined);
       const lobby = (await app.inject({ url: '/games?status=active&limit=100' })).json();
-      conforms(t, LobbyResponse, lobby, 'lobby');
+      conforms(t, SCHEMAS.LobbyResponse, lobby, 'lobby');
       const listed = lobby.games.find((g: { id: string }) => g.id === game.id);
       t.same(listed.players[0].account, { name: bot.name, kind: 'bot' }, 'so does the lobby');
 

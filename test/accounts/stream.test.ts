@@ -6,10 +6,9 @@
  */
 import t from 'tap';
 import { bearer, legal, testApp, type App } from '../http/helpers/app.js';
-import { conforms } from '../http/helpers/schema.js';
+import { conforms, SCHEMAS } from '../http/helpers/schema.js';
 import { openStream, type SseReader } from '../http/helpers/sse.js';
 import { forEachStore } from '../helpers/stores.js';
-import { AccountEventSchema, AccountEventsResponse } from '../../src/http/schemas/accounts.js';
 import { keyed, newAccount, type TestAccount } from './helpers.js';
 
 /** Bounds, not waits: a message comes when its event happens, long before these on any machine. */
@@ -64,7 +63,7 @@ forEachStore(t, (t, stores) => {
 
     const game = await newGame(here, bot, false); // Ann first
     const started = await nextEvent(stream);
-    conforms(t, AccountEventSchema, started.data, 'gameStarted');
+    conforms(t, SCHEMAS.AccountEventSchema, started.data, 'gameStarted');
     t.match(started, { type: 'gameStarted', data: { gameId: game.id, seat: 1, version: 0, rated: false } });
     t.type(started.id, 'string', 'a stored event has an id');
     await playTurn(here, game.id, 0, bearer(game.seats[0].token!));
@@ -127,7 +126,7 @@ forEachStore(t, (t, stores) => {
     const bot = await newAccount(here, 'bot');
     const start = await there.inject({ url: '/accounts/me/events', headers: keyed(bot) });
     t.equal(start.statusCode, 200);
-    conforms(t, AccountEventsResponse, start.json(), 'events');
+    conforms(t, SCHEMAS.AccountEventsResponse, start.json(), 'events');
     t.same(start.json().events, [], 'nothing yet');
     const created = await newGame(here, bot, true);
     const first = (

@@ -56,7 +56,7 @@ export interface paths {
         put?: never;
         /**
          * Create a game; answers one secret token per seat
-         * @description Games are created within a budget per client address (429 with `Retry-After` beyond it). A seat `{ "account": name }` is your own account, with its key in `Authorization` (others are challenged); `rated: true` needs every seat to be an account (`docs/accounts.md`).
+         * @description Games are created within a budget per client address (429 with `Retry-After` beyond it). A seat with an `account` member (a name) is your own account, with its key in `Authorization` (others are challenged); `rated: true` needs every seat to be an account (`docs/accounts.md`).
          */
         post: operations["createGame"];
         delete?: never;
@@ -4587,7 +4587,7 @@ export interface operations {
                 /** @description Makes a retried submission answer the original response */
                 "idempotency-key"?: string;
                 /** @description `return=minimal` (RFC 7240) leaves `state` out of the answer: `{ version, events }` */
-                prefer?: "return=minimal" | "return=representation";
+                prefer?: string;
             };
             path: {
                 /** @description The game id returned by POST /games */

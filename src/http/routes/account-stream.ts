@@ -12,13 +12,7 @@ import type { Account, AccountEventRow } from '../../storage/accounts.js';
 import { HttpProblem } from '../problem.js';
 import type { RateLimiter } from '../rate-limit.js';
 import { problems } from '../schemas/common.js';
-import {
-  AccountEventsQuery,
-  AccountEventsResponse,
-  AccountStreamHeaders,
-  AccountStreamQuery,
-  AccountStreamResponse,
-} from '../schemas/accounts.js';
+import { AccountEventsQuery, AccountStreamHeaders, AccountStreamQuery } from '../schemas/accounts.js';
 import { STREAM_RETRY_MS } from './stream.js';
 import type { App, RouteOptions } from '../types.js';
 
@@ -79,9 +73,10 @@ const resumeFrom = (request: FastifyRequest<{ Headers: { 'last-event-id'?: strin
 
 export function accountStreamRoutes(
   app: App,
-  { service, auth, held, keepAliveMs, maxLifetimeMs, opens }: RouteOptions & AccountStreamOptions,
+  { service, schemas, auth, held, keepAliveMs, maxLifetimeMs, opens }: RouteOptions & AccountStreamOptions,
 ): void {
   const feed = service.accountFeed;
+  const { AccountEventsResponse, AccountStreamResponse } = schemas;
   const closing = new AbortController();
   app.addHook('preClose', (done) => {
     closing.abort();

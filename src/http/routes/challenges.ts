@@ -4,22 +4,15 @@
  */
 import { HttpProblem } from '../problem.js';
 import { problems } from '../schemas/common.js';
-import {
-  AcceptPolicySchema,
-  ChallengeParams,
-  ChallengeResponse,
-  ChallengesResponse,
-  CreateChallengeBody,
-  DeclineBody,
-  PolicyResponse,
-} from '../schemas/challenges.js';
+import { ChallengeParams, DeclineBody } from '../schemas/challenges.js';
 import type { App, RouteOptions } from '../types.js';
 
 const KEYED = { security: [{ accountKey: [] }], tags: ['accounts'] };
 const CHANGE_PROBLEMS = problems(400, 401, 403, 404, 409, 429, 503, 507);
 
-export function challengeRoutes(app: App, { service, auth }: RouteOptions): void {
+export function challengeRoutes(app: App, { service, schemas, auth }: RouteOptions): void {
   const { challenges } = service;
+  const { AcceptPolicySchema, ChallengeResponse, ChallengesResponse, CreateChallengeBody, PolicyResponse } = schemas;
 
   app.post(
     '/challenges',

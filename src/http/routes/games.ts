@@ -2,15 +2,14 @@ import { limitPerAddress } from '../address-limit.js';
 import { notModified, versionTag } from '../etag.js';
 import { Type } from 'typebox';
 import { GameIdParams, IMMUTABLE, NOT_MODIFIED, problems, VersionQuery } from '../schemas/common.js';
-import { CreateGameBody, CreatedGameResponse } from '../schemas/games.js';
 import { clockOf, seatRequestOf } from '../schemas/lifecycle.js';
-import { GameStateSchema, LegalMovesResponse } from '../schemas/state.js';
 import { LegalMovesQuery } from '../schemas/events.js';
 import { waitForMove } from './events.js';
 import { sendJson, type App, type RouteOptions } from '../types.js';
 
 export function gameRoutes(app: App, routes: RouteOptions): void {
   const { service, addressLimiter, auth } = routes;
+  const { CreateGameBody, CreatedGameResponse, GameStateSchema, LegalMovesResponse } = routes.schemas;
   app.post(
     '/games',
     {
@@ -19,7 +18,7 @@ export function gameRoutes(app: App, routes: RouteOptions): void {
         summary: 'Create a game; answers one secret token per seat',
         description:
           'Games are created within a budget per client address (429 with `Retry-After` beyond it). ' +
-          'A seat `{ "account": name }` is your own account, with its key in `Authorization` (others are challenged); ' +
+          'A seat with an `account` member (a name) is your own account, with its key in `Authorization` (others are challenged); ' +
           '`rated: true` needs every seat to be an account (`docs/accounts.md`).',
         security: [{}, { accountKey: [] }],
         body: CreateGameBody,

@@ -2,12 +2,12 @@
 import { Type } from 'typebox';
 import { ACCOUNT_EVENT_TYPES, ACCOUNT_KINDS } from '../../storage/accounts.js';
 import { PHASES } from '../../engine/index.js';
-import { MoveSchema } from './moves.js';
 import { GAME_STATUSES } from '../../storage/game-store.js';
 import { SeatViewSchema } from '../../game-log.js';
 import { GameStatusSchema } from '../../service/state-schema.js';
 import { Strict } from './common.js';
 import { PlayerNameSchema } from './lifecycle.js';
+import type { Vocabulary } from './vocabulary.js';
 
 const Kind = Type.Enum([...ACCOUNT_KINDS], {
   description: '`player` (a person) or `bot` (a program: its seats show a bot badge)',
@@ -68,33 +68,6 @@ export const MyGamesResponse = Type.Object(
   { title: 'MyGames' },
 );
 
-/** One event of an account's stream (`docs/accounts.md`): its members beside `type` depend on the type. */
-export const AccountEventSchema = Type.Object(
-  {
-    id: Type.Optional(
-      Type.String({
-        description:
-          'Its place in the stream: resume after it (`Last-Event-ID`, `after`). None on the `yourTurn` events that describe the games as they are when a stream starts fresh',
-      }),
-    ),
-    type: Type.Enum([...ACCOUNT_EVENT_TYPES]),
-    at: At,
-    gameId: Type.Optional(Type.String()),
-    seat: Type.Optional(Type.Integer({ description: "The account's seat in the game" })),
-    version: Type.Optional(Type.Integer({ description: "The game's version the event is about" })),
-    phase: Type.Optional(Type.Enum([...PHASES], { description: '`yourTurn`: the phase the seat must act in' })),
-    moves: Type.Optional(
-      Type.Array(MoveSchema, {
-        description: '`yourTurn` with `moves=true`, while the game is still at `version`: the legal moves',
-      }),
-    ),
-    rated: Type.Optional(Type.Boolean()),
-    status: Type.Optional(GameStatusSchema),
-    scores: Type.Optional(Type.Array(Type.Integer(), { description: '`gameFinished`: the final score of each seat' })),
-  },
-  { title: 'AccountEvent', additionalProperties: true },
-);
-
 export const AccountStreamQuery = Type.Object(
   {
     after: Type.Optional(Type.String({ minLength: 1, maxLength: 48, description: 'Resume after this event id' })),
@@ -120,16 +93,51 @@ export const AccountEventsQuery = Type.Object(
   { additionalProperties: false },
 );
 
-export const AccountEventsResponse = Type.Object(
-  {
-    events: Type.Array(AccountEventSchema),
-    cursor: Type.String({ description: 'Ask again with `after` = this: the next answer starts after these events' }),
-  },
-  { title: 'AccountEvents' },
-);
-
-export const AccountStreamResponse = {
-  description:
-    'An event stream: one `event:` per account event (its `type`), `id:` its place in the stream, `data:` the event as JSON; comment lines keep it alive',
-  content: { 'text/event-stream': { schema: AccountEventSchema } },
-};
+/** The account stream's schemas, whose `yourTurn` events carry the app registry's moves. */
+export function accountStreamSchemas(v: Vocabulary) {
+  /** One event of an account's stream (`docs/accounts.md`): its members beside `type` depend on the type. */
+  const AccountEventSchema = Type.Object(
+    {
+      id: Type.Optional(
+        Type.String({
+          description:
+            'Its place in the stream: resume after it (`Last-Event-ID`, `after`). None on the `yourTurn` events that describe the games as they are when a stream starts fresh',
+        }),
+      ),
+      type: Type.Enum([...ACCOUNT_EVENT_TYPES]),
+      at: At,
+      gameId: Type.Optional(Type.String()),
+      seat: Type.Optional(Type.Integer({ description: "The account's seat in the game" })),
+      version: Type.Optional(Type.Integer({ description: "The game's version the event is about" })),
+      phase: Type.Optional(Type.Enum([...PHASES], { description: '`yourTurn`: the phase the seat must act in' })),
+      moves: Type.Optional(
+        Type.Array(v.Move, {
+          description: '`yourTurn` with `moves=true`, while the game is still at `version`: the legal moves',
+        }),
+      ),
+      rated: Type.Optional(Type.Boolean()),
+      status: Type.Optional(GameStatusSchema),
+      scores: Type.Optional(
+        Type.Array(Type.Integer(), { description: '`gameFinished`: the final score of each seat' }),
+      ),
+    },
+    { title: 'AccountEvent', additionalProperties: true },
+  );
+  return {
+    AccountEventSchema,
+    AccountEventsResponse: Type.Object(
+      {
+        events: Type.Array(AccountEventSchema),
+        cursor: Type.String({
+          description: 'Ask again with `after` = this: the next answer starts after these events',
+        }),
+      },
+      { title: 'AccountEvents' },
+    ),
+    AccountStreamResponse: {
+      description:
+        'An event stream: one `event:` per account event (its `type`), `id:` its place in the stream, `data:` the event as JSON; comment lines keep it alive',
+      content: { 'text/event-stream': { schema: AccountEventSchema } },
+    },
+  };
+}

@@ -123,10 +123,7 @@ export class Accounts {
   async seatRequests(asked: readonly SeatAsked[], caller: Account | undefined, rated: boolean): Promise<SeatRequest[]> {
     const names = asked.flatMap((s) => ('accountName' in s ? [s.accountName] : []));
     if (rated && names.length !== asked.length)
-      throw new ServiceError(
-        'BAD_REQUEST',
-        'a rated game seats accounts only: every player must be { "account": name }',
-      );
+      throw new ServiceError('BAD_REQUEST', 'a rated game seats accounts only: every player must name an account');
     if (names.length === 0) return asked as SeatRequest[];
     if (!caller)
       throw new ServiceError(
