@@ -65,9 +65,7 @@ for (const [device, options] of DEVICES) {
       await page.locator('#challenge-turn-seconds').fill('300');
       await page.locator('#challenge-rated').check();
       await page.locator('#send-challenge').click();
-      await page.waitForFunction(
-        () => !/^(Sending…)?$/.test(document.querySelector('#challenge-result')!.textContent!),
-      );
+      await page.waitForFunction(() => !/^(Sending…)?$/.test(document.querySelector('#challenge-result')!.textContent));
       t.match(
         await page.locator('#challenge-result').textContent(),
         `${bot.name} accepted: the game is in My games.`,

@@ -8,12 +8,11 @@ the server answers the stored result. The event stream is an iterator of its mes
 from __future__ import annotations
 
 import random
-import threading
 import time
 import uuid
 from dataclasses import dataclass
 from http.client import HTTPException
-from typing import Callable, Generator, Iterator, Literal, Mapping, Union, cast, overload
+from typing import Generator, Iterator, Literal, Union, cast, overload
 
 from .api_types import (
     AcceptPolicy,
@@ -52,7 +51,7 @@ from .api_types import (
     WebhookDelivery,
     WebhookSettings,
 )
-from .account_loop import AccountEventType, Handler, follow_account
+from .account_loop import follow_account
 from .errors import ApiProblem, NotTheApi
 from .stream import StreamMessage, parse_account_stream, parse_stream
 from .transport import Transport, quote
@@ -200,23 +199,10 @@ class CarcassonneClient:
                 raise NotTheApi(response.status, response.headers.get("content-type", ""), "text/event-stream", response.read(200))
             yield from parse_account_stream(response, keep_alives)
 
-    def follow_account(
-        self,
-        key: str,
-        handlers: Mapping[AccountEventType, Handler],
-        *,
-        moves: bool = False,
-        poll: bool = False,
-        wait: int = 30,
-        stop: threading.Event | None = None,
-        on_drop: Callable[[BaseException | None], object] | None = None,
-        on_following: Callable[[], object] | None = None,
-        retry: float = 0.5,
-    ) -> None:
-        """Follows the account's events until `stop` is set, each to `handlers[event["type"]]`
-        (`gameStarted`, `yourTurn`, `gameFinished`, `challenge`...), resuming after every drop
-        without a gap or a repeat (account_loop.py)."""
-        follow_account(self, key, handlers, moves=moves, poll=poll, wait=wait, stop=stop, on_drop=on_drop, on_following=on_following, retry=retry)
+    # Follows the account's events until `stop` is set, each to `handlers[event["type"]]`
+    # (`gameStarted`, `yourTurn`, `gameFinished`, `challenge`...), resuming after every drop
+    # without a gap or a repeat: account_loop.py's function, this client its first argument.
+    follow_account = follow_account
 
     # Challenges (docs/accounts.md).
 
