@@ -40,7 +40,9 @@ import { AccountAuth, DEFAULT_ACCOUNT_LIMIT, refuseKeysInUrls } from './http/acc
 import { accountRoutes, DEFAULT_ACCOUNT_CREATION } from './http/routes/accounts.js';
 import { accountStreamRoutes } from './http/routes/account-stream.js';
 import { challengeRoutes } from './http/routes/challenges.js';
+import { leaderboardRoutes } from './http/routes/leaderboard.js';
 import type { AccountLimits } from './service/accounts/accounts.js';
+import { ensureServerBots } from './service/accounts/server-bots.js';
 import { buildValidator } from './http/validator.js';
 import { lazySerializers } from './http/lazy-serializers.js';
 import { createBotRuntime, type BotRuntimeOptions } from './service/bots/bot-runtime.js';
@@ -168,6 +170,16 @@ export async function buildApp(options: AppOptions): Promise<App> {
     service.notifier,
   );
   app.addHook('onReady', async () => bots.start());
+  // The server's bots as accounts, so ratings are measured against them (`service/accounts/server-bots.ts`).
+  app.addHook('onReady', async () => {
+    const at = (options.now?.() ?? new Date()).toISOString();
+    const taken = await ensureServerBots(store.accounts, at).catch((error: unknown) => {
+      app.log.error({ err: error }, "the server's bot accounts could not be made");
+      return [];
+    });
+    if (taken.length > 0)
+      app.log.warn({ names: taken }, "other accounts hold these server bots' names: those bots have no account");
+  });
   app.addHook('preClose', (done) => {
     analyses.close();
     done();
@@ -257,6 +269,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     creations: budget('account-create', options.accountCreation ?? DEFAULT_ACCOUNT_CREATION),
   });
   challengeRoutes(app, routes);
+  leaderboardRoutes(app, routes);
   webhookRoutes(app, routes);
   analysisRoutes(app, { analyses, schemas });
   const rateLimiter = budget('token', options.rateLimit ?? DEFAULT_RATE_LIMIT);

@@ -187,6 +187,7 @@ CALLS: dict[str, tuple[Callable[[CarcassonneClient], object], str | None]] = {
     "listMyChallenges": (lambda c: c.list_my_challenges("cak_key"), "cak_key"),
     "getAcceptPolicy": (lambda c: c.get_accept_policy("cak_key"), "cak_key"),
     "setAcceptPolicy": (lambda c: c.set_accept_policy("cak_key", {"maxGames": 3}), "cak_key"),
+    "getLeaderboard": (lambda c: c.get_leaderboard(limit=5, after="3~a"), None),
 }
 # The streams' operations: answered with an (empty) event stream.
 STREAMS = {"streamGame", "streamMyEvents"}

@@ -81,6 +81,7 @@ const OPERATION_IDS: Record<string, string> = {
   'GET /accounts/me/challenges': 'listMyChallenges',
   'GET /accounts/me/policy': 'getAcceptPolicy',
   'PUT /accounts/me/policy': 'setAcceptPolicy',
+  'GET /leaderboard': 'getLeaderboard',
 };
 
 const SUCCESS_DESCRIPTIONS: Record<string, string> = {
@@ -125,6 +126,7 @@ const SUCCESS_DESCRIPTIONS: Record<string, string> = {
   listMyChallenges: "The account's open challenges",
   getAcceptPolicy: "The bot account's accept policy",
   setAcceptPolicy: 'The policy, as set',
+  getLeaderboard: 'A page of the leaderboard, highest rating first',
 };
 
 const header = (description: string, schema: Schema = { type: 'string' }): Header => ({ description, schema });
@@ -142,6 +144,7 @@ const SUCCESS_HEADERS: Record<string, Record<string, Header>> = {
     ETag: header('A tag of the page: send it back as `If-None-Match` to get `304` while the page is unchanged'),
     Link: header('`<next page>; rel="next"` when this page is full'),
   },
+  getLeaderboard: { Link: header('`<next page>; rel="next"` when this page is full') },
   submitMove: {
     'Idempotent-Replayed': header(
       '`true` when this is the stored answer of an earlier submission with the same `Idempotency-Key`',

@@ -52,6 +52,7 @@ import { Accounts, type AccountLimits } from './accounts/accounts.js';
 import { EVERY_ACCOUNT } from '../storage/accounts.js';
 import { AccountFeed } from './accounts/account-feed.js';
 import { Challenges } from './accounts/challenges.js';
+import { Ratings } from './accounts/ratings.js';
 
 export type { MoveSubmission, SubmitResult } from './moves/idempotency.js';
 
@@ -137,6 +138,8 @@ export class GameService {
   readonly accounts: Accounts;
   /** Challenges between accounts (`accounts/challenges.ts`). */
   readonly challenges: Challenges;
+  /** The accounts' ratings: a rated game's result, an account's rating, the leaderboard (`accounts/ratings.ts`). */
+  readonly ratings: Ratings;
   /** The accounts' streams: their events, and waiting for the next (`accounts/account-feed.ts`). */
   readonly accountFeed: AccountFeed;
 
@@ -190,6 +193,7 @@ export class GameService {
       options.accountLimits,
     );
     this.accountFeed = new AccountFeed(store.accounts, this.accountNotifier);
+    this.ratings = new Ratings(store.ratings);
     this.challenges = new Challenges(
       store.accounts,
       this.registry,

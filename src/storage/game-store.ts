@@ -17,6 +17,7 @@
 import type { GameSetup, Move } from '../engine/index.js';
 import type { Act, LifecycleSetup, SeatView } from '../game-log.js';
 import type { AccountSeat, AccountStore, NewAccountEvent } from './accounts.js';
+import type { RatedGame, RatingStore } from './ratings.js';
 import type { DeliveryStore, NewDelivery, Webhook } from './deliveries.js';
 
 /** The setup as given (the engine's, with the seats' kinds, visibility and clock) and its secret seed. */
@@ -92,6 +93,8 @@ export interface NewMove extends MoveRecord {
   accountSeat?: AccountSeat;
   /** What the accounts' streams tell of this entry, written in its transaction. */
   accountEvents?: readonly NewAccountEvent[];
+  /** The result of the rated game this entry finishes, applied to the ratings in its transaction. */
+  ratedGame?: RatedGame;
 }
 
 /** Whether appending `m` changes its game's row. */
@@ -198,6 +201,8 @@ export const ALL_MOVES = Number.MAX_SAFE_INTEGER;
 export interface GameStore extends DeliveryStore {
   /** Accounts, their keys and the games they sit in (`accounts.ts`). */
   readonly accounts: AccountStore;
+  /** The accounts' ratings and the rated games counted (`ratings.ts`). */
+  readonly ratings: RatingStore;
   /** Present when several nodes share the store: request budgets then hold across them. */
   readonly budgets?: BudgetLedger;
   insertGame(game: NewGame): Promise<void>;

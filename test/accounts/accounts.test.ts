@@ -25,7 +25,12 @@ forEachStore(t, (t, stores) => {
     const me = await app.inject({ url: '/accounts/me', headers: keyed(created) });
     t.equal(me.statusCode, 200);
     conforms(t, AccountView, me.json(), 'me');
-    t.same(me.json(), { name, kind: 'player', createdAt: created.createdAt });
+    t.same(me.json(), {
+      name,
+      kind: 'player',
+      createdAt: created.createdAt,
+      rating: { rating: 0, mu: 25, sigma: 25 / 3, games: 0 },
+    });
     t.same((await app.inject({ url: `/accounts/${encodeURIComponent(name.toUpperCase())}` })).json().name, name);
 
     const store = await stores.open(t, location);

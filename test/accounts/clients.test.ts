@@ -67,6 +67,8 @@ t.test('the TypeScript client: account, keys, games, events, stream', async (t) 
   t.equal((await client.cancelChallenge(second.key, again.id)).status, 'canceled');
   const third = await client.createChallenge(second.key, { accounts: ['TsPerson'] });
   t.type((await client.acceptChallenge(person.key, third.id)).gameId, 'string');
+  t.same(await client.getLeaderboard({ limit: 5 }), { accounts: [] }, 'no rated game finished yet');
+  t.same((await client.getAccount('TsPerson')).rating, { rating: 0, mu: 25, sigma: 25 / 3, games: 0 });
 });
 
 t.test('the Python client: account, keys, games, events, stream', async (t) => {
@@ -88,7 +90,7 @@ p = c.create_account("PyPerson", "player")
 ch = c.create_challenge(k["key"], {"accounts": ["PyPerson"]})
 accepted = c.accept_challenge(p["key"], ch["id"])
 print(json.dumps({"accepted": accepted, "me": c.get_my_account(k["key"]), "named": c.get_account("PYBOT"), "keys": c.list_account_keys(k["key"]),
-  "games": c.list_my_games(k["key"]), "game": g["id"], "events": events, "first": first}))
+  "games": c.list_my_games(k["key"]), "game": g["id"], "events": events, "first": first, "board": c.get_leaderboard(limit=5)}))
 `;
   const { stdout } = await run('python3', ['-c', script, base], { cwd: `${root}clients/python` });
   const out = JSON.parse(stdout);
@@ -107,4 +109,6 @@ print(json.dumps({"accepted": accepted, "me": c.get_my_account(k["key"]), "named
   t.match(out.first, { type: 'yourTurn', gameId: out.game, version: 0 });
   t.ok(out.first.moves.length > 0, 'with its legal moves');
   t.match(out.accepted, { status: 'started', challenger: 'PyBot' });
+  t.same(out.board, { accounts: [] }, 'the leaderboard: no rated game finished yet');
+  t.same(out.me.rating, { rating: 0, mu: 25, sigma: 25 / 3, games: 0 });
 });

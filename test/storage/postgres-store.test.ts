@@ -44,12 +44,14 @@ if (!(await postgresAvailable())) {
         'account_events',
         'account_games',
         'account_keys',
+        'account_ratings',
         'accounts',
         'challenge_accounts',
         'challenges',
         'games',
         'moves',
         'rate_budgets',
+        'rated_games',
         'webhook_deliveries',
       ],
     );
@@ -69,7 +71,7 @@ if (!(await postgresAvailable())) {
          JOIN pg_class i ON i.oid = x.indexrelid
          JOIN pg_namespace n ON n.oid = t.relnamespace
          JOIN pg_attribute a ON a.attrelid = t.oid AND a.attnum = ANY (x.indkey)
-        WHERE n.nspname = 'public' AND t.relname NOT IN ('rate_budgets', 'accounts', 'account_keys', 'account_events', 'challenges', 'challenge_accounts') -- keyed by client or account, not game data
+        WHERE n.nspname = 'public' AND t.relname NOT IN ('rate_budgets', 'accounts', 'account_keys', 'account_events', 'account_ratings', 'challenges', 'challenge_accounts') -- keyed by client or account, not game data
         GROUP BY t.relname, i.relname ORDER BY 1, 2`,
       );
       t.ok(
@@ -81,6 +83,7 @@ if (!(await postgresAvailable())) {
         moves: 'game_id',
         webhook_deliveries: 'game_id',
         account_games: 'game_id',
+        rated_games: 'game_id',
       };
       for (const index of indexes)
         t.ok(index.columns.includes(gameColumn[index.table]), `${index.table}.${index.index} includes the game id`);

@@ -26,11 +26,13 @@ t.test('migrations create the tables once; reopening the file applies nothing tw
       'account_events',
       'account_games',
       'account_keys',
+      'account_ratings',
       'accounts',
       'challenge_accounts',
       'challenges',
       'games',
       'moves',
+      'rated_games',
       'webhook_deliveries',
     ],
   );

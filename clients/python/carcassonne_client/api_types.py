@@ -36,6 +36,7 @@ class Account(TypedDict):
     name: str
     kind: Literal["player", "bot"]  # `player` (a person) or `bot` (a program: its seats show a bot badge)
     createdAt: str
+    rating: Rating
 
 
 class AccountCreated(TypedDict):
@@ -415,6 +416,20 @@ class JoinSeat(TypedDict):
     name: NotRequired[str]  # Normalised to NFC and trimmed; refused (400) when empty after that, or holding a control, bidi, zero-width or other invisible formatting character, a blank filler (Hangul fillers, the blank Braille pattern), an invisible combining character, a variation selector that varies nothing, or a lone surrogate; or when it shows no letter, digit, symbol or punctuation
 
 
+class LeaderboardAccountsItem(TypedDict):
+    name: str
+    kind: Literal["player", "bot"]  # `bot` is the bot badge
+    rating: float  # The displayed rating: mu - 3 sigma, a conservative estimate (0 for a new account)
+    mu: float  # The estimate of skill (25 for a new account)
+    sigma: float  # The estimate's uncertainty (25/3 for a new account): it shrinks as games are played
+    games: int  # Rated games played
+
+
+class Leaderboard(TypedDict):
+    accounts: list[LeaderboardAccountsItem]  # The accounts that played a rated game, highest rating first
+    next: NotRequired[str]  # The next page (also in the `Link` header), when this one is full
+
+
 class LegalMoves(TypedDict):
     version: int
     actor: Union[int, None]
@@ -552,6 +567,13 @@ class Problem(TypedDict):
     detail: str
     currentVersion: NotRequired[int]  # On 409: the version the game is at now
     retryAfter: NotRequired[int]  # On 429, 503 and 507: seconds to wait, as in the Retry-After header
+
+
+class Rating(TypedDict):
+    rating: float  # The displayed rating: mu - 3 sigma, a conservative estimate (0 for a new account)
+    mu: float  # The estimate of skill (25 for a new account)
+    sigma: float  # The estimate's uncertainty (25/3 for a new account): it shrinks as games are played
+    games: int  # Rated games played
 
 
 class ReturnWagonMove(TypedDict):

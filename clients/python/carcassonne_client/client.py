@@ -35,6 +35,7 @@ from .api_types import (
     GameState,
     Health,
     Hint,
+    Leaderboard,
     LegalMoves,
     Lobby,
     Move,
@@ -232,6 +233,10 @@ class CarcassonneClient:
     def set_accept_policy(self, key: str, policy: AcceptPolicy) -> AcceptPolicyAnswer:
         """A bot account's accept policy: challenges it fits are accepted at once, others declined."""
         return cast(AcceptPolicyAnswer, self.http.call("PUT", "/accounts/me/policy", body=policy, token=key).json())
+
+    def get_leaderboard(self, limit: int | None = None, after: str | None = None) -> Leaderboard:
+        """The accounts that played rated games, highest rating (mu - 3 sigma) first, a page at a time (`after`: the previous page's `next` cursor)."""
+        return cast(Leaderboard, self.http.call("GET", "/leaderboard", query={"limit": limit, "after": after}).json())
 
     def get_hint(self, game_id: str, token: str) -> Hint:
         """The mcts bot's move for the seat of `token`, when it must act."""

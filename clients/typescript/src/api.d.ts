@@ -403,6 +403,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/leaderboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The accounts that played rated games, highest rating first, a page at a time
+         * @description The rating is mu - 3 sigma (openskill, Weng-Lin); `sigma` is its uncertainty. The `next` link (also in `Link`) holds an opaque cursor.
+         */
+        get: operations["getLeaderboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/games/{id}/webhook": {
         parameters: {
             query?: never;
@@ -680,6 +700,7 @@ export interface components {
             kind: "player" | "bot";
             /** Format: date-time */
             createdAt: string;
+            rating: components["schemas"]["Rating"];
         };
         /** AccountCreated */
         AccountCreated: {
@@ -1199,6 +1220,28 @@ export interface components {
             /** @description Normalised to NFC and trimmed; refused (400) when empty after that, or holding a control, bidi, zero-width or other invisible formatting character, a blank filler (Hangul fillers, the blank Braille pattern), an invisible combining character, a variation selector that varies nothing, or a lone surrogate; or when it shows no letter, digit, symbol or punctuation */
             name?: string;
         };
+        /** Leaderboard */
+        Leaderboard: {
+            /** @description The accounts that played a rated game, highest rating first */
+            accounts: {
+                name: string;
+                /**
+                 * @description `bot` is the bot badge
+                 * @enum {unknown}
+                 */
+                kind: "player" | "bot";
+                /** @description The displayed rating: mu - 3 sigma, a conservative estimate (0 for a new account) */
+                rating: number;
+                /** @description The estimate of skill (25 for a new account) */
+                mu: number;
+                /** @description The estimate's uncertainty (25/3 for a new account): it shrinks as games are played */
+                sigma: number;
+                /** @description Rated games played */
+                games: number;
+            }[];
+            /** @description The next page (also in the `Link` header), when this one is full */
+            next?: string;
+        };
         /** LegalMoves */
         LegalMoves: {
             version: number;
@@ -1375,6 +1418,17 @@ export interface components {
             retryAfter?: number;
         } & {
             [key: string]: unknown;
+        };
+        /** Rating */
+        Rating: {
+            /** @description The displayed rating: mu - 3 sigma, a conservative estimate (0 for a new account) */
+            rating: number;
+            /** @description The estimate of skill (25 for a new account) */
+            mu: number;
+            /** @description The estimate's uncertainty (25/3 for a new account): it shrinks as games are played */
+            sigma: number;
+            /** @description Rated games played */
+            games: number;
         };
         /** ReturnWagonMove */
         ReturnWagonMove: {
@@ -3965,6 +4019,53 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem507"];
+                };
+            };
+        };
+    };
+    getLeaderboard: {
+        parameters: {
+            query?: {
+                /** @description Accounts per page (default 50) */
+                limit?: number;
+                /** @description The cursor of the next page (from `next`) */
+                after?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the leaderboard, highest rating first */
+            200: {
+                headers: {
+                    /** @description `<next page>; rel="next"` when this page is full */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Leaderboard"];
+                };
+            };
+            /** @description Malformed request: the body, a parameter or a header does not match its schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem400"];
+                };
+            };
+            /** @description The server is shutting down (`SERVICE_UNAVAILABLE`), another process held the database's write lock too long (`DATABASE_BUSY`), or the storage cannot be read or written now (`STORAGE_UNAVAILABLE`: a read-only or unreachable database), with `Retry-After`: retry later. Nothing was changed */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem503"];
                 };
             };
         };

@@ -348,6 +348,11 @@ export class CarcassonneClient {
     return this.request('/accounts/me/policy', { method: 'PUT', headers: { ...headers, ...bearer(key) }, body });
   }
 
+  /** The accounts that played rated games, highest rating (mu - 3 sigma) first, a page at a time (`after`: the previous page's `next` cursor). */
+  getLeaderboard(query: Query<'getLeaderboard'> = {}): Promise<Schemas['Leaderboard']> {
+    return this.request(`/leaderboard${qs(query)}`);
+  }
+
   /** The account of `key` takes an open seat (no token: the key acts for it). */
   joinSeatAsAccount(gameId: string, seat: number, key: string): Promise<Schemas['SeatJoined']> {
     const { headers, body } = jsonBody({});

@@ -27,10 +27,14 @@ export const DEFAULT_ACCOUNT_CREATION: RateLimitOptions = { perSecond: 1 / 60, b
 const DEFAULT_MY_GAMES = 50;
 const KEYED = { security: [{ accountKey: [] }], tags: ['accounts'] };
 
-const view = ({ name, kind, createdAt }: Account) => ({ name, kind, createdAt });
-
 export function accountRoutes(app: App, { service, auth, creations }: RouteOptions & { creations: RateLimiter }): void {
-  const { accounts } = service;
+  const { accounts, ratings } = service;
+  const view = async ({ id, name, kind, createdAt }: Account) => ({
+    name,
+    kind,
+    createdAt,
+    rating: await ratings.ratingOf(id),
+  });
   app.decorateRequest('account', null);
 
   app.post(

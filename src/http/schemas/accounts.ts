@@ -7,6 +7,7 @@ import { SeatViewSchema } from '../../game-log.js';
 import { GameStatusSchema } from '../../service/state-schema.js';
 import { Strict } from './common.js';
 import { PlayerNameSchema } from './lifecycle.js';
+import { RatingView } from './ratings.js';
 import type { Vocabulary } from './vocabulary.js';
 
 const Kind = Type.Enum([...ACCOUNT_KINDS], {
@@ -19,7 +20,10 @@ const Key = Type.String({
 
 export const CreateAccountBody = Strict({ name: PlayerNameSchema, kind: Kind }, { title: 'CreateAccount' });
 
-export const AccountView = Type.Object({ name: Type.String(), kind: Kind, createdAt: At }, { title: 'Account' });
+export const AccountView = Type.Object(
+  { name: Type.String(), kind: Kind, createdAt: At, rating: RatingView },
+  { title: 'Account' },
+);
 
 export const AccountCreatedResponse = Type.Object(
   { name: Type.String(), kind: Kind, createdAt: At, key: Key, keyId: Type.String() },

@@ -10,6 +10,7 @@ import { phaseOf, publicView } from '../../engine/index.js';
 import type { AccountEventType, NewAccountEvent } from '../../storage/accounts.js';
 import { botReason, statusOf, type LifecycleStatus } from '../lifecycle/lifecycle.js';
 import type { Snapshot } from '../cache/snapshot.js';
+import { serverBotOf } from './server-bots.js';
 
 function event(
   snapshot: Snapshot,
@@ -26,8 +27,9 @@ function event(
   };
 }
 
+/** The seats of accounts that read streams: the server's bots read none. */
 const accountSeats = (snapshot: Snapshot): number[] =>
-  snapshot.life.seats.flatMap((s, seat) => (s.account ? [seat] : []));
+  snapshot.life.seats.flatMap((s, seat) => (s.account && !serverBotOf(s.account.id) ? [seat] : []));
 
 /** The events of the game after an entry; `actorBefore` and `statusBefore` as they were before it. */
 export function accountEventsAfter(

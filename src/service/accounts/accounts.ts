@@ -10,6 +10,7 @@ import type { SeatAccount, SeatRequest } from '../../game-log.js';
 import { ServiceError } from '../service-error.js';
 import { hashToken } from '../lifecycle/seat-tokens.js';
 import { newAccountId, newAccountKey, newKeyId, nameKey } from './account-keys.js';
+import { serverBotOf } from './server-bots.js';
 import type { SeatView } from '../../game-log.js';
 
 export interface AccountLimits {
@@ -125,19 +126,21 @@ export class Accounts {
     if (rated && names.length !== asked.length)
       throw new ServiceError('BAD_REQUEST', 'a rated game seats accounts only: every player must name an account');
     if (names.length === 0) return asked as SeatRequest[];
-    if (!caller)
-      throw new ServiceError(
-        'ACCOUNT_KEY_REQUIRED',
-        'seating an account needs its key: Authorization: Bearer <account key>',
-      );
     const keys = names.map(nameKey);
     if (new Set(keys).size !== keys.length)
       throw new ServiceError('BAD_REQUEST', 'body/players names an account twice: an account holds one seat of a game');
     const found = new Map((await this.store.byNames(keys)).map((a) => [a.nameKey, a]));
+    // The server's bots may be seated by anyone (`server-bots.ts`); any other account only by its key.
+    const onlyServerBots = found.size === keys.length && [...found.values()].every((a) => serverBotOf(a.id));
+    if (!caller && !onlyServerBots)
+      throw new ServiceError(
+        'ACCOUNT_KEY_REQUIRED',
+        'seating an account needs its key: Authorization: Bearer <account key>',
+      );
     const missing = names.filter((_, i) => !found.has(keys[i]));
     if (missing.length > 0) throw new ServiceError('ACCOUNT_NOT_FOUND', `no account is called ${missing.join(', ')}`);
     for (const account of found.values()) {
-      if (account.id !== caller.id)
+      if (account.id !== caller?.id && !serverBotOf(account.id))
         throw new ServiceError(
           'ACCOUNT_NOT_YOURS',
           `${account.name} is another account: only your own account may be seated directly; challenge others`,

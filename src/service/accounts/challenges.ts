@@ -23,6 +23,7 @@ import { newGameId } from '../lifecycle/seat-tokens.js';
 import type { CreateGameInput, CreatedGame } from '../lifecycle/game-creation.js';
 import { nameKey } from './account-keys.js';
 import { seatAccount, type AccountLimits } from './accounts.js';
+import { serverBotOf } from './server-bots.js';
 import { policyDeclines, type AcceptPolicy } from './accept-policy.js';
 
 /** The game's options a challenge carries: the creation's own. */
@@ -184,6 +185,8 @@ export class Challenges {
     if (account.kind !== 'bot') return 'pending';
     const open = await this.store.openGames(account.id);
     if (open >= this.limits.maxOpenGames) return { declined: 'busy: its table of games is full' };
+    // The server's bots play whatever the engine takes (the options were judged already).
+    if (serverBotOf(account.id)) return 'accepted';
     const policy = (await this.store.policy(account.id)) as AcceptPolicy | null;
     if (!policy) return 'pending';
     const terms = {

@@ -20,6 +20,7 @@ import {
   type SeatView,
 } from '../../game-log.js';
 import { clockView, newBanks, stopClock, turnLimitMs } from './game-clock.js';
+import { serverBotOf } from '../accounts/server-bots.js';
 
 const ACT_SET: ReadonlySet<string> = new Set(ACT_TYPES);
 
@@ -88,8 +89,20 @@ export interface Lifecycle {
 const AUTOPILOT: BotSpec = { bot: 'greedy' };
 
 export function seatOf(request: SeatRequest, seat: number): SeatLife {
-  if ('account' in request)
+  if ('account' in request) {
+    // One of the server's bots: a bot seat its driver plays, carrying the account for its rating.
+    const bot = serverBotOf(request.account.id);
+    if (bot)
+      return {
+        kind: 'bot',
+        name: request.account.name,
+        bot,
+        resigned: false,
+        handedToBot: false,
+        account: request.account,
+      };
     return { kind: 'human', name: request.account.name, resigned: false, handedToBot: false, account: request.account };
+  }
   if ('name' in request) return { kind: 'human', name: request.name, resigned: false, handedToBot: false };
   if ('open' in request) return { kind: 'open', name: `Open seat ${seat + 1}`, resigned: false, handedToBot: false };
   const bot = request.level === undefined ? { bot: request.bot } : { bot: request.bot, level: request.level };

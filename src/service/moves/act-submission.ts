@@ -15,6 +15,7 @@ import type { Snapshot } from '../cache/snapshot.js';
 import type { SnapshotWrite } from '../cache/snapshot-cache.js';
 import { entryDeliveries } from '../webhooks/webhook-events.js';
 import { accountEventsAfter } from '../accounts/account-events.js';
+import { ratedGameAfter } from '../accounts/ratings.js';
 
 export interface PendingAct {
   kind: 'act';
@@ -68,6 +69,7 @@ export async function judgeAct(p: PendingAct, tx: SnapshotWrite, _store: GameSto
       ...(act.type === 'seatJoined' && act.account ? { accountSeat: { accountId: act.account.id, seat } } : {}),
       deliveries: entryDeliveries(snapshot, act, at, actorBefore, before),
       accountEvents: accountEventsAfter(snapshot, at, actorBefore, before),
+      ratedGame: ratedGameAfter(snapshot, at, before),
     },
     snapshot,
   };

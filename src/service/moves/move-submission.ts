@@ -13,6 +13,7 @@ import { botReason, statusOf } from '../lifecycle/lifecycle.js';
 import { seatOfCredential, type SeatCredential } from '../lifecycle/seat-tokens.js';
 import { entryDeliveries } from '../webhooks/webhook-events.js';
 import { accountEventsAfter } from '../accounts/account-events.js';
+import { ratedGameAfter } from '../accounts/ratings.js';
 import { ServiceError } from '../service-error.js';
 import type { Snapshot } from '../cache/snapshot.js';
 import type { SnapshotWrite } from '../cache/snapshot-cache.js';
@@ -144,6 +145,7 @@ function accept(
     status: statusOf(snapshot.life, snapshot.game),
     deliveries: entryDeliveries(snapshot, submission.move, at, actorBefore, status),
     accountEvents: accountEventsAfter(snapshot, at, actorBefore, status),
+    ratedGame: ratedGameAfter(snapshot, at, status),
   };
   return { result: { version: seq, events, state, replayed: false }, row, snapshot };
 }

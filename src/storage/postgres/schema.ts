@@ -244,3 +244,27 @@ export const challengeAccounts = pgTable(
     index('challenge_accounts_recent').on(t.accountId, t.createdAt),
   ],
 );
+
+/**
+ * Each account's rating (`docs/accounts.md`): the model's `mu` and `sigma` (null before its first
+ * rated game), the displayed `rating` the leaderboard is ordered by, and its rated games. A rated
+ * game's transaction locks its accounts' rows (in account order) before it reads them.
+ */
+export const accountRatings = pgTable(
+  'account_ratings',
+  {
+    accountId: text('account_id').primaryKey(),
+    mu: doublePrecision('mu'),
+    sigma: doublePrecision('sigma'),
+    rating: doublePrecision('rating').notNull(),
+    games: integer('games').notNull(),
+    updatedAt: text('updated_at').notNull(),
+  },
+  (t) => [index('account_ratings_board').on(t.rating, t.accountId)],
+);
+
+/** The rated games counted: a game's result changes ratings once, however often or on whichever node it is applied. */
+export const ratedGames = pgTable('rated_games', {
+  gameId: text('game_id').primaryKey(),
+  at: text('at').notNull(),
+});

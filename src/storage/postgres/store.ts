@@ -26,6 +26,7 @@ import { storeError } from './faults.js';
 import { migratePostgres } from './migrate.js';
 import { VersionReads } from './version-reads.js';
 import { insertAccountEvents, insertAccountSeats, PostgresAccounts } from './accounts.js';
+import { applyRatedGame, PostgresRatings } from './ratings.js';
 import * as schema from './schema.js';
 import {
   DELIVERY_COLUMNS,
@@ -138,6 +139,7 @@ export class PostgresStore implements GameStore {
   private readonly movesAfterStatement;
   private readonly idempotentMoveStatement;
   readonly accounts: PostgresAccounts;
+  readonly ratings: PostgresRatings;
 
   constructor(
     private readonly db: NodePgDatabase<typeof schema>,
@@ -148,6 +150,7 @@ export class PostgresStore implements GameStore {
   ) {
     const p = sql.placeholder;
     this.accounts = new PostgresAccounts(pool, feed);
+    this.ratings = new PostgresRatings(db, pool);
     this.findGameStatement = db
       .select({
         id: games.id,
@@ -276,7 +279,8 @@ export class PostgresStore implements GameStore {
       batch.map((m) => m.gameId),
     );
     const accountEvents = batch.flatMap((m) => m.accountEvents ?? []);
-    if (changing.length === 0 && payloads.length === 1 && accountEvents.length === 0) {
+    const rated = batch.flatMap((m) => (m.ratedGame ? [m.ratedGame] : []));
+    if (changing.length === 0 && payloads.length === 1 && accountEvents.length === 0 && rated.length === 0) {
       // The common batch (moves that end no game, one notification): one prepared statement,
       // which is its own transaction, so one round trip instead of four (BEGIN, insert, notify,
       // COMMIT); `append-statement.ts`.
@@ -312,6 +316,7 @@ export class PostgresStore implements GameStore {
           if (seat) await tx.execute(seat);
         }
         for (const statement of insertAccountEvents(accountEvents, this.feed.node)) await tx.execute(statement);
+        for (const game of rated) await applyRatedGame((q) => tx.execute(q), game);
         for (const payload of payloads) {
           await tx.execute(sql`SELECT pg_notify(${CHANNEL}, ${payload})`);
         }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { ACCOUNT_EVENT_TYPES, ACCOUNT_KINDS, CHALLENGE_STATUSES, type ChallengeSeat } from '../accounts.js';
 import { DELIVERY_STATUSES, DELIVERY_TYPES, WEBHOOK_FORMATS, type DeliveryPayload } from '../deliveries.js';
 import { GAME_STATUSES, type LobbySeat, type LogEntry, type StoredSetup } from '../game-store.js';
@@ -194,3 +194,26 @@ export const challengeAccounts = sqliteTable(
     index('challenge_accounts_recent').on(t.accountId, t.createdAt),
   ],
 );
+
+/**
+ * Each account's rating (`docs/accounts.md`): the model's `mu` and `sigma` (null before its first
+ * rated game), the displayed `rating` the leaderboard is ordered by, and its rated games.
+ */
+export const accountRatings = sqliteTable(
+  'account_ratings',
+  {
+    accountId: text('account_id').primaryKey(),
+    mu: real('mu'),
+    sigma: real('sigma'),
+    rating: real('rating').notNull(),
+    games: integer('games').notNull(),
+    updatedAt: text('updated_at').notNull(),
+  },
+  (t) => [index('account_ratings_board').on(t.rating, t.accountId)],
+);
+
+/** The rated games counted: a game's result changes ratings once, however often it is applied. */
+export const ratedGames = sqliteTable('rated_games', {
+  gameId: text('game_id').primaryKey(),
+  at: text('at').notNull(),
+});

@@ -33,6 +33,7 @@ import {
 } from '../deliveries.js';
 import { guarded, isConstraintViolation, storeFault } from './faults.js';
 import { SqliteAccounts } from './accounts.js';
+import { SqliteRatings } from './ratings.js';
 
 /** The games whose webhook the store remembers at most (then it forgets them all and reads again). */
 const MAX_KNOWN_WEBHOOKS = 100_000;
@@ -110,6 +111,7 @@ export class SqliteStore implements GameStore {
   private readonly webhooks = new Map<string, boolean>();
   private webhooksAt: number | undefined;
   readonly accounts: SqliteAccounts;
+  readonly ratings: SqliteRatings;
 
   constructor(
     private readonly db: Db,
@@ -118,6 +120,7 @@ export class SqliteStore implements GameStore {
   ) {
     const p = sql.placeholder;
     this.accounts = new SqliteAccounts(db.$client);
+    this.ratings = new SqliteRatings(db.$client);
     this.insertGameStatement = db
       .insert(games)
       .values({
@@ -217,6 +220,7 @@ export class SqliteStore implements GameStore {
         if (m.deliveries?.length && this.hasWebhook(m.gameId)) this.insertDeliveries(m.deliveries);
         if (m.accountSeat) this.accounts.insertSeats(m.gameId, [m.accountSeat], m.at);
         if (m.accountEvents?.length) this.accounts.insertEvents(m.accountEvents);
+        if (m.ratedGame) this.ratings.applyNow(m.ratedGame);
       }
     });
     this.insertGameWithDeliveries = db.$client.transaction((game: NewGame) => {

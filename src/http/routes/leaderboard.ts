@@ -1,0 +1,48 @@
+/**
+ * The leaderboard (`service/accounts/ratings.ts`, `docs/accounts.md`): the accounts that played a
+ * rated game, highest rating first, a page at a time. A page's cursor is the last line's rating
+ * and account id (`<rating>~<id>`), so a page never repeats nor skips a line that kept its place.
+ */
+import { ServiceError } from '../../service/service-error.js';
+import { problems } from '../schemas/common.js';
+import { LeaderboardQuery, LeaderboardResponse } from '../schemas/ratings.js';
+import type { LeaderboardCursor } from '../../storage/ratings.js';
+import type { App, RouteOptions } from '../types.js';
+
+const DEFAULT_LEADERBOARD_PAGE = 50;
+const CURSOR = /^(-?\d+(?:\.\d+)?(?:e[+-]?\d+)?)~([A-Za-z0-9_-]{1,64})$/;
+
+const cursorText = (c: LeaderboardCursor) => `${c.rating}~${c.accountId}`;
+
+function cursorOf(text: string): LeaderboardCursor {
+  const match = CURSOR.exec(text);
+  const rating = match ? Number(match[1]) : NaN;
+  if (!match || !Number.isFinite(rating))
+    throw new ServiceError('INVALID_CURSOR', 'this is not a cursor of the leaderboard');
+  return { rating, accountId: match[2] };
+}
+
+export function leaderboardRoutes(app: App, { service }: RouteOptions): void {
+  app.get(
+    '/leaderboard',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'The accounts that played rated games, highest rating first, a page at a time',
+        description:
+          'The rating is mu - 3 sigma (openskill, Weng-Lin); `sigma` is its uncertainty. The `next` link (also in `Link`) holds an opaque cursor.',
+        querystring: LeaderboardQuery,
+        response: { 200: LeaderboardResponse, ...problems(400, 503) },
+      },
+    },
+    async (request, reply) => {
+      const limit = request.query.limit ?? DEFAULT_LEADERBOARD_PAGE;
+      const after = request.query.after === undefined ? null : cursorOf(request.query.after);
+      const page = await service.ratings.leaderboard(after, limit);
+      if (page.next === null) return { accounts: page.lines };
+      const next = `/leaderboard?limit=${limit}&after=${encodeURIComponent(cursorText(page.next))}`;
+      reply.header('link', `<${next}>; rel="next"`);
+      return { accounts: page.lines, next };
+    },
+  );
+}
