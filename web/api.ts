@@ -34,6 +34,7 @@ export type Account = Schemas['Account'];
 export type MyGame = Schemas['MyGames']['games'][number];
 export type Challenge = Schemas['Challenge'];
 export type CreateChallenge = Schemas['CreateChallenge'];
+export type Leaderboard = Schemas['Leaderboard'];
 
 /** A refused request: the problem document's code and detail. */
 export class ApiError extends Error {
@@ -122,6 +123,9 @@ export const api = {
     answer(client.POST('/challenges/{id}/decline', { params: game(id), headers: bearer(key), body: {} })),
   cancelChallenge: (key: string, id: string) =>
     answer(client.DELETE('/challenges/{id}', { params: game(id), headers: bearer(key) })),
+  /** The rated accounts, highest rating first: `limit` of them, after the cursor `after`. */
+  leaderboard: (limit: number, after?: string) =>
+    answer(client.GET('/leaderboard', { params: { query: { limit, after } } })),
   /** A finished game's analysis, or its progress while it is computed (with when to ask again). */
   analysis: (id: string) => answerWithRetry(client.GET('/games/{id}/analysis', { params: game(id) })),
   /** The board drawn by the server after move `version` (immutable: cached by the browser). */
