@@ -41,6 +41,9 @@ import { accountRoutes, DEFAULT_ACCOUNT_CREATION } from './http/routes/accounts.
 import { accountStreamRoutes } from './http/routes/account-stream.js';
 import { challengeRoutes } from './http/routes/challenges.js';
 import { leaderboardRoutes } from './http/routes/leaderboard.js';
+import { ladderRoutes } from './http/routes/ladder.js';
+import type { LadderTimer } from './service/ladder/ladder-timer.js';
+import type { RatingsOf } from './service/ladder/ladder-ratings.js';
 import type { AccountLimits } from './service/accounts/accounts.js';
 import { ensureServerBots } from './service/accounts/server-bots.js';
 import { buildValidator } from './http/validator.js';
@@ -106,6 +109,10 @@ export interface AppOptions {
   accountRateLimit?: RateLimitOptions;
   /** Keys and open games an account may hold at once. */
   accountLimits?: AccountLimits;
+  /** What runs the ladder's rounds (`service/ladder/ladder-timer.ts`); none: no rounds (tests call them). */
+  ladderTimer?: LadderTimer;
+  /** Where the ladder reads its bots' ratings (`service/ladder/ladder-ratings.ts`); the accounts' ratings when absent. */
+  ladderRatings?: RatingsOf;
   /**
    * A test seam: builds the hint route's `Hints` (tests give one whose pool's jobs end when they
    * say, on a clock they move); the bot runtime's when absent.
@@ -157,6 +164,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     webhookSender: options.webhooks?.sender,
     publicUrl: options.publicUrl,
     accountLimits: options.accountLimits,
+    ladderRatings: options.ladderRatings,
   });
   const bots = createBotRuntime(service, options.bots ?? {}, (error, gameId) =>
     app.log.error({ err: error, gameId }, 'bot turn failed'),
@@ -179,6 +187,21 @@ export async function buildApp(options: AppOptions): Promise<App> {
     });
     if (taken.length > 0)
       app.log.warn({ names: taken }, "other accounts hold these server bots' names: those bots have no account");
+  });
+  const stopLadder = options.ladderTimer?.(
+    () => service.ladder.round(),
+    (listener) => {
+      const unlisten = service.onGameOver((id) => service.ladder.plays(id) && listener());
+      const unjoin = service.ladder.onJoin(listener);
+      return () => {
+        unlisten();
+        unjoin();
+      };
+    },
+  );
+  app.addHook('preClose', (done) => {
+    stopLadder?.();
+    done();
   });
   app.addHook('preClose', (done) => {
     analyses.close();
@@ -217,6 +240,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
           description: "The creator's acts with the admin token: abort, reissue a token, hand a seat to a bot",
         },
         { name: 'lobby', description: 'Public games' },
+        {
+          name: 'ladder',
+          description: 'The rated bot ladder: duplicate matches, records, sequential tests (docs/ladder.md)',
+        },
         { name: 'accounts', description: 'Accounts, their keys and their games (docs/accounts.md)' },
         { name: 'tiles', description: 'The tile catalog' },
         { name: 'service', description: 'Operations' },
@@ -270,6 +297,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
   challengeRoutes(app, routes);
   leaderboardRoutes(app, routes);
+  ladderRoutes(app, routes);
   webhookRoutes(app, routes);
   analysisRoutes(app, { analyses, schemas });
   const rateLimiter = budget('token', options.rateLimit ?? DEFAULT_RATE_LIMIT);

@@ -47,6 +47,8 @@ export interface ServerConfig {
   logLevel: string;
   /** Games with no move for this many days are deleted; 0 keeps them for ever. */
   gameRetentionDays: number;
+  /** `LADDER_ROUND_SECONDS`: the ladder's rounds come this often (and when a ladder game ends); 0 stops them. */
+  ladderRoundSeconds: number;
   /** `CORS_ORIGINS`: comma-separated origins or `*`; none by default. */
   corsOrigins: CorsOrigins;
   /** `FRAME_ANCESTORS`: the CSP sources that may frame the pages; `'none'` by default. */
@@ -185,6 +187,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     },
     logLevel: env.LOG_LEVEL || 'info',
     gameRetentionDays: integer(env, 'GAME_RETENTION_DAYS', 0, 0, 36_500),
+    ladderRoundSeconds: integer(env, 'LADDER_ROUND_SECONDS', 10, 0, 86_400),
     corsOrigins: parseCorsOrigins(env.CORS_ORIGINS),
     frameAncestors: parseFrameAncestors(env.FRAME_ANCESTORS),
     bots: {

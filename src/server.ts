@@ -3,6 +3,7 @@ import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { warmBoardRenderer } from './http/routes/board.js';
 import { openStore } from './storage/open-store.js';
+import { everySeconds } from './service/ladder/ladder-timer.js';
 
 const config = loadConfig();
 // One logger from the start: the store reports its background faults before the app exists.
@@ -29,6 +30,10 @@ const app = await buildApp({
   webhooks: config.webhooks,
   publicUrl: config.publicUrl,
   analysis: config.analysis,
+  ladderTimer:
+    config.ladderRoundSeconds > 0
+      ? everySeconds(config.ladderRoundSeconds, (error) => log.error({ err: error }, 'ladder round failed'))
+      : undefined,
 });
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -29,6 +29,8 @@ export type ListedGame = Schemas['Lobby']['games'][number];
 export type Hint = Schemas['Hint'];
 export type Analysis = Schemas['Analysis'];
 export type AnalysisRunning = Schemas['AnalysisRunning'];
+export type Ladder = Schemas['Ladder'];
+export type LadderSprt = Schemas['LadderSprt'];
 export type Catalog = paths['/tiles']['get']['responses'][200]['content']['application/json'];
 export type Account = Schemas['Account'];
 export type MyGame = Schemas['MyGames']['games'][number];
@@ -128,6 +130,10 @@ export const api = {
     answer(client.GET('/leaderboard', { params: { query: { limit, after } } })),
   /** A finished game's analysis, or its progress while it is computed (with when to ask again). */
   analysis: (id: string) => answerWithRetry(client.GET('/games/{id}/analysis', { params: game(id) })),
+  /** The bot ladder: its bots, their ratings and records, the latest pairs. */
+  ladder: () => answer(client.GET('/ladder')),
+  /** The sequential test of "bot a is stronger than bot b" on their pairs. */
+  sprt: (a: string, b: string) => answer(client.GET('/ladder/sprt', { params: { query: { a, b } } })),
   /** The board drawn by the server after move `version` (immutable: cached by the browser). */
   boardAt: (id: string, version: number) =>
     answer(client.GET('/games/{id}/board.svg', { params: { path: { id }, query: { version } }, parseAs: 'text' })),

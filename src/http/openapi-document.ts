@@ -82,6 +82,11 @@ const OPERATION_IDS: Record<string, string> = {
   'GET /accounts/me/policy': 'getAcceptPolicy',
   'PUT /accounts/me/policy': 'setAcceptPolicy',
   'GET /leaderboard': 'getLeaderboard',
+  'PUT /accounts/me/ladder': 'joinLadder',
+  'GET /accounts/me/ladder': 'getMyLadderEntry',
+  'DELETE /accounts/me/ladder': 'leaveLadder',
+  'GET /ladder': 'getLadder',
+  'GET /ladder/sprt': 'getLadderSprt',
 };
 
 const SUCCESS_DESCRIPTIONS: Record<string, string> = {
@@ -127,6 +132,11 @@ const SUCCESS_DESCRIPTIONS: Record<string, string> = {
   getAcceptPolicy: "The bot account's accept policy",
   setAcceptPolicy: 'The policy, as set',
   getLeaderboard: 'A page of the leaderboard, highest rating first',
+  joinLadder: 'On the ladder, with its games at once',
+  getMyLadderEntry: "The account's place on the ladder",
+  leaveLadder: 'Off the ladder',
+  getLadder: 'The bots on the ladder and the latest pairs',
+  getLadderSprt: "The test on the two bots' finished pairs and its verdict",
 };
 
 const header = (description: string, schema: Schema = { type: 'string' }): Header => ({ description, schema });

@@ -82,6 +82,8 @@ export const STATUS_BY_CODE: Readonly<Record<ProblemCode, number>> = {
   CHALLENGE_NOT_FOUND: 404,
   CHALLENGE_NOT_OPEN: 409,
   NOT_YOUR_CHALLENGE: 403,
+  LADDER_BOTS_ONLY: 403,
+  LADDER_ENTRY_NOT_FOUND: 404,
   // The engine refuses a well-formed request: a setup or a move the rules do not allow. Its
   // codes are its vocabulary's (the registry's): every one is 422.
   ...(Object.fromEntries(ERROR_CODES.map((code) => [code, ENGINE_REFUSAL])) as Record<ErrorCode, number>),

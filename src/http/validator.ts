@@ -118,7 +118,8 @@ function explain(schema: SchemaNode, value: unknown, path: string): Problem[] {
 
 /**
  * Query strings and path parameters arrive as strings: only a plain decimal integer becomes
- * an integer (`0x10`, `1.5`, `1e3`, `` and numbers beyond 2^53 stay strings and fail).
+ * an integer (`0x10`, `1.5`, `1e3`, `` and numbers beyond 2^53 stay strings and fail), and
+ * only a plain decimal (`0.05`, `-20`) a number.
  */
 function convertStrings(schema: SchemaNode, value: unknown): unknown {
   if (!isRecord(value) || !schema.properties) return value;
@@ -128,6 +129,7 @@ function convertStrings(schema: SchemaNode, value: unknown): unknown {
     if (typeof raw !== 'string') continue;
     if (property.type === 'integer' && /^-?[0-9]{1,16}$/.test(raw) && Number.isSafeInteger(Number(raw)))
       out[key] = Number(raw);
+    else if (property.type === 'number' && /^-?[0-9]{1,16}(\.[0-9]{1,16})?$/.test(raw)) out[key] = Number(raw);
     else if (property.type === 'boolean' && (raw === 'true' || raw === 'false')) out[key] = raw === 'true';
   }
   return out;

@@ -53,6 +53,8 @@ import { EVERY_ACCOUNT } from '../storage/accounts.js';
 import { AccountFeed } from './accounts/account-feed.js';
 import { Challenges } from './accounts/challenges.js';
 import { Ratings } from './accounts/ratings.js';
+import { Ladder } from './ladder/ladder.js';
+import type { RatingsOf } from './ladder/ladder-ratings.js';
 
 export type { MoveSubmission, SubmitResult } from './moves/idempotency.js';
 
@@ -104,6 +106,8 @@ export interface GameServiceOptions {
   publicUrl?: string | null;
   /** Keys and games an account may hold at once (`accounts.ts`). */
   accountLimits?: AccountLimits;
+  /** Where the ladder reads its bots' ratings (`ladder/ladder-ratings.ts`): the accounts' ratings by default. */
+  ladderRatings?: RatingsOf;
 }
 
 /** The server's webhook settings (`config.ts`): allowed hosts, and the sender's when this process sends. */
@@ -142,6 +146,8 @@ export class GameService {
   readonly ratings: Ratings;
   /** The accounts' streams: their events, and waiting for the next (`accounts/account-feed.ts`). */
   readonly accountFeed: AccountFeed;
+  /** The rated bot ladder (`ladder/ladder.ts`). */
+  readonly ladder: Ladder;
 
   constructor(
     private readonly store: GameStore,
@@ -201,6 +207,14 @@ export class GameService {
       this.accounts.limits,
       (input, id) => this.create(input, undefined, id),
       (ids) => this.accountsWritten(ids),
+    );
+    this.ladder = new Ladder(
+      store.ladder,
+      store.accounts,
+      { create: (input, id) => this.create(input, undefined, id), state: (id) => this.state(id) },
+      this.accounts.limits,
+      this.now,
+      options.ladderRatings ?? ((ids) => this.ratings.ratedOf(ids)),
     );
     this.lifecycle = new GameLifecycle(store, this.snapshots, this.commits);
     this.clock = options.turnClock
@@ -425,6 +439,13 @@ export class GameService {
     return this.lifecycle.botTurn(id);
   }
 
+  /** Calls `listener` with each game a commit of this process ended (the ladder's rounds follow them); returns the unsubscribe. */
+  onGameOver(listener: (gameId: string) => void): () => void {
+    return this.notifier.listen((id, after) => {
+      if (over(after)) listener(id);
+    });
+  }
+
   /** For the bot driver: a move for the bot-played `seat`, through the same group commit, version check and events. */
   submitAs(id: string, seat: number, expectedVersion: number, move: Move): Promise<SubmitResult> {
     return this.lifecycle.submitAs(id, seat, expectedVersion, move);
@@ -457,6 +478,7 @@ export class GameService {
    */
   async close(): Promise<void> {
     this.clock?.stop();
+    await this.ladder.close();
     await this.sender?.close();
     await this.retention?.stop();
     await this.commits.drain();

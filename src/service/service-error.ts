@@ -42,7 +42,9 @@ export type ServiceErrorCode =
   | 'ACCOUNT_KEY_REQUIRED'
   | 'CHALLENGE_NOT_FOUND'
   | 'CHALLENGE_NOT_OPEN'
-  | 'NOT_YOUR_CHALLENGE';
+  | 'NOT_YOUR_CHALLENGE'
+  | 'LADDER_BOTS_ONLY'
+  | 'LADDER_ENTRY_NOT_FOUND';
 
 /** A refusal the client can act on; the HTTP layer turns `code` into a status. */
 export class ServiceError extends Error {

@@ -18,6 +18,7 @@ import type { GameSetup, Move } from '../engine/index.js';
 import type { Act, LifecycleSetup, SeatView } from '../game-log.js';
 import type { AccountSeat, AccountStore, NewAccountEvent } from './accounts.js';
 import type { RatedGame, RatingStore } from './ratings.js';
+import type { LadderStore } from './ladder.js';
 import type { DeliveryStore, NewDelivery, Webhook } from './deliveries.js';
 
 /** The setup as given (the engine's, with the seats' kinds, visibility and clock) and its secret seed. */
@@ -203,6 +204,8 @@ export interface GameStore extends DeliveryStore {
   readonly accounts: AccountStore;
   /** The accounts' ratings and the rated games counted (`ratings.ts`). */
   readonly ratings: RatingStore;
+  /** The bot ladder: its bots, their duplicate matches (`ladder.ts`). */
+  readonly ladder: LadderStore;
   /** Present when several nodes share the store: request budgets then hold across them. */
   readonly budgets?: BudgetLedger;
   insertGame(game: NewGame): Promise<void>;

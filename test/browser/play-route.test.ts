@@ -15,6 +15,8 @@ t.test('/play serves the lobby, the game and admin pages and their scripts with 
     ['/play/admin.js', 'text/javascript', '/abort'],
     ['/play/leaderboard.html', 'text/html', 'id="board-table"'],
     ['/play/leaderboard.js', 'text/javascript', '/leaderboard'],
+    ['/play/ladder.html', 'text/html', 'id="sprt-form"'],
+    ['/play/ladder.js', 'text/javascript', '/ladder/sprt'],
     ['/play/style.css', 'text/css', '#board'],
   ] as const) {
     const res = await app.inject({ method: 'GET', url });

@@ -27,6 +27,7 @@ t.test('configuration comes from the environment with documented defaults', asyn
     addressRateLimit: { perSecond: 5, burst: 50 },
     logLevel: 'info',
     gameRetentionDays: 0,
+    ladderRoundSeconds: 10,
     corsOrigins: [],
     frameAncestors: ["'none'"],
     streams: { perAddress: 32, reservedConnections: 32, maxSeconds: 600, opens: { perSecond: 2, burst: 60 } },
@@ -131,6 +132,7 @@ t.test('configuration comes from the environment with documented defaults', asyn
   t.throws(() => loadConfig({ PORT: 'http' }), /PORT must be an integer/);
   t.throws(() => loadConfig({ PORT: '70000' }));
   t.equal(loadConfig({ GAME_RETENTION_DAYS: '30' }).gameRetentionDays, 30);
+  t.equal(loadConfig({ LADDER_ROUND_SECONDS: '0' }).ladderRoundSeconds, 0);
   t.throws(() => loadConfig({ GAME_RETENTION_DAYS: '1.5' }), /GAME_RETENTION_DAYS must be an integer/);
 });
 

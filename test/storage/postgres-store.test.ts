@@ -49,6 +49,9 @@ if (!(await postgresAvailable())) {
         'challenge_accounts',
         'challenges',
         'games',
+        'ladder_entries',
+        'ladder_matches',
+        'ladder_state',
         'moves',
         'rate_budgets',
         'rated_games',
@@ -71,7 +74,7 @@ if (!(await postgresAvailable())) {
          JOIN pg_class i ON i.oid = x.indexrelid
          JOIN pg_namespace n ON n.oid = t.relnamespace
          JOIN pg_attribute a ON a.attrelid = t.oid AND a.attnum = ANY (x.indkey)
-        WHERE n.nspname = 'public' AND t.relname NOT IN ('rate_budgets', 'accounts', 'account_keys', 'account_events', 'account_ratings', 'challenges', 'challenge_accounts') -- keyed by client or account, not game data
+        WHERE n.nspname = 'public' AND t.relname NOT IN ('rate_budgets', 'accounts', 'account_keys', 'account_events', 'account_ratings', 'challenges', 'challenge_accounts', 'ladder_entries', 'ladder_matches', 'ladder_state') -- keyed by client, account or match, not game data
         GROUP BY t.relname, i.relname ORDER BY 1, 2`,
       );
       t.ok(

@@ -412,8 +412,78 @@ class Hint(TypedDict):
     iterations: int  # Search iterations behind the hint
 
 
+class JoinLadder(TypedDict):
+    maxGames: int  # Ladder games it plays at once at most (a match is two games played together)
+
+
 class JoinSeat(TypedDict):
     name: NotRequired[str]  # Normalised to NFC and trimmed; refused (400) when empty after that, or holding a control, bidi, zero-width or other invisible formatting character, a blank filler (Hangul fillers, the blank Braille pattern), an invisible combining character, a variation selector that varies nothing, or a lone surrogate; or when it shows no letter, digit, symbol or punctuation
+
+
+class LadderBotsItem(TypedDict):
+    name: str
+    kind: Literal["player", "bot"]
+    maxGames: int
+    joinedAt: str
+    playing: int  # Its ladder games not over now
+    rating: Union[LadderRating, None]  # null until it is rated
+    record: LadderRecord
+
+
+class Ladder(TypedDict):
+    bots: list[LadderBotsItem]
+    results: list[LadderResult]  # The latest finished pairs, newest first
+
+
+class LadderEntry(TypedDict):
+    name: str
+    maxGames: int
+    joinedAt: str
+
+
+class LadderRating(TypedDict):
+    mu: float  # The rating's mean
+    sigma: float  # Its uncertainty (a standard deviation)
+    games: int  # Rated games it stands on
+    interval: list[float]  # mu − 2 sigma, mu + 2 sigma
+
+
+class LadderRecord(TypedDict):
+    pairs: int  # Duplicate pairs finished
+    won: int  # Pairs it won (both games, or one and a draw)
+    split: int  # Pairs split (one game each, or two draws)
+    lost: int
+    points: float  # Games won, a draw counting ½
+
+
+class LadderResult(TypedDict):
+    id: str
+    a: str  # Seat 0 of the first game, seat 1 of the second
+    b: str
+    gameIds: list[str]
+    points: list[list[float]]  # Each game's final points, [a's, b's]
+    halves: int  # a's half games over the pair
+    result: Literal["lost both", "lost one, drew one", "split", "won one, drew one", "won both"]  # The pair from a's side
+    finishedAt: str
+
+
+class LadderSprtParameters(TypedDict):
+    elo0: float
+    elo1: float
+    alpha: float
+    beta: float
+
+
+class LadderSprt(TypedDict):
+    a: str
+    b: str
+    parameters: LadderSprtParameters
+    counts: list[int]  # Finished pairs by a's half games over the pair: lost both, ½, split, 1½, won both
+    pairs: int
+    llr: float  # The log-likelihood ratio of H1 against H0
+    lower: float  # ln(beta / (1 − alpha)): H0 is accepted at or below
+    upper: float  # ln((1 − beta) / alpha): H1 is accepted at or above
+    verdict: Literal["H1", "H0", "continue"]  # `H1`: a is stronger than b by elo1 or more; `H0`: by no more than elo0; `continue`: more pairs are needed
 
 
 class LeaderboardAccountsItem(TypedDict):

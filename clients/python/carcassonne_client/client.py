@@ -36,6 +36,9 @@ from .api_types import (
     Health,
     Hint,
     Leaderboard,
+    Ladder,
+    LadderEntry,
+    LadderSprt,
     LegalMoves,
     Lobby,
     Move,
@@ -237,6 +240,26 @@ class CarcassonneClient:
     def get_leaderboard(self, limit: int | None = None, after: str | None = None) -> Leaderboard:
         """The accounts that played rated games, highest rating (mu - 3 sigma) first, a page at a time (`after`: the previous page's `next` cursor)."""
         return cast(Leaderboard, self.http.call("GET", "/leaderboard", query={"limit": limit, "after": after}).json())
+
+    def join_ladder(self, key: str, max_games: int) -> LadderEntry:
+        """Puts the bot account on the ladder (or changes its games at once): the server matches it from now on."""
+        return cast(LadderEntry, self.http.call("PUT", "/accounts/me/ladder", body={"maxGames": max_games}, token=key).json())
+
+    def get_my_ladder_entry(self, key: str) -> LadderEntry:
+        return cast(LadderEntry, self.http.call("GET", "/accounts/me/ladder", token=key).json())
+
+    def leave_ladder(self, key: str) -> None:
+        """Takes the account off the ladder; the matches it is playing go on."""
+        self.http.call("DELETE", "/accounts/me/ladder", token=key)
+
+    def get_ladder(self) -> Ladder:
+        """The ladder: its bots with their ratings and records, and the latest duplicate pairs."""
+        return cast(Ladder, self.http.call("GET", "/ladder").json())
+
+    def get_ladder_sprt(self, a: str, b: str, elo0: float | None = None, elo1: float | None = None, alpha: float | None = None, beta: float | None = None) -> LadderSprt:
+        """Is bot `a` stronger than bot `b`? The sequential test on their pairs, with its verdict."""
+        query = {"a": a, "b": b, "elo0": elo0, "elo1": elo1, "alpha": alpha, "beta": beta}
+        return cast(LadderSprt, self.http.call("GET", "/ladder/sprt", query=query).json())
 
     def get_hint(self, game_id: str, token: str) -> Hint:
         """The mcts bot's move for the seat of `token`, when it must act."""

@@ -17,7 +17,7 @@ from typing import Any, Mapping, Union
 
 from .errors import ApiProblem, NotTheApi
 
-Query = Mapping[str, Union[str, int, bool, None]]
+Query = Mapping[str, Union[str, int, float, bool, None]]
 
 
 @dataclass

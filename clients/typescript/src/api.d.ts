@@ -423,6 +423,62 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/accounts/me/ladder": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's place on the ladder */
+        get: operations["getMyLadderEntry"];
+        /**
+         * Put the bot account on the ladder (or change its games at once): it is matched from now on
+         * @description A player account is refused (`403 LADDER_BOTS_ONLY`).
+         */
+        put: operations["joinLadder"];
+        post?: never;
+        /** Take the account off the ladder: no new match; those being played go on and count */
+        delete: operations["leaveLadder"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ladder": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The ladder: its bots with their ratings and records, and the latest duplicate pairs */
+        get: operations["getLadder"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ladder/sprt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Is bot a stronger than bot b? The sequential probability ratio test on their duplicate pairs */
+        get: operations["getLadderSprt"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/games/{id}/webhook": {
         parameters: {
             query?: never;
@@ -1215,10 +1271,107 @@ export interface components {
             /** @description Search iterations behind the hint */
             iterations: number;
         };
+        /** JoinLadder */
+        JoinLadder: {
+            /** @description Ladder games it plays at once at most (a match is two games played together) */
+            maxGames: number;
+        };
         /** JoinSeat */
         JoinSeat: {
             /** @description Normalised to NFC and trimmed; refused (400) when empty after that, or holding a control, bidi, zero-width or other invisible formatting character, a blank filler (Hangul fillers, the blank Braille pattern), an invisible combining character, a variation selector that varies nothing, or a lone surrogate; or when it shows no letter, digit, symbol or punctuation */
             name?: string;
+        };
+        /** Ladder */
+        Ladder: {
+            bots: {
+                name: string;
+                /** @enum {unknown} */
+                kind: "player" | "bot";
+                maxGames: number;
+                /** Format: date-time */
+                joinedAt: string;
+                /** @description Its ladder games not over now */
+                playing: number;
+                /** @description null until it is rated */
+                rating: components["schemas"]["LadderRating"] | null;
+                record: components["schemas"]["LadderRecord"];
+            }[];
+            /** @description The latest finished pairs, newest first */
+            results: components["schemas"]["LadderResult"][];
+        };
+        /** LadderEntry */
+        LadderEntry: {
+            name: string;
+            maxGames: number;
+            /** Format: date-time */
+            joinedAt: string;
+        };
+        /** LadderRating */
+        LadderRating: {
+            /** @description The rating's mean */
+            mu: number;
+            /** @description Its uncertainty (a standard deviation) */
+            sigma: number;
+            /** @description Rated games it stands on */
+            games: number;
+            /** @description mu − 2 sigma, mu + 2 sigma */
+            interval: number[];
+        };
+        /** LadderRecord */
+        LadderRecord: {
+            /** @description Duplicate pairs finished */
+            pairs: number;
+            /** @description Pairs it won (both games, or one and a draw) */
+            won: number;
+            /** @description Pairs split (one game each, or two draws) */
+            split: number;
+            lost: number;
+            /** @description Games won, a draw counting ½ */
+            points: number;
+        };
+        /** LadderResult */
+        LadderResult: {
+            id: string;
+            /** @description Seat 0 of the first game, seat 1 of the second */
+            a: string;
+            b: string;
+            gameIds: string[];
+            /** @description Each game's final points, [a's, b's] */
+            points: number[][];
+            /** @description a's half games over the pair */
+            halves: number;
+            /**
+             * @description The pair from a's side
+             * @enum {unknown}
+             */
+            result: "lost both" | "lost one, drew one" | "split" | "won one, drew one" | "won both";
+            /** Format: date-time */
+            finishedAt: string;
+        };
+        /** LadderSprt */
+        LadderSprt: {
+            a: string;
+            b: string;
+            parameters: {
+                elo0: number;
+                elo1: number;
+                alpha: number;
+                beta: number;
+            };
+            /** @description Finished pairs by a's half games over the pair: lost both, ½, split, 1½, won both */
+            counts: number[];
+            pairs: number;
+            /** @description The log-likelihood ratio of H1 against H0 */
+            llr: number;
+            /** @description ln(beta / (1 − alpha)): H0 is accepted at or below */
+            lower: number;
+            /** @description ln((1 − beta) / alpha): H1 is accepted at or above */
+            upper: number;
+            /**
+             * @description `H1`: a is stronger than b by elo1 or more; `H0`: by no more than elo0; `continue`: more pairs are needed
+             * @enum {unknown}
+             */
+            verdict: "H1" | "H0" | "continue";
         };
         /** Leaderboard */
         Leaderboard: {
@@ -1745,12 +1898,12 @@ export interface components {
         /** Problem403 */
         Problem403: components["schemas"]["Problem"] & {
             /** @enum {string} */
-            code?: "ACCOUNT_NOT_YOURS" | "ADMIN_TOKEN_INVALID" | "NOT_YOUR_CHALLENGE" | "NOT_YOUR_GAME" | "NOT_YOUR_TURN";
+            code?: "ACCOUNT_NOT_YOURS" | "ADMIN_TOKEN_INVALID" | "LADDER_BOTS_ONLY" | "NOT_YOUR_CHALLENGE" | "NOT_YOUR_GAME" | "NOT_YOUR_TURN";
         };
         /** Problem404 */
         Problem404: components["schemas"]["Problem"] & {
             /** @enum {string} */
-            code?: "ACCOUNT_KEY_NOT_FOUND" | "ACCOUNT_NOT_FOUND" | "CHALLENGE_NOT_FOUND" | "DELIVERY_NOT_FOUND" | "GAME_NOT_FOUND" | "ROUTE_NOT_FOUND" | "SEAT_NOT_FOUND" | "VERSION_NOT_FOUND" | "WEBHOOK_NOT_FOUND";
+            code?: "ACCOUNT_KEY_NOT_FOUND" | "ACCOUNT_NOT_FOUND" | "CHALLENGE_NOT_FOUND" | "DELIVERY_NOT_FOUND" | "GAME_NOT_FOUND" | "LADDER_ENTRY_NOT_FOUND" | "ROUTE_NOT_FOUND" | "SEAT_NOT_FOUND" | "VERSION_NOT_FOUND" | "WEBHOOK_NOT_FOUND";
         };
         /** Problem409 */
         Problem409: components["schemas"]["Problem"] & {
@@ -4055,6 +4208,353 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem400"];
+                };
+            };
+            /** @description The server is shutting down (`SERVICE_UNAVAILABLE`), another process held the database's write lock too long (`DATABASE_BUSY`), or the storage cannot be read or written now (`STORAGE_UNAVAILABLE`: a read-only or unreachable database), with `Retry-After`: retry later. Nothing was changed */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem503"];
+                };
+            };
+        };
+    };
+    getMyLadderEntry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account's place on the ladder */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LadderEntry"];
+                };
+            };
+            /** @description No seat token, or not a well-formed one */
+            401: {
+                headers: {
+                    /** @description `Bearer`: the seat token, or the account key, goes in the Authorization header */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem401"];
+                };
+            };
+            /** @description Unknown game, no such seat, or (`?version=N`) a version the game has not reached (`VERSION_NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem404"];
+                };
+            };
+            /** @description Too many requests with this token, or without a token from this address (`RATE_LIMITED`): wait the `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem429"];
+                };
+            };
+            /** @description The server is shutting down (`SERVICE_UNAVAILABLE`), another process held the database's write lock too long (`DATABASE_BUSY`), or the storage cannot be read or written now (`STORAGE_UNAVAILABLE`: a read-only or unreachable database), with `Retry-After`: retry later. Nothing was changed */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem503"];
+                };
+            };
+        };
+    };
+    joinLadder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["JoinLadder"];
+            };
+        };
+        responses: {
+            /** @description On the ladder, with its games at once */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LadderEntry"];
+                };
+            };
+            /** @description Malformed request: the body, a parameter or a header does not match its schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem400"];
+                };
+            };
+            /** @description No seat token, or not a well-formed one */
+            401: {
+                headers: {
+                    /** @description `Bearer`: the seat token, or the account key, goes in the Authorization header */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem401"];
+                };
+            };
+            /** @description The token is of another game, or of a seat that must not act now (a bot plays its turn), or is not the admin token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem403"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem413"];
+                };
+            };
+            /** @description The body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem415"];
+                };
+            };
+            /** @description Too many requests with this token, or without a token from this address (`RATE_LIMITED`): wait the `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem429"];
+                };
+            };
+            /** @description The server is shutting down (`SERVICE_UNAVAILABLE`), another process held the database's write lock too long (`DATABASE_BUSY`), or the storage cannot be read or written now (`STORAGE_UNAVAILABLE`: a read-only or unreachable database), with `Retry-After`: retry later. Nothing was changed */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem503"];
+                };
+            };
+            /** @description The storage is full (`STORAGE_FULL`, with `Retry-After`): retry later. Nothing was changed */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem507"];
+                };
+            };
+        };
+    };
+    leaveLadder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Off the ladder */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No seat token, or not a well-formed one */
+            401: {
+                headers: {
+                    /** @description `Bearer`: the seat token, or the account key, goes in the Authorization header */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem401"];
+                };
+            };
+            /** @description Unknown game, no such seat, or (`?version=N`) a version the game has not reached (`VERSION_NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem404"];
+                };
+            };
+            /** @description Too many requests with this token, or without a token from this address (`RATE_LIMITED`): wait the `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem429"];
+                };
+            };
+            /** @description The server is shutting down (`SERVICE_UNAVAILABLE`), another process held the database's write lock too long (`DATABASE_BUSY`), or the storage cannot be read or written now (`STORAGE_UNAVAILABLE`: a read-only or unreachable database), with `Retry-After`: retry later. Nothing was changed */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem503"];
+                };
+            };
+            /** @description The storage is full (`STORAGE_FULL`, with `Retry-After`): retry later. Nothing was changed */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem507"];
+                };
+            };
+        };
+    };
+    getLadder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The bots on the ladder and the latest pairs */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ladder"];
+                };
+            };
+            /** @description Too many requests with this token, or without a token from this address (`RATE_LIMITED`): wait the `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem429"];
+                };
+            };
+            /** @description The server is shutting down (`SERVICE_UNAVAILABLE`), another process held the database's write lock too long (`DATABASE_BUSY`), or the storage cannot be read or written now (`STORAGE_UNAVAILABLE`: a read-only or unreachable database), with `Retry-After`: retry later. Nothing was changed */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem503"];
+                };
+            };
+        };
+    };
+    getLadderSprt: {
+        parameters: {
+            query: {
+                /** @description The bot asked about: is it stronger than b? */
+                a: string;
+                b: string;
+                /** @description H0's Elo difference (default 0) */
+                elo0?: number;
+                /** @description H1's Elo difference, above elo0 (default 50) */
+                elo1?: number;
+                /** @description The chance of accepting H1 when H0 holds (default 0.05) */
+                alpha?: number;
+                /** @description The chance of accepting H0 when H1 holds (default 0.05) */
+                beta?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The test on the two bots' finished pairs and its verdict */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LadderSprt"];
+                };
+            };
+            /** @description Malformed request: the body, a parameter or a header does not match its schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem400"];
+                };
+            };
+            /** @description Unknown game, no such seat, or (`?version=N`) a version the game has not reached (`VERSION_NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem404"];
+                };
+            };
+            /** @description Too many requests with this token, or without a token from this address (`RATE_LIMITED`): wait the `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem429"];
                 };
             };
             /** @description The server is shutting down (`SERVICE_UNAVAILABLE`), another process held the database's write lock too long (`DATABASE_BUSY`), or the storage cannot be read or written now (`STORAGE_UNAVAILABLE`: a read-only or unreachable database), with `Retry-After`: retry later. Nothing was changed */

@@ -353,6 +353,33 @@ export class CarcassonneClient {
     return this.request(`/leaderboard${qs(query)}`);
   }
 
+  /** Puts the bot account on the ladder (or changes its games at once): the server matches it from now on. */
+  joinLadder(key: string, maxGames: number): Promise<Schemas['LadderEntry']> {
+    const { headers, body } = jsonBody({ maxGames });
+    return this.request('/accounts/me/ladder', { method: 'PUT', headers: { ...headers, ...bearer(key) }, body });
+  }
+
+  getMyLadderEntry(key: string): Promise<Schemas['LadderEntry']> {
+    return this.request('/accounts/me/ladder', { headers: bearer(key) });
+  }
+
+  /** Takes the account off the ladder; the matches it is playing go on. */
+  async leaveLadder(key: string): Promise<void> {
+    const url = `${this.base}/accounts/me/ladder`;
+    const res = await this.fetch(url, { method: 'DELETE', headers: bearer(key) });
+    if (res.status !== 204) await readAnswer(res, url);
+  }
+
+  /** The ladder: its bots with their ratings and records, and the latest duplicate pairs. */
+  getLadder(): Promise<Schemas['Ladder']> {
+    return this.request('/ladder');
+  }
+
+  /** Is bot `a` stronger than bot `b`? The sequential test on their pairs, with its verdict. */
+  getLadderSprt(query: Query<'getLadderSprt'>): Promise<Schemas['LadderSprt']> {
+    return this.request(`/ladder/sprt${qs(query)}`);
+  }
+
   /** The account of `key` takes an open seat (no token: the key acts for it). */
   joinSeatAsAccount(gameId: string, seat: number, key: string): Promise<Schemas['SeatJoined']> {
     const { headers, body } = jsonBody({});

@@ -20,6 +20,7 @@ import {
 import { ACCOUNT_EVENT_TYPES, ACCOUNT_KINDS, CHALLENGE_STATUSES, type ChallengeSeat } from '../accounts.js';
 import { DELIVERY_STATUSES, DELIVERY_TYPES, WEBHOOK_FORMATS, type DeliveryPayload } from '../deliveries.js';
 import { GAME_STATUSES, type LobbySeat, type LogEntry, type StoredSetup } from '../game-store.js';
+import { LADDER_MATCH_STATUSES, type PairOutcome } from '../ladder.js';
 
 const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 
@@ -267,4 +268,37 @@ export const accountRatings = pgTable(
 export const ratedGames = pgTable('rated_games', {
   gameId: text('game_id').primaryKey(),
   at: text('at').notNull(),
+});
+
+/**
+ * The bot ladder (`docs/ladder.md`, `../ladder.ts`): the bots on it, their duplicate matches, and
+ * the one version every change of the ladder moves on (a round writes only at the version it read).
+ */
+export const ladderEntries = pgTable('ladder_entries', {
+  accountId: text('account_id').primaryKey(),
+  maxGames: integer('max_games').notNull(),
+  joinedAt: text('joined_at').notNull(),
+});
+
+export const ladderMatches = pgTable(
+  'ladder_matches',
+  {
+    id: text('id').primaryKey(),
+    aId: text('a_id').notNull(),
+    bId: text('b_id').notNull(),
+    seed: text('seed').notNull(),
+    gameIds: json('game_ids').$type<[string, string]>().notNull(),
+    status: text('status', { enum: LADDER_MATCH_STATUSES }).notNull(),
+    /** `a`'s score over the pair in half games (0 to 4), once finished. */
+    halves: integer('halves'),
+    outcome: json('outcome').$type<PairOutcome>(),
+    createdAt: text('created_at').notNull(),
+    finishedAt: text('finished_at'),
+  },
+  (t) => [index('ladder_matches_status').on(t.status, t.finishedAt), index('ladder_matches_pair').on(t.aId, t.bId)],
+);
+
+export const ladderState = pgTable('ladder_state', {
+  id: integer('id').primaryKey(),
+  version: integer('version').notNull(),
 });

@@ -27,6 +27,7 @@ import { migratePostgres } from './migrate.js';
 import { VersionReads } from './version-reads.js';
 import { insertAccountEvents, insertAccountSeats, PostgresAccounts } from './accounts.js';
 import { applyRatedGame, PostgresRatings } from './ratings.js';
+import { PostgresLadder } from './ladder.js';
 import * as schema from './schema.js';
 import {
   DELIVERY_COLUMNS,
@@ -140,6 +141,7 @@ export class PostgresStore implements GameStore {
   private readonly idempotentMoveStatement;
   readonly accounts: PostgresAccounts;
   readonly ratings: PostgresRatings;
+  readonly ladder: PostgresLadder;
 
   constructor(
     private readonly db: NodePgDatabase<typeof schema>,
@@ -151,6 +153,7 @@ export class PostgresStore implements GameStore {
     const p = sql.placeholder;
     this.accounts = new PostgresAccounts(pool, feed);
     this.ratings = new PostgresRatings(db, pool);
+    this.ladder = new PostgresLadder(pool);
     this.findGameStatement = db
       .select({
         id: games.id,

@@ -34,6 +34,7 @@ import {
 import { guarded, isConstraintViolation, storeFault } from './faults.js';
 import { SqliteAccounts } from './accounts.js';
 import { SqliteRatings } from './ratings.js';
+import { SqliteLadder } from './ladder.js';
 
 /** The games whose webhook the store remembers at most (then it forgets them all and reads again). */
 const MAX_KNOWN_WEBHOOKS = 100_000;
@@ -112,6 +113,7 @@ export class SqliteStore implements GameStore {
   private webhooksAt: number | undefined;
   readonly accounts: SqliteAccounts;
   readonly ratings: SqliteRatings;
+  readonly ladder: SqliteLadder;
 
   constructor(
     private readonly db: Db,
@@ -121,6 +123,7 @@ export class SqliteStore implements GameStore {
     const p = sql.placeholder;
     this.accounts = new SqliteAccounts(db.$client);
     this.ratings = new SqliteRatings(db.$client);
+    this.ladder = new SqliteLadder(db.$client);
     this.insertGameStatement = db
       .insert(games)
       .values({
