@@ -4,6 +4,8 @@
  * the account's events (`followAccount`): a challenge still open (none when the policy answered
  * it) is accepted when it fits, declined otherwise; each game it sits in is played at once on
  * its own game stream (stream-bot.ts, the key acting for the seat), however many there are.
+ * With `ladder` it joins the bot ladder once it follows its events (docs/ladder.md): the ladder's
+ * games come like any other, and it leaves the ladder when it stops.
  */
 import type { BotKind } from 'carcassonne-api/bots';
 import { ApiProblem, CarcassonneClient, type AccountEvent, type Schemas } from '../clients/typescript/src/index.js';
@@ -24,6 +26,10 @@ export interface AccountBotOptions {
   maxGames: number;
   /** Ends once this many games ended (none: runs until stopped). */
   games?: number;
+  /** Joins the bot ladder with this many ladder games at once, and leaves it when it stops. */
+  ladder?: number;
+  /** Stops it (as `games` does): SIGINT and SIGTERM, for the command line. */
+  signal?: AbortSignal;
   log: (line: string) => void;
 }
 
@@ -47,6 +53,18 @@ export async function runAccountBot(options: AccountBotOptions): Promise<void> {
   await client.setAcceptPolicy(key, { expansions: options.expansions, maxGames: options.maxGames });
 
   const stop = new AbortController();
+  options.signal?.addEventListener('abort', () => stop.abort(), { once: true });
+  /** The ladder's join, made once the bot follows; its refusal (a player account's key) stops the bot. */
+  let joined: Promise<void> | undefined;
+  let refused: { error: unknown } | undefined;
+  const joinLadder = (maxGames: number) =>
+    client.joinLadder(key, maxGames).then(
+      () => options.log(`${me.name} joined the ladder (at most ${maxGames} ladder games at once)`),
+      (error: unknown) => {
+        refused = { error };
+        stop.abort();
+      },
+    );
   const playing = new Map<string, Promise<void>>();
   let ended = 0;
   const play = (gameId: string, seat: number) => {
@@ -88,9 +106,18 @@ export async function runAccountBot(options: AccountBotOptions): Promise<void> {
     },
     {
       signal: stop.signal,
-      onFollowing: () =>
-        options.log(`${me.name} follows its events (${options.bot}; at most ${options.maxGames} games at once)`),
+      onFollowing: () => {
+        options.log(`${me.name} follows its events (${options.bot}; at most ${options.maxGames} games at once)`);
+        if (options.ladder !== undefined) joined ??= joinLadder(options.ladder);
+      },
     },
   );
+  await joined;
+  if (refused) throw refused.error;
+  if (joined) {
+    // No new ladder match for a bot that is gone; the games being played are finished below.
+    await client.leaveLadder(key);
+    options.log(`${me.name} left the ladder`);
+  }
   await Promise.all(playing.values());
 }

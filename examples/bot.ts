@@ -65,6 +65,9 @@ async function main(argv: string[]): Promise<void> {
       if (!Number.isInteger(n) || n < 1) throw new UsageError(`--${option}: a whole number from 1, not "${text}"`);
       return n;
     };
+    // Ctrl-C or a SIGTERM stops it as --games does: off the ladder, its games in hand finished.
+    const stopped = new AbortController();
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => stopped.abort());
     await runAccountBot({
       url: values.url,
       key,
@@ -74,6 +77,8 @@ async function main(argv: string[]): Promise<void> {
       expansions: values.expansions === 'none' ? [] : (values.expansions.split(',') as AccountBotOptions['expansions']),
       maxGames: count('max-games', values['max-games']),
       games: values.games === undefined ? undefined : count('games', values.games),
+      ladder: values.ladder === undefined ? undefined : count('ladder', values.ladder),
+      signal: stopped.signal,
       log: (line) => console.log(line),
     });
   } else if (values.new !== undefined) {

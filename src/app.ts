@@ -44,6 +44,7 @@ import { leaderboardRoutes } from './http/routes/leaderboard.js';
 import { ladderRoutes } from './http/routes/ladder.js';
 import type { LadderTimer } from './service/ladder/ladder-timer.js';
 import type { RatingsOf } from './service/ladder/ladder-ratings.js';
+import { serverBotsOnLadder } from './service/ladder/server-bots-ladder.js';
 import type { AccountLimits } from './service/accounts/accounts.js';
 import { ensureServerBots } from './service/accounts/server-bots.js';
 import { buildValidator } from './http/validator.js';
@@ -113,6 +114,8 @@ export interface AppOptions {
   ladderTimer?: LadderTimer;
   /** Where the ladder reads its bots' ratings (`service/ladder/ladder-ratings.ts`); the accounts' ratings when absent. */
   ladderRatings?: RatingsOf;
+  /** The server's bots put on the ladder at start (`LADDER_SERVER_BOTS`); the others are taken off it. */
+  ladderServerBots?: readonly string[];
   /**
    * A test seam: builds the hint route's `Hints` (tests give one whose pool's jobs end when they
    * say, on a clock they move); the bot runtime's when absent.
@@ -188,6 +191,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
     if (taken.length > 0)
       app.log.warn({ names: taken }, "other accounts hold these server bots' names: those bots have no account");
   });
+  // After the hook above made their accounts.
+  app.addHook('onReady', async () =>
+    serverBotsOnLadder(service.ladder, service.accounts, options.ladderServerBots ?? []).catch((error: unknown) =>
+      app.log.error({ err: error }, "the server's bots could not be put on the ladder"),
+    ),
+  );
   const stopLadder = options.ladderTimer?.(
     () => service.ladder.round(),
     (listener) => {

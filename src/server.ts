@@ -30,6 +30,7 @@ const app = await buildApp({
   webhooks: config.webhooks,
   publicUrl: config.publicUrl,
   analysis: config.analysis,
+  ladderServerBots: config.ladderServerBots,
   ladderTimer:
     config.ladderRoundSeconds > 0
       ? everySeconds(config.ladderRoundSeconds, (error) => log.error({ err: error }, 'ladder round failed'))

@@ -4,6 +4,7 @@ as a bot account.
 
     python3 clients/python/example_bot.py --url http://127.0.0.1:3000 --new 2
     python3 clients/python/example_bot.py --url http://127.0.0.1:3000 --account RandomPy
+    python3 clients/python/example_bot.py --url http://127.0.0.1:3000 --key cak_... --ladder
 
 With `--new`, each seat plays random legal moves in its own thread, waiting for its turn with
 long-polls; the main thread follows the game's event stream and prints the scoring that gave
@@ -13,7 +14,9 @@ With `--account NAME` (or `--key`, or CARCASSONNE_KEY), as lichess-bot does on l
 registers a bot account (or uses the key), sets its accept policy, then follows the account's
 events (`follow_account`): it accepts the challenges that fit and declines the others, and plays
 each turn of every game it is in as its `yourTurn` comes, all games at once, with random legal
-moves. Run from the checkout it imports the `carcassonne_client/` beside it; anywhere else, the
+moves. With `--ladder` it also joins the rated bot ladder once it follows its events (the
+ladder's games then come like any other) and leaves it when it stops (after `--games`, Ctrl-C or
+SIGTERM). Run from the checkout it imports the `carcassonne_client/` beside it; anywhere else, the
 installed package (`pip install ./clients/python`).
 """
 from __future__ import annotations
@@ -21,6 +24,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import signal
 import sys
 import threading
 from typing import cast
@@ -104,6 +108,14 @@ class AccountBot:
                 self.stop.set()
 
 
+class Stopped(Exception):
+    """SIGTERM, taken as Ctrl-C is: the bot stops following, and leaves the ladder."""
+
+
+def stop_on_sigterm(_signum: int, _frame: object) -> None:
+    raise Stopped()
+
+
 def run_account(client: CarcassonneClient, args: argparse.Namespace) -> None:
     key = args.key or os.environ.get("CARCASSONNE_KEY")
     if key is None:
@@ -115,8 +127,26 @@ def run_account(client: CarcassonneClient, args: argparse.Namespace) -> None:
     name = client.get_my_account(key)["name"]
     bot = AccountBot(client, key, expansions, args.games, random.Random(args.seed))
     handlers: dict[AccountEventType, Handler] = {"challenge": bot.challenge, "gameStarted": bot.started, "yourTurn": bot.turn, "gameFinished": bot.finished}
-    following = lambda: print(f"{name} follows its events (random; at most {args.max_games} games at once)", flush=True)  # noqa: E731
-    client.follow_account(key, handlers, moves=True, stop=bot.stop, on_following=following)
+    on_ladder = False
+    ladder_key: str = key  # narrowed above; the closure below sees only the declared type
+
+    def following() -> None:
+        nonlocal on_ladder
+        print(f"{name} follows its events (random; at most {args.max_games} games at once)", flush=True)
+        if args.ladder is not None and not on_ladder:
+            client.join_ladder(ladder_key, args.ladder)
+            on_ladder = True
+            print(f"{name} joined the ladder (at most {args.ladder} ladder games at once)", flush=True)
+
+    signal.signal(signal.SIGTERM, stop_on_sigterm)
+    try:
+        client.follow_account(key, handlers, moves=True, stop=bot.stop, on_following=following)
+    except (Stopped, KeyboardInterrupt):
+        pass
+    if on_ladder:
+        # No new ladder match for a bot that is gone.
+        client.leave_ladder(key)
+        print(f"{name} left the ladder", flush=True)
 
 
 def main(argv: list[str]) -> int:
@@ -128,6 +158,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--expansions", default=",".join(EXPANSIONS), help="the account's expansions, comma-separated, or none (default: all)")
     parser.add_argument("--max-games", type=int, default=4, metavar="N", help="the account's games at once (default %(default)s)")
     parser.add_argument("--games", type=int, metavar="N", help="the account bot stops after N games ended")
+    parser.add_argument("--ladder", type=int, nargs="?", const=2, metavar="N", help="the account bot joins the rated bot ladder with at most N ladder games at once (default 2: one duplicate match), and leaves it when it stops")
     parser.add_argument("--bot", choices=("random", "greedy", "mcts"), help="the last seat is the server's bot of this kind")
     parser.add_argument("--seed", help="seeds the bots' choices (the pile stays the server's secret)")
     args = parser.parse_args(argv)
