@@ -50,7 +50,7 @@ event stream, and prints the scoring that gave points and the final scores.
   -h, --help                         this text
 
 Example: npm run bot -- --url http://127.0.0.1:3000 --new 3 --bot greedy,mcts,random
-         npm run bot -- --account GreedyBot --bot greedy
+         npm run bot -- --account MyGreedy --bot greedy
          npm run bot -- --account LadderBot --bot greedy --ladder 4`;
 
 /** A mistake on the command line: said in one line, with the way to the usage text. */

@@ -8,70 +8,15 @@
  * challenge outside a bot's expansions is declined. The processes end by themselves after their
  * games (`--games 2`); a teardown kills them if a failure leaves them running.
  */
-import { spawn } from 'node:child_process';
-import t, { type Test } from 'tap';
+import t from 'tap';
 import { CarcassonneClient } from '../../clients/typescript/src/index.js';
 import { nodeChild } from '../helpers/child-env.js';
 import { exampleBundle } from '../helpers/example-bundle.js';
 import { startServer } from '../helpers/server-process.js';
 import { tempDatabase } from '../helpers/temp-database.js';
+import { PYTHON, root, start } from './helpers/bot-process.js';
 
-const root = new URL('../..', import.meta.url).pathname;
 const bundle = exampleBundle(t);
-/** Debian's python3, as the client's users run it. */
-const PYTHON = '/usr/bin/python3';
-
-interface Running {
-  /** Every line it wrote to stdout. */
-  lines: string[];
-  /** The first line matching `pattern`, once it is written. */
-  line(pattern: RegExp): Promise<RegExpExecArray>;
-  /** Its exit status, once it exits; its stderr. */
-  exited: Promise<{ code: number | null; stderr: string }>;
-}
-
-/** Starts `command ...args`; killed at the test's end if still running. */
-function start(t: Test, command: string, args: string[], env: Record<string, string>, cwd = root): Running {
-  const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  const lines: string[] = [];
-  const waiting: [RegExp, (m: RegExpExecArray) => void][] = [];
-  let stderr = '';
-  let rest = '';
-  child.stdout.on('data', (chunk: Buffer) => {
-    const parts = (rest + chunk.toString()).split('\n');
-    rest = parts.pop()!;
-    for (const line of parts) {
-      lines.push(line);
-      for (const [pattern, found] of waiting) {
-        const match = pattern.exec(line);
-        if (match) found(match);
-      }
-    }
-  });
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = new Promise<{ code: number | null; stderr: string }>((done) =>
-    child.once('exit', (code) => done({ code, stderr })),
-  );
-  t.teardown(async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGKILL');
-      await exited;
-    }
-  });
-  return {
-    lines,
-    exited,
-    line: (pattern) =>
-      new Promise((found, failed) => {
-        const match = lines.map((l) => pattern.exec(l)).find((m) => m !== null);
-        if (match) return found(match);
-        waiting.push([pattern, found]);
-        void exited.then(({ code }) =>
-          failed(new Error(`exited (${code}) before ${pattern}: ${lines.join('\n')}\n${stderr}`)),
-        );
-      }),
-  };
-}
 
 t.test(
   'the TypeScript and the Python example bots accept each other’s challenges and play both games at once',

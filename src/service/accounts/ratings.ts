@@ -118,9 +118,11 @@ export class Ratings {
   }
 
   /** The ratings of those of these accounts that played a rated game (what the ladder shows and pairs by). */
-  async ratedOf(accountIds: readonly string[]): Promise<Map<string, AccountRating>> {
+  async ratedOf(accountIds: readonly string[]): Promise<Map<string, Omit<AccountRating, 'rating'>>> {
     const ratings = await Promise.all(accountIds.map(async (id) => [id, await this.ratingOf(id)] as const));
-    return new Map(ratings.filter(([, r]) => r.games > 0));
+    return new Map(
+      ratings.filter(([, r]) => r.games > 0).map(([id, { mu, sigma, games }]) => [id, { mu, sigma, games }]),
+    );
   }
 
   /** A page of the leaderboard after `cursor` (highest rating first), and the cursor of the next page when full. */
