@@ -65,6 +65,7 @@ export default defineConfig(
       'src/storage/sqlite/accounts.ts',
       'src/storage/sqlite/ratings.ts',
       'src/storage/sqlite/ladder.ts',
+      'src/storage/sqlite/account-webhooks.ts',
     ],
     rules: { '@typescript-eslint/require-await': 'off' },
   },

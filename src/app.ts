@@ -40,11 +40,11 @@ import { AccountAuth, DEFAULT_ACCOUNT_LIMIT, refuseKeysInUrls } from './http/acc
 import { accountRoutes, DEFAULT_ACCOUNT_CREATION } from './http/routes/accounts.js';
 import { accountStreamRoutes } from './http/routes/account-stream.js';
 import { challengeRoutes } from './http/routes/challenges.js';
-import { leaderboardRoutes } from './http/routes/leaderboard.js';
 import { ladderRoutes } from './http/routes/ladder.js';
 import type { LadderTimer } from './service/ladder/ladder-timer.js';
 import type { RatingsOf } from './service/ladder/ladder-ratings.js';
-import { serverBotsOnLadder } from './service/ladder/server-bots-ladder.js';
+import { leaderboardRoutes } from './http/routes/leaderboard.js';
+import { accountWebhookRoutes } from './http/routes/account-webhook.js';
 import type { AccountLimits } from './service/accounts/accounts.js';
 import { ensureServerBots } from './service/accounts/server-bots.js';
 import { buildValidator } from './http/validator.js';
@@ -112,10 +112,10 @@ export interface AppOptions {
   accountLimits?: AccountLimits;
   /** What runs the ladder's rounds (`service/ladder/ladder-timer.ts`); none: no rounds (tests call them). */
   ladderTimer?: LadderTimer;
-  /** Where the ladder reads its bots' ratings (`service/ladder/ladder-ratings.ts`); the accounts' ratings when absent. */
+  /** Where the ladder reads its bots' ratings (`service/ladder/ladder-ratings.ts`); the accounts' own when absent (tests give others). */
   ladderRatings?: RatingsOf;
-  /** The server's bots put on the ladder at start (`LADDER_SERVER_BOTS`); the others are taken off it. */
-  ladderServerBots?: readonly string[];
+  /** The server's bots on the ladder (`LADDER_SERVER_BOTS`) and their ladder games at once; none when absent. */
+  ladderServerBots?: { names: readonly string[]; maxGames: number };
   /**
    * A test seam: builds the hint route's `Hints` (tests give one whose pool's jobs end when they
    * say, on a clock they move); the bot runtime's when absent.
@@ -181,22 +181,6 @@ export async function buildApp(options: AppOptions): Promise<App> {
     service.notifier,
   );
   app.addHook('onReady', async () => bots.start());
-  // The server's bots as accounts, so ratings are measured against them (`service/accounts/server-bots.ts`).
-  app.addHook('onReady', async () => {
-    const at = (options.now?.() ?? new Date()).toISOString();
-    const taken = await ensureServerBots(store.accounts, at).catch((error: unknown) => {
-      app.log.error({ err: error }, "the server's bot accounts could not be made");
-      return [];
-    });
-    if (taken.length > 0)
-      app.log.warn({ names: taken }, "other accounts hold these server bots' names: those bots have no account");
-  });
-  // After the hook above made their accounts.
-  app.addHook('onReady', async () =>
-    serverBotsOnLadder(service.ladder, service.accounts, options.ladderServerBots ?? []).catch((error: unknown) =>
-      app.log.error({ err: error }, "the server's bots could not be put on the ladder"),
-    ),
-  );
   const stopLadder = options.ladderTimer?.(
     () => service.ladder.round(),
     (listener) => {
@@ -211,6 +195,20 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.addHook('preClose', (done) => {
     stopLadder?.();
     done();
+  });
+  // The server's bots as accounts, so ratings are measured against them (`service/accounts/server-bots.ts`).
+  app.addHook('onReady', async () => {
+    const at = (options.now?.() ?? new Date()).toISOString();
+    const taken = await ensureServerBots(store.accounts, at).catch((error: unknown) => {
+      app.log.error({ err: error }, "the server's bot accounts could not be made");
+      return [];
+    });
+    if (taken.length > 0)
+      app.log.warn({ names: taken }, "other accounts hold these server bots' names: those bots have no account");
+    if (options.ladderServerBots) {
+      const { names, maxGames } = options.ladderServerBots;
+      await service.ladder.enlistServerBots(names, maxGames, taken);
+    }
   });
   app.addHook('preClose', (done) => {
     analyses.close();
@@ -305,8 +303,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
     creations: budget('account-create', options.accountCreation ?? DEFAULT_ACCOUNT_CREATION),
   });
   challengeRoutes(app, routes);
-  leaderboardRoutes(app, routes);
   ladderRoutes(app, routes);
+  leaderboardRoutes(app, routes);
+  accountWebhookRoutes(app, routes);
   webhookRoutes(app, routes);
   analysisRoutes(app, { analyses, schemas });
   const rateLimiter = budget('token', options.rateLimit ?? DEFAULT_RATE_LIMIT);

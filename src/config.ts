@@ -15,7 +15,7 @@ import { DEFAULT_ANALYSIS } from './service/analysis/analyses.js';
 import { DEFAULT_RETRY_DELAYS_MS } from './service/webhooks/webhook-sender.js';
 import { DEFAULT_DNS_TIMEOUT_MS } from './service/webhooks/webhook-dns.js';
 import { parseAllowHosts } from './service/webhooks/webhook-url.js';
-import { SERVER_BOT_NAMES } from './service/ladder/server-bots-ladder.js';
+import { SERVER_BOTS } from './service/accounts/server-bots.js';
 import { parseDatabaseUrl, type StoreLocation } from './storage/open-store.js';
 import type { PostgresStoreOptions } from './storage/postgres/store.js';
 import { DEFAULT_SQLITE_COMMIT_WINDOW_MS, type SqliteStoreOptions } from './storage/sqlite/store.js';
@@ -50,8 +50,8 @@ export interface ServerConfig {
   gameRetentionDays: number;
   /** `LADDER_ROUND_SECONDS`: the ladder's rounds come this often (and when a ladder game ends); 0 stops them. */
   ladderRoundSeconds: number;
-  /** `LADDER_SERVER_BOTS`: the server's bots on the ladder (comma-separated names, e.g. `RandomBot,MctsBot1`); none by default. */
-  ladderServerBots: string[];
+  /** `LADDER_SERVER_BOTS`, `LADDER_SERVER_BOT_GAMES`: the server's bots on the ladder, and their ladder games at once. */
+  ladderServerBots: { names: string[]; maxGames: number };
   /** `CORS_ORIGINS`: comma-separated origins or `*`; none by default. */
   corsOrigins: CorsOrigins;
   /** `FRAME_ANCESTORS`: the CSP sources that may frame the pages; `'none'` by default. */
@@ -105,6 +105,19 @@ function retryDelays(env: NodeJS.ProcessEnv): number[] {
   return delays.map((d) => d * 1000);
 }
 
+/** `LADDER_SERVER_BOTS`: comma-separated names of the server's bots (`none` or empty: none). */
+function serverBotNames(raw: string): string[] {
+  const names = raw
+    .split(',')
+    .map((n) => n.trim())
+    .filter((n) => n !== '' && n !== 'none');
+  const known = SERVER_BOTS.map((b) => b.name);
+  const unknown = names.filter((n) => !known.includes(n));
+  if (unknown.length > 0)
+    throw new Error(`LADDER_SERVER_BOTS names no server bot: ${unknown.join(', ')} (they are ${known.join(', ')})`);
+  return names;
+}
+
 /** `PUBLIC_URL`: an http(s) base URL, kept without query, fragment or trailing slash. */
 function publicUrl(env: NodeJS.ProcessEnv): string | null {
   const raw = env.PUBLIC_URL;
@@ -136,20 +149,6 @@ function publicUrl(env: NodeJS.ProcessEnv): string | null {
  * beyond the cap, which hold a descriptor for a moment to be answered 503; a flood of them must
  * not reach the limit, or the kernel refuses connections with resets, `/health` included.
  */
-/** `LADDER_SERVER_BOTS`: names of the server's bots, each at most once. */
-function serverBotNames(raw: string | undefined): string[] {
-  const names = (raw ?? '')
-    .split(',')
-    .map((n) => n.trim())
-    .filter((n) => n !== '');
-  const unknown = names.filter((n) => !SERVER_BOT_NAMES.includes(n));
-  if (unknown.length > 0 || new Set(names).size !== names.length)
-    throw new Error(
-      `LADDER_SERVER_BOTS must list the server's bots (${SERVER_BOT_NAMES.join(', ')}) each at most once, got ${JSON.stringify(raw)}`,
-    );
-  return names;
-}
-
 function defaultMaxConnections(): number {
   let limits: string | undefined;
   try {
@@ -205,7 +204,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     logLevel: env.LOG_LEVEL || 'info',
     gameRetentionDays: integer(env, 'GAME_RETENTION_DAYS', 0, 0, 36_500),
     ladderRoundSeconds: integer(env, 'LADDER_ROUND_SECONDS', 10, 0, 86_400),
-    ladderServerBots: serverBotNames(env.LADDER_SERVER_BOTS),
+    ladderServerBots: {
+      names: serverBotNames(env.LADDER_SERVER_BOTS ?? 'RandomBot,GreedyBot,MctsBot1'),
+      maxGames: integer(env, 'LADDER_SERVER_BOT_GAMES', 8, 2, 100),
+    },
     corsOrigins: parseCorsOrigins(env.CORS_ORIGINS),
     frameAncestors: parseFrameAncestors(env.FRAME_ANCESTORS),
     bots: {

@@ -187,12 +187,15 @@ CALLS: dict[str, tuple[Callable[[CarcassonneClient], object], str | None]] = {
     "listMyChallenges": (lambda c: c.list_my_challenges("cak_key"), "cak_key"),
     "getAcceptPolicy": (lambda c: c.get_accept_policy("cak_key"), "cak_key"),
     "setAcceptPolicy": (lambda c: c.set_accept_policy("cak_key", {"maxGames": 3}), "cak_key"),
-    "getLeaderboard": (lambda c: c.get_leaderboard(limit=5, after="3~a"), None),
     "joinLadder": (lambda c: c.join_ladder("cak_key", 4), "cak_key"),
     "getMyLadderEntry": (lambda c: c.get_my_ladder_entry("cak_key"), "cak_key"),
     "leaveLadder": (lambda c: c.leave_ladder("cak_key"), "cak_key"),
     "getLadder": (lambda c: c.get_ladder(), None),
     "getLadderSprt": (lambda c: c.get_ladder_sprt("Ann", "Bob", alpha=0.1), None),
+    "getLeaderboard": (lambda c: c.get_leaderboard(limit=5, after="3~a"), None),
+    "subscribeAccountWebhook": (lambda c: c.subscribe_account_webhook("cak_key", "https://example.com/hook"), "cak_key"),
+    "getAccountWebhook": (lambda c: c.get_account_webhook("cak_key"), "cak_key"),
+    "removeAccountWebhook": (lambda c: c.remove_account_webhook("cak_key"), "cak_key"),
 }
 # The streams' operations: answered with an (empty) event stream.
 STREAMS = {"streamGame", "streamMyEvents"}

@@ -81,12 +81,15 @@ const OPERATION_IDS: Record<string, string> = {
   'GET /accounts/me/challenges': 'listMyChallenges',
   'GET /accounts/me/policy': 'getAcceptPolicy',
   'PUT /accounts/me/policy': 'setAcceptPolicy',
-  'GET /leaderboard': 'getLeaderboard',
   'PUT /accounts/me/ladder': 'joinLadder',
   'GET /accounts/me/ladder': 'getMyLadderEntry',
   'DELETE /accounts/me/ladder': 'leaveLadder',
   'GET /ladder': 'getLadder',
   'GET /ladder/sprt': 'getLadderSprt',
+  'GET /leaderboard': 'getLeaderboard',
+  'PUT /accounts/me/webhook': 'subscribeAccountWebhook',
+  'GET /accounts/me/webhook': 'getAccountWebhook',
+  'DELETE /accounts/me/webhook': 'removeAccountWebhook',
 };
 
 const SUCCESS_DESCRIPTIONS: Record<string, string> = {
@@ -131,12 +134,15 @@ const SUCCESS_DESCRIPTIONS: Record<string, string> = {
   listMyChallenges: "The account's open challenges",
   getAcceptPolicy: "The bot account's accept policy",
   setAcceptPolicy: 'The policy, as set',
-  getLeaderboard: 'A page of the leaderboard, highest rating first',
   joinLadder: 'On the ladder, with its games at once',
   getMyLadderEntry: "The account's place on the ladder",
   leaveLadder: 'Off the ladder',
   getLadder: 'The bots on the ladder and the latest pairs',
   getLadderSprt: "The test on the two bots' finished pairs and its verdict",
+  getLeaderboard: 'A page of the leaderboard, highest rating first',
+  subscribeAccountWebhook: 'The webhook and its new signing secret (shown once)',
+  getAccountWebhook: "The account's webhook: its URL and how its deliveries fare",
+  removeAccountWebhook: 'The webhook is removed',
 };
 
 const header = (description: string, schema: Schema = { type: 'string' }): Header => ({ description, schema });

@@ -52,9 +52,10 @@ import { Accounts, type AccountLimits } from './accounts/accounts.js';
 import { EVERY_ACCOUNT } from '../storage/accounts.js';
 import { AccountFeed } from './accounts/account-feed.js';
 import { Challenges } from './accounts/challenges.js';
-import { Ratings } from './accounts/ratings.js';
 import { Ladder } from './ladder/ladder.js';
-import type { RatingsOf } from './ladder/ladder-ratings.js';
+import { accountRatings, type RatingsOf } from './ladder/ladder-ratings.js';
+import { Ratings } from './accounts/ratings.js';
+import { AccountWebhookSender, AccountWebhooks } from './accounts/account-webhooks.js';
 
 export type { MoveSubmission, SubmitResult } from './moves/idempotency.js';
 
@@ -106,7 +107,7 @@ export interface GameServiceOptions {
   publicUrl?: string | null;
   /** Keys and games an account may hold at once (`accounts.ts`). */
   accountLimits?: AccountLimits;
-  /** Where the ladder reads its bots' ratings (`ladder/ladder-ratings.ts`): the accounts' ratings by default. */
+  /** Where the ladder reads its bots' ratings (`ladder/ladder-ratings.ts`): the accounts' own by default. */
   ladderRatings?: RatingsOf;
 }
 
@@ -148,6 +149,9 @@ export class GameService {
   readonly accountFeed: AccountFeed;
   /** The rated bot ladder (`ladder/ladder.ts`). */
   readonly ladder: Ladder;
+  /** The accounts' webhooks as their owners manage them, and their sender here (`accounts/account-webhooks.ts`). */
+  readonly accountWebhooks: AccountWebhooks;
+  private readonly accountSender: AccountWebhookSender | undefined;
 
   constructor(
     private readonly store: GameStore,
@@ -174,6 +178,16 @@ export class GameService {
         })
       : undefined;
     this.sender?.start();
+    this.accountSender = options.webhookSender
+      ? new AccountWebhookSender(store, {
+          ...options.webhookSender,
+          policy: this.webhooks.policy,
+          now: this.now,
+          onError: options.onBackgroundError ?? (() => {}),
+        })
+      : undefined;
+    this.accountSender?.start();
+    this.accountWebhooks = new AccountWebhooks(store, this.webhooks.policy, this.now, () => this.accountSender?.wake());
     this.commits = new GroupCommit(
       store,
       this.snapshots,
@@ -214,7 +228,7 @@ export class GameService {
       { create: (input, id) => this.create(input, undefined, id), state: (id) => this.state(id) },
       this.accounts.limits,
       this.now,
-      options.ladderRatings ?? ((ids) => this.ratings.ratedOf(ids)),
+      options.ladderRatings ?? accountRatings((id) => this.ratings.ratingOf(id)),
     );
     this.lifecycle = new GameLifecycle(store, this.snapshots, this.commits);
     this.clock = options.turnClock
@@ -258,6 +272,7 @@ export class GameService {
   /** Events were written for these accounts: their streams here look at once. */
   accountsWritten(accountIds: readonly string[]): void {
     for (const id of new Set(accountIds)) this.accountNotifier.notify(id);
+    if (accountIds.length > 0) this.accountSender?.wake();
   }
 
   /** Deletes the games expired now (the background sweep does it by itself); resolves with their ids. */
@@ -480,6 +495,7 @@ export class GameService {
     this.clock?.stop();
     await this.ladder.close();
     await this.sender?.close();
+    await this.accountSender?.close();
     await this.retention?.stop();
     await this.commits.drain();
     this.waits.close();

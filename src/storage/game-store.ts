@@ -17,8 +17,9 @@
 import type { GameSetup, Move } from '../engine/index.js';
 import type { Act, LifecycleSetup, SeatView } from '../game-log.js';
 import type { AccountSeat, AccountStore, NewAccountEvent } from './accounts.js';
-import type { RatedGame, RatingStore } from './ratings.js';
 import type { LadderStore } from './ladder.js';
+import type { RatedGame, RatingStore } from './ratings.js';
+import type { AccountWebhookStore } from './account-webhooks.js';
 import type { DeliveryStore, NewDelivery, Webhook } from './deliveries.js';
 
 /** The setup as given (the engine's, with the seats' kinds, visibility and clock) and its secret seed. */
@@ -202,10 +203,12 @@ export const ALL_MOVES = Number.MAX_SAFE_INTEGER;
 export interface GameStore extends DeliveryStore {
   /** Accounts, their keys and the games they sit in (`accounts.ts`). */
   readonly accounts: AccountStore;
-  /** The accounts' ratings and the rated games counted (`ratings.ts`). */
-  readonly ratings: RatingStore;
   /** The bot ladder: its bots, their duplicate matches (`ladder.ts`). */
   readonly ladder: LadderStore;
+  /** The accounts' ratings and the rated games counted (`ratings.ts`). */
+  readonly ratings: RatingStore;
+  /** The accounts' webhooks and how far each has delivered (`account-webhooks.ts`). */
+  readonly accountWebhooks: AccountWebhookStore;
   /** Present when several nodes share the store: request budgets then hold across them. */
   readonly budgets?: BudgetLedger;
   insertGame(game: NewGame): Promise<void>;

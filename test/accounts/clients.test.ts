@@ -69,6 +69,10 @@ t.test('the TypeScript client: account, keys, games, events, stream', async (t) 
   t.type((await client.acceptChallenge(person.key, third.id)).gameId, 'string');
   t.same(await client.getLeaderboard({ limit: 5 }), { accounts: [] }, 'no rated game finished yet');
   t.same((await client.getAccount('TsPerson')).rating, { rating: 0, mu: 25, sigma: 25 / 3, games: 0 });
+  // The account webhook's calls (test/accounts/webhook.test.ts sends to one): a private address is refused.
+  await t.rejects(client.subscribeAccountWebhook(person.key, 'http://10.0.0.1/hook'), { message: /^422 / });
+  await t.rejects(client.getAccountWebhook(person.key), { message: /^404 WEBHOOK_NOT_FOUND/ });
+  await client.removeAccountWebhook(person.key);
 });
 
 t.test('the Python client: account, keys, games, events, stream', async (t) => {

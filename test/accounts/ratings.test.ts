@@ -13,7 +13,7 @@ import { forEachStore } from '../helpers/stores.js';
 import { keyed, newAccount, type TestAccount } from './helpers.js';
 import { LeaderboardResponse } from '../../src/http/schemas/ratings.js';
 import { AccountView } from '../../src/http/schemas/accounts.js';
-import { placesOf } from '../../src/service/accounts/ratings.js';
+import { placesOf, rateResult, ratedGame } from '../../src/service/accounts/ratings.js';
 
 interface RatingBody {
   rating: number;
@@ -247,6 +247,49 @@ forEachStore(t, (t, stores) => {
     });
     const scores = await playOut(app, made.json().gameId, [ann, null]);
     t.equal(scores.length, 2, 'played to its end');
+  });
+
+  t.test('two results sharing an account, applied at once on two nodes, both count, one after the other', async (t) => {
+    const location = await stores.location(t);
+    const app = await testApp(t, { ...UNLIMITED, database: location });
+    const [one, two] = [await stores.open(t, location), await stores.open(t, location)];
+    const [ann, bob, cleo] = await Promise.all(
+      [await newAccount(app), await newAccount(app), await newAccount(app)].map((a) =>
+        one.accounts.byNames([a.name.toLowerCase()]).then(([found]) => found.id),
+      ),
+    );
+    const at = new Date().toISOString();
+    const unique = `${process.pid}-${Date.now()}`;
+    const first = {
+      gameId: `a-${unique}`,
+      at,
+      seats: [
+        { accountId: ann, place: 1 },
+        { accountId: bob, place: 2 },
+      ],
+    };
+    const second = {
+      gameId: `b-${unique}`,
+      at,
+      seats: [
+        { accountId: ann, place: 2 },
+        { accountId: cleo, place: 1 },
+      ],
+    };
+    t.same(await Promise.all([one.ratings.apply(ratedGame(first)), two.ratings.apply(ratedGame(second))]), [
+      true,
+      true,
+    ]);
+    const annNow = await one.ratings.of(ann);
+    t.equal(annNow?.games, 2, 'both games count for the shared account');
+    // In either order, the second read what the first wrote.
+    const firstThenSecond = rateResult([rateResult([null, null], [1, 2])[0], null], [2, 1])[0];
+    const secondThenFirst = rateResult([rateResult([null, null], [2, 1])[0], null], [1, 2])[0];
+    t.ok(
+      [firstThenSecond.mu, secondThenFirst.mu].includes(annNow!.mu!),
+      `mu ${annNow?.mu} is one order's (${firstThenSecond.mu} or ${secondThenFirst.mu})`,
+    );
+    t.same([await two.ratings.apply(ratedGame(first)), await one.ratings.apply(ratedGame(second))], [false, false]);
   });
 
   t.test('the leaderboard: rated accounts, highest rating first, a page at a time', async (t) => {

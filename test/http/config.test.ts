@@ -28,7 +28,7 @@ t.test('configuration comes from the environment with documented defaults', asyn
     logLevel: 'info',
     gameRetentionDays: 0,
     ladderRoundSeconds: 10,
-    ladderServerBots: [],
+    ladderServerBots: { names: ['RandomBot', 'GreedyBot', 'MctsBot1'], maxGames: 8 },
     corsOrigins: [],
     frameAncestors: ["'none'"],
     streams: { perAddress: 32, reservedConnections: 32, maxSeconds: 600, opens: { perSecond: 2, burst: 60 } },
@@ -134,9 +134,16 @@ t.test('configuration comes from the environment with documented defaults', asyn
   t.throws(() => loadConfig({ PORT: '70000' }));
   t.equal(loadConfig({ GAME_RETENTION_DAYS: '30' }).gameRetentionDays, 30);
   t.equal(loadConfig({ LADDER_ROUND_SECONDS: '0' }).ladderRoundSeconds, 0);
-  t.same(loadConfig({ LADDER_SERVER_BOTS: ' RandomBot, MctsBot1 ' }).ladderServerBots, ['RandomBot', 'MctsBot1']);
-  t.throws(() => loadConfig({ LADDER_SERVER_BOTS: 'RandomBot,Nobody' }), /LADDER_SERVER_BOTS must list/);
-  t.throws(() => loadConfig({ LADDER_SERVER_BOTS: 'RandomBot,RandomBot' }), /LADDER_SERVER_BOTS must list/);
+  t.same(loadConfig({ LADDER_SERVER_BOTS: 'none' }).ladderServerBots.names, []);
+  t.same(loadConfig({ LADDER_SERVER_BOTS: ' GreedyBot , MctsBot3', LADDER_SERVER_BOT_GAMES: '4' }).ladderServerBots, {
+    names: ['GreedyBot', 'MctsBot3'],
+    maxGames: 4,
+  });
+  t.throws(
+    () => loadConfig({ LADDER_SERVER_BOTS: 'GreedyBot,Nobody' }),
+    /LADDER_SERVER_BOTS names no server bot: Nobody/,
+  );
+  t.throws(() => loadConfig({ LADDER_SERVER_BOT_GAMES: '1' }), /LADDER_SERVER_BOT_GAMES/);
   t.throws(() => loadConfig({ GAME_RETENTION_DAYS: '1.5' }), /GAME_RETENTION_DAYS must be an integer/);
 });
 

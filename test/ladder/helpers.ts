@@ -78,12 +78,13 @@ function choose(moves: Legal['moves'], style: Style, random: () => number) {
 
 /**
  * Plays game `gameId` to its end: each turn by the account seated there (`seats`, in seat
- * order), in its style.
+ * order), in its style; a seat without an account here (null: one of the server's bots) is the
+ * server's to play, and the game is waited on (a long-poll) meanwhile.
  */
 export async function playGame(
   app: App,
   gameId: string,
-  seats: readonly TestAccount[],
+  seats: readonly (TestAccount | null)[],
   styles: ReadonlyMap<string, Style> = new Map(),
 ): Promise<void> {
   const random = seededRandom(gameId);
@@ -91,6 +92,10 @@ export async function playGame(
     const legal = (await app.inject({ url: `/games/${gameId}/legal-moves` })).json<Legal>();
     if (legal.actor === null) return;
     const who = seats[legal.actor];
+    if (!who) {
+      await app.inject({ url: `/games/${gameId}/legal-moves?after=${legal.version}&wait=30` });
+      continue;
+    }
     const move = choose(legal.moves, styles.get(who.name) ?? 'meeples', random);
     const res = await app.inject({
       method: 'POST',
@@ -102,14 +107,19 @@ export async function playGame(
   }
 }
 
-/** Plays both games of each match a round started: the first with a in seat 0, the second with b. */
+/**
+ * Plays both games of each match a round started: the first with a in seat 0, the second with b;
+ * `serverBots` are the names of the server's bots, whose seats the server plays.
+ */
 export function playMatches(
   app: App,
   round: LadderRound,
   bots: readonly TestAccount[],
   styles?: ReadonlyMap<string, Style>,
+  serverBots: readonly string[] = [],
 ): Promise<void[]> {
-  const byName = new Map(bots.map((b) => [b.name, b]));
+  const byName = new Map<string, TestAccount | null>(bots.map((b) => [b.name, b]));
+  for (const name of serverBots) byName.set(name, null);
   return Promise.all(
     // Only the matches of these bots (on PostgreSQL, a test file's tests share one ladder).
     round.started

@@ -76,7 +76,7 @@ forEachStore(t, (t, stores) => {
         kind: 'bot',
         maxGames: 6,
         playing: 0,
-        rating: null,
+        rating: { mu: 25, games: 0 },
         record: { pairs: 0 },
       });
 

@@ -38,6 +38,14 @@ t.test('a bot with room for two matches meets two bots before meeting one twice'
   ]);
 });
 
+t.test("the server's bots never meet each other", async (t) => {
+  const server = (id: string): Candidate => ({ ...bot(id, 2), server: true });
+  t.same(choosePairs([server('greedy'), server('random'), bot('x', 1)], new Map(), new Map()), [
+    { a: 'greedy', b: 'x' },
+  ]);
+  t.same(choosePairs([server('greedy'), server('random')], new Map(), new Map()), []);
+});
+
 t.test('a bot without room, or alone, meets nobody', async (t) => {
   t.same(choosePairs([bot('a', 0), bot('b', 1)], new Map(), new Map()), []);
   t.same(choosePairs([bot('a', 3)], new Map(), new Map()), []);

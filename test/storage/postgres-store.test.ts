@@ -45,6 +45,7 @@ if (!(await postgresAvailable())) {
         'account_games',
         'account_keys',
         'account_ratings',
+        'account_webhooks',
         'accounts',
         'challenge_accounts',
         'challenges',
@@ -74,7 +75,7 @@ if (!(await postgresAvailable())) {
          JOIN pg_class i ON i.oid = x.indexrelid
          JOIN pg_namespace n ON n.oid = t.relnamespace
          JOIN pg_attribute a ON a.attrelid = t.oid AND a.attnum = ANY (x.indkey)
-        WHERE n.nspname = 'public' AND t.relname NOT IN ('rate_budgets', 'accounts', 'account_keys', 'account_events', 'account_ratings', 'challenges', 'challenge_accounts', 'ladder_entries', 'ladder_matches', 'ladder_state') -- keyed by client, account or match, not game data
+        WHERE n.nspname = 'public' AND t.relname NOT IN ('rate_budgets', 'accounts', 'account_keys', 'account_events', 'account_ratings', 'account_webhooks', 'challenges', 'challenge_accounts', 'ladder_entries', 'ladder_matches', 'ladder_state') -- keyed by client, account or match, not game data
         GROUP BY t.relname, i.relname ORDER BY 1, 2`,
       );
       t.ok(

@@ -27,6 +27,7 @@ t.test('migrations create the tables once; reopening the file applies nothing tw
       'account_games',
       'account_keys',
       'account_ratings',
+      'account_webhooks',
       'accounts',
       'challenge_accounts',
       'challenges',

@@ -82,6 +82,23 @@ class AccountKeys(TypedDict):
     keys: list[AccountKeysKeysItem]  # Every key the account was given, revoked ones too (never the keys themselves)
 
 
+class AccountWebhook(TypedDict):
+    url: str
+    secret: str  # Signs each delivery (`Carcassonne-Signature`); shown only here
+
+
+class AccountWebhookRequest(TypedDict):
+    url: str  # Where deliveries are POSTed: https:// (http:// only for the host:port targets in WEBHOOK_ALLOW_HOSTS); never a private, loopback or link-local address
+
+
+class AccountWebhookSettings(TypedDict):
+    "The account's webhook, without its secret"
+    url: str
+    attempts: int  # Failed attempts at the event now due (0 when every event went through)
+    lastStatus: Union[int, None]  # The receiver's status at the last attempt
+    lastError: Union[str, None]  # Why the last attempt failed, if it did
+
+
 class ActDone(TypedDict):
     version: int
 

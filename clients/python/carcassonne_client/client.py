@@ -23,6 +23,8 @@ from .api_types import (
     AccountCreated,
     AccountKeyCreated,
     AccountKeys,
+    AccountWebhook,
+    AccountWebhookSettings,
     ActDone,
     Analysis,
     AnalysisRunning,
@@ -35,10 +37,10 @@ from .api_types import (
     GameState,
     Health,
     Hint,
-    Leaderboard,
     Ladder,
     LadderEntry,
     LadderSprt,
+    Leaderboard,
     LegalMoves,
     Lobby,
     Move,
@@ -237,10 +239,6 @@ class CarcassonneClient:
         """A bot account's accept policy: challenges it fits are accepted at once, others declined."""
         return cast(AcceptPolicyAnswer, self.http.call("PUT", "/accounts/me/policy", body=policy, token=key).json())
 
-    def get_leaderboard(self, limit: int | None = None, after: str | None = None) -> Leaderboard:
-        """The accounts that played rated games, highest rating (mu - 3 sigma) first, a page at a time (`after`: the previous page's `next` cursor)."""
-        return cast(Leaderboard, self.http.call("GET", "/leaderboard", query={"limit": limit, "after": after}).json())
-
     def join_ladder(self, key: str, max_games: int) -> LadderEntry:
         """Puts the bot account on the ladder (or changes its games at once): the server matches it from now on."""
         return cast(LadderEntry, self.http.call("PUT", "/accounts/me/ladder", body={"maxGames": max_games}, token=key).json())
@@ -260,6 +258,21 @@ class CarcassonneClient:
         """Is bot `a` stronger than bot `b`? The sequential test on their pairs, with its verdict."""
         query = {"a": a, "b": b, "elo0": elo0, "elo1": elo1, "alpha": alpha, "beta": beta}
         return cast(LadderSprt, self.http.call("GET", "/ladder/sprt", query=query).json())
+
+    def subscribe_account_webhook(self, key: str, url: str) -> AccountWebhook:
+        """Sends the account's events to `url`, in order, signed; the answer's `secret` is new and shown only here."""
+        return cast(AccountWebhook, self.http.call("PUT", "/accounts/me/webhook", body={"url": url}, token=key).json())
+
+    def get_account_webhook(self, key: str) -> AccountWebhookSettings:
+        """The account's webhook and how its deliveries fare (never its secret)."""
+        return cast(AccountWebhookSettings, self.http.call("GET", "/accounts/me/webhook", token=key).json())
+
+    def remove_account_webhook(self, key: str) -> None:
+        self.http.call("DELETE", "/accounts/me/webhook", token=key)
+
+    def get_leaderboard(self, limit: int | None = None, after: str | None = None) -> Leaderboard:
+        """The accounts that played rated games, highest rating (mu - 3 sigma) first, a page at a time (`after`: the previous page's `next` cursor)."""
+        return cast(Leaderboard, self.http.call("GET", "/leaderboard", query={"limit": limit, "after": after}).json())
 
     def get_hint(self, game_id: str, token: str) -> Hint:
         """The mcts bot's move for the seat of `token`, when it must act."""

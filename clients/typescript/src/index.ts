@@ -348,11 +348,6 @@ export class CarcassonneClient {
     return this.request('/accounts/me/policy', { method: 'PUT', headers: { ...headers, ...bearer(key) }, body });
   }
 
-  /** The accounts that played rated games, highest rating (mu - 3 sigma) first, a page at a time (`after`: the previous page's `next` cursor). */
-  getLeaderboard(query: Query<'getLeaderboard'> = {}): Promise<Schemas['Leaderboard']> {
-    return this.request(`/leaderboard${qs(query)}`);
-  }
-
   /** Puts the bot account on the ladder (or changes its games at once): the server matches it from now on. */
   joinLadder(key: string, maxGames: number): Promise<Schemas['LadderEntry']> {
     const { headers, body } = jsonBody({ maxGames });
@@ -370,6 +365,23 @@ export class CarcassonneClient {
     if (res.status !== 204) await readAnswer(res, url);
   }
 
+  /** Sends the account's events to `url`, in order, signed; the answer's `secret` is new and shown only here. */
+  subscribeAccountWebhook(key: string, url: string): Promise<Schemas['AccountWebhook']> {
+    const { headers, body } = jsonBody({ url });
+    return this.request('/accounts/me/webhook', { method: 'PUT', headers: { ...headers, ...bearer(key) }, body });
+  }
+
+  /** The account's webhook and how its deliveries fare (never its secret). */
+  getAccountWebhook(key: string): Promise<Schemas['AccountWebhookSettings']> {
+    return this.request('/accounts/me/webhook', { headers: bearer(key) });
+  }
+
+  async removeAccountWebhook(key: string): Promise<void> {
+    const url = `${this.base}/accounts/me/webhook`;
+    const res = await this.fetch(url, { method: 'DELETE', headers: bearer(key) });
+    if (res.status !== 204) await readAnswer(res, url);
+  }
+
   /** The ladder: its bots with their ratings and records, and the latest duplicate pairs. */
   getLadder(): Promise<Schemas['Ladder']> {
     return this.request('/ladder');
@@ -378,6 +390,11 @@ export class CarcassonneClient {
   /** Is bot `a` stronger than bot `b`? The sequential test on their pairs, with its verdict. */
   getLadderSprt(query: Query<'getLadderSprt'>): Promise<Schemas['LadderSprt']> {
     return this.request(`/ladder/sprt${qs(query)}`);
+  }
+
+  /** The accounts that played rated games, highest rating (mu - 3 sigma) first, a page at a time (`after`: the previous page's `next` cursor). */
+  getLeaderboard(query: Query<'getLeaderboard'> = {}): Promise<Schemas['Leaderboard']> {
+    return this.request(`/leaderboard${qs(query)}`);
   }
 
   /** The account of `key` takes an open seat (no token: the key acts for it). */

@@ -71,3 +71,24 @@ export const DeliveryParams = Strict({
     description: 'A delivery id, as the deliveries list names it',
   }),
 });
+
+/** An account's webhook (`docs/accounts.md`): its stream's events, JSON only. */
+export const AccountWebhookRequest = Strict({ url: WebhookRequest.properties.url }, { title: 'AccountWebhookRequest' });
+
+export const AccountWebhookResponse = Type.Object(
+  {
+    url: Type.String(),
+    secret: Type.String({ description: 'Signs each delivery (`Carcassonne-Signature`); shown only here' }),
+  },
+  { title: 'AccountWebhook' },
+);
+
+export const AccountWebhookSettingsResponse = Type.Object(
+  {
+    url: Type.String(),
+    attempts: Type.Integer({ description: 'Failed attempts at the event now due (0 when every event went through)' }),
+    lastStatus: Type.Union([Type.Integer(), Type.Null()], { description: "The receiver's status at the last attempt" }),
+    lastError: Type.Union([Type.String(), Type.Null()], { description: 'Why the last attempt failed, if it did' }),
+  },
+  { title: 'AccountWebhookSettings', description: "The account's webhook, without its secret" },
+);

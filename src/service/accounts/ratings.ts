@@ -117,14 +117,6 @@ export class Ratings {
     return row ? view(row) : { ...view({ mu: null, sigma: null, rating: displayed(INITIAL_RATING), games: 0 }) };
   }
 
-  /** The ratings of those of these accounts that played a rated game (what the ladder shows and pairs by). */
-  async ratedOf(accountIds: readonly string[]): Promise<Map<string, Omit<AccountRating, 'rating'>>> {
-    const ratings = await Promise.all(accountIds.map(async (id) => [id, await this.ratingOf(id)] as const));
-    return new Map(
-      ratings.filter(([, r]) => r.games > 0).map(([id, { mu, sigma, games }]) => [id, { mu, sigma, games }]),
-    );
-  }
-
   /** A page of the leaderboard after `cursor` (highest rating first), and the cursor of the next page when full. */
   async leaderboard(
     cursor: LeaderboardCursor | null,

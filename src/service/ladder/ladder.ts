@@ -18,6 +18,7 @@ import type { CreateGameInput, CreatedGame } from '../lifecycle/game-creation.js
 import { newGameId } from '../lifecycle/seat-tokens.js';
 import { ServiceError } from '../service-error.js';
 import type { AccountLimits } from '../accounts/accounts.js';
+import { SERVER_BOTS, serverBotOf } from '../accounts/server-bots.js';
 import { choosePairs, pairKey, type Candidate } from './pairing.js';
 import { pairOutcome } from './pair-result.js';
 import { ratingInterval, unrated, type LadderRating, type RatingsOf } from './ladder-ratings.js';
@@ -85,6 +86,20 @@ export class Ladder {
     await this.store.join(account.id, maxGames, this.now().toISOString());
     for (const listener of this.joined) listener();
     return (await this.store.entry(account.id))!;
+  }
+
+  /**
+   * Puts the server's bots named in `names` on the ladder with `maxGames` each, and takes the
+   * others off it (so the setting is the server's configuration, `LADDER_SERVER_BOTS`). Bots
+   * whose accounts this server does not have (`missing`: their names were taken) are skipped.
+   */
+  async enlistServerBots(names: readonly string[], maxGames: number, missing: readonly string[] = []): Promise<void> {
+    const at = this.now().toISOString();
+    for (const bot of SERVER_BOTS) {
+      if (names.includes(bot.name) && !missing.includes(bot.name)) await this.store.join(bot.id, maxGames, at);
+      else await this.store.leave(bot.id);
+    }
+    for (const listener of this.joined) listener();
   }
 
   /** Calls `listener` when a bot joins (or changes its games at once) on this node: a round may match it at once. */
@@ -192,7 +207,13 @@ export class Ladder {
       if (free < MIN_LADDER_GAMES) continue;
       const budget = this.limits.maxOpenGames - (await this.accounts.openGames(e.accountId));
       const room = Math.floor(Math.min(free, budget) / MIN_LADDER_GAMES);
-      if (room > 0) out.push({ accountId: e.accountId, room, mu: ratings.get(e.accountId)?.mu ?? null });
+      if (room > 0)
+        out.push({
+          accountId: e.accountId,
+          room,
+          mu: ratings.get(e.accountId)?.mu ?? null,
+          server: serverBotOf(e.accountId) !== undefined,
+        });
     }
     return out;
   }

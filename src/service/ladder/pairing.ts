@@ -6,7 +6,8 @@
  * bots have played the fewest ladder matches of all, then by account id (so every node decides
  * alike); and again, with that pair's counts moved on, until no two bots that may play are left.
  * A bot with room for several matches may start several in one round, against different bots
- * first. Pure.
+ * first. The server's own bots never meet each other: they are there to be measured against, and
+ * would otherwise play each other for ever. Pure.
  */
 
 export interface Candidate {
@@ -15,6 +16,8 @@ export interface Candidate {
   room: number;
   /** Its rating's mean, or null before it has one. */
   mu: number | null;
+  /** One of the server's own bots. */
+  server?: boolean;
 }
 
 export interface Pair {
@@ -43,7 +46,7 @@ export function choosePairs(
     for (const [i, x] of sorted.entries()) {
       if (room.get(x.accountId)! < 1) continue;
       for (const y of sorted.slice(i + 1)) {
-        if (room.get(y.accountId)! < 1) continue;
+        if (room.get(y.accountId)! < 1 || (x.server && y.server)) continue;
         const rank = [
           meetings.get(key(x.accountId, y.accountId)) ?? 0,
           x.mu === null || y.mu === null ? 0 : Math.abs(x.mu - y.mu),

@@ -26,8 +26,9 @@ import { storeError } from './faults.js';
 import { migratePostgres } from './migrate.js';
 import { VersionReads } from './version-reads.js';
 import { insertAccountEvents, insertAccountSeats, PostgresAccounts } from './accounts.js';
-import { applyRatedGame, PostgresRatings } from './ratings.js';
 import { PostgresLadder } from './ladder.js';
+import { applyRatedGame, PostgresRatings } from './ratings.js';
+import { PostgresAccountWebhooks } from './account-webhooks.js';
 import * as schema from './schema.js';
 import {
   DELIVERY_COLUMNS,
@@ -140,8 +141,9 @@ export class PostgresStore implements GameStore {
   private readonly movesAfterStatement;
   private readonly idempotentMoveStatement;
   readonly accounts: PostgresAccounts;
-  readonly ratings: PostgresRatings;
   readonly ladder: PostgresLadder;
+  readonly ratings: PostgresRatings;
+  readonly accountWebhooks: PostgresAccountWebhooks;
 
   constructor(
     private readonly db: NodePgDatabase<typeof schema>,
@@ -152,8 +154,9 @@ export class PostgresStore implements GameStore {
   ) {
     const p = sql.placeholder;
     this.accounts = new PostgresAccounts(pool, feed);
-    this.ratings = new PostgresRatings(db, pool);
     this.ladder = new PostgresLadder(pool);
+    this.ratings = new PostgresRatings(db, pool);
+    this.accountWebhooks = new PostgresAccountWebhooks(pool);
     this.findGameStatement = db
       .select({
         id: games.id,

@@ -18,7 +18,7 @@ const COLUMNS = 'r.account_id AS accountId, r.mu, r.sigma, r.rating, r.games, r.
 
 export class SqliteRatings implements RatingStore {
   /** Applies a rated game inside the caller's write transaction (a savepoint within one); false when counted already. */
-  readonly applyNow: (game: RatedGame) => boolean;
+  readonly applyNow: Database.Transaction<(game: RatedGame) => boolean>;
   private readonly ofStatement;
   private readonly firstPage;
   private readonly nextPage;
@@ -57,7 +57,8 @@ export class SqliteRatings implements RatingStore {
   }
 
   async apply(game: RatedGame): Promise<boolean> {
-    return guarded(() => this.applyNow(game));
+    // A write transaction from the start: another process cannot read the same ratings before this one writes them.
+    return guarded(() => this.applyNow.immediate(game));
   }
 
   async of(accountId: string): Promise<AccountRatingRow | undefined> {

@@ -197,29 +197,6 @@ export const challengeAccounts = sqliteTable(
 );
 
 /**
- * Each account's rating (`docs/accounts.md`): the model's `mu` and `sigma` (null before its first
- * rated game), the displayed `rating` the leaderboard is ordered by, and its rated games.
- */
-export const accountRatings = sqliteTable(
-  'account_ratings',
-  {
-    accountId: text('account_id').primaryKey(),
-    mu: real('mu'),
-    sigma: real('sigma'),
-    rating: real('rating').notNull(),
-    games: integer('games').notNull(),
-    updatedAt: text('updated_at').notNull(),
-  },
-  (t) => [index('account_ratings_board').on(t.rating, t.accountId)],
-);
-
-/** The rated games counted: a game's result changes ratings once, however often it is applied. */
-export const ratedGames = sqliteTable('rated_games', {
-  gameId: text('game_id').primaryKey(),
-  at: text('at').notNull(),
-});
-
-/**
  * The bot ladder (`docs/ladder.md`, `../ladder.ts`): the bots on it, their duplicate matches, and
  * the one version every change of the ladder moves on (a round writes only at the version it read).
  */
@@ -250,4 +227,44 @@ export const ladderMatches = sqliteTable(
 export const ladderState = sqliteTable('ladder_state', {
   id: integer('id').primaryKey(),
   version: integer('version').notNull(),
+});
+
+/**
+ * Each account's rating (`docs/accounts.md`): the model's `mu` and `sigma` (null before its first
+ * rated game), the displayed `rating` the leaderboard is ordered by, and its rated games.
+ */
+export const accountRatings = sqliteTable(
+  'account_ratings',
+  {
+    accountId: text('account_id').primaryKey(),
+    mu: real('mu'),
+    sigma: real('sigma'),
+    rating: real('rating').notNull(),
+    games: integer('games').notNull(),
+    updatedAt: text('updated_at').notNull(),
+  },
+  (t) => [index('account_ratings_board').on(t.rating, t.accountId)],
+);
+
+/** The rated games counted: a game's result changes ratings once, however often it is applied. */
+export const ratedGames = sqliteTable('rated_games', {
+  gameId: text('game_id').primaryKey(),
+  at: text('at').notNull(),
+});
+
+/**
+ * An account's webhook (`docs/accounts.md`): its stream's events POSTed in order. `cursor` is the
+ * last event delivered; a sender holds the row until `lease_until` while it sends; `next_at` is
+ * when it is looked at again (a retry's delay after a failure).
+ */
+export const accountWebhooks = sqliteTable('account_webhooks', {
+  accountId: text('account_id').primaryKey(),
+  url: text('url').notNull(),
+  secret: text('secret').notNull(),
+  cursor: text('cursor').notNull(),
+  nextAt: text('next_at').notNull(),
+  leaseUntil: text('lease_until'),
+  attempts: integer('attempts').notNull(),
+  lastStatus: integer('last_status'),
+  lastError: text('last_error'),
 });

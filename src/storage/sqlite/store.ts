@@ -33,8 +33,9 @@ import {
 } from '../deliveries.js';
 import { guarded, isConstraintViolation, storeFault } from './faults.js';
 import { SqliteAccounts } from './accounts.js';
-import { SqliteRatings } from './ratings.js';
 import { SqliteLadder } from './ladder.js';
+import { SqliteRatings } from './ratings.js';
+import { SqliteAccountWebhooks } from './account-webhooks.js';
 
 /** The games whose webhook the store remembers at most (then it forgets them all and reads again). */
 const MAX_KNOWN_WEBHOOKS = 100_000;
@@ -112,8 +113,9 @@ export class SqliteStore implements GameStore {
   private readonly webhooks = new Map<string, boolean>();
   private webhooksAt: number | undefined;
   readonly accounts: SqliteAccounts;
-  readonly ratings: SqliteRatings;
   readonly ladder: SqliteLadder;
+  readonly ratings: SqliteRatings;
+  readonly accountWebhooks: SqliteAccountWebhooks;
 
   constructor(
     private readonly db: Db,
@@ -122,8 +124,9 @@ export class SqliteStore implements GameStore {
   ) {
     const p = sql.placeholder;
     this.accounts = new SqliteAccounts(db.$client);
-    this.ratings = new SqliteRatings(db.$client);
     this.ladder = new SqliteLadder(db.$client);
+    this.ratings = new SqliteRatings(db.$client);
+    this.accountWebhooks = new SqliteAccountWebhooks(db.$client);
     this.insertGameStatement = db
       .insert(games)
       .values({
