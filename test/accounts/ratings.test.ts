@@ -6,6 +6,7 @@
  * leaderboard lists the rated accounts, highest first, a page at a time.
  */
 import t from 'tap';
+import type { InjectOptions } from 'fastify';
 import { ordinal, rate, rating } from 'openskill';
 import { legal, testApp, type App } from '../http/helpers/app.js';
 import { conforms } from '../http/helpers/schema.js';
@@ -44,7 +45,12 @@ async function challengeGame(app: App, players: TestAccount[], options: object):
  * Plays the game to its end: each seat in `players` plays its first legal move with its key; the
  * other seats (a bot, an autopilot) are waited for by long-poll. Answers the final scores.
  */
-async function playOut(app: App, id: string, players: (TestAccount | null)[]): Promise<number[]> {
+async function playOut(
+  app: App,
+  id: string,
+  players: (TestAccount | null)[],
+  sent: { last?: InjectOptions } = {},
+): Promise<number[]> {
   let after: number | undefined;
   for (;;) {
     const lm = await (after === undefined ? legal(app, id) : waitPast(app, id, after));
@@ -55,12 +61,14 @@ async function playOut(app: App, id: string, players: (TestAccount | null)[]): P
       continue;
     }
     after = undefined;
-    const res = await app.inject({
+    // Each move with an idempotency key, so a test may send the last one again as a client's retry would.
+    sent.last = {
       method: 'POST',
       url: `/games/${id}/moves`,
-      headers: keyed(player),
+      headers: { ...keyed(player), 'idempotency-key': `${id}-${lm.version}` },
       payload: { expectedVersion: lm.version, move: lm.moves[0] },
-    });
+    };
+    const res = await app.inject(sent.last);
     if (res.statusCode !== 201 && res.statusCode !== 409) throw new Error(`move: ${res.statusCode} ${res.body}`);
   }
   const state = (await app.inject({ url: `/games/${id}` })).json<{ status: string; players: { score: number }[] }>();
@@ -161,27 +169,38 @@ forEachStore(t, (t, stores) => {
     t.same([await ratingOf(app, ann), await ratingOf(app, bob)], [INITIAL, INITIAL], 'aborted rated game');
   });
 
-  t.test('a rated result counts once: applied again after its finish, on this node or another', async (t) => {
-    const location = await stores.location(t);
-    const here = await testApp(t, { ...UNLIMITED, database: location });
-    const there = await testApp(t, { ...UNLIMITED, database: location });
-    const ann = await newAccount(here);
-    const bob = await newAccount(here);
-    const id = await challengeGame(here, [ann, bob], { rated: true });
-    const scores = await playOut(here, id, [ann, bob]);
-    const want = expected(placesByScore(scores));
-    t.same([await ratingOf(here, ann), await ratingOf(here, bob)], want);
-    const { service: other } = await stores.service(t, location);
-    const accounts = [await other.accounts.byName(ann.name), await other.accounts.byName(bob.name)];
-    const result = {
-      gameId: id,
-      at: new Date().toISOString(),
-      seats: accounts.map((a, i) => ({ accountId: a.id, place: placesByScore(scores)[i] })),
-    };
-    t.equal(await other.ratings.applyResult(result), false, 'another node: already counted');
-    t.equal(await other.ratings.applyResult(result), false, 'and again: already counted');
-    t.same([await ratingOf(there, ann), await ratingOf(there, bob)], want, 'the ratings did not move');
-  });
+  t.test(
+    'a rated result counts once: its finish retried, its result applied again, on this node or another',
+    async (t) => {
+      const location = await stores.location(t);
+      const here = await testApp(t, { ...UNLIMITED, database: location });
+      const there = await testApp(t, { ...UNLIMITED, database: location });
+      const ann = await newAccount(here);
+      const bob = await newAccount(here);
+      const id = await challengeGame(here, [ann, bob], { rated: true });
+      const sent: { last?: InjectOptions } = {};
+      const scores = await playOut(here, id, [ann, bob], sent);
+      const want = expected(placesByScore(scores));
+      t.same([await ratingOf(here, ann), await ratingOf(here, bob)], want);
+      const retried = await there.inject(sent.last!);
+      t.same(
+        [retried.statusCode, retried.headers['idempotent-replayed']],
+        [201, 'true'],
+        "the finishing move sent again (a client's retry, to the other node): the stored answer",
+      );
+      t.same([await ratingOf(here, ann), await ratingOf(here, bob)], want, 'the retried finish counted nothing more');
+      const { service: other } = await stores.service(t, location);
+      const accounts = [await other.accounts.byName(ann.name), await other.accounts.byName(bob.name)];
+      const result = {
+        gameId: id,
+        at: new Date().toISOString(),
+        seats: accounts.map((a, i) => ({ accountId: a.id, place: placesByScore(scores)[i] })),
+      };
+      t.equal(await other.ratings.applyResult(result), false, 'another node: already counted');
+      t.equal(await other.ratings.applyResult(result), false, 'and again: already counted');
+      t.same([await ratingOf(there, ann), await ratingOf(there, bob)], want, 'the ratings did not move');
+    },
+  );
 
   t.test("the server's bots are bot accounts on every node, made once; nobody acts as them by key", async (t) => {
     const location = await stores.location(t);

@@ -442,7 +442,7 @@ class LadderBotsItem(TypedDict):
     kind: Literal["player", "bot"]
     maxGames: int
     joinedAt: str
-    playing: int  # Its ladder games not over now
+    playing: int  # The games of its matches being played (a match counts both its games until the round that settles it)
     rating: Union[LadderRating, None]  # null until it is rated
     record: LadderRecord
 

@@ -1336,7 +1336,7 @@ export interface components {
                 maxGames: number;
                 /** Format: date-time */
                 joinedAt: string;
-                /** @description Its ladder games not over now */
+                /** @description The games of its matches being played (a match counts both its games until the round that settles it) */
                 playing: number;
                 /** @description null until it is rated */
                 rating: components["schemas"]["LadderRating"] | null;

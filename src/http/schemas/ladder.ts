@@ -49,7 +49,10 @@ export const LadderResponse = Type.Object(
         kind: Kind,
         maxGames: Type.Integer(),
         joinedAt: At,
-        playing: Type.Integer({ description: 'Its ladder games not over now' }),
+        playing: Type.Integer({
+          description:
+            'The games of its matches being played (a match counts both its games until the round that settles it)',
+        }),
         rating: Type.Union([Rating, Type.Null()], { description: 'null until it is rated' }),
         record: Type.Object(
           {

@@ -12,6 +12,7 @@
  */
 import { ordinal, rate, rating as newRating } from 'openskill';
 import { publicView } from '../../engine/index.js';
+import type { AccountKind } from '../../storage/accounts.js';
 import type { LeaderboardCursor, RatedGame, Rating, RatingStore, StoredRating } from '../../storage/ratings.js';
 import type { LifecycleStatus } from '../lifecycle/lifecycle.js';
 import { statusOf } from '../lifecycle/lifecycle.js';
@@ -97,7 +98,7 @@ const view = (row: { mu: number | null; sigma: number | null; rating: number; ga
 
 export interface LeaderboardLine extends AccountRating {
   name: string;
-  kind: 'player' | 'bot';
+  kind: AccountKind;
 }
 
 export class Ratings {
@@ -114,7 +115,7 @@ export class Ratings {
   /** The account's rating: the initial one (0 games) before its first rated game. */
   async ratingOf(accountId: string): Promise<AccountRating> {
     const row = await this.store.of(accountId);
-    return row ? view(row) : { ...view({ mu: null, sigma: null, rating: displayed(INITIAL_RATING), games: 0 }) };
+    return view(row ?? { mu: null, sigma: null, rating: displayed(INITIAL_RATING), games: 0 });
   }
 
   /** A page of the leaderboard after `cursor` (highest rating first), and the cursor of the next page when full. */

@@ -42,7 +42,7 @@ export interface LadderBot {
   kind: Account['kind'];
   maxGames: number;
   joinedAt: string;
-  /** Its ladder games not over now. */
+  /** The games of its matches being played (a match counts both until a round settles it). */
   playing: number;
   rating: (LadderRating & { interval: [number, number] }) | null;
   record: { pairs: number; won: number; split: number; lost: number; points: number };
