@@ -64,6 +64,14 @@ t.test('a game id or seat token beginning with "-" is taken as the value it is, 
   );
 });
 
+t.test('--ladder takes its number of games at once, or 2 when none follows it', async (t) => {
+  t.equal(parseBotArgs(['--account', 'A', '--ladder', '6']).ladder, '6');
+  t.equal(parseBotArgs(['--account', 'A', '--ladder']).ladder, '2', 'last on the line');
+  t.equal(parseBotArgs(['--ladder', '--account', 'A']).account, 'A', 'before another option');
+  t.equal(parseBotArgs(['--ladder', '--account', 'A']).ladder, '2');
+  t.equal(parseBotArgs(['--account', 'A']).ladder, undefined, 'not on the ladder without it');
+});
+
 t.test('npm run bot -- --new 3 --bot greedy plays a 3-player game with both expansions to the end', async (t) => {
   const { url } = await server();
   const out = await bot('--url', url, '--new', '3', '--bot', 'greedy');
