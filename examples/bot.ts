@@ -1,12 +1,14 @@
 /**
  * Example bots over the typed client and the bots library (`npm run bot -- --help` tells the
  * options). Each seat waits on the game's event stream (examples/stream-bot.ts) and rebuilds the
- * game locally from it, so `greedy` and `mcts` can look ahead. Mistakes (a bad option, a server
+ * game locally from it, so `greedy` and `mcts` can look ahead. With `--account` or `--key` it runs
+ * as an account bot (examples/account-bot.ts). Mistakes (a bad option, a server
  * that does not answer, an unknown game) are told in one line with what to do, never a stack.
  */
 import { ApiProblem, CarcassonneClient, type LogEvent, type StreamMessage } from '../clients/typescript/src/index.js';
 import { parseBotArgs, parseBots, UsageError, USAGE } from './args.js';
 import { playSeat } from './stream-bot.js';
+import { runAccountBot, type AccountBotOptions } from './account-bot.js';
 
 /** A scoring event that gave points, in words with the players' names; nothing for the others. */
 function scoring(event: LogEvent, names: string[], version: number): string | undefined {
@@ -25,7 +27,7 @@ function seatGiven(values: ReturnType<typeof parseBotArgs>): {
   seat: number;
   token: string;
 } {
-  const usage = 'give --new N, or --seat LINK, or --game ID --seat TOKEN [--index SEAT]';
+  const usage = 'give --new N, or --seat LINK, or --game ID --seat TOKEN [--index SEAT], or --account NAME';
   if (!values.seat) throw new UsageError(usage);
   if (/^https?:\/\//.test(values.seat)) {
     // The token is in the fragment, as the lobby gives it: never in a query string or a log.
@@ -56,7 +58,30 @@ async function main(argv: string[]): Promise<void> {
   const ms = Number(values.ms);
   if (!(ms > 0)) throw new UsageError(`--ms: a number of milliseconds, not "${values.ms}"`);
   const client = new CarcassonneClient({ baseUrl: values.url });
-  if (values.new !== undefined) {
+  const key = values.key ?? process.env.CARCASSONNE_KEY;
+  if (values.account !== undefined || key !== undefined) {
+    const count = (option: string, text: string | undefined) => {
+      const n = Number(text);
+      if (!Number.isInteger(n) || n < 1) throw new UsageError(`--${option}: a whole number from 1, not "${text}"`);
+      return n;
+    };
+    // Ctrl-C or a SIGTERM stops it as --games does: off the ladder, its games in hand finished.
+    const stopped = new AbortController();
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => stopped.abort());
+    await runAccountBot({
+      url: values.url,
+      key,
+      name: values.account,
+      bot: bots[0],
+      ms,
+      expansions: values.expansions === 'none' ? [] : (values.expansions.split(',') as AccountBotOptions['expansions']),
+      maxGames: count('max-games', values['max-games']),
+      games: values.games === undefined ? undefined : count('games', values.games),
+      ladder: values.ladder === undefined ? undefined : count('ladder', values.ladder),
+      signal: stopped.signal,
+      log: (line) => console.log(line),
+    });
+  } else if (values.new !== undefined) {
     const players = Number(values.new);
     if (!Number.isInteger(players) || players < 2 || players > 6)
       throw new UsageError(`--new: 2 to 6 players, not "${values.new}"`);
@@ -116,6 +141,8 @@ function explain(error: unknown, url: string): string {
   if (error instanceof ApiProblem) {
     const { status, code, detail } = error.problem;
     if (code === 'GAME_NOT_FOUND') return `${url} has no such game (${detail}): check --game or the seat link`;
+    if (code.startsWith('ACCOUNT_KEY')) return `the server refused the account's key (${code}): check --key`;
+    if (code === 'ACCOUNT_NAME_TAKEN') return `${detail}: choose another --account, or give its key with --key`;
     if (status === 401 || status === 403)
       return `the server refused the seat's token (${code}): check --seat and --index`;
     return `the server answered ${status} ${code}: ${detail}`;

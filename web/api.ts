@@ -32,6 +32,11 @@ export type AnalysisRunning = Schemas['AnalysisRunning'];
 export type Ladder = Schemas['Ladder'];
 export type LadderSprt = Schemas['LadderSprt'];
 export type Catalog = paths['/tiles']['get']['responses'][200]['content']['application/json'];
+export type Account = Schemas['Account'];
+export type MyGame = Schemas['MyGames']['games'][number];
+export type Challenge = Schemas['Challenge'];
+export type CreateChallenge = Schemas['CreateChallenge'];
+export type Leaderboard = Schemas['Leaderboard'];
 
 /** A refused request: the problem document's code and detail. */
 export class ApiError extends Error {
@@ -104,6 +109,25 @@ export const api = {
     answer(
       client.POST('/games/{id}/moves', { params: game(id), headers: bearer(token), body: { expectedVersion, move } }),
     ),
+  // An account's calls (docs/accounts.md): its key goes only in the Authorization header.
+  createAccount: (name: string) => answer(client.POST('/accounts', { body: { name, kind: 'player' } })),
+  me: (key: string) => answer(client.GET('/accounts/me', { headers: bearer(key) })),
+  myGames: (key: string) => answer(client.GET('/accounts/me/games', { headers: bearer(key) })),
+  /** The account's events after `after` (the cursor of the answer before), waiting up to `wait` s for one. */
+  myEvents: (key: string, after?: string, wait?: number, signal?: AbortSignal) =>
+    answer(client.GET('/accounts/me/events', { params: { query: { after, wait } }, headers: bearer(key), signal })),
+  myChallenges: (key: string) => answer(client.GET('/accounts/me/challenges', { headers: bearer(key) })),
+  challenge: (key: string, body: Schemas['CreateChallenge']) =>
+    answer(client.POST('/challenges', { headers: bearer(key), body })),
+  acceptChallenge: (key: string, id: string) =>
+    answer(client.POST('/challenges/{id}/accept', { params: game(id), headers: bearer(key) })),
+  declineChallenge: (key: string, id: string) =>
+    answer(client.POST('/challenges/{id}/decline', { params: game(id), headers: bearer(key), body: {} })),
+  cancelChallenge: (key: string, id: string) =>
+    answer(client.DELETE('/challenges/{id}', { params: game(id), headers: bearer(key) })),
+  /** The rated accounts, highest rating first: `limit` of them, after the cursor `after`. */
+  leaderboard: (limit: number, after?: string) =>
+    answer(client.GET('/leaderboard', { params: { query: { limit, after } } })),
   /** A finished game's analysis, or its progress while it is computed (with when to ask again). */
   analysis: (id: string) => answerWithRetry(client.GET('/games/{id}/analysis', { params: game(id) })),
   /** The bot ladder: its bots, their ratings and records, the latest pairs. */

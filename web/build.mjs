@@ -9,7 +9,7 @@ const out = fileURLToPath(new URL('../dist/play/', import.meta.url));
 
 await mkdir(out, { recursive: true });
 await build({
-  entryPoints: [web + 'lobby.ts', web + 'game.ts', web + 'admin.ts', web + 'ladder.ts'],
+  entryPoints: [web + 'lobby.ts', web + 'game.ts', web + 'admin.ts', web + 'leaderboard.ts', web + 'ladder.ts'],
   bundle: true,
   format: 'esm',
   target: 'es2022',
@@ -18,5 +18,5 @@ await build({
   outdir: out,
   logLevel: 'warning',
 });
-for (const file of ['index.html', 'game.html', 'admin.html', 'ladder.html', 'style.css'])
+for (const file of ['index.html', 'game.html', 'admin.html', 'leaderboard.html', 'ladder.html', 'style.css'])
   await copyFile(web + file, out + file);

@@ -1,16 +1,20 @@
 /**
  * What the game page's modules share: the game and seat from the link, the last state and legal
  * moves read together (always of one version), the log's events, and the player's half-taken
- * choice. The token stays in the fragment: it is sent only as a bearer header.
+ * choice. The token stays in the fragment (an account's key in the browser's storage): either is
+ * sent only as a bearer header.
  */
 import type { Renderer, Spot } from '../src/render/index.js';
 import type { Catalog, LegalMoves, LogEvent, PublicState } from './api.js';
 import type { BoardView } from './board-view.js';
+import { storedKey } from './account-key.js';
 import { $, fragment, isolated, withNames } from './dom.js';
 import type { Lexicon } from './words.js';
 
 const params = fragment();
-const token = params.get('seat') ?? undefined;
+/** A seat held by the signed-in account (`as=account`): its key, kept in the browser, acts for the seat. */
+const asAccount = params.get('as') === 'account';
+const token = params.get('seat') ?? (asAccount ? storedKey() : undefined);
 
 /** A placement on preview: its position and which of the legal rotations there is shown. */
 export interface Preview extends Spot {
@@ -22,6 +26,8 @@ export interface Preview extends Spot {
 export const page = {
   id: params.get('id') ?? '',
   token,
+  /** The link asks to play as the signed-in account (whether or not a key is kept). */
+  asAccount,
   /** This page's seat number (`n` in the fragment); without it every turn is offered and the server judges. */
   mySeat: token && /^\d+$/.test(params.get('n') ?? '') ? Number(params.get('n')) : undefined,
   catalog: undefined as unknown as Catalog,

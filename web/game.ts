@@ -76,6 +76,8 @@ function wireKeys(): void {
 async function main(): Promise<void> {
   if (!page.id) return status('No game id in the link.');
   $('#role').textContent = page.token ? 'Player' : 'Spectator';
+  // A link to play as the account, opened where nobody is signed in: watched, and said why.
+  if (page.asAccount && !page.token) $('#role').textContent = 'Spectator (sign in on the lobby page to play)';
   page.refresh = refresh;
   page.redraw = renderDecisions;
   page.catalog = await api.catalog();

@@ -5,6 +5,8 @@
 const q = encodeURIComponent;
 
 export const seatLink = (id: string, seat: number, token: string) => `game.html#id=${q(id)}&n=${seat}&seat=${q(token)}`;
+/** A seat held by the signed-in account: no secret in the link, the page takes the key kept in the browser (account-key.ts). */
+export const accountSeatLink = (id: string, seat: number) => `game.html#id=${q(id)}&n=${seat}&as=account`;
 export const watchLink = (id: string) => `game.html#id=${q(id)}`;
 /** A spectator's page showing the replay after move `version` (no token: a replay needs none). */
 export const replayLink = (id: string, version: number) => `game.html#id=${q(id)}&version=${version}`;

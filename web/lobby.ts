@@ -6,6 +6,8 @@
  * never sends to a server.
  */
 import { api, ApiError, type CreateGame } from './api.js';
+import { wireAccount } from './account-panel.js';
+import { clockOf, textOf } from './clock-form.js';
 import { $ } from './dom.js';
 import { EXPANSION_CHOICES } from './expansion-words.js';
 import { adminLink, seatLink, watchLink } from './links.js';
@@ -161,30 +163,6 @@ function expansionRules(data: FormData): Record<string, string> {
   return out;
 }
 
-/** A text field's value: the form has no file inputs, and a missing field reads as empty. */
-function textOf(data: FormData, name: string): string {
-  const value = data.get(name);
-  return typeof value === 'string' ? value : '';
-}
-
-/** The clock the form asks for (docs/lifecycle.md), or none; the server refuses a wrong one with its reason. */
-function clockOf(data: FormData): CreateGame['clock'] {
-  const number = (name: string) => {
-    const text = textOf(data, name).trim();
-    return text === '' ? undefined : Number(text);
-  };
-  const turnSeconds = number('turnSeconds');
-  const bankMinutes = number('bankMinutes');
-  const incrementSeconds = number('incrementSeconds');
-  if (turnSeconds === undefined && bankMinutes === undefined) return undefined;
-  return {
-    ...(turnSeconds === undefined ? {} : { turnSeconds }),
-    ...(bankMinutes === undefined ? {} : { bankSeconds: bankMinutes * 60 }),
-    ...(incrementSeconds === undefined || bankMinutes === undefined ? {} : { incrementSeconds }),
-    onTimeout: textOf(data, 'onTimeout') === 'forfeit' ? 'forfeit' : 'autopilot',
-  };
-}
-
 async function create(event: SubmitEvent): Promise<void> {
   event.preventDefault();
   const form = event.target as HTMLFormElement;
@@ -239,3 +217,4 @@ addPlayer('Bob');
 $('#add-player').addEventListener('click', () => addPlayer());
 $('#create-form').addEventListener('submit', (e) => void create(e));
 wireLobbyList();
+wireAccount();

@@ -269,6 +269,66 @@ class Stream(unittest.TestCase):
         )
 
 
+EVENTS = {"content-type": "text/event-stream"}
+
+
+def sse(*events: dict[str, Any]) -> bytes:
+    """A stream's body: `retry:`, a keep-alive, then each event with its id when it has one."""
+    blocks = [b"retry: 3000\n\n", b": keep-alive\n\n"]
+    for event in events:
+        head = f"id: {event['id']}\n" if "id" in event else ""
+        blocks.append(f"{head}event: {event['type']}\ndata: {json.dumps(event)}\n\n".encode())
+    return b"".join(blocks)
+
+
+class FollowAccount(Served):
+    """follow_account: the first read's turns, then the stream resumed with Last-Event-ID after
+    each end or drop, each event to its handler once, in order."""
+
+    def test_resumes_after_the_servers_end_and_a_hang_up_without_a_gap_or_a_repeat(self) -> None:
+        waiting = {"type": "yourTurn", "at": "t", "gameId": "g1", "seat": 1, "version": 4}
+        challenge = {"id": "6", "type": "challenge", "at": "t", "challengeId": "c1"}
+        finished = {"id": "7", "type": "gameFinished", "at": "t", "gameId": "g1", "status": "finished"}
+        client = self.serve([(200, JSON, {"events": [waiting], "cursor": "5"}), (200, EVENTS, sse(challenge)), None, (200, EVENTS, sse(finished))])
+        stop = threading.Event()
+        handed: list[Any] = []
+        drops: list[Any] = []
+
+        def finish(event: Any) -> None:
+            handed.append(event)
+            stop.set()
+
+        client.follow_account("cak_key", {"yourTurn": handed.append, "challenge": handed.append, "gameFinished": finish}, stop=stop, retry=0.01, on_drop=drops.append)
+        self.assertEqual(handed, [waiting, challenge, finished])
+        self.assertEqual([(m, p) for m, p, _ in Scripted.seen], [("GET", "/accounts/me/events")] + [("GET", "/accounts/me/stream")] * 3)
+        self.assertEqual([h.get("last-event-id") for _, _, h in Scripted.seen], [None, "5", "6", "6"], "each stream resumes after the last event handed over")
+        self.assertEqual({h["authorization"] for _, _, h in Scripted.seen}, {"Bearer cak_key"})
+        self.assertIsNone(drops[0], "the server ended the first stream")
+        self.assertIsInstance(drops[1], OSError, "the second was cut")
+
+    def test_polls_from_the_cursor_and_again_after_a_failure(self) -> None:
+        started = {"id": "2", "type": "gameStarted", "at": "t", "gameId": "g1", "seat": 0}
+        client = self.serve([(200, JSON, {"events": [], "cursor": "1"}), (503, {"retry-after": "0", **PROBLEM}, problem(503, "DATABASE_BUSY")), (200, JSON, {"events": [started], "cursor": "2"})])
+        stop = threading.Event()
+        client.follow_account("cak_key", {"gameStarted": lambda e: stop.set()}, poll=True, wait=5, stop=stop, retry=0.01)
+        self.assertEqual([p for _, p, _ in Scripted.seen], ["/accounts/me/events", "/accounts/me/events?after=1&wait=5", "/accounts/me/events?after=1&wait=5"])
+
+    def test_a_revoked_key_and_a_handlers_error_end_it(self) -> None:
+        client = self.serve([(401, PROBLEM, problem(401, "ACCOUNT_KEY_REVOKED"))])
+        with self.assertRaises(ApiProblem) as caught:
+            client.follow_account("cak_key", {}, retry=0.01)
+        self.assertEqual(caught.exception.code, "ACCOUNT_KEY_REVOKED")
+        turn = {"type": "yourTurn", "at": "t", "gameId": "g1", "seat": 0, "version": 0}
+        client = self.serve([(200, JSON, {"events": [turn], "cursor": "0"})])
+
+        def broken(event: Any) -> None:
+            raise OSError("the handler's own")
+
+        with self.assertRaisesRegex(OSError, "the handler's own"):
+            client.follow_account("cak_key", {"yourTurn": broken}, retry=0.01)
+        self.assertEqual(len(Scripted.seen), 1, "not taken for a drop: no second read")
+
+
 def types_of(union: str) -> set[str]:
     return {get_args(get_type_hints(t)["type"])[0] for t in get_args(getattr(api_types, union))}
 

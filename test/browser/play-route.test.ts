@@ -13,6 +13,8 @@ t.test('/play serves the lobby, the game and admin pages and their scripts with 
     ['/play/game.js', 'text/javascript', 'EventSource'],
     ['/play/admin.html', 'text/html', 'id="abort"'],
     ['/play/admin.js', 'text/javascript', '/abort'],
+    ['/play/leaderboard.html', 'text/html', 'id="board-table"'],
+    ['/play/leaderboard.js', 'text/javascript', '/leaderboard'],
     ['/play/ladder.html', 'text/html', 'id="sprt-form"'],
     ['/play/ladder.js', 'text/javascript', '/ladder/sprt'],
     ['/play/style.css', 'text/css', '#board'],

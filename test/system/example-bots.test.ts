@@ -3,12 +3,10 @@
  * the game: every seat in its own connection waiting on the stream, the greedy bot looking ahead
  * with the engine library; and seats joined mid-game with their tokens.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import t from 'tap';
 import { execNode } from '../helpers/child-env.js';
+import { exampleBundle } from '../helpers/example-bundle.js';
 import { parseBotArgs } from '../../examples/args.js';
 import { client, serverOnFirstUse } from '../helpers/server-process.js';
 import { tempDatabase } from '../helpers/temp-database.js';
@@ -31,38 +29,8 @@ async function bot(...args: string[]): Promise<string> {
   return stdout;
 }
 
-/**
- * examples/bot.ts and what it imports (the client's sources, the bots library from dist/ as
- * `carcassonne-api/bots` resolves), bundled once by esbuild for the file, into a folder removed
- * when it ends. Through npm and tsx's CLI each run is three Node processes, ~3 s of CPU; through
- * the tests' own TypeScript hooks still ~0.4 s, a hooks thread and a module graph per process.
- * `bot` above already proves `npm run bot` itself, in the whole game it plays.
- */
-let bundled: Promise<string> | undefined;
-function bundle(): Promise<string> {
-  bundled ??= (async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'example-bot-bundle-'));
-    t.teardown(() => rmSync(dir, { recursive: true, force: true }));
-    const esbuild = await import('esbuild');
-    const outfile = join(dir, 'bot.mjs');
-    try {
-      await esbuild.build({
-        entryPoints: [join(root, 'examples', 'bot.ts')],
-        absWorkingDir: root,
-        bundle: true,
-        platform: 'node',
-        format: 'esm',
-        outfile,
-        logLevel: 'silent',
-      });
-    } finally {
-      // Its service process ends here, not with this one.
-      await esbuild.stop();
-    }
-    return outfile;
-  })();
-  return bundled;
-}
+/** examples/bot.ts bundled once for the file (`bot` above already proves `npm run bot` itself, in the whole game it plays). */
+const bundle = exampleBundle(t);
 
 /** The script `npm run bot` runs (examples/bot.ts) with `args`, as one plain Node process (`bundle`). */
 async function botScript(...args: string[]): Promise<{ stdout: string; stderr: string }> {
@@ -94,6 +62,14 @@ t.test('a game id or seat token beginning with "-" is taken as the value it is, 
     { code: 'ERR_PARSE_ARGS_UNKNOWN_OPTION' },
     'an unknown option is still refused',
   );
+});
+
+t.test('--ladder takes its number of games at once, or 2 when none follows it', async (t) => {
+  t.equal(parseBotArgs(['--account', 'A', '--ladder', '6']).ladder, '6');
+  t.equal(parseBotArgs(['--account', 'A', '--ladder']).ladder, '2', 'last on the line');
+  t.equal(parseBotArgs(['--ladder', '--account', 'A']).account, 'A', 'before another option');
+  t.equal(parseBotArgs(['--ladder', '--account', 'A']).ladder, '2');
+  t.equal(parseBotArgs(['--account', 'A']).ladder, undefined, 'not on the ladder without it');
 });
 
 t.test('npm run bot -- --new 3 --bot greedy plays a 3-player game with both expansions to the end', async (t) => {

@@ -1,7 +1,9 @@
 """A client of the Carcassonne game-state API, standard library only (Python 3.11+)."""
+from .account_loop import AccountEventType, Handler, follow_account
 from .acts import is_act
 from .api_types import (
     ACT_TYPES,
+    AccountEvent,
     Act,
     CreatedGame,
     CreateGame,
@@ -26,6 +28,8 @@ __version__ = "1.1.0"
 
 __all__ = [
     "ACT_TYPES",
+    "AccountEvent",
+    "AccountEventType",
     "Act",
     "AnalysisMessage",
     "ApiError",
@@ -35,6 +39,7 @@ __all__ = [
     "CreatedGame",
     "GameEvent",
     "GameState",
+    "Handler",
     "LegalMoves",
     "LogEvent",
     "Move",
@@ -50,6 +55,7 @@ __all__ = [
     "WebhookDelivery",
     "WebhookSettings",
     "__version__",
+    "follow_account",
     "is_act",
     "parse_stream",
     "verify",

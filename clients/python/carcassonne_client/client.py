@@ -12,7 +12,7 @@ import time
 import uuid
 from dataclasses import dataclass
 from http.client import HTTPException
-from typing import Iterator, Literal, Union, cast, overload
+from typing import Generator, Iterator, Literal, Union, cast, overload
 
 from .api_types import (
     AcceptPolicy,
@@ -57,6 +57,7 @@ from .api_types import (
     WebhookDelivery,
     WebhookSettings,
 )
+from .account_loop import follow_account
 from .errors import ApiProblem, NotTheApi
 from .stream import StreamMessage, parse_account_stream, parse_stream
 from .transport import Transport, quote
@@ -185,15 +186,29 @@ class CarcassonneClient:
         query = {"after": after, "wait": wait, "moves": None if moves is None else str(moves).lower()}
         return cast(AccountEvents, self.http.call("GET", "/accounts/me/events", query=query, token=key).json())
 
-    def stream_my_events(self, key: str, after: str | None = None, moves: bool = False) -> Iterator[AccountEvent]:
+    @overload
+    def stream_my_events(self, key: str, after: str | None = None, moves: bool = False, last_event_id: str | None = None, keep_alives: Literal[False] = False) -> Generator[AccountEvent, None, None]: ...
+
+    @overload
+    def stream_my_events(self, key: str, after: str | None = None, moves: bool = False, last_event_id: str | None = None, *, keep_alives: Literal[True]) -> Generator[AccountEvent | None, None, None]: ...
+
+    def stream_my_events(self, key: str, after: str | None = None, moves: bool = False, last_event_id: str | None = None, keep_alives: bool = False) -> Generator[AccountEvent | None, None, None]:
         """The account's event stream: fresh, first the turns waiting for it; resumed (`after` = the
-        last event's `id`), exactly the events after it; until the server ends it (resume then)."""
+        last event's `id`, or `last_event_id`, sent as `Last-Event-ID`), exactly the events after it;
+        until the server ends it (resume then: `follow_account` does). `keep_alives`: also None
+        for each keep-alive comment."""
         query = {"after": after, "moves": "true" if moves else None}
-        response = self.http.request("GET", "/accounts/me/stream", query=query, token=key, accept="text/event-stream")
+        headers = {} if last_event_id is None else {"last-event-id": last_event_id}
+        response = self.http.request("GET", "/accounts/me/stream", query=query, headers=headers, token=key, accept="text/event-stream")
         with response:
             if response.headers.get_content_type() != "text/event-stream":
                 raise NotTheApi(response.status, response.headers.get("content-type", ""), "text/event-stream", response.read(200))
-            yield from parse_account_stream(response)
+            yield from parse_account_stream(response, keep_alives)
+
+    # Follows the account's events until `stop` is set, each to `handlers[event["type"]]`
+    # (`gameStarted`, `yourTurn`, `gameFinished`, `challenge`...), resuming after every drop
+    # without a gap or a repeat: account_loop.py's function, this client its first argument.
+    follow_account = follow_account
 
     # Challenges (docs/accounts.md).
 

@@ -28,18 +28,22 @@ class AnalysisMessage(TypedDict):
 StreamMessage = Union[StateMessage, MoveMessage, AnalysisMessage]
 
 
-def _messages(lines: Iterable[bytes]) -> Iterable[dict[str, str]]:
-    """The fields of each message of a Server-Sent Events body read line by line; comments and `retry:` alone dispatch nothing."""
+def _blocks(lines: Iterable[bytes]) -> Iterable[dict[str, str]]:
+    """The fields of each block of a Server-Sent Events body read line by line (a comment's block has none)."""
     fields: dict[str, str] = {}
     for raw in lines:
         line = raw.decode("utf-8").rstrip("\r\n")
         if line == "":
-            if "data" in fields:
-                yield fields
+            yield fields
             fields = {}
         elif not line.startswith(":"):
             name, _, value = line.partition(":")
             fields[name] = value[1:] if value.startswith(" ") else value
+
+
+def _messages(lines: Iterable[bytes]) -> Iterable[dict[str, str]]:
+    """The blocks that dispatch a message: comments and `retry:` alone dispatch nothing."""
+    return (fields for fields in _blocks(lines) if "data" in fields)
 
 
 def parse_stream(lines: Iterable[bytes]) -> Iterable[StreamMessage]:
@@ -55,8 +59,13 @@ def parse_stream(lines: Iterable[bytes]) -> Iterable[StreamMessage]:
             yield {"event": "analysis", "data": data}
 
 
-def parse_account_stream(lines: Iterable[bytes]) -> Iterable[AccountEvent]:
-    """An account's stream (`GET /accounts/me/stream`): each event as it came (its `type`, `id` when it has one)."""
-    for fields in _messages(lines):
-        event: AccountEvent = json.loads(fields["data"])
-        yield event
+def parse_account_stream(lines: Iterable[bytes], keep_alives: bool = False) -> Iterable[AccountEvent | None]:
+    """An account's stream (`GET /accounts/me/stream`): each event as it came (its `type`, `id`
+    when it has one); with `keep_alives`, also None for each block without an event (the
+    server's keep-alive comments), so a reader can look up between events."""
+    for fields in _blocks(lines):
+        if "data" in fields:
+            event: AccountEvent = json.loads(fields["data"])
+            yield event
+        elif keep_alives:
+            yield None

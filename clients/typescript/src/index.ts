@@ -8,6 +8,7 @@
  */
 import type { components, operations } from './api.js';
 import { ApiProblem, readAnswer, readText, UnexpectedAnswer } from './answers.js';
+import { followAccount, type AccountHandlers, type FollowOptions } from './account-loop.js';
 
 export type Schemas = components['schemas'];
 export type Move = Schemas['Move'];
@@ -46,6 +47,7 @@ export type StreamMessage =
   | { event: 'analysis'; data: StreamAnalysisMessage };
 
 export { ApiProblem, UnexpectedAnswer } from './answers.js';
+export type { AccountEvent, AccountEventType, AccountHandlers, FollowOptions } from './account-loop.js';
 export { verify, type VerifyOptions } from './webhook.js';
 
 /** The acts' types, total over the generated `Act` union: a new act is a compile error here. */
@@ -263,22 +265,25 @@ export class CarcassonneClient {
   }
 
   /** The account's events after `after` (the last answer's `cursor`); long-polls up to `wait` seconds. */
-  getMyEvents(key: string, query: Query<'getMyEvents'> = {}): Promise<Schemas['AccountEvents']> {
-    return this.request(`/accounts/me/events${qs(query)}`, { headers: bearer(key) });
+  getMyEvents(key: string, query: Query<'getMyEvents'> = {}, signal?: AbortSignal): Promise<Schemas['AccountEvents']> {
+    return this.request(`/accounts/me/events${qs(query)}`, { headers: bearer(key), signal });
   }
 
   /**
    * The account's event stream: fresh, first the turns waiting for it; resumed (`after` = the
-   * last event's `id`), exactly the events after it. Ends when the server ends it (resume then)
-   * or `signal` aborts. Events of later API versions are given as they come.
+   * last event's `id`, in the query; or `lastEventId`, sent as `Last-Event-ID`), exactly the
+   * events after it. Ends when the server ends it (resume then) or `signal` aborts. Events of
+   * later API versions are given as they come. `followAccount` does the resuming.
    */
   async *streamMyEvents(
     key: string,
-    options: { after?: string; moves?: boolean; signal?: AbortSignal } = {},
+    options: { after?: string; lastEventId?: string; moves?: boolean; signal?: AbortSignal } = {},
   ): AsyncGenerator<Schemas['AccountEvent']> {
     const url = `${this.base}/accounts/me/stream${qs({ after: options.after, moves: options.moves })}`;
+    const resume: Record<string, string> =
+      options.lastEventId === undefined ? {} : { 'last-event-id': options.lastEventId };
     const res = await this.fetch(url, {
-      headers: { accept: 'text/event-stream', ...bearer(key) },
+      headers: { accept: 'text/event-stream', ...resume, ...bearer(key) },
       signal: options.signal,
     });
     if (!res.ok || !res.body || !/text\/event-stream/.test(res.headers.get('content-type') ?? '')) {
@@ -289,6 +294,15 @@ export class CarcassonneClient {
       const data = fields.get('data');
       if (data !== undefined) yield JSON.parse(data) as Schemas['AccountEvent'];
     }
+  }
+
+  /**
+   * Follows the account's events until `options.signal` aborts, each to its handler
+   * (`gameStarted`, `yourTurn`, `gameFinished`, `challenge`...), resuming after every drop
+   * without a gap or a repeat (account-loop.ts).
+   */
+  followAccount(key: string, handlers: AccountHandlers, options: FollowOptions = {}): Promise<void> {
+    return followAccount(this, key, handlers, options);
   }
 
   // Challenges (docs/accounts.md).
