@@ -70,6 +70,8 @@ t.test('installed from its tarball, the client plays a whole game with node and 
     [
       'CHANGELOG.md',
       'README.md',
+      'dist/account-loop.d.ts',
+      'dist/account-loop.js',
       'dist/answers.d.ts',
       'dist/answers.js',
       'dist/api.d.ts',
