@@ -199,15 +199,19 @@ export async function buildApp(options: AppOptions): Promise<App> {
   // The server's bots as accounts, so ratings are measured against them (`service/accounts/server-bots.ts`).
   app.addHook('onReady', async () => {
     const at = (options.now?.() ?? new Date()).toISOString();
+    // A store that refuses writes (read-only, full) still serves reads: the server starts without them.
     const taken = await ensureServerBots(store.accounts, at).catch((error: unknown) => {
       app.log.error({ err: error }, "the server's bot accounts could not be made");
-      return [];
+      return undefined;
     });
+    if (taken === undefined) return;
     if (taken.length > 0)
       app.log.warn({ names: taken }, "other accounts hold these server bots' names: those bots have no account");
     if (options.ladderServerBots) {
       const { names, maxGames } = options.ladderServerBots;
-      await service.ladder.enlistServerBots(names, maxGames, taken);
+      await service.ladder.enlistServerBots(names, maxGames, taken).catch((error: unknown) => {
+        app.log.error({ err: error }, "the server's bots could not join the ladder");
+      });
     }
   });
   app.addHook('preClose', (done) => {

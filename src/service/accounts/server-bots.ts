@@ -50,6 +50,7 @@ export async function ensureServerBots(store: AccountStore, at: string): Promise
     }
     // A key nobody is told: the account acts only through the server's bot driver.
     const digest = hashToken(newAccountKey());
+    let refusal: unknown;
     const made = await store
       .create({
         id: bot.id,
@@ -59,9 +60,15 @@ export async function ensureServerBots(store: AccountStore, at: string): Promise
         createdAt: at,
         key: { id: newKeyId(), digest, createdAt: at },
       })
-      .catch(() => false);
-    // Another node may have made it at the same moment.
-    if (!made && (await holder())?.id !== bot.id) taken.push(bot.name);
+      .catch((error: unknown) => {
+        refusal = error;
+        return false;
+      });
+    if (made) continue;
+    // Another node may have made it at the same moment; if nobody did, the store refused (read-only, full).
+    const after = await holder();
+    if (after === undefined) throw refusal;
+    if (after.id !== bot.id) taken.push(bot.name);
   }
   return taken;
 }
