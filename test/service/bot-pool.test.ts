@@ -233,6 +233,7 @@ t.test('an analysis step runs in the analysis lane only when no bot job waits', 
         to: 3,
         estimate: { ...ESTIMATE_DEFAULTS, playouts: 4, maxPlayouts: 4, minPlayouts: 4 },
         budgetMs: 60_000,
+        stepMs: 60_000,
       },
       { lane: 'analysis', owner: 'analysis' },
     )
