@@ -15,7 +15,8 @@
  * iterations against greedy (odd i, seats alternating), pile seed `<set>-<i>`. A calibration
  * sample (`--sample=400`: sets `sample-fit` and `sample`) is of greedy against greedy only (equal
  * players: a position's real chance is then the game's, not who plays it), five positions of
- * each game spread over it, so its positions are many games' rather than a few games' many.
+ * each game, one drawn at random in each fifth of it (so every stage, the last tiles too), so
+ * its positions are many games' rather than a few games' many.
  */
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
@@ -23,6 +24,7 @@ import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs
 import { BOTS, playMatch, type Seat } from '../src/bots/index.js';
 import { analysePositions } from '../src/bots/analysis.js';
 import { ESTIMATE_DEFAULTS } from '../src/bots/estimate.js';
+import { seeded } from '../src/bots/rng.js';
 import { SQUASH, temperature, winShares, type Squash } from '../src/bots/value.js';
 import type { ExpansionId } from '../src/engine/index.js';
 
@@ -54,9 +56,11 @@ function playAndAnalyse(set: string, i: number): GameRecord {
   };
   const { moves, scores } = playMatch(setup, seats);
   const cpu = process.cpuUsage();
+  // One position drawn at random in each fifth of the game: every stage, the last tiles too.
+  const at = seeded(`${set}-${i}/positions`);
   const positions = sampled
     ? Array.from({ length: SAMPLED_POSITIONS }, (_, k) => {
-        const p = Math.floor(((k + 0.5) * moves.length) / SAMPLED_POSITIONS);
+        const p = Math.floor(((k + at()) * moves.length) / SAMPLED_POSITIONS);
         return analysePositions(setup, moves, p, p + 1, ESTIMATE_DEFAULTS)[0];
       })
     : analysePositions(setup, moves, 0, moves.length + 1, ESTIMATE_DEFAULTS);

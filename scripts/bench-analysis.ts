@@ -36,11 +36,10 @@ if (!args.has('cost-only')) {
   const sample = Number(args.get('sample') ?? 0);
   if (args.has('fit')) {
     const fitGames = Number(args.get('fit-games') ?? 40);
+    const fitSample = Number(args.get('fit-sample') ?? sample);
     squash = fit([
-      ...(await gather('fit', 0, fitGames, jobs, keep('fit'))),
-      ...(sample > 0
-        ? await gather('sample-fit', 0, Number(args.get('fit-sample') ?? sample), jobs, keep('sample-fit'))
-        : []),
+      ...(fitGames > 0 ? await gather('fit', 0, fitGames, jobs, keep('fit')) : []),
+      ...(fitSample > 0 ? await gather('sample-fit', 0, fitSample, jobs, keep('sample-fit')) : []),
     ]);
     console.log(`fitted squash (value.ts SQUASH): ${JSON.stringify(squash)} (in use: ${JSON.stringify(SQUASH)})`);
   }
