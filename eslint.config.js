@@ -47,7 +47,12 @@ export default defineConfig(
   },
   {
     // Tests that play the bells fixture belong to its program (test/fixtures/bells/tsconfig.json says why).
-    files: ['test/fixtures/bells/*.ts', 'test/http/fixture-expansion.test.ts', 'test/service/state-json.test.ts'],
+    files: [
+      'test/fixtures/bells/*.ts',
+      'test/http/fixture-expansion.test.ts',
+      'test/service/state-json.test.ts',
+      'test/http/contract/route-schemas.test.ts',
+    ],
     languageOptions: {
       parserOptions: { projectService: false, project: './test/fixtures/bells/tsconfig.json' },
     },

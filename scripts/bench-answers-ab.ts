@@ -1,8 +1,10 @@
 /**
  * npm run bench:answers-ab -- <old checkout> [<new checkout>]: the service's answers of two
  * builds measured alternately in one process (as `bench-ab.ts` does for the engine): the state
- * answer (its JSON at a version not yet cached), a move's answer (`submit` on an in-memory
- * SQLite store, the state in the answer) and replay (`stateJsonAt` of a finished game whose
+ * answer (its JSON at a version not yet cached: positions of games played by copies, each written
+ * again every few rounds; and at each version of games played in place, each written once), a
+ * move's answer (`submit` on an in-memory SQLite store, the state in the answer; and in every
+ * other round without it, `return=minimal`, which is the rest of a move's cost) and replay (`stateJsonAt` of a finished game whose
  * replay cursor was evicted: a walk from the setup and the asked version's JSON). Both builds
  * serve the same planned games; each checkout must have its scripts compiled
  * (`npx tsc -p tsconfig.scripts.json`). BENCH_ROUNDS (default 40), BENCH_GAMES (default 120).
@@ -69,7 +71,14 @@ const planned = Array.from({ length: GAMES }, (_, i) => {
   return { setup, moves, seats };
 });
 
+/**
+ * A block's CPU, with a young-generation collection of the garbage it left (with `--expose-gc`):
+ * otherwise one build's garbage is collected on the other's clock, and the builds allocate
+ * differently (a move of the old build left its state as text, the new one builds objects first).
+ */
+const gc = (globalThis as { gc?: (options: { type: 'minor' }) => void }).gc;
 const cpu = (since: NodeJS.CpuUsage) => {
+  gc?.({ type: 'minor' });
   const u = process.cpuUsage(since);
   return u.user + u.system;
 };
@@ -111,6 +120,55 @@ function stateBlock(b: Build, round: number) {
   add('state answer (uncached JSON)', b, n, cpu(since));
 }
 
+/**
+ * The state answer as a live game gives it: each version once, the game played in place (as the
+ * service plays it), so what a writer keeps per game carries from one version to the next but
+ * nothing is seen twice. Two copies of the games walk the same moves, one writing the state after
+ * each move and one not: the difference is the JSON's cost.
+ */
+interface Walk {
+  games: { game: EngineApi.Game; life: Lifecycle.Lifecycle; step: number }[];
+  next: number;
+}
+const fresh = (b: Build): Walk => ({
+  games: planned.map(({ setup }) => {
+    const created = b.engine.createGame(structuredClone(setup));
+    if (!created.ok) throw new Error(created.error.reason);
+    const game = created.value.game;
+    return { game, life: b.lifecycle.newLifecycle(setup, game, '2026-01-01T00:00:00.000Z'), step: 0 };
+  }),
+  next: 0,
+});
+const walks = new Map(builds.map((b) => [b, [fresh(b), fresh(b)] as [Walk, Walk]]));
+
+function walkBlock(b: Build, walk: Walk, json: boolean, count: number): number {
+  const since = process.cpuUsage();
+  for (let n = 0; n < count;) {
+    const i = walk.next++ % GAMES;
+    const g = walk.games[i];
+    const { moves } = planned[i];
+    if (g.step >= moves.length) {
+      if (walk.games.every((x, j) => x.step >= planned[j].moves.length)) Object.assign(walk, fresh(b));
+      continue;
+    }
+    for (let k = 0; k < 6 && g.step < moves.length; k++, n++) {
+      if (!b.engine.playInPlace(g.game, moves[g.step++]).ok) throw new Error('refused');
+      if (json) b.answers.stateJsonOf(g.game, g.life, 'g', g.step);
+    }
+  }
+  return cpu(since);
+}
+
+function inPlaceBlock(b: Build) {
+  const [writing, playing] = walks.get(b)!;
+  add(
+    'state answer at each version of games played in place',
+    b,
+    600,
+    walkBlock(b, writing, true, 600) - walkBlock(b, playing, false, 600),
+  );
+}
+
 for (const b of builds)
   for (const { setup } of planned) {
     const created = await b.service.create(structuredClone(setup));
@@ -120,8 +178,11 @@ for (const b of builds)
 const step = new Array<number>(GAMES).fill(0);
 const stepOf = new Map<Build, number[]>(builds.map((b) => [b, [...step]]));
 
-/** Moves of the next few games, in turn, until each build has played `count`. */
-async function moveBlock(b: Build, round: number, count: number) {
+/**
+ * Moves of the next few games, in turn, until each build has played `count`; `minimal`: sent with
+ * `Prefer: return=minimal`, the answer without the state (the rest of a move's cost).
+ */
+async function moveBlock(b: Build, round: number, count: number, minimal = false) {
   const steps = stepOf.get(b)!;
   const since = process.cpuUsage();
   let n = 0;
@@ -134,10 +195,16 @@ async function moveBlock(b: Build, round: number, count: number) {
     }
     for (let k = 0; k < 6 && steps[i] < moves.length; k++, n++) {
       const s = steps[i]++;
-      await b.service.submit(b.ids[i], b.digests[i][seats[s]], { expectedVersion: s, move: moves[s] });
+      const submission = { expectedVersion: s, move: moves[s] };
+      await b.service.submit(b.ids[i], b.digests[i][seats[s]], submission, undefined, minimal);
     }
   }
-  add("move's answer (submit, state in the answer)", b, n, cpu(since));
+  add(
+    minimal ? "move's answer without the state (return=minimal)" : "move's answer (submit, state in the answer)",
+    b,
+    n,
+    cpu(since),
+  );
 }
 
 async function replayBlock(b: Build, round: number) {
@@ -156,12 +223,18 @@ async function replayBlock(b: Build, round: number) {
 const total = planned.reduce((s, p) => s + p.moves.length, 0);
 const perRound = Math.floor(total / ROUNDS / 2);
 // Warm-up: the state answers, then each build's first moves.
-for (let r = 0; r < 10; r++) for (const b of builds) stateBlock(b, r);
+for (let r = 0; r < 10; r++) {
+  for (const b of builds) stateBlock(b, r);
+  for (const b of builds) inPlaceBlock(b);
+}
 delete results['state answer (uncached JSON)'];
+delete results['state answer at each version of games played in place'];
 for (let r = 0; r < ROUNDS; r++) {
   const order = r % 2 === 0 ? builds : [...builds].reverse();
   for (const b of order) stateBlock(b, r);
-  for (const b of order) await moveBlock(b, r, perRound);
+  for (const b of order) inPlaceBlock(b);
+  // Odd rounds without the state: what the rest of a move costs in each build.
+  for (const b of order) await moveBlock(b, r, perRound, r % 2 === 1);
 }
 // Every game is finished now (or nearly): replays of finished games.
 for (const b of builds) await moveBlock(b, 0, total);

@@ -36,13 +36,13 @@ import { hostResolver } from './service/webhooks/webhook-dns.js';
 import { analysisRoutes } from './http/routes/analysis.js';
 import { Analyses, DEFAULT_ANALYSIS, type AnalysisOptions } from './service/analysis/analyses.js';
 import type { App } from './http/types.js';
-import { validatorCompiler } from './http/validator.js';
+import { buildValidator } from './http/validator.js';
 import { lazySerializers } from './http/lazy-serializers.js';
 import { createBotRuntime, type BotRuntimeOptions } from './service/bots/bot-runtime.js';
+import type { Hints } from './service/bots/hints.js';
 import { GameService, type WebhookOptions } from './service/game-service.js';
 import { DEFAULT_REGISTRY, type Registry } from './engine/index.js';
-import { resolveVocabulary } from './http/schemas/vocabulary.js';
-import { vocabularyTable } from './http/schemas/vocabulary-table.js';
+import { routeSchemas } from './http/schemas/index.js';
 import type { GameStore } from './storage/game-store.js';
 import { openSqliteStore } from './storage/sqlite/store.js';
 
@@ -93,6 +93,11 @@ export interface AppOptions {
   publicUrl?: string | null;
   /** Post-game analyses: budget, concurrency, search sizes (`service/analysis/analyses.ts`). */
   analysis?: Partial<AnalysisOptions>;
+  /**
+   * A test seam: builds the hint route's `Hints` (tests give one whose pool's jobs end when they
+   * say, on a clock they move); the bot runtime's when absent.
+   */
+  hints?: (service: GameService) => Hints;
   /** Fastify's schema compilers (a test seam: tests share compiled serializers between apps). */
   schemaController?: FastifyServerOptions['schemaController'];
 }
@@ -107,10 +112,18 @@ export async function buildApp(options: AppOptions): Promise<App> {
     ...(options.loggerInstance ? { loggerInstance: options.loggerInstance } : { logger: options.logger ?? false }),
     bodyLimit: options.bodyLimit ?? 64 * 1024,
     frameworkErrors,
-    schemaController: options.schemaController ?? { compilersFactory: { buildSerializer: lazySerializers } },
+    // The app's compilers, which tests may wrap (`schemaController`): TypeBox's validators (`validator.ts`) and
+    // Fastify's serializers, each compiled when its route first answers with its status.
+    schemaController: {
+      ...options.schemaController,
+      compilersFactory: {
+        buildValidator,
+        buildSerializer: lazySerializers,
+        ...options.schemaController?.compilersFactory,
+      },
+    },
     ...serverOptions(timeouts),
   }).withTypeProvider<TypeBoxTypeProvider>();
-  app.setValidatorCompiler(validatorCompiler);
   const streams = { ...DEFAULT_STREAM_LIMITS, ...options.streams };
   if (options.maxConnections !== undefined) {
     const max = options.maxConnections;
@@ -152,12 +165,6 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.addHook('preClose', async () => service.close());
   app.addHook('onClose', async () => store.close());
 
-  // Before anything reads a route's schema (validation, serialisation, the OpenAPI document):
-  // the registry's vocabulary takes the placeholders' places.
-  const table = vocabularyTable(registry);
-  app.addHook('onRoute', (route) => {
-    if (route.schema) route.schema = resolveVocabulary(route.schema, table);
-  });
   registerProblemHandlers(app, collectRoutes(app));
   await registerCors(app, options.corsOrigins ?? []);
   registerSecurityHeaders(app, options.frameAncestors);
@@ -213,18 +220,20 @@ export async function buildApp(options: AppOptions): Promise<App> {
     perAddress: streams.perAddress,
     total: heldTotal(options.maxConnections, streams.reservedConnections),
   });
+  const schemas = routeSchemas(registry);
   const routes = {
     service,
+    schemas,
     addressLimiter: budget('address', options.addressRateLimit ?? DEFAULT_ADDRESS_LIMIT),
     held,
   };
   app.addHook('onRequest', limitReads(budget('read', options.readRateLimit ?? DEFAULT_READ_LIMIT)));
   healthRoutes(app, routes);
-  tileRoutes(app);
+  tileRoutes(app, routes);
   gameRoutes(app, routes);
   lifecycleRoutes(app, routes);
   webhookRoutes(app, routes);
-  analysisRoutes(app, { analyses });
+  analysisRoutes(app, { analyses, schemas });
   const rateLimiter = budget('token', options.rateLimit ?? DEFAULT_RATE_LIMIT);
   moveRoutes(app, { ...routes, rateLimiter });
   const hintBudget = options.hintBudget ?? DEFAULT_HINT_BUDGET;
@@ -233,7 +242,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     perAddress: budget('hint-address', hintBudgetPerSecond),
     perToken: budget('hint-token', hintBudgetPerSecond),
   };
-  hintRoutes(app, { ...routes, rateLimiter, hints: bots.hints, hintBudgets });
+  hintRoutes(app, { ...routes, rateLimiter, hints: options.hints?.(service) ?? bots.hints, hintBudgets });
   eventRoutes(app, routes);
   boardRoutes(app, routes);
   // A stream's comments must come well inside the idle timeout that would close its socket.

@@ -115,6 +115,22 @@ export function renderDecisions(): void {
   const box = $('#decisions');
   drawDecisions(box);
   settleRedrawn(box);
+  renderUndo();
+}
+
+/**
+ * Undo beside the status line (rules §2.2), not among the figure choices: on a phone it never
+ * pushes a choice below the decision panel's edge, and it stays in the same place each turn.
+ */
+function renderUndo(): void {
+  const slot = $('#undo-slot');
+  const undo = page.token && myTurn() ? page.legal?.moves.find((m) => m.type === 'undo') : undefined;
+  slot.replaceChildren(
+    ...(undo
+      ? [button('Undo', () => void submit(undo), { class: 'move move-undo', 'aria-label': moveWords(undo, lexicon()) })]
+      : []),
+  );
+  settleRedrawn(slot);
 }
 
 function drawDecisions(box: HTMLElement): void {

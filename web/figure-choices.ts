@@ -129,7 +129,8 @@ export function renderChoices(box: HTMLElement, submit: (m: Move) => void): void
   if (all.length > 0) box.append(el('p', "Tap a figure's mark on the board, or pick below:", { class: 'help' }));
   // Passing first: it never lies below a long list of figure choices.
   const moves = labelled()
-    .filter((c) => c.move.type !== 'placeTile' && c.move.type !== 'placeAbbey')
+    // Undo has its own place beside the status (decisions.ts).
+    .filter((c) => c.move.type !== 'placeTile' && c.move.type !== 'placeAbbey' && c.move.type !== 'undo')
     .sort((a, b) => Number(b.move.type === 'pass') - Number(a.move.type === 'pass'));
   const narrow = matchMedia('(max-width: 899px)').matches;
   const places = narrow ? all.map((t) => commonPlace(t.choices.map((c) => c.label))) : [];

@@ -15,14 +15,7 @@
  */
 export * from './types.js';
 export { DEFAULT_REGISTRY } from './expansions/index.js';
-export {
-  createRegistry,
-  vocabularyRef,
-  VOCABULARY_REF,
-  type Registry,
-  type VocabularyName,
-  type VocabularySchemas,
-} from './registry.js';
+export { createRegistry, type Registry, type VocabularySchemas } from './registry.js';
 export type { Expansion, TileFlags, Vocabulary } from './expansion.js';
 export type * from './contribution.js';
 export type { FeatureDef, TileDef } from './catalog-types.js';

@@ -50,16 +50,6 @@ export interface Registry {
   readonly schemas: VocabularySchemas;
 }
 
-/** The names under which a registry's schemas are referred to before the registry is known. */
-export type VocabularyName = 'Move' | 'GameEvent' | 'ExpansionId' | 'GameState';
-export const VOCABULARY_REF = 'vocabulary:';
-
-/**
- * A placeholder for the schema `name` of whichever registry serves it, typed with the default
- * registry's type: the HTTP layer resolves it (`http/schemas/vocabulary.ts`).
- */
-export const vocabularyRef = <T>(name: VocabularyName) => Type.Unsafe<T>({ $ref: `${VOCABULARY_REF}${name}` });
-
 export function createRegistry(modules: readonly Expansion[]): Registry {
   const vocabularies = modules.map((m) => m.vocabulary ?? {});
   const figureKinds = [...CORE_FIGURES, ...vocabularies.flatMap((v) => v.figures ?? [])] as FigureKind[];

@@ -3,13 +3,16 @@
  * how many tiles of each kind remain — never the pile order or the seed.
  *
  * The view is an object; JSON is made by whoever sends it. What a game's configuration fixes is
- * made once per configuration, and the placed tiles' view objects once per board (appended
- * as tiles go down). Expansions add their members through
- * viewPlayer/viewGame, as objects spread into the seat's and the game's view.
+ * made once per configuration, the placed tiles' view objects once per game value (appended as
+ * tiles go down, since tiles are never taken back), a standing figure's once, and the pile's
+ * counts once per draw. Views share those objects, which never change (the counts are frozen),
+ * so a writer may keep their JSON (`service/answer-json.ts`). Expansions add their
+ * members through viewPlayer/viewGame, as objects spread into the seat's and the game's view.
  */
 import { TILE_TYPES, onTilesAdded } from './catalog.js';
 import type { Config } from './config.js';
 import { actorOf, stateOf, type Game } from './game.js';
+import type { Figure } from './figures.js';
 import type { State } from './state.js';
 import { FIGURE_INDEX } from './supply.js';
 import {
@@ -71,6 +74,56 @@ function tilesOf(g: State): TileView[] {
   return views.slice();
 }
 
+/**
+ * The figures' views per game value: a figure on the board never changes (it leaves whole), so
+ * the views of the figures still standing are kept, and only a new figure's view is made.
+ */
+const figureViews = new WeakMap<State, { figures: Figure[]; views: BoardFigure[] }>();
+
+function figuresOf(g: State): BoardFigure[] {
+  const list = g.figures.list;
+  let known = figureViews.get(g);
+  if (known === undefined) figureViews.set(g, (known = { figures: [], views: [] }));
+  let same = known.figures.length === list.length;
+  for (let i = 0; same && i < list.length; i++) same = known.figures[i] === list[i];
+  if (!same) {
+    const views = new Map(known.figures.map((f, i) => [f, known.views[i]]));
+    known.views = list.map((f) => views.get(f) ?? figureView(g, f));
+    known.figures = list.slice();
+  }
+  return known.views.slice();
+}
+
+function figureView(g: State, f: Figure): BoardFigure {
+  const t = g.board.at(f.key);
+  return f.corner >= 0
+    ? { owner: f.owner, kind: f.kind, x: t.x, y: t.y, corner: CORNERS[f.corner] }
+    : { owner: f.owner, kind: f.kind, x: t.x, y: t.y, feature: f.feature };
+}
+
+/**
+ * The pile's counts per game value, counted again only once a tile was drawn (they are a function
+ * of the draws), frozen and shared by the views until then: counting the ~60 tile ids into an
+ * object costs ~1.7 µs, more than the rest of a view, and a copy of it nearly as much.
+ */
+const piles = new WeakMap<State, { left: number; counts: Readonly<Record<string, number>> }>();
+
+function tilesLeftOf(g: State, parts: ViewParts): Readonly<Record<string, number>> {
+  const left = g.pileLeft();
+  let pile = piles.get(g);
+  if (pile === undefined || pile.left !== left) {
+    const counts: Record<string, number> = {};
+    for (const [id, index] of parts.pileTypes) {
+      const n = g.left[index];
+      if (n > 0) counts[id] = n;
+    }
+
+    if (pile === undefined) piles.set(g, (pile = { left, counts }));
+    else [pile.left, pile.counts] = [left, counts];
+  }
+  return pile.counts;
+}
+
 function playerOf(g: State, parts: ViewParts, seat: number): PlayerView {
   const supply: PlayerView['supply'] = {};
   for (const [kind, index] of parts.supply) supply[kind] = g.supply.countAt(seat, index);
@@ -87,17 +140,6 @@ export function publicView(game: Game): PublicState {
   const finished = g.phase === 'finished';
   const players: PlayerView[] = [];
   for (let seat = 0; seat < cfg.names.length; seat++) players.push(playerOf(g, parts, seat));
-  const figures: BoardFigure[] = g.figures.list.map((f) => {
-    const t = g.board.at(f.key);
-    return f.corner >= 0
-      ? { owner: f.owner, kind: f.kind, x: t.x, y: t.y, corner: CORNERS[f.corner] }
-      : { owner: f.owner, kind: f.kind, x: t.x, y: t.y, feature: f.feature };
-  });
-  const tilesLeft: Record<string, number> = {};
-  for (const [id, index] of parts.pileTypes) {
-    const n = g.left[index];
-    if (n > 0) tilesLeft[id] = n;
-  }
   const view: PublicState = {
     status: finished ? 'finished' : 'active',
     // The configuration's own (frozen) values: shared by every view of the game.
@@ -111,13 +153,13 @@ export function publicView(game: Game): PublicState {
     drawnTile: g.drawn ? g.drawn.id : null,
     bonusPart: g.extraPart,
     tiles: tilesOf(g),
-    figures,
+    figures: figuresOf(g),
     // Held figures awaiting a decision; the public name comes from the first expansion with them.
     pendingWagons: g.pending.map((w) => {
       const t = g.board.at(w.key);
       return { seat: w.owner, x: t.x, y: t.y };
     }),
-    tilesLeft,
+    tilesLeft: tilesLeftOf(g, parts),
     tilesLeftTotal: g.pileLeft(),
   };
   // An expansion's members come last: added to the object built in one piece, which a spread

@@ -151,10 +151,6 @@ function finishOperation(method: string, path: string, operation: Operation, eng
     throw new Error(`no operationId for ${method.toUpperCase()} ${path}: name it in openapi-document.ts`);
   operation.operationId = id;
   operation.security ??= [];
-  for (const parameter of operation.parameters ?? []) {
-    if (parameter.in === 'header' && parameter.name === 'prefer')
-      parameter.schema = { type: 'string', enum: ['return=minimal', 'return=representation'] };
-  }
   for (const [status, response] of Object.entries(operation.responses ?? {})) {
     const code = Number(status);
     if (code < 300) {

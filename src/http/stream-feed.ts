@@ -21,6 +21,8 @@
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { GameService, PlayedMove } from '../service/game-service.js';
+import { objectWriter } from '../service/json-pieces.js';
+import { routeSchemas } from './schemas/index.js';
 
 export interface StreamFeedOptions {
   /** A comment is written to a stream after this much silence. */
@@ -72,19 +74,14 @@ interface Feed {
   wake?: () => void;
 }
 
-function messageText(m: PlayedMove): string {
-  const data =
-    `{"version":${m.seq},"seat":${m.seat},"move":${JSON.stringify(m.move)},"at":${JSON.stringify(m.at)},` +
-    `"events":${m.events},"actor":${m.actor},"phase":"${m.phase}"}`;
-  return `id: ${m.seq}\nevent: move\ndata: ${data}\n\n`;
-}
-
 export class StreamFeeds {
   private readonly feeds = new Map<string, Feed>();
   private readonly pageSize: number;
   private readonly recentSize: number;
   private readonly sliceSize: number;
   private readonly keepAlive: Buffer;
+  /** A `move` message's data, written from the route's schema (the events as the log keeps them). */
+  private readonly moveMessage;
   /** The one timer of all streams (while any game is followed): keep-alives and deadlines. */
   private sweeper?: NodeJS.Timeout;
   private sweeping = false;
@@ -98,6 +95,7 @@ export class StreamFeeds {
     this.recentSize = options.recent ?? 256;
     this.sliceSize = options.sliceSize ?? 16;
     this.keepAlive = Buffer.from(': keep-alive\n\n');
+    this.moveMessage = objectWriter(routeSchemas(service.registry).StreamMoveMessage, { given: ['events'] });
   }
 
   /** Games followed now, and streams following them (for tests and observation). */
@@ -141,9 +139,11 @@ export class StreamFeeds {
   }
 
   private message(m: PlayedMove): Message {
+    const { seq, seat, move, at, events, actor, phase } = m;
+    const data = this.moveMessage({ version: seq, seat, move, at, actor, phase }, { events });
     return {
-      seq: m.seq,
-      bytes: Buffer.from(messageText(m)),
+      seq,
+      bytes: Buffer.from(`id: ${seq}\nevent: move\ndata: ${data}\n\n`),
       final: m.phase === 'finished' || m.move.type === 'gameAborted',
     };
   }

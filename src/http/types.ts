@@ -10,6 +10,7 @@ import type {
 import type { GameService } from '../service/game-service.js';
 import type { HeldRequests } from './held-requests.js';
 import type { RateLimiter } from './rate-limit.js';
+import type { RouteSchemas } from './schemas/index.js';
 
 export type App = FastifyInstance<
   RawServerDefault,
@@ -21,6 +22,8 @@ export type App = FastifyInstance<
 
 export interface RouteOptions {
   service: GameService;
+  /** The schemas of the app's registry (`schemas/index.ts`), which the routes declare as they are. */
+  schemas: RouteSchemas;
   /** The budget per client address of requests without a seat token. */
   addressLimiter: RateLimiter;
   /** The streams and long-polls each address, and all of them, may hold at once. */

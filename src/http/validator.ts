@@ -1,4 +1,4 @@
-import type { FastifySchemaCompiler } from 'fastify';
+import type { FastifySchemaCompiler, FastifyServerOptions } from 'fastify';
 import type { TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
 
@@ -150,3 +150,12 @@ export const validatorCompiler: FastifySchemaCompiler<TSchema> = ({ schema, http
     return { error: problems.length ? problems : leafProblems(validator, converted, '') };
   };
 };
+
+/** Fastify's `schemaController.compilersFactory.buildValidator`. */
+export type ValidatorFactory = NonNullable<
+  NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>['buildValidator']
+>;
+
+/** The validator compiler as Fastify's schema controller builds it for each encapsulation context. */
+export const buildValidator: ValidatorFactory = () => (route) =>
+  validatorCompiler(route as Parameters<typeof validatorCompiler>[0]) as ReturnType<ReturnType<ValidatorFactory>>;

@@ -2,14 +2,15 @@
  * The answers of the read and move routes. The state and the legal moves are objects (the
  * engine's, with the lifecycle's members spread in); each is made JSON once per version,
  * memoised on the snapshot and forgotten when it moves on. The state's JSON is written by the
- * serializer compiled from the state's schema (`state-json.ts`). Each
- * move's events were kept as their JSON when it was played, so the answers that carry events
- * are put together from those strings.
+ * serializer compiled from the state's schema (`answer-json.ts`); the events were written when
+ * their log entry was played (`cache/snapshot.ts`), and the routes put those pieces into their
+ * answers.
  */
-import { legalMoves, publicView, registryOf, type Game, type LegalMoves, type Registry } from '../engine/index.js';
+import { legalMoves, publicView, registryOf, type Game, type LegalMoves } from '../engine/index.js';
 import { clockViewOf, seatViews, statusOf, type Lifecycle, type LifecycleStatus } from './lifecycle/lifecycle.js';
-import type { Snapshot } from './cache/snapshot.js';
-import { stateSerializer } from './state-json.js';
+import type { LogEntry, Snapshot } from './cache/snapshot.js';
+import { stateJson, type Json } from './answer-json.js';
+import { kept } from './json-pieces.js';
 import type { GameState } from './state-schema.js';
 
 export type { GameState };
@@ -17,6 +18,12 @@ export type { GameState };
 /** The legal-moves answer: no actor and no moves while the game waits or after it was aborted. */
 export interface LegalAnswer extends LegalMoves {
   version: number;
+}
+
+/** The events of the log entries after a version: `{ seq, seat, events }` each, the events as their JSON. */
+export interface EventBatches {
+  version: number;
+  batches: { seq: number; seat: number; events: LogEntry['events'] }[];
 }
 
 const open = (status: LifecycleStatus) => status === 'active' || status === 'finished';
@@ -42,16 +49,13 @@ export function stateOf(game: Game, life: Lifecycle, id: string, version: number
 }
 
 /** `stateOf(…)` as JSON. */
-export function stateJsonOf(game: Game, life: Lifecycle, id: string, version: number): string {
-  return stateSerializer(registryOf(game))(stateOf(game, life, id, version));
+export function stateJsonOf(game: Game, life: Lifecycle, id: string, version: number): Json<GameState> {
+  return stateJson(registryOf(game), stateOf(game, life, id, version), game);
 }
 
-/** A state made by `stateOf` for a game of `registry`, as JSON. */
-export const stateJson = (registry: Registry, state: GameState): string => stateSerializer(registry)(state);
-
 /** The state at the snapshot's version, as JSON built once per version. */
-export function currentStateJson(snapshot: Snapshot): string {
-  snapshot.stateJson ??= stateJsonOf(snapshot.game, snapshot.life, snapshot.id, snapshot.version);
+export function currentStateJson(snapshot: Snapshot): Json<GameState> {
+  snapshot.stateJson ??= kept(stateJsonOf(snapshot.game, snapshot.life, snapshot.id, snapshot.version));
   return snapshot.stateJson;
 }
 
@@ -70,25 +74,18 @@ export function legalAnswer(snapshot: Snapshot): LegalAnswer {
   return snapshot.legal;
 }
 
-/** The legal moves at the snapshot's version, as JSON built once per version. */
-export function legalMovesJson(snapshot: Snapshot): string {
-  snapshot.legalJson ??= JSON.stringify(legalAnswer(snapshot));
+/** The legal moves at the snapshot's version, as JSON built once per version (plain JSON.stringify: not hot). */
+export function legalMovesJson(snapshot: Snapshot): Json<LegalAnswer> {
+  snapshot.legalJson ??= JSON.stringify(legalAnswer(snapshot)) as Json<LegalAnswer>;
   return snapshot.legalJson;
 }
 
-/** `{ version, events: [{ seq, seat, events }] }` for the moves after `after`. */
-export function eventsJson(snapshot: Snapshot, after: number): string {
-  const first = Math.max(after, 0) + 1;
-  let json = `{"version":${snapshot.version},"events":[`;
-  for (let seq = first; seq <= snapshot.version; seq++) {
+/** The events of the log entries after `after`, each entry's as the snapshot keeps them. */
+export function eventBatches(snapshot: Snapshot, after: number): EventBatches {
+  const batches: EventBatches['batches'] = [];
+  for (let seq = Math.max(after, 0) + 1; seq <= snapshot.version; seq++) {
     const { seat, events } = snapshot.log[seq - 1];
-    json += `${seq > first ? ',' : ''}{"seq":${seq},"seat":${seat},"events":${events}}`;
+    batches.push({ seq, seat, events });
   }
-  return `${json}]}`;
-}
-
-/** The 201 body: `stateJson` undefined leaves `state` out (the client preferred `return=minimal`). */
-export function moveAcceptedJson(version: number, events: string, stateJson: string | undefined): string {
-  const head = `{"version":${version},"events":${events}`;
-  return stateJson === undefined ? `${head}}` : `${head},"state":${stateJson}}`;
+  return { version: snapshot.version, batches };
 }

@@ -9,6 +9,7 @@ import {
   DEFAULT_REGISTRY,
   phaseOf,
   registryOf,
+  type GameEvent,
   type Move,
   type Phase,
   type Registry,
@@ -16,13 +17,15 @@ import {
 import type { GameStore, MoveRecord } from '../storage/game-store.js';
 import {
   currentStateJson,
-  eventsJson,
+  eventBatches,
   legalAnswer,
   legalMovesJson,
   stateOf,
+  type EventBatches,
   type GameState,
   type LegalAnswer,
 } from './answers.js';
+import { gameEventsJson, type Json } from './answer-json.js';
 import { botSeatNow, GameLifecycle, type BotTurn, type SeatPosition } from './lifecycle/game-lifecycle.js';
 import { newGame, type CreateGameInput, type CreatedGame } from './lifecycle/game-creation.js';
 import { isAct, publicAct } from './lifecycle/lifecycle.js';
@@ -31,7 +34,7 @@ import { TurnClock } from './lifecycle/turn-clock.js';
 import { GroupCommit } from './moves/group-commit.js';
 import { RetentionSweep, type RetentionOptions } from './lifecycle/retention.js';
 import type { MoveSubmission, SubmitResult } from './moves/idempotency.js';
-import type { Snapshot } from './cache/snapshot.js';
+import type { LogEntry, Snapshot } from './cache/snapshot.js';
 import { MoveNotifier } from './moves/move-notifier.js';
 import { MoveWaits } from './moves/move-waits.js';
 import { newGameId } from './lifecycle/seat-tokens.js';
@@ -67,14 +70,14 @@ export interface Turn {
 
 /** One entry of the log with its events (as their JSON) and the turn it leads to. */
 export interface PlayedMove extends PublicRecord, Turn {
-  events: string;
+  events: LogEntry['events'];
 }
 
 /** A game's version, its turn, whether it is over, and its state as JSON, all of one version. */
 export interface GameNow extends Turn {
   version: number;
   finished: boolean;
-  stateJson: string;
+  stateJson: Json<GameState>;
 }
 
 export interface GameServiceOptions {
@@ -237,7 +240,7 @@ export class GameService {
   }
 
   /** The state as JSON: reads are served from one string per version. */
-  async stateJson(id: string): Promise<string> {
+  async stateJson(id: string): Promise<Json<GameState>> {
     return currentStateJson(await this.snapshots.read(id));
   }
 
@@ -253,12 +256,12 @@ export class GameService {
   }
 
   /** The state after the game's first `version` log entries, as JSON (`replay.ts`); 404 past the current version. */
-  stateJsonAt(id: string, version: number): Promise<string> {
+  stateJsonAt(id: string, version: number): Promise<Json<GameState>> {
     return this.replays.stateJson(id, version);
   }
 
   /** `{ version, actor, phase, moves }` as JSON, built once per version. */
-  async legalMovesJson(id: string): Promise<string> {
+  async legalMovesJson(id: string): Promise<Json<LegalAnswer>> {
     return legalMovesJson(await this.snapshots.read(id));
   }
 
@@ -284,18 +287,18 @@ export class GameService {
     return (await this.store.movesAfter(id, 0)).map(publicRecord);
   }
 
-  /** `{ version, events: [{ seq, seat, events }] }` for the moves after `after`, as JSON. */
-  async eventsJson(id: string, after: number): Promise<string> {
-    return eventsJson(await this.snapshots.read(id), after);
+  /** The current version and the events of the entries after `after`, each entry's as JSON. */
+  async eventBatches(id: string, after: number): Promise<EventBatches> {
+    return eventBatches(await this.snapshots.read(id), after);
   }
 
   /** The events of the game's creation (its first draw) as JSON: replayed from the setup once per cached game, nothing stored. */
-  async creationEventsJson(id: string): Promise<string> {
+  async creationEventsJson(id: string): Promise<Json<GameEvent[]>> {
     const snapshot = await this.snapshots.read(id);
     if (snapshot.createdJson === undefined) {
       const created = createGame(snapshot.setup, registryOf(snapshot.game));
       if (!created.ok) throw new Error(`game ${id}: stored setup is refused: ${created.error.code}`);
-      snapshot.createdJson = JSON.stringify(created.value.events);
+      snapshot.createdJson = gameEventsJson(created.value.events);
     }
     return snapshot.createdJson;
   }

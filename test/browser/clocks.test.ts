@@ -67,9 +67,12 @@ for (const [device, options] of [
       );
       t.equal(placed.status, 201);
       await atVersion(page, 1);
-      const undo = page.locator('#decisions button.move-undo');
+      // Beside the status line, not among the figure choices (on a phone it pushes none out of view).
+      const undo = page.locator('#undo-slot button.move-undo');
       await undo.waitFor();
-      t.equal(await undo.textContent(), 'Undo: take the tile back');
+      t.equal(await undo.textContent(), 'Undo');
+      t.equal(await undo.getAttribute('aria-label'), 'Undo: take the tile back');
+      t.equal(await page.locator('#decisions button.move-undo').count(), 0, 'not among the figure choices');
       t.equal(await undo.getAttribute('aria-disabled'), 'true', 'a control just shown takes no click yet');
 
       // 80 s later: 10 s of the turn left, under the warning's 20 s.

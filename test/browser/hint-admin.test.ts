@@ -128,7 +128,10 @@ t.test(
     const figureLegal = (await http.get(`/games/${game.id}/legal-moves`)).body;
     const labels = await ann.locator('#decisions button.move').allTextContents();
     const hintedLabel = (await ann.locator('#decisions button.move.hinted').textContent()) ?? '';
-    t.equal(labels.length, figureLegal.moves.length, 'one button per legal move');
+    // Undo is a legal move of the figure step; its button stands beside the status line.
+    const undoMoves = figureLegal.moves.filter((m: { type: string }) => m.type === 'undo').length;
+    t.equal(labels.length, figureLegal.moves.length - undoMoves, 'one button per legal move but Undo');
+    t.equal(await ann.locator('#undo-slot button.move-undo').count(), undoMoves, 'Undo beside the status line');
     t.ok(
       (await text.textContent())!.includes(hintedLabel.replace(' (hint)', '')),
       `the hinted button is the move told: ${hintedLabel}`,

@@ -12,12 +12,13 @@ import { buildApp } from '../../src/app.js';
 import { StoreUnavailableError } from '../../src/storage/game-store.js';
 import { openSqliteStore } from '../../src/storage/sqlite/store.js';
 import { StreamAnalysisMessage } from '../../src/http/schemas/stream.js';
-import { AnalysisResponse } from '../../src/http/schemas/analysis.js';
 import { until } from '../helpers/bots.js';
 import { forEachStore } from '../helpers/stores.js';
 import { bearer, createGame, legal, testApp, type App } from './helpers/app.js';
-import { conforms } from './helpers/schema.js';
+import { conforms, SCHEMAS } from './helpers/schema.js';
 import { openStream } from './helpers/sse.js';
+
+const { AnalysisResponse } = SCHEMAS;
 
 const near = (a: number, b: number) => Math.abs(a - b) < 1e-9;
 

@@ -16,7 +16,7 @@ import {
   type GameSetup,
   type Move,
 } from '../../src/engine/index.js';
-import { GameStateSchema } from '../../src/http/schemas/state.js';
+import { routeSchemas } from '../../src/http/schemas/index.js';
 import { bells } from '../fixtures/bells/expansion.js';
 import { bearer, createGame as createHttpGame, legal, testApp } from './helpers/app.js';
 import { conforms } from './helpers/schema.js';
@@ -73,7 +73,7 @@ t.test("an app with the bells' registry validates, serialises and documents them
     ],
     'the state schema has the bell and the member',
   );
-  conforms(t, GameStateSchema, game.state, 'the state', registry);
+  conforms(t, routeSchemas(registry).GameStateSchema, game.state, 'the state');
   t.same((await legal(app, game.id)).moves, [{ type: 'draw' }, RING]);
   const move = (expectedVersion: number) =>
     app.inject({

@@ -1,15 +1,21 @@
 /**
  * GET /games/{id}/hint over real HTTP: a legal move and a win rate for the seat that must act,
  * searched in the bot pool; never a function of the hidden pile; and every refusal with its
- * code. Results are compared under iteration budgets only.
+ * code and Retry-After. Results are compared under iteration budgets only; a hint held in
+ * progress is held by a pool whose job the test releases, never by a time.
  */
 import type { AddressInfo } from 'node:net';
 import t, { type Test } from 'tap';
 import type { AppOptions } from '../../src/app.js';
-import { HintResponse } from '../../src/http/schemas/hint.js';
+import type { Move } from '../../src/engine/index.js';
 import { bearer, createGame, legal, playFirstLegal, testApp, type App } from './helpers/app.js';
-import { conforms } from './helpers/schema.js';
+import { conforms, SCHEMAS } from './helpers/schema.js';
 import { searchTime } from '../../src/service/bots/bot-job.js';
+import { BotPoolBusyError } from '../../src/service/bots/bot-pool.js';
+import { Hints } from '../../src/service/bots/hints.js';
+import { HeldPool } from '../helpers/held-pool.js';
+
+const { HintResponse } = SCHEMAS;
 
 async function listening(t: Test, options: Partial<AppOptions> = {}): Promise<{ app: App; base: string }> {
   const app = await testApp(t, options);
@@ -83,10 +89,8 @@ t.test('a hint never depends on the hidden pile: two games that agree publicly g
   }
 });
 
-t.test('hint refusals: token, game, turn, a finished game, one at a time per seat, a full pool', async (t) => {
-  const { app, base } = await listening(t, {
-    bots: { hintMs: 1500, workers: 1, queueLimit: 1, hintLimits: { concurrency: 3, queue: 0 } },
-  }); // the hints' own gate lets three through: the pool's queue refuses the third
+t.test('hint refusals: token, game, turn, a finished game', async (t) => {
+  const { app, base } = searched; // none of these reaches the pool
   const game = await createGame(app);
   const other = await createGame(app);
   t.match(await hint(base, game.id), { status: 401, body: { code: 'TOKEN_MISSING' } });
@@ -98,48 +102,47 @@ t.test('hint refusals: token, game, turn, a finished game, one at a time per sea
     status: 409,
     body: { code: 'HINT_NOT_YOUR_TURN', currentVersion: 0 },
   });
-
-  const first = hint(base, game.id, game.seats[0].token);
-  await new Promise((resolve) => setTimeout(resolve, 50));
-  const second = await hint(base, game.id, game.seats[0].token);
-  t.match(second, { status: 429, body: { code: 'HINT_IN_PROGRESS', retryAfter: 1 } });
-  t.equal(second.headers.get('retry-after'), '1');
-  // The pool has one worker (busy with the first hint) and room for one job waiting.
-  const third = await createGame(app);
-  const queued = hint(base, other.id, other.seats[0].token);
-  await new Promise((resolve) => setTimeout(resolve, 50));
-  t.match(await hint(base, third.id, third.seats[0].token), { status: 503, body: { code: 'BOTS_UNAVAILABLE' } });
-  t.equal((await first).status, 200);
-  t.equal((await queued).status, 200);
-
   const short = await createGame(app, { players: [{ name: 'Ann' }, { name: 'Bob' }], tileOrder: ['base/U'] });
   while ((await legal(app, short.id)).actor !== null) await playFirstLegal(app, short);
   t.match(await hint(base, short.id, short.seats[0].token), { status: 422, body: { code: 'GAME_FINISHED' } });
 });
 
 t.test(
-  'a hint due at its arrival + the budget: refused at once when it could not start within half of it, else it waits and searches what is left',
+  'a hint in progress: 429 HINT_IN_PROGRESS for its seat; 503 BOTS_UNAVAILABLE when another could not start in time or the pool refuses it; each with Retry-After',
   async (t) => {
+    // The first hint searches until the test releases its job, on a clock that stands still:
+    // what each request meets is decided by events, never by how fast the machine is. The
+    // admission rules themselves, with a moving clock, are test/service/hints.test.ts's.
+    const pool = new HeldPool();
     const { app, base } = await listening(t, {
-      // A budget of seconds: the second hint is refused if it comes within 1.5 s of the first,
-      // which a busy machine's scheduling cannot miss (with 600 ms it had 300 ms, and could).
-      bots: { hintMs: 3000, workers: 1, hintLimits: { concurrency: 1, queue: 4 } },
+      hints: (service) => new Hints(service, pool, { timeMs: 3000 }, { concurrency: 1, queue: 4 }, () => 0),
     });
-    const [a, b, c] = [await createGame(app), await createGame(app), await createGame(app)];
+    const [a, b] = [await createGame(app), await createGame(app)];
     const first = hint(base, a.id, a.seats[0].token);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    // The first searches until 3 s after it came: this one would start with less than half of its time.
-    const refused = await hint(base, b.id, b.seats[0].token);
-    // Retry once the first ends: refused, it had more than half of the 3 s left, so 2 or 3 s.
-    t.match(refused, { status: 503, body: { code: 'BOTS_UNAVAILABLE' } });
-    const retryAfter = Number(refused.body.retryAfter);
-    t.ok([2, 3].includes(retryAfter), `retry after ${retryAfter} s`);
-    t.equal(refused.headers.get('retry-after'), String(retryAfter));
-    // Later on (however much later), the first's end leaves more than half of a budget: this one waits for it.
-    await new Promise((resolve) => setTimeout(resolve, 2000));
-    const waited = hint(base, c.id, c.seats[0].token);
-    t.equal((await first).status, 200);
-    t.equal((await waited).status, 200);
+    const held = await pool.started(1);
+
+    const busy = await hint(base, a.id, a.seats[0].token);
+    t.match(busy, { status: 429, body: { code: 'HINT_IN_PROGRESS', retryAfter: 1 } });
+    t.equal(busy.headers.get('retry-after'), '1');
+    t.match(busy.headers.get('content-type'), /^application\/problem\+json/);
+    // Arriving when the first did, b would wait all of its 3 s for the slot: refused at once.
+    const late = await hint(base, b.id, b.seats[0].token);
+    t.match(late, { status: 503, body: { code: 'BOTS_UNAVAILABLE', retryAfter: 3 } });
+    t.equal(late.headers.get('retry-after'), '3');
+
+    const move = (await legal(app, a.id)).moves[0] as Move;
+    held.release({ move, winRate: 0.75, iterations: 42 });
+    const answered = await first;
+    t.equal(answered.status, 200);
+    conforms(t, HintResponse, answered.body, 'the hint');
+    t.same(answered.body, { version: 0, seat: 0, move, winRate: 0.75, iterations: 42 }, "the pool's answer");
+
+    // The slot is free again: b's hint goes to the pool, whose queue is full.
+    const refused = hint(base, b.id, b.seats[0].token);
+    (await pool.started(2)).fail(new BotPoolBusyError(1));
+    const full = await refused;
+    t.match(full, { status: 503, body: { code: 'BOTS_UNAVAILABLE', retryAfter: 1 } });
+    t.equal(full.headers.get('retry-after'), '1');
   },
 );
 

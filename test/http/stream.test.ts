@@ -2,10 +2,11 @@ import { connect, type AddressInfo } from 'node:net';
 import t, { type Test } from 'tap';
 import type { AppOptions } from '../../src/app.js';
 import { STREAM_RETRY_MS } from '../../src/http/routes/stream.js';
-import { StreamMoveMessage, StreamStateMessage } from '../../src/http/schemas/stream.js';
 import { bearer, createGame, legal, playFirstLegal, testApp, type App } from './helpers/app.js';
-import { conforms } from './helpers/schema.js';
+import { conforms, SCHEMAS } from './helpers/schema.js';
 import { openStream } from './helpers/sse.js';
+
+const { StreamMoveMessage, StreamStateMessage } = SCHEMAS;
 
 async function listening(t: Test, options: Partial<AppOptions> = {}): Promise<{ app: App; base: string }> {
   const app = await testApp(t, options);

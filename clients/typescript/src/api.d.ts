@@ -2912,7 +2912,7 @@ export interface operations {
                 /** @description Makes a retried submission answer the original response */
                 "idempotency-key"?: string;
                 /** @description `return=minimal` (RFC 7240) leaves `state` out of the answer: `{ version, events }` */
-                prefer?: "return=minimal" | "return=representation";
+                prefer?: string;
             };
             path: {
                 /** @description The game id returned by POST /games */

@@ -2,15 +2,19 @@
 import type { FastifyReply } from 'fastify';
 import type { Analyses } from '../../service/analysis/analyses.js';
 import { GameIdParams, problems } from '../schemas/common.js';
-import { AnalysisResponse, AnalysisRunningResponse } from '../schemas/analysis.js';
-import type { App } from '../types.js';
+import { AnalysisRunningResponse } from '../schemas/analysis.js';
+import type { App, RouteOptions } from '../types.js';
 
 /** A client asks again after this many seconds while the analysis runs. */
 const RETRY_SECONDS = 2;
 /** Stored analyses whose answer is kept serialised (least recently asked dropped first). */
 const SERIALISED_ANSWERS = 256;
 
-export function analysisRoutes(app: App, { analyses }: { analyses: Analyses }): void {
+export function analysisRoutes(
+  app: App,
+  { analyses, schemas }: { analyses: Analyses } & Pick<RouteOptions, 'schemas'>,
+): void {
+  const { AnalysisResponse } = schemas;
   // A stored analysis never changes: its answer is read and serialised once, not per request.
   const answers = new Map<string, string>();
   app.get(

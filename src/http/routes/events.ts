@@ -1,7 +1,8 @@
 import type { FastifyReply } from 'fastify';
 import { notModified, versionTag } from '../etag.js';
 import { GameIdParams, NOT_MODIFIED, problems } from '../schemas/common.js';
-import { EventsQuery, EventsResponse } from '../schemas/events.js';
+import { EventsQuery } from '../schemas/events.js';
+import { arrayJson, objectWriter } from '../../service/json-pieces.js';
 import { sendJson, type App, type RouteOptions } from '../types.js';
 
 /**
@@ -31,6 +32,10 @@ export async function waitForMove(
 
 export function eventRoutes(app: App, routes: RouteOptions): void {
   const { service } = routes;
+  const { EventBatch, EventsResponse } = routes.schemas;
+  // Each entry's events were written when it was played (`cache/snapshot.ts`); the rest here.
+  const batch = objectWriter(EventBatch, { given: ['events'] });
+  const answer = objectWriter(EventsResponse, { given: ['created', 'events'] });
   app.get(
     '/games/:id/events',
     {
@@ -47,10 +52,10 @@ export function eventRoutes(app: App, routes: RouteOptions): void {
       const after = request.query.after ?? 0;
       await waitForMove(routes, reply, id, after, request.query.wait ?? 0);
       if (notModified(request, reply, versionTag(id, await service.version(id)))) return reply.code(304).send(null);
-      // Pre-serialised: the log keeps each move's events as JSON.
-      const json = await service.eventsJson(id, after);
-      if (request.query.after !== undefined) sendJson(reply, 200, json);
-      else sendJson(reply, 200, `{"created":${await service.creationEventsJson(id)},${json.slice(1)}`);
+      const { version, batches } = await service.eventBatches(id, after);
+      const created = request.query.after === undefined ? await service.creationEventsJson(id) : undefined;
+      const events = arrayJson(batches.map(({ seq, seat, events }) => batch({ seq, seat }, { events })));
+      sendJson(reply, 200, answer({ version }, { created, events }));
       return reply;
     },
   );

@@ -2,15 +2,14 @@ import { limitPerAddress } from '../address-limit.js';
 import { notModified, versionTag } from '../etag.js';
 import { Type } from 'typebox';
 import { GameIdParams, IMMUTABLE, NOT_MODIFIED, problems, VersionQuery } from '../schemas/common.js';
-import { CreateGameBody, CreatedGameResponse } from '../schemas/games.js';
 import { clockOf, seatRequestOf } from '../schemas/lifecycle.js';
-import { GameStateSchema, LegalMovesResponse } from '../schemas/state.js';
 import { LegalMovesQuery } from '../schemas/events.js';
 import { waitForMove } from './events.js';
 import { sendJson, type App, type RouteOptions } from '../types.js';
 
 export function gameRoutes(app: App, routes: RouteOptions): void {
   const { service, addressLimiter } = routes;
+  const { CreateGameBody, CreatedGameResponse, GameStateSchema, LegalMovesResponse } = routes.schemas;
   app.post(
     '/games',
     {

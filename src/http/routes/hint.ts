@@ -3,7 +3,7 @@ import { limitPerAddress } from '../address-limit.js';
 import { HttpProblem } from '../problem.js';
 import { limitPerToken, type RateLimiter } from '../rate-limit.js';
 import { GameIdParams, problems } from '../schemas/common.js';
-import { HintHeaders, HintResponse } from '../schemas/hint.js';
+import { HintHeaders } from '../schemas/hint.js';
 import { requestTokenDigest } from '../token-digest.js';
 import type { App, RouteOptions } from '../types.js';
 
@@ -43,12 +43,18 @@ function charge(limiter: RateLimiter, key: string, whose: string): void {
 export function hintRoutes(
   app: App,
   {
+    schemas,
     hints,
     rateLimiter,
     addressLimiter,
     hintBudgets,
-  }: Pick<RouteOptions, 'addressLimiter'> & { hints: Hints; rateLimiter: RateLimiter; hintBudgets: HintBudgets },
+  }: Pick<RouteOptions, 'addressLimiter' | 'schemas'> & {
+    hints: Hints;
+    rateLimiter: RateLimiter;
+    hintBudgets: HintBudgets;
+  },
 ): void {
+  const { HintResponse } = schemas;
   app.get(
     '/games/:id/hint',
     {

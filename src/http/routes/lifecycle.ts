@@ -15,7 +15,6 @@ import {
   JoinBody,
   JoinedResponse,
   LobbyQuery,
-  LobbyResponse,
   ReissuedResponse,
   ResignedResponse,
   SeatParams,
@@ -33,8 +32,9 @@ const ACT_PROBLEMS = problems(400, 401, 403, 404, 409, 413, 415, 422, 429, 503, 
  */
 async function lobbyRoute(
   scope: App,
-  { lifecycle }: { lifecycle: RouteOptions['service']['lifecycle'] },
+  { lifecycle, schemas }: { lifecycle: RouteOptions['service']['lifecycle']; schemas: RouteOptions['schemas'] },
 ): Promise<void> {
+  const { LobbyResponse } = schemas;
   await scope.register(etag);
   scope.get(
     '/games',
@@ -61,10 +61,10 @@ async function lobbyRoute(
   );
 }
 
-export function lifecycleRoutes(app: App, { service, addressLimiter }: RouteOptions): void {
+export function lifecycleRoutes(app: App, { service, schemas, addressLimiter }: RouteOptions): void {
   const { lifecycle } = service;
 
-  void app.register(lobbyRoute, { lifecycle });
+  void app.register(lobbyRoute, { lifecycle, schemas });
 
   app.post(
     '/games/:id/seats/:seat/join',

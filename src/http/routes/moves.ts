@@ -4,8 +4,8 @@ import { limitPerToken, type RateLimiter } from '../rate-limit.js';
 import { requestTokenDigest } from '../token-digest.js';
 import { notModified, versionTag } from '../etag.js';
 import { GameIdParams, NOT_MODIFIED, problems } from '../schemas/common.js';
-import { MoveAnswerResponse } from '../schemas/games.js';
-import { DEFAULT_LOG_PAGE, IdempotencyHeaders, MoveLog, MoveLogQuery, MoveSubmissionBody } from '../schemas/moves.js';
+import { DEFAULT_LOG_PAGE, IdempotencyHeaders, MoveLogQuery } from '../schemas/moves.js';
+import { objectWriter } from '../../service/json-pieces.js';
 import { sendJson, type App, type RouteOptions } from '../types.js';
 
 /** Whether a `Prefer` header (RFC 7240) asks for `return=minimal`; other preferences are ignored. */
@@ -16,8 +16,13 @@ export function prefersMinimal(header: string | undefined): boolean {
 
 export function moveRoutes(
   app: App,
-  { service, rateLimiter, addressLimiter }: RouteOptions & { rateLimiter: RateLimiter },
+  { service, schemas, rateLimiter, addressLimiter }: RouteOptions & { rateLimiter: RateLimiter },
 ): void {
+  const { MoveAcceptedMinimalResponse, MoveAcceptedResponse, MoveAnswerResponse, MoveLog, MoveSubmissionBody } =
+    schemas;
+  // The answer's pieces (the events and the state) were written by the service; the rest here.
+  const accepted = objectWriter(MoveAcceptedResponse, { given: ['events', 'state'] });
+  const acceptedMinimal = objectWriter(MoveAcceptedMinimalResponse, { given: ['events'] });
   app.decorateRequest('seatTokenDigest', null);
   app.post(
     '/games/:id/moves',
@@ -47,10 +52,20 @@ export function moveRoutes(
         throw new HttpProblem('TOKEN_MALFORMED', 'the Authorization header is not a well-formed seat token');
       const key = request.headers['idempotency-key'];
       const minimal = prefersMinimal(request.headers.prefer);
-      const { replayed, json } = await service.submit(request.params.id, digest, request.body, key, minimal);
+      const { replayed, version, events, state } = await service.submit(
+        request.params.id,
+        digest,
+        request.body,
+        key,
+        minimal,
+      );
       if (replayed) reply.header('idempotent-replayed', 'true');
       if (minimal) reply.header('preference-applied', 'return=minimal');
-      sendJson(reply, 201, json);
+      sendJson(
+        reply,
+        201,
+        state === undefined ? acceptedMinimal({ version }, { events }) : accepted({ version }, { events, state }),
+      );
       return reply;
     },
   );

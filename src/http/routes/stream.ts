@@ -13,9 +13,10 @@ import type { Analyses } from '../../service/analysis/analyses.js';
 import { HttpProblem } from '../problem.js';
 import type { RateLimiter } from '../rate-limit.js';
 import { GameIdParams, problems } from '../schemas/common.js';
-import { StreamHeaders, StreamQuery, StreamResponse } from '../schemas/stream.js';
+import { StreamHeaders, StreamQuery } from '../schemas/stream.js';
 import { awaitAnalysis } from '../stream-analysis.js';
 import { StreamFeeds, type StreamFeedOptions, type StreamSink } from '../stream-feed.js';
+import { objectWriter } from '../../service/json-pieces.js';
 import type { App, RouteOptions } from '../types.js';
 
 export interface StreamOptions extends Pick<StreamFeedOptions, 'keepAliveMs' | 'maxLifetimeMs'> {
@@ -65,8 +66,10 @@ function resumeFrom(lastEventId: string | undefined, after: number | undefined):
 
 export function streamRoutes(
   app: App,
-  { service, held, opens, analyses, pollMs = 1000, keepAliveMs, maxLifetimeMs }: RouteOptions & StreamOptions,
+  { service, schemas, held, opens, analyses, pollMs = 1000, keepAliveMs, maxLifetimeMs }: RouteOptions & StreamOptions,
 ): void {
+  const { StreamResponse, StreamStateMessage } = schemas;
+  const stateMessage = objectWriter(StreamStateMessage, { given: ['state', 'created'] });
   const feeds = new StreamFeeds(service, { pollMs, keepAliveMs, maxLifetimeMs });
   const closing = new AbortController();
   // Streams never go idle by themselves: end them so that closing the server is not held up.
@@ -109,7 +112,7 @@ export function streamRoutes(
         });
       // Read before answering, so an unknown game is still a 404 problem.
       const now = await service.current(id);
-      const created = resume === undefined ? await service.creationEventsJson(id) : '';
+      const created = resume === undefined ? await service.creationEventsJson(id) : undefined;
       const release = held.hold(request);
       reply.hijack();
       const raw = reply.raw;
@@ -127,8 +130,9 @@ export function streamRoutes(
         raw.write(`retry: ${STREAM_RETRY_MS}\n\n`);
         if (resume === undefined) {
           // Like the events read without `after`: a reader with no resume point also gets the creation's events.
+          const { version, actor, phase } = now;
           raw.write(
-            `event: state\ndata: {"version":${now.version},"actor":${now.actor},"phase":"${now.phase}","state":${now.stateJson},"created":${created}}\n\n`,
+            `event: state\ndata: ${stateMessage({ version, actor, phase }, { state: now.stateJson, created })}\n\n`,
           );
         }
         if (now.finished && (resume ?? now.version) >= now.version) {

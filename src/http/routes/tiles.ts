@@ -1,9 +1,9 @@
 import { problems } from '../schemas/common.js';
 import { tileCatalog } from '../../engine/index.js';
-import { TileCatalogResponse } from '../schemas/tiles.js';
-import type { App } from '../types.js';
+import type { App, RouteOptions } from '../types.js';
 
-export function tileRoutes(app: App): void {
+export function tileRoutes(app: App, { schemas }: Pick<RouteOptions, 'schemas'>): void {
+  const { TileCatalogResponse } = schemas;
   app.get(
     '/tiles',
     {

@@ -1,23 +1,8 @@
 import { Type } from 'typebox';
 import { ActSchema } from './lifecycle.js';
-import { GameEventSchema } from './vocabulary.js';
+import type { Vocabulary } from './vocabulary.js';
 
 const Int = Type.Integer();
-
-/** The events of the app's registry (`vocabulary.ts`); each type's schema is its expansion's. */
-export { GameEventSchema };
-
-/** What an entry of the log produced: a move's events, or an act (which is its own one event). */
-export const LogEventSchema = Type.Union([GameEventSchema, ActSchema], { title: 'LogEvent' });
-
-export const EventBatch = Type.Object(
-  {
-    seq: Type.Integer({ minimum: 1, description: 'The log entry (a move or an act) that produced these events' }),
-    seat: Int,
-    events: Type.Array(LogEventSchema),
-  },
-  { title: 'EventBatch' },
-);
 
 /** The longest a long-poll waits for the next move, in seconds. */
 export const MAX_WAIT_SECONDS = 30;
@@ -42,19 +27,6 @@ export const EventsQuery = Type.Object(
   { additionalProperties: false },
 );
 
-export const EventsResponse = Type.Object(
-  {
-    version: Int,
-    created: Type.Optional(
-      Type.Array(GameEventSchema, {
-        description: "The events of the game's creation (its first draw): only when `after` is not given",
-      }),
-    ),
-    events: Type.Array(EventBatch),
-  },
-  { title: 'Events' },
-);
-
 export const LegalMovesQuery = Type.Object(
   {
     after: Type.Optional(Type.Integer({ minimum: 0, description: 'With `wait`: the version the client has seen' })),
@@ -69,3 +41,36 @@ export const LegalMovesQuery = Type.Object(
   },
   { additionalProperties: false },
 );
+
+/** The events of the app's registry: each event type's schema is its expansion's. */
+export function eventSchemas(v: Vocabulary) {
+  /** What an entry of the log produced: a move's events, or an act (which is its own one event). */
+  const LogEventSchema = Type.Union([v.GameEvent, ActSchema], { title: 'LogEvent' });
+  const EventBatch = Type.Object(
+    {
+      seq: Type.Integer({ minimum: 1, description: 'The log entry (a move or an act) that produced these events' }),
+      seat: Int,
+      events: Type.Array(LogEventSchema),
+    },
+    { title: 'EventBatch' },
+  );
+  return {
+    GameEventSchema: v.GameEvent,
+    LogEventSchema,
+    EventBatch,
+    EventsResponse: Type.Object(
+      {
+        version: Int,
+        created: Type.Optional(
+          Type.Array(v.GameEvent, {
+            description: "The events of the game's creation (its first draw): only when `after` is not given",
+          }),
+        ),
+        events: Type.Array(EventBatch),
+      },
+      { title: 'Events' },
+    ),
+  };
+}
+
+export type EventSchemas = ReturnType<typeof eventSchemas>;

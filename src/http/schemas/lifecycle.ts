@@ -7,7 +7,7 @@ import { Type, type Static } from 'typebox';
 import { playerName } from '../player-name.js';
 import { HttpProblem } from '../problem.js';
 import { MAX_NAME_LENGTH } from '../../engine/index.js';
-import { ExpansionIdSchema } from './vocabulary.js';
+import type { Vocabulary } from './vocabulary.js';
 import {
   BOT_NAMES,
   LevelSchema,
@@ -169,21 +169,25 @@ export const LobbyQuery = Type.Object(
   },
   { additionalProperties: false },
 );
-export const LobbyResponse = Type.Object(
-  {
-    games: Type.Array(
-      Type.Object({
-        id: Type.String(),
-        status: GameStatusSchema,
-        createdAt: Type.String({ format: 'date-time' }),
-        players: Type.Array(SeatViewSchema),
-        expansions: Type.Array(ExpansionIdSchema),
-        clock: Type.Optional(ClockRequest),
-      }),
-    ),
-    next: Type.Optional(
-      Type.String({ description: 'The next page (also in the `Link` header), when this one is full' }),
-    ),
-  },
-  { title: 'Lobby' },
-);
+
+/** The lobby's page, with the app registry's expansions. */
+export const lobbySchemas = (v: Vocabulary) => ({
+  LobbyResponse: Type.Object(
+    {
+      games: Type.Array(
+        Type.Object({
+          id: Type.String(),
+          status: GameStatusSchema,
+          createdAt: Type.String({ format: 'date-time' }),
+          players: Type.Array(SeatViewSchema),
+          expansions: Type.Array(v.ExpansionId),
+          clock: Type.Optional(ClockRequest),
+        }),
+      ),
+      next: Type.Optional(
+        Type.String({ description: 'The next page (also in the `Link` header), when this one is full' }),
+      ),
+    },
+    { title: 'Lobby' },
+  ),
+});

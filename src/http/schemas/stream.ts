@@ -1,9 +1,8 @@
 import { Type } from 'typebox';
 import { PHASES } from '../../engine/index.js';
-import { GameEventSchema, LogEventSchema } from './events.js';
 import { ActSchema } from './lifecycle.js';
-import { MoveSchema } from './moves.js';
-import { GameStateSchema } from './state.js';
+import type { EventSchemas } from './events.js';
+import type { Vocabulary } from './vocabulary.js';
 
 const Int = Type.Integer();
 const Actor = Type.Union([Int, Type.Null()], {
@@ -26,35 +25,6 @@ export const StreamHeaders = Type.Object({
   ),
 });
 
-/** The data of the `state` event, sent once on connect. */
-export const StreamStateMessage = Type.Object(
-  {
-    version: Int,
-    actor: Actor,
-    phase: Phase,
-    state: GameStateSchema,
-    created: Type.Array(GameEventSchema, {
-      description:
-        "The events of the game's creation (its first draw), as `GET /games/{id}/events` answers them without `after`",
-    }),
-  },
-  { title: 'StreamStateMessage' },
-);
-
-/** The data of a `move` event: one entry of the log (a move or a lifecycle act), its events and the turn it leads to. */
-export const StreamMoveMessage = Type.Object(
-  {
-    version: Type.Integer({ minimum: 1, description: 'The version this entry reached (also the event id)' }),
-    seat: Int,
-    move: Type.Union([MoveSchema, ActSchema]),
-    at: Type.String({ format: 'date-time' }),
-    events: Type.Array(LogEventSchema),
-    actor: Actor,
-    phase: Phase,
-  },
-  { title: 'StreamMoveMessage' },
-);
-
 /** The data of the `analysis` event: the finished game's post-game analysis is stored (`docs/analysis.md`). */
 export const StreamAnalysisMessage = Type.Object(
   {
@@ -68,14 +38,47 @@ export const StreamAnalysisMessage = Type.Object(
   { title: 'StreamAnalysisMessage' },
 );
 
-export const StreamResponse = {
-  description:
-    'An event stream (`event: state`, then `event: move` with `id:` = version; of a finished game, `event: analysis` without an `id:` once its analysis is stored; comment lines keep it alive)',
-  content: {
-    'text/event-stream': {
-      schema: Type.Union([StreamStateMessage, StreamMoveMessage, StreamAnalysisMessage], {
-        description: 'The JSON `data` of each event (`state`, then `move`; `analysis` last)',
+/** The stream's messages, of the app's registry. */
+export function streamSchemas(v: Vocabulary, { LogEventSchema }: EventSchemas) {
+  /** The data of the `state` event, sent once on connect. */
+  const StreamStateMessage = Type.Object(
+    {
+      version: Int,
+      actor: Actor,
+      phase: Phase,
+      state: v.GameState,
+      created: Type.Array(v.GameEvent, {
+        description:
+          "The events of the game's creation (its first draw), as `GET /games/{id}/events` answers them without `after`",
       }),
     },
-  },
-};
+    { title: 'StreamStateMessage' },
+  );
+
+  /** The data of a `move` event: one entry of the log (a move or a lifecycle act), its events and the turn it leads to. */
+  const StreamMoveMessage = Type.Object(
+    {
+      version: Type.Integer({ minimum: 1, description: 'The version this entry reached (also the event id)' }),
+      seat: Int,
+      move: Type.Union([v.Move, ActSchema]),
+      at: Type.String({ format: 'date-time' }),
+      events: Type.Array(LogEventSchema),
+      actor: Actor,
+      phase: Phase,
+    },
+    { title: 'StreamMoveMessage' },
+  );
+
+  const StreamResponse = {
+    description:
+      'An event stream (`event: state`, then `event: move` with `id:` = version; of a finished game, `event: analysis` without an `id:` once its analysis is stored; comment lines keep it alive)',
+    content: {
+      'text/event-stream': {
+        schema: Type.Union([StreamStateMessage, StreamMoveMessage, StreamAnalysisMessage], {
+          description: 'The JSON `data` of each event (`state`, then `move`; `analysis` last)',
+        }),
+      },
+    },
+  };
+  return { StreamStateMessage, StreamMoveMessage, StreamResponse };
+}

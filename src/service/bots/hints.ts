@@ -10,33 +10,34 @@
  * games with a human keep the workers (hints run in the pool's `hint` lane, below theirs).
  */
 import { hash } from 'node:crypto';
-import { Type, type Static } from 'typebox';
-import { vocabularyRef, type Move } from '../../engine/index.js';
-import type { BotBudget } from './bot-job.js';
-import { BotPoolBusyError, BotPoolClosedError, BotWorkerCrashedError, type BotPool } from './bot-pool.js';
+import { Type, type Static, type TSchema, type TUnsafe } from 'typebox';
+import type { Move } from '../../engine/index.js';
+import type { BotAnswer, BotBudget, BotJob } from './bot-job.js';
+import { BotPoolBusyError, BotPoolClosedError, BotWorkerCrashedError, type JobOrder } from './bot-pool.js';
 import type { GameService } from '../game-service.js';
 import { ServiceError } from '../service-error.js';
 
-/** The answer to a hint request (the route's schema, `http/schemas/hint.ts`). */
-export const HintSchema = Type.Object(
-  {
-    version: Type.Integer({
-      minimum: 0,
-      description: 'The version the hint is for (the game may have moved on while it was searched)',
-    }),
-    seat: Type.Integer({ minimum: 0, maximum: 5 }),
-    move: vocabularyRef<Move>('Move'),
-    winRate: Type.Number({
-      minimum: 0,
-      maximum: 1,
-      description:
-        "The mcts bot's estimated chance that the seat wins after this move (a draw counts half), from its look-ahead",
-    }),
-    iterations: Type.Integer({ minimum: 0, description: 'Search iterations behind the hint' }),
-  },
-  { title: 'Hint' },
-);
-export type Hint = Static<typeof HintSchema>;
+/** The answer to a hint request, `move` being a registry's move schema (the route's schema, `http/schemas/hint.ts`). */
+export const hintSchema = <M extends TSchema>(move: M) =>
+  Type.Object(
+    {
+      version: Type.Integer({
+        minimum: 0,
+        description: 'The version the hint is for (the game may have moved on while it was searched)',
+      }),
+      seat: Type.Integer({ minimum: 0, maximum: 5 }),
+      move,
+      winRate: Type.Number({
+        minimum: 0,
+        maximum: 1,
+        description:
+          "The mcts bot's estimated chance that the seat wins after this move (a draw counts half), from its look-ahead",
+      }),
+      iterations: Type.Integer({ minimum: 0, description: 'Search iterations behind the hint' }),
+    },
+    { title: 'Hint' },
+  );
+export type Hint = Static<ReturnType<typeof hintSchema<TUnsafe<Move>>>>;
 
 export interface HintLimits {
   /** Hints searched at once (`HINTS_AT_ONCE`). */
@@ -53,6 +54,11 @@ export interface HintLimits {
  */
 export const DEFAULT_HINT_LIMITS: HintLimits = { concurrency: 1, queue: 4 };
 
+/** What hints need of the bot pool: `BotPool`, or in tests one whose jobs end when the test says. */
+export interface HintPool {
+  run(job: BotJob, order: JobOrder): Promise<BotAnswer>;
+}
+
 interface Waiting {
   deadline: number;
   start: () => void;
@@ -65,10 +71,12 @@ export class Hints {
   private readonly waiting: Waiting[] = [];
 
   constructor(
-    private readonly service: GameService,
-    private readonly pool: BotPool,
+    private readonly service: Pick<GameService, 'seatPosition'>,
+    private readonly pool: HintPool,
     private readonly budget: BotBudget,
     private readonly limits: HintLimits = DEFAULT_HINT_LIMITS,
+    /** The clock of the deadlines (epoch ms; tests give one that moves only when they say). */
+    private readonly now: () => number = Date.now,
   ) {}
 
   /** Hints searching and waiting now. */
@@ -93,7 +101,7 @@ export class Hints {
 
   /** Waits for a search slot, or refuses at once when the queue is full or the wait too long; answers the hint's deadline. */
   private async enter(): Promise<number> {
-    const now = Date.now();
+    const now = this.now();
     const { timeMs } = this.budget;
     const deadline = timeMs === undefined ? Infinity : now + timeMs;
     if (this.searching.length < this.limits.concurrency) {

@@ -8,7 +8,9 @@
  */
 import type { MoveRecord } from '../../storage/game-store.js';
 import { registryOf } from '../../engine/index.js';
-import { currentStateJson, stateJson, stateOf, type GameState } from '../answers.js';
+import { currentStateJson, stateOf, type GameState } from '../answers.js';
+import { stateJson, type Json } from '../answer-json.js';
+import { kept } from '../json-pieces.js';
 import { LruCache } from './lru-cache.js';
 import { ServiceError } from '../service-error.js';
 import { playEntry, rebuiltAt, type Snapshot } from './snapshot.js';
@@ -22,7 +24,7 @@ interface Cursor {
 export class Replays {
   private readonly cursors: LruCache<string, Cursor>;
   /** The states of the versions passed, as objects: only an asked one is written as JSON, and kept so. */
-  private readonly states: LruCache<string, GameState | string>;
+  private readonly states: LruCache<string, GameState | Json<GameState>>;
 
   constructor(
     /** The game at its current version (404 when there is none). */
@@ -35,7 +37,7 @@ export class Replays {
   }
 
   /** The public state after the game's first `version` log entries, as JSON. */
-  async stateJson(id: string, version: number): Promise<string> {
+  async stateJson(id: string, version: number): Promise<Json<GameState>> {
     const now = await this.current(id);
     if (version > now.version)
       throw new ServiceError(
@@ -47,7 +49,7 @@ export class Replays {
     let known = this.states.get(key);
     if (known === undefined) return currentStateJson(await this.walk(id, now, version));
     if (typeof known !== 'string') {
-      known = stateJson(registryOf(now.game), known);
+      known = kept(stateJson(registryOf(now.game), known));
       this.states.set(key, known);
     }
     return known;

@@ -19,7 +19,7 @@ import type { GameStore } from '../../storage/game-store.js';
 import { LruCache } from './lru-cache.js';
 import { ServiceError } from '../service-error.js';
 import { DEFAULT_REGISTRY, type Registry } from '../../engine/index.js';
-import { advance, catchUp, snapshotFromLog, type Snapshot } from './snapshot.js';
+import { advance, catchUp, snapshotFromLog, type LogEntry, type Snapshot } from './snapshot.js';
 
 /** What a write transaction may do: take snapshots and play moves on them in place. */
 export interface SnapshotWrite {
@@ -37,7 +37,7 @@ export interface SnapshotWrite {
    */
   current(id: string, atLeast?: number): Promise<Snapshot>;
   /** Records a move played on a snapshot of this transaction: its next, uncommitted version. */
-  advance(snapshot: Snapshot, seat: number, events: string, at: string): void;
+  advance(snapshot: Snapshot, seat: number, events: LogEntry['events'], at: string): void;
   /** The version of the game the store holds: the snapshot's, less the moves this transaction played. */
   committedVersion(snapshot: Snapshot): number;
 }

@@ -11,10 +11,13 @@ import {
   playInPlace,
   registryOf,
   type Game,
+  type GameEvent,
   type Phase,
   type Registry,
 } from '../../engine/index.js';
 import type { LegalAnswer } from '../answers.js';
+import { actEventsJson, gameEventsJson, type Json } from '../answer-json.js';
+import type { GameState } from '../state-schema.js';
 import type { GameRecord, MoveRecord, StoredSetup } from '../../storage/game-store.js';
 import {
   afterEntry,
@@ -25,7 +28,7 @@ import {
   statusOf,
   type Lifecycle,
 } from '../lifecycle/lifecycle.js';
-import type { Act } from '../../game-log.js';
+import type { PublicAct } from '../../game-log.js';
 
 export interface Snapshot {
   id: string;
@@ -53,17 +56,20 @@ export interface Snapshot {
   /** Who created the game (a client address), when this process created it: the bots' fair shares bill its games to it. Not stored. */
   creator?: string;
   /** The events of the game's creation as JSON, built once (they never change). */
-  createdJson?: string;
+  createdJson?: Json<GameEvent[]>;
   /** The JSON of the state, and the legal-moves answer and its JSON, built once per version (`answers.ts`). */
-  stateJson?: string;
+  stateJson?: Json<GameState>;
   legal?: LegalAnswer;
-  legalJson?: string;
+  legalJson?: Json<LegalAnswer>;
 }
+
+/** What a log entry shows as its events: a move's, or the act itself. */
+export type LogEvent = GameEvent | PublicAct;
 
 /** One entry of the log as the snapshot keeps it; `actor` and `phase` as the legal-moves answer at its version said. */
 export interface LogEntry {
   seat: number;
-  events: string;
+  events: Json<LogEvent[]>;
   actor: number | null;
   phase: Phase;
 }
@@ -91,24 +97,22 @@ export function newSnapshot(record: SnapshotRecord, game: Game, checkedAt: numbe
   };
 }
 
-/** The events of an act: the act itself, without its secret. */
-export function actEventsJson(act: Act): string {
-  return JSON.stringify([publicAct(act)]);
-}
-
 /**
  * Plays one log entry on the snapshot: an engine move on its game, an act on its lifecycle.
  * Null (nothing recorded) when the engine refuses the move.
  */
-export function playEntry(snapshot: Snapshot, record: Pick<MoveRecord, 'seat' | 'move' | 'at'>): string | null {
-  let events: string;
+export function playEntry(
+  snapshot: Snapshot,
+  record: Pick<MoveRecord, 'seat' | 'move' | 'at'>,
+): Json<LogEvent[]> | null {
+  let events: Json<LogEvent[]>;
   if (isAct(record.move)) {
     applyAct(snapshot.life, snapshot.tokenHashes, record.move);
-    events = actEventsJson(record.move);
+    events = actEventsJson(publicAct(record.move));
   } else {
     const result = playInPlace(snapshot.game, record.move);
     if (!result.ok) return null;
-    events = JSON.stringify(result.value);
+    events = gameEventsJson(result.value);
   }
   advance(snapshot, record.seat, events, record.at);
   return events;
@@ -144,7 +148,7 @@ export function rebuiltAt(snapshot: Snapshot, log: readonly MoveRecord[]): Snaps
 }
 
 /** Records an entry already played on the snapshot (at `at`): the next version. */
-export function advance(snapshot: Snapshot, seat: number, events: string, at: string): void {
+export function advance(snapshot: Snapshot, seat: number, events: Json<LogEvent[]>, at: string): void {
   snapshot.version += 1;
   afterEntry(snapshot.life, snapshot.game, at);
   // `turnActor` is the actor the legal-moves answer names: none while waiting, aborted or over.

@@ -11,7 +11,7 @@ import type { ExpansionId, GameSetup, Move } from '../../engine/index.js';
 import type { GameStatus, GameStore, LobbySeat, ListCursor } from '../../storage/game-store.js';
 import type { GroupCommit } from '../moves/group-commit.js';
 import type { PendingAct } from '../moves/act-submission.js';
-import type { SubmitResult } from '../moves/idempotency.js';
+import type { Committed, SubmitResult } from '../moves/idempotency.js';
 import {
   actorNow,
   botReason,
@@ -267,7 +267,7 @@ export class GameLifecycle {
   }
 
   /** An act at the game's version, tried again when another entry took that version first. */
-  private async act(id: string, decide: (snapshot: Snapshot) => Act): Promise<SubmitResult> {
+  private async act(id: string, decide: (snapshot: Snapshot) => Act): Promise<Committed> {
     const pending: PendingAct = { kind: 'act', id, decide };
     for (let attempt = 1; ; attempt++) {
       try {

@@ -6,12 +6,12 @@
  * the lobby's seats, whether bots play), written in the same transaction.
  */
 import type { GameStore } from '../../storage/game-store.js';
-import { currentStateJson } from '../answers.js';
-import { actSeat, applyAct, seatViews, statusOf } from '../lifecycle/lifecycle.js';
+import { actEventsJson } from '../answer-json.js';
+import { actSeat, applyAct, publicAct, seatViews, statusOf } from '../lifecycle/lifecycle.js';
 import type { Act } from '../../game-log.js';
 import type { Judged } from './move-submission.js';
 import { ServiceError } from '../service-error.js';
-import { actEventsJson, type Snapshot } from '../cache/snapshot.js';
+import type { Snapshot } from '../cache/snapshot.js';
 import type { SnapshotWrite } from '../cache/snapshot-cache.js';
 import { entryDeliveries } from '../webhooks/webhook-events.js';
 
@@ -29,7 +29,7 @@ const SEAT_ACTS: ReadonlySet<Act['type']> = new Set(['seatJoined', 'seatHandedTo
 /** Acts after which a bot may play some turn. */
 const AUTOPLAY_ACTS: ReadonlySet<Act['type']> = new Set(['seatHandedToBot', 'seatResigned', 'turnTimedOut']);
 
-/** The answer's `json` is the state after the act; the route builds its own body around it. */
+/** The answer names the version the act reached; the route builds its own body around it. */
 export async function judgeAct(p: PendingAct, tx: SnapshotWrite, _store: GameStore, at: string): Promise<Judged> {
   const snapshot = await tx.current(p.id);
   if (p.expectedVersion !== undefined && p.expectedVersion !== snapshot.version) {
@@ -46,11 +46,12 @@ export async function judgeAct(p: PendingAct, tx: SnapshotWrite, _store: GameSto
   const actorBefore = snapshot.life.turnActor;
   applyAct(snapshot.life, snapshot.tokenHashes, act);
   const seat = actSeat(act);
-  tx.advance(snapshot, seat, actEventsJson(act), at);
+  const events = actEventsJson(publicAct(act));
+  tx.advance(snapshot, seat, events, at);
   const status = statusOf(snapshot.life, snapshot.game);
   const seq = snapshot.version;
   return {
-    result: { version: seq, json: currentStateJson(snapshot), replayed: false },
+    result: { version: seq },
     row: {
       gameId: p.id,
       seq,

@@ -16,7 +16,7 @@
  *   is committed and it is answered as its replay.
  */
 import { SequenceTakenError, type GameStore, type NewMove } from '../../storage/game-store.js';
-import type { MoveSubmission, SubmitResult } from './idempotency.js';
+import type { Committed, MoveSubmission, SubmitResult } from './idempotency.js';
 import { judgeAct, type PendingAct } from './act-submission.js';
 import { judge, type Judged, type PendingSubmission } from './move-submission.js';
 import { ServiceError, storeFaultError } from '../service-error.js';
@@ -25,7 +25,7 @@ import type { SnapshotCache } from '../cache/snapshot-cache.js';
 import type { StoreHealthMonitor } from '../store-health.js';
 
 type Queued = (PendingSubmission | PendingAct) & {
-  resolve: (result: SubmitResult) => void;
+  resolve: (result: Committed) => void;
   reject: (error: unknown) => void;
 };
 
@@ -57,17 +57,18 @@ export class GroupCommit {
     idempotencyKey: string | undefined,
     minimal: boolean,
   ): Promise<SubmitResult> {
-    return this.enqueue({ id, digest, submission, idempotencyKey, minimal });
+    return this.enqueue<SubmitResult>({ id, digest, submission, idempotencyKey, minimal });
   }
 
   /** A lifecycle act, committed with the moves that arrive with it (`act-submission.ts`). */
-  submitAct(act: PendingAct): Promise<SubmitResult> {
-    return this.enqueue(act);
+  submitAct(act: PendingAct): Promise<Committed> {
+    return this.enqueue<Committed>(act);
   }
 
-  private enqueue(item: PendingSubmission | PendingAct): Promise<SubmitResult> {
-    return new Promise((resolve, reject) => {
-      this.pending.push({ ...item, resolve, reject });
+  /** `R` is what judging `item` answers: a submission's `judge` a SubmitResult, an act's `judgeAct` its version. */
+  private enqueue<R extends Committed>(item: PendingSubmission | PendingAct): Promise<R> {
+    return new Promise<R>((resolve, reject) => {
+      this.pending.push({ ...item, resolve: resolve as (result: Committed) => void, reject });
       if (this.pending.length > 1 || this.running) return;
       const window = this.store.commitWindowMs ?? 0;
       if (window > 0) setTimeout(this.flush, window);

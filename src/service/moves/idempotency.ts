@@ -6,9 +6,10 @@
  * its retry then finds the first.
  */
 import { createHash } from 'node:crypto';
-import type { Move } from '../../engine/index.js';
+import type { GameEvent, Move } from '../../engine/index.js';
 import type { GameStore } from '../../storage/game-store.js';
-import { currentStateJson, moveAcceptedJson, stateJsonOf } from '../answers.js';
+import { currentStateJson, stateJsonOf, type GameState } from '../answers.js';
+import type { Json } from '../answer-json.js';
 import { ServiceError } from '../service-error.js';
 import { rebuiltAt, type Snapshot } from '../cache/snapshot.js';
 
@@ -17,24 +18,32 @@ export interface MoveSubmission {
   move: Move;
 }
 
-/** An accepted move (or the replayed answer of an earlier one): `json` is the 201 body. */
-export interface SubmitResult {
+/** What committing a log entry answers: the version it reached. */
+export interface Committed {
   version: number;
-  json: string;
+}
+
+/** An accepted move (or the replayed answer of an earlier one): the pieces of its 201 answer. */
+export interface SubmitResult extends Committed {
+  events: Json<GameEvent[]>;
+  /** The state after the move; none when the client preferred `return=minimal`. */
+  state?: Json<GameState>;
   replayed: boolean;
 }
 
-function canonicalJson(value: unknown): string {
-  if (value === null || typeof value !== 'object') return JSON.stringify(value);
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
-}
+/** JSON.stringify's replacer that writes every object's members in key order. */
+const inKeyOrder = (_key: string, value: unknown): unknown =>
+  value !== null && typeof value === 'object' && !Array.isArray(value)
+    ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+    : value;
 
-/** The sha256 of what the request asks (seat, expected version, move), independent of key order. */
+/**
+ * The sha256 of what the request asks (seat, expected version, move), independent of key order.
+ * Stored with the move: the text hashed must stay the same from release to release.
+ */
 export function requestHash(seat: number, submission: MoveSubmission): string {
   return createHash('sha256')
-    .update(canonicalJson({ seat, ...submission }))
+    .update(JSON.stringify({ seat, ...submission }, inKeyOrder))
     .digest('hex');
 }
 
@@ -56,16 +65,17 @@ export async function earlierAnswer(
     throw new ServiceError('IDEMPOTENCY_KEY_REUSED', 'this Idempotency-Key was used for a different request');
   // The move may have been committed by another node whose commit this one has not heard of yet.
   const snapshot = await current(prior.seq);
-  const stateJson = minimal ? undefined : await stateJsonAt(store, snapshot, prior.seq);
   return {
     version: prior.seq,
-    json: moveAcceptedJson(prior.seq, snapshot.log[prior.seq - 1].events, stateJson),
+    // The entry is a move (acts take no key): its events are the engine's.
+    events: snapshot.log[prior.seq - 1].events as Json<GameEvent[]>,
+    state: minimal ? undefined : await stateJsonAt(store, snapshot, prior.seq),
     replayed: true,
   };
 }
 
 /** The state after move `seq`, as the answer to that move showed it: the log is immutable. */
-async function stateJsonAt(store: GameStore, snapshot: Snapshot, seq: number): Promise<string> {
+async function stateJsonAt(store: GameStore, snapshot: Snapshot, seq: number): Promise<Json<GameState>> {
   if (seq === snapshot.version) return currentStateJson(snapshot);
   const log = (await store.movesAfter(snapshot.id, 0)).slice(0, seq);
   const then = rebuiltAt(snapshot, log);

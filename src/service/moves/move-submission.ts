@@ -6,8 +6,9 @@
  */
 import { actorOf, playInPlace } from '../../engine/index.js';
 import type { GameStore, NewMove } from '../../storage/game-store.js';
-import { moveAcceptedJson, stateJsonOf } from '../answers.js';
-import { earlierAnswer, requestHash, type MoveSubmission, type SubmitResult } from './idempotency.js';
+import { stateJsonOf } from '../answers.js';
+import { gameEventsJson } from '../answer-json.js';
+import { earlierAnswer, requestHash, type Committed, type MoveSubmission, type SubmitResult } from './idempotency.js';
 import { botReason, statusOf } from '../lifecycle/lifecycle.js';
 import { seatOfDigest } from '../lifecycle/seat-tokens.js';
 import { entryDeliveries } from '../webhooks/webhook-events.js';
@@ -25,8 +26,8 @@ export interface PendingSubmission {
   minimal: boolean;
 }
 
-export interface Judged {
-  result: SubmitResult;
+export interface Judged<R extends Committed = Committed> {
+  result: R;
   /** The row to append: none for the replayed answer of an earlier move. */
   row?: NewMove;
   /**
@@ -44,10 +45,15 @@ export interface Judged {
  * Synchronous when nothing needs the store (a cached game, no Idempotency-Key): the hot path
  * awaits nothing.
  */
-export function judge(s: PendingSubmission, tx: SnapshotWrite, store: GameStore, at: string): Judged | Promise<Judged> {
+export function judge(
+  s: PendingSubmission,
+  tx: SnapshotWrite,
+  store: GameStore,
+  at: string,
+): Judged<SubmitResult> | Promise<Judged<SubmitResult>> {
   const cached = tx.cached(s.id);
   if (!cached) return tx.current(s.id).then((snapshot) => judgeOn(snapshot, s, tx, store, at));
-  const onLog = async (error: unknown): Promise<Judged> => {
+  const onLog = async (error: unknown): Promise<Judged<SubmitResult>> => {
     if (!(error instanceof ServiceError)) throw error;
     const version = await store.version(s.id);
     if (version === tx.committedVersion(cached)) throw error;
@@ -67,7 +73,7 @@ function judgeOn(
   tx: SnapshotWrite,
   store: GameStore,
   at: string,
-): Judged | Promise<Judged> {
+): Judged<SubmitResult> | Promise<Judged<SubmitResult>> {
   const seat = Buffer.isBuffer(s.digest) ? seatOfDigest(s.digest, snapshot.tokenHashes) : s.digest.bot;
   if (seat === null) throw new ServiceError('NOT_YOUR_GAME', 'this token belongs to no seat of this game');
   const key = s.idempotencyKey;
@@ -86,7 +92,7 @@ function accept(
   hash: string | null,
   tx: SnapshotWrite,
   at: string,
-): Judged {
+): Judged<SubmitResult> {
   const { id, submission, idempotencyKey, minimal } = s;
   if (submission.expectedVersion !== snapshot.version) {
     throw new ServiceError(
@@ -116,13 +122,13 @@ function accept(
   const actorBefore = snapshot.life.turnActor;
   const result = playInPlace(snapshot.game, submission.move);
   if (!result.ok) throw new ServiceError(result.error.code, result.error.reason);
-  const events = JSON.stringify(result.value);
+  const events = gameEventsJson(result.value);
   tx.advance(snapshot, seat, events, at);
   const seq = snapshot.version;
   // Built now, as a later move of the same batch changes this game in place; and not kept in
   // the snapshot: a string that lives until the game's next move is promoted to the old
   // generation, and with hundreds of games in play that cost more than rebuilding on a read.
-  const stateJson = minimal ? undefined : stateJsonOf(snapshot.game, snapshot.life, id, seq);
+  const state = minimal ? undefined : stateJsonOf(snapshot.game, snapshot.life, id, seq);
   const row: NewMove = {
     gameId: id,
     seq,
@@ -134,5 +140,5 @@ function accept(
     status: statusOf(snapshot.life, snapshot.game),
     deliveries: entryDeliveries(snapshot, submission.move, at, actorBefore, status),
   };
-  return { result: { version: seq, json: moveAcceptedJson(seq, events, stateJson), replayed: false }, row, snapshot };
+  return { result: { version: seq, events, state, replayed: false }, row, snapshot };
 }

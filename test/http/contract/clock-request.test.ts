@@ -4,10 +4,10 @@
  * and creates nothing; the lobby and the state show the clock as asked.
  */
 import t from 'tap';
-import { CreatedGameResponse } from '../../../src/http/schemas/games.js';
-import { LobbyResponse } from '../../../src/http/schemas/lifecycle.js';
-import { conforms } from '../helpers/schema.js';
+import { conforms, SCHEMAS } from '../helpers/schema.js';
 import { testApp } from '../helpers/app.js';
+
+const { CreatedGameResponse, LobbyResponse } = SCHEMAS;
 
 const PLAYERS = [{ name: 'Ann' }, { name: 'Bob' }];
 

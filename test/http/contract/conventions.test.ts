@@ -1,8 +1,9 @@
 import t from 'tap';
 import { parseCorsOrigins } from '../../../src/http/cors.js';
-import { MoveLog } from '../../../src/http/schemas/moves.js';
 import { createGame, playFirstLegal, testApp } from '../helpers/app.js';
-import { conforms } from '../helpers/schema.js';
+import { conforms, SCHEMAS } from '../helpers/schema.js';
+
+const { MoveLog } = SCHEMAS;
 
 t.test('CORS_ORIGINS is a comma-separated list, or *, or nothing', async (t) => {
   t.same(parseCorsOrigins(undefined), []);

@@ -1,7 +1,8 @@
 import t from 'tap';
-import { CreatedGameResponse } from '../../../src/http/schemas/games.js';
-import { conforms } from '../helpers/schema.js';
+import { conforms, SCHEMAS } from '../helpers/schema.js';
 import { TWO_PLAYERS, testApp } from '../helpers/app.js';
+
+const { CreatedGameResponse } = SCHEMAS;
 
 const problem = /^application\/problem\+json/;
 

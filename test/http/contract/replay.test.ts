@@ -1,8 +1,9 @@
 import t from 'tap';
-import { GameStateSchema } from '../../../src/http/schemas/state.js';
-import { conforms } from '../helpers/schema.js';
+import { conforms, SCHEMAS } from '../helpers/schema.js';
 import { createGame, playFirstLegal, testApp } from '../helpers/app.js';
 import { forEachStore } from '../../helpers/stores.js';
+
+const { GameStateSchema } = SCHEMAS;
 
 const BOTH = {
   players: [{ name: 'Ann' }, { name: 'Bob' }],

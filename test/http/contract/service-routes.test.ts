@@ -1,7 +1,8 @@
 import t from 'tap';
-import { TileCatalogResponse } from '../../../src/http/schemas/tiles.js';
-import { conforms } from '../helpers/schema.js';
+import { conforms, SCHEMAS } from '../helpers/schema.js';
 import { testApp } from '../helpers/app.js';
+
+const { TileCatalogResponse } = SCHEMAS;
 
 t.test('GET /health answers ok', async (t) => {
   const app = await testApp(t);

@@ -5,8 +5,10 @@
  */
 import t from 'tap';
 import { createGame as engineCreate, MAX_NAME_LENGTH } from '../../../src/engine/index.js';
-import { CreateGameBody } from '../../../src/http/schemas/games.js';
 import { testApp } from '../helpers/app.js';
+import { SCHEMAS } from '../helpers/schema.js';
+
+const { CreateGameBody } = SCHEMAS;
 
 const EMOJI = '🏰'; // one code point, two UTF-16 units
 const create = (name: string) => ({ players: [{ name }, { name: 'Bob' }] });

@@ -75,7 +75,9 @@ export function openStream(
           },
           ended,
           close: () => request.destroy(),
-          next: (ms = 5000) =>
+          // The bound only ends a test that would hang: a loaded machine is slow to a message,
+          // and no test waits for one not to come.
+          next: (ms = 60_000) =>
             queue.length > 0
               ? Promise.resolve(queue.shift()!)
               : new Promise((ok, fail) => {

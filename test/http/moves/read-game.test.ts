@@ -1,10 +1,9 @@
 import t from 'tap';
-import { EventsResponse } from '../../../src/http/schemas/events.js';
-import { MoveLog } from '../../../src/http/schemas/moves.js';
-import { GameStateSchema, LegalMovesResponse } from '../../../src/http/schemas/state.js';
-import { conforms } from '../helpers/schema.js';
+import { conforms, SCHEMAS } from '../helpers/schema.js';
 import { createGame, playFirstLegal, testApp } from '../helpers/app.js';
 import { forEachStore } from '../../helpers/stores.js';
+
+const { EventsResponse, GameStateSchema, LegalMovesResponse, MoveLog } = SCHEMAS;
 
 forEachStore(t, (t, stores) => {
   t.test('GET /games/{id} answers the public state with id and version', async (t) => {

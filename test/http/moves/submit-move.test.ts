@@ -1,10 +1,11 @@
 import Database from 'better-sqlite3';
 import t from 'tap';
 import { prefersMinimal } from '../../../src/http/routes/moves.js';
-import { MoveAcceptedMinimalResponse, MoveAcceptedResponse } from '../../../src/http/schemas/games.js';
-import { conforms } from '../helpers/schema.js';
+import { conforms, SCHEMAS } from '../helpers/schema.js';
 import { bearer, createGame, legal, tempDatabase, testApp, type App, type CreatedGame } from '../helpers/app.js';
 import { forEachStore } from '../../helpers/stores.js';
+
+const { MoveAcceptedMinimalResponse, MoveAcceptedResponse } = SCHEMAS;
 
 const problem = /^application\/problem\+json/;
 

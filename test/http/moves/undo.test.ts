@@ -5,11 +5,12 @@
  */
 import type { AddressInfo } from 'node:net';
 import t from 'tap';
-import { StreamMoveMessage } from '../../../src/http/schemas/stream.js';
 import { bearer, createGame, legal, testApp, type App, type CreatedGame } from '../helpers/app.js';
-import { conforms } from '../helpers/schema.js';
+import { conforms, SCHEMAS } from '../helpers/schema.js';
 import { openStream } from '../helpers/sse.js';
 import { forEachStore } from '../../helpers/stores.js';
+
+const { StreamMoveMessage } = SCHEMAS;
 
 // P0 holds base/U (a straight road), then P1 base/B (a monastery).
 const FIXED = { players: [{ name: 'Ann' }, { name: 'Bob' }], tileOrder: ['base/U', 'base/B', 'base/B'] };

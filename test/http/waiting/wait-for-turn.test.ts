@@ -1,7 +1,8 @@
 import t from 'tap';
-import { EventsResponse } from '../../../src/http/schemas/events.js';
 import { createGame, legal, playFirstLegal, testApp } from '../helpers/app.js';
-import { conforms } from '../helpers/schema.js';
+import { conforms, SCHEMAS } from '../helpers/schema.js';
+
+const { EventsResponse } = SCHEMAS;
 
 t.test('legal-moves with after and wait answers as soon as the game moves past after', async (t) => {
   const app = await testApp(t);

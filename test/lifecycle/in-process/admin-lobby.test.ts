@@ -5,7 +5,9 @@
 import t from 'tap';
 import { bearer, createGame, legal, playFirstLegal, testApp, type App } from '../../http/helpers/app.js';
 import { conforms } from '../../http/helpers/schema.js';
-import { LobbyResponse } from '../../../src/http/schemas/lifecycle.js';
+import { SCHEMAS } from '../../http/helpers/schema.js';
+
+const { LobbyResponse } = SCHEMAS;
 
 interface Created {
   id: string;

@@ -6,11 +6,10 @@
 import t from 'tap';
 import { createGame, bearer, legal, testApp, type App } from '../../http/helpers/app.js';
 import { conforms } from '../../http/helpers/schema.js';
-import { GameStateSchema, LegalMovesResponse } from '../../../src/http/schemas/state.js';
-import { EventsResponse } from '../../../src/http/schemas/events.js';
-import { MoveLog } from '../../../src/http/schemas/moves.js';
-import { CreatedGameResponse } from '../../../src/http/schemas/games.js';
 import { hashToken } from '../../../src/service/lifecycle/seat-tokens.js';
+import { SCHEMAS } from '../../http/helpers/schema.js';
+
+const { CreatedGameResponse, EventsResponse, GameStateSchema, LegalMovesResponse, MoveLog } = SCHEMAS;
 
 const OPEN = { players: [{ name: 'Ann' }, { open: true }], seed: 'open-1' };
 

@@ -1,10 +1,12 @@
 /** Acts in the stream: each is a `move` message (the act without its secret); an abort ends the stream. */
 import type { AddressInfo } from 'node:net';
 import t from 'tap';
-import { StreamMoveMessage } from '../../../src/http/schemas/stream.js';
 import { bearer, testApp } from '../../http/helpers/app.js';
 import { conforms } from '../../http/helpers/schema.js';
 import { openStream } from '../../http/helpers/sse.js';
+import { SCHEMAS } from '../../http/helpers/schema.js';
+
+const { StreamMoveMessage } = SCHEMAS;
 
 t.test('a join and an abort stream as entries of the log; the abort ends the stream', async (t) => {
   const app = await testApp(t);

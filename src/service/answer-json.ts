@@ -1,0 +1,89 @@
+/**
+ * The JSON pieces of the service's answers: the state, written by the serializer compiled from its
+ * schema (`state-schema.ts`, `json-pieces.ts`) once per registry, and the events of a move and of
+ * a lifecycle act. The answers keep them per version and per log entry (`answers.ts`,
+ * `cache/snapshot.ts`); the routes put them into their answers with writers compiled from their
+ * own response schemas.
+ *
+ * What changes seldom is written seldom, kept per game: the placed tiles (a placed tile never
+ * changes: each is written once, `appendedArray`), the pile's counts (once per draw) and the
+ * figures (when one comes or goes). The rest of the state is written at each version.
+ */
+import type { Game, GameEvent, Registry } from '../engine/index.js';
+import type { PublicAct } from '../game-log.js';
+import { appendedArray, kept, objectWriter, serializer, sharedItems, type Json } from './json-pieces.js';
+import { gameStateSchema, type GameState } from './state-schema.js';
+
+export type { Json };
+
+interface Writers {
+  state: ReturnType<typeof stateWriter>;
+  tiles: (game: Game, tiles: GameState['tiles']) => Json<GameState['tiles']>;
+  tilesLeft: (value: GameState['tilesLeft']) => Json<GameState['tilesLeft']>;
+  figures: (game: Game, figures: GameState['figures']) => Json<GameState['figures']>;
+}
+
+const stateWriter = (registry: Registry) =>
+  objectWriter(gameStateSchema(registry), { given: ['tiles', 'tilesLeft', 'figures'] });
+
+const writers = new WeakMap<Registry, Writers>();
+
+function writersOf(registry: Registry): Writers {
+  let w = writers.get(registry);
+  if (!w) {
+    const schema = gameStateSchema(registry);
+    w = {
+      state: stateWriter(registry),
+      tiles: appendedArray(serializer(schema.properties.tiles.items)),
+      tilesLeft: serializer(schema.properties.tilesLeft),
+      figures: sharedItems(serializer(schema.properties.figures)),
+    };
+    writers.set(registry, w);
+  }
+  return w;
+}
+
+/**
+ * The JSON of `state`, a state of a game of `registry`. With `game`, the game `state` was just
+ * made from: its placed tiles' JSON is then taken from what was kept of it.
+ */
+export function stateJson(registry: Registry, state: GameState, game?: Game): Json<GameState> {
+  const w = writersOf(registry);
+  if (game === undefined) return w.state(state);
+  return w.state(state, {
+    tiles: w.tiles(game, state.tiles),
+    tilesLeft: pileJson(w, game, state),
+    figures: w.figures(game, state.figures),
+  });
+}
+
+/**
+ * The pile's counts of a game are a function of how many tiles are left in it (its order is fixed):
+ * their JSON is kept per game and written again after a draw.
+ */
+const piles = new WeakMap<Game, { left: number; json: Json<GameState['tilesLeft']> }>();
+
+function pileJson(w: Writers, game: Game, state: GameState): Json<GameState['tilesLeft']> {
+  const pile = piles.get(game);
+  if (pile === undefined) {
+    const json = kept(w.tilesLeft(state.tilesLeft));
+    piles.set(game, { left: state.tilesLeftTotal, json });
+    return json;
+  }
+  if (pile.left !== state.tilesLeftTotal) {
+    pile.left = state.tilesLeftTotal;
+    pile.json = kept(w.tilesLeft(state.tilesLeft));
+  }
+  return pile.json;
+}
+
+/**
+ * The events an engine move (or the game's creation) produced, and those of a lifecycle act (the
+ * act itself, without its secret): plain JSON.stringify of the engine's event objects, whose
+ * types are those of their schemas. The serializer compiled from the events' union (each event
+ * written by its type's serializer) cost a move's answer ~10 µs more in `npm run bench:answers-ab`
+ * (its `return=minimal` row, against JSON.stringify; docs/performance.md).
+ */
+export const gameEventsJson = (events: GameEvent[]): Json<GameEvent[]> => JSON.stringify(events) as Json<GameEvent[]>;
+
+export const actEventsJson = (act: PublicAct): Json<PublicAct[]> => JSON.stringify([act]) as Json<PublicAct[]>;

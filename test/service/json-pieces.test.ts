@@ -1,0 +1,118 @@
+/**
+ * The one module that makes JSON (`src/service/json-pieces.ts`): what it writes is what
+ * JSON.stringify writes of the same values (member order aside), members a schema does not name
+ * are left out, kept pieces are reused only while they are right, and a value its schema does not
+ * describe is an error rather than wrong JSON.
+ */
+import t from 'tap';
+import { Type } from 'typebox';
+import {
+  appendedArray,
+  arrayJson,
+  kept,
+  objectWriter,
+  serializer,
+  sharedItems,
+  type Json,
+} from '../../src/service/json-pieces.js';
+
+const Tile = Type.Object({ tile: Type.String(), x: Type.Integer(), rotation: Type.Enum([0, 90, 180, 270]) });
+const Event = Type.Union([
+  Type.Object({ type: Type.Literal('tileDrawn'), seat: Type.Integer(), tile: Type.String() }),
+  Type.Union([Type.Object({ type: Type.Literal('gameEnded'), scores: Type.Array(Type.Integer()) })]),
+]);
+
+t.test('a compiled serializer writes what its schema names, as JSON.stringify would', async (t) => {
+  const tile = serializer(Tile);
+  t.equal(tile({ tile: 'base/A', x: -3, rotation: 90 }), '{"tile":"base/A","x":-3,"rotation":90}');
+  t.equal(
+    tile({ tile: 'a"\\\n', x: 0, rotation: 0, extra: 1 } as never),
+    `{"tile":${JSON.stringify('a"\\\n')},"x":0,"rotation":0}`,
+    'strings escaped; a member the schema does not name left out',
+  );
+  const nullable = serializer(Type.Object({ actor: Type.Union([Type.Integer(), Type.Null()]) }));
+  t.same([nullable({ actor: null }), nullable({ actor: 2 })], ['{"actor":null}', '{"actor":2}']);
+});
+
+t.test('a union of typed objects is written by the member its type names', async (t) => {
+  const events = serializer(Type.Array(Event));
+  const value = [
+    { type: 'tileDrawn' as const, seat: 1, tile: 'base/D', secret: 'x' },
+    { type: 'gameEnded' as const, scores: [3, 4] },
+  ];
+  t.equal(events(value), '[{"type":"tileDrawn","seat":1,"tile":"base/D"},{"type":"gameEnded","scores":[3,4]}]');
+  t.throws(() => events([{ type: 'nothing' } as never]), /matches no member/);
+});
+
+t.test("a record's keys are written once each, in the value's order", async (t) => {
+  const counts = serializer(Type.Record(Type.String(), Type.Integer()));
+  const value = { 'base/B': 2, 'base/A': 1, 'x"y': 3 };
+  t.equal(counts(value), JSON.stringify(value));
+  t.equal(counts({}), '{}');
+});
+
+t.test('an object writer takes the given members as pieces, the others from the value', async (t) => {
+  const Answer = Type.Object({
+    version: Type.Integer(),
+    clock: Type.Optional(Type.Integer()),
+    events: Type.Array(Event),
+    state: Type.Optional(Tile),
+  });
+  const write = objectWriter(Answer, { given: ['events', 'state'] });
+  const events = serializer(Type.Array(Event))([{ type: 'tileDrawn', seat: 0, tile: 'base/A' }]);
+  t.equal(write({ version: 3 }, { events }), '{"version":3,"events":[{"type":"tileDrawn","seat":0,"tile":"base/A"}]}');
+  t.equal(
+    write({ version: 4, clock: 9, state: { tile: 'base/B', x: 1, rotation: 0 } }, { events: '[]' as Json<never[]> }),
+    '{"version":4,"clock":9,"events":[],"state":{"tile":"base/B","x":1,"rotation":0}}',
+    'a given member left out is written from the value',
+  );
+  t.throws(() => write({ version: 5 }), /"events" is required/);
+  const optional = objectWriter(Type.Object({ a: Type.Optional(Type.Integer()) }));
+  t.equal(optional({}), '{}');
+});
+
+t.test("an appended array's kept JSON is used while the array only grew", async (t) => {
+  let written = 0;
+  const tile = serializer(Tile);
+  const tiles = appendedArray<{ tile: string; x: number; rotation: 0 | 90 | 180 | 270 }>((v) => {
+    written++;
+    return tile(v);
+  });
+  const owner = {};
+  const a = { tile: 'a', x: 0, rotation: 0 as const };
+  const b = { tile: 'b', x: 1, rotation: 90 as const };
+  const c = { tile: 'c', x: 2, rotation: 180 as const };
+  t.equal(tiles(owner, [a, b]), arrayJson([tile(a), tile(b)]));
+  t.equal(tiles(owner, [a, b, c]), arrayJson([tile(a), tile(b), tile(c)]));
+  t.equal(written, 3, 'each tile written once');
+  t.equal(
+    tiles(owner, [a, c]),
+    arrayJson([tile(a), tile(c)]),
+    'an array that is not the kept one grown is written anew',
+  );
+  t.equal(tiles(owner, []), '[]');
+  t.equal(tiles({}, [c]), arrayJson([tile(c)]), 'another owner has its own');
+});
+
+t.test("shared items' JSON is kept until an item is not the one in its place", async (t) => {
+  let written = 0;
+  const all = serializer(Type.Array(Tile));
+  const figures = sharedItems<{ tile: string; x: number; rotation: 0 | 90 | 180 | 270 }>((v) => {
+    written++;
+    return all(v);
+  });
+  const owner = {};
+  const a = { tile: 'a', x: 0, rotation: 0 as const };
+  const b = { tile: 'b', x: 1, rotation: 90 as const };
+  t.equal(figures(owner, [a, b]), all([a, b]));
+  t.equal(figures(owner, [a, b]), all([a, b]));
+  t.equal(written, 1, 'the same items: written once');
+  t.equal(figures(owner, [b]), all([b]));
+  t.equal(figures(owner, [{ ...b }, a]), all([b, a]));
+  t.equal(written, 3, 'other items: written again');
+});
+
+t.test('a kept piece is the same text', async (t) => {
+  const text = serializer(Type.Array(Tile))([{ tile: 'a', x: 1, rotation: 0 }]);
+  t.equal(kept(text), text);
+});
