@@ -18,8 +18,8 @@ export interface Squash {
   b: number;
 }
 
-/** Fitted by `npm run bench:analysis -- --fit --fit-sample=400` (docs/analysis.md, "Calibration"). */
-export const SQUASH: Readonly<Squash> = { a: 1, b: 2.3 };
+/** Fitted by `npm run bench:analysis -- --fit --fit-games=16 --fit-sample=200 --sample=240` (docs/analysis.md, "Calibration"). */
+export const SQUASH: Readonly<Squash> = { a: 1, b: 2.25 };
 
 export const temperature = (tilesLeft: number, squash: Squash = SQUASH): number =>
   Math.sqrt(squash.a ** 2 + squash.b ** 2 * Math.max(0, tilesLeft));
