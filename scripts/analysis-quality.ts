@@ -15,7 +15,8 @@
  * iterations against greedy (odd i, seats alternating), pile seed `<set>-<i>`. A calibration
  * sample (`--sample=400`: sets `sample-fit` and `sample`) is of greedy against greedy only (equal
  * players: a position's real chance is then the game's, not who plays it), five positions of
- * each game spread over it, so its positions are many games' rather than a few games' many.
+ * each game, one drawn at random in each fifth of it (so every stage, the last tiles too), so
+ * its positions are many games' rather than a few games' many.
  */
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
@@ -23,6 +24,7 @@ import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs
 import { BOTS, playMatch, type Seat } from '../src/bots/index.js';
 import { analysePositions } from '../src/bots/analysis.js';
 import { ESTIMATE_DEFAULTS } from '../src/bots/estimate.js';
+import { seeded } from '../src/bots/rng.js';
 import { SQUASH, temperature, winShares, type Squash } from '../src/bots/value.js';
 import type { ExpansionId } from '../src/engine/index.js';
 
@@ -54,9 +56,11 @@ function playAndAnalyse(set: string, i: number): GameRecord {
   };
   const { moves, scores } = playMatch(setup, seats);
   const cpu = process.cpuUsage();
+  // One position drawn at random in each fifth of the game: every stage, the last tiles too.
+  const at = seeded(`${set}-${i}/positions`);
   const positions = sampled
     ? Array.from({ length: SAMPLED_POSITIONS }, (_, k) => {
-        const p = Math.floor(((k + 0.5) * moves.length) / SAMPLED_POSITIONS);
+        const p = Math.floor(((k + at()) * moves.length) / SAMPLED_POSITIONS);
         return analysePositions(setup, moves, p, p + 1, ESTIMATE_DEFAULTS)[0];
       })
     : analysePositions(setup, moves, 0, moves.length + 1, ESTIMATE_DEFAULTS);
@@ -127,28 +131,39 @@ export async function gather(
 
 const squash = (margin: number, tiles: number, s: Squash) => 1 / (1 + Math.exp(-margin / temperature(tiles, s)));
 
-/** The squash of least log-loss on the games' positions (the end left out): a grid, then a finer one. */
+/** The log-loss per position of squash `s` on `rows` ([margin, tiles left, result]). */
+function logLoss(rows: readonly (readonly [number, number, number])[], s: Squash): number {
+  let sum = 0;
+  for (const [m, tiles, y] of rows) {
+    const p = Math.min(1 - 1e-9, Math.max(1e-9, squash(m, tiles, s)));
+    sum -= y * Math.log(p) + (1 - y) * Math.log(1 - p);
+  }
+  return sum / rows.length;
+}
+
+/**
+ * The squash of least log-loss on the games' positions (the end left out): maximum likelihood,
+ * i.e. a logistic fit of each position's result on its margin with the temperature's two
+ * parameters, by a grid made finer around its best point. a is at least 1 point.
+ */
 export function fit(games: readonly GameRecord[]): Squash {
   const rows = games.flatMap((g) => g.rows.filter((r) => r[6] === 0).map((r) => [r[2], r[3], g.won] as const));
-  const loss = (s: Squash) =>
-    rows.reduce((sum, [m, tiles, y]) => {
-      const p = Math.min(1 - 1e-9, Math.max(1e-9, squash(m, tiles, s)));
-      return sum - (y * Math.log(p) + (1 - y) * Math.log(1 - p));
-    }, 0);
-  let best: Squash = SQUASH;
-  for (const c of [0, 5, 10, 15, 20]) {
-    let here: Squash = { a: 5, b: 2, c };
-    for (const step of [1, 0.1])
-      for (let a = Math.max(step, here.a - 20 * step); a <= here.a + 20 * step; a += step)
-        for (let b = Math.max(0, here.b - 20 * step); b <= here.b + 20 * step; b += step)
-          if (loss({ a, b, c }) < loss(here)) here = { a: Math.round(a * 100) / 100, b: Math.round(b * 100) / 100, c };
-    console.log(
-      `  squash c ${c}: a ${here.a}, b ${here.b}, log-loss ${(loss(here) / rows.length).toFixed(4)} per position`,
-    );
-    if (loss(here) < loss(best)) best = here;
+  let best: Squash = { a: 4, b: 2 };
+  for (const step of [1, 0.25, 0.05, 0.01]) {
+    const centre = best;
+    for (let i = -8; i <= 8; i++)
+      for (let j = -8; j <= 8; j++) {
+        const s = { a: Math.max(1, centre.a + i * step), b: Math.max(0, centre.b + (j * step) / 2) };
+        if (logLoss(rows, s) < logLoss(rows, best)) best = { a: round(s.a), b: round(s.b) };
+      }
   }
+  console.log(
+    `  ${rows.length} positions: a ${best.a}, b ${best.b}, log-loss ${logLoss(rows, best).toFixed(4)} per position (in use: ${logLoss(rows, SQUASH).toFixed(4)})`,
+  );
   return best;
 }
+
+const round = (x: number) => Math.round(x * 1000) / 1000;
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 

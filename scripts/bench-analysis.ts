@@ -8,16 +8,18 @@
  * there: a run stopped early goes on where it stopped), then what analyses cost and whether play
  * suffers while they run (`--quality-only`, `--cost-only` run one part).
  *
- * The cost part starts the built server (`dist/server.js`) on a temporary SQLite file, lets `BENCH_ANALYSES`
- * games of two greedy bots play to their end, then measures GET /health and a human game's
- * move latency (sequential requests from this process) idle, and again while every one of those
- * games is being analysed (`ANALYSIS_CONCURRENCY` = that many, the worst case). Prints p50/p99,
- * the server process's CPU seconds per analysed game (all its threads, from /proc) and the
- * worker time each analysis reports.
+ * The cost part starts the built server (`dist/server.js`, its default bot workers: one on 2
+ * cores) on a temporary SQLite file, lets `--analyses` (`BENCH_ANALYSES`) two-player games of two
+ * greedy bots with both expansions play to their end, then measures GET /health and a human
+ * game's move latency (sequential requests from this process) idle, and again while every one
+ * of those games is being analysed (`ANALYSIS_CONCURRENCY` = that many, the worst case). Prints
+ * p50/p99, the server process's CPU seconds per analysed game (all its threads, from /proc), the
+ * wall time, and the precision of what the server stored (look-aheads and standard errors: the
+ * same as the quality part's unless the safety net cut them).
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fit, gather, quality, writeDiagram } from './analysis-quality.js';
 import { SQUASH } from '../src/bots/value.js';
@@ -36,11 +38,10 @@ if (!args.has('cost-only')) {
   const sample = Number(args.get('sample') ?? 0);
   if (args.has('fit')) {
     const fitGames = Number(args.get('fit-games') ?? 40);
+    const fitSample = Number(args.get('fit-sample') ?? sample);
     squash = fit([
-      ...(await gather('fit', 0, fitGames, jobs, keep('fit'))),
-      ...(sample > 0
-        ? await gather('sample-fit', 0, Number(args.get('fit-sample') ?? sample), jobs, keep('sample-fit'))
-        : []),
+      ...(fitGames > 0 ? await gather('fit', 0, fitGames, jobs, keep('fit')) : []),
+      ...(fitSample > 0 ? await gather('sample-fit', 0, fitSample, jobs, keep('sample-fit')) : []),
     ]);
     console.log(`fitted squash (value.ts SQUASH): ${JSON.stringify(squash)} (in use: ${JSON.stringify(SQUASH)})`);
   }
@@ -131,12 +132,25 @@ async function measure(label: string): Promise<void> {
 try {
   const ids: string[] = [];
   for (let i = 0; i < ANALYSES; i++)
-    ids.push((await post('/games', { players: [{ bot: 'greedy' }, { bot: 'greedy' }], seed: `bench-${i}` })).body.id);
+    ids.push(
+      (
+        await post('/games', {
+          players: [{ bot: 'greedy' }, { bot: 'greedy' }],
+          expansions: ['traders-builders', 'abbey-mayor'],
+          seed: `bench-${i}`,
+        })
+      ).body.id,
+    );
   for (const id of ids)
     while ((await call(`/games/${id}`)).body.status !== 'finished') await new Promise((r) => setTimeout(r, 200));
   await measure('idle');
   const cpu = cpuSeconds();
   const started = performance.now();
+  console.log(
+    `load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')} as the analyses start`,
+  );
   for (const id of ids) await call(`/games/${id}/analysis`);
   await measure(`while ${ANALYSES} analyses run`);
   const done: any[] = [];
@@ -150,11 +164,18 @@ try {
       await new Promise((r) => setTimeout(r, 500));
     }
   }
+  const wall = (performance.now() - started) / 1000;
   const spent = cpuSeconds() - cpu;
   const decisions = done.reduce((n, a) => n + a.decisions.length, 0) / done.length;
   const workerMs = done.reduce((n, a) => n + a.workerMs, 0) / done.length;
+  const ses = done.flatMap((a) => a.decisions.map((d: { se: number[] }) => d.se[0])).sort((x, y) => x - y);
+  const playouts = done.map((a) => a.playouts.median).sort((x, y) => x - y);
   console.log(
-    `${ANALYSES} analyses in ${((performance.now() - started) / 1000).toFixed(1)} s: server CPU ${(spent / ANALYSES).toFixed(2)} s per game (the measuring above included), worker time ${(workerMs / 1000).toFixed(2)} s per game, ${decisions.toFixed(0)} decisions per game`,
+    `${ANALYSES} analyses in ${wall.toFixed(1)} s of wall time (${(wall / ANALYSES).toFixed(1)} s a game, the server's default bot workers), load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(
+        ' ',
+      )} at the end: server CPU ${(spent / ANALYSES).toFixed(2)} s per game (all its threads, the measuring above included), worker time ${(workerMs / 1000).toFixed(2)} s per game, ${decisions.toFixed(0)} decisions per game; look-aheads per candidate (median of the games' medians) ${playouts[playouts.length >> 1]}, median standard error ${(100 * ses[ses.length >> 1]).toFixed(1)} points`,
   );
 } finally {
   child.kill('SIGTERM');

@@ -18,9 +18,11 @@
  *
  * The mcts knobs can be changed too (MCTS_DEFAULTS names them), e.g. --horizon=30 --prior=0.
  * `--jobs=N` plays the games in N worker threads (the same games and results, sooner when
- * cores are free; the time per move is then each thread's own).
+ * cores are free; the time per move is then each thread's own). `--first-pair=P` starts at pair
+ * P (games 2P onwards), so a run can be extended or split over processes; `--report=a.jsonl,b.jsonl`
+ * plays nothing and prints the matches of those `--log` files, each game counted once.
  */
-import { appendFileSync } from 'node:fs';
+import { appendFileSync, readFileSync } from 'node:fs';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import {
   BOTS,
@@ -42,6 +44,8 @@ const args = new Map(
   }),
 );
 const games = args.has('pairs') ? 2 * Number(args.get('pairs')) : Number(args.get('games') ?? 200);
+/** The first game played: game i is pile i >> 1, so pair P's games are 2P and 2P + 1. */
+const first = 2 * Number(args.get('first-pair') ?? 0);
 const ms = Number(args.get('ms') ?? 100);
 const seed = args.get('seed') ?? 'bench';
 interface Player {
@@ -84,7 +88,7 @@ function wilson(p: number, n: number): [number, number] {
   return [Math.max(0, centre - half), Math.min(1, centre + half)];
 }
 
-const pct = (x: number) => `${(100 * x).toFixed(0)} %`;
+const pct = (x: number, digits = 0) => `${(100 * x).toFixed(digits)} %`;
 
 /** One game of a match: game i plays pile i >> 1, with player a in seat i % 2 (games 2p and 2p + 1 are pair p). */
 interface GameResult {
@@ -157,11 +161,25 @@ const jobs = Math.max(1, Number(args.get('jobs') ?? 1));
 /** `--log=file`: each game's result appended as a JSON line as it ends (a run stopped early keeps its games). */
 const log = args.get('log');
 if (args.has('rate')) rate();
-else if (!isMainThread) {
+else if (args.has('report')) {
+  // Each game once per match (a game played by two runs is the same game: the budgets are iterations).
+  const byMatch = new Map<string, Map<number, GameResult>>();
+  for (const file of args.get('report')!.split(','))
+    for (const line of readFileSync(file, 'utf8').split('\n')) {
+      if (line.trim() === '') continue;
+      const { match, ...result } = JSON.parse(line) as GameResult & { match: string };
+      if (!byMatch.has(match)) byMatch.set(match, new Map());
+      byMatch.get(match)!.set(result.i, result);
+    }
+  for (const [match, results] of byMatch) {
+    const [a, b] = match.split(':').map(player);
+    report(a, b, [...results.values()], 0);
+  }
+} else if (!isMainThread) {
   // A worker plays the games of its match whose index is its own modulo the jobs.
   const { match, job } = workerData as { match: number; job: number };
   const [a, b] = matches[match];
-  for (let i = job; i < games; i += jobs) parentPort!.postMessage({ i, result: playGame(a, b, i) });
+  for (let i = first + job; i < first + games; i += jobs) parentPort!.postMessage({ i, result: playGame(a, b, i) });
 } else {
   console.log(
     `Node ${process.version}; ${games} games per match, two players, both expansions; mcts ${ms} ms per move, ${JSON.stringify({ ...MCTS_DEFAULTS, ...tuning })}${jobs > 1 ? `; ${jobs} threads` : ''}`,
@@ -179,7 +197,7 @@ else if (!isMainThread) {
       if (log) appendFileSync(log, JSON.stringify({ match: `${a.label}:${b.label}`, ...results.at(-1) }) + '\n');
     };
     if (jobs === 1) {
-      for (let i = 0; i < games; i++) {
+      for (let i = first; i < first + games; i++) {
         results.push(playGame(a, b, i));
         progress();
       }
@@ -215,17 +233,22 @@ function gamePoints(r: GameResult): number {
 }
 
 /** The pairs both of whose games are done, and player a's points on them (a pair: the mean of its games' points). */
-function pairs(results: readonly GameResult[]): { points: number; n: number } {
+function pairs(results: readonly GameResult[]): { points: number; n: number; both: number; lost: number } {
   const byPile = new Map<number, GameResult[]>();
   for (const r of results) byPile.set(r.i >> 1, [...(byPile.get(r.i >> 1) ?? []), r]);
   let points = 0,
-    n = 0;
+    n = 0,
+    both = 0,
+    lost = 0;
   for (const two of byPile.values())
     if (two.length === 2) {
-      points += (gamePoints(two[0]) + gamePoints(two[1])) / 2;
+      const pair = (gamePoints(two[0]) + gamePoints(two[1])) / 2;
+      points += pair;
       n++;
+      if (pair === 1) both++;
+      if (pair === 0) lost++;
     }
-  return { points, n };
+  return { points, n, both, lost };
 }
 
 function report(a: Player, b: Player, results: readonly GameResult[], wallMs: number): void {
@@ -249,15 +272,16 @@ function report(a: Player, b: Player, results: readonly GameResult[], wallMs: nu
     iterations += r.iterations;
     iterationMs += r.iterationMs;
   }
-  const p = points / games;
-  const [lo, hi] = wilson(p, games);
+  const n = results.length;
+  const p = points / n;
+  const [lo, hi] = wilson(p, n);
   const pair = pairs(results);
   const [plo, phi] = wilson(pair.points / pair.n, pair.n);
   const rate = iterationMs > 0 ? `, mcts ${(iterations / (iterationMs / 1000)).toFixed(0)} iterations/s` : '';
   console.log(
-    `${a.label} vs ${b.label}: ${a.label} scores ${pair.points} of ${pair.n} pairs, ${pct(pair.points / pair.n)} (95 % CI ${pct(plo)}–${pct(phi)}); ` +
-      `wins ${pct(p)} of ${games} games (95 % CI ${pct(lo)}–${pct(hi)}; ${wins} won, ${draws} drawn, ${games - wins - draws} lost), ` +
-      `average score ${(scoreA / games).toFixed(0)}:${(scoreB / games).toFixed(0)}, ${a.label} ${(thinkA / movesA).toFixed(1)} ms/move${rate}, ` +
-      `${(wallMs / 1000).toFixed(0)} s`,
+    `${a.label} vs ${b.label}: ${a.label} scores ${pair.points} of ${pair.n} pairs, ${pct(pair.points / pair.n, 1)} (95 % CI ${pct(plo, 1)}–${pct(phi, 1)}; won both ${pair.both}, split ${pair.n - pair.both - pair.lost}, lost both ${pair.lost}); ` +
+      `wins ${pct(p)} of ${n} games (95 % CI ${pct(lo)}–${pct(hi)}; ${wins} won, ${draws} drawn, ${n - wins - draws} lost), ` +
+      `average score ${(scoreA / n).toFixed(0)}:${(scoreB / n).toFixed(0)}, ${a.label} ${(thinkA / movesA).toFixed(1)} ms/move${rate}` +
+      (wallMs > 0 ? `, ${(wallMs / 1000).toFixed(0)} s` : ''),
   );
 }

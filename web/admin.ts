@@ -5,6 +5,7 @@
  * fragment, which a browser never sends. Refusals are shown as the problem's detail; the
  * page follows the game's stream, so a move or another act elsewhere shows here too.
  */
+import { DEFAULT_MCTS_LEVEL, MCTS_LEVELS } from '../src/bots/levels.js';
 import { api, ApiError, type PublicState, type SeatView } from './api.js';
 import { $, button, el, fragment, nameEl } from './dom.js';
 import { seatLink } from './links.js';
@@ -44,7 +45,8 @@ function botChooser(seat: SeatView): HTMLElement {
   const kind = el('select', undefined, { class: 'bot-kind', 'aria-label': `Bot for ${label}` });
   for (const b of BOTS) kind.append(new Option(b, b, b === 'greedy', b === 'greedy'));
   const level = el('select', undefined, { class: 'bot-level', 'aria-label': `Bot level for ${label}` });
-  for (let l = 1; l <= 5; l++) level.append(new Option(String(l), String(l), l === 3, l === 3));
+  for (const l of MCTS_LEVELS)
+    level.append(new Option(String(l), String(l), l === DEFAULT_MCTS_LEVEL, l === DEFAULT_MCTS_LEVEL));
   const levelLabel = el('label', 'level ');
   levelLabel.append(level);
   const show = () => (levelLabel.hidden = kind.value !== 'mcts');

@@ -5,6 +5,7 @@
  * players (lobby-list.ts). The seat token goes into the link's fragment, which the browser
  * never sends to a server.
  */
+import { DEFAULT_MCTS_LEVEL, MCTS_LEVELS } from '../src/bots/levels.js';
 import { api, ApiError, type CreateGame } from './api.js';
 import { wireAccount } from './account-panel.js';
 import { clockOf, textOf } from './clock-form.js';
@@ -48,7 +49,8 @@ function addPlayer(name = ''): void {
   const level = document.createElement('select');
   level.name = 'level';
   level.className = 'seat-level';
-  for (let l = 1; l <= 5; l++) level.append(new Option(String(l), String(l), l === 3, l === 3));
+  for (const l of MCTS_LEVELS)
+    level.append(new Option(String(l), String(l), l === DEFAULT_MCTS_LEVEL, l === DEFAULT_MCTS_LEVEL));
   const nameLabel = labelled('Name', input);
   const levelLabel = labelled('Level', level);
   // Only what the chosen kind takes is shown (and required): a name for a player, a level for mcts.

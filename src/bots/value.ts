@@ -3,25 +3,26 @@
  * end of its look-aheads (the engine's final scoring there values every open feature, farm and
  * good: point-equivalents, whatever the expansions), and only then squashes the averages into
  * chances, once: chance_s = softmax_s(mean score / T). Averaging points before the squash is far
- * less noisy than averaging wins, and T, the points that make a difference, shrinks as the
- * game runs out: T = a + b·√(tiles left − c), c the tiles that the look-aheads themselves play.
- * a, b and c were fitted by `npm run bench:analysis -- --fit` on positions of bot games and
- * their real results (maximum likelihood), so that a position estimated at p is won about p of
- * the time (the reliability diagram in docs/analysis.md).
+ * less noisy than averaging wins. T, the points that make a difference, is the spread of what
+ * the rest of the game can still change: T = √(a² + b²·tiles left), a random walk's √ of the
+ * tiles to come, with a floor of a points (the look-ahead's own error, and never a division by
+ * zero at the last tile). a and b are fitted by `npm run bench:analysis -- --fit` (maximum
+ * likelihood: a logistic fit of each position's result on its margin, positions of one set of
+ * bot games) and checked on positions of other games, so that a position estimated at p is won
+ * about p of the time (the reliability diagram in docs/analysis.md).
  */
 
-/** The squash's temperature at a position with `tilesLeft` tiles still in the pile. */
+/** The squash's temperature at a position with `tilesLeft` tiles still in the pile: √(a² + b²·tilesLeft). */
 export interface Squash {
   a: number;
   b: number;
-  c: number;
 }
 
-/** Fitted by `npm run bench:analysis -- --fit --fit-games=16 --sample=400 --fit-sample=200` (docs/analysis.md, "Calibration"). */
-export const SQUASH: Readonly<Squash> = { a: 4.3, b: 2.4, c: 20 };
+/** Fitted by `npm run bench:analysis -- --fit --fit-games=16 --fit-sample=200 --sample=240` (docs/analysis.md, "Calibration"). */
+export const SQUASH: Readonly<Squash> = { a: 1, b: 2.25 };
 
 export const temperature = (tilesLeft: number, squash: Squash = SQUASH): number =>
-  squash.a + squash.b * Math.sqrt(Math.max(0, tilesLeft - squash.c));
+  Math.sqrt(squash.a ** 2 + squash.b ** 2 * Math.max(0, tilesLeft));
 
 /** Each seat's chance from its mean score (point-equivalents) at temperature `t`; they sum to 1. */
 export function chancesOf(means: readonly number[], t: number): number[] {

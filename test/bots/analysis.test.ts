@@ -3,7 +3,7 @@
  * flagged with the chance it lost, against the best move in the same position with the same
  * random numbers; a game played by the analysis' own best moves has no mistake whatever its
  * draws did; the standard error shrinks with more look-aheads; the same position and seeds give
- * the same numbers; and the pile order never leaks.
+ * the same numbers; the pile order never leaks; and a placement taken back (undo) is no decision.
  */
 import { isDeepStrictEqual } from 'node:util';
 import t from 'tap';
@@ -17,7 +17,7 @@ import {
   type GameSetup,
   type Move,
 } from '../../src/engine/index.js';
-import { analysePositions } from '../../src/bots/analysis.js';
+import { analysePositions, decisionIndices } from '../../src/bots/analysis.js';
 import { ESTIMATE_DEFAULTS, estimatePosition, type EstimateOptions } from '../../src/bots/estimate.js';
 import { readGame } from '../../src/bots/turning-points.js';
 import { chancesOf, temperature } from '../../src/bots/value.js';
@@ -167,3 +167,64 @@ t.test('the pile order never leaks: two piles with the same public history give 
     'the same estimates, best moves and losses at every position',
   );
 });
+
+t.test(
+  'a decision taken back is not a decision: an undo and the placement it took back are not analysed',
+  async (t) => {
+    // A real game's log, played as a person plays it: at three figure steps the seat takes its tile
+    // back and places it elsewhere (the first placement listed, then the greedy bot's).
+    const setup: GameSetup = {
+      players: [{ name: 'A' }, { name: 'B' }],
+      tileOrder: ['base/E', 'base/V', 'base/K', 'base/U', 'base/B', 'base/J', 'base/L', 'base/D'],
+    };
+    const game = started(setup);
+    const withUndo: Move[] = [];
+    const without: Move[] = [];
+    let undos = 0;
+    const apply = (move: Move) => {
+      const r = playInPlace(game, move);
+      if (!r.ok) throw new Error(r.error.reason);
+      withUndo.push(move);
+    };
+    while (legalMoves(game).actor !== null) {
+      const move = chooseMove('greedy', game, legalMoves(game).actor!, { seed: `m${withUndo.length}` }).move;
+      if (move.type === 'placeTile' && undos < 3) {
+        const other = legalMoves(game).moves.find((m) => m.type === 'placeTile' && !isDeepStrictEqual(m, move));
+        if (other) {
+          apply(other);
+          t.ok(
+            legalMoves(game).moves.some((m) => m.type === 'undo'),
+            'the figure step offers the undo',
+          );
+          apply({ type: 'undo' });
+          undos++;
+        }
+      }
+      apply(move);
+      without.push(move);
+    }
+    t.equal(undos, 3, 'three placements taken back');
+    t.equal(withUndo.length, without.length + 6);
+    t.same(
+      decisionIndices(withUndo).map((i) => withUndo[i]),
+      without,
+      'the decisions are the moves that stood: no undo, no placement it took back',
+    );
+    const positions = analysePositions(setup, withUndo, 0, without.length + 1, SMALL);
+    t.equal(positions.length, without.length + 1, 'one position per decision, and the end');
+    t.same(
+      positions,
+      analysePositions(setup, without, 0, without.length + 1, SMALL),
+      'the same analysis as the game played without taking anything back',
+    );
+    t.same(
+      readGame(positions, 5).decisions.map((d) => d.decision),
+      without.map((_, i) => i),
+    );
+    t.same(
+      analysePositions(setup, withUndo, 2, 6, SMALL),
+      positions.slice(2, 6),
+      'and the same in steps that start after an undo',
+    );
+  },
+);

@@ -50,9 +50,9 @@ export interface RunningServer {
 
 /**
  * What a test server runs with unless the test says otherwise. Every game that ends starts its
- * post-game analysis in the background, 20 s of worker CPU by default (`ANALYSIS_BUDGET_MS`):
- * tests that play games to the end then loaded the machine for as long as their server lived
- * after it. The least budget the configuration takes still makes a whole analysis; a test
+ * post-game analysis in the background, as many look-aheads as its positions ask for by default
+ * (`ANALYSIS_BUDGET_MS` is only a safety net of 300 s of worker time): tests that play games to
+ * the end then loaded the machine for as long as their server lived after it. The least budget the configuration takes still makes a whole analysis; a test
  * that looks at one gives its own (play-by-web).
  */
 const TEST_SERVER_ENV = { PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ANALYSIS_BUDGET_MS: '100' };

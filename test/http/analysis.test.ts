@@ -1,9 +1,10 @@
 /**
  * GET /games/{id}/analysis (`docs/analysis.md`): 409 before the end; then 202 with progress
  * while the bot workers compute it, and 200 once stored: every decision of the log covered, at
- * the version it reached, with chances that sum to 1, and the turning points. The game's stream
- * says when it is stored, with an `analysis` event: from this process, and from another process
- * on the same SQLite file or another node on PostgreSQL.
+ * the version it reached (a placement taken back and its undo are none), with chances that sum
+ * to 1, and the turning points. The game's stream says when it is stored, with an `analysis`
+ * event: from this process, and from another process on the same SQLite file or another node
+ * on PostgreSQL.
  */
 import type { AddressInfo } from 'node:net';
 import t from 'tap';
@@ -51,9 +52,27 @@ t.test('a finished game is analysed once, in the background; every decision is c
     'not before the end',
   );
   let resigned = false;
+  let undone = false;
   for (;;) {
     const lm = (await app.inject({ url: `/games/${game.id}/legal-moves` })).json();
     if (lm.actor === null) break;
+    const undo = lm.moves.find((m: { type: string }) => m.type === 'undo');
+    if (!undone && undo) {
+      // A placement taken back: neither it nor the undo is a decision; the versions count both.
+      t.equal(
+        (
+          await app.inject({
+            method: 'POST',
+            url: `/games/${game.id}/moves`,
+            headers: auth(lm.actor),
+            payload: { expectedVersion: lm.version, move: undo },
+          })
+        ).statusCode,
+        201,
+      );
+      undone = true;
+      continue;
+    }
     if (!resigned && lm.version >= 4) {
       // An act in the log: the decisions skip it, their versions count it.
       t.equal(
@@ -83,7 +102,10 @@ t.test('a finished game is analysed once, in the background; every decision is c
     seq: number;
     move: { type: string };
   }[];
-  const decisions = log.filter((m) => m.move.type !== 'seatResigned');
+  const moves = log.filter((m) => m.move.type !== 'seatResigned');
+  const taken = moves.findIndex((m) => m.move.type === 'undo');
+  t.ok(undone && taken > 0, 'the log holds an undo');
+  const decisions = moves.filter((_, i) => i !== taken && i !== taken - 1);
   const first = await app.inject({ url: `/games/${game.id}/analysis` });
   t.equal(first.statusCode, 202, 'the first request starts it');
   t.equal(first.headers['retry-after'], '2');

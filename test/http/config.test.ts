@@ -43,7 +43,7 @@ t.test('configuration comes from the environment with documented defaults', asyn
       hintLimits: { concurrency: Math.max(1, Math.floor(defaultBotWorkers() / 2)), queue: 4 },
     },
     hintBudget: { perMinute: 30, burst: 10 },
-    analysis: { budgetMs: 20_000, concurrency: 1 },
+    analysis: { budgetMs: 300_000, concurrency: 1 },
     timeouts: { headersMs: 10_000 },
     publicUrl: null,
     webhooks: {

@@ -1,8 +1,9 @@
 /**
  * Each game's analysis has a budget of its own (issue 42, finding 3): its chances get at most
  * `budgetMs` of worker time, shared among its steps by the positions left, whatever the game's
- * length. A worker that overspends a step leaves the
- * later steps less, not the game more.
+ * length (a safety net: the look-ahead counts decide the work, issue 41). A worker that
+ * overspends a step leaves the later steps less, not the game more. A step stops after `stepMs`
+ * (so a bot turn never waits long behind one) and the next goes on from there.
  */
 import t from 'tap';
 import type { BotPool } from '../../src/service/bots/bot-pool.js';
@@ -47,20 +48,24 @@ async function finishedGame(
   }
 }
 
-/** A pool that spends `spend(budget)` of each step and records what each job was given. */
-function recordingPool(spend: (budgetMs: number) => number) {
+/**
+ * A pool that spends `spend(budget)` of each step, answers at most `most` positions of it (a
+ * step that ran out of its time answers fewer), and records what each job was given.
+ */
+function recordingPool(spend: (budgetMs: number) => number, most = Infinity) {
   const jobs: AnalysisJob[] = [];
   const pool = {
     run(job: AnalysisJob) {
       jobs.push(job);
-      const last = job.to === job.moves.length + 1;
-      const positions = Array.from({ length: job.to - job.from }, (_, i) => ({
+      const count = Math.min(most, job.to - job.from);
+      const last = job.from + count === job.moves.length + 1;
+      const positions = Array.from({ length: count }, (_, i) => ({
         chances: [0.5, 0.5],
         se: [0.01, 0.01],
         playouts: 8,
         tilesLeft: 0,
         means: [0, 0],
-        ...(last && i === job.to - job.from - 1
+        ...(last && i === count - 1
           ? {}
           : {
               decision: {
@@ -107,3 +112,33 @@ for (const [what, spend] of [
     t.equal(steps[0].budgetMs, (options.budgetMs * 3) / positions);
   });
 }
+
+t.test('a step that ran out of its time answers fewer positions: the next one starts where it stopped', async (t) => {
+  const store = openSqliteStore(':memory:');
+  const id = await finishedGame(t, store, 6);
+  const { jobs, pool } = recordingPool(() => 1, 1);
+  const options = { ...DEFAULT_ANALYSIS, stepPositions: 3, stepMs: 40 };
+  const analyses = new Analyses(
+    store,
+    () => pool,
+    options,
+    () => new Date(),
+    (error) => t.fail(String(error)),
+    new MoveNotifier(),
+  );
+  t.teardown(() => analyses.close());
+  await analyses.get(id, '127.0.0.2');
+  await until(async () => (await analyses.get(id)).status === 'ready', 60_000, 'the analysis');
+  const positions = (await store.movesAfter(id, 0)).length + 1;
+  t.same(
+    jobs.map((j) => j.from),
+    Array.from({ length: positions }, (_, p) => p),
+    'each step from the first position the last one did not answer',
+  );
+  t.ok(
+    jobs.every((j) => j.stepMs === 40 && j.to === Math.min(positions, j.from + 3)),
+    'each asked for a few positions within the step time',
+  );
+  const ready = await analyses.get(id);
+  t.equal(ready.status === 'ready' && ready.analysis.decisions.length, positions - 1, 'every decision analysed');
+});

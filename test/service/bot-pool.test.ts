@@ -124,19 +124,20 @@ t.test('the queue is bounded, and close fails what waits and stops the workers',
 });
 
 t.test(
-  'mcts levels are iteration budgets, doubling, bounded in time; an iteration budget overrides them',
+  'mcts levels are iteration budgets, three times the one below, bounded in time; an iteration budget overrides them',
   async (t) => {
     t.same(
       [1, 2, 3, 4, 5].map((level) => levelBudget({ bot: 'mcts', level }, 100)),
       [
-        { iterations: 63, timeMs: 100 },
-        { iterations: 125, timeMs: 200 },
-        { iterations: 250, timeMs: 400 },
-        { iterations: 500, timeMs: 800 },
-        { iterations: 1000, timeMs: 1600 },
+        { iterations: 13, timeMs: 100 },
+        { iterations: 40, timeMs: 100 },
+        { iterations: 120, timeMs: 133 },
+        { iterations: 360, timeMs: 400 },
+        { iterations: 1080, timeMs: 1200 },
       ],
+      'four times their idle time, at least BOT_MOVE_MS',
     );
-    t.same(levelBudget({ bot: 'mcts' }, 80), { iterations: 250, timeMs: 320 }, 'level 3 by default');
+    t.same(levelBudget({ bot: 'mcts' }, 80), { iterations: 360, timeMs: 320 }, 'level 4 (mcts at 100 ms) by default');
     t.same(levelBudget({ bot: 'mcts', level: 5 }, 100, 40), { iterations: 40 });
     t.same(levelBudget({ bot: 'greedy', level: 5 }, 100), {});
   },
@@ -235,6 +236,7 @@ t.test('an analysis step runs in the analysis lane only when no bot job waits', 
         to: 3,
         estimate: { ...ESTIMATE_DEFAULTS, playouts: 4, maxPlayouts: 4, minPlayouts: 4 },
         budgetMs: 60_000,
+        stepMs: 60_000,
       },
       { lane: 'analysis', owner: 'analysis' },
     )

@@ -1319,7 +1319,7 @@ export interface components {
         HandToBot: {
             /** @enum {unknown} */
             bot: "random" | "greedy" | "mcts";
-            /** @description The bot's strength within its kind (its time budget for `mcts`) */
+            /** @description The bot's strength within its kind: for `mcts` its iterations a move, 13 to 1,080 (3 times the level below; 4, the default, is what 100 ms of an idle core buys) */
             level?: number;
         };
         /** Hint */
@@ -1685,7 +1685,7 @@ export interface components {
             open?: true;
             /** @enum {unknown} */
             bot?: "random" | "greedy" | "mcts";
-            /** @description The bot's strength within its kind (its time budget for `mcts`) */
+            /** @description The bot's strength within its kind: for `mcts` its iterations a move, 13 to 1,080 (3 times the level below; 4, the default, is what 100 ms of an idle core buys) */
             level?: number;
             /** @description An account's name: the account holds the seat */
             account?: string;

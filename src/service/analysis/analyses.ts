@@ -2,8 +2,12 @@
  * Post-game analyses (`docs/analysis.md`): computed once per finished game, in the background,
  * in the bot pool's workers at a lower priority than bot turns and hints (the pool's
  * `analysis` lane, on one account, `ANALYSIS_OWNER`, so analyses hold at most a creator's share
- * of the workers), in steps of a few positions; stored with the game. At most `concurrency` games are analysed
- * at once in a process, each within `budgetMs` of worker time for its chances. A node claims a
+ * of the workers), in steps of a few positions and at most `stepMs` (so a bot turn waits at most
+ * that long behind one); stored with the game. At most `concurrency` games are analysed at once
+ * in a process. The look-ahead counts decide each position's work, so a game's precision does
+ * not depend on the server's load; `budgetMs` of worker time per game is only a safety net
+ * beyond which its positions left get the minimum look-aheads. A decision taken back (an undo
+ * and its placement) is not analysed (`bots/analysis.ts`). A node claims a
  * game's analysis in the store before computing it, so nodes do not compute one twice; a claim
  * older than `STALE_CLAIM_MS` is taken to be a dead node's and taken over. Streams wait for a
  * game's analysis to be stored (`whenStored`): woken at once by this process's own (the move
@@ -15,7 +19,7 @@ import type { Move } from '../../engine/index.js';
 import type { AnalysisStatus, GameStore, MoveRecord } from '../../storage/game-store.js';
 import type { AnalysisAnswer, AnalysisJob } from './analysis-job.js';
 import { ESTIMATE_DEFAULTS, type EstimateOptions } from '../../bots/estimate.js';
-import type { AnalysedPosition } from '../../bots/analysis.js';
+import { decisionIndices, type AnalysedPosition } from '../../bots/analysis.js';
 import { readGame } from '../../bots/turning-points.js';
 import { current, type Analysis, type LegacyAnalysis } from './stored-analysis.js';
 
@@ -26,7 +30,11 @@ import type { MoveNotifier } from '../moves/move-notifier.js';
 import { ServiceError } from '../service-error.js';
 
 export interface AnalysisOptions extends EstimateOptions {
-  /** Worker time for one game's chances, in ms (`ANALYSIS_BUDGET_MS`). */
+  /**
+   * Worker time for one game's chances at most, in ms (`ANALYSIS_BUDGET_MS`): a safety net, far
+   * above what a game takes (about 5 s of an idle core with both expansions, docs/analysis.md),
+   * so that only a server loaded beyond reason cuts look-aheads short.
+   */
   budgetMs: number;
   /** Games analysed at once in this process (`ANALYSIS_CONCURRENCY`); more wait their turn. */
   concurrency: number;
@@ -37,19 +45,21 @@ export interface AnalysisOptions extends EstimateOptions {
    * address could fill the whole queue, and every other client would meet the 503 of a full one.
    */
   perClient: number;
-  /** Positions per worker step. */
+  /** Positions per worker step at most, and the time after which a step stops (after one position at least). */
   stepPositions: number;
+  stepMs: number;
   /** Turning points (mistakes) named at most. */
   turningPoints: number;
 }
 
 export const DEFAULT_ANALYSIS: AnalysisOptions = {
-  budgetMs: 20_000,
+  budgetMs: 300_000,
   concurrency: 1,
   queueLimit: 64,
   perClient: 8,
   ...ESTIMATE_DEFAULTS,
   stepPositions: 8,
+  stepMs: 250,
   turningPoints: 5,
 };
 const STALE_CLAIM_MS = 10 * 60_000;
@@ -155,7 +165,7 @@ export class Analyses {
       // The claim is taken either way: a failed count leaves 0, and the job reads the log again
       // (reporting its own failure), rather than the game waiting out a claim no job holds.
       progress.total = await this.decisions(id).then(
-        (log) => log.length + 1,
+        (log) => decisionIndices(log.map((r) => r.move as Move)).length + 1,
         () => 0,
       );
       const mine = this.waiting.get(client);
@@ -201,14 +211,16 @@ export class Analyses {
     const game = (await this.store.findGame(id))!;
     const log = await this.decisions(id);
     const moves = log.map((r) => r.move as Move);
-    const positions = moves.length + 1;
+    const decisions = decisionIndices(moves);
+    const positions = decisions.length + 1;
     const progress = this.progress.get(id)!;
     progress.total = positions;
-    const { stepPositions, budgetMs, playouts, maxPlayouts, minPlayouts, candidates, horizon, targetSe } = this.options;
+    const { stepPositions, stepMs, budgetMs, playouts, maxPlayouts, minPlayouts, candidates, horizon, targetSe } =
+      this.options;
     const estimate: EstimateOptions = { playouts, maxPlayouts, minPlayouts, candidates, horizon, targetSe };
     const positionsRead: AnalysedPosition[] = [];
     let workerMs = 0;
-    for (let from = 0; from < positions; from += stepPositions) {
+    for (let from = 0; from < positions; from = positionsRead.length) {
       const to = Math.min(positions, from + stepPositions);
       // What is left of the budget, shared by the positions left.
       const share = ((budgetMs - workerMs) * (to - from)) / (positions - from);
@@ -220,23 +232,28 @@ export class Analyses {
         to,
         estimate,
         budgetMs: Math.max(0, share),
+        stepMs,
       });
       positionsRead.push(...answer.positions);
       workerMs += answer.ms;
-      progress.done = to;
+      progress.done = positionsRead.length;
     }
     const reading = readGame(positionsRead, this.options.turningPoints);
-    const versionOf = (d: number) => log[d].seq;
+    const versionOf = (d: number) => log[decisions[d]].seq;
     const counts = positionsRead.flatMap((p) => (p.decision ? [p.playouts] : [])).sort((a, b) => a - b);
     const analysis: Analysis = {
       gameId: id,
       start: positionsRead[0].chances,
       startSe: positionsRead[0].se,
-      decisions: reading.decisions.map((d) => ({ ...d, version: versionOf(d.decision), move: moves[d.decision] })),
+      decisions: reading.decisions.map((d) => ({
+        ...d,
+        version: versionOf(d.decision),
+        move: moves[decisions[d.decision]],
+      })),
       turningPoints: reading.turningPoints.map((p) => ({
         ...p,
         version: versionOf(p.decision),
-        move: moves[p.decision],
+        move: moves[decisions[p.decision]],
       })),
       slides: reading.slides.map((s) => ({ ...s, fromVersion: versionOf(s.from), toVersion: versionOf(s.to) })),
       playouts: { median: counts[counts.length >> 1] ?? 0, max: counts.at(-1) ?? 0 },
@@ -246,7 +263,7 @@ export class Analyses {
     await this.store.saveAnalysis(id, analysis);
   }
 
-  /** The game's log without its lifecycle acts: one entry per decision analysed. */
+  /** The game's log without its lifecycle acts: its engine moves (`decisionIndices` says which are decisions). */
   private async decisions(id: string): Promise<MoveRecord[]> {
     return (await this.store.movesAfter(id, 0)).filter((r) => !isAct(r.move));
   }

@@ -16,11 +16,15 @@ export interface AnalysisJob {
   from: number;
   to: number;
   estimate: EstimateOptions;
+  /** The safety net's share for these positions (`analysePositions`). */
   budgetMs: number;
+  /** The step stops after this much time (after its first position at least): fewer positions come back. */
+  stepMs: number;
 }
 
 export interface AnalysisAnswer {
   kind: 'positions';
+  /** Positions `from` onwards: all up to `to`, or fewer when the step ran out of its time. */
   positions: AnalysedPosition[];
   ms: number;
 }

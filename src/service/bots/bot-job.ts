@@ -57,18 +57,17 @@ export type WorkerReply = { ok: true; answer: BotAnswer } | { ok: false; error: 
 export const LEVEL_TIME_BOUND = 4;
 
 /**
- * mcts plays a level's iterations (`levelIterations`: 63 to 1,000 for levels 1 to 5), which
- * the idle development machine runs in `baseMs · 2^(level − 3)` (25 to 400 ms with the default
- * 100 ms); the time is bounded at `LEVEL_TIME_BOUND` times that, so a move on a machine loaded
+ * mcts plays a level's iterations (`levelIterations`: 13 to 1,080 for levels 1 to 5), which the
+ * idle development machine runs in `baseMs` times the level's iterations over the default
+ * level's (level 4, 360 iterations: "mcts at 100 ms" with the default 100 ms); the time is
+ * bounded at `LEVEL_TIME_BOUND` times that, and at least `baseMs`, so a move on a machine loaded
  * beyond it is cut short (and weaker) rather than late. An iteration budget (tests) replaces the
  * level's, so results are fixed.
  */
 export function levelBudget(spec: BotSpec, baseMs: number, iterations?: number): BotBudget {
   if (spec.bot !== 'mcts') return {};
   if (iterations !== undefined) return { iterations };
-  const level = spec.level ?? DEFAULT_MCTS_LEVEL;
-  return {
-    iterations: levelIterations(level),
-    timeMs: Math.max(1, Math.round(LEVEL_TIME_BOUND * baseMs * 2 ** (level - DEFAULT_MCTS_LEVEL))),
-  };
+  const own = levelIterations(spec.level ?? DEFAULT_MCTS_LEVEL);
+  const idleMs = (baseMs * own) / levelIterations(DEFAULT_MCTS_LEVEL);
+  return { iterations: own, timeMs: Math.max(baseMs, Math.round(LEVEL_TIME_BOUND * idleMs)) };
 }

@@ -18,7 +18,7 @@ export interface BotRuntimeOptions {
   workersPerCreator?: number;
   /** Games of one creator computed at once (`BOT_GAMES_PER_CREATOR`). */
   gamesPerCreator?: number;
-  /** mcts level 3's time per move; the other levels scale from it (`BOT_MOVE_MS`, see `levelBudget`). */
+  /** The default mcts level's (4) idle time per move; the other levels scale from it (`BOT_MOVE_MS`, see `levelBudget`). */
   moveMs?: number;
   /** A hint's search time (`HINT_MS`). */
   hintMs?: number;

@@ -20,7 +20,7 @@ if (process.platform === 'linux') setPriority(19);
 /** A step of a post-game analysis (`analysis-job.ts`): the bot sees only determinizations (`bots/analysis.ts`). */
 function analyse(job: AnalysisJob): AnalysisAnswer {
   const started = performance.now();
-  const positions = analysePositions(job.setup, job.moves, job.from, job.to, job.estimate, job.budgetMs);
+  const positions = analysePositions(job.setup, job.moves, job.from, job.to, job.estimate, job.budgetMs, job.stepMs);
   return { kind: 'positions', positions, ms: performance.now() - started };
 }
 
