@@ -119,7 +119,7 @@ t.test('a finished game is analysed once, in the background; every decision is c
   const end = log.at(-1)!.seq;
   const stream = await openStream(`${base}/games/${game.id}/stream`, { 'last-event-id': String(end) });
   t.teardown(() => stream.close());
-  const ready = await stream.next(120_000);
+  const ready = await stream.next(480_000);
   t.equal(ready.event, 'analysis');
   t.equal(ready.id, undefined, 'not an entry of the log: no id');
   conforms(t, StreamAnalysisMessage, ready.data, 'analysis message');
@@ -191,7 +191,7 @@ t.test(
     const waiting = await openStream(`${base}/games/${game.id}/stream`);
     t.equal((await waiting.next()).event, 'state');
     t.match(
-      await waiting.next(120_000),
+      await waiting.next(480_000),
       { event: 'analysis', data: { gameId: game.id, version: game.version } },
       'then the analysis, once stored',
     );

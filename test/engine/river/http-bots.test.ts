@@ -10,7 +10,9 @@ import { openStream } from '../../http/helpers/sse.js';
 
 const app = await testApp(t, {
   bots: { moveIterations: 8, hintIterations: 30 },
-  analysis: { playouts: 4, minPlayouts: 4, maxPlayouts: 4, stepPositions: 3 },
+  // A small analysis: the workers search at nice 19, so beside busy cores each look-ahead waits
+  // its turn (a loaded run's default-horizon analysis did not end in two minutes).
+  analysis: { playouts: 4, minPlayouts: 4, maxPlayouts: 4, candidates: 2, horizon: 4, stepPositions: 8 },
 });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
@@ -56,7 +58,7 @@ t.test(
     if (first.status === 202) {
       const wait = await openStream(`${base}/games/${created.id}/stream`, { 'last-event-id': String(state.version) });
       t.teardown(() => wait.close());
-      const ready = await wait.next(120_000);
+      const ready = await wait.next(480_000); // a bound for a hang, not a time the analysis must keep
       t.equal(ready.event, 'analysis');
     }
     const analysis = (await (await fetch(`${base}/games/${created.id}/analysis`)).json()) as {
