@@ -14,7 +14,7 @@ import { nodeChild } from '../helpers/child-env.js';
 import { exampleBundle } from '../helpers/example-bundle.js';
 import { startServer } from '../helpers/server-process.js';
 import { tempDatabase } from '../helpers/temp-database.js';
-import { PYTHON, root, start } from './helpers/bot-process.js';
+import { patiently, PYTHON, root, start } from './helpers/bot-process.js';
 
 const bundle = exampleBundle(t);
 
@@ -50,13 +50,19 @@ t.test(
     const tsKey = (await ts.line(/^registered bot account TsExample; its key \(shown once, keep it\): (cak_\S+)$/))[1];
     await ts.line(/^TsExample follows its events/);
     await python.line(/^PyExample follows its events/);
-    t.match((await api.getAcceptPolicy(tsKey)).policy, { expansions: ['traders-builders', 'abbey-mayor'] });
+    t.match((await patiently(() => api.getAcceptPolicy(tsKey))).policy, {
+      expansions: ['traders-builders', 'abbey-mayor'],
+    });
 
     // Outside the Python bot's expansions: declined by its policy at once.
-    const refused = await api.createChallenge(tsKey, { accounts: ['PyExample'], expansions: ['traders-builders'] });
+    const refused = await patiently(() =>
+      api.createChallenge(tsKey, { accounts: ['PyExample'], expansions: ['traders-builders'] }),
+    );
     t.match(refused, { status: 'declined', reason: /PyExample declined: expansions/ });
-    const first = await api.createChallenge(py.key, { accounts: ['TsExample'], expansions: ['abbey-mayor'] });
-    const second = await api.createChallenge(tsKey, { accounts: ['PyExample'] });
+    const first = await patiently(() =>
+      api.createChallenge(py.key, { accounts: ['TsExample'], expansions: ['abbey-mayor'] }),
+    );
+    const second = await patiently(() => api.createChallenge(tsKey, { accounts: ['PyExample'] }));
 
     const [tsEnd, pyEnd] = await Promise.all([ts.exited, python.exited]);
     t.equal(tsEnd.code, 0, `the TypeScript bot ended by itself after its 2 games ${tsEnd.stderr}`);
@@ -65,7 +71,7 @@ t.test(
       [first, py.key],
       [second, tsKey],
     ] as const) {
-      const now = await api.getChallenge(key, challenge.id);
+      const now = await patiently(() => api.getChallenge(key, challenge.id));
       t.equal(now.status, 'started', `challenge ${challenge.id} accepted`);
       const game = await api.state(now.gameId!);
       t.equal(game.status, 'finished', `its game ${now.gameId} played to the end`);
@@ -84,7 +90,7 @@ t.test(
       for (const bot of [ts, python])
         t.ok(bot.lines.includes(`game ${now.gameId} finished: scores ${scores}`), 'told the end with its scores');
     }
-    const games = (await api.listMyGames(py.key, { status: 'finished' })).games;
+    const games = (await patiently(() => api.listMyGames(py.key, { status: 'finished' }))).games;
     t.equal(games.length, 2, 'the Python account sat in the two games, and no other');
   },
 );

@@ -5,6 +5,7 @@
  */
 import { spawn } from 'node:child_process';
 import type { Test } from 'tap';
+import { ApiProblem } from '../../../clients/typescript/src/index.js';
 
 export const root = new URL('../../..', import.meta.url).pathname;
 /** Debian's python3, as the client's users run it. */
@@ -63,4 +64,19 @@ export function start(t: Test, command: string, args: string[], env: Record<stri
         );
       }),
   };
+}
+
+/**
+ * A call made with a bot's key while (or just after) the bot spends its account's request budget:
+ * a 429 is asked again after its Retry-After, as a client does (a refused request changed nothing).
+ */
+export async function patiently<T>(call: () => Promise<T>): Promise<T> {
+  for (;;) {
+    try {
+      return await call();
+    } catch (error) {
+      if (!(error instanceof ApiProblem) || error.status !== 429) throw error;
+      await new Promise((ok) => setTimeout(ok, Math.max(1, error.retryAfter) * 1000));
+    }
+  }
 }
