@@ -5,14 +5,10 @@
  */
 import type pg from 'pg';
 import type { ChallengeChange, ChallengeRecord, ChallengeStatus, NewAccountEvent } from '../accounts.js';
-import { storeError } from './faults.js';
+import { inTransaction, rethrow } from './transaction.js';
 
 const COLUMNS =
   'c.id, c.challenger_id AS "challengerId", c.status, c.options, c.seats, c.game_id AS "gameId", c.version, c.created_at AS "createdAt", c.reason';
-
-function rethrow(error: unknown): never {
-  throw storeError(error);
-}
 
 export class PostgresChallenges {
   constructor(
@@ -21,19 +17,8 @@ export class PostgresChallenges {
     private readonly events: (events: readonly NewAccountEvent[]) => { text: string; values: unknown[] }[],
   ) {}
 
-  private async transaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-    const client = await this.pool.connect().catch(rethrow);
-    try {
-      await client.query('BEGIN');
-      const result = await work(client);
-      await client.query('COMMIT');
-      return result;
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => {});
-      return rethrow(error);
-    } finally {
-      client.release();
-    }
+  private transaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    return inTransaction(this.pool, work);
   }
 
   async insert(c: ChallengeRecord, events: readonly NewAccountEvent[]): Promise<void> {

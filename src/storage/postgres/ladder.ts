@@ -15,7 +15,7 @@ import type {
   LadderStore,
   LadderTally,
 } from '../ladder.js';
-import { storeError } from './faults.js';
+import { inTransaction, rethrow } from './transaction.js';
 
 const ENTRY_COLUMNS =
   'e.account_id AS "accountId", a.name, a.kind, e.max_games AS "maxGames", e.joined_at AS "joinedAt"';
@@ -23,26 +23,11 @@ const MATCH_COLUMNS =
   'm.id, m.a_id AS "aId", m.b_id AS "bId", m.seed, m.game_ids AS "gameIds", m.status, m.outcome, m.created_at AS "createdAt", m.finished_at AS "finishedAt"';
 const BUMP = 'UPDATE ladder_state SET version = version + 1 WHERE id = 1';
 
-function rethrow(error: unknown): never {
-  throw storeError(error);
-}
-
 export class PostgresLadder implements LadderStore {
   constructor(private readonly pool: pg.Pool) {}
 
-  private async transaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-    const client = await this.pool.connect().catch(rethrow);
-    try {
-      await client.query('BEGIN');
-      const result = await work(client);
-      await client.query(result === false ? 'ROLLBACK' : 'COMMIT');
-      return result;
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => {});
-      return rethrow(error);
-    } finally {
-      client.release();
-    }
+  private transaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    return inTransaction(this.pool, work, (result) => result !== false);
   }
 
   async join(accountId: string, maxGames: number, at: string): Promise<void> {
