@@ -15,6 +15,7 @@ import { problems } from '../schemas/common.js';
 import { AccountEventsQuery, AccountStreamHeaders, AccountStreamQuery } from '../schemas/accounts.js';
 import { STREAM_RETRY_MS } from './stream.js';
 import type { App, RouteOptions } from '../types.js';
+import { openEventStream } from '../event-stream.js';
 
 interface WireEvent {
   id?: string;
@@ -112,18 +113,8 @@ export function accountStreamRoutes(
           retryAfter: wait,
         });
       const release = held.hold(request);
-      reply.hijack();
-      const raw = reply.raw;
-      raw.writeHead(200, {
-        ...(reply.getHeaders() as Record<string, string>),
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache',
-        'x-accel-buffering': 'no',
-        connection: 'keep-alive',
-      });
-      const stream = new AbortController();
-      raw.once('close', () => stream.abort());
-      const signal = AbortSignal.any([stream.signal, closing.signal]);
+      const { raw, gone } = openEventStream(reply);
+      const signal = AbortSignal.any([gone, closing.signal]);
       const deadline = Date.now() + maxLifetimeMs;
       try {
         raw.write(`retry: ${STREAM_RETRY_MS}\n\n`);

@@ -18,6 +18,7 @@ import { awaitAnalysis } from '../stream-analysis.js';
 import { StreamFeeds, type StreamFeedOptions, type StreamSink } from '../stream-feed.js';
 import { objectWriter } from '../../service/json-pieces.js';
 import type { App, RouteOptions } from '../types.js';
+import { openEventStream } from '../event-stream.js';
 
 export interface StreamOptions extends Pick<StreamFeedOptions, 'keepAliveMs' | 'maxLifetimeMs'> {
   /** The longest wait on the notifier before the log is read again. */
@@ -114,17 +115,7 @@ export function streamRoutes(
       const now = await service.current(id);
       const created = resume === undefined ? await service.creationEventsJson(id) : undefined;
       const release = held.hold(request);
-      reply.hijack();
-      const raw = reply.raw;
-      raw.writeHead(200, {
-        ...(reply.getHeaders() as Record<string, string>),
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache',
-        'x-accel-buffering': 'no',
-        connection: 'keep-alive',
-      });
-      const stream = new AbortController();
-      raw.once('close', () => stream.abort());
+      const { raw, gone } = openEventStream(reply);
       try {
         // Sends the headers too: the sink's chunks go to the socket after them.
         raw.write(`retry: ${STREAM_RETRY_MS}\n\n`);
@@ -137,12 +128,12 @@ export function streamRoutes(
         }
         if (now.finished && (resume ?? now.version) >= now.version) {
           // At or past the end of a finished game no move will come: only its analysis.
-          return await awaitAnalysis(analyses, id, now.version, raw, AbortSignal.any([stream.signal, closing.signal]), {
+          return await awaitAnalysis(analyses, id, now.version, raw, AbortSignal.any([gone, closing.signal]), {
             keepAliveMs,
             maxLifetimeMs,
           });
         }
-        if (raw.socket) await feeds.follow(id, resume ?? now.version, streamSink(raw), stream.signal);
+        if (raw.socket) await feeds.follow(id, resume ?? now.version, streamSink(raw), gone);
       } catch (error) {
         request.log.warn({ err: error, gameId: id }, 'event stream failed');
       } finally {
