@@ -158,6 +158,12 @@ for (const [device, options] of [
         const placements = events.filter((e) => e.type === 'tilePlaced' || e.type === 'abbeyPlaced');
         const mine = placements.map((e) => e.seat).lastIndexOf(0);
         const expected = placements.slice(mine + 1).map((e, i) => `${i + 1} ${e.x},${e.y}`);
+        // The numbers are drawn with the board after the stream's last move: wait for them, then read.
+        await page.waitForFunction(
+          (n) => document.querySelectorAll('#board g.recent').length === n,
+          expected.length,
+          WAIT,
+        );
         const numbered = await page
           .locator('#board g.recent')
           .evaluateAll((gs) =>
