@@ -15,6 +15,9 @@ import { INNS_CATHEDRALS_WORDS } from './words.js';
 
 export const innsCathedrals: Expansion = {
   ...innsCathedralsRules,
+  // Its tiles follow those of both sets shipped before it in the catalog, the order a seeded
+  // pile is dealt from before the shuffle: a stored game is replayed from its seed.
+  after: ['traders-builders', 'abbey-mayor'],
   tiles: INNS_CATHEDRALS_TILES,
   tileFlags: INNS_CATHEDRALS_TILE_FLAGS,
   art: INNS_CATHEDRALS_ART,
