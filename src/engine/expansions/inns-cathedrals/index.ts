@@ -1,6 +1,6 @@
 /**
  * Inns & Cathedrals, whole: its rules (module.ts), tiles, tile marks, board art, bot values and
- * words. What the registry (expansions/index.ts) imports.
+ * words. What expansions/modules.ts lists.
  */
 // Its words' types (vocabulary.ts, `declare module`): kept in the declarations too, so every
 // program that imports the folder knows them.

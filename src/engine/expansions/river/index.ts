@@ -1,6 +1,6 @@
 /**
- * The River, whole: its rules (module.ts), tiles, board art and words. What the registry
- * (expansions/index.ts) imports.
+ * The River, whole: its rules (module.ts), tiles, board art and words. What
+ * expansions/modules.ts lists.
  */
 // Its words' types (vocabulary.ts, `declare module`): kept in the declarations too, so every
 // program that imports the folder knows them.
