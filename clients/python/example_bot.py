@@ -27,11 +27,14 @@ import random
 import signal
 import sys
 import threading
-from typing import cast
+from typing import cast, get_args, get_type_hints
 
 from carcassonne_client import AccountEvent, AccountEventType, ApiError, ApiProblem, CarcassonneClient, Handler, LogEvent, Seat, SeatRequest, is_act
+from carcassonne_client.api_types import AcceptPolicy
 
-EXPANSIONS = ("traders-builders", "abbey-mayor", "inns-cathedrals")
+# Every expansion the API names, read from the generated types (an accept policy's list of them),
+# so that "all" stays all when one is added.
+EXPANSIONS: tuple[str, ...] = get_args(get_args(get_type_hints(AcceptPolicy)["expansions"])[0])
 
 
 def play_seat(seat: Seat, rng: random.Random, errors: list[BaseException]) -> None:

@@ -6,6 +6,7 @@
  * an array once per game (Config.hooks), so an absent hook costs nothing on the hot paths.
  * Modules act on the game through the turn API (turn-api.ts) and the state's board queries.
  *
+ *  after              the modules it comes after in a registry, each with its reason (registry-order.ts)
  *  vocabulary         the figures, moves, events, error codes and view members it adds (schemas);
  *                     their types come from its vocabulary.ts (`declare module`, types.ts)
  *  tiles, tileFlags   its tile set (ids `<id>/<letter>`), added to the catalog by the registry,
@@ -146,6 +147,12 @@ export interface TileSetup {
 
 export interface Expansion {
   readonly id: ExpansionId;
+  /**
+   * The modules it must come after in a registry, which must offer them: its hooks run after
+   * theirs, its tiles follow theirs in the catalog (the order a seeded pile is dealt from) and
+   * its name follows theirs in the lists a client sees. Say why beside it.
+   */
+  readonly after?: readonly ExpansionId[];
   readonly vocabulary?: Vocabulary;
   readonly tiles?: readonly TileDef[];
   readonly tileFlags?: TileFlags;

@@ -4,7 +4,7 @@
  * game value). A refused move is a value; an exception is an engine fault (see game.ts).
  *
  *   createGame(setup, registry?) -> Result<{ game, events }>   (events of the first draw)
- *   createRegistry(modules) -> Registry                  (the expansions offered, and their vocabulary as schemas)
+ *   createRegistry(modules) -> Registry                  (the expansions offered, ordered by their `after`, and their vocabulary as schemas)
  *   legalMoves(game)       -> { actor, phase, moves }    (exactly the moves play() accepts)
  *   play(game, move)       -> Result<{ game, events }>   (a new game; the input is untouched)
  *   playInPlace(game, move)-> Result<events>             (the move applied to `game` itself)

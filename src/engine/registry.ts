@@ -12,6 +12,7 @@ import type { Expansion, MoveSpecs } from './expansion.js';
 import { mergeMoves } from './moves.js';
 import { figureSchemas, Strict } from './schema-parts.js';
 import { registerTiles } from './catalog.js';
+import { orderModules } from './registry-order.js';
 import { registerFigureKinds } from './supply.js';
 import {
   RULE_VALUES,
@@ -51,7 +52,7 @@ export interface VocabularySchemas {
 }
 
 export interface Registry {
-  /** The modules in the order their hooks run. */
+  /** The modules in the order their hooks run: each after those its `after` names (registry-order.ts). */
   readonly modules: readonly Expansion[];
   readonly ids: readonly ExpansionId[];
   /** Every figure kind (meeple first), and those placed with placeFigure. */
@@ -67,7 +68,9 @@ export interface Registry {
   readonly schemas: VocabularySchemas;
 }
 
-export function createRegistry(modules: readonly Expansion[]): Registry {
+/** A registry of these modules, put in order by their `after` (else as given); throws on a cycle or an unknown name. */
+export function createRegistry(given: readonly Expansion[]): Registry {
+  const modules = orderModules(given);
   const vocabularies = modules.map((m) => m.vocabulary ?? {});
   const figureKinds = [...CORE_FIGURES, ...vocabularies.flatMap((v) => v.figures ?? [])] as FigureKind[];
   const ownMove = new Set<string>(vocabularies.flatMap((v) => v.ownMoveFigures ?? []));

@@ -6,22 +6,12 @@
  */
 import type {} from '@fastify/swagger'; // app.swagger()'s type: the build's app.d.ts does not import the plugin
 import t from 'tap';
-import {
-  createGame,
-  createRegistry,
-  DEFAULT_REGISTRY,
-  legalMoves,
-  play,
-  publicView,
-  type GameSetup,
-  type Move,
-} from '../../src/engine/index.js';
+import { createGame, legalMoves, play, publicView, type GameSetup, type Move } from '../../src/engine/index.js';
 import { routeSchemas } from '../../src/http/schemas/index.js';
-import { bells } from '../fixtures/bells/expansion.js';
+import { BELLS_REGISTRY as registry } from '../fixtures/bells/registry.js';
 import { bearer, createGame as createHttpGame, legal, testApp } from './helpers/app.js';
 import { conforms } from './helpers/schema.js';
 
-const registry = createRegistry([...DEFAULT_REGISTRY.modules, bells]);
 const setup = {
   players: [{ name: 'Ann' }, { name: 'Bob' }],
   expansions: ['bells'],

@@ -37,8 +37,15 @@ function bareImports(dir: string): Set<string> {
 
 const BOT_TS = `
 import { chooseMove, isAct, PublicGame, type LogEntry, type LogEvent, type PublicHistory } from 'carcassonne-api/bots';
-import { legalMoves, type Move } from 'carcassonne-api/engine';
+import { legalMoves, type ExpansionId, type FigureKind, type Move, type Rules } from 'carcassonne-api/engine';
 declare const process: { argv: string[] };
+// Every expansion folder's words reach the packed declarations (expansions/modules.ts).
+const words: [ExpansionId[], FigureKind[], Rules['riverTurns'][]] = [
+  ['traders-builders', 'abbey-mayor', 'inns-cathedrals', 'river'],
+  ['builder', 'pig', 'mayor', 'wagon', 'barn', 'largeMeeple'],
+  ['c2', 'lookahead'],
+];
+void words;
 const base = process.argv[2]!;
 const get = async <T>(path: string): Promise<T> => (await fetch(base + path)).json() as Promise<T>;
 const post = async <T>(path: string, body: unknown, token?: string): Promise<T> => {

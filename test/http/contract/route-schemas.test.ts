@@ -10,11 +10,10 @@ import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
 import t, { type Test } from 'tap';
 import type { TSchema } from 'typebox';
 import { Value } from 'typebox/value';
-import { createRegistry, DEFAULT_REGISTRY } from '../../../src/engine/index.js';
 import { routeSchemas } from '../../../src/http/schemas/index.js';
 import { buildValidator, type ValidatorFactory } from '../../../src/http/validator.js';
 import type { SerializerFactory } from '../../../src/http/lazy-serializers.js';
-import { bells } from '../../fixtures/bells/expansion.js';
+import { BELLS_REGISTRY as registry } from '../../fixtures/bells/registry.js';
 import { testApp } from '../helpers/app.js';
 
 type Node = Record<string, unknown>;
@@ -25,7 +24,6 @@ interface Compiled {
   part: string;
 }
 
-const registry = createRegistry([...DEFAULT_REGISTRY.modules, bells]);
 const schemas = routeSchemas(registry);
 
 /** The app of `registry`, and every schema its routes had compiled into validators and serializers. */

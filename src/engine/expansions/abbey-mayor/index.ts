@@ -1,6 +1,6 @@
 /**
  * Abbey & Mayor, whole: its rules (module.ts), tiles, board art, bot values and words. What
- * the registry (expansions/index.ts) imports.
+ * expansions/modules.ts lists.
  */
 // Its words' types (vocabulary.ts, `declare module`): kept in the declarations too, so every
 // program that imports the folder knows them.
@@ -12,6 +12,10 @@ import { ABBEY_MAYOR_TILES } from './tiles.js';
 
 export const abbeyMayor: Expansion = {
   ...abbeyMayorRules,
+  // Its tiles follow Traders & Builders' in the catalog, the order a seeded pile is dealt from
+  // before the shuffle: a stored game is replayed from its seed, so a game with both sets keeps
+  // them in this order.
+  after: ['traders-builders'],
   tiles: ABBEY_MAYOR_TILES,
   art: ABBEY_MAYOR_ART,
   bots: ABBEY_MAYOR_BOTS,

@@ -1,6 +1,6 @@
 /**
  * Traders & Builders, whole: its rules (module.ts), tiles, board art, bot values and words.
- * What the registry (expansions/index.ts) imports.
+ * What expansions/modules.ts lists.
  */
 // Its words' types (vocabulary.ts, `declare module`): kept in the declarations too, so every
 // program that imports the folder knows them.
