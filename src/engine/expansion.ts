@@ -148,7 +148,7 @@ export interface TileSetup {
 export interface Expansion {
   readonly id: ExpansionId;
   /**
-   * The modules it must come after in a registry, which must offer them: its hooks run after
+   * The modules it must come after in a registry that offers them: its hooks run after
    * theirs, its tiles follow theirs in the catalog (the order a seeded pile is dealt from) and
    * its name follows theirs in the lists a client sees. Say why beside it.
    */

@@ -14,21 +14,16 @@ export function orderModules(modules: readonly Expansion[]): Expansion[] {
     if (byId.has(m.id)) throw new Error(`registry: the expansion ${m.id} is given twice`);
     byId.set(m.id, m);
   }
-  for (const m of modules) {
-    for (const id of m.after ?? []) {
-      if (!byId.has(id)) {
-        throw new Error(
-          `registry: ${m.id} comes after ${id}, which is not among its expansions (${[...byId.keys()].join(', ')})`,
-        );
-      }
-    }
-  }
+  // A registry may offer some expansions only (a service's choice): an `after` names an order
+  // among those offered, and one not offered constrains nothing. Its names are typed
+  // (`ExpansionId`), so a misspelt one does not compile.
+  const before = (m: Expansion) => (m.after ?? []).filter((id) => byId.has(id));
   const placed = new Set<string>();
   const ordered: Expansion[] = [];
   while (ordered.length < modules.length) {
-    const next = modules.find((m) => !placed.has(m.id) && (m.after ?? []).every((id) => placed.has(id)));
+    const next = modules.find((m) => !placed.has(m.id) && before(m).every((id) => placed.has(id)));
     if (next === undefined) {
-      throw new Error(`registry: the expansions' \`after\` make a cycle: ${cycle(modules, placed)}`);
+      throw new Error(`registry: the expansions' \`after\` make a cycle: ${cycle(modules, placed, before)}`);
     }
     placed.add(next.id);
     ordered.push(next);
@@ -37,9 +32,9 @@ export function orderModules(modules: readonly Expansion[]): Expansion[] {
 }
 
 /** A cycle among the modules not placed (each waits for one of them), as `a → b → a`. */
-function cycle(modules: readonly Expansion[], placed: ReadonlySet<string>): string {
+function cycle(modules: readonly Expansion[], placed: ReadonlySet<string>, before: (m: Expansion) => string[]): string {
   const waitsFor = new Map(
-    modules.filter((m) => !placed.has(m.id)).map((m) => [m.id, (m.after ?? []).find((id) => !placed.has(id))!]),
+    modules.filter((m) => !placed.has(m.id)).map((m) => [m.id, before(m).find((id) => !placed.has(id))!]),
   );
   const path: string[] = [];
   let id = waitsFor.keys().next().value!;
