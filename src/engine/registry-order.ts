@@ -33,7 +33,7 @@ export function orderModules(modules: readonly Expansion[]): Expansion[] {
 
 /** A cycle among the modules not placed (each waits for one of them), as `a → b → a`. */
 function cycle(modules: readonly Expansion[], placed: ReadonlySet<string>, before: (m: Expansion) => string[]): string {
-  const waitsFor = new Map(
+  const waitsFor = new Map<string, string>(
     modules.filter((m) => !placed.has(m.id)).map((m) => [m.id, before(m).find((id) => !placed.has(id))!]),
   );
   const path: string[] = [];
