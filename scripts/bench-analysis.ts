@@ -55,10 +55,11 @@ if (!args.has('cost-only')) {
     );
   const calibrated =
     sample > 0 ? quality(await gather('sample', sampleFrom, sampleFrom + sample, jobs, keep('sample')), squash) : q;
-  console.log(
-    `calibration over ${calibrated.positions} positions${sample > 0 ? ` (5 of each of ${sample} greedy games, ${sampleFrom} to ${sampleFrom + sample - 1})` : ''}, each seat's chance, by decile: estimated (mean) / won / chances / error (binomial standard error)`,
-  );
-  for (const d of calibrated.deciles)
+  if (calibrated.positions > 0)
+    console.log(
+      `calibration over ${calibrated.positions} positions${sample > 0 ? ` (5 of each of ${sample} greedy games, ${sampleFrom} to ${sampleFrom + sample - 1})` : ''}, each seat's chance, by decile: estimated (mean) / won / chances / error (binomial standard error)`,
+    );
+  for (const d of calibrated.positions > 0 ? calibrated.deciles : [])
     console.log(
       `  ${(100 * d.from).toFixed(0)}–${(100 * d.from + 10).toFixed(0)} %: ${(100 * d.predicted).toFixed(1)} / ${(100 * d.observed).toFixed(1)} / ${d.n} / ${(100 * Math.abs(d.observed - d.predicted)).toFixed(1)} points (± ${(100 * d.se).toFixed(1)})`,
     );
