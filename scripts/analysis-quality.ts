@@ -173,7 +173,8 @@ export interface Quality {
   medianChange: number;
   changes: number;
   medianSe: number;
-  deciles: { from: number; n: number; predicted: number; observed: number }[];
+  /** `se`: the binomial standard error of `observed` were the estimates exact, √(p(1 − p)/n) (positions of one game are not independent: a floor). */
+  deciles: { from: number; n: number; predicted: number; observed: number; se: number }[];
   cpuPerGame: number;
 }
 
@@ -213,12 +214,13 @@ export function quality(games: readonly GameRecord[], s: Squash): Quality {
       n: b.n,
       predicted: b.n ? b.p / b.n : 0,
       observed: b.n ? b.won / b.n : 0,
+      se: b.n ? Math.sqrt(((b.p / b.n) * (1 - b.p / b.n)) / b.n) : 0,
     })),
     cpuPerGame: whole.reduce((a, g) => a + g.cpuMs, 0) / whole.length / 1000,
   };
 }
 
-/** The reliability diagram: each decile's mean estimate against the share won, with the diagonal. */
+/** The reliability diagram: each decile's mean estimate against the share won (± 2 binomial standard errors), with the diagonal. */
 export function reliabilitySvg(q: Quality, title: string): string {
   const [w, h, l, r, t, b] = [420, 420, 56, 16, 40, 52];
   const x = (v: number) => (l + (w - l - r) * v).toFixed(1);
@@ -241,6 +243,12 @@ export function reliabilitySvg(q: Quality, title: string): string {
       .filter((d) => d.n > 0)
       .map((d) => `${x(d.predicted)},${y(d.observed)}`)
       .join(' ')}"/>`,
+    ...q.deciles
+      .filter((d) => d.n > 0)
+      .map(
+        (d) =>
+          `<line x1="${x(d.predicted)}" x2="${x(d.predicted)}" y1="${y(Math.max(0, d.observed - 2 * d.se))}" y2="${y(Math.min(1, d.observed + 2 * d.se))}" stroke="#0072b2"/>`,
+      ),
     ...q.deciles
       .filter((d) => d.n > 0)
       .map(

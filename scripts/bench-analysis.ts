@@ -2,7 +2,8 @@
  * npm run bench:analysis — the post-game analysis' precision and calibration
  * (`analysis-quality.ts`: `--games=100 --jobs=2`, `--fit --fit-games=40` to fit the squash first,
  * `--sample=400` to calibrate on 5 positions of each of 400 more games (and fit on `--fit-sample`,
- * as many by default, others),
+ * as many by default, others; `--sample-from=240` calibrates on games 240.. instead, positions
+ * no earlier run has seen),
  * `--diagram=docs/images/analysis-reliability.svg`, `--keep=path` keeps the analysed games in
  * `path-fit.jsonl` and `path-bench.jsonl`, one line a game, and plays again only the games not
  * there: a run stopped early goes on where it stopped), then what analyses cost and whether play
@@ -36,6 +37,7 @@ if (!args.has('cost-only')) {
   let squash = SQUASH;
   const keep = (set: string) => (args.get('keep') ? `${args.get('keep')}-${set}.jsonl` : undefined);
   const sample = Number(args.get('sample') ?? 0);
+  const sampleFrom = Number(args.get('sample-from') ?? 0);
   if (args.has('fit')) {
     const fitGames = Number(args.get('fit-games') ?? 40);
     const fitSample = Number(args.get('fit-sample') ?? sample);
@@ -51,13 +53,15 @@ if (!args.has('cost-only')) {
     console.log(
       `${analysed.length} games, ${q.positions} positions: median change of a chance where the best move was played and nothing scored ${(100 * q.medianChange).toFixed(1)} points (${q.changes} such decisions); median standard error ${(100 * q.medianSe).toFixed(1)} points; ${q.cpuPerGame.toFixed(1)} CPU s per game (one thread)`,
     );
-  const calibrated = sample > 0 ? quality(await gather('sample', 0, sample, jobs, keep('sample')), squash) : q;
-  console.log(
-    `calibration over ${calibrated.positions} positions${sample > 0 ? ` (5 of each of ${sample} greedy games)` : ''}, each seat's chance, by decile: estimated (mean) / won / chances / error`,
-  );
-  for (const d of calibrated.deciles)
+  const calibrated =
+    sample > 0 ? quality(await gather('sample', sampleFrom, sampleFrom + sample, jobs, keep('sample')), squash) : q;
+  if (calibrated.positions > 0)
     console.log(
-      `  ${(100 * d.from).toFixed(0)}–${(100 * d.from + 10).toFixed(0)} %: ${(100 * d.predicted).toFixed(1)} / ${(100 * d.observed).toFixed(1)} / ${d.n} / ${(100 * Math.abs(d.observed - d.predicted)).toFixed(1)} points`,
+      `calibration over ${calibrated.positions} positions${sample > 0 ? ` (5 of each of ${sample} greedy games, ${sampleFrom} to ${sampleFrom + sample - 1})` : ''}, each seat's chance, by decile: estimated (mean) / won / chances / error (binomial standard error)`,
+    );
+  for (const d of calibrated.positions > 0 ? calibrated.deciles : [])
+    console.log(
+      `  ${(100 * d.from).toFixed(0)}–${(100 * d.from + 10).toFixed(0)} %: ${(100 * d.predicted).toFixed(1)} / ${(100 * d.observed).toFixed(1)} / ${d.n} / ${(100 * Math.abs(d.observed - d.predicted)).toFixed(1)} points (± ${(100 * d.se).toFixed(1)})`,
     );
   const diagram = args.get('diagram');
   if (diagram) writeDiagram(diagram, calibrated, `Reliability: ${calibrated.positions} positions, both seats' chances`);

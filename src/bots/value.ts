@@ -7,9 +7,10 @@
  * the rest of the game can still change: T = √(a² + b²·tiles left), a random walk's √ of the
  * tiles to come, with a floor of a points (the look-ahead's own error, and never a division by
  * zero at the last tile). a and b are fitted by `npm run bench:analysis -- --fit` (maximum
- * likelihood: a logistic fit of each position's result on its margin, positions of one set of
- * bot games) and checked on positions of other games, so that a position estimated at p is won
- * about p of the time (the reliability diagram in docs/analysis.md).
+ * likelihood: a logistic fit of each position's result on its margin) on positions of many games
+ * of equal bots analysed by this estimator, and checked on positions of other games, so that a
+ * position estimated at p is won about p of the time (the reliability diagram in
+ * docs/analysis.md). A few games' whole positions are not enough: their results are few.
  */
 
 /** The squash's temperature at a position with `tilesLeft` tiles still in the pile: √(a² + b²·tilesLeft). */
@@ -18,8 +19,8 @@ export interface Squash {
   b: number;
 }
 
-/** Fitted by `npm run bench:analysis -- --fit --fit-games=16 --fit-sample=200 --sample=240` (docs/analysis.md, "Calibration"). */
-export const SQUASH: Readonly<Squash> = { a: 1, b: 2.25 };
+/** Fitted by `npm run bench:analysis -- --quality-only --fit --fit-games=0 --fit-sample=1000 --games=0` (docs/analysis.md, "Calibration"). */
+export const SQUASH: Readonly<Squash> = { a: 2.19, b: 2.64 };
 
 export const temperature = (tilesLeft: number, squash: Squash = SQUASH): number =>
   Math.sqrt(squash.a ** 2 + squash.b ** 2 * Math.max(0, tilesLeft));
