@@ -250,6 +250,7 @@ export function sharedItems<T extends object>(item: (value: T) => Json<T>) {
   const byOwner = new WeakMap<object, { items: T[]; json: Json<T[]> }>();
   return (owner: object, items: T[]): Json<T[]> => {
     const known = byOwner.get(owner);
+    if (known !== undefined && known.items === items) return known.json;
     let same = known !== undefined && known.items.length === items.length;
     for (let i = 0; same && i < items.length; i++) same = known!.items[i] === items[i];
     if (same) return known!.json;
