@@ -5,7 +5,8 @@
  * The view is an object; JSON is made by whoever sends it. What a game's configuration fixes is
  * made once per configuration, the placed tiles' view objects once per game value (appended as
  * tiles go down, since tiles are never taken back), a standing figure's once, and the pile's
- * counts once per draw. Views share those objects, which never change (the counts are frozen),
+ * counts once per draw; the lists of tiles and figures are made again only when they change.
+ * Views share those objects, which never change (the lists are frozen),
  * so a writer may keep their JSON (`service/answer-json.ts`). Expansions add their
  * members through viewPlayer/viewGame, as objects spread into the seat's and the game's view.
  */
@@ -54,44 +55,48 @@ function partsOf(cfg: Config): ViewParts {
 }
 
 /**
- * The placed tiles' views, per board, extended as tiles are added (a placed tile never changes).
- * Keyed by the board rather than the game value: each copy of a game has its own board, and an
- * undo gives the game a new one (undo.ts), so a tile taken back leaves no view behind.
+ * The placed tiles' views, per board, extended as tiles are added (a placed tile never changes),
+ * and the list a view shows: frozen, and shared by the views until a tile is added. Keyed by the
+ * board rather than the game value: each copy of a game has its own board, and an undo gives the
+ * game a new one (undo.ts), so a tile taken back leaves no view behind.
  */
-const tileViews = new WeakMap<State['board'], TileView[]>();
+const tileViews = new WeakMap<State['board'], { views: TileView[]; shown: readonly TileView[] }>();
 
 function tilesOf(g: State): TileView[] {
-  let views = tileViews.get(g.board);
-  if (!views) {
-    views = [];
-    tileViews.set(g.board, views);
+  let known = tileViews.get(g.board);
+  if (!known) {
+    known = { views: [], shown: [] };
+    tileViews.set(g.board, known);
   }
+  const { views } = known;
   const tiles = g.board.tiles;
   for (let i = views.length; i < tiles.length; i++) {
     const t = tiles[i];
     views.push({ tile: t.type.id, x: t.x, y: t.y, rotation: (t.r * 90) as TileView['rotation'] });
   }
-  return views.slice();
+  if (known.shown.length !== views.length) known.shown = Object.freeze(views.slice());
+  return known.shown as TileView[];
 }
 
 /**
  * The figures' views per game value: a figure on the board never changes (it leaves whole), so
- * the views of the figures still standing are kept, and only a new figure's view is made.
+ * the views of the figures still standing are kept, and only a new figure's view is made; the
+ * list is frozen and shared by the views until a figure comes or goes.
  */
-const figureViews = new WeakMap<State, { figures: Figure[]; views: BoardFigure[] }>();
+const figureViews = new WeakMap<State, { figures: Figure[]; views: readonly BoardFigure[] }>();
 
 function figuresOf(g: State): BoardFigure[] {
   const list = g.figures.list;
   let known = figureViews.get(g);
-  if (known === undefined) figureViews.set(g, (known = { figures: [], views: [] }));
+  if (known === undefined) figureViews.set(g, (known = { figures: [], views: Object.freeze([]) }));
   let same = known.figures.length === list.length;
   for (let i = 0; same && i < list.length; i++) same = known.figures[i] === list[i];
   if (!same) {
     const views = new Map(known.figures.map((f, i) => [f, known.views[i]]));
-    known.views = list.map((f) => views.get(f) ?? figureView(g, f));
+    known.views = Object.freeze(list.map((f) => views.get(f) ?? figureView(g, f)));
     known.figures = list.slice();
   }
-  return known.views.slice();
+  return known.views as BoardFigure[];
 }
 
 function figureView(g: State, f: Figure): BoardFigure {

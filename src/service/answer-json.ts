@@ -11,7 +11,15 @@
  */
 import type { Game, GameEvent, Registry } from '../engine/index.js';
 import type { PublicAct } from '../game-log.js';
-import { appendedArray, kept, objectWriter, serializer, sharedItems, type Json } from './json-pieces.js';
+import {
+  appendedArray,
+  kept,
+  objectWriter,
+  serializer,
+  sharedItems,
+  unchangingValues,
+  type Json,
+} from './json-pieces.js';
 import { gameStateSchema, type GameState } from './state-schema.js';
 
 export type { Json };
@@ -21,10 +29,13 @@ interface Writers {
   tiles: (game: Game, tiles: GameState['tiles']) => Json<GameState['tiles']>;
   tilesLeft: (value: GameState['tilesLeft']) => Json<GameState['tilesLeft']>;
   figures: (game: Game, figures: GameState['figures']) => Json<GameState['figures']>;
+  seats: (seats: GameState['seats']) => Json<GameState['seats']>;
+  rules: (rules: GameState['rules']) => Json<GameState['rules']>;
+  expansions: (expansions: GameState['expansions']) => Json<GameState['expansions']>;
 }
 
 const stateWriter = (registry: Registry) =>
-  objectWriter(gameStateSchema(registry), { given: ['tiles', 'tilesLeft', 'figures'] });
+  objectWriter(gameStateSchema(registry), { given: ['seats', 'expansions', 'rules', 'tiles', 'tilesLeft', 'figures'] });
 
 const writers = new WeakMap<Registry, Writers>();
 
@@ -36,7 +47,10 @@ function writersOf(registry: Registry): Writers {
       state: stateWriter(registry),
       tiles: appendedArray(serializer(schema.properties.tiles.items)),
       tilesLeft: serializer(schema.properties.tilesLeft),
-      figures: sharedItems(serializer(schema.properties.figures)),
+      figures: sharedItems(serializer(schema.properties.figures.items)),
+      seats: unchangingValues(serializer(schema.properties.seats)),
+      rules: unchangingValues(serializer(schema.properties.rules)),
+      expansions: unchangingValues(serializer(schema.properties.expansions)),
     };
     writers.set(registry, w);
   }
@@ -54,6 +68,9 @@ export function stateJson(registry: Registry, state: GameState, game?: Game): Js
     tiles: w.tiles(game, state.tiles),
     tilesLeft: pileJson(w, game, state),
     figures: w.figures(game, state.figures),
+    seats: w.seats(state.seats),
+    rules: w.rules(state.rules),
+    expansions: w.expansions(state.expansions),
   });
 }
 

@@ -6,7 +6,7 @@
  * their log entry was played (`cache/snapshot.ts`), and the routes put those pieces into their
  * answers.
  */
-import { legalMoves, publicView, registryOf, type Game, type LegalMoves } from '../engine/index.js';
+import { legalMoves, publicView, registryOf, type Game, type LegalMoves, type PublicState } from '../engine/index.js';
 import { clockViewOf, seatViews, statusOf, type Lifecycle, type LifecycleStatus } from './lifecycle/lifecycle.js';
 import type { LogEntry, Snapshot } from './cache/snapshot.js';
 import { stateJson, type Json } from './answer-json.js';
@@ -35,17 +35,18 @@ const open = (status: LifecycleStatus) => status === 'active' || status === 'fin
 export function stateOf(game: Game, life: Lifecycle, id: string, version: number): GameState {
   const view = publicView(game);
   const status = statusOf(life, game);
-  return {
-    id,
-    version,
-    pile: life.pile,
-    seats: (life.seatsView ??= seatViews(life)),
-    ...(life.clock ? { clock: clockViewOf(life) } : {}),
-    ...view,
-    status,
-    actor: open(status) ? view.actor : null,
-    players: life.acted ? view.players.map((p) => ({ ...p, name: life.seats[p.seat].name })) : view.players,
-  };
+  // The view is made for this state: the lifecycle's members are set on it, which costs less than
+  // copying its ~20 members into another object (the JSON's member order is the schema's).
+  const state = view as Omit<PublicState, 'status'> as GameState;
+  state.id = id;
+  state.version = version;
+  state.pile = life.pile;
+  state.seats = life.seatsView ??= seatViews(life);
+  if (life.clock) state.clock = clockViewOf(life);
+  state.status = status;
+  if (!open(status)) state.actor = null;
+  if (life.acted) state.players = view.players.map((p) => ({ ...p, name: life.seats[p.seat].name }));
+  return state;
 }
 
 /** `stateOf(…)` as JSON. */

@@ -13,6 +13,7 @@ import {
   objectWriter,
   serializer,
   sharedItems,
+  unchangingValues,
   type Json,
 } from '../../src/service/json-pieces.js';
 
@@ -94,23 +95,61 @@ t.test("an appended array's kept JSON is used while the array only grew", async 
   t.equal(tiles({}, [c]), arrayJson([tile(c)]), 'another owner has its own');
 });
 
-t.test("shared items' JSON is kept until an item is not the one in its place", async (t) => {
+t.test("shared items' JSON is kept until an item is not the one in its place; each item is written once", async (t) => {
   let written = 0;
+  const one = serializer(Tile);
   const all = serializer(Type.Array(Tile));
   const figures = sharedItems<{ tile: string; x: number; rotation: 0 | 90 | 180 | 270 }>((v) => {
     written++;
-    return all(v);
+    return one(v);
   });
   const owner = {};
   const a = { tile: 'a', x: 0, rotation: 0 as const };
   const b = { tile: 'b', x: 1, rotation: 90 as const };
   t.equal(figures(owner, [a, b]), all([a, b]));
   t.equal(figures(owner, [a, b]), all([a, b]));
-  t.equal(written, 1, 'the same items: written once');
+  t.equal(written, 2, 'the same items: each written once');
   t.equal(figures(owner, [b]), all([b]));
-  t.equal(figures(owner, [{ ...b }, a]), all([b, a]));
-  t.equal(written, 3, 'other items: written again');
+  t.equal(written, 2, 'an item kept: not written again');
+  const c = { ...b };
+  t.equal(figures(owner, [c, a]), all([b, a]));
+  t.equal(written, 3, 'another item: written');
+  t.equal(figures(owner, []), '[]');
 });
+
+t.test("an unchanging value's JSON is written once per value", async (t) => {
+  let written = 0;
+  const one = serializer(Tile);
+  const tiles = unchangingValues<{ tile: string; x: number; rotation: 0 | 90 | 180 | 270 }>((v) => {
+    written++;
+    return one(v);
+  });
+  const a = { tile: 'a', x: 0, rotation: 0 as const };
+  t.equal(tiles(a), one(a));
+  t.equal(tiles(a), one(a));
+  t.equal(written, 1);
+  t.equal(tiles({ ...a, x: 2 }), one({ ...a, x: 2 }));
+  t.equal(written, 2, 'another value: written');
+});
+
+t.test(
+  "a record of numbers is written as JSON.stringify would, each member's JSON kept per key and value",
+  async (t) => {
+    const counts = serializer(Type.Record(Type.String(), Type.Integer()));
+    t.equal(counts({}), '{}');
+    t.equal(counts({ 'base/A': 2, 'a"b': 1 }), JSON.stringify({ 'base/A': 2, 'a"b': 1 }));
+    t.equal(
+      counts({ 'a"b': 1, 'base/A': 3 }),
+      JSON.stringify({ 'a"b': 1, 'base/A': 3 }),
+      'the same key, another value',
+    );
+    t.equal(counts({ 'base/A': 2, x: undefined } as never), '{"base/A":2}', 'an undefined member left out');
+    const flags = serializer(Type.Record(Type.String(), Type.Boolean()));
+    t.equal(flags({ a: true, b: false }), '{"a":true,"b":false}');
+    const names = serializer(Type.Record(Type.String(), Type.String()));
+    t.equal(names({ a: 'x"y' }), JSON.stringify({ a: 'x"y' }));
+  },
+);
 
 t.test('a kept piece is the same text', async (t) => {
   const text = serializer(Type.Array(Tile))([{ tile: 'a', x: 1, rotation: 0 }]);

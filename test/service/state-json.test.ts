@@ -6,9 +6,10 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import t from 'tap';
-import { createGame, type GameSetup } from '../../src/engine/index.js';
+import { createGame, registryOf, type GameSetup } from '../../src/engine/index.js';
+import { stateJson } from '../../src/service/answer-json.js';
 import { stateJsonOf, stateOf } from '../../src/service/answers.js';
-import { newLifecycle } from '../../src/service/lifecycle/lifecycle.js';
+import { applyAct, newLifecycle, type Lifecycle } from '../../src/service/lifecycle/lifecycle.js';
 import { BELLS_REGISTRY as registry } from '../fixtures/bells/registry.js';
 import { playRandom, randomSetup } from '../helpers/random-play.js';
 
@@ -41,6 +42,45 @@ for (const setup of setups) {
     t.equal(end.status, 'finished');
     for (const member of setup.expansions?.includes('traders-builders') ? ['goods'] : [])
       t.ok(member in end && end.players.every((p: object) => member in p), `the expansion's ${member} is written`);
+  });
+}
+
+/**
+ * What the writer keeps per game (the placed tiles, the pile's counts, the figures, the seats,
+ * the rules) must notice each change: a game played in place, with undos and a seat resigning
+ * and one handed to a bot on the way, has at each version the JSON a fresh serialization of the
+ * same state gives (nothing kept).
+ */
+for (const setup of setups) {
+  t.test(`each version's JSON of a game played in place is a fresh serialization's (${setup.seed})`, async (t) => {
+    let life: Lifecycle | undefined;
+    let version = 0;
+    let differ = 0;
+    let first: unknown;
+    const check = (g: Parameters<typeof stateJsonOf>[0], life: Lifecycle) => {
+      const kept = stateJsonOf(g, life, 'g1', version);
+      const fresh = stateJson(registryOf(g), stateOf(g, life, 'g1', version));
+      if (kept !== fresh) {
+        differ++;
+        first ??= { version, kept, fresh };
+      }
+    };
+    const { game } = playRandom(
+      setup,
+      `${setup.seed}-in-place`,
+      (g) => {
+        life ??= newLifecycle(setup, g, '2026-01-01T00:00:00.000Z');
+        check(g, life);
+        version++;
+        if (version === 20) applyAct(life, [], { type: 'seatResigned', seat: 1 });
+        if (version === 40) applyAct(life, [], { type: 'seatHandedToBot', seat: 0, bot: 'greedy' });
+        if (version > 20 && version <= 40) t.equal(stateOf(g, life, 'g1', version).seats[1].resigned, true);
+      },
+      true,
+    );
+    check(game, life!);
+    t.ok(version > 60, `${version} versions`);
+    t.equal(differ, 0, 'the JSON with what was kept and the fresh JSON agreed at each version', { first });
   });
 }
 
