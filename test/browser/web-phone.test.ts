@@ -166,9 +166,12 @@ for (const [device, options] of DEVICES) {
         );
         t.same(await smallTargets(page), [], 'its controls too are at least 44 px');
         await shot(page, '6-scores-and-log', device);
-        const line = page.locator('#log li[data-spots]:not([data-spots=""])').first();
-        const spots = ((await line.getAttribute('data-spots')) ?? '').split(' ');
-        await press(line);
+        const first = page.locator('#log li[data-spots]:not([data-spots=""])').first();
+        const spotsText = (await first.getAttribute('data-spots')) ?? '';
+        const spots = spotsText.split(' ');
+        // The bot may add a line meanwhile, which would then be the first: the line tapped is the
+        // one read, by its tiles.
+        await press(page.locator(`#log li[data-spots="${spotsText}"]`).first());
         t.notOk(await page.locator('#players').isVisible(), 'the tap closes them');
         const lit = await page
           .locator('#board g.lights.lit rect')
