@@ -43,6 +43,7 @@ import { challengeRoutes } from './http/routes/challenges.js';
 import { ladderRoutes } from './http/routes/ladder.js';
 import type { LadderTimer } from './service/ladder/ladder-timer.js';
 import type { RatingsOf } from './service/ladder/ladder-ratings.js';
+import type { ServerBotsOnLadder } from './service/ladder/ladder.js';
 import { leaderboardRoutes } from './http/routes/leaderboard.js';
 import { accountWebhookRoutes } from './http/routes/account-webhook.js';
 import type { AccountLimits } from './service/accounts/accounts.js';
@@ -114,8 +115,8 @@ export interface AppOptions {
   ladderTimer?: LadderTimer;
   /** Where the ladder reads its bots' ratings (`service/ladder/ladder-ratings.ts`); the accounts' own when absent (tests give others). */
   ladderRatings?: RatingsOf;
-  /** The server's bots on the ladder (`LADDER_SERVER_BOTS`) and their ladder games at once; none when absent. */
-  ladderServerBots?: { names: readonly string[]; maxGames: number };
+  /** The server's bots on the ladder (`LADDER_SERVER_BOTS`), their ladder games at once and whether they meet each other; none when absent. */
+  ladderServerBots?: ServerBotsOnLadder;
   /**
    * A test seam: builds the hint route's `Hints` (tests give one whose pool's jobs end when they
    * say, on a clock they move); the bot runtime's when absent.
@@ -208,8 +209,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     if (taken.length > 0)
       app.log.warn({ names: taken }, "other accounts hold these server bots' names: those bots have no account");
     if (options.ladderServerBots) {
-      const { names, maxGames } = options.ladderServerBots;
-      await service.ladder.enlistServerBots(names, maxGames, taken).catch((error: unknown) => {
+      await service.ladder.enlistServerBots(options.ladderServerBots, taken).catch((error: unknown) => {
         app.log.error({ err: error }, "the server's bots could not join the ladder");
       });
     }

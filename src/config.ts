@@ -50,8 +50,11 @@ export interface ServerConfig {
   gameRetentionDays: number;
   /** `LADDER_ROUND_SECONDS`: the ladder's rounds come this often (and when a ladder game ends); 0 stops them. */
   ladderRoundSeconds: number;
-  /** `LADDER_SERVER_BOTS`, `LADDER_SERVER_BOT_GAMES`: the server's bots on the ladder, and their ladder games at once. */
-  ladderServerBots: { names: string[]; maxGames: number };
+  /**
+   * `LADDER_SERVER_BOTS`, `LADDER_SERVER_BOT_GAMES`, `LADDER_SERVER_BOTS_MEET`: the server's bots on
+   * the ladder, their ladder games at once, and whether they meet each other (to rate them).
+   */
+  ladderServerBots: { names: string[]; maxGames: number; meet: boolean };
   /** `CORS_ORIGINS`: comma-separated origins or `*`; none by default. */
   corsOrigins: CorsOrigins;
   /** `FRAME_ANCESTORS`: the CSP sources that may frame the pages; `'none'` by default. */
@@ -207,6 +210,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     ladderServerBots: {
       names: serverBotNames(env.LADDER_SERVER_BOTS ?? 'RandomBot,GreedyBot,MctsBot1'),
       maxGames: integer(env, 'LADDER_SERVER_BOT_GAMES', 8, 2, 100),
+      meet: integer(env, 'LADDER_SERVER_BOTS_MEET', 0, 0, 1) === 1,
     },
     corsOrigins: parseCorsOrigins(env.CORS_ORIGINS),
     frameAncestors: parseFrameAncestors(env.FRAME_ANCESTORS),

@@ -28,7 +28,7 @@ t.test('configuration comes from the environment with documented defaults', asyn
     logLevel: 'info',
     gameRetentionDays: 0,
     ladderRoundSeconds: 10,
-    ladderServerBots: { names: ['RandomBot', 'GreedyBot', 'MctsBot1'], maxGames: 8 },
+    ladderServerBots: { names: ['RandomBot', 'GreedyBot', 'MctsBot1'], maxGames: 8, meet: false },
     corsOrigins: [],
     frameAncestors: ["'none'"],
     streams: { perAddress: 32, reservedConnections: 32, maxSeconds: 600, opens: { perSecond: 2, burst: 60 } },
@@ -138,7 +138,10 @@ t.test('configuration comes from the environment with documented defaults', asyn
   t.same(loadConfig({ LADDER_SERVER_BOTS: ' GreedyBot , MctsBot3', LADDER_SERVER_BOT_GAMES: '4' }).ladderServerBots, {
     names: ['GreedyBot', 'MctsBot3'],
     maxGames: 4,
+    meet: false,
   });
+  t.equal(loadConfig({ LADDER_SERVER_BOTS_MEET: '1' }).ladderServerBots.meet, true);
+  t.throws(() => loadConfig({ LADDER_SERVER_BOTS_MEET: 'yes' }), /LADDER_SERVER_BOTS_MEET must be an integer/);
   t.throws(
     () => loadConfig({ LADDER_SERVER_BOTS: 'GreedyBot,Nobody' }),
     /LADDER_SERVER_BOTS names no server bot: Nobody/,

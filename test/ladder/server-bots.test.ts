@@ -2,13 +2,15 @@
  * The server's own bots on the ladder (`LADDER_SERVER_BOTS`, docs/ladder.md), on SQLite and
  * PostgreSQL: enlisted when the app starts, they play duplicate pairs against the other bots (the
  * server's bot driver plays their seats, which are bot seats carrying their accounts), never
- * against each other; their results count on the ladder and in their ratings.
+ * against each other unless `LADDER_SERVER_BOTS_MEET` lets them (a run that rates them); their
+ * results count on the ladder and in their ratings.
  */
 import t from 'tap';
 import { forEachStore } from '../helpers/stores.js';
 import { ladderBot, ladderNode, playMatches } from './helpers.js';
 
 const SERVER = ['RandomBot', 'GreedyBot'];
+const MEETING = ['MctsBot1', 'MctsBot2'];
 
 forEachStore(t, (t, stores) => {
   t.test("the server's bots play the ladder against the other bots, never against each other", async (t) => {
@@ -58,4 +60,44 @@ forEachStore(t, (t, stores) => {
       [],
     );
   });
+
+  t.test(
+    "LADDER_SERVER_BOTS_MEET: the server's bots play duplicate pairs against each other, which rate them",
+    async (t) => {
+      // Two others than the test above's: on PostgreSQL its last round left them a match that
+      // nobody plays. The search is cut short: its strength is not what is tested.
+      const node = await ladderNode(t, await stores.location(t), {
+        ladderServerBots: { names: MEETING, maxGames: 2, meet: true },
+        bots: { moveIterations: 8 },
+      });
+      const { app } = node;
+      await app.ready();
+      // On PostgreSQL the file's tests share one ladder: the counts are read before and after.
+      const records = async () =>
+        new Map(
+          (await app.inject({ url: '/ladder' }))
+            .json()
+            .bots.map((b: { name: string; record: { pairs: number }; rating: { games: number } }) => [
+              b.name,
+              [b.record.pairs, b.rating.games],
+            ]),
+        );
+      const before = await records();
+      const first = await node.round();
+      const theirs = first.started.filter((m) => MEETING.includes(m.a) && MEETING.includes(m.b));
+      t.same(
+        theirs.map((m) => [m.a, m.b].sort()),
+        [[...MEETING].sort()],
+        'alone on the ladder, they meet each other',
+      );
+      // The server's bot driver plays both games: the test waits for their ends.
+      await playMatches(app, { ...first, started: theirs }, [], new Map(), MEETING);
+      t.ok((await node.round()).settled.includes(theirs[0].id), 'the pair counted');
+      const after = await records();
+      for (const name of MEETING) {
+        const [pairs, games] = before.get(name) as [number, number];
+        t.same(after.get(name), [pairs + 1, games + 2], `${name}: a pair more on the ladder, two rated games more`);
+      }
+    },
+  );
 });

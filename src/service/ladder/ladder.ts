@@ -55,6 +55,14 @@ export interface LadderHost {
   state(id: string): Promise<GameState>;
 }
 
+/** The server's bots on the ladder (`LADDER_SERVER_BOTS`, `LADDER_SERVER_BOT_GAMES`, `LADDER_SERVER_BOTS_MEET`). */
+export interface ServerBotsOnLadder {
+  names: readonly string[];
+  maxGames: number;
+  /** Whether they meet each other (by default they meet only the other bots). */
+  meet?: boolean;
+}
+
 type GameNow = { over: false } | { over: true; aborted: true } | { over: true; aborted: false; scores: number[] };
 
 export class Ladder {
@@ -63,6 +71,8 @@ export class Ladder {
   private readonly games = new Set<string>();
   private closed = false;
   private readonly joined = new Set<() => void>();
+  /** Whether the server's bots meet each other (`LADDER_SERVER_BOTS_MEET`, set when they are enlisted). */
+  private serverBotsMeet = false;
 
   constructor(
     private readonly store: LadderStore,
@@ -92,8 +102,13 @@ export class Ladder {
    * Puts the server's bots named in `names` on the ladder with `maxGames` each, and takes the
    * others off it (so the setting is the server's configuration, `LADDER_SERVER_BOTS`). Bots
    * whose accounts this server does not have (`missing`: their names were taken) are skipped.
+   * With `meet`, this node's rounds pair them with each other too: a run that rates them.
    */
-  async enlistServerBots(names: readonly string[], maxGames: number, missing: readonly string[] = []): Promise<void> {
+  async enlistServerBots(
+    { names, maxGames, meet = false }: ServerBotsOnLadder,
+    missing: readonly string[] = [],
+  ): Promise<void> {
+    this.serverBotsMeet = meet;
     const at = this.now().toISOString();
     for (const bot of SERVER_BOTS) {
       if (names.includes(bot.name) && !missing.includes(bot.name)) await this.store.join(bot.id, maxGames, at);
@@ -212,7 +227,7 @@ export class Ladder {
           accountId: e.accountId,
           room,
           mu: ratings.get(e.accountId)?.mu ?? null,
-          server: serverBotOf(e.accountId) !== undefined,
+          server: !this.serverBotsMeet && serverBotOf(e.accountId) !== undefined,
         });
     }
     return out;

@@ -7,7 +7,7 @@
  * alike); and again, with that pair's counts moved on, until no two bots that may play are left.
  * A bot with room for several matches may start several in one round, against different bots
  * first. The server's own bots never meet each other: they are there to be measured against, and
- * would otherwise play each other for ever. Pure.
+ * would otherwise play each other for ever (unless a run that rates them lets them). Pure.
  */
 
 export interface Candidate {
@@ -16,7 +16,7 @@ export interface Candidate {
   room: number;
   /** Its rating's mean, or null before it has one. */
   mu: number | null;
-  /** One of the server's own bots. */
+  /** One of the server's own bots, kept from meeting the others (not set when `LADDER_SERVER_BOTS_MEET` lets them). */
   server?: boolean;
 }
 
