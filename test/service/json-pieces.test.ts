@@ -5,7 +5,7 @@
  * describe is an error rather than wrong JSON.
  */
 import t from 'tap';
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
 import {
   appendedArray,
   arrayJson,
@@ -18,6 +18,18 @@ import {
 } from '../../src/service/json-pieces.js';
 
 const Tile = Type.Object({ tile: Type.String(), x: Type.Integer(), rotation: Type.Enum([0, 90, 180, 270]) });
+type TileValue = Static<typeof Tile>;
+
+/** Tile's serializer, and one that counts its calls (a kept piece is not written again). */
+function countedTile() {
+  const tile = serializer(Tile);
+  const count = { written: 0 };
+  const counting = (v: TileValue) => {
+    count.written++;
+    return tile(v);
+  };
+  return { tile, counting, count };
+}
 const Event = Type.Union([
   Type.Object({ type: Type.Literal('tileDrawn'), seat: Type.Integer(), tile: Type.String() }),
   Type.Union([Type.Object({ type: Type.Literal('gameEnded'), scores: Type.Array(Type.Integer()) })]),
@@ -73,19 +85,15 @@ t.test('an object writer takes the given members as pieces, the others from the 
 });
 
 t.test("an appended array's kept JSON is used while the array only grew", async (t) => {
-  let written = 0;
-  const tile = serializer(Tile);
-  const tiles = appendedArray<{ tile: string; x: number; rotation: 0 | 90 | 180 | 270 }>((v) => {
-    written++;
-    return tile(v);
-  });
+  const { tile, counting, count } = countedTile();
+  const tiles = appendedArray(counting);
   const owner = {};
   const a = { tile: 'a', x: 0, rotation: 0 as const };
   const b = { tile: 'b', x: 1, rotation: 90 as const };
   const c = { tile: 'c', x: 2, rotation: 180 as const };
   t.equal(tiles(owner, [a, b]), arrayJson([tile(a), tile(b)]));
   t.equal(tiles(owner, [a, b, c]), arrayJson([tile(a), tile(b), tile(c)]));
-  t.equal(written, 3, 'each tile written once');
+  t.equal(count.written, 3, 'each tile written once');
   t.equal(
     tiles(owner, [a, c]),
     arrayJson([tile(a), tile(c)]),
@@ -96,40 +104,32 @@ t.test("an appended array's kept JSON is used while the array only grew", async 
 });
 
 t.test("shared items' JSON is kept until an item is not the one in its place; each item is written once", async (t) => {
-  let written = 0;
-  const one = serializer(Tile);
+  const { counting, count } = countedTile();
   const all = serializer(Type.Array(Tile));
-  const figures = sharedItems<{ tile: string; x: number; rotation: 0 | 90 | 180 | 270 }>((v) => {
-    written++;
-    return one(v);
-  });
+  const figures = sharedItems(counting);
   const owner = {};
   const a = { tile: 'a', x: 0, rotation: 0 as const };
   const b = { tile: 'b', x: 1, rotation: 90 as const };
   t.equal(figures(owner, [a, b]), all([a, b]));
   t.equal(figures(owner, [a, b]), all([a, b]));
-  t.equal(written, 2, 'the same items: each written once');
+  t.equal(count.written, 2, 'the same items: each written once');
   t.equal(figures(owner, [b]), all([b]));
-  t.equal(written, 2, 'an item kept: not written again');
+  t.equal(count.written, 2, 'an item kept: not written again');
   const c = { ...b };
   t.equal(figures(owner, [c, a]), all([b, a]));
-  t.equal(written, 3, 'another item: written');
+  t.equal(count.written, 3, 'another item: written');
   t.equal(figures(owner, []), '[]');
 });
 
 t.test("an unchanging value's JSON is written once per value", async (t) => {
-  let written = 0;
-  const one = serializer(Tile);
-  const tiles = unchangingValues<{ tile: string; x: number; rotation: 0 | 90 | 180 | 270 }>((v) => {
-    written++;
-    return one(v);
-  });
+  const { tile: one, counting, count } = countedTile();
+  const tiles = unchangingValues(counting);
   const a = { tile: 'a', x: 0, rotation: 0 as const };
   t.equal(tiles(a), one(a));
   t.equal(tiles(a), one(a));
-  t.equal(written, 1);
+  t.equal(count.written, 1);
   t.equal(tiles({ ...a, x: 2 }), one({ ...a, x: 2 }));
-  t.equal(written, 2, 'another value: written');
+  t.equal(count.written, 2, 'another value: written');
 });
 
 t.test(
