@@ -114,6 +114,9 @@ export interface NewAccountEvent {
   createdAt: string;
 }
 
+/** The longest cursor a store makes, and so accepts. */
+export const MAX_CURSOR_LENGTH = 1024;
+
 /** A stored event; `cursor` is its place in the account's stream (opaque: the store's own order). */
 export interface AccountEventRow {
   cursor: string;
@@ -129,7 +132,10 @@ export interface AccountStore {
    * also across nodes. Rejects a cursor the store never made with `InvalidCursorError`.
    */
   eventsAfter(accountId: string, cursor: string | null, limit: number): Promise<AccountEventRow[]>;
-  /** The cursor of the account's latest event (before its first when it has none): a stream starting now resumes there. */
+  /**
+   * The cursor standing now: a stream that is sent the present, then resumes there, is sent every
+   * event committed after and none committed before (`postgres/event-cursor.ts`).
+   */
   latestCursor(accountId: string): Promise<string>;
   /** Calls `listener` with an account's id when another node wrote events for it (where the store can tell). */
   watchEvents(listener: (accountId: string) => void): void;

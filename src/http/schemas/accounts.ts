@@ -1,6 +1,6 @@
 /** The accounts' schemas (`docs/accounts.md`): creating one, its keys, its games. */
 import { Type } from 'typebox';
-import { ACCOUNT_EVENT_TYPES, ACCOUNT_KINDS } from '../../storage/accounts.js';
+import { ACCOUNT_EVENT_TYPES, ACCOUNT_KINDS, MAX_CURSOR_LENGTH } from '../../storage/accounts.js';
 import { PHASES } from '../../engine/index.js';
 import { GAME_STATUSES } from '../../storage/game-store.js';
 import { SeatViewSchema } from '../../game-log.js';
@@ -74,7 +74,9 @@ export const MyGamesResponse = Type.Object(
 
 export const AccountStreamQuery = Type.Object(
   {
-    after: Type.Optional(Type.String({ minLength: 1, maxLength: 48, description: 'Resume after this event id' })),
+    after: Type.Optional(
+      Type.String({ minLength: 1, maxLength: MAX_CURSOR_LENGTH, description: 'Resume after this event id' }),
+    ),
     moves: Type.Optional(Type.Boolean({ description: 'Add the legal moves to `yourTurn` events' })),
   },
   { additionalProperties: false },
@@ -82,13 +84,15 @@ export const AccountStreamQuery = Type.Object(
 
 export const AccountStreamHeaders = Type.Object({
   'last-event-id': Type.Optional(
-    Type.String({ maxLength: 48, description: 'The `id` of the last event received: resume after it' }),
+    Type.String({ maxLength: MAX_CURSOR_LENGTH, description: 'The `id` of the last event received: resume after it' }),
   ),
 });
 
 export const AccountEventsQuery = Type.Object(
   {
-    after: Type.Optional(Type.String({ minLength: 1, maxLength: 48, description: 'The `cursor` of the last answer' })),
+    after: Type.Optional(
+      Type.String({ minLength: 1, maxLength: MAX_CURSOR_LENGTH, description: 'The `cursor` of the last answer' }),
+    ),
     wait: Type.Optional(
       Type.Integer({ minimum: 0, maximum: 30, description: 'Seconds to wait for an event after `after`' }),
     ),

@@ -6,7 +6,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type pg from 'pg';
 import {
-  InvalidCursorError,
   type Account,
   type AccountEventRow,
   type AccountGameRow,
@@ -24,6 +23,7 @@ import { ACCOUNT_CHANNEL, notifyPayloads, type ChangeFeed } from './change-feed.
 import type { GameStatus } from '../game-store.js';
 import { faultKind, storeError } from './faults.js';
 import { PostgresChallenges } from './challenges.js';
+import { cursorAfter, formatCursor, parseCursor, snapshotCursor } from './event-cursor.js';
 
 const ACCOUNT_COLUMNS = 'a.id, a.name, a.kind, a.created_at AS "createdAt"';
 
@@ -84,9 +84,6 @@ export function accountEventStatements(
   ];
 }
 
-/** `<tx>.<id>`: the transaction id and the row id of the last event read. */
-const CURSOR = /^(\d{1,20})\.(\d{1,19})$/;
-
 export class PostgresAccounts implements AccountStore {
   readonly announcesEvents = true;
   private readonly challenges: PostgresChallenges;
@@ -99,8 +96,7 @@ export class PostgresAccounts implements AccountStore {
   }
 
   async eventsAfter(accountId: string, cursor: string | null, limit: number): Promise<AccountEventRow[]> {
-    const match = cursor === null ? ['', '0', '0'] : CURSOR.exec(cursor);
-    if (!match) throw new InvalidCursorError();
+    const from = parseCursor(cursor);
     // Rows of transactions older than every one still running: none can commit before them later.
     const result = await this.pool
       .query<{
@@ -113,29 +109,29 @@ export class PostgresAccounts implements AccountStore {
         name: 'account_events_after',
         // The output names differ from the columns': ORDER BY would sort the text of an output column named alike.
         text: `SELECT id::text AS row_id, tx::text AS tx_id, type, data, created_at AS "createdAt" FROM account_events
-          WHERE account_id = $1 AND (tx, id) > ($2::xid8, $3::bigint) AND tx < pg_snapshot_xmin(pg_current_snapshot())
-          ORDER BY tx, id LIMIT $4`,
-        values: [accountId, match[1], match[2], limit],
+          WHERE account_id = $1 AND (tx, id) > ($2::xid8, $3::bigint) AND (tx >= $4::xid8 OR tx = ANY($5::xid8[]))
+            AND tx < pg_snapshot_xmin(pg_current_snapshot())
+          ORDER BY tx, id LIMIT $6`,
+        values: [accountId, String(from.tx), String(from.row), String(from.xmax), from.running.map(String), limit],
       })
       .catch(rethrow);
     return result.rows.map((r) => ({
-      cursor: `${r.tx_id}.${r.row_id}`,
+      cursor: formatCursor(cursorAfter(from, BigInt(r.tx_id), BigInt(r.row_id))),
       type: r.type,
       data: r.data,
       createdAt: r.createdAt,
     }));
   }
 
-  async latestCursor(accountId: string): Promise<string> {
+  async latestCursor(): Promise<string> {
     const result = await this.pool
-      .query<{ row_id: string; tx_id: string }>(
-        `SELECT id::text AS row_id, tx::text AS tx_id FROM account_events
-          WHERE account_id = $1 AND tx < pg_snapshot_xmin(pg_current_snapshot()) ORDER BY tx DESC, id DESC LIMIT 1`,
-        [accountId],
+      .query<{ xmin: string; xmax: string; running: string[] }>(
+        `SELECT pg_snapshot_xmin(s)::text AS xmin, pg_snapshot_xmax(s)::text AS xmax,
+          ARRAY(SELECT pg_snapshot_xip(s)::text) AS running FROM pg_current_snapshot() AS s`,
       )
       .catch(rethrow);
-    const row = result.rows[0];
-    return row ? `${row.tx_id}.${row.row_id}` : '0.0';
+    const { xmin, xmax, running } = result.rows[0];
+    return snapshotCursor(BigInt(xmin), BigInt(xmax), running.map(BigInt));
   }
 
   watchEvents(listener: (accountId: string) => void): void {

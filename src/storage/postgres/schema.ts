@@ -201,6 +201,7 @@ const xid8 = customType<{ data: string }>({ dataType: () => 'xid8' });
  * when its row committed: each row keeps its transaction's id (`tx`), and a reader takes only
  * rows of transactions older than every transaction still running (`pg_snapshot_xmin`), in
  * (`tx`, `id`) order. No row can commit later before a cursor a reader has passed.
+ * A reader that starts fresh stands at its snapshot instead (`event-cursor.ts`).
  */
 export const accountEvents = pgTable(
   'account_events',
