@@ -22,6 +22,7 @@
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type * as EngineApi from '../src/engine/index.js';
+import { median, quartile } from './ab-stats.js';
 
 type Engine = typeof EngineApi;
 type Setup = EngineApi.GameSetup;
@@ -190,22 +191,6 @@ function block(w: Workload, e: Engine, from: number, count: number): { units: nu
   for (let i = from; i < from + count; i++) units += w.run(e, i);
   return { units, cpu: cpuSeconds(cpu) };
 }
-
-const median = (xs: number[]): number => {
-  const s = xs.slice().sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
-
-/**
- * The rate a build's blocks beat in three rounds of four: a neighbour's burst only ever slows a
- * block, so the faster blocks are the less disturbed, and each build's quartile does not depend
- * on what the other build's block of the same round met. A check of one build against a copy
- * of itself (100 rounds, BENCH_BEST=3, load 5–8) gave ×0.93–1.00 here, ×0.98–1.03 for the
- * median of rounds and ×1.03–1.26 for the total: read the three together (docs/performance.md).
- */
-const quartile = (rates: number[]): number =>
-  rates.slice().sort((a, b) => a - b)[Math.floor(0.75 * (rates.length - 1))];
 
 console.log(
   `Node ${process.version}; ${rounds} rounds of ~${blockMs} ms CPU blocks per build${best > 1 ? ` (the fastest of ${best})` : ''}, alternating, ${fullGc ? 'full gc()' : 'young-generation gc()'} before each, ${warmMs} ms warm-up; old = ${oldDir}, new = ${newDir}`,

@@ -20,6 +20,7 @@ import type * as Service from '../src/service/game-service.js';
 import type * as Tokens from '../src/service/lifecycle/seat-tokens.js';
 import type * as Sqlite from '../src/storage/sqlite/store.js';
 import { playRandom } from '../test/helpers/random-play.js';
+import { median, quartile } from './ab-stats.js';
 
 const [oldDir, newDir = '.'] = process.argv.slice(2);
 if (oldDir === undefined) throw new Error('usage: bench-answers-ab <old checkout> [<new checkout>]');
@@ -102,11 +103,13 @@ for (const b of builds) {
   positions.set(b, list);
 }
 
-const results: Record<string, Record<string, { units: number; us: number }>> = {};
+/** Per answer and build: the totals, and each block's µs per unit (a round has one block of each build). */
+const results: Record<string, Record<string, { units: number; us: number; blocks: number[] }>> = {};
 const add = (label: string, b: Build, units: number, us: number) => {
-  results[label] ??= { old: { units: 0, us: 0 }, new: { units: 0, us: 0 } };
+  results[label] ??= { old: { units: 0, us: 0, blocks: [] }, new: { units: 0, us: 0, blocks: [] } };
   results[label][b.name].units += units;
   results[label][b.name].us += us;
+  results[label][b.name].blocks.push(us / units);
 };
 
 function stateBlock(b: Build, round: number) {
@@ -233,8 +236,12 @@ for (let r = 0; r < ROUNDS; r++) {
   const order = r % 2 === 0 ? builds : [...builds].reverse();
   for (const b of order) stateBlock(b, r);
   for (const b of order) inPlaceBlock(b);
-  // Odd rounds without the state: what the rest of a move costs in each build.
-  for (const b of order) await moveBlock(b, r, perRound, r % 2 === 1);
+  // Odd rounds without the state: what the rest of a move costs in each build. Which build goes
+  // first alternates every two rounds, so that each kind of move block has each build first as
+  // often (in step with the rounds, the minimal blocks had the new build first every time, and
+  // two copies of one build differed by ~20 %).
+  const moveOrder = Math.floor(r / 2) % 2 === 0 ? builds : [...builds].reverse();
+  for (const b of moveOrder) await moveBlock(b, r, perRound, r % 2 === 1);
 }
 // Every game is finished now (or nearly): replays of finished games.
 for (const b of builds) await moveBlock(b, 0, total);
@@ -246,12 +253,17 @@ for (let r = 0; r < ROUNDS; r++) {
 }
 
 console.log(`Node ${process.version}; ${ROUNDS} rounds, alternating; old = ${oldDir}, new = ${newDir}`);
-console.log('| answer | old µs CPU each | new µs CPU each | new ÷ old |');
-console.log('|---|---|---|---|');
+console.log(
+  '| answer | old µs CPU each | new µs CPU each | new ÷ old (total) | new ÷ old (median of rounds) | new ÷ old (fast quartile of blocks) |',
+);
+console.log('|---|---|---|---|---|---|');
 for (const [label, r] of Object.entries(results)) {
   const each = (name: string) => r[name].us / r[name].units;
+  const ratios = r.new.blocks.map((us, i) => us / r.old.blocks[i]);
+  // The quartile of rates (units per µs), as bench-ab's.
+  const rates = (name: string) => r[name].blocks.map((us) => 1 / us);
   console.log(
-    `| ${label} | ${each('old').toFixed(1)} | ${each('new').toFixed(1)} | ×${(each('new') / each('old')).toFixed(2)} |`,
+    `| ${label} | ${each('old').toFixed(1)} | ${each('new').toFixed(1)} | ×${(each('new') / each('old')).toFixed(2)} | ×${median(ratios).toFixed(2)} | ×${(quartile(rates('old')) / quartile(rates('new'))).toFixed(2)} |`,
   );
 }
 for (const b of builds) await b.service.close();

@@ -1,0 +1,21 @@
+/**
+ * The statistics of the A/B benchmarks (`bench-ab.ts`, `bench-answers-ab.ts`), which time two
+ * builds in alternating blocks: besides the ratio of the totals, the median of the rounds' ratios
+ * and the ratio of the builds' fast quartiles. A block that met a collection of the other build's
+ * garbage, or a neighbour's burst, weighs on the total but hardly moves these two.
+ */
+export const median = (xs: number[]): number => {
+  const s = xs.slice().sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+
+/**
+ * The rate a build's blocks beat in three rounds of four: a neighbour's burst only ever slows a
+ * block, so the faster blocks are the less disturbed, and each build's quartile does not depend
+ * on what the other build's block of the same round met. A check of one build against a copy
+ * of itself (100 rounds, BENCH_BEST=3, load 5–8) gave ×0.93–1.00 here, ×0.98–1.03 for the
+ * median of rounds and ×1.03–1.26 for the total: read the three together (docs/performance.md).
+ */
+export const quartile = (rates: number[]): number =>
+  rates.slice().sort((a, b) => a - b)[Math.floor(0.75 * (rates.length - 1))];
