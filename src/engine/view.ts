@@ -3,12 +3,9 @@
  * how many tiles of each kind remain — never the pile order or the seed.
  *
  * The view is an object; JSON is made by whoever sends it. What a game's configuration fixes is
- * made once per configuration, the placed tiles' view objects once per game value (appended as
- * tiles go down, since tiles are never taken back), a standing figure's once, and the pile's
- * counts once per draw; the lists of tiles and figures are made again only when they change.
- * Views share those objects, which never change (the lists are frozen),
- * so a writer may keep their JSON (`service/answer-json.ts`). Expansions add their
- * members through viewPlayer/viewGame, as objects spread into the seat's and the game's view.
+ * made once per configuration; what a game value's views share is kept per game value and made
+ * again only when it changes (`Kept`). Expansions add their members through viewPlayer/viewGame,
+ * as objects spread into the seat's and the game's view.
  */
 import { TILE_TYPES, onTilesAdded } from './catalog.js';
 import type { Config } from './config.js';
@@ -54,49 +51,101 @@ function partsOf(cfg: Config): ViewParts {
   return parts;
 }
 
-/**
- * The placed tiles' views, per board, extended as tiles are added (a placed tile never changes),
- * and the list a view shows: frozen, and shared by the views until a tile is added. Keyed by the
- * board rather than the game value: each copy of a game has its own board, and an undo gives the
- * game a new one (undo.ts), so a tile taken back leaves no view behind.
- */
-const tileViews = new WeakMap<State['board'], { views: TileView[]; shown: readonly TileView[] }>();
+/** The pile's counts as a view lists them: the tile ids with some left, in id order, and how many. */
+export interface PileCounts {
+  readonly keys: readonly string[];
+  readonly values: readonly number[];
+}
 
-function tilesOf(g: State): TileView[] {
-  let known = tileViews.get(g.board);
-  if (!known) {
-    known = { views: [], shown: [] };
-    tileViews.set(g.board, known);
+/** The pile's counts after a draw, and their object once a view's `tilesLeft` was read. */
+interface Pile extends PileCounts {
+  readonly left: number;
+  record?: Readonly<Record<string, number>>;
+}
+
+/**
+ * A view's counts, made when read (`countsOf`), of the pile as it was when the view was made:
+ * that pile is the view's own `PILE`, a member neither listed nor written. Both are defined once
+ * the view is made: a getter in its literal costs ~1 µs a view and makes V8 keep the view as a
+ * dictionary (as does a getter made per pile); the two definitions cost ~0.3 µs.
+ */
+const PILE = Symbol('pile');
+const TILES_LEFT: PropertyDescriptor = {
+  get(this: { [PILE]: Pile }) {
+    return countsOf(this[PILE]);
+  },
+  enumerable: true,
+  configurable: true,
+};
+
+/**
+ * What the views of one game value keep, made again only when it changes; the views share it,
+ * and it never changes once made (the lists are frozen), so a writer may keep its JSON
+ * (`service/answer-json.ts`).
+ */
+interface Kept {
+  readonly parts: ViewParts;
+  /**
+   * The placed tiles' views, extended as tiles are added (a placed tile never changes), and the
+   * list a view shows. Of `board`: an undo gives the game a new one (undo.ts), so a tile taken
+   * back leaves no view behind.
+   */
+  board: State['board'];
+  tileViews: TileView[];
+  tiles: readonly TileView[];
+  /** The figures standing and their views: a figure on the board never changes (it leaves whole). */
+  figures: Figure[];
+  figureViews: readonly BoardFigure[];
+  /**
+   * The pile's counts, counted again only once a tile was drawn (they are a function of the
+   * draws) into new lists, so a view's `tilesLeft` stays what it was when the view was made. Their
+   * object is made only when read: ~60 tile ids in an object cost ~1.7 µs (V8 keeps it as a
+   * dictionary), more than the rest of a view, and a writer needs none (`pileCounts`).
+   */
+  pile: Pile | undefined;
+}
+
+const keptViews = new WeakMap<State, Kept>();
+
+function keptOf(g: State): Kept {
+  let kept = keptViews.get(g);
+  if (kept === undefined) {
+    kept = {
+      parts: partsOf(g.cfg),
+      board: g.board,
+      tileViews: [],
+      tiles: [],
+      figures: [],
+      figureViews: Object.freeze([]),
+      pile: undefined,
+    };
+    keptViews.set(g, kept);
   }
-  const { views } = known;
+  return kept;
+}
+
+function tilesOf(g: State, kept: Kept): TileView[] {
+  if (kept.board !== g.board) [kept.board, kept.tileViews, kept.tiles] = [g.board, [], []];
+  const views = kept.tileViews;
   const tiles = g.board.tiles;
   for (let i = views.length; i < tiles.length; i++) {
     const t = tiles[i];
     views.push({ tile: t.type.id, x: t.x, y: t.y, rotation: (t.r * 90) as TileView['rotation'] });
   }
-  if (known.shown.length !== views.length) known.shown = Object.freeze(views.slice());
-  return known.shown as TileView[];
+  if (kept.tiles.length !== views.length) kept.tiles = Object.freeze(views.slice());
+  return kept.tiles as TileView[];
 }
 
-/**
- * The figures' views per game value: a figure on the board never changes (it leaves whole), so
- * the views of the figures still standing are kept, and only a new figure's view is made; the
- * list is frozen and shared by the views until a figure comes or goes.
- */
-const figureViews = new WeakMap<State, { figures: Figure[]; views: readonly BoardFigure[] }>();
-
-function figuresOf(g: State): BoardFigure[] {
+function figuresOf(g: State, kept: Kept): BoardFigure[] {
   const list = g.figures.list;
-  let known = figureViews.get(g);
-  if (known === undefined) figureViews.set(g, (known = { figures: [], views: Object.freeze([]) }));
-  let same = known.figures.length === list.length;
-  for (let i = 0; same && i < list.length; i++) same = known.figures[i] === list[i];
+  let same = kept.figures.length === list.length;
+  for (let i = 0; same && i < list.length; i++) same = kept.figures[i] === list[i];
   if (!same) {
-    const views = new Map(known.figures.map((f, i) => [f, known.views[i]]));
-    known.views = Object.freeze(list.map((f) => views.get(f) ?? figureView(g, f)));
-    known.figures = list.slice();
+    const views = new Map(kept.figures.map((f, i) => [f, kept.figureViews[i]]));
+    kept.figureViews = Object.freeze(list.map((f) => views.get(f) ?? figureView(g, f)));
+    kept.figures = list.slice();
   }
-  return known.views as BoardFigure[];
+  return kept.figureViews as BoardFigure[];
 }
 
 function figureView(g: State, f: Figure): BoardFigure {
@@ -106,27 +155,36 @@ function figureView(g: State, f: Figure): BoardFigure {
     : { owner: f.owner, kind: f.kind, x: t.x, y: t.y, feature: f.feature };
 }
 
-/**
- * The pile's counts per game value, counted again only once a tile was drawn (they are a function
- * of the draws), frozen and shared by the views until then: counting the ~60 tile ids into an
- * object costs ~1.7 µs, more than the rest of a view, and a copy of it nearly as much.
- */
-const piles = new WeakMap<State, { left: number; counts: Readonly<Record<string, number>> }>();
-
-function tilesLeftOf(g: State, parts: ViewParts): Readonly<Record<string, number>> {
+function pileOf(g: State, kept: Kept): Pile {
   const left = g.pileLeft();
-  let pile = piles.get(g);
-  if (pile === undefined || pile.left !== left) {
-    const counts: Record<string, number> = {};
-    for (const [id, index] of parts.pileTypes) {
+  if (kept.pile === undefined || kept.pile.left !== left) {
+    const keys: string[] = [];
+    const values: number[] = [];
+    for (const [id, index] of kept.parts.pileTypes) {
       const n = g.left[index];
-      if (n > 0) counts[id] = n;
+      if (n > 0) {
+        keys.push(id);
+        values.push(n);
+      }
     }
-
-    if (pile === undefined) piles.set(g, (pile = { left, counts }));
-    else [pile.left, pile.counts] = [left, counts];
+    kept.pile = { left, keys, values };
   }
-  return pile.counts;
+  return kept.pile;
+}
+
+function countsOf(pile: Pile): Readonly<Record<string, number>> {
+  if (pile.record === undefined) {
+    const record: Record<string, number> = {};
+    for (let i = 0; i < pile.keys.length; i++) record[pile.keys[i]] = pile.values[i];
+    pile.record = Object.freeze(record);
+  }
+  return pile.record;
+}
+
+/** The counts `publicView(game).tilesLeft` lists, as two lists (the same until the next draw). */
+export function pileCounts(game: Game): PileCounts {
+  const g = stateOf(game);
+  return pileOf(g, keptOf(g));
 }
 
 function playerOf(g: State, parts: ViewParts, seat: number): PlayerView {
@@ -141,11 +199,12 @@ function playerOf(g: State, parts: ViewParts, seat: number): PlayerView {
 export function publicView(game: Game): PublicState {
   const g = stateOf(game);
   const cfg = g.cfg;
-  const parts = partsOf(cfg);
+  const kept = keptOf(g);
   const finished = g.phase === 'finished';
+  const pile = pileOf(g, kept);
   const players: PlayerView[] = [];
-  for (let seat = 0; seat < cfg.names.length; seat++) players.push(playerOf(g, parts, seat));
-  const view: PublicState = {
+  for (let seat = 0; seat < cfg.names.length; seat++) players.push(playerOf(g, kept.parts, seat));
+  const view: Omit<PublicState, 'tilesLeft'> = {
     status: finished ? 'finished' : 'active',
     // The configuration's own (frozen) values: shared by every view of the game.
     expansions: cfg.expansions as PublicState['expansions'],
@@ -157,18 +216,18 @@ export function publicView(game: Game): PublicState {
     phase: g.phase,
     drawnTile: g.drawn ? g.drawn.id : null,
     bonusPart: g.extraPart,
-    tiles: tilesOf(g),
-    figures: figuresOf(g),
+    tiles: tilesOf(g, kept),
+    figures: figuresOf(g, kept),
     // Held figures awaiting a decision; the public name comes from the first expansion with them.
     pendingWagons: g.pending.map((w) => {
       const t = g.board.at(w.key);
       return { seat: w.owner, x: t.x, y: t.y };
     }),
-    tilesLeft: tilesLeftOf(g, parts),
-    tilesLeftTotal: g.pileLeft(),
+    tilesLeftTotal: pile.left,
   };
   // An expansion's members come last: added to the object built in one piece, which a spread
   // in its middle would make V8 build member by member on every view.
   for (const h of cfg.hooks.viewGame) Object.assign(view, h(g));
-  return view;
+  Object.defineProperty(view, PILE, { value: pile });
+  return Object.defineProperty(view, 'tilesLeft', TILES_LEFT) as PublicState;
 }

@@ -6,14 +6,14 @@
  * own response schemas.
  *
  * What changes seldom is written seldom, kept per game: the placed tiles (a placed tile never
- * changes: each is written once, `appendedArray`), the pile's counts (once per draw) and the
- * figures (when one comes or goes). The rest of the state is written at each version.
+ * changes: each is written once, `appendedArray`), the pile's counts (once per draw, from the
+ * engine's lists: `pileCounts`) and the figures (when one comes or goes). The rest of the state is written at each version.
  */
-import type { Game, GameEvent, Registry } from '../engine/index.js';
+import { pileCounts, type Game, type GameEvent, type PileCounts, type Registry } from '../engine/index.js';
 import type { PublicAct } from '../game-log.js';
 import {
   appendedArray,
-  kept,
+  entriesSerializer,
   objectWriter,
   serializer,
   sharedItems,
@@ -27,7 +27,7 @@ export type { Json };
 interface Writers {
   state: ReturnType<typeof stateWriter>;
   tiles: (game: Game, tiles: GameState['tiles']) => Json<GameState['tiles']>;
-  tilesLeft: (value: GameState['tilesLeft']) => Json<GameState['tilesLeft']>;
+  tilesLeft: (counts: PileCounts) => Json<GameState['tilesLeft']>;
   figures: (game: Game, figures: GameState['figures']) => Json<GameState['figures']>;
   seats: (seats: GameState['seats']) => Json<GameState['seats']>;
   rules: (rules: GameState['rules']) => Json<GameState['rules']>;
@@ -46,7 +46,7 @@ function writersOf(registry: Registry): Writers {
     w = {
       state: stateWriter(registry),
       tiles: appendedArray(serializer(schema.properties.tiles.items)),
-      tilesLeft: serializer(schema.properties.tilesLeft),
+      tilesLeft: entriesSerializer(schema.properties.tilesLeft),
       figures: sharedItems(serializer(schema.properties.figures.items)),
       seats: unchangingValues(serializer(schema.properties.seats)),
       rules: unchangingValues(serializer(schema.properties.rules)),
@@ -66,7 +66,7 @@ export function stateJson(registry: Registry, state: GameState, game?: Game): Js
   if (game === undefined) return w.state(state);
   return w.state(state, {
     tiles: w.tiles(game, state.tiles),
-    tilesLeft: pileJson(w, game, state),
+    tilesLeft: pileJson(w, game),
     figures: w.figures(game, state.figures),
     seats: w.seats(state.seats),
     rules: w.rules(state.rules),
@@ -75,22 +75,17 @@ export function stateJson(registry: Registry, state: GameState, game?: Game): Js
 }
 
 /**
- * The pile's counts of a game are a function of how many tiles are left in it (its order is fixed):
- * their JSON is kept per game and written again after a draw.
+ * The pile's counts' JSON, per game until its counts change (the engine makes new ones after a
+ * draw). Not flattened (`kept`): it lives one turn, and the answers that hold it are flattened
+ * whole when they are kept or sent.
  */
-const piles = new WeakMap<Game, { left: number; json: Json<GameState['tilesLeft']> }>();
+const piles = new WeakMap<Game, { counts: PileCounts; json: Json<GameState['tilesLeft']> }>();
 
-function pileJson(w: Writers, game: Game, state: GameState): Json<GameState['tilesLeft']> {
-  const pile = piles.get(game);
-  if (pile === undefined) {
-    const json = kept(w.tilesLeft(state.tilesLeft));
-    piles.set(game, { left: state.tilesLeftTotal, json });
-    return json;
-  }
-  if (pile.left !== state.tilesLeftTotal) {
-    pile.left = state.tilesLeftTotal;
-    pile.json = kept(w.tilesLeft(state.tilesLeft));
-  }
+function pileJson(w: Writers, game: Game): Json<GameState['tilesLeft']> {
+  const counts = pileCounts(game);
+  let pile = piles.get(game);
+  if (pile === undefined) piles.set(game, (pile = { counts, json: w.tilesLeft(counts) }));
+  else if (pile.counts !== counts) [pile.counts, pile.json] = [counts, w.tilesLeft(counts)];
   return pile.json;
 }
 

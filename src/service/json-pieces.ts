@@ -90,6 +90,27 @@ function recordOf(schema: Node): Node | undefined {
   return keys.length === 1 && isNode(members) ? members : undefined;
 }
 
+/**
+ * A record's member as JSON, `"key":value`. fast-json-stringify escapes each key anew, character
+ * by character (the pile's ~70 tile ids in every state); here `"key":` is made once per key, and
+ * with a small integer for a value (a count), the whole member once per key and value.
+ */
+function recordMember(record: Node): (key: string, value: unknown) => string {
+  const item = compiledFrom(record);
+  const integers = record.type === 'integer';
+  const names = new Map<string, { name: string; small: string[] | undefined }>();
+  return (key, value) => {
+    let known = names.get(key);
+    if (known === undefined) {
+      known = { name: `${JSON.stringify(key)}:`, small: integers ? [] : undefined };
+      if (names.size < MAX_KEYS) names.set(key, known);
+    }
+    if (known.small !== undefined && typeof value === 'number' && value >= 0 && value < SMALL && value % 1 === 0)
+      return (known.small[value] ??= known.name + item(value));
+    return known.name + item(value);
+  };
+}
+
 function compiledFrom(schema: Node): (value: unknown) => string {
   const tagged = taggedMembers(schema);
   if (tagged) {
@@ -104,35 +125,13 @@ function compiledFrom(schema: Node): (value: unknown) => string {
   }
   const record = recordOf(schema);
   if (record) {
-    // fast-json-stringify escapes each key anew, character by character (the pile's ~70 tile ids
-    // in every state); here a member's JSON is made once: `"key":` once per key, and with a
-    // small integer for a value (a count), the whole member once per key and value (the pile's
-    // counts in ~6 µs instead of ~9, most of it reading the object, which V8 keeps as a
-    // dictionary; docs/performance.md).
-    const item = compiledFrom(record);
-    const integers = record.type === 'integer';
-    const names = new Map<string, { name: string; small: string[] | undefined }>();
+    const member = recordMember(record);
     return (value) => {
       let json = '';
       for (const key in value as Node) {
-        const member = (value as Node)[key];
-        if (member === undefined || !Object.hasOwn(value as Node, key)) continue;
-        let known = names.get(key);
-        if (known === undefined) {
-          known = { name: `${JSON.stringify(key)}:`, small: integers ? [] : undefined };
-          if (names.size < MAX_KEYS) names.set(key, known);
-        }
-        let piece: string;
-        if (
-          known.small !== undefined &&
-          typeof member === 'number' &&
-          member >= 0 &&
-          member < SMALL &&
-          member % 1 === 0
-        )
-          piece = known.small[member] ??= known.name + item(member);
-        else piece = known.name + item(member);
-        json += json === '' ? `{${piece}` : `,${piece}`;
+        const v = (value as Node)[key];
+        if (v === undefined || !Object.hasOwn(value as Node, key)) continue;
+        json += json === '' ? `{${member(key, v)}` : `,${member(key, v)}`;
       }
       return json === '' ? '{}' : `${json}}`;
     };
@@ -153,6 +152,31 @@ export function serializer<S extends TSchema>(schema: S): (value: Static<S>) => 
     compiled.set(schema, serialize);
   }
   return serialize as (value: Static<S>) => Json<Static<S>>;
+}
+
+/** A record's members as two lists: its keys, and their values in the same order. */
+export interface RecordEntries<V> {
+  readonly keys: readonly string[];
+  readonly values: readonly V[];
+}
+
+/**
+ * The serializer of a record schema (`Type.Record(Type.String(), …)`) for its members given as
+ * entries: the record's JSON without an object to read (a record built only to be written costs
+ * more than writing it, V8 keeping one of many keys as a dictionary).
+ */
+export function entriesSerializer<S extends TSchema>(
+  schema: S,
+): (entries: RecordEntries<Static<S>[keyof Static<S>]>) => Json<Static<S>> {
+  const record = recordOf(schema as Node);
+  if (record === undefined) throw new TypeError('not a record schema');
+  const member = recordMember(record);
+  return ({ keys, values }) => {
+    let json = '';
+    for (let i = 0; i < keys.length; i++)
+      json += i === 0 ? `{${member(keys[i], values[i])}` : `,${member(keys[i], values[i])}`;
+    return (json === '' ? '{}' : `${json}}`) as Json<Static<S>>;
+  };
 }
 
 /** An array of pieces written earlier, as the array's JSON. */
@@ -185,9 +209,11 @@ export function objectWriter<S extends TObject, G extends Key<S> = never>(
   pieces?: { [K in G]?: Json<Members<S>[K]> },
 ) => Json<Members<S>> {
   const required = new Set<string>(schema.required ?? []);
+  // Each member's name written once, as it opens the object and as it follows another.
   const members = Object.entries(schema.properties as Record<string, TSchema>).map(([key, member]) => ({
     key,
-    name: JSON.stringify(key),
+    first: `{${JSON.stringify(key)}:`,
+    next: `,${JSON.stringify(key)}:`,
     required: required.has(key),
     given: (given as readonly string[]).includes(key),
     write: serializer(member),
@@ -206,19 +232,24 @@ export function objectWriter<S extends TObject, G extends Key<S> = never>(
         }
         piece = m.write(member);
       }
-      json += `${json === '' ? '{' : ','}${m.name}:${piece}`;
+      json = json === '' ? m.first + piece : json + m.next + piece;
     }
     return (json === '' ? '{}' : `${json}}`) as Json<Members<S>>;
   };
 }
 
+/** Items of an `appendedArray` per kept piece. */
+const CHUNK = 16;
+
 /**
  * The JSON of arrays that only ever grow, per owner (a game and its placed tiles): the items
  * written so far are kept, and only new ones are written, by `item`. An array that is not the
- * kept one grown (its last kept item is not where it was) is written anew.
+ * kept one grown (its last kept item is not where it was) is written anew. The items are kept in
+ * pieces of `CHUNK`, each flattened (`kept`) as it grows: flattening all of them at every new
+ * item cost ~2 µs late in a game.
  */
 export function appendedArray<T extends object>(item: (value: T) => Json<T>) {
-  const byOwner = new WeakMap<object, { count: number; last: T | undefined; items: string }>();
+  const byOwner = new WeakMap<object, { count: number; last: T | undefined; full: string; tail: string }>();
   return (owner: object, items: readonly T[]): Json<T[]> => {
     let known = byOwner.get(owner);
     if (
@@ -226,17 +257,20 @@ export function appendedArray<T extends object>(item: (value: T) => Json<T>) {
       known.count > items.length ||
       (known.count > 0 && items[known.count - 1] !== known.last)
     ) {
-      known = { count: 0, last: undefined, items: '' };
+      known = { count: 0, last: undefined, full: '', tail: '' };
       byOwner.set(owner, known);
     }
     if (known.count < items.length) {
-      let text = known.items;
-      for (let i = known.count; i < items.length; i++) text += `${i > 0 ? ',' : ''}${item(items[i])}`;
-      known.items = kept(text);
+      let tail = known.tail;
+      for (let i = known.count; i < items.length; i++) {
+        tail += `${i > 0 ? ',' : ''}${item(items[i])}`;
+        if ((i + 1) % CHUNK === 0) [known.full, tail] = [known.full + kept(tail), ''];
+      }
+      known.tail = kept(tail);
       known.count = items.length;
       known.last = items[items.length - 1];
     }
-    return `[${known.items}]` as Json<T[]>;
+    return `[${known.full}${known.tail}]` as Json<T[]>;
   };
 }
 

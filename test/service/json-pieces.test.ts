@@ -9,6 +9,7 @@ import { Type, type Static } from 'typebox';
 import {
   appendedArray,
   arrayJson,
+  entriesSerializer,
   kept,
   objectWriter,
   serializer,
@@ -101,6 +102,27 @@ t.test("an appended array's kept JSON is used while the array only grew", async 
   );
   t.equal(tiles(owner, []), '[]');
   t.equal(tiles({}, [c]), arrayJson([tile(c)]), 'another owner has its own');
+});
+
+t.test('an appended array grown past its kept pieces writes each item once, in order', async (t) => {
+  const { tile, counting, count } = countedTile();
+  const tiles = appendedArray(counting);
+  const owner = {};
+  const all = Array.from({ length: 40 }, (_, i) => ({ tile: `t${i}`, x: i, rotation: 0 as const }));
+  for (const n of [1, 15, 16, 17, 31, 32, 33, 40])
+    t.equal(tiles(owner, all.slice(0, n)), arrayJson(all.slice(0, n).map(tile)), `${n} items`);
+  t.equal(count.written, 40, 'each item written once, across the pieces');
+  t.equal(tiles(owner, all.slice(0, 33)), arrayJson(all.slice(0, 33).map(tile)), 'a shorter array: written anew');
+});
+
+t.test("a record's entries are written as the record with those members would be", async (t) => {
+  const Counts = Type.Record(Type.String(), Type.Integer());
+  const entries = entriesSerializer(Counts);
+  const record = serializer(Counts);
+  t.equal(entries({ keys: ['base/A', 'a"b'], values: [2, 70] }), record({ 'base/A': 2, 'a"b': 70 }));
+  t.equal(entries({ keys: ['base/A', 'a"b'], values: [2, 70] }), JSON.stringify({ 'base/A': 2, 'a"b': 70 }));
+  t.equal(entries({ keys: [], values: [] }), '{}');
+  t.throws(() => entriesSerializer(Tile as never), /not a record schema/);
 });
 
 t.test("shared items' JSON is kept until an item is not the one in its place; each item is written once", async (t) => {

@@ -27,9 +27,16 @@ function event(
   };
 }
 
-/** The seats of accounts that read streams: the server's bots read none. */
-const accountSeats = (snapshot: Snapshot): number[] =>
-  snapshot.life.seats.flatMap((s, seat) => (s.account && !serverBotOf(s.account.id) ? [seat] : []));
+/** The seats of accounts that read streams: the server's bots read none. A loop: it runs at every move. */
+function accountSeats(snapshot: Snapshot): number[] {
+  const seats: number[] = [];
+  const all = snapshot.life.seats;
+  for (let seat = 0; seat < all.length; seat++) {
+    const account = all[seat].account;
+    if (account && !serverBotOf(account.id)) seats.push(seat);
+  }
+  return seats;
+}
 
 /** The events of the game after an entry; `actorBefore` and `statusBefore` as they were before it. */
 export function accountEventsAfter(

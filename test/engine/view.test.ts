@@ -1,0 +1,68 @@
+/**
+ * The public view (`src/engine/view.ts`) shows a game as it was when the view was made: playing the
+ * game on in place (as the service does) changes no view already made. Its `tilesLeft` is made
+ * only when read, once per draw, and is a member like any other: listed, copied and written.
+ */
+import t from 'tap';
+import { createGame, legalMoves, pileCounts, playInPlace, publicView, type Game } from '../../src/engine/index.js';
+
+function newGame(): Game {
+  const created = createGame({ players: [{ name: 'Ann' }, { name: 'Bob' }], seed: 'view-1' });
+  if (!created.ok) throw new Error(created.error.reason);
+  return created.value.game;
+}
+
+/** Plays the first listed move until the next tile is drawn (a whole turn). */
+function playTurn(game: Game): void {
+  const left = publicView(game).tilesLeftTotal;
+  while (publicView(game).tilesLeftTotal === left) {
+    const played = playInPlace(game, legalMoves(game).moves[0]);
+    if (!played.ok) throw new Error(played.error.reason);
+  }
+}
+
+t.test("a view's pile counts and lists stay as they were when the game is played on in place", async (t) => {
+  const game = newGame();
+  playTurn(game);
+  const view = publicView(game);
+  const drawn = view.drawnTile!;
+  const json = JSON.stringify(view);
+  const before = view.tilesLeft[drawn] ?? 0;
+  playTurn(game);
+  playTurn(game);
+  const later = publicView(game);
+  t.equal(later.tilesLeftTotal, view.tilesLeftTotal - 2, 'two more tiles drawn');
+  t.equal(JSON.stringify(view), json, 'the first view, counts included, read after: unchanged');
+  t.equal(view.tilesLeft[drawn] ?? 0, before);
+  t.equal(
+    Object.values(later.tilesLeft).reduce((a, b) => a + b, 0),
+    later.tilesLeftTotal,
+    'the later view counts the tiles left',
+  );
+});
+
+t.test("a view's tilesLeft is a member like the others: listed, copied and written", async (t) => {
+  const game = newGame();
+  const view = publicView(game);
+  t.ok(Object.keys(view).includes('tilesLeft'));
+  const copy = { ...view };
+  t.same(copy.tilesLeft, view.tilesLeft, 'a spread copies its value');
+  t.same(JSON.parse(JSON.stringify(view)).tilesLeft, view.tilesLeft);
+  t.same(structuredClone(view).tilesLeft, view.tilesLeft);
+  t.equal(view.tilesLeft['base/D'], 3, 'the base pile: four D tiles, one of them the start tile');
+  const { keys, values } = pileCounts(game);
+  t.same(Object.fromEntries(keys.map((k, i) => [k, values[i]])), view.tilesLeft, 'the counts as two lists');
+  t.ok(Object.isFrozen(view.tilesLeft));
+});
+
+t.test('the views of one draw share their counts, made once; a draw makes new ones', async (t) => {
+  const game = newGame();
+  const a = publicView(game);
+  const b = publicView(game);
+  t.equal(a.tilesLeft, b.tilesLeft, 'one object for both views');
+  t.equal(pileCounts(game), pileCounts(game));
+  const counts = pileCounts(game);
+  playTurn(game);
+  t.not(pileCounts(game), counts, 'new lists after a draw');
+  t.not(publicView(game).tilesLeft, a.tilesLeft);
+});
