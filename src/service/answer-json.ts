@@ -5,88 +5,89 @@
  * `cache/snapshot.ts`); the routes put them into their answers with writers compiled from their
  * own response schemas.
  *
- * What changes seldom is written seldom, kept per game: the placed tiles (a placed tile never
- * changes: each is written once, `appendedArray`), the pile's counts (once per draw, from the
- * engine's lists: `pileCounts`) and the figures (when one comes or goes). The rest of the state is written at each version.
+ * What changes seldom is written seldom, kept per game by the game's own writers (`GameWriters`):
+ * the placed tiles (a placed tile never changes:
+ * each is written once), the pile's counts (once per draw, from the engine's lists), the figures
+ * (when one comes or goes), and the seats, the rules and the expansions (when they are another
+ * value). The rest is written at each version.
  */
-import { pileCounts, type Game, type GameEvent, type PileCounts, type Registry } from '../engine/index.js';
+import { pileCountsOf, type Game, type GameEvent, type PileCounts, type Registry } from '../engine/index.js';
 import type { PublicAct } from '../game-log.js';
 import {
   appendedArray,
   entriesSerializer,
+  lastValue,
   objectWriter,
   serializer,
   sharedItems,
-  unchangingValues,
   type Json,
 } from './json-pieces.js';
 import { gameStateSchema, type GameState } from './state-schema.js';
 
 export type { Json };
 
-interface Writers {
+/** A game's writers: the state's, and one for each member written from what the game keeps. */
+interface GameWriters {
   state: ReturnType<typeof stateWriter>;
-  tiles: (game: Game, tiles: GameState['tiles']) => Json<GameState['tiles']>;
+  tiles: (tiles: GameState['tiles']) => Json<GameState['tiles']>;
   tilesLeft: (counts: PileCounts) => Json<GameState['tilesLeft']>;
-  figures: (game: Game, figures: GameState['figures']) => Json<GameState['figures']>;
+  figures: (figures: GameState['figures']) => Json<GameState['figures']>;
   seats: (seats: GameState['seats']) => Json<GameState['seats']>;
   rules: (rules: GameState['rules']) => Json<GameState['rules']>;
   expansions: (expansions: GameState['expansions']) => Json<GameState['expansions']>;
 }
 
-const stateWriter = (registry: Registry) =>
-  objectWriter(gameStateSchema(registry), { given: ['seats', 'expansions', 'rules', 'tiles', 'tilesLeft', 'figures'] });
+const GIVEN = ['tiles', 'tilesLeft', 'figures', 'seats', 'rules', 'expansions'] as const;
 
-const writers = new WeakMap<Registry, Writers>();
+const stateWriter = (registry: Registry) => objectWriter(gameStateSchema(registry), { given: GIVEN });
 
-function writersOf(registry: Registry): Writers {
-  let w = writers.get(registry);
-  if (!w) {
+/** Per registry: the state's writer, and what makes a game's own writers. */
+const registries = new WeakMap<Registry, () => GameWriters>();
+
+function gameWritersOf(registry: Registry): () => GameWriters {
+  let make = registries.get(registry);
+  if (!make) {
     const schema = gameStateSchema(registry);
-    w = {
-      state: stateWriter(registry),
-      tiles: appendedArray(serializer(schema.properties.tiles.items)),
-      tilesLeft: entriesSerializer(schema.properties.tilesLeft),
-      figures: sharedItems(serializer(schema.properties.figures.items)),
-      seats: unchangingValues(serializer(schema.properties.seats)),
-      rules: unchangingValues(serializer(schema.properties.rules)),
-      expansions: unchangingValues(serializer(schema.properties.expansions)),
-    };
-    writers.set(registry, w);
+    const state = stateWriter(registry);
+    const tiles = appendedArray(serializer(schema.properties.tiles.items));
+    const tilesLeft = lastValue(entriesSerializer(schema.properties.tilesLeft));
+    const figures = sharedItems(serializer(schema.properties.figures.items));
+    const seats = lastValue(serializer(schema.properties.seats));
+    const rules = lastValue(serializer(schema.properties.rules));
+    const expansions = lastValue(serializer(schema.properties.expansions));
+    make = () => ({
+      state,
+      tiles: tiles(),
+      tilesLeft: tilesLeft(),
+      figures: figures(),
+      seats: seats(),
+      rules: rules(),
+      expansions: expansions(),
+    });
+    registries.set(registry, make);
   }
-  return w;
+  return make;
 }
+
+/** Each game's writers, found with one lookup per state. */
+const games = new WeakMap<Game, GameWriters>();
 
 /**
  * The JSON of `state`, a state of a game of `registry`. With `game`, the game `state` was just
- * made from: its placed tiles' JSON is then taken from what was kept of it.
+ * made from: what its writers kept of it is used.
  */
 export function stateJson(registry: Registry, state: GameState, game?: Game): Json<GameState> {
-  const w = writersOf(registry);
-  if (game === undefined) return w.state(state);
+  if (game === undefined) return gameWritersOf(registry)().state(state);
+  let w = games.get(game);
+  if (w === undefined) games.set(game, (w = gameWritersOf(registry)()));
   return w.state(state, {
-    tiles: w.tiles(game, state.tiles),
-    tilesLeft: pileJson(w, game),
-    figures: w.figures(game, state.figures),
+    tiles: w.tiles(state.tiles),
+    tilesLeft: w.tilesLeft(pileCountsOf(state)),
+    figures: w.figures(state.figures),
     seats: w.seats(state.seats),
     rules: w.rules(state.rules),
     expansions: w.expansions(state.expansions),
   });
-}
-
-/**
- * The pile's counts' JSON, per game until its counts change (the engine makes new ones after a
- * draw). Not flattened (`kept`): it lives one turn, and the answers that hold it are flattened
- * whole when they are kept or sent.
- */
-const piles = new WeakMap<Game, { counts: PileCounts; json: Json<GameState['tilesLeft']> }>();
-
-function pileJson(w: Writers, game: Game): Json<GameState['tilesLeft']> {
-  const counts = pileCounts(game);
-  let pile = piles.get(game);
-  if (pile === undefined) piles.set(game, (pile = { counts, json: w.tilesLeft(counts) }));
-  else if (pile.counts !== counts) [pile.counts, pile.json] = [counts, w.tilesLeft(counts)];
-  return pile.json;
 }
 
 /**

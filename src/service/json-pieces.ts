@@ -90,24 +90,36 @@ function recordOf(schema: Node): Node | undefined {
   return keys.length === 1 && isNode(members) ? members : undefined;
 }
 
+/** A record's key as its members' JSON starts, and their JSON per small integer value. */
+interface RecordKey {
+  name: string;
+  small: string[] | undefined;
+}
+
 /**
- * A record's member as JSON, `"key":value`. fast-json-stringify escapes each key anew, character
- * by character (the pile's ~70 tile ids in every state); here `"key":` is made once per key, and
- * with a small integer for a value (a count), the whole member once per key and value.
+ * A record's members as JSON, `"key":value`. fast-json-stringify escapes each key anew, character
+ * by character (the pile's ~70 tile ids in every state); here `"key":` is made once per key
+ * (`key`), and with a small integer for a value (a count), the whole member once per key and value
+ * (`write`).
  */
-function recordMember(record: Node): (key: string, value: unknown) => string {
+function recordMembers(record: Node) {
   const item = compiledFrom(record);
   const integers = record.type === 'integer';
-  const names = new Map<string, { name: string; small: string[] | undefined }>();
-  return (key, value) => {
-    let known = names.get(key);
-    if (known === undefined) {
-      known = { name: `${JSON.stringify(key)}:`, small: integers ? [] : undefined };
-      if (names.size < MAX_KEYS) names.set(key, known);
-    }
-    if (known.small !== undefined && typeof value === 'number' && value >= 0 && value < SMALL && value % 1 === 0)
-      return (known.small[value] ??= known.name + item(value));
-    return known.name + item(value);
+  const names = new Map<string, RecordKey>();
+  return {
+    key(key: string): RecordKey {
+      let known = names.get(key);
+      if (known === undefined) {
+        known = { name: `${JSON.stringify(key)}:`, small: integers ? [] : undefined };
+        if (names.size < MAX_KEYS) names.set(key, known);
+      }
+      return known;
+    },
+    write(key: RecordKey, value: unknown): string {
+      if (key.small !== undefined && typeof value === 'number' && value >= 0 && value < SMALL && value % 1 === 0)
+        return (key.small[value] ??= key.name + item(value));
+      return key.name + item(value);
+    },
   };
 }
 
@@ -125,13 +137,14 @@ function compiledFrom(schema: Node): (value: unknown) => string {
   }
   const record = recordOf(schema);
   if (record) {
-    const member = recordMember(record);
+    const members = recordMembers(record);
     return (value) => {
       let json = '';
       for (const key in value as Node) {
         const v = (value as Node)[key];
         if (v === undefined || !Object.hasOwn(value as Node, key)) continue;
-        json += json === '' ? `{${member(key, v)}` : `,${member(key, v)}`;
+        const piece = members.write(members.key(key), v);
+        json = json === '' ? `{${piece}` : `${json},${piece}`;
       }
       return json === '' ? '{}' : `${json}}`;
     };
@@ -170,11 +183,13 @@ export function entriesSerializer<S extends TSchema>(
 ): (entries: RecordEntries<Static<S>[keyof Static<S>]>) => Json<Static<S>> {
   const record = recordOf(schema as Node);
   if (record === undefined) throw new TypeError('not a record schema');
-  const member = recordMember(record);
+  const members = recordMembers(record);
   return ({ keys, values }) => {
     let json = '';
-    for (let i = 0; i < keys.length; i++)
-      json += i === 0 ? `{${member(keys[i], values[i])}` : `,${member(keys[i], values[i])}`;
+    for (let i = 0; i < keys.length; i++) {
+      const piece = members.write(members.key(keys[i]), values[i]);
+      json = i === 0 ? `{${piece}` : `${json},${piece}`;
+    }
     return (json === '' ? '{}' : `${json}}`) as Json<Static<S>>;
   };
 }
@@ -241,72 +256,79 @@ export function objectWriter<S extends TObject, G extends Key<S> = never>(
 /** Items of an `appendedArray` per kept piece. */
 const CHUNK = 16;
 
+/*
+ * The writers below keep what they wrote for one owner (a game): each call of the function they
+ * return makes a writer for a new owner, which the owner keeps beside its other writers, so that
+ * a state finds all it kept with one lookup.
+ */
+
 /**
- * The JSON of arrays that only ever grow, per owner (a game and its placed tiles): the items
- * written so far are kept, and only new ones are written, by `item`. An array that is not the
- * kept one grown (its last kept item is not where it was) is written anew. The items are kept in
- * pieces of `CHUNK`, each flattened (`kept`) as it grows: flattening all of them at every new
- * item cost ~2 µs late in a game.
+ * The JSON of arrays that only ever grow (a game's placed tiles): the items written so far are
+ * kept, and only new ones are written, by `item`. An array that is not the kept one grown (its
+ * last kept item is not where it was) is written anew. The items are kept in pieces of `CHUNK`,
+ * each flattened (`kept`) as it grows: flattening all of them at every new item cost ~2 µs late
+ * in a game.
  */
 export function appendedArray<T extends object>(item: (value: T) => Json<T>) {
-  const byOwner = new WeakMap<object, { count: number; last: T | undefined; full: string; tail: string }>();
-  return (owner: object, items: readonly T[]): Json<T[]> => {
-    let known = byOwner.get(owner);
-    if (
-      known === undefined ||
-      known.count > items.length ||
-      (known.count > 0 && items[known.count - 1] !== known.last)
-    ) {
-      known = { count: 0, last: undefined, full: '', tail: '' };
-      byOwner.set(owner, known);
-    }
-    if (known.count < items.length) {
-      let tail = known.tail;
-      for (let i = known.count; i < items.length; i++) {
-        tail += `${i > 0 ? ',' : ''}${item(items[i])}`;
-        if ((i + 1) % CHUNK === 0) [known.full, tail] = [known.full + kept(tail), ''];
+  return () => {
+    let count = 0;
+    let last: T | undefined;
+    let full = '';
+    let tail = '';
+    return (items: readonly T[]): Json<T[]> => {
+      if (count > items.length || (count > 0 && items[count - 1] !== last)) [count, full, tail] = [0, '', ''];
+      if (count < items.length) {
+        for (let i = count; i < items.length; i++) {
+          tail += `${i > 0 ? ',' : ''}${item(items[i])}`;
+          if ((i + 1) % CHUNK === 0) [full, tail] = [full + kept(tail), ''];
+        }
+        tail = kept(tail);
+        count = items.length;
+        last = items[items.length - 1];
       }
-      known.tail = kept(tail);
-      known.count = items.length;
-      known.last = items[items.length - 1];
-    }
-    return `[${known.full}${known.tail}]` as Json<T[]>;
+      return `[${full}${tail}]` as Json<T[]>;
+    };
   };
 }
 
 /**
  * The JSON of arrays whose items are objects shared by many answers that never change (the
- * figures' views), per owner (a game): each item is written once, by `item`, and kept while it is
- * in use; an array is its items' pieces joined, kept per owner until an item is not the one kept
- * in its place.
+ * figures' views): each item is written once, by `item`, and kept while it is in use; an array
+ * is its items' pieces joined, kept until an item is not the one kept in its place.
  */
 export function sharedItems<T extends object>(item: (value: T) => Json<T>) {
-  const pieceOf = unchangingValues(item);
-  const byOwner = new WeakMap<object, { items: T[]; json: Json<T[]> }>();
-  return (owner: object, items: T[]): Json<T[]> => {
-    const known = byOwner.get(owner);
-    if (known !== undefined && known.items === items) return known.json;
-    let same = known !== undefined && known.items.length === items.length;
-    for (let i = 0; same && i < items.length; i++) same = known!.items[i] === items[i];
-    if (same) return known!.json;
-    const json = kept(arrayJson(items.map(pieceOf)));
-    byOwner.set(owner, { items, json });
+  const pieces = new WeakMap<T, Json<T>>();
+  const pieceOf = (value: T): Json<T> => {
+    let json = pieces.get(value);
+    if (json === undefined) pieces.set(value, (json = kept(item(value))));
     return json;
+  };
+  return () => {
+    let known: T[] = [];
+    let json = arrayJson<T>([]);
+    return (items: T[]): Json<T[]> => {
+      if (known === items) return json;
+      let same = known.length === items.length;
+      for (let i = 0; same && i < items.length; i++) same = known[i] === items[i];
+      if (!same) json = arrayJson(items.map(pieceOf));
+      known = items;
+      return json;
+    };
   };
 }
 
 /**
- * The JSON of values that are never changed once made (a game's rules, a lifecycle's seats: a
- * change makes a new value), kept per value while it is in use.
+ * The JSON of values never changed once made, of which an owner has one at a time (a game's
+ * rules, its seats: a change makes a new value; the pile's counts, new after each draw): the
+ * last one's is kept.
  */
-export function unchangingValues<T extends object>(serialize: (value: T) => Json<T>) {
-  const known = new WeakMap<T, Json<T>>();
-  return (value: T): Json<T> => {
-    let json = known.get(value);
-    if (json === undefined) {
-      json = kept(serialize(value));
-      known.set(value, json);
-    }
-    return json;
+export function lastValue<T extends object, J extends string>(serialize: (value: T) => J) {
+  return () => {
+    let last: T | undefined;
+    let json: J | undefined;
+    return (value: T): J => {
+      if (value !== last || json === undefined) [last, json] = [value, kept(serialize(value))];
+      return json;
+    };
   };
 }

@@ -4,7 +4,7 @@
  * only when read, once per draw, and is a member like any other: listed, copied and written.
  */
 import t from 'tap';
-import { createGame, legalMoves, pileCounts, playInPlace, publicView, type Game } from '../../src/engine/index.js';
+import { createGame, legalMoves, pileCountsOf, playInPlace, publicView, type Game } from '../../src/engine/index.js';
 
 function newGame(): Game {
   const created = createGame({ players: [{ name: 'Ann' }, { name: 'Bob' }], seed: 'view-1' });
@@ -50,7 +50,7 @@ t.test("a view's tilesLeft is a member like the others: listed, copied and writt
   t.same(JSON.parse(JSON.stringify(view)).tilesLeft, view.tilesLeft);
   t.same(structuredClone(view).tilesLeft, view.tilesLeft);
   t.equal(view.tilesLeft['base/D'], 3, 'the base pile: four D tiles, one of them the start tile');
-  const { keys, values } = pileCounts(game);
+  const { keys, values } = pileCountsOf(view);
   t.same(Object.fromEntries(keys.map((k, i) => [k, values[i]])), view.tilesLeft, 'the counts as two lists');
   t.ok(Object.isFrozen(view.tilesLeft));
 });
@@ -60,9 +60,9 @@ t.test('the views of one draw share their counts, made once; a draw makes new on
   const a = publicView(game);
   const b = publicView(game);
   t.equal(a.tilesLeft, b.tilesLeft, 'one object for both views');
-  t.equal(pileCounts(game), pileCounts(game));
-  const counts = pileCounts(game);
+  t.equal(pileCountsOf(a), pileCountsOf(b), 'one pair of lists');
   playTurn(game);
-  t.not(pileCounts(game), counts, 'new lists after a draw');
+  t.not(pileCountsOf(publicView(game)), pileCountsOf(a), 'new lists after a draw');
+  t.throws(() => pileCountsOf({ tilesLeft: {} }), /not a view/);
   t.not(publicView(game).tilesLeft, a.tilesLeft);
 });

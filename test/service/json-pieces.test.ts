@@ -13,8 +13,8 @@ import {
   kept,
   objectWriter,
   serializer,
+  lastValue,
   sharedItems,
-  unchangingValues,
   type Json,
 } from '../../src/service/json-pieces.js';
 
@@ -87,32 +87,28 @@ t.test('an object writer takes the given members as pieces, the others from the 
 
 t.test("an appended array's kept JSON is used while the array only grew", async (t) => {
   const { tile, counting, count } = countedTile();
-  const tiles = appendedArray(counting);
-  const owner = {};
+  const writer = appendedArray(counting);
+  const tiles = writer();
   const a = { tile: 'a', x: 0, rotation: 0 as const };
   const b = { tile: 'b', x: 1, rotation: 90 as const };
   const c = { tile: 'c', x: 2, rotation: 180 as const };
-  t.equal(tiles(owner, [a, b]), arrayJson([tile(a), tile(b)]));
-  t.equal(tiles(owner, [a, b, c]), arrayJson([tile(a), tile(b), tile(c)]));
+  t.equal(tiles([a, b]), arrayJson([tile(a), tile(b)]));
+  t.equal(tiles([a, b, c]), arrayJson([tile(a), tile(b), tile(c)]));
   t.equal(count.written, 3, 'each tile written once');
-  t.equal(
-    tiles(owner, [a, c]),
-    arrayJson([tile(a), tile(c)]),
-    'an array that is not the kept one grown is written anew',
-  );
-  t.equal(tiles(owner, []), '[]');
-  t.equal(tiles({}, [c]), arrayJson([tile(c)]), 'another owner has its own');
+  t.equal(tiles([a, c]), arrayJson([tile(a), tile(c)]), 'an array that is not the kept one grown is written anew');
+  t.equal(tiles([]), '[]');
+  t.equal(writer()([c]), arrayJson([tile(c)]), "another owner's writer has its own");
+  t.equal(tiles([a, b]), arrayJson([tile(a), tile(b)]));
 });
 
 t.test('an appended array grown past its kept pieces writes each item once, in order', async (t) => {
   const { tile, counting, count } = countedTile();
-  const tiles = appendedArray(counting);
-  const owner = {};
+  const tiles = appendedArray(counting)();
   const all = Array.from({ length: 40 }, (_, i) => ({ tile: `t${i}`, x: i, rotation: 0 as const }));
   for (const n of [1, 15, 16, 17, 31, 32, 33, 40])
-    t.equal(tiles(owner, all.slice(0, n)), arrayJson(all.slice(0, n).map(tile)), `${n} items`);
+    t.equal(tiles(all.slice(0, n)), arrayJson(all.slice(0, n).map(tile)), `${n} items`);
   t.equal(count.written, 40, 'each item written once, across the pieces');
-  t.equal(tiles(owner, all.slice(0, 33)), arrayJson(all.slice(0, 33).map(tile)), 'a shorter array: written anew');
+  t.equal(tiles(all.slice(0, 33)), arrayJson(all.slice(0, 33).map(tile)), 'a shorter array: written anew');
 });
 
 t.test("a record's entries are written as the record with those members would be", async (t) => {
@@ -128,30 +124,35 @@ t.test("a record's entries are written as the record with those members would be
 t.test("shared items' JSON is kept until an item is not the one in its place; each item is written once", async (t) => {
   const { counting, count } = countedTile();
   const all = serializer(Type.Array(Tile));
-  const figures = sharedItems(counting);
-  const owner = {};
+  const writer = sharedItems(counting);
+  const figures = writer();
   const a = { tile: 'a', x: 0, rotation: 0 as const };
   const b = { tile: 'b', x: 1, rotation: 90 as const };
-  t.equal(figures(owner, [a, b]), all([a, b]));
-  t.equal(figures(owner, [a, b]), all([a, b]));
+  t.equal(figures([a, b]), all([a, b]));
+  t.equal(figures([a, b]), all([a, b]));
   t.equal(count.written, 2, 'the same items: each written once');
-  t.equal(figures(owner, [b]), all([b]));
+  t.equal(figures([b]), all([b]));
   t.equal(count.written, 2, 'an item kept: not written again');
   const c = { ...b };
-  t.equal(figures(owner, [c, a]), all([b, a]));
+  t.equal(figures([c, a]), all([b, a]));
   t.equal(count.written, 3, 'another item: written');
-  t.equal(figures(owner, []), '[]');
+  t.equal(figures([]), '[]');
+  t.equal(writer()([a]), all([a]), "another owner's writer: its own list, the items' JSON shared");
+  t.equal(count.written, 3);
 });
 
-t.test("an unchanging value's JSON is written once per value", async (t) => {
+t.test("the last value's JSON is written once, until another value comes", async (t) => {
   const { tile: one, counting, count } = countedTile();
-  const tiles = unchangingValues(counting);
+  const tiles = lastValue(counting)();
   const a = { tile: 'a', x: 0, rotation: 0 as const };
   t.equal(tiles(a), one(a));
   t.equal(tiles(a), one(a));
   t.equal(count.written, 1);
-  t.equal(tiles({ ...a, x: 2 }), one({ ...a, x: 2 }));
+  const b = { ...a, x: 2 };
+  t.equal(tiles(b), one(b));
   t.equal(count.written, 2, 'another value: written');
+  t.equal(tiles(a), one(a));
+  t.equal(count.written, 3, 'only the last one is kept');
 });
 
 t.test(
