@@ -12,6 +12,7 @@
  *   determinize(game, seed, tilesLeft?) -> Game          (a copy with the hidden pile reshuffled, for bots)
  *   pileOrder(setup, ids)  -> ids                        (tile ids in the order of the pile's stages, for a tileOrder)
  *   publicView(game)       -> PublicState                (never the pile order nor the seed; its schema: registry.schemas.PublicState)
+ *   pileCountsOf(view)     -> { keys, values }           (a view's tilesLeft as two lists, for a writer that needs no object)
  *   tileCatalog()          -> the tile catalog for GET /tiles
  */
 export * from './types.js';
