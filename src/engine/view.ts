@@ -81,8 +81,8 @@ const TILES_LEFT: PropertyDescriptor = {
 };
 
 /**
- * What the views of one game value keep, made again only when it changes; the views share it,
- * and it never changes once made (the lists are frozen), so a writer may keep its JSON
+ * What the views of one game value share, each part made again only when it changes. The parts
+ * the views show never change once made (the lists are frozen), so a writer may keep their JSON
  * (`service/answer-json.ts`).
  */
 interface Kept {
