@@ -6,10 +6,9 @@
  * own response schemas.
  *
  * What changes seldom is written seldom, kept per game by the game's own writers (`GameWriters`):
- * the placed tiles (a placed tile never changes:
- * each is written once), the pile's counts (once per draw, from the engine's lists), the figures
- * (when one comes or goes), and the seats, the rules and the expansions (when they are another
- * value). The rest is written at each version.
+ * the placed tiles (a placed tile never changes: each is written once), the pile's counts (once
+ * per draw, from the engine's lists), the figures (when one comes or goes), and the seats, the
+ * rules and the expansions (when they are another value). The rest is written at each version.
  */
 import { pileCountsOf, type Game, type GameEvent, type PileCounts, type Registry } from '../engine/index.js';
 import type { PublicAct } from '../game-log.js';
@@ -42,11 +41,16 @@ const GIVEN = ['tiles', 'tilesLeft', 'figures', 'seats', 'rules', 'expansions'] 
 const stateWriter = (registry: Registry) => objectWriter(gameStateSchema(registry), { given: GIVEN });
 
 /** Per registry: the state's writer, and what makes a game's own writers. */
-const registries = new WeakMap<Registry, () => GameWriters>();
+interface RegistryWriters {
+  state: GameWriters['state'];
+  forGame: () => GameWriters;
+}
 
-function gameWritersOf(registry: Registry): () => GameWriters {
-  let make = registries.get(registry);
-  if (!make) {
+const registries = new WeakMap<Registry, RegistryWriters>();
+
+function writersOf(registry: Registry): RegistryWriters {
+  let w = registries.get(registry);
+  if (!w) {
     const schema = gameStateSchema(registry);
     const state = stateWriter(registry);
     const tiles = appendedArray(serializer(schema.properties.tiles.items));
@@ -55,18 +59,21 @@ function gameWritersOf(registry: Registry): () => GameWriters {
     const seats = lastValue(serializer(schema.properties.seats));
     const rules = lastValue(serializer(schema.properties.rules));
     const expansions = lastValue(serializer(schema.properties.expansions));
-    make = () => ({
+    w = {
       state,
-      tiles: tiles(),
-      tilesLeft: tilesLeft(),
-      figures: figures(),
-      seats: seats(),
-      rules: rules(),
-      expansions: expansions(),
-    });
-    registries.set(registry, make);
+      forGame: () => ({
+        state,
+        tiles: tiles(),
+        tilesLeft: tilesLeft(),
+        figures: figures(),
+        seats: seats(),
+        rules: rules(),
+        expansions: expansions(),
+      }),
+    };
+    registries.set(registry, w);
   }
-  return make;
+  return w;
 }
 
 /** Each game's writers, found with one lookup per state. */
@@ -77,9 +84,10 @@ const games = new WeakMap<Game, GameWriters>();
  * made from: what its writers kept of it is used.
  */
 export function stateJson(registry: Registry, state: GameState, game?: Game): Json<GameState> {
-  if (game === undefined) return gameWritersOf(registry)().state(state);
+  // Without the game (a replayed version): every member written from the state.
+  if (game === undefined) return writersOf(registry).state(state);
   let w = games.get(game);
-  if (w === undefined) games.set(game, (w = gameWritersOf(registry)()));
+  if (w === undefined) games.set(game, (w = writersOf(registry).forGame()));
   return w.state(state, {
     tiles: w.tiles(state.tiles),
     tilesLeft: w.tilesLeft(pileCountsOf(state)),
