@@ -14,7 +14,7 @@ import { pileCountsOf, type Game, type GameEvent, type PileCounts, type Registry
 import type { PublicAct } from '../game-log.js';
 import {
   appendedArray,
-  entriesSerializer,
+  entriesRecord,
   lastValue,
   objectWriter,
   serializer,
@@ -54,7 +54,7 @@ function writersOf(registry: Registry): RegistryWriters {
     const schema = gameStateSchema(registry);
     const state = stateWriter(registry);
     const tiles = appendedArray(serializer(schema.properties.tiles.items));
-    const tilesLeft = lastValue(entriesSerializer(schema.properties.tilesLeft));
+    const tilesLeft = entriesRecord(schema.properties.tilesLeft);
     const figures = sharedItems(serializer(schema.properties.figures.items));
     const seats = lastValue(serializer(schema.properties.seats));
     const rules = lastValue(serializer(schema.properties.rules));

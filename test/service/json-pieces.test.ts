@@ -9,7 +9,7 @@ import { Type, type Static } from 'typebox';
 import {
   appendedArray,
   arrayJson,
-  entriesSerializer,
+  entriesRecord,
   kept,
   objectWriter,
   serializer,
@@ -113,12 +113,39 @@ t.test('an appended array grown past its kept pieces writes each item once, in o
 
 t.test("a record's entries are written as the record with those members would be", async (t) => {
   const Counts = Type.Record(Type.String(), Type.Integer());
-  const entries = entriesSerializer(Counts);
+  const entries = entriesRecord(Counts);
   const record = serializer(Counts);
-  t.equal(entries({ keys: ['base/A', 'a"b'], values: [2, 70] }), record({ 'base/A': 2, 'a"b': 70 }));
-  t.equal(entries({ keys: ['base/A', 'a"b'], values: [2, 70] }), JSON.stringify({ 'base/A': 2, 'a"b': 70 }));
-  t.equal(entries({ keys: [], values: [] }), '{}');
-  t.throws(() => entriesSerializer(Tile as never), /not a record schema/);
+  const counts = entries();
+  t.equal(counts({ keys: ['base/A', 'a"b'], values: [2, 70] }), record({ 'base/A': 2, 'a"b': 70 }));
+  t.equal(counts({ keys: ['base/A', 'a"b'], values: [2, 70] }), JSON.stringify({ 'base/A': 2, 'a"b': 70 }));
+  t.equal(counts({ keys: ['base/A', 'a"b'], values: [undefined, 3] }), '{"a\\"b":3}', 'an undefined value: no member');
+  t.equal(counts({ keys: [], values: [] }), '{}');
+  t.equal(counts({ keys: ['x'], values: [undefined] }), '{}');
+  t.throws(() => entriesRecord(Tile as never), /not a record schema/);
+});
+
+t.test("a record's entries changed a few at a time are written right, over many pieces", async (t) => {
+  const counts = entriesRecord(Type.Record(Type.String(), Type.Integer()))();
+  const keys = Array.from({ length: 70 }, (_, i) => `base/${i}`);
+  const values: (number | undefined)[] = keys.map((_, i) => (i % 9 === 0 ? undefined : 1 + (i % 4)));
+  const expected = (vs: readonly (number | undefined)[]) =>
+    JSON.stringify(Object.fromEntries(keys.flatMap((k, i) => (vs[i] === undefined ? [] : [[k, vs[i]]]))));
+  for (let draw = 0; draw < 200; draw++) {
+    const at = (draw * 37) % keys.length;
+    const n = values[at];
+    values[at] = n === undefined ? 4 : n === 1 ? undefined : n - 1;
+    const entries = { keys, values: values.slice() };
+    if (counts(entries) !== expected(entries.values)) return t.fail(`draw ${draw}`);
+    if (counts(entries) !== expected(entries.values)) return t.fail(`draw ${draw}, the same entries again`);
+  }
+  t.pass('200 records, one value changed each: each as JSON.stringify writes it');
+  const fewer = keys.slice(0, 20);
+  t.equal(
+    counts({ keys: fewer, values: fewer.map(() => 1) }),
+    expected(keys.map((_, i) => (i < 20 ? 1 : undefined))),
+    'other keys',
+  );
+  t.equal(counts({ keys, values: keys.map(() => undefined) }), '{}', 'no member');
 });
 
 t.test("shared items' JSON is kept until an item is not the one in its place; each item is written once", async (t) => {
@@ -134,11 +161,16 @@ t.test("shared items' JSON is kept until an item is not the one in its place; ea
   t.equal(figures([b]), all([b]));
   t.equal(count.written, 2, 'an item kept: not written again');
   const c = { ...b };
-  t.equal(figures([c, a]), all([b, a]));
+  t.equal(figures([b, c]), all([b, c]));
   t.equal(count.written, 3, 'another item: written');
+  t.equal(figures([a, b, c]), all([a, b, c]));
+  t.equal(count.written, 4, 'an item that left and came back: written again');
+  const d = { ...a, x: 5 };
+  t.equal(figures([a, c, d]), all([a, c, d]));
+  t.equal(count.written, 5, 'an item gone from the middle: the others kept');
+  t.equal(figures([d, a]), all([d, a]), 'the items in another order');
   t.equal(figures([]), '[]');
-  t.equal(writer()([a]), all([a]), "another owner's writer: its own list, the items' JSON shared");
-  t.equal(count.written, 3);
+  t.equal(writer()([a]), all([a]), "another owner's writer: its own list and pieces");
 });
 
 t.test("the last value's JSON is written once, until another value comes", async (t) => {
