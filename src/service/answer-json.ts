@@ -6,9 +6,10 @@
  * own response schemas.
  *
  * What changes seldom is written seldom, kept per game by the game's own writers (`GameWriters`):
- * the placed tiles (a placed tile never changes: each is written once), the pile's counts (once
- * per draw, from the engine's lists), the figures (when one comes or goes), and the seats, the
- * rules and the expansions (when they are another value). The rest is written at each version.
+ * the placed tiles (a placed tile never changes: each is written once), the pile's counts (from
+ * the engine's lists, only the pieces where a draw changed a count), the figures (when one comes
+ * or goes), and the seats, the rules and the expansions (when they are another value). The rest
+ * is written at each version.
  */
 import { pileCountsOf, type Game, type GameEvent, type PileCounts, type Registry } from '../engine/index.js';
 import type { PublicAct } from '../game-log.js';
