@@ -7,7 +7,7 @@
  */
 import type { Spot } from '../src/render/index.js';
 import { api, ApiError, type Move, type Phase } from './api.js';
-import { $, button, el, settleRedrawn } from './dom.js';
+import { $, button, el, redraw } from './dom.js';
 import { lexicon, myTurn, page, playerName, status } from './game-page.js';
 import { hintedMove } from './hint-panel.js';
 import { hinted, renderChoices, sameMove } from './figure-choices.js';
@@ -112,9 +112,7 @@ function renderPlacement(box: HTMLElement, places: Placement[]): void {
 
 /** Draws the decision; a button that was not there before takes no click for a moment (dom.ts `settle`). */
 export function renderDecisions(): void {
-  const box = $('#decisions');
-  drawDecisions(box);
-  settleRedrawn(box);
+  redraw($('#decisions'), drawDecisions);
   renderUndo();
 }
 
@@ -125,12 +123,18 @@ export function renderDecisions(): void {
 function renderUndo(): void {
   const slot = $('#undo-slot');
   const undo = page.token && myTurn() ? page.legal?.moves.find((m) => m.type === 'undo') : undefined;
-  slot.replaceChildren(
-    ...(undo
-      ? [button('Undo', () => void submit(undo), { class: 'move move-undo', 'aria-label': moveWords(undo, lexicon()) })]
-      : []),
+  redraw(slot, () =>
+    slot.replaceChildren(
+      ...(undo
+        ? [
+            button('Undo', () => void submit(undo), {
+              class: 'move move-undo',
+              'aria-label': moveWords(undo, lexicon()),
+            }),
+          ]
+        : []),
+    ),
   );
-  settleRedrawn(slot);
 }
 
 function drawDecisions(box: HTMLElement): void {

@@ -93,6 +93,21 @@ export function settleRedrawn(box: HTMLElement): void {
   shownAt.set(box, after);
 }
 
+/**
+ * Draws `box` anew with `draw` (settled as `settleRedrawn` says), and gives the keyboard's focus
+ * back to the focused control, redrawn: a late read of the version shown redraws the decision,
+ * and Enter on Confirm must still confirm (the board's positions keep it the same way).
+ */
+export function redraw(box: HTMLElement, draw: (box: HTMLElement) => void): void {
+  const active = document.activeElement;
+  const focused = active instanceof HTMLElement && box.contains(active) ? controlKey(active) : undefined;
+  draw(box);
+  settleRedrawn(box);
+  if (focused === undefined) return;
+  for (const b of box.querySelectorAll('button'))
+    if (controlKey(b) === focused) return b.focus({ preventScroll: true });
+}
+
 // One listener ahead of every control's own: a click on a settling control stops here.
 if (typeof document !== 'undefined')
   document.addEventListener(
