@@ -1,0 +1,211 @@
+/**
+ * One build's side of `bench-answers-ab.ts`: the build's modules, its service and games, and the
+ * blocks it is timed on. Either loaded in the bench's own process (both builds share one heap) or
+ * run as a worker thread, one per build (`BENCH_ISOLATE=1`): then each build has its own heap,
+ * its own collections and its own compiled code, as a server running one build has, and neither
+ * build's garbage or retained caches are collected on the other's clock.
+ */
+import { existsSync, symlinkSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { isMainThread, parentPort, workerData } from 'node:worker_threads';
+import type * as EngineApi from '../src/engine/index.js';
+import type * as Answers from '../src/service/answers.js';
+import type * as Lifecycle from '../src/service/lifecycle/lifecycle.js';
+import type * as Service from '../src/service/game-service.js';
+import type * as Tokens from '../src/service/lifecycle/seat-tokens.js';
+import type * as Sqlite from '../src/storage/sqlite/store.js';
+
+/** A game both builds play: its setup, its moves, and the seat that plays each. */
+export interface Planned {
+  setup: EngineApi.GameSetup;
+  moves: EngineApi.Move[];
+  seats: number[];
+}
+
+/** What the driver asks a build to time. */
+export type Block =
+  | { kind: 'state' | 'inPlace' | 'replay'; round: number }
+  | { kind: 'move'; round: number; count: number; minimal: boolean };
+
+/** A block's units (answers) and the µs of CPU they took. */
+export interface Timed {
+  label: string;
+  units: number;
+  us: number;
+}
+
+export type RunBlock = (block: Block) => Promise<Timed>;
+
+const LABELS = {
+  state: 'state answer (uncached JSON)',
+  inPlace: 'state answer at each version of games played in place',
+  move: "move's answer (submit, state in the answer)",
+  minimal: "move's answer without the state (return=minimal)",
+  replay: 'replay (stateJsonAt, a cursor from the setup)',
+} as const;
+
+/**
+ * A block's CPU, with a young-generation collection of the garbage it left (with `--expose-gc`):
+ * otherwise what a block left is collected on the next block's clock, and the builds allocate
+ * differently (a move of the old build left its state as text, the new one builds objects first).
+ */
+const gc = (globalThis as { gc?: (options: { type: 'minor' }) => void }).gc;
+const cpu = (since: NodeJS.CpuUsage) => {
+  gc?.({ type: 'minor' });
+  const u = process.cpuUsage(since);
+  return u.user + u.system;
+};
+
+/** Loads the build compiled under `dir` (`npx tsc -p tsconfig.scripts.json`) and sets up its games. */
+export async function openBuild(
+  dir: string,
+  planned: Planned[],
+): Promise<{ run: RunBlock; close: () => Promise<void> }> {
+  const load = async <T>(path: string): Promise<T> =>
+    (await import(pathToFileURL(resolve(dir, '.build-scripts/src', path)).href)) as T;
+  // The compiled store finds its migrations beside its own tree (`storage/sqlite/database.ts`).
+  const migrations = resolve(dir, '.build-scripts/migrations');
+  if (!existsSync(migrations)) symlinkSync('../migrations', migrations);
+  const sqlite = await load<typeof Sqlite>('storage/sqlite/store.js');
+  const { GameService } = await load<typeof Service>('service/game-service.js');
+  const engine = await load<typeof EngineApi>('engine/index.js');
+  const answers = await load<typeof Answers>('service/answers.js');
+  const lifecycle = await load<typeof Lifecycle>('service/lifecycle/lifecycle.js');
+  const tokens = await load<typeof Tokens>('service/lifecycle/seat-tokens.js');
+  const games = planned.length;
+  const service = new GameService(sqlite.openSqliteStore(':memory:'), { cacheSize: games * 2 });
+  const started = (setup: EngineApi.GameSetup) => {
+    const created = engine.createGame(structuredClone(setup));
+    if (!created.ok) throw new Error(created.error.reason);
+    const game = created.value.game;
+    return { game, life: lifecycle.newLifecycle(setup, game, '2026-01-01T00:00:00.000Z') };
+  };
+
+  /** The state answers: the games at every fourth version, written at a version not cached. */
+  const positions: { game: EngineApi.Game; life: Lifecycle.Lifecycle; version: number }[] = [];
+  for (const { setup, moves } of planned.slice(0, 24)) {
+    let { game } = started(setup);
+    moves.forEach((move, k) => {
+      const played = engine.play(game, move);
+      if (!played.ok) throw new Error(played.error.reason);
+      game = played.value.game;
+      if (k % 4 === 0)
+        positions.push({ game, life: lifecycle.newLifecycle(setup, game, '2026-01-01T00:00:00.000Z'), version: k + 1 });
+    });
+  }
+  function stateBlock(round: number): Timed {
+    const since = process.cpuUsage();
+    let n = 0;
+    for (let k = 0; k < 400; k++) {
+      const p = positions[(round * 400 + k) % positions.length];
+      n += answers.stateJsonOf(p.game, p.life, 'g', p.version).length > 0 ? 1 : 0;
+    }
+    return { label: LABELS.state, units: n, us: cpu(since) };
+  }
+
+  /**
+   * The state answer as a live game gives it: each version once, the game played in place (as the
+   * service plays it), so what a writer keeps per game carries from one version to the next but
+   * nothing is seen twice. Two copies of the games walk the same moves, one writing the state after
+   * each move and one not: the difference is the JSON's cost.
+   */
+  interface Walk {
+    games: { game: EngineApi.Game; life: Lifecycle.Lifecycle; step: number }[];
+    next: number;
+  }
+  const fresh = (): Walk => ({ games: planned.map(({ setup }) => ({ ...started(setup), step: 0 })), next: 0 });
+  const walks = [fresh(), fresh()];
+  function walkBlock(walk: Walk, json: boolean, count: number): number {
+    const since = process.cpuUsage();
+    for (let n = 0; n < count;) {
+      const i = walk.next++ % games;
+      const g = walk.games[i];
+      const { moves } = planned[i];
+      if (g.step >= moves.length) {
+        if (walk.games.every((x, j) => x.step >= planned[j].moves.length)) Object.assign(walk, fresh());
+        continue;
+      }
+      for (let k = 0; k < 6 && g.step < moves.length; k++, n++) {
+        if (!engine.playInPlace(g.game, moves[g.step++]).ok) throw new Error('refused');
+        if (json) answers.stateJsonOf(g.game, g.life, 'g', g.step);
+      }
+    }
+    return cpu(since);
+  }
+  const inPlaceBlock = (): Timed => ({
+    label: LABELS.inPlace,
+    units: 600,
+    us: walkBlock(walks[0], true, 600) - walkBlock(walks[1], false, 600),
+  });
+
+  const ids: string[] = [];
+  const digests: Buffer[][] = [];
+  for (const { setup } of planned) {
+    const created = await service.create(structuredClone(setup));
+    ids.push(created.id);
+    digests.push(created.seats.map((s) => tokens.tokenDigest(s.token)));
+  }
+  const steps = new Array<number>(games).fill(0);
+
+  /**
+   * Moves of the next few games, in turn, until `count` are played; `minimal`: sent with
+   * `Prefer: return=minimal`, the answer without the state (the rest of a move's cost).
+   */
+  async function moveBlock(round: number, count: number, minimal: boolean): Promise<Timed> {
+    const since = process.cpuUsage();
+    let n = 0;
+    for (let g = round; n < count; g++) {
+      const i = g % games;
+      const { moves, seats } = planned[i];
+      if (steps[i] >= moves.length) {
+        if (steps.every((s, j) => s >= planned[j].moves.length)) break;
+        continue;
+      }
+      for (let k = 0; k < 6 && steps[i] < moves.length; k++, n++) {
+        const s = steps[i]++;
+        await service.submit(ids[i], digests[i][seats[s]], { expectedVersion: s, move: moves[s] }, undefined, minimal);
+      }
+    }
+    return { label: minimal ? LABELS.minimal : LABELS.move, units: n, us: cpu(since) };
+  }
+
+  async function replayBlock(round: number): Promise<Timed> {
+    const since = process.cpuUsage();
+    let n = 0;
+    // 40 games a block: more than the replay cache's 32 cursors, so each walks from the setup.
+    for (let k = 0; k < 40; k++) {
+      const i = (round * 41 + k * 7) % games;
+      const version = 1 + ((round * 13 + k * 29) % planned[i].moves.length);
+      await service.stateJsonAt(ids[i], version);
+      n++;
+    }
+    return { label: LABELS.replay, units: n, us: cpu(since) };
+  }
+
+  const run: RunBlock = async (block) => {
+    switch (block.kind) {
+      case 'state':
+        return stateBlock(block.round);
+      case 'inPlace':
+        return inPlaceBlock();
+      case 'move':
+        return moveBlock(block.round, block.count, block.minimal);
+      case 'replay':
+        return replayBlock(block.round);
+    }
+  };
+  return { run, close: () => service.close() };
+}
+
+// As a worker (`BENCH_ISOLATE=1`): one build, timed on the driver's asks, one at a time.
+if (!isMainThread && parentPort && (workerData as { answersAb?: boolean } | null)?.answersAb) {
+  const port = parentPort;
+  const { dir, planned } = workerData as { dir: string; planned: Planned[] };
+  const build = await openBuild(dir, planned);
+  port.on('message', (block: Block | 'close') => {
+    if (block === 'close') void build.close().then(() => port.close());
+    else void build.run(block).then((timed) => port.postMessage(timed));
+  });
+  port.postMessage('ready');
+}
