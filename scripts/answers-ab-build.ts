@@ -1,14 +1,14 @@
 /**
  * One build's side of `bench-answers-ab.ts`: the build's modules, its service and games, and the
  * blocks it is timed on. Either loaded in the bench's own process (both builds share one heap) or
- * run as a worker thread, one per build (`BENCH_ISOLATE=1`): then each build has its own heap,
- * its own collections and its own compiled code, as a server running one build has, and neither
- * build's garbage or retained caches are collected on the other's clock.
+ * run as a child process, one per build (`BENCH_ISOLATE=1`): then each build has its own heap,
+ * its own collections and its own compiled code, as a server running one build has, and the CPU
+ * a block is charged is its own process's (a worker thread's would be the process's, with the
+ * other build's background collection and compilation in it).
  */
 import { existsSync, symlinkSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import type * as EngineApi from '../src/engine/index.js';
 import type * as Answers from '../src/service/answers.js';
 import type * as Lifecycle from '../src/service/lifecycle/lifecycle.js';
@@ -45,16 +45,24 @@ const LABELS = {
   replay: 'replay (stateJsonAt, a cursor from the setup)',
 } as const;
 
+/** Set in a build's own process (`BENCH_ISOLATE=1`): the build's directory. */
+const isolatedDir = process.env.ANSWERS_AB_BUILD;
+
 /**
- * A block's CPU, with a young-generation collection of the garbage it left (with `--expose-gc`):
- * otherwise what a block left is collected on the next block's clock, and the builds allocate
- * differently (a move of the old build left its state as text, the new one builds objects first).
+ * In one process, a block's CPU with a young-generation collection of the garbage it left (with
+ * `--expose-gc`): otherwise one build's garbage is collected on the other's clock, and the builds
+ * allocate differently. In a build's own process, no collection is forced (one every few dozen
+ * moves was half of a move's measured CPU, and most of it on the collector's helper threads), and
+ * a block starts where the build's last block ended: what its background threads (collection,
+ * compilation) did in between, while the other build ran, is charged to it.
  */
 const gc = (globalThis as { gc?: (options: { type: 'minor' }) => void }).gc;
+let lastEnd = process.cpuUsage();
+const start = () => (isolatedDir === undefined ? process.cpuUsage() : lastEnd);
 const cpu = (since: NodeJS.CpuUsage) => {
-  gc?.({ type: 'minor' });
-  const u = process.cpuUsage(since);
-  return u.user + u.system;
+  if (isolatedDir === undefined) gc?.({ type: 'minor' });
+  lastEnd = process.cpuUsage();
+  return lastEnd.user + lastEnd.system - since.user - since.system;
 };
 
 /** Loads the build compiled under `dir` (`npx tsc -p tsconfig.scripts.json`) and sets up its games. */
@@ -95,7 +103,7 @@ export async function openBuild(
     });
   }
   function stateBlock(round: number): Timed {
-    const since = process.cpuUsage();
+    const since = start();
     let n = 0;
     for (let k = 0; k < 400; k++) {
       const p = positions[(round * 400 + k) % positions.length];
@@ -117,7 +125,7 @@ export async function openBuild(
   const fresh = (): Walk => ({ games: planned.map(({ setup }) => ({ ...started(setup), step: 0 })), next: 0 });
   const walks = [fresh(), fresh()];
   function walkBlock(walk: Walk, json: boolean, count: number): number {
-    const since = process.cpuUsage();
+    const since = start();
     for (let n = 0; n < count;) {
       const i = walk.next++ % games;
       const g = walk.games[i];
@@ -153,7 +161,7 @@ export async function openBuild(
    * `Prefer: return=minimal`, the answer without the state (the rest of a move's cost).
    */
   async function moveBlock(round: number, count: number, minimal: boolean): Promise<Timed> {
-    const since = process.cpuUsage();
+    const since = start();
     let n = 0;
     for (let g = round; n < count; g++) {
       const i = g % games;
@@ -171,7 +179,7 @@ export async function openBuild(
   }
 
   async function replayBlock(round: number): Promise<Timed> {
-    const since = process.cpuUsage();
+    const since = start();
     let n = 0;
     // 40 games a block: more than the replay cache's 32 cursors, so each walks from the setup.
     for (let k = 0; k < 40; k++) {
@@ -198,14 +206,17 @@ export async function openBuild(
   return { run, close: () => service.close() };
 }
 
-// As a worker (`BENCH_ISOLATE=1`): one build, timed on the driver's asks, one at a time.
-if (!isMainThread && parentPort && (workerData as { answersAb?: boolean } | null)?.answersAb) {
-  const port = parentPort;
-  const { dir, planned } = workerData as { dir: string; planned: Planned[] };
-  const build = await openBuild(dir, planned);
-  port.on('message', (block: Block | 'close') => {
-    if (block === 'close') void build.close().then(() => port.close());
-    else void build.run(block).then((timed) => port.postMessage(timed));
+// As a child process (`BENCH_ISOLATE=1`): one build, timed on the driver's asks, one at a time.
+if (isolatedDir !== undefined && process.send) {
+  const send = process.send.bind(process);
+  process.once('message', (planned: Planned[]) => {
+    void openBuild(isolatedDir, planned).then((build) => {
+      process.on('message', (block: Block | 'close') => {
+        if (block === 'close') void build.close().then(() => process.disconnect());
+        else void build.run(block).then((timed) => send(timed));
+      });
+      send('ready');
+      lastEnd = process.cpuUsage();
+    });
   });
-  port.postMessage('ready');
 }

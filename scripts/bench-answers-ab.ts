@@ -8,9 +8,9 @@
  * replay cursor was evicted: a walk from the setup and the asked version's JSON). Both builds
  * serve the same planned games; each checkout must have its scripts compiled
  * (`npx tsc -p tsconfig.scripts.json`). BENCH_ROUNDS (default 40), BENCH_GAMES (default 120);
- * BENCH_ISOLATE=1 runs each build in a worker thread of its own (`answers-ab-build.ts`).
+ * BENCH_ISOLATE=1 runs each build in a process of its own (`answers-ab-build.ts`).
  */
-import { Worker } from 'node:worker_threads';
+import { fork } from 'node:child_process';
 import { actorOf } from '../src/engine/index.js';
 import type * as EngineApi from '../src/engine/index.js';
 import { playRandom } from '../test/helpers/random-play.js';
@@ -41,28 +41,31 @@ interface Build {
   close: () => Promise<void>;
 }
 
-/** A build in a worker thread of its own: its blocks are asked for and answered one at a time. */
+/** A build in a child process of its own: its blocks are asked for and answered one at a time. */
 async function isolated(name: Build['name'], dir: string): Promise<Build> {
-  const worker = new Worker(new URL('./answers-ab-build.js', import.meta.url), {
-    workerData: { answersAb: true, dir, planned },
+  const child = fork(new URL('./answers-ab-build.js', import.meta.url), {
+    execArgv: process.execArgv,
+    env: { ...process.env, ANSWERS_AB_BUILD: dir },
+    serialization: 'advanced',
   });
   const replies: ((message: unknown) => void)[] = [];
-  worker.on('message', (message) => replies.shift()?.(message));
-  worker.on('error', (error) => {
-    throw error;
+  child.on('message', (message) => replies.shift()?.(message));
+  child.on('exit', (code) => {
+    if (code !== 0) throw new Error(`the ${name} build's process exited with ${code}`);
   });
   const next = () => new Promise<unknown>((resolve) => replies.push(resolve));
+  child.send(planned);
   await next();
   return {
     name,
     run: (block: Block) => {
       const reply = next() as Promise<Timed>;
-      worker.postMessage(block);
+      child.send(block);
       return reply;
     },
     close: async () => {
-      const exited = new Promise((resolve) => worker.once('exit', resolve));
-      worker.postMessage('close');
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.send('close');
       await exited;
     },
   };
@@ -126,7 +129,7 @@ for (let r = 0; r < ROUNDS; r++) {
 }
 
 console.log(
-  `Node ${process.version}; ${ROUNDS} rounds, alternating; old = ${oldDir}, new = ${newDir}; ${newFirst ? 'new' : 'old'} loaded first; ${ISOLATE ? 'each build in a worker thread of its own' : 'both builds in one heap'}`,
+  `Node ${process.version}; ${ROUNDS} rounds, alternating; old = ${oldDir}, new = ${newDir}; ${newFirst ? 'new' : 'old'} loaded first; ${ISOLATE ? 'each build in a process of its own' : 'both builds in one heap'}`,
 );
 console.log(
   '| answer | old µs CPU each | new µs CPU each | new ÷ old (total) | new ÷ old (median of rounds) | new ÷ old (fast quartile of blocks) |',
