@@ -1,14 +1,16 @@
 /**
  * npm run bench:answers-ab -- <old checkout> [<new checkout>]: the service's answers of two
- * builds measured alternately in one process (as `bench-ab.ts` does for the engine): the state
- * answer (its JSON at a version not yet cached: positions of games played by copies, each written
- * again every few rounds; and at each version of games played in place, each written once), a
- * move's answer (`submit` on an in-memory SQLite store, the state in the answer; and in every
- * other round without it, `return=minimal`, which is the rest of a move's cost) and replay (`stateJsonAt` of a finished game whose
- * replay cursor was evicted: a walk from the setup and the asked version's JSON). Both builds
- * serve the same planned games; each checkout must have its scripts compiled
- * (`npx tsc -p tsconfig.scripts.json`). BENCH_ROUNDS (default 40), BENCH_GAMES (default 120);
- * BENCH_ISOLATE=1 runs each build in a process of its own (`answers-ab-build.ts`).
+ * builds measured alternately in one run (as `bench-ab.ts` does for the engine): the state answer
+ * (its JSON at a version not yet cached: positions of games played by copies, each written again
+ * every few rounds; and at each version of games played in place, each written once), a move's
+ * answer (`submit` on an in-memory SQLite store, the state in the answer; and in every other round
+ * without it, `return=minimal`, which is the rest of a move's cost) and replay (`stateJsonAt` of a
+ * finished game whose replay cursor was evicted: a walk from the setup and the asked version's
+ * JSON). Both builds serve the same planned games; each checkout must have its scripts compiled
+ * (`npx tsc -p tsconfig.scripts.json`). BENCH_ROUNDS (default 40), BENCH_GAMES (default 120),
+ * BENCH_ANSWERS (the kinds of blocks timed, below), BENCH_FIRST (which build loads first, below);
+ * BENCH_ISOLATE=1 runs each build in a process of its own (`answers-ab-build.ts`), otherwise both
+ * share this one.
  */
 import { fork } from 'node:child_process';
 import { actorOf } from '../src/engine/index.js';
@@ -91,7 +93,14 @@ const builds = newFirst ? loaded.reverse() : loaded;
 
 /** Per answer and build: the totals, and each block's µs per unit (a round has one block of each build). */
 const results: Record<string, Record<string, { units: number; us: number; blocks: number[] }>> = {};
+/**
+ * The kinds of blocks timed (BENCH_ANSWERS, a comma list of state, inPlace, move and replay; all by
+ * default): the others are not run at all, so that what one kind leaves in a build's process (its
+ * collections, its games) does not land on another's clock.
+ */
+const answers = new Set((process.env.BENCH_ANSWERS ?? 'state,inPlace,move,replay').split(','));
 async function time(b: Build, block: Block) {
+  if (!answers.has(block.kind)) return;
   const { label, units, us } = await b.run(block);
   results[label] ??= { old: { units: 0, us: 0, blocks: [] }, new: { units: 0, us: 0, blocks: [] } };
   results[label][b.name].units += units;
@@ -129,7 +138,7 @@ for (let r = 0; r < ROUNDS; r++) {
 }
 
 console.log(
-  `Node ${process.version}; ${ROUNDS} rounds, alternating; old = ${oldDir}, new = ${newDir}; ${newFirst ? 'new' : 'old'} loaded first; ${ISOLATE ? 'each build in a process of its own' : 'both builds in one heap'}`,
+  `Node ${process.version}; ${ROUNDS} rounds, alternating; old = ${oldDir}, new = ${newDir}; ${newFirst ? 'new' : 'old'} loaded first; ${ISOLATE ? 'each build in a process of its own' : 'both builds in one heap'}; timed: ${[...answers].join(', ')}`,
 );
 console.log(
   '| answer | old µs CPU each | new µs CPU each | new ÷ old (total) | new ÷ old (median of rounds) | new ÷ old (fast quartile of blocks) |',
