@@ -112,7 +112,7 @@ const total = planned.reduce((s, p) => s + p.moves.length, 0);
 const perRound = Math.floor(total / ROUNDS / 2);
 // Warm-up, untimed and whatever is timed: the state's writers, which a move's answer uses too.
 // Without it, a process timing only moves wrote the state ~2,000 times in all, across four
-// registries' writers, and the new build's move with the state was ×1.17 where it is ×1.08 warmed.
+// registries' writers, and the new build's move with the state was ×1.17 where it is ×1.07 warmed (Node 24).
 for (let r = 0; r < 10; r++) {
   for (const b of builds) await b.run({ kind: 'state', round: r });
   for (const b of builds) await b.run({ kind: 'inPlace', round: r });
