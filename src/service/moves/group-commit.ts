@@ -106,7 +106,7 @@ export class GroupCommit {
     const at = this.now().toISOString();
     const outcomes: (Judged | ServiceError | typeof DEFERRED)[] = [];
     let delivering = false;
-    let accounts: string[] = [];
+    const accounts: string[] = [];
     try {
       await this.snapshots.write(async (tx) => {
         const keys = new Set<string>();
@@ -134,8 +134,12 @@ export class GroupCommit {
           await this.store.appendBatch(rows);
           this.health.succeeded();
         }
-        delivering = rows.some((r) => r.deliveries !== undefined && r.deliveries.length > 0);
-        accounts = rows.flatMap((r) => r.accountEvents?.map((e) => e.accountId) ?? []);
+        // Plain loops, not a closure and an array or two for every batch: a move ×0.97 with and
+        // without the state (`bench:answers-ab`, BENCH_ANSWERS=move BENCH_ISOLATE=1, Node 24).
+        for (const r of rows) {
+          if (r.deliveries !== undefined && r.deliveries.length > 0) delivering = true;
+          if (r.accountEvents) for (const e of r.accountEvents) accounts.push(e.accountId);
+        }
       });
     } catch (error) {
       await this.failed(batch, error, retried);
@@ -144,7 +148,8 @@ export class GroupCommit {
     if (delivering) this.onDeliveries();
     if (accounts.length > 0) this.onAccountEvents(accounts);
     const deferred: Queued[] = [];
-    for (const [i, s] of batch.entries()) {
+    for (let i = 0; i < batch.length; i++) {
+      const s = batch[i];
       const outcome = outcomes[i];
       if (outcome === DEFERRED) deferred.push(s);
       else if (outcome instanceof ServiceError) s.reject(outcome);
@@ -153,7 +158,7 @@ export class GroupCommit {
         if (outcome.snapshot) this.onCommitted(s.id, outcome.snapshot);
       }
     }
-    this.pending.unshift(...deferred);
+    if (deferred.length > 0) this.pending.unshift(...deferred);
   }
 
   /** The batch was rolled back (the snapshot cache dropped what it touched). */
