@@ -8,6 +8,7 @@ import t, { type Test } from 'tap';
 import { testApp, type App } from '../http/helpers/app.js';
 import { conforms } from '../http/helpers/schema.js';
 import { forEachStore } from '../helpers/stores.js';
+import { until } from '../helpers/until.js';
 import { startReceiver, type Behaviour, type Receiver } from '../helpers/webhook-receiver.js';
 import { parseAllowHosts } from '../../src/service/webhooks/webhook-url.js';
 import { verifySignature } from '../../src/service/webhooks/webhook-signature.js';
@@ -101,9 +102,19 @@ forEachStore(t, (t, stores) => {
       "each signed with the webhook's secret",
     );
     t.match(JSON.parse(receiver.received[0].body), { type: 'challenge', challenger: ann.name, at: String });
-    const read = await app.inject({ url: '/accounts/me/webhook', headers: keyed(bob) });
-    conforms(t, AccountWebhookSettingsResponse, read.json(), 'settings');
-    t.same(read.json(), { url: receiver.url, attempts: 0, lastStatus: 200, lastError: null });
+    // The receiver holds the last event before the sender has its answer and records it.
+    let settings: { lastStatus: number | null } | undefined;
+    await until(
+      async () => {
+        const read = await app.inject({ url: '/accounts/me/webhook', headers: keyed(bob) });
+        settings = read.json<{ lastStatus: number | null }>();
+        return settings.lastStatus !== null;
+      },
+      undefined,
+      'the sender to record an answer',
+    );
+    conforms(t, AccountWebhookSettingsResponse, settings, 'settings');
+    t.same(settings, { url: receiver.url, attempts: 0, lastStatus: 200, lastError: null });
 
     const removed = await app.inject({ method: 'DELETE', url: '/accounts/me/webhook', headers: keyed(bob) });
     t.equal(removed.statusCode, 204);
