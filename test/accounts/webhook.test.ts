@@ -4,6 +4,7 @@
  * long-poll), signed with the webhook's secret; a refused event is sent again until taken and
  * none after it goes first; two nodes sending deliver each event once.
  */
+import type { Static } from 'typebox';
 import t, { type Test } from 'tap';
 import { testApp, type App } from '../http/helpers/app.js';
 import { conforms } from '../http/helpers/schema.js';
@@ -103,11 +104,11 @@ forEachStore(t, (t, stores) => {
     );
     t.match(JSON.parse(receiver.received[0].body), { type: 'challenge', challenger: ann.name, at: String });
     // The receiver holds the last event before the sender has its answer and records it.
-    let settings: { lastStatus: number | null } | undefined;
+    let settings: Static<typeof AccountWebhookSettingsResponse> | undefined;
     await until(
       async () => {
         const read = await app.inject({ url: '/accounts/me/webhook', headers: keyed(bob) });
-        settings = read.json<{ lastStatus: number | null }>();
+        settings = read.json<Static<typeof AccountWebhookSettingsResponse>>();
         return settings.lastStatus !== null;
       },
       undefined,
