@@ -35,7 +35,16 @@ export interface Timed {
   us: number;
 }
 
-export type RunBlock = (block: Block) => Promise<Timed>;
+type RunBlock = (block: Block) => Promise<Timed>;
+
+/** A build loaded and set up: its blocks, and its service's close. */
+export interface OpenBuild {
+  run: RunBlock;
+  close: () => Promise<void>;
+}
+
+/** When every lifecycle the bench makes was created. */
+const CREATED_AT = '2026-01-01T00:00:00.000Z';
 
 const LABELS = {
   state: 'state answer (uncached JSON)',
@@ -66,10 +75,7 @@ const cpu = (since: NodeJS.CpuUsage) => {
 };
 
 /** Loads the build compiled under `dir` (`npx tsc -p tsconfig.scripts.json`) and sets up its games. */
-export async function openBuild(
-  dir: string,
-  planned: Planned[],
-): Promise<{ run: RunBlock; close: () => Promise<void> }> {
+export async function openBuild(dir: string, planned: Planned[]): Promise<OpenBuild> {
   const load = async <T>(path: string): Promise<T> =>
     (await import(pathToFileURL(resolve(dir, '.build-scripts/src', path)).href)) as T;
   // The compiled store finds its migrations beside its own tree (`storage/sqlite/database.ts`).
@@ -87,7 +93,7 @@ export async function openBuild(
     const created = engine.createGame(structuredClone(setup));
     if (!created.ok) throw new Error(created.error.reason);
     const game = created.value.game;
-    return { game, life: lifecycle.newLifecycle(setup, game, '2026-01-01T00:00:00.000Z') };
+    return { game, life: lifecycle.newLifecycle(setup, game, CREATED_AT) };
   };
 
   /** The state answers: the games at every fourth version, written at a version not cached. */
@@ -98,8 +104,7 @@ export async function openBuild(
       const played = engine.play(game, move);
       if (!played.ok) throw new Error(played.error.reason);
       game = played.value.game;
-      if (k % 4 === 0)
-        positions.push({ game, life: lifecycle.newLifecycle(setup, game, '2026-01-01T00:00:00.000Z'), version: k + 1 });
+      if (k % 4 === 0) positions.push({ game, life: lifecycle.newLifecycle(setup, game, CREATED_AT), version: k + 1 });
     });
   }
   function stateBlock(round: number): Timed {

@@ -17,7 +17,7 @@ import { actorOf } from '../src/engine/index.js';
 import type * as EngineApi from '../src/engine/index.js';
 import { playRandom } from '../test/helpers/random-play.js';
 import { median, quartile } from './ab-stats.js';
-import { openBuild, type Block, type Planned, type RunBlock, type Timed } from './answers-ab-build.js';
+import { openBuild, type Block, type OpenBuild, type Planned, type Timed } from './answers-ab-build.js';
 
 const [oldDir, newDir = '.'] = process.argv.slice(2);
 if (oldDir === undefined) throw new Error('usage: bench-answers-ab <old checkout> [<new checkout>]');
@@ -37,10 +37,8 @@ const planned: Planned[] = Array.from({ length: GAMES }, (_, i) => {
   return { setup, moves, seats };
 });
 
-interface Build {
+interface Build extends OpenBuild {
   name: 'old' | 'new';
-  run: RunBlock;
-  close: () => Promise<void>;
 }
 
 /** A build in a child process of its own: its blocks are asked for and answered one at a time. */
