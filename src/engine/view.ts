@@ -116,6 +116,8 @@ interface Kept {
    */
   board: State['board'];
   tileViews: TileView[];
+  /** The list the views show, frozen: made again only once a tile was placed (most moves place none). */
+  tileList: readonly TileView[];
   /** The figures standing and their views: a figure on the board never changes (it leaves whole). */
   figures: Figure[];
   figureViews: readonly BoardFigure[];
@@ -137,6 +139,7 @@ function keptOf(g: State): Kept {
       parts: partsOf(g.cfg),
       board: g.board,
       tileViews: [],
+      tileList: Object.freeze([]),
       figures: [],
       figureViews: Object.freeze([]),
       pile: undefined,
@@ -147,14 +150,16 @@ function keptOf(g: State): Kept {
 }
 
 function tilesOf(g: State, kept: Kept): TileView[] {
-  if (kept.board !== g.board) [kept.board, kept.tileViews] = [g.board, []];
+  if (kept.board !== g.board) [kept.board, kept.tileViews, kept.tileList] = [g.board, [], Object.freeze([])];
   const views = kept.tileViews;
   const tiles = g.board.tiles;
+  if (views.length === tiles.length && kept.tileList.length === tiles.length) return kept.tileList as TileView[];
   for (let i = views.length; i < tiles.length; i++) {
     const t = tiles[i];
     views.push({ tile: t.type.id, x: t.x, y: t.y, rotation: (t.r * 90) as TileView['rotation'] });
   }
-  return Object.freeze(views.slice()) as TileView[];
+  kept.tileList = Object.freeze(views.slice());
+  return kept.tileList as TileView[];
 }
 
 function figuresOf(g: State, kept: Kept): BoardFigure[] {
