@@ -121,6 +121,8 @@ interface Kept {
   /** The figures standing and their views: a figure on the board never changes (it leaves whole). */
   figures: Figure[];
   figureViews: readonly BoardFigure[];
+  /** The scores as the views list them, frozen: made again only once a score changed. */
+  scores: readonly number[];
   /**
    * The pile's counts, counted again only once a tile was drawn (they are a function of the
    * draws) into a new list, so a view's `tilesLeft` stays what it was when the view was made. Their
@@ -142,6 +144,7 @@ function keptOf(g: State): Kept {
       tileList: Object.freeze([]),
       figures: [],
       figureViews: Object.freeze([]),
+      scores: Object.freeze([]),
       pile: undefined,
     };
     keptViews.set(g, kept);
@@ -191,6 +194,17 @@ function figureView(g: State, f: Figure): BoardFigure {
     ? { owner: f.owner, kind: f.kind, x: t.x, y: t.y, corner: CORNERS[f.corner] }
     : { owner: f.owner, kind: f.kind, x: t.x, y: t.y, feature: f.feature };
 }
+
+function scoresOf(g: State, kept: Kept): number[] {
+  const scores = g.scores;
+  let same = kept.scores.length === scores.length;
+  for (let i = 0; same && i < scores.length; i++) same = kept.scores[i] === scores[i];
+  if (!same) kept.scores = Object.freeze(scores.slice());
+  return kept.scores as number[];
+}
+
+/** The pending wagons of a view with none (most views): one list for them all. */
+const NO_WAGONS: PublicState['pendingWagons'] = Object.freeze([]) as unknown as PublicState['pendingWagons'];
 
 function pileOf(g: State, kept: Kept): Pile {
   const left = g.pileLeft();
@@ -250,7 +264,7 @@ export function publicView(game: Game): PublicState {
     expansions: cfg.expansions as PublicState['expansions'],
     rules: cfg.rules,
     players,
-    scores: g.scores.slice(),
+    scores: scoresOf(g, kept),
     activeSeat: finished ? null : g.active,
     actor: actorOf(game),
     phase: g.phase,
@@ -259,10 +273,13 @@ export function publicView(game: Game): PublicState {
     tiles: tilesOf(g, kept),
     figures: figuresOf(g, kept),
     // Held figures awaiting a decision; the public name comes from the first expansion with them.
-    pendingWagons: g.pending.map((w) => {
-      const t = g.board.at(w.key);
-      return { seat: w.owner, x: t.x, y: t.y };
-    }),
+    pendingWagons:
+      g.pending.length === 0
+        ? NO_WAGONS
+        : g.pending.map((w) => {
+            const t = g.board.at(w.key);
+            return { seat: w.owner, x: t.x, y: t.y };
+          }),
     tilesLeftTotal: pile.left,
   };
   // An expansion's members come last: added to the object built in one piece, which a spread
