@@ -9,6 +9,7 @@
 import { existsSync, symlinkSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type * as AppModule from '../src/app.js';
 import type * as EngineApi from '../src/engine/index.js';
 import type * as Answers from '../src/service/answers.js';
 import type * as Lifecycle from '../src/service/lifecycle/lifecycle.js';
@@ -26,7 +27,7 @@ export interface Planned {
 /** What the driver asks a build to time. */
 export type Block =
   | { kind: 'state' | 'inPlace' | 'replay'; round: number }
-  | { kind: 'move'; round: number; count: number; minimal: boolean };
+  | { kind: 'move' | 'route'; round: number; count: number; minimal: boolean };
 
 /** A block's units (answers) and the µs of CPU they took. */
 export interface Timed {
@@ -51,6 +52,8 @@ const LABELS = {
   inPlace: 'state answer at each version of games played in place',
   move: "move's answer (submit, state in the answer)",
   minimal: "move's answer without the state (return=minimal)",
+  route: "move's answer through the route (POST …/moves injected, state in the answer)",
+  routeMinimal: "move's answer through the route without the state (return=minimal)",
   replay: 'replay (stateJsonAt, a cursor from the setup)',
 } as const;
 
@@ -84,6 +87,7 @@ export async function openBuild(dir: string, planned: Planned[]): Promise<OpenBu
   const sqlite = await load<typeof Sqlite>('storage/sqlite/store.js');
   const { GameService } = await load<typeof Service>('service/game-service.js');
   const engine = await load<typeof EngineApi>('engine/index.js');
+  const { buildApp } = await load<typeof AppModule>('app.js');
   const answers = await load<typeof Answers>('service/answers.js');
   const lifecycle = await load<typeof Lifecycle>('service/lifecycle/lifecycle.js');
   const tokens = await load<typeof Tokens>('service/lifecycle/seat-tokens.js');
@@ -161,6 +165,26 @@ export async function openBuild(dir: string, planned: Planned[]): Promise<OpenBu
   }
   const steps = new Array<number>(games).fill(0);
 
+  // The whole app, its own store and games, for the route's blocks: what a client's move costs the
+  // server but the socket (Fastify's request, the body's parse and validation, the token's digest,
+  // the answer's JSON). The limits off: the blocks send thousands of requests a second.
+  const off = { perSecond: 0, burst: 0 };
+  const app = await buildApp({
+    store: sqlite.openSqliteStore(':memory:'),
+    cacheSize: games * 2,
+    rateLimit: off,
+    addressRateLimit: off,
+    readRateLimit: off,
+  });
+  const routeGames: { url: string; tokens: string[] }[] = [];
+  for (const { setup } of planned) {
+    const created = await app.inject({ method: 'POST', url: '/games', payload: setup });
+    if (created.statusCode !== 201) throw new Error(`POST /games answered ${created.statusCode}: ${created.body}`);
+    const { id, seats } = created.json<{ id: string; seats: { token: string }[] }>();
+    routeGames.push({ url: `/games/${id}/moves`, tokens: seats.map((s) => `Bearer ${s.token}`) });
+  }
+  const routeSteps = new Array<number>(games).fill(0);
+
   /**
    * Moves of the next few games, in turn, until `count` are played; `minimal`: sent with
    * `Prefer: return=minimal`, the answer without the state (the rest of a move's cost).
@@ -181,6 +205,31 @@ export async function openBuild(dir: string, planned: Planned[]): Promise<OpenBu
       }
     }
     return { label: minimal ? LABELS.minimal : LABELS.move, units: n, us: cpu(since) };
+  }
+
+  /** `moveBlock` through the app's route, on its own games. */
+  async function routeBlock(round: number, count: number, minimal: boolean): Promise<Timed> {
+    const since = start();
+    let n = 0;
+    for (let g = round; n < count; g++) {
+      const i = g % games;
+      const { moves, seats } = planned[i];
+      if (routeSteps[i] >= moves.length) {
+        if (routeSteps.every((s, j) => s >= planned[j].moves.length)) break;
+        continue;
+      }
+      for (let k = 0; k < 6 && routeSteps[i] < moves.length; k++, n++) {
+        const s = routeSteps[i]++;
+        const answer = await app.inject({
+          method: 'POST',
+          url: routeGames[i].url,
+          headers: { authorization: routeGames[i].tokens[seats[s]], ...(minimal ? { prefer: 'return=minimal' } : {}) },
+          payload: { expectedVersion: s, move: moves[s] },
+        });
+        if (answer.statusCode !== 201) throw new Error(`a move answered ${answer.statusCode}: ${answer.body}`);
+      }
+    }
+    return { label: minimal ? LABELS.routeMinimal : LABELS.route, units: n, us: cpu(since) };
   }
 
   async function replayBlock(round: number): Promise<Timed> {
@@ -204,11 +253,13 @@ export async function openBuild(dir: string, planned: Planned[]): Promise<OpenBu
         return inPlaceBlock();
       case 'move':
         return moveBlock(block.round, block.count, block.minimal);
+      case 'route':
+        return routeBlock(block.round, block.count, block.minimal);
       case 'replay':
         return replayBlock(block.round);
     }
   };
-  return { run, close: () => service.close() };
+  return { run, close: async () => void (await Promise.all([service.close(), app.close()])) };
 }
 
 // As a child process (`BENCH_ISOLATE=1`): one build, timed on the driver's asks, one at a time.

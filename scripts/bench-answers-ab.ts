@@ -4,11 +4,12 @@
  * (its JSON at a version not yet cached: positions of games played by copies, each written again
  * every few rounds; and at each version of games played in place, each written once), a move's
  * answer (`submit` on an in-memory SQLite store, the state in the answer; and in every other round
- * without it, `return=minimal`, which is the rest of a move's cost) and replay (`stateJsonAt` of a
+ * without it, `return=minimal`, which is the rest of a move's cost), the same through the whole
+ * app's move route (`route`: requests injected, no socket) and replay (`stateJsonAt` of a
  * finished game whose replay cursor was evicted: a walk from the setup and the asked version's
  * JSON). Both builds serve the same planned games; each checkout must have its scripts compiled
  * (`npx tsc -p tsconfig.scripts.json`). BENCH_ROUNDS (default 40), BENCH_GAMES (default 120),
- * BENCH_ANSWERS (the kinds of blocks timed, below), BENCH_FIRST (which build loads first, below);
+ * BENCH_ANSWERS (the kinds of blocks timed, below: state, inPlace, move, route, replay), BENCH_FIRST (which build loads first, below);
  * BENCH_ISOLATE=1 runs each build in a process of its own (`answers-ab-build.ts`), otherwise both
  * share this one.
  */
@@ -92,11 +93,11 @@ const builds = newFirst ? loaded.reverse() : loaded;
 /** Per answer and build: the totals, and each block's µs per unit (a round has one block of each build). */
 const results: Record<string, Record<string, { units: number; us: number; blocks: number[] }>> = {};
 /**
- * The kinds of blocks timed (BENCH_ANSWERS, a comma list of state, inPlace, move and replay; all by
+ * The kinds of blocks timed (BENCH_ANSWERS, a comma list of state, inPlace, move, route and replay; all by
  * default): the others are not run at all, so that what one kind leaves in a build's process (its
  * collections, its games) does not land on another's clock.
  */
-const answers = new Set((process.env.BENCH_ANSWERS ?? 'state,inPlace,move,replay').split(','));
+const answers = new Set((process.env.BENCH_ANSWERS ?? 'state,inPlace,move,route,replay').split(','));
 async function time(b: Build, block: Block) {
   if (!answers.has(block.kind)) return;
   const { label, units, us } = await b.run(block);
@@ -125,6 +126,7 @@ for (let r = 0; r < ROUNDS; r++) {
   // two copies of one build differed by ~20 %).
   const moveOrder = Math.floor(r / 2) % 2 === 0 ? builds : [...builds].reverse();
   for (const b of moveOrder) await time(b, { kind: 'move', round: r, count: perRound, minimal: r % 2 === 1 });
+  for (const b of moveOrder) await time(b, { kind: 'route', round: r, count: perRound, minimal: r % 2 === 1 });
 }
 // Every game is finished now (or nearly), the moves left played untimed: replays of finished games.
 for (const b of builds) await b.run({ kind: 'move', round: 0, count: total, minimal: false });
