@@ -186,49 +186,51 @@ export async function openBuild(dir: string, planned: Planned[]): Promise<OpenBu
   const routeSteps = new Array<number>(games).fill(0);
 
   /**
-   * Moves of the next few games, in turn, until `count` are played; `minimal`: sent with
-   * `Prefer: return=minimal`, the answer without the state (the rest of a move's cost).
+   * Moves of the next few games from `round` on, in turn (up to 6 of a game), until `count` are
+   * played or every game is over; `play(i, s)` plays move `s` of game `i`. Answers how many.
    */
-  async function moveBlock(round: number, count: number, minimal: boolean): Promise<Timed> {
-    const since = start();
+  async function inTurn(
+    steps: number[],
+    round: number,
+    count: number,
+    play: (i: number, s: number) => Promise<unknown>,
+  ): Promise<number> {
     let n = 0;
     for (let g = round; n < count; g++) {
       const i = g % games;
-      const { moves, seats } = planned[i];
-      if (steps[i] >= moves.length) {
+      const length = planned[i].moves.length;
+      if (steps[i] >= length) {
         if (steps.every((s, j) => s >= planned[j].moves.length)) break;
         continue;
       }
-      for (let k = 0; k < 6 && steps[i] < moves.length; k++, n++) {
-        const s = steps[i]++;
-        await service.submit(ids[i], digests[i][seats[s]], { expectedVersion: s, move: moves[s] }, undefined, minimal);
-      }
+      for (let k = 0; k < 6 && steps[i] < length; k++, n++) await play(i, steps[i]++);
     }
+    return n;
+  }
+
+  /** `minimal`: sent with `Prefer: return=minimal`, the answer without the state (the rest of a move's cost). */
+  async function moveBlock(round: number, count: number, minimal: boolean): Promise<Timed> {
+    const since = start();
+    const n = await inTurn(steps, round, count, (i, s) => {
+      const { moves, seats } = planned[i];
+      return service.submit(ids[i], digests[i][seats[s]], { expectedVersion: s, move: moves[s] }, undefined, minimal);
+    });
     return { label: minimal ? LABELS.minimal : LABELS.move, units: n, us: cpu(since) };
   }
 
   /** `moveBlock` through the app's route, on its own games. */
   async function routeBlock(round: number, count: number, minimal: boolean): Promise<Timed> {
     const since = start();
-    let n = 0;
-    for (let g = round; n < count; g++) {
-      const i = g % games;
+    const n = await inTurn(routeSteps, round, count, async (i, s) => {
       const { moves, seats } = planned[i];
-      if (routeSteps[i] >= moves.length) {
-        if (routeSteps.every((s, j) => s >= planned[j].moves.length)) break;
-        continue;
-      }
-      for (let k = 0; k < 6 && routeSteps[i] < moves.length; k++, n++) {
-        const s = routeSteps[i]++;
-        const answer = await app.inject({
-          method: 'POST',
-          url: routeGames[i].url,
-          headers: { authorization: routeGames[i].tokens[seats[s]], ...(minimal ? { prefer: 'return=minimal' } : {}) },
-          payload: { expectedVersion: s, move: moves[s] },
-        });
-        if (answer.statusCode !== 201) throw new Error(`a move answered ${answer.statusCode}: ${answer.body}`);
-      }
-    }
+      const answer = await app.inject({
+        method: 'POST',
+        url: routeGames[i].url,
+        headers: { authorization: routeGames[i].tokens[seats[s]], ...(minimal ? { prefer: 'return=minimal' } : {}) },
+        payload: { expectedVersion: s, move: moves[s] },
+      });
+      if (answer.statusCode !== 201) throw new Error(`a move answered ${answer.statusCode}: ${answer.body}`);
+    });
     return { label: minimal ? LABELS.routeMinimal : LABELS.route, units: n, us: cpu(since) };
   }
 
