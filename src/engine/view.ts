@@ -110,13 +110,14 @@ const TILES_LEFT: PropertyDescriptor = {
 interface Kept {
   readonly parts: ViewParts;
   /**
-   * The placed tiles' views, extended as tiles are added (a placed tile never changes), and the
-   * list a view shows. Of `board`: an undo gives the game a new one (undo.ts), so a tile taken
-   * back leaves no view behind.
+   * The board the tiles' list was made for: an undo gives the game a new one (undo.ts), so a tile
+   * taken back leaves no view behind.
    */
   board: State['board'];
-  tileViews: TileView[];
-  /** The list the views show, frozen: made again only once a tile was placed (most moves place none). */
+  /**
+   * The placed tiles' views (a placed tile never changes) as the views list them, frozen: a copy
+   * extended once a tile was placed (most moves place none), shared by the views until then.
+   */
   tileList: readonly TileView[];
   /** The figures standing and their views: a figure on the board never changes (it leaves whole). */
   figures: Figure[];
@@ -140,7 +141,6 @@ function keptOf(g: State): Kept {
     kept = {
       parts: partsOf(g.cfg),
       board: g.board,
-      tileViews: [],
       tileList: Object.freeze([]),
       figures: [],
       figureViews: Object.freeze([]),
@@ -153,24 +153,30 @@ function keptOf(g: State): Kept {
 }
 
 function tilesOf(g: State, kept: Kept): TileView[] {
-  if (kept.board !== g.board) [kept.board, kept.tileViews, kept.tileList] = [g.board, [], Object.freeze([])];
-  const views = kept.tileViews;
+  if (kept.board !== g.board) [kept.board, kept.tileList] = [g.board, Object.freeze([])];
   const tiles = g.board.tiles;
-  if (views.length === tiles.length && kept.tileList.length === tiles.length) return kept.tileList as TileView[];
-  for (let i = views.length; i < tiles.length; i++) {
-    const t = tiles[i];
-    views.push({ tile: t.type.id, x: t.x, y: t.y, rotation: (t.r * 90) as TileView['rotation'] });
+  if (kept.tileList.length < tiles.length) {
+    const views = kept.tileList.slice();
+    for (let i = views.length; i < tiles.length; i++) {
+      const t = tiles[i];
+      views.push({ tile: t.type.id, x: t.x, y: t.y, rotation: (t.r * 90) as TileView['rotation'] });
+    }
+    kept.tileList = Object.freeze(views);
   }
-  kept.tileList = Object.freeze(views.slice());
   return kept.tileList as TileView[];
+}
+
+/** Whether two lists hold the same items, in the same order. */
+function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 function figuresOf(g: State, kept: Kept): BoardFigure[] {
   const list = g.figures.list;
   const known = kept.figures;
-  let same = known.length === list.length;
-  for (let i = 0; same && i < list.length; i++) same = known[i] === list[i];
-  if (!same) {
+  if (!sameItems(known, list)) {
     // The figures kept are found in the list in their order: figures come at its end and leave
     // from anywhere.
     const views: BoardFigure[] = [];
@@ -196,10 +202,7 @@ function figureView(g: State, f: Figure): BoardFigure {
 }
 
 function scoresOf(g: State, kept: Kept): number[] {
-  const scores = g.scores;
-  let same = kept.scores.length === scores.length;
-  for (let i = 0; same && i < scores.length; i++) same = kept.scores[i] === scores[i];
-  if (!same) kept.scores = Object.freeze(scores.slice());
+  if (!sameItems(kept.scores, g.scores)) kept.scores = Object.freeze(g.scores.slice());
   return kept.scores as number[];
 }
 
