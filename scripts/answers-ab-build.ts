@@ -9,7 +9,9 @@
 import { existsSync, symlinkSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { Static } from 'typebox';
 import type * as AppModule from '../src/app.js';
+import type { RouteSchemas } from '../src/http/schemas/index.js';
 import type * as EngineApi from '../src/engine/index.js';
 import type * as Answers from '../src/service/answers.js';
 import type * as Lifecycle from '../src/service/lifecycle/lifecycle.js';
@@ -180,7 +182,7 @@ export async function openBuild(dir: string, planned: Planned[]): Promise<OpenBu
   for (const { setup } of planned) {
     const created = await app.inject({ method: 'POST', url: '/games', payload: setup });
     if (created.statusCode !== 201) throw new Error(`POST /games answered ${created.statusCode}: ${created.body}`);
-    const { id, seats } = created.json<{ id: string; seats: { token: string }[] }>();
+    const { id, seats } = created.json<Static<RouteSchemas['CreatedGameResponse']>>();
     routeGames.push({ url: `/games/${id}/moves`, tokens: seats.map((s) => `Bearer ${s.token}`) });
   }
   const routeSteps = new Array<number>(games).fill(0);

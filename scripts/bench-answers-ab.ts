@@ -9,8 +9,8 @@
  * finished game whose replay cursor was evicted: a walk from the setup and the asked version's
  * JSON). Both builds serve the same planned games; each checkout must have its scripts compiled
  * (`npx tsc -p tsconfig.scripts.json`). BENCH_ROUNDS (default 40), BENCH_GAMES (default 120),
- * BENCH_ANSWERS (the kinds of blocks timed, below: state, inPlace, move, route, replay), BENCH_FIRST (which build loads first, below);
- * BENCH_ISOLATE=1 runs each build in a process of its own (`answers-ab-build.ts`), otherwise both
+ * BENCH_ANSWERS (the kinds of blocks timed, below: state, inPlace, move, route, replay),
+ * BENCH_FIRST (which build loads first, below); BENCH_ISOLATE=1 runs each build in a process of its own (`answers-ab-build.ts`), otherwise both
  * share this one.
  */
 import { fork } from 'node:child_process';
@@ -93,8 +93,8 @@ const builds = newFirst ? loaded.reverse() : loaded;
 /** Per answer and build: the totals, and each block's µs per unit (a round has one block of each build). */
 const results: Record<string, Record<string, { units: number; us: number; blocks: number[] }>> = {};
 /**
- * The kinds of blocks timed (BENCH_ANSWERS, a comma list of state, inPlace, move, route and replay; all by
- * default): the others are not run at all, so that what one kind leaves in a build's process (its
+ * The kinds of blocks timed (BENCH_ANSWERS, a comma list of state, inPlace, move, route and
+ * replay; all by default): the others are not run at all, so that what one kind leaves in a build's process (its
  * collections, its games) does not land on another's clock.
  */
 const answers = new Set((process.env.BENCH_ANSWERS ?? 'state,inPlace,move,route,replay').split(','));
