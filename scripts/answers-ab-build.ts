@@ -18,13 +18,7 @@ import type * as Lifecycle from '../src/service/lifecycle/lifecycle.js';
 import type * as Service from '../src/service/game-service.js';
 import type * as Tokens from '../src/service/lifecycle/seat-tokens.js';
 import type * as Sqlite from '../src/storage/sqlite/store.js';
-
-/** A game both builds play: its setup, its moves, and the seat that plays each. */
-export interface Planned {
-  setup: EngineApi.GameSetup;
-  moves: EngineApi.Move[];
-  seats: number[];
-}
+import type { Planned } from './ab-games.js';
 
 /** What the driver asks a build to time. */
 export type Block =

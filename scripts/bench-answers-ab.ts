@@ -14,11 +14,9 @@
  * share this one.
  */
 import { fork } from 'node:child_process';
-import { actorOf } from '../src/engine/index.js';
-import type * as EngineApi from '../src/engine/index.js';
-import { playRandom } from '../test/helpers/random-play.js';
+import { planGames } from './ab-games.js';
 import { median, quartile } from './ab-stats.js';
-import { openBuild, type Block, type OpenBuild, type Planned, type Timed } from './answers-ab-build.js';
+import { openBuild, type Block, type OpenBuild, type Timed } from './answers-ab-build.js';
 
 const [oldDir, newDir = '.'] = process.argv.slice(2);
 if (oldDir === undefined) throw new Error('usage: bench-answers-ab <old checkout> [<new checkout>]');
@@ -26,17 +24,7 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 40);
 const GAMES = Number(process.env.BENCH_GAMES ?? 120);
 const ISOLATE = process.env.BENCH_ISOLATE === '1';
 
-const SETS = [[], ['traders-builders'], ['abbey-mayor'], ['traders-builders', 'abbey-mayor']] as const;
-const planned: Planned[] = Array.from({ length: GAMES }, (_, i) => {
-  const setup: EngineApi.GameSetup = {
-    players: Array.from({ length: 2 + (i % 3) }, (_, p) => ({ name: `P${p}` })),
-    expansions: [...SETS[i % 4]],
-    seed: `ab-${i}`,
-  };
-  const seats: number[] = [];
-  const { moves } = playRandom(setup, `ab-choices-${i}`, (g) => void seats.push(actorOf(g)!));
-  return { setup, moves, seats };
-});
+const planned = planGames(GAMES);
 
 interface Build extends OpenBuild {
   name: 'old' | 'new';

@@ -24,6 +24,8 @@ export function freePort(): Promise<number> {
 
 export interface Server {
   url: string;
+  /** The server's process. */
+  pid: number;
   stop: () => void;
   /** CPU seconds the server process has used so far (user + system), or NaN off Linux. */
   cpuSeconds: (part?: 'system') => number;
@@ -36,12 +38,20 @@ export interface ServerWithBare extends Server {
 
 const bareScript = fileURLToPath(new URL('./bare-server.mjs', import.meta.url));
 
-/** `withBare`: the bare route runs inside the server's process too, on a port of its own (bench-only, by preload). */
-export async function startServer(databaseUrl: string, cacheSize: number, withBare = false): Promise<ServerWithBare> {
+/**
+ * `withBare`: the bare route runs inside the server's process too, on a port of its own (bench-only,
+ * by preload). `serverRoot`: the checkout whose build runs (bench:http-ab starts two).
+ */
+export async function startServer(
+  databaseUrl: string,
+  cacheSize: number,
+  withBare = false,
+  serverRoot = root,
+): Promise<ServerWithBare> {
   // Request logging is off by default here (warn): it would measure pino, not the service.
   // Every game fits the cache: this measures the hot path (a cache miss replays the log).
   const barePort = withBare ? await freePort() : undefined;
-  const server = await start('dist/server.js', root, {
+  const server = await start('dist/server.js', serverRoot, {
     env: {
       DATABASE_URL: databaseUrl,
       CACHE_SIZE: String(cacheSize),
@@ -56,7 +66,7 @@ export async function startServer(databaseUrl: string, cacheSize: number, withBa
   });
   if (barePort === undefined) return server;
   // The same process, so the same CPU clock: a bare round's CPU is the server process's.
-  const bare = { url: `http://127.0.0.1:${barePort}`, stop: () => {}, cpuSeconds: server.cpuSeconds };
+  const bare = { url: `http://127.0.0.1:${barePort}`, pid: server.pid, stop: () => {}, cpuSeconds: server.cpuSeconds };
   return { ...server, bare };
 }
 
@@ -102,7 +112,7 @@ async function start(
       return Number.NaN;
     }
   };
-  return { url, stop: () => child.kill('SIGTERM'), cpuSeconds };
+  return { url, pid: child.pid!, stop: () => child.kill('SIGTERM'), cpuSeconds };
 }
 
 /** The CPU seconds of the postmaster and its children (the backends), from /proc (Linux). */

@@ -1,0 +1,198 @@
+/**
+ * npm run bench:http-ab -- <old checkout> [<new checkout>]: a move's answer over a real socket, two
+ * builds' servers measured alternately in one run. Each checkout must be built (`npm run build`);
+ * each build's `dist/server.js` runs in a process of its own on a SQLite file of its own, and the
+ * same planned games are played on both, a block of moves on one server, then on the other (which
+ * goes first alternates every two rounds). A block is charged the server's CPU (every thread's, from
+ * /proc, to the nanosecond) since the end of its previous block, so that what its background
+ * threads did meanwhile (collection, compilation) is its own. Every other round sends
+ * `Prefer: return=minimal`: the answer without the state. The moves go one at a time (fetch keeps
+ * its connection alive), so a server never waits for another's request. bench:answers-ab's route
+ * block measures the same route injected (no socket), where light-my-request's own objects are
+ * most of what outlives a young collection. BENCH_ROUNDS (default 100), BENCH_GAMES (default 240).
+ */
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { planGames } from './ab-games.js';
+import { median, quartile } from './ab-stats.js';
+import { startServer, type Server } from './bench-http-servers.js';
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => process.exit(1));
+const [oldDir, newDir = '.'] = process.argv.slice(2);
+if (oldDir === undefined) throw new Error('usage: bench-http-ab <old checkout> [<new checkout>]');
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 100);
+const GAMES = Number(process.env.BENCH_GAMES ?? 240);
+
+const planned = planGames(GAMES);
+
+/** One HTTP exchange (fetch keeps the connection alive): the status and the body's text. */
+async function exchange(
+  url: string,
+  method: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; text: string }> {
+  const response = await fetch(url, {
+    method,
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+    // A stalled exchange fails the run rather than hanging it.
+    signal: AbortSignal.timeout(30_000),
+  });
+  return { status: response.status, text: await response.text() };
+}
+
+/** The nanoseconds every thread of a process has run (/proc/<pid>/task/<tid>/schedstat, first field). */
+function cpuNs(pid: number): number {
+  let ns = 0;
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      ns += Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]);
+    } catch {
+      // the thread ended meanwhile
+    }
+  }
+  return ns;
+}
+
+interface Build {
+  name: 'old' | 'new';
+  server: Server;
+  games: { url: string; tokens: string[] }[];
+  steps: number[];
+  lastEnd: number;
+  blocks: Record<'state' | 'minimal', { moves: number; ns: number; perMove: number[] }>;
+}
+
+/** What to stop and remove on the way out, however it comes (a failure, a signal). */
+const started: { server?: Server; dir: string }[] = [];
+process.on('exit', () => {
+  for (const { server, dir } of started) {
+    server?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+/** A process's CPU per thread name (/proc/<pid>/task/<tid>/comm), in ms: where its time went. */
+function threadsMs(pid: number): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      const name = readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim();
+      const ns = Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]);
+      out[name] = Math.round((out[name] ?? 0) + ns / 1e6);
+    } catch {
+      // the thread ended meanwhile
+    }
+  }
+  return out;
+}
+
+/** Stops the servers, waits until their processes are gone (a child keeps this one alive), then removes their files. */
+async function stopAll(): Promise<void> {
+  for (const { server } of started) server?.stop();
+  for (const { server, dir } of started) {
+    while (server !== undefined && existsSync(`/proc/${server.pid}`)) await new Promise((r) => setTimeout(r, 50));
+    rmSync(dir, { recursive: true, force: true });
+  }
+  started.length = 0;
+}
+
+async function open(name: Build['name'], root: string): Promise<Build> {
+  const dir = mkdtempSync(join(tmpdir(), `carcassonne-http-ab-${name}-`));
+  const own: (typeof started)[number] = { dir };
+  started.push(own);
+  const server = (own.server = await startServer(join(dir, 'bench.db'), GAMES * 2, false, resolve(root)));
+  const games = [];
+  for (const { setup } of planned) {
+    const created = await exchange(`${server.url}/games`, 'POST', setup);
+    if (created.status !== 201) throw new Error(`${name}: POST /games answered ${created.status}: ${created.text}`);
+    const { id, seats } = JSON.parse(created.text) as { id: string; seats: { token: string }[] };
+    games.push({ url: `${server.url}/games/${id}/moves`, tokens: seats.map((s) => `Bearer ${s.token}`) });
+  }
+  const empty = () => ({ moves: 0, ns: 0, perMove: [] });
+  return {
+    name,
+    server,
+    games,
+    steps: new Array<number>(GAMES).fill(0),
+    lastEnd: cpuNs(server.pid),
+    blocks: { state: empty(), minimal: empty() },
+  };
+}
+
+/** Plays `count` moves of the next games from `round` on, up to 6 of a game in turn; answers how many. */
+async function block(b: Build, round: number, count: number, minimal: boolean): Promise<number> {
+  let n = 0;
+  for (let g = round; n < count; g++) {
+    const i = g % GAMES;
+    const { moves, seats } = planned[i];
+    if (b.steps[i] >= moves.length) {
+      if (b.steps.every((s, j) => s >= planned[j].moves.length)) break;
+      continue;
+    }
+    for (let k = 0; k < 6 && b.steps[i] < moves.length; k++, n++) {
+      const s = b.steps[i]++;
+      const answer = await exchange(
+        b.games[i].url,
+        'POST',
+        { expectedVersion: s, move: moves[s] },
+        { authorization: b.games[i].tokens[seats[s]], ...(minimal ? { prefer: 'return=minimal' } : {}) },
+      );
+      if (answer.status !== 201) throw new Error(`${b.name}: a move answered ${answer.status}: ${answer.text}`);
+    }
+  }
+  return n;
+}
+
+async function timed(b: Build, round: number, count: number, minimal: boolean): Promise<void> {
+  const moves = await block(b, round, count, minimal);
+  const end = cpuNs(b.server.pid);
+  const ns = end - b.lastEnd;
+  b.lastEnd = end;
+  if (moves === 0) return;
+  const kind = b.blocks[minimal ? 'minimal' : 'state'];
+  kind.moves += moves;
+  kind.ns += ns;
+  kind.perMove.push(ns / moves);
+}
+
+const builds = [await open('old', oldDir), await open('new', newDir)];
+{
+  const total = planned.reduce((s, p) => s + p.moves.length, 0);
+  // A tenth of the moves warm both up, untimed; the rounds share the rest.
+  const warm = Math.floor(total / 10);
+  const perRound = Math.floor((total - warm) / ROUNDS);
+  for (let r = 0; r < 10; r++) for (const b of builds) await block(b, r, Math.floor(warm / 10), r % 2 === 1);
+  for (const b of builds) b.lastEnd = cpuNs(b.server.pid);
+  for (let r = 0; r < ROUNDS; r++) {
+    const order = Math.floor(r / 2) % 2 === 0 ? builds : [...builds].reverse();
+    for (const b of order) await timed(b, 10 + r, perRound, r % 2 === 1);
+  }
+  console.log(
+    `Node ${process.version}; ${ROUNDS} rounds, alternating; ${GAMES} games; old = ${oldDir}, new = ${newDir}; server CPU over a real socket`,
+  );
+  console.log(
+    '| answer | old µs CPU each | new µs CPU each | new ÷ old (total) | new ÷ old (median of rounds) | new ÷ old (fast quartile of blocks) |',
+  );
+  console.log('|---|---|---|---|---|---|');
+  const [old, neu] = builds;
+  for (const kind of ['state', 'minimal'] as const) {
+    const [o, n] = [old.blocks[kind], neu.blocks[kind]];
+    const each = (k: typeof o) => k.ns / k.moves / 1000;
+    const ratios = n.perMove.map((ns, i) => ns / o.perMove[i]);
+    const rates = (k: typeof o) => k.perMove.map((ns) => 1 / ns);
+    const label =
+      kind === 'state'
+        ? "move's answer over a socket (state in the answer)"
+        : "move's answer over a socket without the state (return=minimal)";
+    console.log(
+      `| ${label} | ${each(o).toFixed(1)} | ${each(n).toFixed(1)} | ×${(each(n) / each(o)).toFixed(2)} | ×${median(ratios).toFixed(2)} | ×${(quartile(rates(o)) / quartile(rates(n))).toFixed(2)} |`,
+    );
+  }
+}
+// BENCH_THREADS=1: each server's CPU per thread over the whole run (its setup included).
+if (process.env.BENCH_THREADS === '1')
+  for (const b of builds) console.log(b.name, JSON.stringify(threadsMs(b.server.pid)));
+await stopAll();
