@@ -1,6 +1,7 @@
 /**
  * The games the A/B benchmarks of answers (`bench-answers-ab.ts`, `bench-http-ab.ts`) have both
- * builds play: the same setups and moves for either build, over the four sets of expansions.
+ * builds play: the same setups and moves for either build, over the four sets of expansions, and
+ * the order they are played in.
  */
 import { actorOf, type GameSetup, type Move } from '../src/engine/index.js';
 import { playRandom } from '../test/helpers/random-play.js';
@@ -26,4 +27,29 @@ export function planGames(count: number): Planned[] {
     const { moves } = playRandom(setup, `ab-choices-${i}`, (g) => void seats.push(actorOf(g)!));
     return { setup, moves, seats };
   });
+}
+
+/**
+ * Moves of the next few of `planned` from `round` on, in turn (up to 6 of a game), until `count`
+ * are played or every game is over; `steps` holds each game's next move, and `play(i, s)` plays
+ * move `s` of game `i`. Answers how many were played.
+ */
+export async function inTurn(
+  planned: readonly Planned[],
+  steps: number[],
+  round: number,
+  count: number,
+  play: (i: number, s: number) => Promise<unknown>,
+): Promise<number> {
+  let n = 0;
+  for (let g = round; n < count; g++) {
+    const i = g % planned.length;
+    const length = planned[i].moves.length;
+    if (steps[i] >= length) {
+      if (steps.every((s, j) => s >= planned[j].moves.length)) break;
+      continue;
+    }
+    for (let k = 0; k < 6 && steps[i] < length; k++, n++) await play(i, steps[i]++);
+  }
+  return n;
 }

@@ -19,3 +19,27 @@ export const median = (xs: number[]): number => {
  */
 export const quartile = (rates: number[]): number =>
   rates.slice().sort((a, b) => a - b)[Math.floor(0.75 * (rates.length - 1))];
+
+/** One build's timings of one kind of answer: units, their µs in all, and each block's µs per unit. */
+export interface Timings {
+  units: number;
+  us: number;
+  blocks: number[];
+}
+
+/** The A/B answer benches' table: per answer, each build's µs per unit and the three ratios. */
+export function printAbTable(results: Record<string, { old: Timings; new: Timings }>): void {
+  console.log(
+    '| answer | old µs CPU each | new µs CPU each | new ÷ old (total) | new ÷ old (median of rounds) | new ÷ old (fast quartile of blocks) |',
+  );
+  console.log('|---|---|---|---|---|---|');
+  for (const [label, r] of Object.entries(results)) {
+    const each = (t: Timings) => t.us / t.units;
+    const ratios = r.new.blocks.map((us, i) => us / r.old.blocks[i]);
+    // The quartile of rates (units per µs), as bench-ab's.
+    const rates = (t: Timings) => t.blocks.map((us) => 1 / us);
+    console.log(
+      `| ${label} | ${each(r.old).toFixed(1)} | ${each(r.new).toFixed(1)} | ×${(each(r.new) / each(r.old)).toFixed(2)} | ×${median(ratios).toFixed(2)} | ×${(quartile(rates(r.old)) / quartile(rates(r.new))).toFixed(2)} |`,
+    );
+  }
+}

@@ -18,7 +18,7 @@ import type * as Lifecycle from '../src/service/lifecycle/lifecycle.js';
 import type * as Service from '../src/service/game-service.js';
 import type * as Tokens from '../src/service/lifecycle/seat-tokens.js';
 import type * as Sqlite from '../src/storage/sqlite/store.js';
-import type { Planned } from './ab-games.js';
+import { inTurn, type Planned } from './ab-games.js';
 
 /** What the driver asks a build to time. */
 export type Block =
@@ -181,33 +181,10 @@ export async function openBuild(dir: string, planned: Planned[]): Promise<OpenBu
   }
   const routeSteps = new Array<number>(games).fill(0);
 
-  /**
-   * Moves of the next few games from `round` on, in turn (up to 6 of a game), until `count` are
-   * played or every game is over; `play(i, s)` plays move `s` of game `i`. Answers how many.
-   */
-  async function inTurn(
-    steps: number[],
-    round: number,
-    count: number,
-    play: (i: number, s: number) => Promise<unknown>,
-  ): Promise<number> {
-    let n = 0;
-    for (let g = round; n < count; g++) {
-      const i = g % games;
-      const length = planned[i].moves.length;
-      if (steps[i] >= length) {
-        if (steps.every((s, j) => s >= planned[j].moves.length)) break;
-        continue;
-      }
-      for (let k = 0; k < 6 && steps[i] < length; k++, n++) await play(i, steps[i]++);
-    }
-    return n;
-  }
-
   /** `minimal`: sent with `Prefer: return=minimal`, the answer without the state (the rest of a move's cost). */
   async function moveBlock(round: number, count: number, minimal: boolean): Promise<Timed> {
     const since = start();
-    const n = await inTurn(steps, round, count, (i, s) => {
+    const n = await inTurn(planned, steps, round, count, (i, s) => {
       const { moves, seats } = planned[i];
       return service.submit(ids[i], digests[i][seats[s]], { expectedVersion: s, move: moves[s] }, undefined, minimal);
     });
@@ -217,7 +194,7 @@ export async function openBuild(dir: string, planned: Planned[]): Promise<OpenBu
   /** `moveBlock` through the app's route, on its own games. */
   async function routeBlock(round: number, count: number, minimal: boolean): Promise<Timed> {
     const since = start();
-    const n = await inTurn(routeSteps, round, count, async (i, s) => {
+    const n = await inTurn(planned, routeSteps, round, count, async (i, s) => {
       const { moves, seats } = planned[i];
       const answer = await app.inject({
         method: 'POST',

@@ -15,7 +15,7 @@
  */
 import { fork } from 'node:child_process';
 import { planGames } from './ab-games.js';
-import { median, quartile } from './ab-stats.js';
+import { printAbTable, type Timings } from './ab-stats.js';
 import { openBuild, type Block, type OpenBuild, type Timed } from './answers-ab-build.js';
 
 const [oldDir, newDir = '.'] = process.argv.slice(2);
@@ -79,7 +79,7 @@ const loaded = newFirst
 const builds = newFirst ? loaded.reverse() : loaded;
 
 /** Per answer and build: the totals, and each block's µs per unit (a round has one block of each build). */
-const results: Record<string, Record<string, { units: number; us: number; blocks: number[] }>> = {};
+const results: Record<string, Record<Build['name'], Timings>> = {};
 /**
  * The kinds of blocks timed (BENCH_ANSWERS, a comma list of state, inPlace, move, route and
  * replay; all by default): the others are not run at all, so that what one kind leaves in a build's process (its
@@ -128,17 +128,5 @@ for (let r = 0; r < ROUNDS; r++) {
 console.log(
   `Node ${process.version}; ${ROUNDS} rounds, alternating; old = ${oldDir}, new = ${newDir}; ${newFirst ? 'new' : 'old'} loaded first; ${ISOLATE ? 'each build in a process of its own' : 'both builds in one heap'}; timed: ${[...answers].join(', ')}`,
 );
-console.log(
-  '| answer | old µs CPU each | new µs CPU each | new ÷ old (total) | new ÷ old (median of rounds) | new ÷ old (fast quartile of blocks) |',
-);
-console.log('|---|---|---|---|---|---|');
-for (const [label, r] of Object.entries(results)) {
-  const each = (name: string) => r[name].us / r[name].units;
-  const ratios = r.new.blocks.map((us, i) => us / r.old.blocks[i]);
-  // The quartile of rates (units per µs), as bench-ab's.
-  const rates = (name: string) => r[name].blocks.map((us) => 1 / us);
-  console.log(
-    `| ${label} | ${each('old').toFixed(1)} | ${each('new').toFixed(1)} | ×${(each('new') / each('old')).toFixed(2)} | ×${median(ratios).toFixed(2)} | ×${(quartile(rates('old')) / quartile(rates('new'))).toFixed(2)} |`,
-  );
-}
+printAbTable(results);
 for (const b of builds) await b.close();

@@ -14,8 +14,10 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { planGames } from './ab-games.js';
-import { median, quartile } from './ab-stats.js';
+import type { Static } from 'typebox';
+import type { RouteSchemas } from '../src/http/schemas/index.js';
+import { inTurn, planGames } from './ab-games.js';
+import { printAbTable, type Timings } from './ab-stats.js';
 import { startServer, type Server } from './bench-http-servers.js';
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => process.exit(1));
@@ -43,18 +45,22 @@ async function exchange(
   return { status: response.status, text: await response.text() };
 }
 
-/** The nanoseconds every thread of a process has run (/proc/<pid>/task/<tid>/schedstat, first field). */
-function cpuNs(pid: number): number {
-  let ns = 0;
+/** A process's CPU per thread name (/proc/<pid>/task/<tid>/comm and schedstat's first field), in ns. */
+function threadsNs(pid: number): Record<string, number> {
+  const out: Record<string, number> = {};
   for (const tid of readdirSync(`/proc/${pid}/task`)) {
     try {
-      ns += Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]);
+      const name = readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim();
+      out[name] = (out[name] ?? 0) + Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]);
     } catch {
       // the thread ended meanwhile
     }
   }
-  return ns;
+  return out;
 }
+
+/** The nanoseconds every thread of a process has run. */
+const cpuNs = (pid: number): number => Object.values(threadsNs(pid)).reduce((sum, ns) => sum + ns, 0);
 
 interface Build {
   name: 'old' | 'new';
@@ -62,7 +68,8 @@ interface Build {
   games: { url: string; tokens: string[] }[];
   steps: number[];
   lastEnd: number;
-  blocks: Record<'state' | 'minimal', { moves: number; ns: number; perMove: number[] }>;
+  /** Per kind of answer, the timed blocks: moves, their µs of server CPU, each block's µs a move. */
+  blocks: Record<'state' | 'minimal', Timings>;
 }
 
 /** What to stop and remove on the way out, however it comes (a failure, a signal). */
@@ -73,21 +80,6 @@ process.on('exit', () => {
     rmSync(dir, { recursive: true, force: true });
   }
 });
-
-/** A process's CPU per thread name (/proc/<pid>/task/<tid>/comm), in ms: where its time went. */
-function threadsMs(pid: number): Record<string, number> {
-  const out: Record<string, number> = {};
-  for (const tid of readdirSync(`/proc/${pid}/task`)) {
-    try {
-      const name = readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim();
-      const ns = Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]);
-      out[name] = Math.round((out[name] ?? 0) + ns / 1e6);
-    } catch {
-      // the thread ended meanwhile
-    }
-  }
-  return out;
-}
 
 /** Stops the servers, waits until their processes are gone (a child keeps this one alive), then removes their files. */
 async function stopAll(): Promise<void> {
@@ -108,10 +100,10 @@ async function open(name: Build['name'], root: string): Promise<Build> {
   for (const { setup } of planned) {
     const created = await exchange(`${server.url}/games`, 'POST', setup);
     if (created.status !== 201) throw new Error(`${name}: POST /games answered ${created.status}: ${created.text}`);
-    const { id, seats } = JSON.parse(created.text) as { id: string; seats: { token: string }[] };
+    const { id, seats } = JSON.parse(created.text) as Static<RouteSchemas['CreatedGameResponse']>;
     games.push({ url: `${server.url}/games/${id}/moves`, tokens: seats.map((s) => `Bearer ${s.token}`) });
   }
-  const empty = () => ({ moves: 0, ns: 0, perMove: [] });
+  const empty = (): Timings => ({ units: 0, us: 0, blocks: [] });
   return {
     name,
     server,
@@ -122,28 +114,18 @@ async function open(name: Build['name'], root: string): Promise<Build> {
   };
 }
 
-/** Plays `count` moves of the next games from `round` on, up to 6 of a game in turn; answers how many. */
-async function block(b: Build, round: number, count: number, minimal: boolean): Promise<number> {
-  let n = 0;
-  for (let g = round; n < count; g++) {
-    const i = g % GAMES;
+/** Plays `count` moves on `b`'s server (`inTurn`); answers how many. */
+function block(b: Build, round: number, count: number, minimal: boolean): Promise<number> {
+  return inTurn(planned, b.steps, round, count, async (i, s) => {
     const { moves, seats } = planned[i];
-    if (b.steps[i] >= moves.length) {
-      if (b.steps.every((s, j) => s >= planned[j].moves.length)) break;
-      continue;
-    }
-    for (let k = 0; k < 6 && b.steps[i] < moves.length; k++, n++) {
-      const s = b.steps[i]++;
-      const answer = await exchange(
-        b.games[i].url,
-        'POST',
-        { expectedVersion: s, move: moves[s] },
-        { authorization: b.games[i].tokens[seats[s]], ...(minimal ? { prefer: 'return=minimal' } : {}) },
-      );
-      if (answer.status !== 201) throw new Error(`${b.name}: a move answered ${answer.status}: ${answer.text}`);
-    }
-  }
-  return n;
+    const answer = await exchange(
+      b.games[i].url,
+      'POST',
+      { expectedVersion: s, move: moves[s] },
+      { authorization: b.games[i].tokens[seats[s]], ...(minimal ? { prefer: 'return=minimal' } : {}) },
+    );
+    if (answer.status !== 201) throw new Error(`${b.name}: a move answered ${answer.status}: ${answer.text}`);
+  });
 }
 
 async function timed(b: Build, round: number, count: number, minimal: boolean): Promise<void> {
@@ -153,46 +135,37 @@ async function timed(b: Build, round: number, count: number, minimal: boolean): 
   b.lastEnd = end;
   if (moves === 0) return;
   const kind = b.blocks[minimal ? 'minimal' : 'state'];
-  kind.moves += moves;
-  kind.ns += ns;
-  kind.perMove.push(ns / moves);
+  kind.units += moves;
+  kind.us += ns / 1000;
+  kind.blocks.push(ns / 1000 / moves);
 }
 
 const builds = [await open('old', oldDir), await open('new', newDir)];
-{
-  const total = planned.reduce((s, p) => s + p.moves.length, 0);
-  // A tenth of the moves warm both up, untimed; the rounds share the rest.
-  const warm = Math.floor(total / 10);
-  const perRound = Math.floor((total - warm) / ROUNDS);
-  for (let r = 0; r < 10; r++) for (const b of builds) await block(b, r, Math.floor(warm / 10), r % 2 === 1);
-  for (const b of builds) b.lastEnd = cpuNs(b.server.pid);
-  for (let r = 0; r < ROUNDS; r++) {
-    const order = Math.floor(r / 2) % 2 === 0 ? builds : [...builds].reverse();
-    for (const b of order) await timed(b, 10 + r, perRound, r % 2 === 1);
-  }
-  console.log(
-    `Node ${process.version}; ${ROUNDS} rounds, alternating; ${GAMES} games; old = ${oldDir}, new = ${newDir}; server CPU over a real socket`,
-  );
-  console.log(
-    '| answer | old µs CPU each | new µs CPU each | new ÷ old (total) | new ÷ old (median of rounds) | new ÷ old (fast quartile of blocks) |',
-  );
-  console.log('|---|---|---|---|---|---|');
-  const [old, neu] = builds;
-  for (const kind of ['state', 'minimal'] as const) {
-    const [o, n] = [old.blocks[kind], neu.blocks[kind]];
-    const each = (k: typeof o) => k.ns / k.moves / 1000;
-    const ratios = n.perMove.map((ns, i) => ns / o.perMove[i]);
-    const rates = (k: typeof o) => k.perMove.map((ns) => 1 / ns);
-    const label =
-      kind === 'state'
-        ? "move's answer over a socket (state in the answer)"
-        : "move's answer over a socket without the state (return=minimal)";
-    console.log(
-      `| ${label} | ${each(o).toFixed(1)} | ${each(n).toFixed(1)} | ×${(each(n) / each(o)).toFixed(2)} | ×${median(ratios).toFixed(2)} | ×${(quartile(rates(o)) / quartile(rates(n))).toFixed(2)} |`,
-    );
-  }
+const total = planned.reduce((sum, p) => sum + p.moves.length, 0);
+// A tenth of the moves warm both up, untimed; the rounds share the rest.
+const warm = Math.floor(total / 10);
+const perRound = Math.floor((total - warm) / ROUNDS);
+for (let r = 0; r < 10; r++) for (const b of builds) await block(b, r, Math.floor(warm / 10), r % 2 === 1);
+for (const b of builds) b.lastEnd = cpuNs(b.server.pid);
+for (let r = 0; r < ROUNDS; r++) {
+  const order = Math.floor(r / 2) % 2 === 0 ? builds : [...builds].reverse();
+  for (const b of order) await timed(b, 10 + r, perRound, r % 2 === 1);
 }
+console.log(
+  `Node ${process.version}; ${ROUNDS} rounds, alternating; ${GAMES} games; old = ${oldDir}, new = ${newDir}; server CPU over a real socket`,
+);
+const [old, neu] = builds;
+printAbTable({
+  "move's answer over a socket (state in the answer)": { old: old.blocks.state, new: neu.blocks.state },
+  "move's answer over a socket without the state (return=minimal)": {
+    old: old.blocks.minimal,
+    new: neu.blocks.minimal,
+  },
+});
 // BENCH_THREADS=1: each server's CPU per thread over the whole run (its setup included).
 if (process.env.BENCH_THREADS === '1')
-  for (const b of builds) console.log(b.name, JSON.stringify(threadsMs(b.server.pid)));
+  for (const b of builds) {
+    const ms = Object.entries(threadsNs(b.server.pid)).map(([name, ns]) => [name, Math.round(ns / 1e6)]);
+    console.log(b.name, 'ms', JSON.stringify(Object.fromEntries(ms)));
+  }
 await stopAll();
