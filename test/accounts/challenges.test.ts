@@ -91,8 +91,11 @@ forEachStore(t, (t, stores) => {
     const c = (await challenge(app, ann, { accounts: [bob.name, cleo.name] })).json();
     const start = (await app.inject({ url: '/accounts/me/events', headers: keyed(ann) })).json().cursor;
     const declined = await answer(app, bob, c.id, 'decline', { reason: 'busy tonight' });
+    // The reads wait: PostgreSQL shows an event once every older transaction of its cluster has ended (docs/accounts.md).
     t.match(declined.json(), { status: 'declined', reason: `${bob.name} declined: busy tonight` });
-    const annEvents = (await app.inject({ url: `/accounts/me/events?after=${start}`, headers: keyed(ann) })).json();
+    const annEvents = (
+      await app.inject({ url: `/accounts/me/events?after=${start}&wait=30`, headers: keyed(ann) })
+    ).json();
     t.match(annEvents.events, [{ type: 'challengeDeclined', challengeId: c.id, by: bob.name, reason: 'busy tonight' }]);
     t.same((await answer(app, cleo, c.id, 'accept')).json().code, 'CHALLENGE_NOT_OPEN');
 
@@ -104,7 +107,9 @@ forEachStore(t, (t, stores) => {
     t.same([outsider.statusCode, outsider.json().code], [403, 'NOT_YOUR_CHALLENGE']);
     const canceled = await app.inject({ method: 'DELETE', url: `/challenges/${second.id}`, headers: keyed(ann) });
     t.equal(canceled.json().status, 'canceled');
-    const bobEvents = (await app.inject({ url: `/accounts/me/events?after=${bobCursor}`, headers: keyed(bob) })).json();
+    const bobEvents = (
+      await app.inject({ url: `/accounts/me/events?after=${bobCursor}&wait=30`, headers: keyed(bob) })
+    ).json();
     t.match(bobEvents.events, [{ type: 'challengeCanceled', challengeId: second.id }]);
     t.same(
       (await app.inject({ url: '/accounts/me/challenges', headers: keyed(bob) })).json().challenges,
