@@ -156,12 +156,14 @@ function tilesOf(g: State, kept: Kept): TileView[] {
   if (kept.board !== g.board) [kept.board, kept.tileList] = [g.board, Object.freeze([])];
   const tiles = g.board.tiles;
   if (kept.tileList.length < tiles.length) {
-    const views = kept.tileList.slice();
-    for (let i = views.length; i < tiles.length; i++) {
+    const placed: TileView[] = [];
+    for (let i = kept.tileList.length; i < tiles.length; i++) {
       const t = tiles[i];
-      views.push({ tile: t.type.id, x: t.x, y: t.y, rotation: (t.r * 90) as TileView['rotation'] });
+      placed.push({ tile: t.type.id, x: t.x, y: t.y, rotation: (t.r * 90) as TileView['rotation'] });
     }
-    kept.tileList = Object.freeze(views);
+    // A new list by spreading, not a slice of the frozen one grown by push: V8 froze that one (its
+    // backing store with room to grow) by a slow path, ~2.4 µs a placement against ~0.2.
+    kept.tileList = Object.freeze([...kept.tileList, ...placed]);
   }
   return kept.tileList as TileView[];
 }

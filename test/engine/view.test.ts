@@ -72,3 +72,20 @@ t.test('the views of one draw share their counts, made once; a draw makes new on
   t.throws(() => pileCountsOf({ tilesLeft: {} }), /not a view/);
   t.not(publicView(game).tilesLeft, a.tilesLeft);
 });
+
+t.test('the views share their placed tiles until a tile is placed; a placement makes a new list', async (t) => {
+  const game = newGame();
+  playTurn(game);
+  const a = publicView(game);
+  t.equal(publicView(game).tiles, a.tiles, 'one list while no tile was placed');
+  t.ok(Object.isFrozen(a.tiles), 'frozen: no reader can change the list the other views share');
+  const before = JSON.stringify(a.tiles);
+  playTurn(game);
+  const b = publicView(game);
+  t.not(b.tiles, a.tiles);
+  t.equal(b.tiles.length, a.tiles.length + 1, 'the tile placed since');
+  t.same(b.tiles.slice(0, a.tiles.length), a.tiles, 'the earlier tiles, the same views');
+  t.equal(b.tiles[0], a.tiles[0], 'a tile view is shared, never copied');
+  t.ok(Object.isFrozen(b.tiles));
+  t.equal(JSON.stringify(a.tiles), before, 'the earlier list unchanged');
+});
