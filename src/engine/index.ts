@@ -37,6 +37,6 @@ export { createGame, legalMoves, play, playInPlace, replay, actorOf, phaseOf, is
 export type { Game } from './game.js';
 export { determinize } from './determinize.js';
 export { pileOrder } from './setup.js';
-export { pileCountsOf, publicView, type PileCounts } from './view.js';
+export { pileCountsOf, publicView, type PileCounts, type RecordEntries } from './view.js';
 export { tileCatalog } from './catalog.js';
 export type { CatalogView } from './catalog.js';

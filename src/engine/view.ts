@@ -56,14 +56,20 @@ function partsOf(cfg: Config): ViewParts {
 }
 
 /**
+ * A record's members as two lists: its keys, and their values in the same order; a key whose value
+ * is `undefined` is no member (as in JSON.stringify). One list of keys may serve many records.
+ */
+export interface RecordEntries<V> {
+  readonly keys: readonly string[];
+  readonly values: readonly (V | undefined)[];
+}
+
+/**
  * The pile's counts as a view lists them: the tile ids of the game's pile in id order (one list
  * for every draw of the game), and how many of each are left, `undefined` for none (a member the
  * view's `tilesLeft` does not have).
  */
-export interface PileCounts {
-  readonly keys: readonly string[];
-  readonly values: readonly (number | undefined)[];
-}
+export type PileCounts = RecordEntries<number>;
 
 /** The pile's counts after a draw, and their object once a view's `tilesLeft` was read. */
 interface Pile extends PileCounts {

@@ -11,6 +11,7 @@
  */
 import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
 import type { Static, TObject, TSchema } from 'typebox';
+import type { RecordEntries } from '../engine/index.js';
 
 declare const HOLDS: unique symbol;
 /** JSON text of a `T`, written by a serializer compiled from T's schema. */
@@ -165,15 +166,6 @@ export function serializer<S extends TSchema>(schema: S): (value: Static<S>) => 
     compiled.set(schema, serialize);
   }
   return serialize as (value: Static<S>) => Json<Static<S>>;
-}
-
-/**
- * A record's members as two lists: its keys, and their values in the same order; a key whose value
- * is `undefined` is no member (as in JSON.stringify). One list of keys may serve many records.
- */
-export interface RecordEntries<V> {
-  readonly keys: readonly string[];
-  readonly values: readonly (V | undefined)[];
 }
 
 /**
