@@ -12,7 +12,7 @@
  *   determinize(game, seed, tilesLeft?) -> Game          (a copy with the hidden pile reshuffled, for bots)
  *   pileOrder(setup, ids)  -> ids                        (tile ids in the order of the pile's stages, for a tileOrder)
  *   publicView(game)       -> PublicState                (never the pile order nor the seed; its schema: registry.schemas.PublicState)
- *   pileCountsOf(view)     -> { keys, values }           (a view's tilesLeft as two lists, for a writer that needs no object)
+ *   publicViewCounts(game) -> { view, counts }           (the view without tilesLeft, and its counts as two lists, for a writer that needs no object)
  *   tileCatalog()          -> the tile catalog for GET /tiles
  */
 export * from './types.js';
@@ -37,6 +37,6 @@ export { createGame, legalMoves, play, playInPlace, replay, actorOf, phaseOf, is
 export type { Game } from './game.js';
 export { determinize } from './determinize.js';
 export { pileOrder } from './setup.js';
-export { pileCountsOf, publicView, type PileCounts, type RecordEntries } from './view.js';
+export { publicView, publicViewCounts, type PileCounts, type RecordEntries } from './view.js';
 export { tileCatalog } from './catalog.js';
 export type { CatalogView } from './catalog.js';

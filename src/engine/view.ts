@@ -134,7 +134,7 @@ interface Kept {
    * The pile's counts, counted again only once a tile was drawn (they are a function of the
    * draws) into a new list, so a view's `tilesLeft` stays what it was when the view was made. Their
    * object is made only when read: ~60 tile ids in an object cost ~1.7 µs (V8 keeps it as a
-   * dictionary), more than the rest of a view, and a writer needs none (`pileCountsOf`).
+   * dictionary), more than the rest of a view, and a writer needs none (`publicViewCounts`).
    */
   pile: Pile | undefined;
 }
@@ -241,17 +241,6 @@ function countsOf(pile: Pile): Readonly<Record<string, number>> {
   return pile.record;
 }
 
-/**
- * The counts `view.tilesLeft` lists, as two lists (the keys the same for every view of the game, the
- * values for every view of one draw),
- * without making its object: for a writer of the view (`service/answer-json.ts`).
- */
-export function pileCountsOf(view: Pick<PublicState, 'tilesLeft'>): PileCounts {
-  const pile = WithPile.pileOf(view);
-  if (pile === undefined) throw new TypeError('not a view made by publicView');
-  return pile;
-}
-
 function playerOf(g: State, parts: ViewParts, seat: number): PlayerView {
   const supply: PlayerView['supply'] = {};
   for (const [kind, index] of parts.supply) supply[kind] = g.supply.countAt(seat, index);
@@ -260,8 +249,28 @@ function playerOf(g: State, parts: ViewParts, seat: number): PlayerView {
   return player;
 }
 
+/** A view without its `tilesLeft`, and the pile's counts it lists. */
+interface ViewAndCounts {
+  view: Omit<PublicState, 'tilesLeft'>;
+  counts: PileCounts;
+}
+
 /** The public state of a game. */
 export function publicView(game: Game): PublicState {
+  const { view, counts } = viewOf(game);
+  new WithPile(view, counts);
+  return Object.defineProperty(view, 'tilesLeft', TILES_LEFT) as PublicState;
+}
+
+/**
+ * The public state of a game without its `tilesLeft` object, and the counts that member would
+ * list, as two lists (the keys the same for every view of the game, the values for every view of
+ * one draw): for a writer that needs no object (`service/answer-json.ts`). The private member and
+ * the getter a view's `tilesLeft` needs cost ~2.5 µs of a state's ~35 in a server (docs/performance.md).
+ */
+export const publicViewCounts = (game: Game): ViewAndCounts => viewOf(game);
+
+function viewOf(game: Game): ViewAndCounts & { counts: Pile } {
   const g = stateOf(game);
   const cfg = g.cfg;
   const kept = keptOf(g);
@@ -296,6 +305,5 @@ export function publicView(game: Game): PublicState {
   // An expansion's members come last: added to the object built in one piece, which a spread
   // in its middle would make V8 build member by member on every view.
   for (const h of cfg.hooks.viewGame) Object.assign(view, h(g));
-  new WithPile(view, pile);
-  return Object.defineProperty(view, 'tilesLeft', TILES_LEFT) as PublicState;
+  return { view, counts: pile };
 }

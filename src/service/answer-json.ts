@@ -11,7 +11,7 @@
  * or goes), and the seats, the rules and the expansions (when they are another value). The rest
  * is written at each version.
  */
-import { pileCountsOf, type Game, type GameEvent, type PileCounts, type Registry } from '../engine/index.js';
+import { type Game, type GameEvent, type PileCounts, type Registry } from '../engine/index.js';
 import type { PublicAct } from '../game-log.js';
 import {
   appendedArray,
@@ -80,18 +80,24 @@ function writersOf(registry: Registry): RegistryWriters {
 /** Each game's writers, found with one lookup per state. */
 const games = new WeakMap<Game, GameWriters>();
 
+/** The JSON of `state`, a state of a game of `registry` (a replayed version): every member written from the state. */
+export const stateJson = (registry: Registry, state: GameState): Json<GameState> => writersOf(registry).state(state);
+
 /**
- * The JSON of `state`, a state of a game of `registry`. With `game`, the game `state` was just
- * made from: what its writers kept of it is used.
+ * The JSON of `state`, just made from `game` without its `tilesLeft`, whose counts are `counts`
+ * (`publicViewCounts`): what the game's writers kept of its earlier states is used.
  */
-export function stateJson(registry: Registry, state: GameState, game?: Game): Json<GameState> {
-  // Without the game (a replayed version): every member written from the state.
-  if (game === undefined) return writersOf(registry).state(state);
+export function gameStateJson(
+  registry: Registry,
+  state: Omit<GameState, 'tilesLeft'>,
+  game: Game,
+  counts: PileCounts,
+): Json<GameState> {
   let w = games.get(game);
   if (w === undefined) games.set(game, (w = writersOf(registry).forGame()));
   return w.state(state, {
     tiles: w.tiles(state.tiles),
-    tilesLeft: w.tilesLeft(pileCountsOf(state)),
+    tilesLeft: w.tilesLeft(counts),
     figures: w.figures(state.figures),
     seats: w.seats(state.seats),
     rules: w.rules(state.rules),

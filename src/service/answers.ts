@@ -6,10 +6,18 @@
  * their log entry was played (`cache/snapshot.ts`), and the routes put those pieces into their
  * answers.
  */
-import { legalMoves, publicView, registryOf, type Game, type LegalMoves, type PublicState } from '../engine/index.js';
+import {
+  legalMoves,
+  publicView,
+  publicViewCounts,
+  registryOf,
+  type Game,
+  type LegalMoves,
+  type PublicState,
+} from '../engine/index.js';
 import { clockViewOf, seatViews, statusOf, type Lifecycle, type LifecycleStatus } from './lifecycle/lifecycle.js';
 import type { LogEntry, Snapshot } from './cache/snapshot.js';
-import { stateJson, type Json } from './answer-json.js';
+import { gameStateJson, type Json } from './answer-json.js';
 import { kept } from './json-pieces.js';
 import type { GameState } from './state-schema.js';
 
@@ -28,16 +36,24 @@ export interface EventBatches {
 
 const open = (status: LifecycleStatus) => status === 'active' || status === 'finished';
 
+/** A view, or one without its `tilesLeft` (`publicViewCounts`), and the state made of it. */
+type StateOf<V> = Omit<GameState, keyof PublicState> & Omit<V, 'status'> & Pick<GameState, 'status'>;
+
 /**
- * The state of `game` (with its lifecycle `life`) as game `id` at `version`. The lifecycle's
- * members go first; a waiting or aborted game has no actor, and joined seats show their names.
+ * `view`, made for this state, as the state of game `id` at `version` (with its lifecycle `life`):
+ * the lifecycle's members go first; a waiting or aborted game has no actor, and joined seats show
+ * their names. The lifecycle's members are set on the view, which costs less than copying its ~20
+ * members into another object (the JSON's member order is the schema's).
  */
-export function stateOf(game: Game, life: Lifecycle, id: string, version: number): GameState {
-  const view = publicView(game);
+function withLifecycle<V extends Omit<PublicState, 'tilesLeft'>>(
+  view: V,
+  game: Game,
+  life: Lifecycle,
+  id: string,
+  version: number,
+): StateOf<V> {
   const status = statusOf(life, game);
-  // The view is made for this state: the lifecycle's members are set on it, which costs less than
-  // copying its ~20 members into another object (the JSON's member order is the schema's).
-  const state = view as Omit<PublicState, 'status'> as GameState;
+  const state = view as Omit<V, 'status'> as StateOf<V>;
   state.id = id;
   state.version = version;
   state.pile = life.pile;
@@ -49,9 +65,14 @@ export function stateOf(game: Game, life: Lifecycle, id: string, version: number
   return state;
 }
 
-/** `stateOf(…)` as JSON. */
+/** The state of `game` (with its lifecycle `life`) as game `id` at `version`. */
+export const stateOf = (game: Game, life: Lifecycle, id: string, version: number): GameState =>
+  withLifecycle(publicView(game), game, life, id, version);
+
+/** `stateOf(…)` as JSON, its pile's counts written from the engine's lists. */
 export function stateJsonOf(game: Game, life: Lifecycle, id: string, version: number): Json<GameState> {
-  return stateJson(registryOf(game), stateOf(game, life, id, version), game);
+  const { view, counts } = publicViewCounts(game);
+  return gameStateJson(registryOf(game), withLifecycle(view, game, life, id, version), game, counts);
 }
 
 /** The state at the snapshot's version, as JSON built once per version. */
