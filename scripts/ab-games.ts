@@ -1,7 +1,7 @@
 /**
  * The games the A/B benchmarks of answers (`bench-answers-ab.ts`, `bench-http-ab.ts`) have both
- * builds play: the same setups and moves for either build, over the four sets of expansions, and
- * the order they are played in.
+ * builds play: the same setups and moves for either build, over the four sets of expansions, the
+ * order they are played in, and a move's URL and headers on a build's server or app.
  */
 import { actorOf, type GameSetup, type Move } from '../src/engine/index.js';
 import { playRandom } from '../test/helpers/random-play.js';
@@ -53,3 +53,21 @@ export async function inTurn(
   }
   return n;
 }
+
+/** A planned game as created on a build's server or app: its moves' URL, and each seat's authorization header. */
+export interface RouteGame {
+  url: string;
+  tokens: string[];
+}
+
+/** The game `created` answered by `POST /games` on the server at `base` ('' for an app's own injected requests). */
+export const routeGame = (base: string, created: { id: string; seats: { token?: string }[] }): RouteGame => ({
+  url: `${base}/games/${created.id}/moves`,
+  tokens: created.seats.map((s) => `Bearer ${s.token}`),
+});
+
+/** The headers of a move of `game` by `seat`: its token, and `Prefer: return=minimal` for the answer without the state. */
+export const moveHeaders = (game: RouteGame, seat: number, minimal: boolean): Record<string, string> => ({
+  authorization: game.tokens[seat],
+  ...(minimal ? { prefer: 'return=minimal' } : {}),
+});

@@ -18,7 +18,7 @@ import type * as Lifecycle from '../src/service/lifecycle/lifecycle.js';
 import type * as Service from '../src/service/game-service.js';
 import type * as Tokens from '../src/service/lifecycle/seat-tokens.js';
 import type * as Sqlite from '../src/storage/sqlite/store.js';
-import { inTurn, type Planned } from './ab-games.js';
+import { inTurn, moveHeaders, routeGame, type Planned, type RouteGame } from './ab-games.js';
 
 /** What the driver asks a build to time. */
 export type Block =
@@ -172,12 +172,11 @@ export async function openBuild(dir: string, planned: Planned[]): Promise<OpenBu
     addressRateLimit: off,
     readRateLimit: off,
   });
-  const routeGames: { url: string; tokens: string[] }[] = [];
+  const routeGames: RouteGame[] = [];
   for (const { setup } of planned) {
     const created = await app.inject({ method: 'POST', url: '/games', payload: setup });
     if (created.statusCode !== 201) throw new Error(`POST /games answered ${created.statusCode}: ${created.body}`);
-    const { id, seats } = created.json<Static<RouteSchemas['CreatedGameResponse']>>();
-    routeGames.push({ url: `/games/${id}/moves`, tokens: seats.map((s) => `Bearer ${s.token}`) });
+    routeGames.push(routeGame('', created.json<Static<RouteSchemas['CreatedGameResponse']>>()));
   }
   const routeSteps = new Array<number>(games).fill(0);
 
@@ -199,7 +198,7 @@ export async function openBuild(dir: string, planned: Planned[]): Promise<OpenBu
       const answer = await app.inject({
         method: 'POST',
         url: routeGames[i].url,
-        headers: { authorization: routeGames[i].tokens[seats[s]], ...(minimal ? { prefer: 'return=minimal' } : {}) },
+        headers: moveHeaders(routeGames[i], seats[s], minimal),
         payload: { expectedVersion: s, move: moves[s] },
       });
       if (answer.statusCode !== 201) throw new Error(`a move answered ${answer.statusCode}: ${answer.body}`);

@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Static } from 'typebox';
 import type { RouteSchemas } from '../src/http/schemas/index.js';
-import { inTurn, planGames } from './ab-games.js';
+import { inTurn, moveHeaders, planGames, routeGame, type RouteGame } from './ab-games.js';
 import { printAbTable, type Timings } from './ab-stats.js';
 import { startServer, type Server } from './bench-http-servers.js';
 
@@ -65,7 +65,7 @@ const cpuNs = (pid: number): number => Object.values(threadsNs(pid)).reduce((sum
 interface Build {
   name: 'old' | 'new';
   server: Server;
-  games: { url: string; tokens: string[] }[];
+  games: RouteGame[];
   steps: number[];
   lastEnd: number;
   /** Per kind of answer, the timed blocks: moves, their µs of server CPU, each block's µs a move. */
@@ -100,8 +100,7 @@ async function open(name: Build['name'], root: string): Promise<Build> {
   for (const { setup } of planned) {
     const created = await exchange(`${server.url}/games`, 'POST', setup);
     if (created.status !== 201) throw new Error(`${name}: POST /games answered ${created.status}: ${created.text}`);
-    const { id, seats } = JSON.parse(created.text) as Static<RouteSchemas['CreatedGameResponse']>;
-    games.push({ url: `${server.url}/games/${id}/moves`, tokens: seats.map((s) => `Bearer ${s.token}`) });
+    games.push(routeGame(server.url, JSON.parse(created.text) as Static<RouteSchemas['CreatedGameResponse']>));
   }
   const empty = (): Timings => ({ units: 0, us: 0, blocks: [] });
   return {
@@ -122,7 +121,7 @@ function block(b: Build, round: number, count: number, minimal: boolean): Promis
       b.games[i].url,
       'POST',
       { expectedVersion: s, move: moves[s] },
-      { authorization: b.games[i].tokens[seats[s]], ...(minimal ? { prefer: 'return=minimal' } : {}) },
+      moveHeaders(b.games[i], seats[s], minimal),
     );
     if (answer.status !== 201) throw new Error(`${b.name}: a move answered ${answer.status}: ${answer.text}`);
   });
