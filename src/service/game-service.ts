@@ -44,6 +44,7 @@ import { over } from './cache/snapshot.js';
 import { SnapshotCache } from './cache/snapshot-cache.js';
 import { Replays } from './cache/replay.js';
 import { creationDeliveries } from './webhooks/webhook-events.js';
+import { MinuteBudget } from './webhooks/minute-budget.js';
 import { WebhookSender, type WebhookSenderOptions } from './webhooks/webhook-sender.js';
 import type { DnsOptions } from './webhooks/webhook-dns.js';
 import type { AllowedTarget, WebhookUrlPolicy } from './webhooks/webhook-url.js';
@@ -168,24 +169,28 @@ export class GameService {
     this.webhooks = new Webhooks(store, this.snapshots, options.webhookPolicy ?? { allowHosts: [] }, this.now, () =>
       this.sender?.wake(),
     );
-    this.sender = options.webhookSender
-      ? new WebhookSender(store, {
-          ...options.webhookSender,
+    const sending = options.webhookSender;
+    if (sending) {
+      // One budget per receiving host for both senders: a host's games and accounts share it.
+      const hosts = new MinuteBudget(sending.perHostPerMinute);
+      this.sender = new WebhookSender(
+        store,
+        {
+          ...sending,
           policy: this.webhooks.policy,
           publicUrl: options.publicUrl ?? null,
           now: this.now,
           onError: options.onBackgroundError,
-        })
-      : undefined;
+        },
+        hosts,
+      );
+      this.accountSender = new AccountWebhookSender(
+        store,
+        { ...sending, policy: this.webhooks.policy, now: this.now, onError: options.onBackgroundError ?? (() => {}) },
+        hosts,
+      );
+    }
     this.sender?.start();
-    this.accountSender = options.webhookSender
-      ? new AccountWebhookSender(store, {
-          ...options.webhookSender,
-          policy: this.webhooks.policy,
-          now: this.now,
-          onError: options.onBackgroundError ?? (() => {}),
-        })
-      : undefined;
     this.accountSender?.start();
     this.accountWebhooks = new AccountWebhooks(store, this.webhooks.policy, this.now, () => this.accountSender?.wake());
     this.commits = new GroupCommit(

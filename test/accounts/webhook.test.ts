@@ -2,7 +2,8 @@
  * An account's webhook (`docs/accounts.md`), on SQLite and PostgreSQL: the events of its stream,
  * POSTed in order to a receiver on loopback, each the stream's own event (the same `id`s as the
  * long-poll), signed with the webhook's secret; a refused event is sent again until taken and
- * none after it goes first; two nodes sending deliver each event once.
+ * none after it goes first; two nodes sending deliver each event once; beyond the receiving host's
+ * budget an event waits for the next minute.
  */
 import type { Static } from 'typebox';
 import t, { type Test } from 'tap';
@@ -11,15 +12,23 @@ import { conforms } from '../http/helpers/schema.js';
 import { forEachStore } from '../helpers/stores.js';
 import { until } from '../helpers/until.js';
 import { startReceiver, type Behaviour, type Receiver } from '../helpers/webhook-receiver.js';
+import { tempDatabase } from '../helpers/temp-database.js';
 import { parseAllowHosts } from '../../src/service/webhooks/webhook-url.js';
 import { verifySignature } from '../../src/service/webhooks/webhook-signature.js';
 import { AccountWebhookResponse, AccountWebhookSettingsResponse } from '../../src/http/schemas/webhooks.js';
 import type { StoreLocation } from '../../src/storage/open-store.js';
 import { keyed, newAccount, type TestAccount } from './helpers.js';
 
-function hookedApp(t: Test, receiver: Receiver, database: StoreLocation): Promise<App> {
+/** An app whose webhooks may reach `receiver`; `perHostPerMinute` and `now` as given, else no budget and the real clock. */
+function hookedApp(
+  t: Test,
+  receiver: Receiver,
+  database: StoreLocation,
+  { perHostPerMinute = 10_000, now }: { perHostPerMinute?: number; now?: () => Date } = {},
+): Promise<App> {
   return testApp(t, {
     database,
+    now,
     accountRateLimit: { perSecond: 0, burst: 0 },
     webhooks: {
       allowHosts: parseAllowHosts(new URL(receiver.url).host),
@@ -28,7 +37,7 @@ function hookedApp(t: Test, receiver: Receiver, database: StoreLocation): Promis
         timeouts: { connectMs: 60_000, responseMs: 60_000 },
         pollMs: 20,
         concurrency: 8,
-        perHostPerMinute: 10_000,
+        perHostPerMinute,
         perGamePerMinute: 10_000,
       },
     },
@@ -175,4 +184,53 @@ forEachStore(t, (t, stores) => {
       'each once, in order',
     );
   });
+});
+
+/*
+ * The budget is the sending process's, whatever the store: on SQLite alone, since the suite's one
+ * PostgreSQL database holds other tests' webhooks to the same loopback host, which any sender there
+ * may claim and count against the host's budget.
+ */
+t.test("beyond the receiving host's budget an event waits for the next minute, and is no failed attempt", async (t) => {
+  const receiver = await startReceiver(t);
+  // The app's clock, which the sender reads: it moves only when the test moves it.
+  const start = Math.ceil(Date.now() / 60_000) * 60_000;
+  let clock = start;
+  const app = await hookedApp(
+    t,
+    receiver,
+    { kind: 'sqlite', path: tempDatabase(t) },
+    {
+      perHostPerMinute: 2,
+      now: () => new Date(clock),
+    },
+  );
+  const ann = await newAccount(app);
+  const bob = await newAccount(app);
+  await subscribe(app, bob, receiver.url);
+  await sixEvents(app, ann, bob);
+  const want = (await streamed(app, bob, 'sqlite')).map((e) => e.id);
+  t.equal(want.length, 6);
+  for (const minute of [0, 1, 2]) {
+    clock = start + minute * 60_000;
+    await receiver.until((r) => r.length >= 2 * (minute + 1), 30_000);
+  }
+  t.same(
+    receiver.received.map((r) => r.id),
+    want,
+    'every event once, in order',
+  );
+  // The signature's timestamp is the sender's clock when it took the event from the budget.
+  const minutes = receiver.received.map((r) => (Number(/^t=(\d+),/.exec(r.signature)?.[1]) * 1000 - start) / 60_000);
+  t.same(
+    minutes.map((m) => Math.floor(m)),
+    [0, 0, 1, 1, 2, 2],
+    'two a minute: the budget put the rest off to the next minute',
+  );
+  t.ok(
+    receiver.received.every((r) => r.answer === 200),
+    'each sent once: none was attempted and refused',
+  );
+  const settings = await app.inject({ url: '/accounts/me/webhook', headers: keyed(bob) });
+  t.match(settings.json(), { attempts: 0, lastStatus: 200, lastError: null }, 'no failed attempt counted');
 });

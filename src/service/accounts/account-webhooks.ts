@@ -12,6 +12,7 @@ import type { Account } from '../../storage/accounts.js';
 import type { AccountWebhookView, ClaimedAccountWebhook } from '../../storage/account-webhooks.js';
 import type { GameStore } from '../../storage/game-store.js';
 import { ServiceError } from '../service-error.js';
+import { MinuteBudget, receivingHost } from '../webhooks/minute-budget.js';
 import { postDelivery } from '../webhooks/webhook-post.js';
 import type { WebhookSenderOptions } from '../webhooks/webhook-sender.js';
 import { newWebhookSecret, signature, SIGNATURE_HEADER } from '../webhooks/webhook-signature.js';
@@ -63,9 +64,11 @@ export class AccountWebhookSender {
   private closed = false;
   private readonly leaseMs: number;
 
+  /** `hosts`: the budget per receiving host, shared with the games' sender of this process. */
   constructor(
     private readonly store: GameStore,
     private readonly options: SenderOptions,
+    private readonly hosts: MinuteBudget,
   ) {
     const { connectMs, responseMs } = options.timeouts;
     this.leaseMs = BATCH * Math.max(connectMs, responseMs) + LEASE_MARGIN_MS;
@@ -116,13 +119,22 @@ export class AccountWebhookSender {
     let { cursor, attempts } = claim;
     let { lastStatus, lastError } = claim;
     let failed = false;
+    // Over the host's budget, the rest waits for the next minute (when it is due): not an attempt.
+    let dueAt: number | undefined;
+    const host = receivingHost(claim.url);
     for (const event of events) {
+      const nowMs = this.options.now().getTime();
+      const over = this.hosts.take(host, nowMs);
+      if (over > 0) {
+        dueAt = nowMs + over;
+        break;
+      }
       const body = JSON.stringify({ id: event.cursor, type: event.type, at: event.createdAt, ...event.data });
       const outcome = await postDelivery(
         claim.url,
         body,
         {
-          [SIGNATURE_HEADER]: signature(claim.secret, Math.floor(this.options.now().getTime() / 1000), body),
+          [SIGNATURE_HEADER]: signature(claim.secret, Math.floor(nowMs / 1000), body),
           'carcassonne-delivery': event.cursor,
           'carcassonne-event': event.type,
         },
@@ -148,11 +160,11 @@ export class AccountWebhookSender {
     await this.store.accountWebhooks.settleAccountWebhook(claim, {
       cursor,
       attempts,
-      nextAt: new Date(this.options.now().getTime() + wait).toISOString(),
+      nextAt: new Date(dueAt ?? this.options.now().getTime() + wait).toISOString(),
       lastStatus,
       lastError,
     });
-    if (events.length === BATCH && !failed) this.again = true;
+    if (events.length === BATCH && !failed && dueAt === undefined) this.again = true;
   }
 
   /** Stops sending and waits for the sends in flight (each bounded by its timeouts). */

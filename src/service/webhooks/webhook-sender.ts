@@ -10,7 +10,8 @@ import type { ClaimedDelivery, DeliveryStore } from '../../storage/deliveries.js
 import { deliveryBody } from './webhook-chat.js';
 import { postDelivery, type PostTimeouts } from './webhook-post.js';
 import { SIGNATURE_HEADER, signature } from './webhook-signature.js';
-import { hostOf, type WebhookUrlPolicy } from './webhook-url.js';
+import { MinuteBudget, receivingHost } from './minute-budget.js';
+import type { WebhookUrlPolicy } from './webhook-url.js';
 
 /** About a day in all: 10 s, 1 min, 5 min, 30 min, 2 h, 6 h, then 15 h before the last try. */
 export const DEFAULT_RETRY_DELAYS_MS = [10e3, 60e3, 300e3, 1800e3, 7200e3, 21600e3, 54000e3];
@@ -36,27 +37,6 @@ export interface WebhookSenderOptions {
   onError?: (error: unknown) => void;
 }
 
-/** A count per key and minute: a budget that costs one map entry per active key. */
-class MinuteBudget {
-  private minute = -1;
-  private counts = new Map<string, number>();
-
-  constructor(private readonly perMinute: number) {}
-
-  /** Takes one from `key`'s budget, or answers the ms until the next minute. */
-  take(key: string, nowMs: number): number {
-    const minute = Math.floor(nowMs / 60_000);
-    if (minute !== this.minute) {
-      this.minute = minute;
-      this.counts = new Map();
-    }
-    const used = this.counts.get(key) ?? 0;
-    if (used >= this.perMinute) return (minute + 1) * 60_000 - nowMs;
-    this.counts.set(key, used + 1);
-    return 0;
-  }
-}
-
 export class WebhookSender {
   private inFlight = 0;
   private timer: NodeJS.Timeout | undefined;
@@ -64,18 +44,18 @@ export class WebhookSender {
   private again = false;
   private closed = false;
   private readonly sends = new Set<Promise<void>>();
-  private readonly hosts: MinuteBudget;
   private readonly games: MinuteBudget;
   private readonly now: () => Date;
   /** Longer than any attempt (bounded by its timeouts): a claimed delivery is due again only once its sender must be gone. */
   private readonly leaseMs: number;
 
+  /** `hosts`: the budget per receiving host, shared with the process's accounts' sender (by default its own). */
   constructor(
     private readonly store: DeliveryStore,
     private readonly options: WebhookSenderOptions,
+    private readonly hosts = new MinuteBudget(options.perHostPerMinute),
   ) {
     this.now = options.now ?? (() => new Date());
-    this.hosts = new MinuteBudget(options.perHostPerMinute);
     this.games = new MinuteBudget(options.perGamePerMinute);
     this.leaseMs = Math.max(options.timeouts.connectMs, options.timeouts.responseMs) + LEASE_MARGIN_MS;
   }
@@ -153,13 +133,7 @@ export class WebhookSender {
       });
     }
     const nowMs = this.now().getTime();
-    let host: string;
-    try {
-      host = hostOf(new URL(d.url));
-    } catch {
-      host = d.url;
-    }
-    const wait = Math.max(this.hosts.take(host, nowMs), this.games.take(d.gameId, nowMs));
+    const wait = Math.max(this.hosts.take(receivingHost(d.url), nowMs), this.games.take(d.gameId, nowMs));
     if (wait > 0) {
       // Over a budget: put off, not an attempt.
       return this.store.settleDelivery(d, {
