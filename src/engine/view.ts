@@ -265,8 +265,9 @@ export function publicView(game: Game): PublicState {
 /**
  * The public state of a game without its `tilesLeft` object, and the counts that member would
  * list, as two lists (the keys the same for every view of the game, the values for every view of
- * one draw): for a writer that needs no object (`service/answer-json.ts`). The private member and
- * the getter a view's `tilesLeft` needs cost ~2.5 µs of a state's ~35 in a server (docs/performance.md).
+ * one draw): for a writer that needs no object (`service/answer-json.ts`). The private member
+ * and the getter a view's `tilesLeft` needs cost ~2.5 µs of a state's ~35 in a server
+ * (docs/performance.md).
  */
 export const publicViewCounts = (game: Game): ViewAndCounts => viewOf(game);
 
