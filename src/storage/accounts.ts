@@ -83,11 +83,19 @@ export interface AccountSeat {
 }
 
 /** A game an account sits in, as `accountGames` lists it. */
+/** Where a page of an account's games ends: its last game's `listedAt` and id. */
+export interface AccountGamesCursor {
+  listedAt: string;
+  gameId: string;
+}
+
 export interface AccountGameRow {
   gameId: string;
   seat: number;
   status: GameStatus;
   createdAt: string;
+  /** When the account took its seat: the list's order (newest first, then by game id). */
+  listedAt: string;
   /** The lobby's view of the game's seats (null for a game created without one). */
   seats: LobbySeat[] | null;
 }
@@ -152,8 +160,16 @@ export interface AccountStore {
   /** Revokes a live key of the account; false when it has no such live key. */
   revokeKey(accountId: string, keyId: string, at: string): Promise<boolean>;
   listKeys(accountId: string): Promise<AccountKeyView[]>;
-  /** The account's games, newest first, of the given statuses (all when none), at most `limit`. */
-  games(accountId: string, statuses: readonly GameStatus[] | undefined, limit: number): Promise<AccountGameRow[]>;
+  /**
+   * The account's games, newest first, of the given statuses (all when none), at most `limit`:
+   * those listed after `after` (a page's last) when given.
+   */
+  games(
+    accountId: string,
+    statuses: readonly GameStatus[] | undefined,
+    limit: number,
+    after?: AccountGamesCursor | null,
+  ): Promise<AccountGameRow[]>;
   /** How many of the account's games are waiting or active. */
   openGames(accountId: string): Promise<number>;
   /** The account's accept policy (a bot's), or null. */

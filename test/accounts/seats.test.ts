@@ -161,6 +161,51 @@ forEachStore(t, (t, stores) => {
     t.equal(bad.statusCode, 400);
   });
 
+  t.test("my games a page at a time: newest first, each page's `next` (and Link) the older ones", async (t) => {
+    const app = await testApp(t, { database: await stores.location(t) });
+    const me = await newAccount(app, 'bot');
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const players = [{ name: 'Ann' }, { account: me.name }];
+      const res = await app.inject({ method: 'POST', url: '/games', headers: keyed(me), payload: { players } });
+      t.equal(res.statusCode, 201, res.body);
+      ids.unshift(res.json<{ id: string }>().id);
+    }
+    const read = async (url: string) => {
+      const res = await app.inject({ url, headers: keyed(me) });
+      t.equal(res.statusCode, 200, res.body);
+      return { link: res.headers.link, page: res.json<{ games: { id: string }[]; next?: string }>() };
+    };
+    const pages: string[][] = [];
+    let url: string | undefined = '/accounts/me/games?limit=2&status=active';
+    while (url !== undefined) {
+      const { link, page } = await read(url);
+      conforms(t, MyGamesResponse, page, 'a page');
+      t.equal(link, page.next === undefined ? undefined : `<${page.next}>; rel="next"`);
+      if (page.next !== undefined) t.match(page.next, /^\/accounts\/me\/games\?limit=2&status=active&after=/);
+      pages.push(page.games.map((g) => g.id));
+      url = page.next;
+    }
+    t.same(pages, [ids.slice(0, 2), ids.slice(2)], 'two pages, newest first; the last not full, with no next');
+    const full = await myGames(app, me, '?limit=3');
+    t.same(
+      full.games.map((g) => g.id),
+      ids,
+    );
+    const after = await app.inject({
+      url: `/accounts/me/games?limit=3&after=${encodeURIComponent('2000-01-01T00:00:00.000Z~x')}`,
+      headers: keyed(me),
+    });
+    t.same(after.json(), { games: [] }, 'nothing was listed before 2000');
+    for (const cursor of ['nope', 'yesterday~abc', '2026-01-01T00:00:00.000Z~a/b']) {
+      const res = await app.inject({
+        url: `/accounts/me/games?after=${encodeURIComponent(cursor)}`,
+        headers: keyed(me),
+      });
+      t.same([res.statusCode, res.json().code], [400, 'INVALID_CURSOR'], cursor);
+    }
+  });
+
   t.test(
     "refused seats: unknown, another's, twice, no key, rated with a named seat, too many games; nothing is created",
     async (t) => {

@@ -593,6 +593,7 @@ class MyGamesGamesItem(TypedDict):
 
 class MyGames(TypedDict):
     games: list[MyGamesGamesItem]
+    next: NotRequired[str]  # The next page (also in `Link`), when this one is full: older games
 
 
 class PassMove(TypedDict):

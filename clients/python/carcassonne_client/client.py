@@ -177,9 +177,9 @@ class CarcassonneClient:
     def revoke_account_key(self, key: str, key_id: str) -> None:
         self.http.call("DELETE", f"/accounts/me/keys/{quote(key_id)}", token=key)
 
-    def list_my_games(self, key: str, status: Literal["waiting", "active", "finished", "aborted"] | None = None, limit: int | None = None) -> MyGames:
-        """The account's games, those where it must act first."""
-        return cast(MyGames, self.http.call("GET", "/accounts/me/games", query={"status": status, "limit": limit}, token=key).json())
+    def list_my_games(self, key: str, status: Literal["waiting", "active", "finished", "aborted"] | None = None, limit: int | None = None, after: str | None = None) -> MyGames:
+        """A page of the account's games, newest first (those where it must act first in the page); `after`: the cursor in the last page's `next`."""
+        return cast(MyGames, self.http.call("GET", "/accounts/me/games", query={"status": status, "limit": limit, "after": after}, token=key).json())
 
     def get_my_events(self, key: str, after: str | None = None, wait: int | None = None, moves: bool | None = None) -> AccountEvents:
         """The account's events after `after` (the last answer's `cursor`); long-polls up to `wait` seconds."""

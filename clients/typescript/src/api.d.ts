@@ -286,7 +286,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The account's games, those where it must act first, then newest first */
+        /**
+         * The account's games, newest first, a page at a time; in a page those where it must act come first
+         * @description The `next` link (also in `Link`) holds an opaque cursor: the games listed before the last of this page.
+         */
         get: operations["listMyGames"];
         put?: never;
         post?: never;
@@ -1547,6 +1550,8 @@ export interface components {
                 createdAt: string;
                 players: components["schemas"]["SeatView"][];
             }[];
+            /** @description The next page (also in `Link`), when this one is full: older games */
+            next?: string;
         };
         /** PassMove */
         PassMove: {
@@ -3477,8 +3482,10 @@ export interface operations {
         parameters: {
             query?: {
                 status?: "waiting" | "active" | "finished" | "aborted";
-                /** @description Games at most (default 50) */
+                /** @description Games a page (default 50) */
                 limit?: number;
+                /** @description The cursor of the next page (from `next`) */
+                after?: string;
             };
             header?: never;
             path?: never;

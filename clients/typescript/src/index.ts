@@ -259,7 +259,7 @@ export class CarcassonneClient {
     if (res.status !== 204) await readAnswer(res, url);
   }
 
-  /** The account's games, those where it must act first. */
+  /** A page of the account's games, newest first (those where it must act first in the page); the next from `next`. */
   listMyGames(key: string, query: Query<'listMyGames'> = {}): Promise<Schemas['MyGames']> {
     return this.request(`/accounts/me/games${qs(query)}`, { headers: bearer(key) });
   }

@@ -44,7 +44,7 @@ async function addMoves(service: GameService, event: WireEvent): Promise<void> {
 
 /** One `yourTurn` per game where the account must act now (no id: it describes the present). */
 async function currentTurns(service: GameService, account: Account, moves: boolean): Promise<WireEvent[]> {
-  const games = await service.accounts.games(account, ['active'], 100);
+  const { games } = await service.accounts.games(account, ['active'], 100);
   const at = new Date().toISOString();
   const turns: WireEvent[] = [];
   for (const game of games) {

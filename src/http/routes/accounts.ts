@@ -19,12 +19,25 @@ import {
   MyGamesResponse,
 } from '../schemas/accounts.js';
 import type { App, RouteOptions } from '../types.js';
-import type { Account } from '../../storage/accounts.js';
+import type { Account, AccountGamesCursor } from '../../storage/accounts.js';
+import { ServiceError } from '../../service/service-error.js';
 
 /** Accounts each client address may create: 5 at once, then one a minute. */
 export const DEFAULT_ACCOUNT_CREATION: RateLimitOptions = { perSecond: 1 / 60, burst: 5 };
 
 const DEFAULT_MY_GAMES = 50;
+
+/** A page of my games ends at its last game: when the account took that seat, and the game's id. */
+const GAMES_CURSOR = /^([0-9T:.Z+-]{1,40})~([A-Za-z0-9_-]{1,64})$/;
+
+const gamesCursorText = (c: AccountGamesCursor) => `${c.listedAt}~${c.gameId}`;
+
+function gamesCursorOf(text: string): AccountGamesCursor {
+  const match = GAMES_CURSOR.exec(text);
+  if (!match || Number.isNaN(Date.parse(match[1])))
+    throw new ServiceError('INVALID_CURSOR', "this is not a cursor of the account's games");
+  return { listedAt: match[1], gameId: match[2] };
+}
 const KEYED = { security: [{ accountKey: [] }], tags: ['accounts'] };
 
 export function accountRoutes(app: App, { service, auth, creations }: RouteOptions & { creations: RateLimiter }): void {
@@ -130,15 +143,24 @@ export function accountRoutes(app: App, { service, auth, creations }: RouteOptio
     {
       schema: {
         ...KEYED,
-        summary: "The account's games, those where it must act first, then newest first",
+        summary: "The account's games, newest first, a page at a time; in a page those where it must act come first",
+        description:
+          'The `next` link (also in `Link`) holds an opaque cursor: the games listed before the last of this page.',
         querystring: MyGamesQuery,
         response: { 200: MyGamesResponse, ...problems(400, 401, 429, 503) },
       },
     },
-    async (request) => {
-      const { status, limit } = request.query;
+    async (request, reply) => {
+      const { status } = request.query;
+      const limit = request.query.limit ?? DEFAULT_MY_GAMES;
+      const after = request.query.after === undefined ? null : gamesCursorOf(request.query.after);
       const account = await auth.account(request);
-      return { games: await accounts.games(account, status ? [status] : undefined, limit ?? DEFAULT_MY_GAMES) };
+      const page = await accounts.games(account, status ? [status] : undefined, limit, after);
+      if (page.next === null) return { games: page.games };
+      const filter = status ? `&status=${status}` : '';
+      const next = `/accounts/me/games?limit=${limit}${filter}&after=${encodeURIComponent(gamesCursorText(page.next))}`;
+      reply.header('link', `<${next}>; rel="next"`);
+      return { games: page.games, next };
     },
   );
 }

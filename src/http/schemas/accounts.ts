@@ -50,7 +50,10 @@ export const AccountNameParams = Strict({ name: Type.String({ minLength: 1, maxL
 export const MyGamesQuery = Type.Object(
   {
     status: Type.Optional(Type.Enum([...GAME_STATUSES])),
-    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, description: 'Games at most (default 50)' })),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, description: 'Games a page (default 50)' })),
+    after: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 200, description: 'The cursor of the next page (from `next`)' }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -67,6 +70,9 @@ export const MyGamesResponse = Type.Object(
         createdAt: At,
         players: Type.Array(SeatViewSchema),
       }),
+    ),
+    next: Type.Optional(
+      Type.String({ description: 'The next page (also in `Link`), when this one is full: older games' }),
     ),
   },
   { title: 'MyGames' },

@@ -4,7 +4,7 @@
  * and the account's games with those where it must act first. A key is checked against the
  * store on every request, so a revoked key is refused at once on every node.
  */
-import type { Account, AccountKind, AccountStore } from '../../storage/accounts.js';
+import type { Account, AccountGamesCursor, AccountKind, AccountStore } from '../../storage/accounts.js';
 import type { GameStatus } from '../../storage/game-store.js';
 import type { SeatAccount, SeatRequest } from '../../game-log.js';
 import { ServiceError } from '../service-error.js';
@@ -169,11 +169,18 @@ export class Accounts {
   }
 
   /**
-   * The account's games, newest first, those where its seat must act now first of all. Games not
-   * over are read from the snapshot cache (their turn); the others from their listing row.
+   * A page of the account's games, newest first (after `after`, the last page's end, when given),
+   * those where its seat must act now first of the page; and where the next page starts when this
+   * one is full. Games not over are read from the snapshot cache (their turn); the others from
+   * their listing row.
    */
-  async games(account: Account, statuses: readonly GameStatus[] | undefined, limit: number): Promise<AccountGame[]> {
-    const rows = await this.store.games(account.id, statuses, limit);
+  async games(
+    account: Account,
+    statuses: readonly GameStatus[] | undefined,
+    limit: number,
+    after: AccountGamesCursor | null = null,
+  ): Promise<{ games: AccountGame[]; next: AccountGamesCursor | null }> {
+    const rows = await this.store.games(account.id, statuses, limit, after);
     const games = await Promise.all(
       rows.map(async (row): Promise<AccountGame> => {
         const base = { id: row.gameId, seat: row.seat, createdAt: row.createdAt };
@@ -189,7 +196,11 @@ export class Accounts {
         };
       }),
     );
-    // Stable: within each group the store's order (newest first) stays.
-    return [...games.filter((g) => g.yourTurn), ...games.filter((g) => !g.yourTurn)];
+    const last = rows.at(-1);
+    return {
+      // Stable: within each group the store's order (newest first) stays.
+      games: [...games.filter((g) => g.yourTurn), ...games.filter((g) => !g.yourTurn)],
+      next: rows.length === limit && last ? { listedAt: last.listedAt, gameId: last.gameId } : null,
+    };
   }
 }

@@ -9,6 +9,7 @@ import {
   type Account,
   type AccountEventRow,
   type AccountGameRow,
+  type AccountGamesCursor,
   type AccountKeyView,
   type ChallengeChange,
   type ChallengeRecord,
@@ -232,14 +233,17 @@ export class PostgresAccounts implements AccountStore {
     accountId: string,
     statuses: readonly GameStatus[] | undefined,
     limit: number,
+    after: AccountGamesCursor | null = null,
   ): Promise<AccountGameRow[]> {
     const result = await this.pool
       .query<AccountGameRow>(
-        `SELECT ag.game_id AS "gameId", ag.seat, g.status, g.created_at AS "createdAt", g.seats
+        `SELECT ag.game_id AS "gameId", ag.seat, g.status, g.created_at AS "createdAt",
+            ag.created_at AS "listedAt", g.seats
            FROM account_games ag JOIN games g ON g.id = ag.game_id
           WHERE ag.account_id = $1 AND ($2::text[] IS NULL OR g.status = ANY($2::text[]))
+            AND ($4::text IS NULL OR ag.created_at < $4 OR (ag.created_at = $4 AND ag.game_id < $5))
           ORDER BY ag.created_at DESC, ag.game_id DESC LIMIT $3`,
-        [accountId, statuses?.length ? statuses : null, limit],
+        [accountId, statuses?.length ? statuses : null, limit, after?.listedAt ?? null, after?.gameId ?? ''],
       )
       .catch(rethrow);
     return result.rows;

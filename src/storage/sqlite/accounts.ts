@@ -9,6 +9,7 @@ import {
   type Account,
   type AccountEventRow,
   type AccountGameRow,
+  type AccountGamesCursor,
   type AccountKeyView,
   type ChallengeChange,
   type ChallengeRecord,
@@ -146,15 +147,19 @@ export class SqliteAccounts implements AccountStore {
     accountId: string,
     statuses: readonly GameStatus[] | undefined,
     limit: number,
+    after: AccountGamesCursor | null = null,
   ): Promise<AccountGameRow[]> {
     const filter = statuses?.length ? `AND g.status IN (${statuses.map(() => '?').join(', ')})` : '';
-    const statement = `SELECT ag.game_id AS gameId, ag.seat, g.status, g.created_at AS createdAt, g.seats
+    const page = after ? 'AND (ag.created_at < ? OR (ag.created_at = ? AND ag.game_id < ?))' : '';
+    const statement = `SELECT ag.game_id AS gameId, ag.seat, g.status, g.created_at AS createdAt,
+        ag.created_at AS listedAt, g.seats
       FROM account_games ag JOIN games g ON g.id = ag.game_id
-      WHERE ag.account_id = ? ${filter} ORDER BY ag.created_at DESC, ag.game_id DESC LIMIT ?`;
+      WHERE ag.account_id = ? ${filter} ${page} ORDER BY ag.created_at DESC, ag.game_id DESC LIMIT ?`;
+    const pageValues = after ? [after.listedAt, after.listedAt, after.gameId] : [];
     const rows = guarded(() =>
       this.db
         .prepare<unknown[], Omit<AccountGameRow, 'seats'> & { seats: string | null }>(statement)
-        .all(accountId, ...(statuses ?? []), limit),
+        .all(accountId, ...(statuses ?? []), ...pageValues, limit),
     );
     return rows.map((r) => ({
       ...r,
