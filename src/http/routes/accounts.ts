@@ -38,6 +38,7 @@ function gamesCursorOf(text: string): AccountGamesCursor {
     throw new ServiceError('INVALID_CURSOR', "this is not a cursor of the account's games");
   return { listedAt: match[1], gameId: match[2] };
 }
+
 const KEYED = { security: [{ accountKey: [] }], tags: ['accounts'] };
 
 export function accountRoutes(app: App, { service, auth, creations }: RouteOptions & { creations: RateLimiter }): void {
@@ -153,8 +154,8 @@ export function accountRoutes(app: App, { service, auth, creations }: RouteOptio
     async (request, reply) => {
       const { status } = request.query;
       const limit = request.query.limit ?? DEFAULT_MY_GAMES;
-      const after = request.query.after === undefined ? null : gamesCursorOf(request.query.after);
       const account = await auth.account(request);
+      const after = request.query.after === undefined ? null : gamesCursorOf(request.query.after);
       const page = await accounts.games(account, status ? [status] : undefined, limit, after);
       if (page.next === null) return { games: page.games };
       const filter = status ? `&status=${status}` : '';
