@@ -204,6 +204,8 @@ forEachStore(t, (t, stores) => {
       });
       t.same([res.statusCode, res.json().code], [400, 'INVALID_CURSOR'], cursor);
     }
+    const keyless = await app.inject({ url: '/accounts/me/games?after=nope' });
+    t.equal(keyless.statusCode, 401, 'without a key: 401, whatever the cursor');
   });
 
   t.test(
