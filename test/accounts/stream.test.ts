@@ -201,3 +201,26 @@ forEachStore(t, (t, stores) => {
     t.same([none.statusCode, none.json().code], [401, 'ACCOUNT_KEY_REQUIRED']);
   });
 });
+
+// The present is read a page of games at a time (TURNS_PAGE, 100): a bot in more games than a
+// page still hears every turn waiting for it. On SQLite alone: the pages are the store's, which
+// test/accounts/seats.test.ts pages on both.
+t.test('a fresh reader gets the turns waiting in every game, past the first page of them', async (t) => {
+  const app = await testApp(t, {
+    accountLimits: { maxKeys: 5, maxOpenGames: 200 },
+    accountRateLimit: { perSecond: 0, burst: 0 },
+  });
+  const base = await listen(t, app);
+  const bot = await newAccount(app, 'bot');
+  const ids = new Set<string>();
+  for (let i = 0; i < 101; i++) ids.add((await newGame(app, bot, true)).id);
+  const stream = await openStream(`${base}/accounts/me/stream`, keyed(bot));
+  t.teardown(() => stream.close());
+  const told = new Set<string>();
+  for (let i = 0; i < 101; i++) {
+    const m = await stream.next(BOUND_MS);
+    t.equal(m.event, 'yourTurn');
+    told.add(m.data.gameId as string);
+  }
+  t.same([...told].sort(), [...ids].sort(), 'one yourTurn for each of the 101 games');
+});

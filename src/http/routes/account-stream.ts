@@ -8,7 +8,8 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { GameService } from '../../service/game-service.js';
-import type { Account, AccountEventRow } from '../../storage/accounts.js';
+import type { Account, AccountEventRow, AccountGamesCursor } from '../../storage/accounts.js';
+import type { AccountGame } from '../../service/accounts/accounts.js';
 import { HttpProblem } from '../problem.js';
 import type { RateLimiter } from '../rate-limit.js';
 import { problems } from '../schemas/common.js';
@@ -42,9 +43,23 @@ async function addMoves(service: GameService, event: WireEvent): Promise<void> {
   if (legal.version === event.version && legal.actor === event.seat) event.moves = legal.moves;
 }
 
+/** The account's games read a page at a time for the present's turns. */
+const TURNS_PAGE = 100;
+
+/** The account's active games, every page of them. */
+async function activeGames(service: GameService, account: Account): Promise<AccountGame[]> {
+  const games: AccountGame[] = [];
+  for (let after: AccountGamesCursor | null = null; ;) {
+    const page = await service.accounts.games(account, ['active'], TURNS_PAGE, after);
+    games.push(...page.games);
+    if (page.next === null) return games;
+    after = page.next;
+  }
+}
+
 /** One `yourTurn` per game where the account must act now (no id: it describes the present). */
 async function currentTurns(service: GameService, account: Account, moves: boolean): Promise<WireEvent[]> {
-  const { games } = await service.accounts.games(account, ['active'], 100);
+  const games = await activeGames(service, account);
   const at = new Date().toISOString();
   const turns: WireEvent[] = [];
   for (const game of games) {
