@@ -83,12 +83,6 @@ export interface AccountSeat {
 }
 
 /** A game an account sits in, as `accountGames` lists it. */
-/** Where a page of an account's games ends: its last game's `listedAt` and id. */
-export interface AccountGamesCursor {
-  listedAt: string;
-  gameId: string;
-}
-
 export interface AccountGameRow {
   gameId: string;
   seat: number;
@@ -99,6 +93,9 @@ export interface AccountGameRow {
   /** The lobby's view of the game's seats (null for a game created without one). */
   seats: LobbySeat[] | null;
 }
+
+/** Where a page of an account's games ends: its last game's `listedAt` and id. */
+export type AccountGamesCursor = Pick<AccountGameRow, 'listedAt' | 'gameId'>;
 
 /**
  * What an account's stream tells (`docs/accounts.md`). Each is written in the transaction of the
