@@ -18,7 +18,15 @@
  *
  * BENCH_ONLY=<text> keeps the workloads whose label contains it; BENCH_BEST=k keeps the fastest of
  * k repetitions of each block (on a loaded machine).
+ *
+ * The build loaded second runs faster: one build against a copy of itself read ×1.01–1.06 for
+ * random games and ×1.01–1.03 for queries in favour of the copy loaded second, in either order
+ * (docs/performance.md). So by default (BENCH_ORDER=both) the script runs twice, each time in a
+ * process of its own, the old build loaded first and then the new one, and prints each run's
+ * table and, per workload, the geometric mean of the two runs' ratios, in which the bias cancels.
+ * BENCH_ORDER=old-first or new-first runs one process in that order.
  */
+import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type * as EngineApi from '../src/engine/index.js';
@@ -30,6 +38,46 @@ type Move = EngineApi.Move;
 
 const [oldDir, newDir = '.'] = process.argv.slice(2);
 if (oldDir === undefined) throw new Error('usage: bench-ab <old checkout> [<new checkout>]');
+const ORDERS = ['old-first', 'new-first'] as const;
+const orderOption = process.env.BENCH_ORDER ?? 'both';
+if (orderOption !== 'both' && !(ORDERS as readonly string[]).includes(orderOption))
+  throw new Error(`BENCH_ORDER must be both, old-first or new-first, not ${orderOption}`);
+/** A run's ratios of one workload: a one-order run started by the `both` run prints them on a line of their own. */
+interface Ratios {
+  label: string;
+  total: number;
+  median: number;
+  quartile: number;
+}
+const RATIOS_LINE = '#ratios ';
+if (orderOption === 'both') {
+  const runs: Ratios[][] = ORDERS.map((order) => {
+    const run = spawnSync(process.execPath, [...process.execArgv, process.argv[1], oldDir, newDir], {
+      env: { ...process.env, BENCH_ORDER: order, BENCH_RATIOS_LINES: '1' },
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+      maxBuffer: 1 << 24,
+    });
+    if (run.status !== 0) throw new Error(`the ${order} run failed (${run.status ?? run.signal})`);
+    const lines = run.stdout.split('\n');
+    for (const line of lines) if (line !== '' && !line.startsWith(RATIOS_LINE)) console.log(line);
+    return lines.filter((l) => l.startsWith(RATIOS_LINE)).map((l) => JSON.parse(l.slice(RATIOS_LINE.length)) as Ratios);
+  });
+  const mean = (a: number, b: number) => `×${Math.sqrt(a * b).toFixed(2)}`;
+  console.log("\nBoth orders, the geometric mean of the two runs' ratios (the load order's bias cancels):");
+  console.log(
+    '| workload | new ÷ old (total CPU) | new ÷ old (median of rounds) | new ÷ old (fast quartile of blocks) |',
+  );
+  console.log('|---|---|---|---|');
+  for (const a of runs[0]) {
+    const b = runs[1].find((r) => r.label === a.label);
+    if (b === undefined) continue;
+    console.log(
+      `| ${a.label} | ${mean(a.total, b.total)} | ${mean(a.median, b.median)} | ${mean(a.quartile, b.quartile)} |`,
+    );
+  }
+  process.exit(0);
+}
 const rounds = Number(process.env.BENCH_ROUNDS ?? 120);
 const blockMs = Number(process.env.BENCH_BLOCK_MS ?? 25);
 /**
@@ -62,10 +110,20 @@ if (!gc) throw new Error('run node with --expose-gc');
 
 const load = async (dir: string): Promise<Engine> =>
   (await import(pathToFileURL(resolve(dir, '.build-scripts/src/engine/index.js')).href)) as Engine;
-const builds: [string, Engine][] = [
-  ['old', await load(oldDir)],
-  ['new', await load(newDir)],
-];
+/**
+ * In load order, which is also the order of the warm-ups and of a first round, and the first
+ * build's speed sizes the blocks: new-first reverses the whole run (that is what was measured).
+ */
+const builds: [string, Engine][] =
+  orderOption === 'new-first'
+    ? [
+        ['new', await load(newDir)],
+        ['old', await load(oldDir)],
+      ]
+    : [
+        ['old', await load(oldDir)],
+        ['new', await load(newDir)],
+      ];
 
 /** mulberry32: the benchmark's own choices, independent of either build's RNG. */
 function random(seed: number): () => number {
@@ -193,7 +251,7 @@ function block(w: Workload, e: Engine, from: number, count: number): { units: nu
 }
 
 console.log(
-  `Node ${process.version}; ${rounds} rounds of ~${blockMs} ms CPU blocks per build${best > 1 ? ` (the fastest of ${best})` : ''}, alternating, ${fullGc ? 'full gc()' : 'young-generation gc()'} before each, ${warmMs} ms warm-up; old = ${oldDir}, new = ${newDir}`,
+  `Node ${process.version}; ${rounds} rounds of ~${blockMs} ms CPU blocks per build${best > 1 ? ` (the fastest of ${best})` : ''}, alternating, ${fullGc ? 'full gc()' : 'young-generation gc()'} before each, ${warmMs} ms warm-up; old = ${oldDir}, new = ${newDir}; ${orderOption === 'new-first' ? 'the new build loaded first' : 'the old build loaded first'}`,
 );
 console.log(
   '| workload | old | new | new ÷ old (total CPU) | new ÷ old (median of rounds) | new ÷ old (fast quartile of blocks) |',
@@ -247,7 +305,14 @@ for (const w of WORKLOADS.filter((x) => only === undefined || x.label.includes(o
     ratios.push(rate.new / rate.old);
   }
   const rateOf = (name: string) => total[name].units / total[name].cpu;
+  const result: Ratios = {
+    label: w.label,
+    total: rateOf('new') / rateOf('old'),
+    median: median(ratios),
+    quartile: quartile(rates.new) / quartile(rates.old),
+  };
   console.log(
-    `| ${w.label} (${count} a block) | ${rateOf('old').toFixed(0)} ${w.unit} | ${rateOf('new').toFixed(0)} ${w.unit} | ×${(rateOf('new') / rateOf('old')).toFixed(2)} | ×${median(ratios).toFixed(2)} | ×${(quartile(rates.new) / quartile(rates.old)).toFixed(2)} |`,
+    `| ${w.label} (${count} a block) | ${rateOf('old').toFixed(0)} ${w.unit} | ${rateOf('new').toFixed(0)} ${w.unit} | ×${result.total.toFixed(2)} | ×${result.median.toFixed(2)} | ×${result.quartile.toFixed(2)} |`,
   );
+  if (process.env.BENCH_RATIOS_LINES === '1') console.log(RATIOS_LINE + JSON.stringify(result));
 }
