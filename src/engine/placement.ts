@@ -30,9 +30,14 @@ function refusal(rules: readonly PlacementRule[], key: number, r: number): RuleV
   return null;
 }
 
-/** Every legal placement of the tile, in the order of open-positions.ts. */
+/**
+ * Every legal placement of the tile, in the order of open-positions.ts. A game without
+ * placement rules (every game without the river) goes straight to the edge test: a legal-move
+ * query takes ~0.2 µs, and the call to gather no rules was measurable in it.
+ */
 export function placements(g: State, type: TileType): Move[] {
   const moves = g.open.placements(type);
+  if (g.cfg.hooks.placementRule.length === 0) return moves;
   const rules = rulesFor(g, type);
   if (rules.length === 0) return moves;
   return moves.filter((m) => m.type === 'placeTile' && refusal(rules, keyOf(m.x, m.y), m.rotation / 90) === null);
@@ -40,6 +45,7 @@ export function placements(g: State, type: TileType): Move[] {
 
 /** Why the expansions' rules refuse the tile at `key` in rotation `r` (its edges match there), or null. */
 export function placementRefusal(g: State, type: TileType, key: number, r: number): RuleViolation | null {
+  if (g.cfg.hooks.placementRule.length === 0) return null;
   const rules = rulesFor(g, type);
   return rules.length === 0 ? null : refusal(rules, key, r);
 }
@@ -47,5 +53,5 @@ export function placementRefusal(g: State, type: TileType, key: number, r: numbe
 /** Can the tile go anywhere? If not, it is discarded (docs/rules.md §2). */
 export function fitsAnywhere(g: State, type: TileType): boolean {
   if (!g.open.fitsAnywhere(type)) return false;
-  return rulesFor(g, type).length === 0 || placements(g, type).length > 0;
+  return g.cfg.hooks.placementRule.length === 0 || rulesFor(g, type).length === 0 || placements(g, type).length > 0;
 }
