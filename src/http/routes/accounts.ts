@@ -5,6 +5,7 @@
  */
 import { playerName } from '../player-name.js';
 import { limitPerAddress } from '../address-limit.js';
+import { nextPage } from '../next-page.js';
 import type { RateLimiter, RateLimitOptions } from '../rate-limit.js';
 import { problems } from '../schemas/common.js';
 import {
@@ -158,9 +159,7 @@ export function accountRoutes(app: App, { service, auth, creations }: RouteOptio
       const after = request.query.after === undefined ? null : gamesCursorOf(request.query.after);
       const page = await accounts.games(account, status ? [status] : undefined, limit, after);
       if (page.next === null) return { games: page.games };
-      const filter = status ? `&status=${status}` : '';
-      const next = `/accounts/me/games?limit=${limit}${filter}&after=${encodeURIComponent(gamesCursorText(page.next))}`;
-      reply.header('link', `<${next}>; rel="next"`);
+      const next = nextPage(reply, '/accounts/me/games', { limit, status, after: gamesCursorText(page.next) });
       return { games: page.games, next };
     },
   );

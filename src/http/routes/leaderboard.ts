@@ -4,6 +4,7 @@
  * and account id (`<rating>~<id>`), so a page never repeats nor skips a line that kept its place.
  */
 import { ServiceError } from '../../service/service-error.js';
+import { nextPage } from '../next-page.js';
 import { problems } from '../schemas/common.js';
 import { LeaderboardQuery, LeaderboardResponse } from '../schemas/ratings.js';
 import type { LeaderboardCursor } from '../../storage/ratings.js';
@@ -40,9 +41,7 @@ export function leaderboardRoutes(app: App, { service }: RouteOptions): void {
       const after = request.query.after === undefined ? null : cursorOf(request.query.after);
       const page = await service.ratings.leaderboard(after, limit);
       if (page.next === null) return { accounts: page.lines };
-      const next = `/leaderboard?limit=${limit}&after=${encodeURIComponent(cursorText(page.next))}`;
-      reply.header('link', `<${next}>; rel="next"`);
-      return { accounts: page.lines, next };
+      return { accounts: page.lines, next: nextPage(reply, '/leaderboard', { limit, after: cursorText(page.next) }) };
     },
   );
 }

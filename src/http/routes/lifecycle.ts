@@ -6,6 +6,7 @@
 import etag from '@fastify/etag';
 import { playerName } from '../player-name.js';
 import { limitPerAddress } from '../address-limit.js';
+import { nextPage } from '../next-page.js';
 import { bearerDigest } from '../token-digest.js';
 import { GameIdParams, NOT_MODIFIED, problems } from '../schemas/common.js';
 import {
@@ -56,9 +57,7 @@ async function lobbyRoute(
       const limit = request.query.limit ?? DEFAULT_LOBBY_PAGE;
       const page = await lifecycle.list(status, limit, after);
       if (page.next === undefined) return { games: page.games };
-      const next = `/games?${status ? `status=${status}&` : ''}limit=${limit}&after=${page.next}`;
-      reply.header('link', `<${next}>; rel="next"`);
-      return { games: page.games, next };
+      return { games: page.games, next: nextPage(reply, '/games', { status, limit, after: page.next }) };
     },
   );
 }

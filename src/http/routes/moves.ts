@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { limitPerAddress } from '../address-limit.js';
+import { nextPage } from '../next-page.js';
 import { HttpProblem } from '../problem.js';
 import { limitPerToken, type RateLimiter } from '../rate-limit.js';
 import { requestTokenDigest } from '../token-digest.js';
@@ -95,9 +96,8 @@ export function moveRoutes(
       if (notModified(request, reply, versionTag(id, await service.version(id)))) return reply.code(304).send(null);
       const moves = await service.movesPage(id, after, limit);
       if (moves.length < limit) return { moves };
-      const next = `/games/${encodeURIComponent(id)}/moves?after=${moves.at(-1)!.seq}&limit=${limit}`;
-      reply.header('link', `<${next}>; rel="next"`);
-      return { moves, next };
+      const path = `/games/${encodeURIComponent(id)}/moves`;
+      return { moves, next: nextPage(reply, path, { after: moves.at(-1)!.seq, limit }) };
     },
   );
 }
