@@ -3,7 +3,9 @@
  * builds play: the same setups and moves for either build, over the four sets of expansions, the
  * order they are played in, and a move's URL and headers on a build's server or app.
  */
+import type { Static } from 'typebox';
 import { actorOf, type GameSetup, type Move } from '../src/engine/index.js';
+import type { RouteSchemas } from '../src/http/schemas/index.js';
 import { playRandom } from '../test/helpers/random-play.js';
 
 /** A game both builds play: its setup, its moves, and the seat that plays each. */
@@ -61,7 +63,10 @@ export interface RouteGame {
 }
 
 /** The game `created` answered by `POST /games` on the server at `base` ('' for an app's own injected requests). */
-export const routeGame = (base: string, created: { id: string; seats: { token?: string }[] }): RouteGame => ({
+export const routeGame = (
+  base: string,
+  created: Pick<Static<RouteSchemas['CreatedGameResponse']>, 'id' | 'seats'>,
+): RouteGame => ({
   url: `${base}/games/${created.id}/moves`,
   tokens: created.seats.map((s) => `Bearer ${s.token}`),
 });
