@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { DEFAULT_STREAM_LIMITS, type StreamLimits } from './http/stream-limits.js';
 import { parseCorsOrigins, type CorsOrigins } from './http/cors.js';
+import { DEFAULT_ACCOUNT_LIMIT } from './http/account-auth.js';
 import { DEFAULT_ADDRESS_LIMIT } from './http/address-limit.js';
 import { DEFAULT_TIMEOUTS, openFileLimit } from './http/connections.js';
 import { DEFAULT_RATE_LIMIT } from './http/rate-limit.js';
@@ -39,6 +40,8 @@ export interface ServerConfig {
   rateLimit: { perSecond: number; burst: number };
   /** Requests without a seat token (game creation included) per client address; 0 turns it off. */
   addressRateLimit: { perSecond: number; burst: number };
+  /** Requests with an account key per account; 0 turns it off. */
+  accountRateLimit: { perSecond: number; burst: number };
   /** Connections open at once; beyond, 503. */
   maxConnections: number;
   /** `HEADERS_TIMEOUT_MS`: how long a connection may take to send its request's headers. */
@@ -186,6 +189,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     addressRateLimit: {
       perSecond: integer(env, 'ADDRESS_RATE_LIMIT_PER_SECOND', DEFAULT_ADDRESS_LIMIT.perSecond, 0, 1_000_000),
       burst: integer(env, 'ADDRESS_RATE_LIMIT_BURST', DEFAULT_ADDRESS_LIMIT.burst, 0, 1_000_000),
+    },
+    accountRateLimit: {
+      perSecond: integer(env, 'ACCOUNT_RATE_LIMIT_PER_SECOND', DEFAULT_ACCOUNT_LIMIT.perSecond, 0, 1_000_000),
+      burst: integer(env, 'ACCOUNT_RATE_LIMIT_BURST', DEFAULT_ACCOUNT_LIMIT.burst, 0, 1_000_000),
     },
     maxConnections: integer(env, 'MAX_CONNECTIONS', defaultMaxConnections(), 1, 10_000_000),
     timeouts: { headersMs: integer(env, 'HEADERS_TIMEOUT_MS', DEFAULT_TIMEOUTS.headersMs, 100, 600_000) },

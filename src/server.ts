@@ -20,6 +20,7 @@ const app = await buildApp({
   rateLimit: config.rateLimit,
   gameRetentionDays: config.gameRetentionDays,
   addressRateLimit: config.addressRateLimit,
+  accountRateLimit: config.accountRateLimit,
   maxConnections: config.maxConnections,
   timeouts: config.timeouts,
   streams: config.streams,

@@ -4,6 +4,7 @@
  * node of the store), keys never taken from a URL, and the budget of creations per address.
  */
 import t from 'tap';
+import { loadConfig } from '../../src/config.js';
 import { testApp } from '../http/helpers/app.js';
 import { conforms } from '../http/helpers/schema.js';
 import { forEachStore } from '../helpers/stores.js';
@@ -194,4 +195,13 @@ forEachStore(t, (t, stores) => {
     const [least, most] = atOnce(4);
     t.ok(served >= least && served <= most, `${served} requests served at once over two keys`);
   });
+});
+
+t.test('the account budget from the environment: ACCOUNT_RATE_LIMIT_PER_SECOND and _BURST, 0 off', async (t) => {
+  t.same(loadConfig({}).accountRateLimit, { perSecond: 10, burst: 20 }, 'by default');
+  t.same(loadConfig({ ACCOUNT_RATE_LIMIT_PER_SECOND: '0', ACCOUNT_RATE_LIMIT_BURST: '7' }).accountRateLimit, {
+    perSecond: 0,
+    burst: 7,
+  });
+  t.throws(() => loadConfig({ ACCOUNT_RATE_LIMIT_BURST: 'x' }), /ACCOUNT_RATE_LIMIT_BURST must be an integer/);
 });

@@ -25,6 +25,7 @@ t.test('configuration comes from the environment with documented defaults', asyn
     cacheSize: 1000,
     rateLimit: { perSecond: 100, burst: 200 },
     addressRateLimit: { perSecond: 5, burst: 50 },
+    accountRateLimit: { perSecond: 10, burst: 20 },
     logLevel: 'info',
     gameRetentionDays: 0,
     ladderRoundSeconds: 10,
