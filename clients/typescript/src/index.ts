@@ -96,7 +96,9 @@ export class CarcassonneClient {
   constructor(options: ClientOptions) {
     this.base = options.baseUrl.replace(/\/$/, '');
     this.retries = options.retries ?? 5;
-    this.fetch = options.fetch ?? globalThis.fetch;
+    // Bound: a browser's fetch called as a method of another object throws "Illegal invocation"
+    // (Node's does not), which the account loop took for a network error and retried forever.
+    this.fetch = options.fetch ?? globalThis.fetch.bind(globalThis);
   }
 
   private async request<T>(path: string, init: RequestInit = {}): Promise<T> {
