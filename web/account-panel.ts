@@ -10,7 +10,7 @@ import { forgetKey, keepKey, storedKey } from './account-key.js';
 import { api, ApiError, type Account } from './api.js';
 import { listChallenges, wireChallenges } from './challenge-panel.js';
 import { $, withNames, isolated } from './dom.js';
-import { listMyGames } from './my-games.js';
+import { forgetMyGames, listMyGames, showMoreGames } from './my-games.js';
 
 /** The loop following the signed-in account; aborted at sign-out. */
 let following: AbortController | undefined;
@@ -76,7 +76,7 @@ function signOut(): void {
   forgetKey();
   $('#new-key').hidden = true;
   $('#new-key-text').textContent = '';
-  $('#my-games').replaceChildren();
+  forgetMyGames();
   $('#my-challenges').replaceChildren();
   show(undefined);
 }
@@ -106,6 +106,10 @@ export function wireAccount(): void {
   });
   $('#register-form').addEventListener('submit', (e) => void register(e));
   $('#sign-out').addEventListener('click', signOut);
+  $('#my-games-more').addEventListener('click', () => {
+    const key = storedKey();
+    if (key !== undefined) void showMoreGames(key);
+  });
   wireChallenges(() => storedKey());
   const key = storedKey();
   if (key === undefined) show(undefined);

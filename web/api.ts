@@ -112,7 +112,9 @@ export const api = {
   // An account's calls (docs/accounts.md): its key goes only in the Authorization header.
   createAccount: (name: string) => answer(client.POST('/accounts', { body: { name, kind: 'player' } })),
   me: (key: string) => answer(client.GET('/accounts/me', { headers: bearer(key) })),
-  myGames: (key: string) => answer(client.GET('/accounts/me/games', { headers: bearer(key) })),
+  /** A page of the account's games: the first, or the one after the cursor a page's `next` holds. */
+  myGames: (key: string, after?: string) =>
+    answer(client.GET('/accounts/me/games', { params: { query: { after } }, headers: bearer(key) })),
   /** The account's events after `after` (the cursor of the answer before), waiting up to `wait` s for one. */
   myEvents: (key: string, after?: string, wait?: number, signal?: AbortSignal) =>
     answer(client.GET('/accounts/me/events', { params: { query: { after, wait } }, headers: bearer(key), signal })),

@@ -1,7 +1,8 @@
 /**
  * "My games" (GET /accounts/me/games): the signed-in account's games, those where it must act
  * first (the server's order), each with its players (a bot account's seat with its badge), its
- * state in words and a link to play it as the account (links.ts: no secret in the link).
+ * state in words and a link to play it as the account (links.ts: no secret in the link). A page
+ * at a time: "More games" shows one more page, and a refresh reads again as many as are shown.
  */
 import { api, ApiError, type MyGame, type SeatView } from './api.js';
 import { $, el, isolated, withNames } from './dom.js';
@@ -54,13 +55,32 @@ function gameItem(game: MyGame): HTMLLIElement {
   return li;
 }
 
-/** Reads the account's games and shows them; says why when it cannot. */
+/** How many pages of games are shown (the server's pages, of 50). */
+let pagesShown = 1;
+/** The number of the latest read: an earlier one that ends after it shows nothing. */
+let reads = 0;
+
+/** The cursor in a page's `next` URL. */
+const cursorOf = (next: string): string | undefined =>
+  new URL(next, location.origin).searchParams.get('after') ?? undefined;
+
+/** Reads the account's games, as many pages as are shown, and shows them; says why when it cannot. */
 export async function listMyGames(key: string): Promise<void> {
+  const read = ++reads;
   const list = $('#my-games');
   const status = $('#my-games-status');
   try {
-    const { games } = await api.myGames(key);
+    const games: MyGame[] = [];
+    let after: string | undefined;
+    for (let page = 0; page < pagesShown; page++) {
+      const answer = await api.myGames(key, after);
+      games.push(...answer.games);
+      after = answer.next === undefined ? undefined : cursorOf(answer.next);
+      if (after === undefined) break;
+    }
+    if (read !== reads) return;
     list.replaceChildren(...games.map(gameItem));
+    $('#my-games-more').hidden = after === undefined;
     const waiting = games.filter((g) => g.yourTurn).length;
     status.textContent =
       games.length === 0
@@ -70,6 +90,20 @@ export async function listMyGames(key: string): Promise<void> {
           : `${waiting} game${waiting === 1 ? '' : 's'} wait${waiting === 1 ? 's' : ''} for your move.`;
     list.dataset.loaded = 'true';
   } catch (e) {
-    status.textContent = `Could not read your games: ${e instanceof ApiError ? e.code : String(e)}`;
+    if (read === reads) status.textContent = `Could not read your games: ${e instanceof ApiError ? e.code : String(e)}`;
   }
+}
+
+/** "More games": one page more than is shown. */
+export function showMoreGames(key: string): Promise<void> {
+  pagesShown += 1;
+  return listMyGames(key);
+}
+
+/** Signed out: no games shown, and the first page only at the next sign-in. */
+export function forgetMyGames(): void {
+  reads += 1;
+  pagesShown = 1;
+  $('#my-games').replaceChildren();
+  $('#my-games-more').hidden = true;
 }

@@ -4,7 +4,8 @@
  * challenges a bot account (whose accept policy accepts at once) with the options of the form,
  * finds the game in "My games" before a game where it is not its turn, opens it and plays a move
  * as the account; signing out forgets the key. Every control at least 44 px, on a laptop and a
- * phone; screenshots in .test-artifacts/accounts-*.png.
+ * phone; screenshots in .test-artifacts/accounts-*.png. And "My games" a page at a time: 51 games
+ * show as 50, then all with "More games", and still all after a refresh.
  */
 import t from 'tap';
 import type { Page } from 'playwright-core';
@@ -13,7 +14,12 @@ import { ARTIFACTS, fitsWidth, missingBrowser, perFile } from './helpers/browser
 import { DEVICES, smallTargets } from './helpers/page-facts.js';
 
 const skip = missingBrowser();
-const shared = perFile(t);
+// The pages' test creates 51 games at once, from one address and as one account.
+const shared = perFile(t, { ADDRESS_RATE_LIMIT_PER_SECOND: '0', ACCOUNT_RATE_LIMIT_PER_SECOND: '0' });
+
+/** A game of Ann (who acts first) and the account, created as the account. */
+const gameWith = async (api: CarcassonneClient, account: { name: string; key: string }): Promise<string> =>
+  (await api.createGame({ players: [{ name: 'Ann' }, { account: account.name }] }, account.key)).id;
 
 /** Every URL the page asks for, and every URL it shows, for the key's absence. */
 function watchUrls(page: Page): string[] {
@@ -128,3 +134,45 @@ for (const [device, options] of DEVICES) {
     },
   );
 }
+
+t.test(
+  'My games a page at a time: More games shows the next page, and a refresh keeps it',
+  { skip, timeout: 240_000 },
+  async (t) => {
+    const { server, browser } = await shared();
+    const api = new CarcassonneClient({ baseUrl: server.url });
+    const me = await api.createAccount({ name: 'Pages', kind: 'player' });
+    // 51 games where Ann acts first: none waits for the account, so they are listed newest first.
+    const ids: string[] = [];
+    for (let i = 0; i < 51; i++) ids.push(await gameWith(api, me));
+    const context = await browser.context(t, DEVICES[0][1]);
+    const page = await context.newPage();
+    await page.goto(`${server.url}/play/`);
+    await page.locator('#signed-out').waitFor();
+    await page.locator('#account-key').fill(me.key);
+    await page.locator('#sign-in').click();
+    const items = page.locator('#my-games li.my-game');
+    const more = page.locator('#my-games-more');
+    await more.waitFor();
+    t.equal(await items.count(), 50, 'the first page: 50 games');
+    t.equal(await items.first().getAttribute('data-id'), ids[50], 'the newest first');
+    t.equal(await page.locator(`#my-games li.my-game[data-id="${ids[0]}"]`).count(), 0, 'the oldest not yet');
+    t.same(await smallTargets(page), [], 'More games: at least 44 px');
+    await page.screenshot({ path: `${ARTIFACTS}accounts-my-games-more.png`, fullPage: true });
+
+    await more.click();
+    await page.locator(`#my-games li.my-game[data-id="${ids[0]}"]`).waitFor();
+    await more.waitFor({ state: 'hidden' });
+    t.same(
+      await items.evaluateAll((lis) => lis.map((li) => li.getAttribute('data-id'))),
+      ids.slice().reverse(),
+      'all 51, newest first, each once',
+    );
+
+    // A move in one of them (an account event) reads the list again: both pages stay shown.
+    const ann = await gameWith(api, me);
+    await page.locator(`#my-games li.my-game[data-id="${ann}"]`).waitFor();
+    t.equal(await items.count(), 52, 'a refresh reads as many pages as are shown');
+    t.ok(await more.isHidden(), 'and there is no page after them');
+  },
+);
