@@ -6,6 +6,7 @@
  */
 import { api, ApiError, type Leaderboard } from './api.js';
 import { $, el, fragment, nameEl } from './dom.js';
+import { afterCursor } from './links.js';
 
 const DEFAULT_LIMIT = 50;
 const MAX_LIMIT = 100;
@@ -46,10 +47,7 @@ async function show(): Promise<void> {
   $('#error').textContent = '';
   try {
     const board = await api.leaderboard(limit, cursors[page]);
-    next =
-      board.next === undefined
-        ? undefined
-        : (new URL(board.next, location.origin).searchParams.get('after') ?? undefined);
+    next = afterCursor(board.next);
     $('#board-table tbody').replaceChildren(...board.accounts.map((line, i) => row(line, page * limit + i + 1)));
     const [first, last] = [page * limit + 1, page * limit + board.accounts.length];
     const places = first === last ? `Place ${first}` : `Places ${first} to ${last}`;

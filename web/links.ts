@@ -11,3 +11,6 @@ export const watchLink = (id: string) => `game.html#id=${q(id)}`;
 /** A spectator's page showing the replay after move `version` (no token: a replay needs none). */
 export const replayLink = (id: string, version: number) => `game.html#id=${q(id)}&version=${version}`;
 export const adminLink = (id: string, admin: string) => `admin.html#id=${q(id)}&admin=${q(admin)}`;
+/** The `after` cursor in a page's `next` URL (the server's paged lists), or undefined at the last page. */
+export const afterCursor = (next: string | undefined): string | undefined =>
+  next === undefined ? undefined : (new URL(next, location.origin).searchParams.get('after') ?? undefined);

@@ -6,7 +6,7 @@
  */
 import { api, ApiError, type MyGame, type SeatView } from './api.js';
 import { $, el, isolated, withNames } from './dom.js';
-import { accountSeatLink } from './links.js';
+import { accountSeatLink, afterCursor } from './links.js';
 
 function seatName(s: SeatView): string {
   if (s.account) return `${isolated(s.account.name)}${s.account.kind === 'bot' ? ' (bot)' : ''}`;
@@ -60,10 +60,6 @@ let pagesShown = 1;
 /** The number of the latest read: an earlier one that ends after it shows nothing. */
 let reads = 0;
 
-/** The cursor in a page's `next` URL. */
-const cursorOf = (next: string): string | undefined =>
-  new URL(next, location.origin).searchParams.get('after') ?? undefined;
-
 /** Reads the account's games, as many pages as are shown, and shows them; says why when it cannot. */
 export async function listMyGames(key: string): Promise<void> {
   const read = ++reads;
@@ -75,7 +71,7 @@ export async function listMyGames(key: string): Promise<void> {
     for (let page = 0; page < pagesShown; page++) {
       const answer = await api.myGames(key, after);
       games.push(...answer.games);
-      after = answer.next === undefined ? undefined : cursorOf(answer.next);
+      after = afterCursor(answer.next);
       if (after === undefined) break;
     }
     if (read !== reads) return;
