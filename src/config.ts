@@ -4,7 +4,7 @@ import { parseCorsOrigins, type CorsOrigins } from './http/cors.js';
 import { DEFAULT_ACCOUNT_LIMIT } from './http/account-auth.js';
 import { DEFAULT_ADDRESS_LIMIT } from './http/address-limit.js';
 import { DEFAULT_TIMEOUTS, openFileLimit } from './http/connections.js';
-import { DEFAULT_RATE_LIMIT } from './http/rate-limit.js';
+import { DEFAULT_RATE_LIMIT, type RateLimitOptions } from './http/rate-limit.js';
 import { parseFrameAncestors } from './http/security-headers.js';
 import { DEFAULT_HINT_BUDGET } from './http/routes/hint.js';
 import { DEFAULT_MAX_GAMES_PER_OWNER } from './service/bots/bot-driver.js';
@@ -26,6 +26,9 @@ import {
   DEFAULT_STATEMENT_TIMEOUT_MS,
 } from './storage/postgres/defaults.js';
 
+/** A request budget as the environment sets it (the rate limiter's own options, without its internals). */
+type RequestBudget = Pick<RateLimitOptions, 'perSecond' | 'burst'>;
+
 export interface ServerConfig {
   port: number;
   host: string;
@@ -37,11 +40,11 @@ export interface ServerConfig {
   sqlite: Required<Pick<SqliteStoreOptions, 'commitWindowMs'>>;
   cacheSize: number;
   /** Requests per second and burst per bearer token; 0 turns the limit off. */
-  rateLimit: { perSecond: number; burst: number };
+  rateLimit: RequestBudget;
   /** Requests without a seat token (game creation included) per client address; 0 turns it off. */
-  addressRateLimit: { perSecond: number; burst: number };
+  addressRateLimit: RequestBudget;
   /** Requests with an account key per account; 0 turns it off. */
-  accountRateLimit: { perSecond: number; burst: number };
+  accountRateLimit: RequestBudget;
   /** Connections open at once; beyond, 503. */
   maxConnections: number;
   /** `HEADERS_TIMEOUT_MS`: how long a connection may take to send its request's headers. */
