@@ -4,6 +4,8 @@
  * and the ratio of the builds' fast quartiles. A block that met a collection of the other build's
  * garbage, or a neighbour's burst, weighs on the total but hardly moves these two.
  */
+import { reportRatios, type Ratios } from './ab-orders.js';
+
 export const median = (xs: number[]): number => {
   const s = xs.slice().sort((a, b) => a - b);
   const m = s.length >> 1;
@@ -38,8 +40,19 @@ export function printAbTable(results: Record<string, { old: Timings; new: Timing
     const ratios = r.new.blocks.map((us, i) => us / r.old.blocks[i]);
     // The quartile of rates (units per µs), as bench-ab's.
     const rates = (t: Timings) => t.blocks.map((us) => 1 / us);
+    const result: Ratios = {
+      label,
+      total: each(r.new) / each(r.old),
+      median: median(ratios),
+      quartile: quartile(rates(r.old)) / quartile(rates(r.new)),
+    };
     console.log(
-      `| ${label} | ${each(r.old).toFixed(1)} | ${each(r.new).toFixed(1)} | ×${(each(r.new) / each(r.old)).toFixed(2)} | ×${median(ratios).toFixed(2)} | ×${(quartile(rates(r.old)) / quartile(rates(r.new))).toFixed(2)} |`,
+      `| ${label} | ${each(r.old).toFixed(1)} | ${each(r.new).toFixed(1)} | ×${result.total.toFixed(2)} | ×${result.median.toFixed(2)} | ×${result.quartile.toFixed(2)} |`,
     );
+    reportRatios(result);
   }
 }
+
+/** The header of `printAbTable`'s table of both orders' means (`runBothOrders`). */
+export const AB_MEANS_HEADER =
+  '| answer | new ÷ old (total) | new ÷ old (median of rounds) | new ÷ old (fast quartile of blocks) |\n|---|---|---|---|';

@@ -21,15 +21,12 @@
  *
  * The build loaded second runs faster: one build against a copy of itself read ×1.01–1.06 for
  * random games and ×1.01–1.03 for queries in favour of the copy loaded second, in either order
- * (docs/performance.md). So by default (BENCH_ORDER=both) the script runs twice, each time in a
- * process of its own, the old build loaded first and then the new one, and prints each run's
- * table and, per workload, the geometric mean of the two runs' ratios, in which the bias cancels.
- * BENCH_ORDER=old-first or new-first runs one process in that order.
+ * (docs/performance.md). So it runs in both load orders and averages them (`ab-orders.ts`).
  */
-import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type * as EngineApi from '../src/engine/index.js';
+import { benchOrder, reportRatios, runBothOrders, type Ratios } from './ab-orders.js';
 import { median, quartile } from './ab-stats.js';
 
 type Engine = typeof EngineApi;
@@ -38,46 +35,11 @@ type Move = EngineApi.Move;
 
 const [oldDir, newDir = '.'] = process.argv.slice(2);
 if (oldDir === undefined) throw new Error('usage: bench-ab <old checkout> [<new checkout>]');
-const ORDERS = ['old-first', 'new-first'] as const;
-const orderOption = process.env.BENCH_ORDER ?? 'both';
-if (orderOption !== 'both' && !(ORDERS as readonly string[]).includes(orderOption))
-  throw new Error(`BENCH_ORDER must be both, old-first or new-first, not ${orderOption}`);
-/** A run's ratios of one workload: a one-order run started by the `both` run prints them on a line of their own. */
-interface Ratios {
-  label: string;
-  total: number;
-  median: number;
-  quartile: number;
-}
-const RATIOS_LINE = '#ratios ';
-if (orderOption === 'both') {
-  const runs: Ratios[][] = ORDERS.map((order) => {
-    const run = spawnSync(process.execPath, [...process.execArgv, process.argv[1], oldDir, newDir], {
-      env: { ...process.env, BENCH_ORDER: order, BENCH_RATIOS_LINES: '1' },
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'inherit'],
-      maxBuffer: 1 << 24,
-    });
-    if (run.status !== 0) throw new Error(`the ${order} run failed (${run.status ?? run.signal})`);
-    const lines = run.stdout.split('\n');
-    for (const line of lines) if (line !== '' && !line.startsWith(RATIOS_LINE)) console.log(line);
-    return lines.filter((l) => l.startsWith(RATIOS_LINE)).map((l) => JSON.parse(l.slice(RATIOS_LINE.length)) as Ratios);
-  });
-  const mean = (a: number, b: number) => `×${Math.sqrt(a * b).toFixed(2)}`;
-  console.log("\nBoth orders, the geometric mean of the two runs' ratios (the load order's bias cancels):");
-  console.log(
-    '| workload | new ÷ old (total CPU) | new ÷ old (median of rounds) | new ÷ old (fast quartile of blocks) |',
+const orderOption = benchOrder();
+if (orderOption === 'both')
+  runBothOrders(
+    '| workload | new ÷ old (total CPU) | new ÷ old (median of rounds) | new ÷ old (fast quartile of blocks) |\n|---|---|---|---|',
   );
-  console.log('|---|---|---|---|');
-  for (const a of runs[0]) {
-    const b = runs[1].find((r) => r.label === a.label);
-    if (b === undefined) continue;
-    console.log(
-      `| ${a.label} | ${mean(a.total, b.total)} | ${mean(a.median, b.median)} | ${mean(a.quartile, b.quartile)} |`,
-    );
-  }
-  process.exit(0);
-}
 const rounds = Number(process.env.BENCH_ROUNDS ?? 120);
 const blockMs = Number(process.env.BENCH_BLOCK_MS ?? 25);
 /**
@@ -314,5 +276,5 @@ for (const w of WORKLOADS.filter((x) => only === undefined || x.label.includes(o
   console.log(
     `| ${w.label} (${count} a block) | ${rateOf('old').toFixed(0)} ${w.unit} | ${rateOf('new').toFixed(0)} ${w.unit} | ×${result.total.toFixed(2)} | ×${result.median.toFixed(2)} | ×${result.quartile.toFixed(2)} |`,
   );
-  if (process.env.BENCH_RATIOS_LINES === '1') console.log(RATIOS_LINE + JSON.stringify(result));
+  reportRatios(result);
 }

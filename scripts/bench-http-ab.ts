@@ -10,6 +10,9 @@
  * its connection alive), so a server never waits for another's request. bench:answers-ab's route
  * block measures the same route injected (no socket), where light-my-request's own objects are
  * most of what outlives a young collection. BENCH_ROUNDS (default 100), BENCH_GAMES (default 240).
+ *
+ * Both servers run on one CPU and this client on another (`canPin`; BENCH_PIN=0 leaves them to
+ * the scheduler), and the run is made in both start orders (`ab-orders.ts`; BENCH_ORDER).
  */
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,14 +20,20 @@ import { join, resolve } from 'node:path';
 import type { Static } from 'typebox';
 import type { RouteSchemas } from '../src/http/schemas/index.js';
 import { inTurn, moveHeaders, planGames, routeGame, type RouteGame } from './ab-games.js';
-import { printAbTable, type Timings } from './ab-stats.js';
-import { startServer, type Server } from './bench-http-servers.js';
+import { benchOrder, runBothOrders } from './ab-orders.js';
+import { AB_MEANS_HEADER, printAbTable, type Timings } from './ab-stats.js';
+import { canPin, pinSelf, startServer, type Server } from './bench-http-servers.js';
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => process.exit(1));
 const [oldDir, newDir = '.'] = process.argv.slice(2);
 if (oldDir === undefined) throw new Error('usage: bench-http-ab <old checkout> [<new checkout>]');
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 100);
 const GAMES = Number(process.env.BENCH_GAMES ?? 240);
+const order = benchOrder();
+if (order === 'both') runBothOrders(AB_MEANS_HEADER);
+/** The servers' CPU when they are pinned (this client takes the next one). */
+const SERVER_CPU = process.env.BENCH_PIN !== '0' && canPin() ? 0 : undefined;
+if (SERVER_CPU !== undefined) pinSelf(SERVER_CPU + 1);
 
 const planned = planGames(GAMES);
 
@@ -95,7 +104,10 @@ async function open(name: Build['name'], root: string): Promise<Build> {
   const dir = mkdtempSync(join(tmpdir(), `carcassonne-http-ab-${name}-`));
   const own: (typeof started)[number] = { dir };
   started.push(own);
-  const server = (own.server = await startServer(join(dir, 'bench.db'), GAMES * 2, false, resolve(root)));
+  const server = (own.server = await startServer(join(dir, 'bench.db'), GAMES * 2, false, {
+    serverRoot: resolve(root),
+    cpu: SERVER_CPU,
+  }));
   const games = [];
   for (const { setup } of planned) {
     const created = await exchange(`${server.url}/games`, 'POST', setup);
@@ -139,7 +151,11 @@ async function timed(b: Build, round: number, count: number, minimal: boolean): 
   kind.blocks.push(ns / 1000 / moves);
 }
 
-const builds = [await open('old', oldDir), await open('new', newDir)];
+// Started in the run's order, and then named old and new.
+const builds =
+  order === 'new-first'
+    ? [await open('new', newDir), await open('old', oldDir)].reverse()
+    : [await open('old', oldDir), await open('new', newDir)];
 const total = planned.reduce((sum, p) => sum + p.moves.length, 0);
 // A tenth of the moves warm both up, untimed; the rounds share the rest.
 const warm = Math.floor(total / 10);
@@ -147,11 +163,11 @@ const perRound = Math.floor((total - warm) / ROUNDS);
 for (let r = 0; r < 10; r++) for (const b of builds) await block(b, r, Math.floor(warm / 10), r % 2 === 1);
 for (const b of builds) b.lastEnd = cpuNs(b.server.pid);
 for (let r = 0; r < ROUNDS; r++) {
-  const order = Math.floor(r / 2) % 2 === 0 ? builds : [...builds].reverse();
-  for (const b of order) await timed(b, 10 + r, perRound, r % 2 === 1);
+  const turn = Math.floor(r / 2) % 2 === 0 ? builds : [...builds].reverse();
+  for (const b of turn) await timed(b, 10 + r, perRound, r % 2 === 1);
 }
 console.log(
-  `Node ${process.version}; ${ROUNDS} rounds, alternating; ${GAMES} games; old = ${oldDir}, new = ${newDir}; server CPU over a real socket`,
+  `Node ${process.version}; ${ROUNDS} rounds, alternating; ${GAMES} games; old = ${oldDir}, new = ${newDir}; ${order === 'new-first' ? 'the new server started first' : 'the old server started first'}; ${SERVER_CPU === undefined ? 'not pinned' : 'servers on one CPU, this client on another'}; server CPU over a real socket`,
 );
 const [old, neu] = builds;
 printAbTable({

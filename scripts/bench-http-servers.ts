@@ -2,10 +2,11 @@
  * The server processes a bench:http run measures: each started from the build on a free port,
  * with the CPU time it (or PostgreSQL with its backends) has used read from /proc.
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { createServer } from 'node:net';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { PostgresServer } from '../test/helpers/postgres-server.js';
@@ -39,6 +40,19 @@ export interface ServerWithBare extends Server {
 const bareScript = fileURLToPath(new URL('./bare-server.mjs', import.meta.url));
 
 /**
+ * Whether a bench can keep its servers and its client apart, each on a CPU of its own (`taskset`,
+ * Linux, two CPUs or more). Left to the scheduler, the server that happened to share a CPU with
+ * the client more often paid for it: two copies of one build read ×1.03–1.04 apart, and old and
+ * new read ×1.06 in one start order and ×1.09 in the other (docs/performance.md).
+ */
+export const canPin = (): boolean => availableParallelism() >= 2 && spawnSync('taskset', ['-V']).status === 0;
+
+/** Keeps this process (every thread of it, and those it starts later) on `cpu`. */
+export function pinSelf(cpu: number): void {
+  execFileSync('taskset', ['-a', '-p', '-c', String(cpu), String(process.pid)], { stdio: 'ignore' });
+}
+
+/**
  * `withBare`: the bare route runs inside the server's process too, on a port of its own (bench-only,
  * by preload). `serverRoot`: the checkout whose build runs (bench:http-ab starts two).
  */
@@ -46,7 +60,7 @@ export async function startServer(
   databaseUrl: string,
   cacheSize: number,
   withBare = false,
-  serverRoot = root,
+  { serverRoot = root, cpu }: { serverRoot?: string; cpu?: number } = {},
 ): Promise<ServerWithBare> {
   // Request logging is off by default here (warn): it would measure pino, not the service.
   // Every game fits the cache: this measures the hot path (a cache miss replays the log).
@@ -63,6 +77,7 @@ export async function startServer(
       ...(barePort === undefined ? {} : { BARE_PORT: String(barePort) }),
     },
     preload: barePort === undefined ? [] : ['--import', pathToFileURL(bareScript).href],
+    cpu,
   });
   if (barePort === undefined) return server;
   // The same process, so the same CPU clock: a bare round's CPU is the server process's.
@@ -82,13 +97,17 @@ async function start(
     env = {},
     preload = [],
     portVariable = 'PORT',
-  }: { env?: Record<string, string>; preload?: string[]; portVariable?: string },
+    cpu,
+  }: { env?: Record<string, string>; preload?: string[]; portVariable?: string; cpu?: number },
 ): Promise<Server> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   // BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=prof" profiles the server.
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, ...preload, script], {
+  const command = [process.execPath, ...nodeArgs, ...preload, script];
+  // taskset runs the server in its own process (exec), so the pid is the server's.
+  if (cpu !== undefined) command.unshift('taskset', '-c', String(cpu));
+  const child = spawn(command[0], command.slice(1), {
     cwd,
     env: { ...process.env, ...env, [portVariable]: String(port) },
     stdio: ['ignore', 'inherit', 'inherit'],
