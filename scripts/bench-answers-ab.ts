@@ -10,12 +10,14 @@
  * JSON). Both builds serve the same planned games; each checkout must have its scripts compiled
  * (`npx tsc -p tsconfig.scripts.json`). BENCH_ROUNDS (default 40), BENCH_GAMES (default 120),
  * BENCH_ANSWERS (the kinds of blocks timed, below: state, inPlace, move, route, replay),
- * BENCH_FIRST (which build loads first, below); BENCH_ISOLATE=1 runs each build in a process of its own (`answers-ab-build.ts`), otherwise both
+ * BENCH_ORDER (both load orders by default, each run in a process of its own, and the geometric
+ * means of their ratios: `ab-orders.ts`); BENCH_ISOLATE=1 runs each build in a process of its own (`answers-ab-build.ts`), otherwise both
  * share this one.
  */
 import { fork } from 'node:child_process';
 import { planGames } from './ab-games.js';
-import { printAbTable, type Timings } from './ab-stats.js';
+import { benchOrder, runBothOrders } from './ab-orders.js';
+import { AB_MEANS_HEADER, printAbTable, type Timings } from './ab-stats.js';
 import { openBuild, type Block, type OpenBuild, type Timed } from './answers-ab-build.js';
 
 const [oldDir, newDir = '.'] = process.argv.slice(2);
@@ -23,6 +25,8 @@ if (oldDir === undefined) throw new Error('usage: bench-answers-ab <old checkout
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 40);
 const GAMES = Number(process.env.BENCH_GAMES ?? 120);
 const ISOLATE = process.env.BENCH_ISOLATE === '1';
+const order = benchOrder();
+if (order === 'both') runBothOrders(AB_MEANS_HEADER);
 
 const planned = planGames(GAMES);
 
@@ -66,12 +70,11 @@ const inProcess = async (name: Build['name'], dir: string): Promise<Build> => ({
 });
 
 /**
- * Which build is loaded first (BENCH_FIRST=new for the new one). In one process the two share the
- * packages under node_modules: in a harness of moves alone, a build loaded first ran ~15 % faster
- * than a copy of itself loaded second. Here the two orders have agreed within the noise; a result
- * to trust holds with either first.
+ * Which build is loaded first. In one process the two share the packages under node_modules: in a
+ * harness of moves alone, a build loaded first ran ~15 % faster than a copy of itself loaded
+ * second. So both orders are run, and their ratios averaged.
  */
-const newFirst = process.env.BENCH_FIRST === 'new';
+const newFirst = order === 'new-first';
 const open = ISOLATE ? isolated : inProcess;
 const loaded = newFirst
   ? [await open('new', newDir), await open('old', oldDir)]
@@ -105,9 +108,9 @@ for (let r = 0; r < 10; r++) {
   for (const b of builds) await b.run({ kind: 'inPlace', round: r });
 }
 for (let r = 0; r < ROUNDS; r++) {
-  const order = r % 2 === 0 ? builds : [...builds].reverse();
-  for (const b of order) await time(b, { kind: 'state', round: r });
-  for (const b of order) await time(b, { kind: 'inPlace', round: r });
+  const turn = r % 2 === 0 ? builds : [...builds].reverse();
+  for (const b of turn) await time(b, { kind: 'state', round: r });
+  for (const b of turn) await time(b, { kind: 'inPlace', round: r });
   // Odd rounds without the state: what the rest of a move costs in each build. Which build goes
   // first alternates every two rounds, so that each kind of move block has each build first as
   // often (in step with the rounds, the minimal blocks had the new build first every time, and
@@ -121,8 +124,8 @@ for (const b of builds) await b.run({ kind: 'move', round: 0, count: total, mini
 for (let r = 0; r < 3; r++) for (const b of builds) await time(b, { kind: 'replay', round: 1000 + r });
 for (const label of Object.keys(results)) if (label.startsWith('replay')) delete results[label];
 for (let r = 0; r < ROUNDS; r++) {
-  const order = r % 2 === 0 ? builds : [...builds].reverse();
-  for (const b of order) await time(b, { kind: 'replay', round: r });
+  const turn = r % 2 === 0 ? builds : [...builds].reverse();
+  for (const b of turn) await time(b, { kind: 'replay', round: r });
 }
 
 console.log(
