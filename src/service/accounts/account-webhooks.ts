@@ -13,6 +13,7 @@ import type { AccountWebhookView, ClaimedAccountWebhook } from '../../storage/ac
 import type { GameStore } from '../../storage/game-store.js';
 import { ServiceError } from '../service-error.js';
 import { MinuteBudget, receivingHost } from '../webhooks/minute-budget.js';
+import { PollLoop } from '../webhooks/poll-loop.js';
 import { postDelivery } from '../webhooks/webhook-post.js';
 import type { WebhookSenderOptions } from '../webhooks/webhook-sender.js';
 import { newWebhookSecret, signature, SIGNATURE_HEADER } from '../webhooks/webhook-signature.js';
@@ -58,10 +59,7 @@ type SenderOptions = Pick<WebhookSenderOptions, 'policy' | 'timeouts' | 'retryDe
 
 /** Sends the accounts' webhooks from this process (where the games' webhooks are sent). */
 export class AccountWebhookSender {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private again = false;
-  private closed = false;
+  private readonly loop: PollLoop;
   private readonly leaseMs: number;
 
   /** `hosts`: the budget per receiving host, shared with the games' sender of this process. */
@@ -72,34 +70,16 @@ export class AccountWebhookSender {
   ) {
     const { connectMs, responseMs } = options.timeouts;
     this.leaseMs = BATCH * Math.max(connectMs, responseMs) + LEASE_MARGIN_MS;
+    this.loop = new PollLoop(() => this.sendDue().catch(this.options.onError), options.pollMs);
   }
 
   start(): void {
-    this.schedule(0);
+    this.loop.start();
   }
 
   /** Events were written here, or a webhook set: look now rather than at the next poll. */
   wake(): void {
-    if (this.closed) return;
-    if (this.running) this.again = true;
-    else this.schedule(0);
-  }
-
-  private schedule(ms: number): void {
-    if (this.closed) return;
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.pass(), ms);
-    this.timer.unref();
-  }
-
-  private async pass(): Promise<void> {
-    if (this.running || this.closed) return;
-    this.running = this.sendDue().catch(this.options.onError);
-    await this.running;
-    this.running = undefined;
-    const again = this.again;
-    this.again = false;
-    this.schedule(again ? 0 : this.options.pollMs);
+    this.loop.wake();
   }
 
   private async sendDue(): Promise<void> {
@@ -110,7 +90,7 @@ export class AccountWebhookSender {
       this.options.concurrency,
     );
     await Promise.all(claimed.map((c) => this.send(c).catch(this.options.onError)));
-    if (claimed.length === this.options.concurrency) this.again = true;
+    if (claimed.length === this.options.concurrency) this.loop.wake();
   }
 
   /** Sends the claimed webhook's next events in order, up to the first its receiver refuses. */
@@ -164,13 +144,11 @@ export class AccountWebhookSender {
       lastStatus,
       lastError,
     });
-    if (events.length === BATCH && !failed && dueAt === undefined) this.again = true;
+    if (events.length === BATCH && !failed && dueAt === undefined) this.loop.wake();
   }
 
   /** Stops sending and waits for the sends in flight (each bounded by its timeouts). */
-  async close(): Promise<void> {
-    this.closed = true;
-    clearTimeout(this.timer);
-    await this.running;
+  close(): Promise<void> {
+    return this.loop.close();
   }
 }

@@ -11,6 +11,7 @@ import { deliveryBody } from './webhook-chat.js';
 import { postDelivery, type PostTimeouts } from './webhook-post.js';
 import { SIGNATURE_HEADER, signature } from './webhook-signature.js';
 import { MinuteBudget, receivingHost } from './minute-budget.js';
+import { PollLoop } from './poll-loop.js';
 import type { WebhookUrlPolicy } from './webhook-url.js';
 
 /** About a day in all: 10 s, 1 min, 5 min, 30 min, 2 h, 6 h, then 15 h before the last try. */
@@ -39,10 +40,7 @@ export interface WebhookSenderOptions {
 
 export class WebhookSender {
   private inFlight = 0;
-  private timer: NodeJS.Timeout | undefined;
-  private claiming: Promise<void> | undefined;
-  private again = false;
-  private closed = false;
+  private readonly loop: PollLoop;
   private readonly sends = new Set<Promise<void>>();
   private readonly games: MinuteBudget;
   private readonly now: () => Date;
@@ -58,37 +56,16 @@ export class WebhookSender {
     this.now = options.now ?? (() => new Date());
     this.games = new MinuteBudget(options.perGamePerMinute);
     this.leaseMs = Math.max(options.timeouts.connectMs, options.timeouts.responseMs) + LEASE_MARGIN_MS;
+    this.loop = new PollLoop(() => this.claim(), options.pollMs);
   }
 
   start(): void {
-    this.schedule(0);
+    this.loop.start();
   }
 
   /** A commit of this process wrote deliveries: look now rather than at the next poll. */
   wake(): void {
-    if (this.closed) return;
-    if (this.claiming) this.again = true;
-    else this.schedule(0);
-  }
-
-  private schedule(ms: number): void {
-    if (this.closed) return;
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.tick(), ms);
-    this.timer.unref();
-  }
-
-  private async tick(): Promise<void> {
-    if (this.claiming || this.closed) return;
-    this.claiming = this.claim();
-    await this.claiming;
-    this.claiming = undefined;
-    if (this.again) {
-      this.again = false;
-      this.schedule(0);
-    } else {
-      this.schedule(this.options.pollMs);
-    }
+    this.loop.wake();
   }
 
   private async claim(): Promise<void> {
@@ -118,7 +95,7 @@ export class WebhookSender {
         });
       this.sends.add(send);
     }
-    if (claimed.length === room) this.again = true;
+    if (claimed.length === room) this.loop.wake();
   }
 
   private async send(d: ClaimedDelivery): Promise<void> {
@@ -176,9 +153,7 @@ export class WebhookSender {
 
   /** Stops claiming and waits for the deliveries in flight (each bounded by its timeouts). */
   async close(): Promise<void> {
-    this.closed = true;
-    clearTimeout(this.timer);
-    await this.claiming;
+    await this.loop.close();
     await Promise.all([...this.sends]);
   }
 }
