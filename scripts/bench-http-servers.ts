@@ -40,12 +40,13 @@ export interface ServerWithBare extends Server {
 const bareScript = fileURLToPath(new URL('./bare-server.mjs', import.meta.url));
 
 /**
- * Whether a bench can keep its servers and its client apart, each on a CPU of its own (`taskset`,
- * Linux, two CPUs or more). Left to the scheduler, the server that happened to share a CPU with
- * the client more often paid for it: two copies of one build read ×1.03–1.04 apart, and old and
- * new read ×1.06 in one start order and ×1.09 in the other (docs/performance.md).
+ * Whether a bench can keep its servers and its client apart, on CPUs 0 and 1 (`taskset`, Linux,
+ * both CPUs this process's to use). Left to the scheduler, the server that happened to share a
+ * CPU with the client more often paid for it: two copies of one build read ×1.03–1.04 apart, and
+ * old and new read ×1.06 in one start order and ×1.09 in the other (docs/performance.md).
  */
-export const canPin = (): boolean => availableParallelism() >= 2 && spawnSync('taskset', ['-V']).status === 0;
+export const canPin = (): boolean =>
+  availableParallelism() >= 2 && spawnSync('taskset', ['-c', '0,1', 'true']).status === 0;
 
 /** Keeps this process (every thread of it, and those it starts later) on `cpu`. */
 export function pinSelf(cpu: number): void {
