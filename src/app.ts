@@ -2,9 +2,8 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import { DEFAULT_ADDRESS_LIMIT, DEFAULT_READ_LIMIT, limitReads } from './http/address-limit.js';
+import { DEFAULT_ADDRESS_LIMIT, DEFAULT_READ_LIMIT } from './http/address-limit.js';
 import {
-  closeRefused,
   connectionsPerAddress,
   DEFAULT_TIMEOUTS,
   limitConnections,
@@ -153,7 +152,6 @@ export async function buildApp(options: AppOptions): Promise<App> {
     const max = options.maxConnections;
     limitConnections(app.server, max, connectionsPerAddress(max, streams.perAddress));
   }
-  closeRefused(app);
 
   const store: GameStore = options.store ?? openSqliteStore(':memory:');
   const service = new GameService(store, {
@@ -297,7 +295,6 @@ export async function buildApp(options: AppOptions): Promise<App> {
     auth: new AccountAuth(service.accounts, budget('account', options.accountRateLimit ?? DEFAULT_ACCOUNT_LIMIT)),
   };
   app.addHook('onRequest', refuseKeysInUrls);
-  app.addHook('onRequest', limitReads(budget('read', options.readRateLimit ?? DEFAULT_READ_LIMIT)));
   healthRoutes(app, routes);
   tileRoutes(app, routes);
   gameRoutes(app, routes);
@@ -311,9 +308,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
   leaderboardRoutes(app, routes);
   accountWebhookRoutes(app, routes);
   webhookRoutes(app, routes);
-  analysisRoutes(app, { analyses, schemas });
+  const readLimiter = budget('read', options.readRateLimit ?? DEFAULT_READ_LIMIT);
+  analysisRoutes(app, { analyses, schemas, readLimiter });
   const rateLimiter = budget('token', options.rateLimit ?? DEFAULT_RATE_LIMIT);
-  moveRoutes(app, { ...routes, rateLimiter });
+  moveRoutes(app, { ...routes, rateLimiter, readLimiter });
   const hintBudget = options.hintBudget ?? DEFAULT_HINT_BUDGET;
   const hintBudgetPerSecond = { perSecond: hintBudget.perMinute / 60, burst: hintBudget.burst };
   const hintBudgets = {

@@ -2,8 +2,9 @@
  * A budget per client address for what no seat token pays for: creating games, and move
  * submissions without a well-formed token (which would otherwise bypass the per-token limit and
  * still cost a body read and its validation before the 401); and the reads that cost a store
- * read each (a page of the log, an analysis: `BUDGETED_READS`). Other reads are not budgeted:
- * their answers are cached JSON, cheaper than the bucket's bookkeeping would be worth.
+ * read each (a page of the log, an analysis: `limitReads`, set on those two routes). Other reads
+ * are not budgeted: their answers are cached JSON, cheaper than the bucket's bookkeeping would be
+ * worth, and they pass no hook of it.
  *
  * It is the per-token limiter's token bucket keyed by address, run in `onRequest` (before the
  * body is read). @fastify/rate-limit would do the same job; the hand-written bucket is already
@@ -22,9 +23,6 @@ import { answerAdmission, type RateLimiter, type RateLimitOptions } from './rate
  */
 export const DEFAULT_READ_LIMIT: RateLimitOptions = { perSecond: 100, burst: 200 };
 
-/** The reads that `DEFAULT_READ_LIMIT` budgets (route URLs as Fastify names them). */
-export const BUDGETED_READS: ReadonlySet<string> = new Set(['/games/:id/moves', '/games/:id/analysis']);
-
 /** A burst of 50 games, then 5 a second, per client address. */
 export const DEFAULT_ADDRESS_LIMIT: RateLimitOptions = { perSecond: 5, burst: 50 };
 
@@ -34,15 +32,10 @@ const addressOf = (request: FastifyRequest): string => request.ip;
 /** An onRequest hook charging the client's address; `tokenless` charges only requests without a token. */
 export function limitPerAddress(
   limiter: RateLimiter,
-  {
-    tokenless = false,
-    what = 'requests without a seat token',
-    only,
-  }: { tokenless?: boolean; what?: string; only?: (request: FastifyRequest) => boolean } = {},
+  { tokenless = false, what = 'requests without a seat token' }: { tokenless?: boolean; what?: string } = {},
 ) {
   return (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void): void => {
     if (!limiter.enabled || (tokenless && bearerToken(request.headers.authorization) !== null)) return done();
-    if (only && !only(request)) return done();
     answerAdmission(
       limiter.admit(addressOf(request)),
       reply,
@@ -52,10 +45,10 @@ export function limitPerAddress(
   };
 }
 
-/** An onRequest hook charging the reads of `BUDGETED_READS` to the client's address. */
+/**
+ * The onRequest hook of the reads `DEFAULT_READ_LIMIT` budgets (`GET /games/{id}/moves` and
+ * `GET /games/{id}/analysis`), charging the client's address.
+ */
 export function limitReads(limiter: RateLimiter) {
-  return limitPerAddress(limiter, {
-    what: 'reads of game logs and analyses',
-    only: (request) => request.method === 'GET' && BUDGETED_READS.has(request.routeOptions.url ?? ''),
-  });
+  return limitPerAddress(limiter, { what: 'reads of game logs and analyses' });
 }

@@ -7,7 +7,6 @@ import { STATUS_CODES, type Server, type ServerOptions } from 'node:http';
 import type { Socket } from 'node:net';
 import { STATUS_BY_CODE, PROBLEM_CONTENT_TYPE, type ProblemCode } from './problem.js';
 import { MAX_WAIT_SECONDS } from './schemas/events.js';
-import type { App } from './types.js';
 
 export interface ConnectionTimeouts {
   /** The request line and headers must arrive within this (slow-headers attacks). */
@@ -183,17 +182,4 @@ export function limitConnections(server: Server, max: number, perAddress = max):
       return open;
     },
   };
-}
-
-/**
- * A request refused for load (`429`, `503`) ends its connection: a client refused keeps no
- * kept-alive socket it may not use, which would hold a slot for nothing (400 refused streams
- * from one address used to keep 400 connections open). Node closes after an answer that says
- * `Connection: close`.
- */
-export function closeRefused(app: App): void {
-  app.addHook('onSend', (_request, reply, payload, done) => {
-    if (reply.statusCode === 429 || reply.statusCode === 503) void reply.header('connection', 'close');
-    done(null, payload);
-  });
 }

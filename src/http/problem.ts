@@ -117,6 +117,17 @@ export class HttpProblem extends Error {
   }
 }
 
+/**
+ * A request refused for load (`429`, `503`) ends its connection: a client refused keeps no
+ * kept-alive socket it may not use, which would hold a slot for nothing (400 refused streams
+ * from one address used to keep 400 connections open). Node closes after an answer that says
+ * `Connection: close`. Set where such an answer is made (every problem, and a degraded
+ * `/health`) rather than looked for in a hook every answer would pass through.
+ */
+export function closeIfRefused(reply: FastifyReply, status: number): void {
+  if (status === 429 || status === 503) reply.header('connection', 'close');
+}
+
 export function sendProblem(
   reply: FastifyReply,
   code: ProblemCode,
@@ -126,6 +137,7 @@ export function sendProblem(
   // A code not in the table is an engine refusal of an expansion the default registry lacks.
   const status = STATUS_BY_CODE[code] ?? ENGINE_REFUSAL;
   if (status === 401) reply.header('www-authenticate', 'Bearer');
+  closeIfRefused(reply, status);
   // A problem that says when to come back (429, 503) says it in the header too.
   if (typeof extra.retryAfter === 'number') reply.header('retry-after', String(extra.retryAfter));
   const body = { type: 'about:blank', title: STATUS_CODES[status] ?? 'Error', status, code, detail, ...extra };

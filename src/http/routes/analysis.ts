@@ -1,6 +1,8 @@
 /** `GET /games/{id}/analysis` (`service/analysis/analyses.ts`): 200 once stored, 202 with progress while computed. */
 import type { FastifyReply } from 'fastify';
 import type { Analyses } from '../../service/analysis/analyses.js';
+import { limitReads } from '../address-limit.js';
+import type { RateLimiter } from '../rate-limit.js';
 import { GameIdParams, problems } from '../schemas/common.js';
 import { AnalysisRunningResponse } from '../schemas/analysis.js';
 import type { App, RouteOptions } from '../types.js';
@@ -12,7 +14,7 @@ const SERIALISED_ANSWERS = 256;
 
 export function analysisRoutes(
   app: App,
-  { analyses, schemas }: { analyses: Analyses } & Pick<RouteOptions, 'schemas'>,
+  { analyses, schemas, readLimiter }: { analyses: Analyses; readLimiter: RateLimiter } & Pick<RouteOptions, 'schemas'>,
 ): void {
   const { AnalysisResponse } = schemas;
   // A stored analysis never changes: its answer is read and serialised once, not per request.
@@ -33,6 +35,7 @@ export function analysisRoutes(
           ...problems(400, 404, 409, 429, 503),
         },
       },
+      onRequest: limitReads(readLimiter),
     },
     async (request, reply) => {
       const id = request.params.id;

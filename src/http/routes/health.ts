@@ -1,4 +1,5 @@
 import type { StoreHealth } from '../../service/store-health.js';
+import { closeIfRefused } from '../problem.js';
 import { problems } from '../schemas/common.js';
 import { DegradedResponse, HealthyResponse } from '../schemas/health.js';
 import type { App, RouteOptions } from '../types.js';
@@ -18,7 +19,9 @@ export function healthRoutes(app: App, { service }: RouteOptions): void {
     // Synchronous while the store is healthy: a load balancer's probe costs no query.
     (_request, reply) => {
       const answer = (health: StoreHealth): StoreHealth => {
-        reply.code(health.status === 'ok' ? 200 : 503);
+        const status = health.status === 'ok' ? 200 : 503;
+        closeIfRefused(reply, status);
+        reply.code(status);
         return health;
       };
       const health = service.health();

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { limitPerAddress } from '../address-limit.js';
+import { limitPerAddress, limitReads } from '../address-limit.js';
 import { nextPage } from '../next-page.js';
 import { HttpProblem } from '../problem.js';
 import { limitPerToken, type RateLimiter } from '../rate-limit.js';
@@ -28,7 +28,14 @@ export function prefersMinimal(header: string | undefined): boolean {
 
 export function moveRoutes(
   app: App,
-  { service, schemas, rateLimiter, addressLimiter, auth }: RouteOptions & { rateLimiter: RateLimiter },
+  {
+    service,
+    schemas,
+    rateLimiter,
+    readLimiter,
+    addressLimiter,
+    auth,
+  }: RouteOptions & { rateLimiter: RateLimiter; readLimiter: RateLimiter },
 ): void {
   const { MoveAcceptedMinimalResponse, MoveAcceptedResponse, MoveAnswerResponse, MoveLog, MoveSubmissionBody } =
     schemas;
@@ -88,6 +95,7 @@ export function moveRoutes(
         querystring: MoveLogQuery,
         response: { 200: MoveLog, ...NOT_MODIFIED, ...problems(400, 404, 429, 503) },
       },
+      onRequest: limitReads(readLimiter),
     },
     async (request, reply) => {
       const { id } = request.params;
