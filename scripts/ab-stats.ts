@@ -1,8 +1,8 @@
 /**
- * The statistics of the A/B benchmarks (`bench-ab.ts`, `bench-answers-ab.ts`), which time two
- * builds in alternating blocks: besides the ratio of the totals, the median of the rounds' ratios
- * and the ratio of the builds' fast quartiles. A block that met a collection of the other build's
- * garbage, or a neighbour's burst, weighs on the total but hardly moves these two.
+ * The statistics of the A/B benchmarks (`bench-ab.ts`, `bench-answers-ab.ts`, `bench-http-ab.ts`),
+ * which time two builds in alternating blocks: besides the ratio of the totals, the median of the
+ * rounds' ratios and the ratio of the builds' fast quartiles. A block that met a collection of the
+ * other build's garbage, or a neighbour's burst, weighs on the total but hardly moves these two.
  */
 import { reportRatios, type Ratios } from './ab-orders.js';
 
@@ -53,6 +53,6 @@ export function printAbTable(results: Record<string, { old: Timings; new: Timing
   }
 }
 
-/** The header of `printAbTable`'s table of both orders' means (`runBothOrders`). */
-export const AB_MEANS_HEADER =
-  '| answer | new ÷ old (total) | new ÷ old (median of rounds) | new ÷ old (fast quartile of blocks) |\n|---|---|---|---|';
+/** The header of the table of both orders' means (`runBothOrders`), its rows named by `first`. */
+export const abMeansHeader = (first: string): string =>
+  `| ${first} | new ÷ old (total CPU) | new ÷ old (median of rounds) | new ÷ old (fast quartile of blocks) |\n|---|---|---|---|`;

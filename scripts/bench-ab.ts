@@ -27,7 +27,7 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type * as EngineApi from '../src/engine/index.js';
 import { benchOrder, reportRatios, runBothOrders, type Ratios } from './ab-orders.js';
-import { median, quartile } from './ab-stats.js';
+import { abMeansHeader, median, quartile } from './ab-stats.js';
 
 type Engine = typeof EngineApi;
 type Setup = EngineApi.GameSetup;
@@ -36,10 +36,7 @@ type Move = EngineApi.Move;
 const [oldDir, newDir = '.'] = process.argv.slice(2);
 if (oldDir === undefined) throw new Error('usage: bench-ab <old checkout> [<new checkout>]');
 const orderOption = benchOrder();
-if (orderOption === 'both')
-  runBothOrders(
-    '| workload | new ÷ old (total CPU) | new ÷ old (median of rounds) | new ÷ old (fast quartile of blocks) |\n|---|---|---|---|',
-  );
+if (orderOption === 'both') runBothOrders(abMeansHeader('workload'));
 const rounds = Number(process.env.BENCH_ROUNDS ?? 120);
 const blockMs = Number(process.env.BENCH_BLOCK_MS ?? 25);
 /**

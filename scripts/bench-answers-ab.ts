@@ -17,7 +17,7 @@
 import { fork } from 'node:child_process';
 import { planGames } from './ab-games.js';
 import { benchOrder, runBothOrders } from './ab-orders.js';
-import { AB_MEANS_HEADER, printAbTable, type Timings } from './ab-stats.js';
+import { abMeansHeader, printAbTable, type Timings } from './ab-stats.js';
 import { openBuild, type Block, type OpenBuild, type Timed } from './answers-ab-build.js';
 
 const [oldDir, newDir = '.'] = process.argv.slice(2);
@@ -26,7 +26,7 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 40);
 const GAMES = Number(process.env.BENCH_GAMES ?? 120);
 const ISOLATE = process.env.BENCH_ISOLATE === '1';
 const order = benchOrder();
-if (order === 'both') runBothOrders(AB_MEANS_HEADER);
+if (order === 'both') runBothOrders(abMeansHeader('answer'));
 
 const planned = planGames(GAMES);
 

@@ -21,7 +21,7 @@ import type { Static } from 'typebox';
 import type { RouteSchemas } from '../src/http/schemas/index.js';
 import { inTurn, moveHeaders, planGames, routeGame, type RouteGame } from './ab-games.js';
 import { benchOrder, runBothOrders } from './ab-orders.js';
-import { AB_MEANS_HEADER, printAbTable, type Timings } from './ab-stats.js';
+import { abMeansHeader, printAbTable, type Timings } from './ab-stats.js';
 import { canPin, pinSelf, startServer, type Server } from './bench-http-servers.js';
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => process.exit(1));
@@ -30,7 +30,7 @@ if (oldDir === undefined) throw new Error('usage: bench-http-ab <old checkout> [
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 100);
 const GAMES = Number(process.env.BENCH_GAMES ?? 240);
 const order = benchOrder();
-if (order === 'both') runBothOrders(AB_MEANS_HEADER);
+if (order === 'both') runBothOrders(abMeansHeader('answer'));
 /** The servers' CPU when they are pinned (this client takes the next one). */
 const SERVER_CPU = process.env.BENCH_PIN !== '0' && canPin() ? 0 : undefined;
 if (SERVER_CPU !== undefined) pinSelf(SERVER_CPU + 1);
