@@ -209,7 +209,7 @@ forEachStore(t, (t, stores) => {
   });
 
   t.test(
-    "refused seats: unknown, another's, twice, no key, rated with a named seat, too many games; nothing is created",
+    "refused seats: unknown, another's, twice, no key, rated with a named seat or a chosen pile, too many games; nothing is created",
     async (t) => {
       const app = await testApp(t, {
         database: await stores.location(t),
@@ -228,6 +228,19 @@ forEachStore(t, (t, stores) => {
         [keyed(me), { players: [{ account: me.name }, { account: me.name.toUpperCase() }] }, 400, 'BAD_REQUEST'],
         [{}, { players: [{ account: me.name }, { name: 'Ann' }] }, 401, 'ACCOUNT_KEY_REQUIRED'],
         [keyed(me), { players: [{ account: me.name }, { name: 'Ann' }], rated: true }, 400, 'BAD_REQUEST'],
+        // A rated game against a server bot is made without these two (ratings.test.ts).
+        [
+          keyed(me),
+          { players: [{ account: me.name }, { account: 'GreedyBot' }], rated: true, seed: 's' },
+          400,
+          'BAD_REQUEST',
+        ],
+        [
+          keyed(me),
+          { players: [{ account: me.name }, { account: 'GreedyBot' }], rated: true, tileOrder: ['base/D'] },
+          400,
+          'BAD_REQUEST',
+        ],
         [keyed(me), { players: [{ account: me.name, name: 'Ann' }, { name: 'Bob' }] }, 400, 'BAD_REQUEST'],
       ];
       for (const [headers, payload, status, code] of refusals) {

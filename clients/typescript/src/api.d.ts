@@ -56,7 +56,7 @@ export interface paths {
         put?: never;
         /**
          * Create a game; answers one secret token per seat
-         * @description Games are created within a budget per client address (429 with `Retry-After` beyond it). A seat with an `account` member (a name) is your own account, with its key in `Authorization` (others are challenged); `rated: true` needs every seat to be an account (`docs/accounts.md`).
+         * @description Games are created within a budget per client address (429 with `Retry-After` beyond it). A seat with an `account` member (a name) is your own account, with its key in `Authorization` (others are challenged); `rated: true` needs every seat to be an account, and takes no `seed` nor `tileOrder`: the server shuffles a rated game (`docs/accounts.md`).
          */
         post: operations["createGame"];
         delete?: never;

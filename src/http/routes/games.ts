@@ -1,5 +1,6 @@
 import { limitPerAddress } from '../address-limit.js';
 import { notModified, versionTag } from '../etag.js';
+import { HttpProblem } from '../problem.js';
 import { Type } from 'typebox';
 import { GameIdParams, IMMUTABLE, NOT_MODIFIED, problems, VersionQuery } from '../schemas/common.js';
 import { clockOf, seatRequestOf } from '../schemas/lifecycle.js';
@@ -19,7 +20,7 @@ export function gameRoutes(app: App, routes: RouteOptions): void {
         description:
           'Games are created within a budget per client address (429 with `Retry-After` beyond it). ' +
           'A seat with an `account` member (a name) is your own account, with its key in `Authorization` (others are challenged); ' +
-          '`rated: true` needs every seat to be an account (`docs/accounts.md`).',
+          '`rated: true` needs every seat to be an account, and takes no `seed` nor `tileOrder`: the server shuffles a rated game (`docs/accounts.md`).',
         security: [{}, { accountKey: [] }],
         body: CreateGameBody,
         response: { 201: CreatedGameResponse, ...problems(400, 401, 403, 404, 409, 413, 415, 422, 429, 503, 507) },
@@ -28,6 +29,12 @@ export function gameRoutes(app: App, routes: RouteOptions): void {
     },
     async (request, reply) => {
       const { rated, ...body } = request.body;
+      // A creator who chose the seed or the order would know every draw of a game that counts.
+      if (rated && (body.seed !== undefined || body.tileOrder !== undefined))
+        throw new HttpProblem(
+          'BAD_REQUEST',
+          `a rated game is shuffled by the server: it takes no ${body.seed !== undefined ? 'seed' : 'tileOrder'}`,
+        );
       const asked = body.players.map(seatRequestOf);
       const caller = asked.some((s) => 'accountName' in s) ? await auth.account(request) : undefined;
       const players = await service.accounts.seatRequests(asked, caller, rated === true);
