@@ -77,7 +77,8 @@ async function ask(): Promise<void> {
 /** After every redraw: the button's state, and the hint's mark while its version lasts. */
 export function renderHint(): void {
   const box = $('#hint-box');
-  box.hidden = page.token === undefined || page.state?.status !== 'active';
+  // A rated game's moves are its players' own: the server gives it no hints.
+  box.hidden = page.token === undefined || page.state?.status !== 'active' || page.state.rated;
   const b = $<HTMLButtonElement>('#hint');
   // Not `disabled` while asking: a disabled button drops the keyboard's focus.
   b.disabled = !myTurn();

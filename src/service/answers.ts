@@ -57,6 +57,7 @@ function withLifecycle<V extends Omit<PublicState, 'tilesLeft'>>(
   state.id = id;
   state.version = version;
   state.pile = life.pile;
+  state.rated = life.rated;
   state.seats = life.seatsView ??= seatViews(life);
   if (life.clock) state.clock = clockViewOf(life);
   state.status = status;

@@ -14,6 +14,7 @@ export type ServiceErrorCode =
   | 'STORAGE_UNAVAILABLE'
   | 'HINT_NOT_YOUR_TURN'
   | 'HINT_IN_PROGRESS'
+  | 'HINT_RATED_GAME'
   | 'BOTS_UNAVAILABLE'
   | 'GAME_WAITING'
   | 'GAME_ABORTED'

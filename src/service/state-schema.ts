@@ -52,6 +52,9 @@ const stateSchemaOf = (view: PublicStateSchema) =>
       pile: Type.Enum(['seeded', 'fixed'], {
         description: '`fixed` when the creator gave the tile order, else drawn from the secret seed',
       }),
+      rated: Type.Boolean({
+        description: "The result counts for the accounts' ratings (`docs/accounts.md`); the seats get no hints",
+      }),
       seats: Type.Array(SeatViewSchema, {
         description: 'Who sits in each seat: a player, an open seat, a bot; and who resigned',
       }),

@@ -81,6 +81,7 @@ for (const [device, options] of DEVICES) {
       const game = await api.state(started.id);
       t.same(game.expansions, ['traders-builders'], 'the expansion asked for');
       t.match(game.clock, { turnSeconds: 300 }, 'the clock asked for');
+      t.equal(game.rated, true, 'rated, as asked');
       t.same(
         game.seats.map((s) => s.account?.name),
         [me.name, bot.name],
@@ -110,6 +111,8 @@ for (const [device, options] of DEVICES) {
       await page.waitForFunction(() => document.body.dataset.version === '0');
       t.match(page.url(), new RegExp(`game\\.html#id=${started.id}&n=0&as=account$`));
       t.equal(await page.locator('#role').textContent(), 'Player');
+      // A rated game gets no hints (the server refuses them): the page offers none.
+      t.notOk(await page.locator('#hint').isVisible(), 'a rated game: no Hint button on the seat’s turn');
       await page.locator('#board rect.legal').first().click();
       await page.locator('#decisions button.confirm').click();
       await page.waitForFunction(() => document.body.dataset.version === '1');

@@ -14,6 +14,7 @@ import { searchTime } from '../../src/service/bots/bot-job.js';
 import { BotPoolBusyError } from '../../src/service/bots/bot-pool.js';
 import { Hints } from '../../src/service/bots/hints.js';
 import { HeldPool } from '../helpers/held-pool.js';
+import { keyed, newAccount } from '../accounts/helpers.js';
 
 const { HintResponse } = SCHEMAS;
 
@@ -105,6 +106,30 @@ t.test('hint refusals: token, game, turn, a finished game', async (t) => {
   const short = await createGame(app, { players: [{ name: 'Ann' }, { name: 'Bob' }], tileOrder: ['base/U'] });
   while ((await legal(app, short.id)).actor !== null) await playFirstLegal(app, short);
   t.match(await hint(base, short.id, short.seats[0].token), { status: 422, body: { code: 'GAME_FINISHED' } });
+});
+
+t.test('a rated game gets no hints (403 HINT_RATED_GAME); the same game casual does', async (t) => {
+  const { app, base } = searched;
+  const ann = await newAccount(app);
+  const games: Record<string, string> = {};
+  for (const rated of [true, false]) {
+    const made = await app.inject({
+      method: 'POST',
+      url: '/games',
+      headers: keyed(ann),
+      payload: { players: [{ account: ann.name }, { account: 'GreedyBot' }], rated },
+    });
+    t.equal(made.statusCode, 201, made.body);
+    games[String(rated)] = made.json<{ id: string }>().id;
+  }
+  const asked = await fetch(`${base}/games/${games.true}/hint`, { headers: keyed(ann) });
+  t.match(
+    { status: asked.status, body: await asked.json() },
+    { status: 403, body: { code: 'HINT_RATED_GAME', detail: /rated game gets no hints/ } },
+  );
+  const casual = await fetch(`${base}/games/${games.false}/hint`, { headers: keyed(ann) });
+  t.equal(casual.status, 200, 'the casual game: a hint for the same seat');
+  t.match(await casual.json(), { seat: 0, iterations: ITERATIONS });
 });
 
 t.test(

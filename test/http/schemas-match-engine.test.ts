@@ -7,6 +7,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import t from 'tap';
 import { Compile } from 'typebox/compile';
+import { lifecycleMembers } from '../helpers/lifecycle-members.js';
 import {
   createGame as engineCreate,
   legalMoves as engineLegal,
@@ -71,12 +72,11 @@ for (const setup of setups) {
         break;
       }
       local = played.value.game;
-      // The service adds the lifecycle's members: the pile's mode and the seats (all named here).
-      const seats = setup.players.map((p, seat) => ({ seat, kind: 'human', name: p.name, resigned: false }));
+      // The service adds the lifecycle's members: the pile's mode, not rated, and the seats (all named here).
       const expected = {
         version: step + 1,
         events: played.value.events,
-        state: { id: game.id, version: step + 1, pile: 'seeded', seats, ...publicView(local) },
+        state: { id: game.id, version: step + 1, ...lifecycleMembers(setup), ...publicView(local) },
       };
       if (!sameJson(res.json(), expected)) {
         mismatches++;

@@ -381,6 +381,7 @@ class GameState(TypedDict):
     id: str
     version: int  # Entries of the log so far: moves and lifecycle acts
     pile: Literal["seeded", "fixed"]  # `fixed` when the creator gave the tile order, else drawn from the secret seed
+    rated: bool  # The result counts for the accounts' ratings (`docs/accounts.md`); the seats get no hints
     seats: list[SeatView]  # Who sits in each seat: a player, an open seat, a bot; and who resigned
     clock: NotRequired[ClockView]
     status: Literal["waiting", "active", "finished", "aborted"]  # `waiting` until every open seat is joined; `aborted` when the admin aborted it

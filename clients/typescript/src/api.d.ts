@@ -1240,6 +1240,8 @@ export interface components {
              * @enum {unknown}
              */
             pile: "seeded" | "fixed";
+            /** @description The result counts for the accounts' ratings (`docs/accounts.md`); the seats get no hints */
+            rated: boolean;
             /** @description Who sits in each seat: a player, an open seat, a bot; and who resigned */
             seats: components["schemas"]["SeatView"][];
             clock?: components["schemas"]["ClockView"];
@@ -1972,7 +1974,7 @@ export interface components {
         /** Problem403 */
         Problem403: components["schemas"]["Problem"] & {
             /** @enum {string} */
-            code?: "ACCOUNT_NOT_YOURS" | "ADMIN_TOKEN_INVALID" | "LADDER_BOTS_ONLY" | "NOT_YOUR_CHALLENGE" | "NOT_YOUR_GAME" | "NOT_YOUR_TURN";
+            code?: "ACCOUNT_NOT_YOURS" | "ADMIN_TOKEN_INVALID" | "HINT_RATED_GAME" | "LADDER_BOTS_ONLY" | "NOT_YOUR_CHALLENGE" | "NOT_YOUR_GAME" | "NOT_YOUR_TURN";
         };
         /** Problem404 */
         Problem404: components["schemas"]["Problem"] & {
@@ -5663,7 +5665,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem401"];
                 };
             };
-            /** @description The token is of another game, or of a seat that must not act now (a bot plays its turn), or is not the admin token */
+            /** @description The token is of another game (`NOT_YOUR_GAME`), or the game is rated (`HINT_RATED_GAME`): its moves are its players' own */
             403: {
                 headers: {
                     [name: string]: unknown;

@@ -8,6 +8,11 @@ import { requestTokenDigest } from '../token-digest.js';
 import type { App, RouteOptions } from '../types.js';
 
 const errors = problems(400, 401, 403, 404, 409, 422, 429, 503);
+errors[403] = {
+  ...errors[403],
+  description:
+    "The token is of another game (`NOT_YOUR_GAME`), or the game is rated (`HINT_RATED_GAME`): its moves are its players' own",
+};
 errors[409] = {
   ...errors[409],
   description: "It is not this seat's turn (`HINT_NOT_YOUR_TURN`; `currentVersion` says which version was looked at)",

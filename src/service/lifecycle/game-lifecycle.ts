@@ -8,7 +8,7 @@
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { ExpansionId, GameSetup, Move } from '../../engine/index.js';
-import type { GameStatus, GameStore, LobbySeat, ListCursor } from '../../storage/game-store.js';
+import type { GameStatus, GameStore, LobbySeat, ListCursor, StoredSetup } from '../../storage/game-store.js';
 import type { GroupCommit } from '../moves/group-commit.js';
 import type { PendingAct } from '../moves/act-submission.js';
 import type { Committed, SubmitResult } from '../moves/idempotency.js';
@@ -35,7 +35,7 @@ export interface SeatPosition {
   seat: number | null;
   status: LifecycleStatus;
   actor: number | null;
-  setup: GameSetup & { seed: string };
+  setup: StoredSetup;
   moves: Move[];
 }
 

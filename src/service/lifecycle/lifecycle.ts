@@ -65,6 +65,8 @@ export interface Lifecycle {
   seats: SeatLife[];
   aborted: boolean;
   pile: 'seeded' | 'fixed';
+  /** The result counts for the seats' ratings (`docs/accounts.md`). */
+  rated: boolean;
   clock: ClockSetup | null;
   /** Each seat's time bank in ms (for the seat whose time runs: as at `turnStartedAt`), or null without one. */
   banks: number[] | null;
@@ -121,6 +123,7 @@ export function newLifecycle(setup: GameSetup & LifecycleSetup, game: Game, crea
     seats,
     aborted: false,
     pile: setup.tileOrder ? 'fixed' : 'seeded',
+    rated: setup.rated === true,
     clock,
     banks: newBanks(clock, seats.length),
     clockSeat: null,
