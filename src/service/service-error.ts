@@ -15,6 +15,7 @@ export type ServiceErrorCode =
   | 'HINT_NOT_YOUR_TURN'
   | 'HINT_IN_PROGRESS'
   | 'HINT_RATED_GAME'
+  | 'ADMIN_RATED_GAME'
   | 'BOTS_UNAVAILABLE'
   | 'GAME_WAITING'
   | 'GAME_ABORTED'

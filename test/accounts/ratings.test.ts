@@ -148,31 +148,48 @@ forEachStore(t, (t, stores) => {
     t.same([await ratingOf(app, ann), await ratingOf(app, bob)], expected([2, 1]));
   });
 
-  t.test('a casual game and an aborted rated game change no rating', async (t) => {
-    const location = await stores.location(t);
-    const app = await testApp(t, { ...UNLIMITED, database: location });
-    const ann = await newAccount(app);
-    const bob = await newAccount(app);
-    const casual = await challengeGame(app, [ann, bob], {});
-    await playOut(app, casual, [ann, bob]);
-    t.same([await ratingOf(app, ann), await ratingOf(app, bob)], [INITIAL, INITIAL], 'casual');
-    t.equal((await app.inject({ url: `/games/${casual}` })).json().status, 'finished');
+  t.test(
+    "a casual game changes no rating; a rated game's admin may neither abort it nor hand a seat to a bot",
+    async (t) => {
+      const location = await stores.location(t);
+      const app = await testApp(t, { ...UNLIMITED, database: location });
+      const ann = await newAccount(app);
+      const bob = await newAccount(app);
+      const casual = await challengeGame(app, [ann, bob], {});
+      await playOut(app, casual, [ann, bob]);
+      t.same([await ratingOf(app, ann), await ratingOf(app, bob)], [INITIAL, INITIAL], 'casual');
+      t.equal((await app.inject({ url: `/games/${casual}` })).json().status, 'finished');
 
-    // A rated game made by the service (as a challenge makes one), to have its admin token.
-    const { service } = await stores.service(t, location);
-    const seats = [await service.accounts.byName(ann.name), await service.accounts.byName(bob.name)];
-    const rated = await service.create({
-      players: seats.map((a) => ({ account: { id: a.id, name: a.name, kind: a.kind } })),
-      rated: true,
-    });
-    const aborted = await app.inject({
-      method: 'POST',
-      url: `/games/${rated.id}/abort`,
-      headers: { authorization: `Bearer ${rated.adminToken}` },
-    });
-    t.equal(aborted.statusCode, 200, aborted.body);
-    t.same([await ratingOf(app, ann), await ratingOf(app, bob)], [INITIAL, INITIAL], 'aborted rated game');
-  });
+      // A rated game made by the service (as a challenge makes one), to have its admin token: an
+      // admin who aborted it when losing would keep a rating, one who handed a seat to a bot would
+      // have the server play for it.
+      const { service } = await stores.service(t, location);
+      const seats = [await service.accounts.byName(ann.name), await service.accounts.byName(bob.name)];
+      const rated = await service.create({
+        players: seats.map((a) => ({ account: { id: a.id, name: a.name, kind: a.kind } })),
+        rated: true,
+      });
+      const admin = { authorization: `Bearer ${rated.adminToken}` };
+      for (const [url, payload] of [
+        [`/games/${rated.id}/abort`, undefined],
+        [`/games/${rated.id}/seats/0/bot`, { bot: 'mcts' }],
+      ] as const) {
+        const refused = await app.inject({ method: 'POST', url, headers: admin, payload });
+        t.match(
+          { status: refused.statusCode, body: refused.json() },
+          { status: 403, body: { code: 'ADMIN_RATED_GAME', detail: /played out by its seats/ } },
+          url,
+        );
+      }
+      const state = (await app.inject({ url: `/games/${rated.id}` })).json();
+      t.match(
+        state,
+        { version: 0, status: 'active', rated: true, seats: [{ kind: 'human' }, { kind: 'human' }] },
+        'nothing changed: no act logged, each seat its player’s',
+      );
+      t.same([await ratingOf(app, ann), await ratingOf(app, bob)], [INITIAL, INITIAL]);
+    },
+  );
 
   t.test(
     'a rated result counts once: its finish retried, its result applied again, on this node or another',

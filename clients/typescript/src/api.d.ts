@@ -148,7 +148,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Abort the game (admin token): no move is accepted after */
+        /**
+         * Abort the game (admin token): no move is accepted after
+         * @description Not in a rated game (`docs/accounts.md`).
+         */
         post: operations["abortGame"];
         delete?: never;
         options?: never;
@@ -182,7 +185,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Hand a seat to a bot (admin token): its later turns are the bot's */
+        /**
+         * Hand a seat to a bot (admin token): its later turns are the bot's
+         * @description Not in a rated game (`docs/accounts.md`).
+         */
         post: operations["handSeatToBot"];
         delete?: never;
         options?: never;
@@ -1974,7 +1980,7 @@ export interface components {
         /** Problem403 */
         Problem403: components["schemas"]["Problem"] & {
             /** @enum {string} */
-            code?: "ACCOUNT_NOT_YOURS" | "ADMIN_TOKEN_INVALID" | "HINT_RATED_GAME" | "LADDER_BOTS_ONLY" | "NOT_YOUR_CHALLENGE" | "NOT_YOUR_GAME" | "NOT_YOUR_TURN";
+            code?: "ACCOUNT_NOT_YOURS" | "ADMIN_RATED_GAME" | "ADMIN_TOKEN_INVALID" | "HINT_RATED_GAME" | "LADDER_BOTS_ONLY" | "NOT_YOUR_CHALLENGE" | "NOT_YOUR_GAME" | "NOT_YOUR_TURN";
         };
         /** Problem404 */
         Problem404: components["schemas"]["Problem"] & {
@@ -2734,7 +2740,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem401"];
                 };
             };
-            /** @description The token is of another game, or of a seat that must not act now (a bot plays its turn), or is not the admin token */
+            /** @description Not the admin token (`ADMIN_TOKEN_INVALID`), or the game is rated (`ADMIN_RATED_GAME`): it is played out by its seats */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2994,7 +3000,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem401"];
                 };
             };
-            /** @description The token is of another game, or of a seat that must not act now (a bot plays its turn), or is not the admin token */
+            /** @description Not the admin token (`ADMIN_TOKEN_INVALID`), or the game is rated (`ADMIN_RATED_GAME`): it is played out by its seats */
             403: {
                 headers: {
                     [name: string]: unknown;

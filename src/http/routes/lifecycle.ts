@@ -27,6 +27,15 @@ import { seatAccount } from '../../service/accounts/accounts.js';
 const DEFAULT_LOBBY_PAGE = 20;
 
 const ACT_PROBLEMS = problems(400, 401, 403, 404, 409, 413, 415, 422, 429, 503, 507);
+/** The admin's acts that would change a result: refused in a rated game. */
+const RESULT_ACT_PROBLEMS = {
+  ...ACT_PROBLEMS,
+  403: {
+    ...ACT_PROBLEMS[403],
+    description:
+      'Not the admin token (`ADMIN_TOKEN_INVALID`), or the game is rated (`ADMIN_RATED_GAME`): it is played out by its seats',
+  },
+};
 
 /**
  * The lobby, in a scope of its own: a page of games has no single version to tag, so its ETag is
@@ -126,9 +135,10 @@ export function lifecycleRoutes(app: App, { service, schemas, addressLimiter, au
       schema: {
         tags: ['admin'],
         summary: 'Abort the game (admin token): no move is accepted after',
+        description: 'Not in a rated game (`docs/accounts.md`).',
         security: [{ adminToken: [] }],
         params: GameIdParams,
-        response: { 200: ActDoneResponse, ...ACT_PROBLEMS },
+        response: { 200: ActDoneResponse, ...RESULT_ACT_PROBLEMS },
       },
       onRequest: limitPerAddress(addressLimiter),
     },
@@ -159,10 +169,11 @@ export function lifecycleRoutes(app: App, { service, schemas, addressLimiter, au
       schema: {
         tags: ['admin'],
         summary: "Hand a seat to a bot (admin token): its later turns are the bot's",
+        description: 'Not in a rated game (`docs/accounts.md`).',
         security: [{ adminToken: [] }],
         params: SeatParams,
         body: HandToBotBody,
-        response: { 200: ActDoneResponse, ...ACT_PROBLEMS },
+        response: { 200: ActDoneResponse, ...RESULT_ACT_PROBLEMS },
       },
       onRequest: limitPerAddress(addressLimiter),
     },

@@ -111,6 +111,7 @@ export class GameLifecycle {
       await this.act(id, (snapshot) => {
         checkAdmin(snapshot, admin);
         stillOn(snapshot, true);
+        notRated(snapshot, 'abort it');
         return { type: 'gameAborted' };
       })
     ).version;
@@ -137,6 +138,7 @@ export class GameLifecycle {
         checkAdmin(snapshot, admin);
         seatIn(snapshot, seat);
         stillOn(snapshot, true);
+        notRated(snapshot, 'hand a seat to a bot');
         return { type: 'seatHandedToBot', seat, ...spec };
       })
     ).version;
@@ -311,6 +313,16 @@ function stillOn(snapshot: Snapshot, waitingToo: boolean): void {
   if (status === 'finished') throw new ServiceError('GAME_FINISHED', 'the game is over');
   if (status === 'waiting' && !waitingToo)
     throw new ServiceError('GAME_WAITING', 'the game waits for its open seats to be joined');
+}
+
+/**
+ * A rated game is played out by its seats (docs/accounts.md): an admin who aborted it when losing
+ * would keep a rating, and one who handed a seat to a bot would have the server play for it.
+ * Resigning is the way out, and it counts.
+ */
+function notRated(snapshot: Snapshot, what: string): void {
+  if (snapshot.life.rated)
+    throw new ServiceError('ADMIN_RATED_GAME', `a rated game is played out by its seats: the admin may not ${what}`);
 }
 
 export function checkAdmin(snapshot: Snapshot, digest: Buffer): void {
