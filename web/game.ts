@@ -36,6 +36,7 @@ function render(): void {
   showYourTurn(myTurn());
   showNotify(state.status === 'active');
   showClocks(state);
+  $('#rated-badge').hidden = !state.rated;
   // While scrubbing, the replayed version stays on the board; the game goes on underneath.
   if (replaying !== undefined) return;
   if (board.draw(state, positions(), targets(), ghost())) showClaim(targets()[page.target ?? -1]);

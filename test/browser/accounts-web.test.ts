@@ -111,8 +111,9 @@ for (const [device, options] of DEVICES) {
       await page.waitForFunction(() => document.body.dataset.version === '0');
       t.match(page.url(), new RegExp(`game\\.html#id=${started.id}&n=0&as=account$`));
       t.equal(await page.locator('#role').textContent(), 'Player');
-      // A rated game gets no hints (the server refuses them): the page offers none.
+      // A rated game gets no hints (the server refuses them): the page offers none, and says it is rated.
       t.notOk(await page.locator('#hint').isVisible(), 'a rated game: no Hint button on the seat’s turn');
+      t.ok(await page.locator('#rated-badge').isVisible(), 'the page says the game is rated');
       await page.locator('#board rect.legal').first().click();
       await page.locator('#decisions button.confirm').click();
       await page.waitForFunction(() => document.body.dataset.version === '1');

@@ -41,6 +41,7 @@ t.test(
     };
     const [ann, bob] = [await open(0), await open(1)];
     t.ok(await bob.locator('#hint').isVisible(), "a seat's page has the Hint button");
+    t.notOk(await bob.locator('#rated-badge').isVisible(), 'a casual game: no rated badge');
     t.ok(await bob.locator('#hint').isDisabled(), "disabled when it is not the seat's turn");
     t.ok(await ann.locator('#hint').isEnabled(), "enabled on the seat's turn");
 
