@@ -540,6 +540,7 @@ class LobbyGamesItem(TypedDict):
     players: list[SeatView]
     expansions: list[Literal["traders-builders", "abbey-mayor", "inns-cathedrals", "river"]]
     clock: NotRequired[Clock]
+    rated: bool  # The result counts for the accounts' ratings (`docs/accounts.md`)
 
 
 class Lobby(TypedDict):

@@ -1490,6 +1490,8 @@ export interface components {
                 players: components["schemas"]["SeatView"][];
                 expansions: ("traders-builders" | "abbey-mayor" | "inns-cathedrals" | "river")[];
                 clock?: components["schemas"]["Clock"];
+                /** @description The result counts for the accounts' ratings (`docs/accounts.md`) */
+                rated: boolean;
             }[];
             /** @description The next page (also in the `Link` header), when this one is full */
             next?: string;

@@ -197,6 +197,7 @@ export const lobbySchemas = (v: Vocabulary) => ({
           players: Type.Array(SeatViewSchema),
           expansions: Type.Array(v.ExpansionId),
           clock: Type.Optional(ClockRequest),
+          rated: Type.Boolean({ description: "The result counts for the accounts' ratings (`docs/accounts.md`)" }),
         }),
       ),
       next: Type.Optional(

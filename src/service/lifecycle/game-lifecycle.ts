@@ -71,6 +71,8 @@ export interface ListedGameView {
   expansions: ExpansionId[];
   /** The clock, when the game has one: a lobby tells it before anyone joins. */
   clock?: ClockSetup;
+  /** The result counts for the seats' ratings (`docs/accounts.md`). */
+  rated: boolean;
 }
 
 /** Tries an act that names no version again when another entry took its `seq` first. */
@@ -202,6 +204,7 @@ export class GameLifecycle {
         r.seats ?? r.setup.players.map((p, seat) => ({ seat, kind: 'human' as const, name: p.name, resigned: false })),
       expansions: [...(r.setup.expansions ?? [])],
       ...(r.setup.clock ? { clock: { ...r.setup.clock } } : {}),
+      rated: r.setup.rated === true,
     }));
     const last = rows.at(-1);
     return rows.length === limit && last

@@ -1,11 +1,12 @@
 /**
  * The admin token's acts over HTTP (abort, reissue a seat's token, hand a seat to a bot) and
- * the lobby of public games.
+ * the lobby of public games (which says which are rated).
  */
 import t from 'tap';
 import { bearer, createGame, legal, playFirstLegal, testApp, type App } from '../../http/helpers/app.js';
 import { conforms } from '../../http/helpers/schema.js';
 import { SCHEMAS } from '../../http/helpers/schema.js';
+import { keyed, newAccount } from '../../accounts/helpers.js';
 
 const { LobbyResponse } = SCHEMAS;
 
@@ -142,4 +143,25 @@ t.test('the lobby lists public games only, newest first, a page at a time', asyn
   );
   t.equal((await app.inject({ url: '/games?after=garbage' })).json().code, 'INVALID_CURSOR');
   t.equal((await app.inject({ url: '/games?status=aborted' })).statusCode, 400);
+});
+
+t.test('the lobby tells a rated game from a casual one', async (t) => {
+  const app = await testApp(t);
+  const ann = await newAccount(app);
+  for (const rated of [false, true]) {
+    const made = await app.inject({
+      method: 'POST',
+      url: '/games',
+      headers: keyed(ann),
+      payload: { players: [{ account: ann.name }, { account: 'GreedyBot' }], visibility: 'public', rated },
+    });
+    t.equal(made.statusCode, 201, made.body);
+  }
+  const lobby = (await app.inject({ url: '/games' })).json();
+  conforms(t, LobbyResponse, lobby, 'the page');
+  t.same(
+    lobby.games.map((g: { rated: boolean }) => g.rated),
+    [true, false],
+    'newest first: the rated game, then the casual one',
+  );
 });
