@@ -14,6 +14,10 @@ export const GameStatusSchema = Type.Enum([...GAME_STATUSES], {
   description: '`waiting` until every open seat is joined; `aborted` when the admin aborted it',
 });
 
+/** `rated`, wherever a game shows or asks for it: `more` says what it means there. */
+export const RatedFlag = (more = '') =>
+  Type.Boolean({ description: `The result counts for the accounts' ratings (\`docs/accounts.md\`)${more}` });
+
 const NullableTime = (description: string) =>
   Type.Union([Type.String({ format: 'date-time' }), Type.Null()], { description });
 
@@ -52,9 +56,7 @@ const stateSchemaOf = (view: PublicStateSchema) =>
       pile: Type.Enum(['seeded', 'fixed'], {
         description: '`fixed` when the creator gave the tile order, else drawn from the secret seed',
       }),
-      rated: Type.Boolean({
-        description: "The result counts for the accounts' ratings (`docs/accounts.md`); the seats get no hints",
-      }),
+      rated: RatedFlag('; the seats get no hints'),
       seats: Type.Array(SeatViewSchema, {
         description: 'Who sits in each seat: a player, an open seat, a bot; and who resigned',
       }),

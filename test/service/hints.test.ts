@@ -25,6 +25,7 @@ const positions = {
     seat: 0,
     status: 'active',
     actor: 0,
+    rated: false,
     setup: { players: [{ name: 'Ann' }, { name: 'Bob' }], seed: 's' },
     moves: [],
   }),

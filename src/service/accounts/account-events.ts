@@ -51,7 +51,7 @@ export function accountEventsAfter(
   const status = statusOf(snapshot.life, snapshot.game);
   if (status === 'active' && statusBefore !== 'active')
     for (const seat of seats)
-      out.push(event(snapshot, seat, 'gameStarted', at, { rated: snapshot.setup.rated === true }));
+      out.push(event(snapshot, seat, 'gameStarted', at, { rated: snapshot.life.rated }));
   const actor = snapshot.life.turnActor;
   if (
     status === 'active' &&

@@ -74,7 +74,7 @@ export function ratedGameAfter(
   at: string,
   statusBefore: LifecycleStatus | null,
 ): RatedGame | undefined {
-  if (snapshot.setup.rated !== true || statusBefore === 'finished') return undefined;
+  if (!snapshot.life.rated || statusBefore === 'finished') return undefined;
   if (statusOf(snapshot.life, snapshot.game) !== 'finished') return undefined;
   const seats = snapshot.life.seats;
   const scores = publicView(snapshot.game).players.map((p) => p.score);

@@ -141,7 +141,7 @@ export class Hints {
     if (status === 'aborted') throw new ServiceError('GAME_ABORTED', 'the game was aborted: there is no move to hint');
     if (status === 'waiting') throw new ServiceError('GAME_WAITING', 'the game waits for its open seats to be joined');
     // A rated game's moves are its players' own: the server's bot does not play for one of them.
-    if (position.setup.rated === true)
+    if (position.rated)
       throw new ServiceError('HINT_RATED_GAME', 'a rated game gets no hints: its moves must be the players’ own');
     if (position.actor !== seat) {
       throw new ServiceError('HINT_NOT_YOUR_TURN', `seat ${seat} does not act now: seat ${position.actor} must`, {

@@ -18,6 +18,7 @@ import {
   botSpecOf,
   deadlineOf,
   isAct,
+  isRated,
   statusOf,
   type BotReason,
   type LifecycleStatus,
@@ -35,6 +36,8 @@ export interface SeatPosition {
   seat: number | null;
   status: LifecycleStatus;
   actor: number | null;
+  /** The lifecycle's `rated`: a rated game gets no hints. */
+  rated: boolean;
   setup: StoredSetup;
   moves: Move[];
 }
@@ -204,7 +207,7 @@ export class GameLifecycle {
         r.seats ?? r.setup.players.map((p, seat) => ({ seat, kind: 'human' as const, name: p.name, resigned: false })),
       expansions: [...(r.setup.expansions ?? [])],
       ...(r.setup.clock ? { clock: { ...r.setup.clock } } : {}),
-      rated: r.setup.rated === true,
+      rated: isRated(r.setup),
     }));
     const last = rows.at(-1);
     return rows.length === limit && last
@@ -252,7 +255,7 @@ export class GameLifecycle {
     const status = statusOf(snapshot.life, snapshot.game);
     const actor = actorNow(snapshot.life, snapshot.game);
     const moves = await this.engineMoves(id, version);
-    return { version, seat, status, actor, setup: snapshot.setup, moves };
+    return { version, seat, status, actor, rated: snapshot.life.rated, setup: snapshot.setup, moves };
   }
 
   /** The engine moves of game `id`'s log up to `version`, acts left out: what a bot job replays. */

@@ -116,6 +116,11 @@ export function engineNames(seats: readonly SeatRequest[]): { name: string }[] {
   return seats.map((s, i) => ({ name: seatOf(s, i).name }));
 }
 
+/** The stored setup's `rated` is optional (absent in casual games and in logs written before it). */
+export function isRated(setup: LifecycleSetup): boolean {
+  return setup.rated === true;
+}
+
 export function newLifecycle(setup: GameSetup & LifecycleSetup, game: Game, createdAt: string): Lifecycle {
   const seats = (setup.seats ?? setup.players).map(seatOf);
   const clock = setup.clock ?? null;
@@ -123,7 +128,7 @@ export function newLifecycle(setup: GameSetup & LifecycleSetup, game: Game, crea
     seats,
     aborted: false,
     pile: setup.tileOrder ? 'fixed' : 'seeded',
-    rated: setup.rated === true,
+    rated: isRated(setup),
     clock,
     banks: newBanks(clock, seats.length),
     clockSeat: null,
