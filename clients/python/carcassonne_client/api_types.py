@@ -56,7 +56,7 @@ class AccountEvent(TypedDict):
     version: NotRequired[int]  # The game's version the event is about
     phase: NotRequired[Literal["drawOrAbbey", "placeTile", "placeFigure", "moveWagon", "endgameAbbey", "finished"]]  # `yourTurn`: the phase the seat must act in
     moves: NotRequired[list[Move]]  # `yourTurn` with `moves=true`, while the game is still at `version`: the legal moves
-    rated: NotRequired[bool]
+    rated: NotRequired[bool]  # The result counts for the accounts' ratings (`docs/accounts.md`); sent with `gameStarted`
     status: NotRequired[Literal["waiting", "active", "finished", "aborted"]]  # `waiting` until every open seat is joined; `aborted` when the admin aborted it
     scores: NotRequired[list[int]]  # `gameFinished`: the final score of each seat
 
@@ -193,7 +193,7 @@ class ChallengeOptions(TypedDict):
     expansions: NotRequired[list[Literal["traders-builders", "abbey-mayor", "inns-cathedrals", "river"]]]
     rules: NotRequired[ChallengeOptionsRules]
     clock: NotRequired[Clock]
-    rated: NotRequired[bool]  # The result counts for the accounts' ratings: every seat must be an account (default false)
+    rated: NotRequired[bool]  # The result counts for the accounts' ratings (`docs/accounts.md`): every seat must be an account (default false)
 
 
 class Challenge(TypedDict):
@@ -247,7 +247,7 @@ class CreateChallenge(TypedDict):
     expansions: NotRequired[list[Literal["traders-builders", "abbey-mayor", "inns-cathedrals", "river"]]]
     rules: NotRequired[CreateChallengeRules]
     clock: NotRequired[Clock]
-    rated: NotRequired[bool]  # The result counts for the accounts' ratings: every seat must be an account (default false)
+    rated: NotRequired[bool]  # The result counts for the accounts' ratings (`docs/accounts.md`): every seat must be an account (default false)
 
 
 class CreatedGameSeatsItemAccount(TypedDict):
@@ -289,7 +289,7 @@ class CreateGame(TypedDict):
     visibility: NotRequired[Literal["public", "private"]]  # `public` games are listed by GET /games (default `private`)
     clock: NotRequired[Clock]
     webhook: NotRequired[WebhookRequest]
-    rated: NotRequired[bool]  # The result counts for the accounts' ratings: every seat must be an account (default false)
+    rated: NotRequired[bool]  # The result counts for the accounts' ratings (`docs/accounts.md`): every seat must be an account (default false)
 
 
 class DeclineChallenge(TypedDict):

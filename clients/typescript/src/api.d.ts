@@ -823,6 +823,7 @@ export interface components {
             phase?: "drawOrAbbey" | "placeTile" | "placeFigure" | "moveWagon" | "endgameAbbey" | "finished";
             /** @description `yourTurn` with `moves=true`, while the game is still at `version`: the legal moves */
             moves?: components["schemas"]["Move"][];
+            /** @description The result counts for the accounts' ratings (`docs/accounts.md`); sent with `gameStarted` */
             rated?: boolean;
             /**
              * @description `waiting` until every open seat is joined; `aborted` when the admin aborted it
@@ -1024,7 +1025,7 @@ export interface components {
                     riverStartTile?: "remove" | "shuffle";
                 };
                 clock?: components["schemas"]["Clock"];
-                /** @description The result counts for the accounts' ratings: every seat must be an account (default false) */
+                /** @description The result counts for the accounts' ratings (`docs/accounts.md`): every seat must be an account (default false) */
                 rated?: boolean;
             };
             /** @description The game, once every seat accepted */
@@ -1103,7 +1104,7 @@ export interface components {
                 riverStartTile?: "remove" | "shuffle";
             };
             clock?: components["schemas"]["Clock"];
-            /** @description The result counts for the accounts' ratings: every seat must be an account (default false) */
+            /** @description The result counts for the accounts' ratings (`docs/accounts.md`): every seat must be an account (default false) */
             rated?: boolean;
         };
         /** CreatedGame */
@@ -1158,7 +1159,7 @@ export interface components {
             visibility?: "public" | "private";
             clock?: components["schemas"]["Clock"];
             webhook?: components["schemas"]["WebhookRequest"];
-            /** @description The result counts for the accounts' ratings: every seat must be an account (default false) */
+            /** @description The result counts for the accounts' ratings (`docs/accounts.md`): every seat must be an account (default false) */
             rated?: boolean;
         };
         /** DeclineChallenge */

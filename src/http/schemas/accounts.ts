@@ -4,7 +4,7 @@ import { ACCOUNT_EVENT_TYPES, ACCOUNT_KINDS, MAX_CURSOR_LENGTH } from '../../sto
 import { PHASES } from '../../engine/index.js';
 import { GAME_STATUSES } from '../../storage/game-store.js';
 import { SeatViewSchema } from '../../game-log.js';
-import { GameStatusSchema } from '../../service/state-schema.js';
+import { GameStatusSchema, RatedFlag } from '../../service/state-schema.js';
 import { Strict } from './common.js';
 import { PlayerNameSchema } from './lifecycle.js';
 import { RatingView } from './ratings.js';
@@ -129,7 +129,7 @@ export function accountStreamSchemas(v: Vocabulary) {
           description: '`yourTurn` with `moves=true`, while the game is still at `version`: the legal moves',
         }),
       ),
-      rated: Type.Optional(Type.Boolean()),
+      rated: Type.Optional(RatedFlag('; sent with `gameStarted`')),
       status: Type.Optional(GameStatusSchema),
       scores: Type.Optional(
         Type.Array(Type.Integer(), { description: '`gameFinished`: the final score of each seat' }),

@@ -2,6 +2,7 @@ import { Type } from 'typebox';
 import { MAX_PLAYERS, MIN_PLAYERS } from '../../engine/index.js';
 import { Strict } from './common.js';
 import { ClockRequest, SeatRequestSchema, SeatViewSchema, Visibility } from './lifecycle.js';
+import { RatedFlag } from '../../service/state-schema.js';
 import { WebhookRequest, WebhookResponse } from './webhooks.js';
 import type { Vocabulary } from './vocabulary.js';
 
@@ -42,11 +43,7 @@ export function gameSchemas(v: Vocabulary) {
         visibility: Type.Optional(Visibility),
         clock: Type.Optional(ClockRequest),
         webhook: Type.Optional(WebhookRequest),
-        rated: Type.Optional(
-          Type.Boolean({
-            description: "The result counts for the accounts' ratings: every seat must be an account (default false)",
-          }),
-        ),
+        rated: Type.Optional(RatedFlag(': every seat must be an account (default false)')),
       },
       { title: 'CreateGame' },
     ),

@@ -19,7 +19,7 @@ import {
   type BotSpec,
   BOTS_WITH_LEVELS,
 } from '../../game-log.js';
-import { ClockView, GameStatusSchema } from '../../service/state-schema.js';
+import { ClockView, GameStatusSchema, RatedFlag } from '../../service/state-schema.js';
 import { Seat, Strict } from './common.js';
 import type { SeatAsked } from '../../service/accounts/accounts.js';
 
@@ -197,7 +197,7 @@ export const lobbySchemas = (v: Vocabulary) => ({
           players: Type.Array(SeatViewSchema),
           expansions: Type.Array(v.ExpansionId),
           clock: Type.Optional(ClockRequest),
-          rated: Type.Boolean({ description: "The result counts for the accounts' ratings (`docs/accounts.md`)" }),
+          rated: RatedFlag(),
         }),
       ),
       next: Type.Optional(
