@@ -22,3 +22,19 @@ export async function newAccount(app: App, kind: 'player' | 'bot' = 'player', na
 }
 
 export const keyed = (account: { key: string }) => ({ authorization: `Bearer ${account.key}` });
+
+/** `account`'s game against the server's `GreedyBot` (`options`: `rated`, `visibility`...): the creation's answer. */
+export async function againstGreedyBot(
+  app: App,
+  account: TestAccount,
+  options: Record<string, unknown> = {},
+): Promise<{ id: string; seats: object[] }> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/games',
+    headers: keyed(account),
+    payload: { players: [{ account: account.name }, { account: 'GreedyBot' }], ...options },
+  });
+  if (res.statusCode !== 201) throw new Error(`game against GreedyBot: ${res.statusCode} ${res.body}`);
+  return res.json();
+}

@@ -11,7 +11,7 @@ import { ordinal, rate, rating } from 'openskill';
 import { legal, testApp, type App } from '../http/helpers/app.js';
 import { conforms } from '../http/helpers/schema.js';
 import { forEachStore } from '../helpers/stores.js';
-import { keyed, newAccount, type TestAccount } from './helpers.js';
+import { againstGreedyBot, keyed, newAccount, type TestAccount } from './helpers.js';
 import { LeaderboardResponse } from '../../src/http/schemas/ratings.js';
 import { AccountView } from '../../src/http/schemas/accounts.js';
 import { placesOf, rateResult, ratedGame } from '../../src/service/accounts/ratings.js';
@@ -246,14 +246,7 @@ forEachStore(t, (t, stores) => {
       const ann = await newAccount(app);
       const bot = { name: 'GreedyBot' } as TestAccount;
       const before = await ratingOf(app, bot);
-      const made = await app.inject({
-        method: 'POST',
-        url: '/games',
-        headers: keyed(ann),
-        payload: { players: [{ account: ann.name }, { account: 'GreedyBot' }], rated: true },
-      });
-      t.equal(made.statusCode, 201, made.body);
-      const game = made.json();
+      const game = await againstGreedyBot(app, ann, { rated: true });
       t.match(game.seats[1], { kind: 'bot', account: { name: 'GreedyBot', kind: 'bot' } });
       t.notOk('token' in game.seats[1], 'no token: the server plays the seat');
       const scores = await playOut(app, game.id, [ann, null]);

@@ -14,7 +14,7 @@ import { searchTime } from '../../src/service/bots/bot-job.js';
 import { BotPoolBusyError } from '../../src/service/bots/bot-pool.js';
 import { Hints } from '../../src/service/bots/hints.js';
 import { HeldPool } from '../helpers/held-pool.js';
-import { keyed, newAccount } from '../accounts/helpers.js';
+import { againstGreedyBot, keyed, newAccount } from '../accounts/helpers.js';
 
 const { HintResponse } = SCHEMAS;
 
@@ -112,16 +112,7 @@ t.test('a rated game gets no hints (403 HINT_RATED_GAME); the same game casual d
   const { app, base } = searched;
   const ann = await newAccount(app);
   const games: Record<string, string> = {};
-  for (const rated of [true, false]) {
-    const made = await app.inject({
-      method: 'POST',
-      url: '/games',
-      headers: keyed(ann),
-      payload: { players: [{ account: ann.name }, { account: 'GreedyBot' }], rated },
-    });
-    t.equal(made.statusCode, 201, made.body);
-    games[String(rated)] = made.json<{ id: string }>().id;
-  }
+  for (const rated of [true, false]) games[String(rated)] = (await againstGreedyBot(app, ann, { rated })).id;
   const asked = await fetch(`${base}/games/${games.true}/hint`, { headers: keyed(ann) });
   t.match(
     { status: asked.status, body: await asked.json() },

@@ -6,7 +6,7 @@ import t from 'tap';
 import { bearer, createGame, legal, playFirstLegal, testApp, type App } from '../../http/helpers/app.js';
 import { conforms } from '../../http/helpers/schema.js';
 import { SCHEMAS } from '../../http/helpers/schema.js';
-import { keyed, newAccount } from '../../accounts/helpers.js';
+import { againstGreedyBot, newAccount } from '../../accounts/helpers.js';
 
 const { LobbyResponse } = SCHEMAS;
 
@@ -148,15 +148,7 @@ t.test('the lobby lists public games only, newest first, a page at a time', asyn
 t.test('the lobby tells a rated game from a casual one', async (t) => {
   const app = await testApp(t);
   const ann = await newAccount(app);
-  for (const rated of [false, true]) {
-    const made = await app.inject({
-      method: 'POST',
-      url: '/games',
-      headers: keyed(ann),
-      payload: { players: [{ account: ann.name }, { account: 'GreedyBot' }], visibility: 'public', rated },
-    });
-    t.equal(made.statusCode, 201, made.body);
-  }
+  for (const rated of [false, true]) await againstGreedyBot(app, ann, { visibility: 'public', rated });
   const lobby = (await app.inject({ url: '/games' })).json();
   conforms(t, LobbyResponse, lobby, 'the page');
   t.same(
