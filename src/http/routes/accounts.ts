@@ -21,7 +21,7 @@ import {
 } from '../schemas/accounts.js';
 import type { App, RouteOptions } from '../types.js';
 import type { Account, AccountGamesCursor } from '../../storage/accounts.js';
-import { ServiceError } from '../../service/service-error.js';
+import { cursorParts, cursorText, timeKey } from '../list-cursors.js';
 
 /** Accounts each client address may create: 5 at once, then one a minute. */
 export const DEFAULT_ACCOUNT_CREATION: RateLimitOptions = { perSecond: 1 / 60, burst: 5 };
@@ -29,16 +29,10 @@ export const DEFAULT_ACCOUNT_CREATION: RateLimitOptions = { perSecond: 1 / 60, b
 const DEFAULT_MY_GAMES = 50;
 
 /** A page of my games ends at its last game: when the account took that seat, and the game's id. */
-const GAMES_CURSOR = /^([0-9T:.Z+-]{1,40})~([A-Za-z0-9_-]{1,64})$/;
-
-const gamesCursorText = (c: AccountGamesCursor) => `${c.listedAt}~${c.gameId}`;
-
-function gamesCursorOf(text: string): AccountGamesCursor {
-  const match = GAMES_CURSOR.exec(text);
-  if (!match || Number.isNaN(Date.parse(match[1])))
-    throw new ServiceError('INVALID_CURSOR', "this is not a cursor of the account's games");
-  return { listedAt: match[1], gameId: match[2] };
-}
+const gamesCursorOf = (text: string): AccountGamesCursor => {
+  const [listedAt, gameId] = cursorParts(text, "the account's games", timeKey);
+  return { listedAt, gameId };
+};
 
 const KEYED = { security: [{ accountKey: [] }], tags: ['accounts'] };
 
@@ -159,7 +153,11 @@ export function accountRoutes(app: App, { service, auth, creations }: RouteOptio
       const after = request.query.after === undefined ? null : gamesCursorOf(request.query.after);
       const page = await accounts.games(account, status ? [status] : undefined, limit, after);
       if (page.next === null) return { games: page.games };
-      const next = nextPage(reply, '/accounts/me/games', { limit, status, after: gamesCursorText(page.next) });
+      const next = nextPage(reply, '/accounts/me/games', {
+        limit,
+        status,
+        after: cursorText(page.next.listedAt, page.next.gameId),
+      });
       return { games: page.games, next };
     },
   );

@@ -1,9 +1,9 @@
 /**
  * The leaderboard (`service/accounts/ratings.ts`, `docs/accounts.md`): the accounts that played a
  * rated game, highest rating first, a page at a time. A page's cursor is the last line's rating
- * and account id (`<rating>~<id>`), so a page never repeats nor skips a line that kept its place.
+ * and account id (`../list-cursors.ts`).
  */
-import { ServiceError } from '../../service/service-error.js';
+import { cursorParts, cursorText, numberKey } from '../list-cursors.js';
 import { nextPage } from '../next-page.js';
 import { problems } from '../schemas/common.js';
 import { LeaderboardQuery, LeaderboardResponse } from '../schemas/ratings.js';
@@ -11,17 +11,10 @@ import type { LeaderboardCursor } from '../../storage/ratings.js';
 import type { App, RouteOptions } from '../types.js';
 
 const DEFAULT_LEADERBOARD_PAGE = 50;
-const CURSOR = /^(-?\d+(?:\.\d+)?(?:e[+-]?\d+)?)~([A-Za-z0-9_-]{1,64})$/;
-
-const cursorText = (c: LeaderboardCursor) => `${c.rating}~${c.accountId}`;
-
-function cursorOf(text: string): LeaderboardCursor {
-  const match = CURSOR.exec(text);
-  const rating = match ? Number(match[1]) : NaN;
-  if (!match || !Number.isFinite(rating))
-    throw new ServiceError('INVALID_CURSOR', 'this is not a cursor of the leaderboard');
-  return { rating, accountId: match[2] };
-}
+const cursorOf = (text: string): LeaderboardCursor => {
+  const [rating, accountId] = cursorParts(text, 'the leaderboard', numberKey);
+  return { rating: Number(rating), accountId };
+};
 
 export function leaderboardRoutes(app: App, { service }: RouteOptions): void {
   app.get(
@@ -41,7 +34,10 @@ export function leaderboardRoutes(app: App, { service }: RouteOptions): void {
       const after = request.query.after === undefined ? null : cursorOf(request.query.after);
       const page = await service.ratings.leaderboard(after, limit);
       if (page.next === null) return { accounts: page.lines };
-      return { accounts: page.lines, next: nextPage(reply, '/leaderboard', { limit, after: cursorText(page.next) }) };
+      return {
+        accounts: page.lines,
+        next: nextPage(reply, '/leaderboard', { limit, after: cursorText(page.next.rating, page.next.accountId) }),
+      };
     },
   );
 }

@@ -7,6 +7,7 @@ import etag from '@fastify/etag';
 import { playerName } from '../player-name.js';
 import { limitPerAddress } from '../address-limit.js';
 import { nextPage } from '../next-page.js';
+import { cursorParts, cursorText, timeKey } from '../list-cursors.js';
 import { bearerDigest } from '../token-digest.js';
 import { GameIdParams, NOT_MODIFIED, problems } from '../schemas/common.js';
 import {
@@ -23,8 +24,15 @@ import {
 import type { App, RouteOptions } from '../types.js';
 import { HttpProblem } from '../problem.js';
 import { seatAccount } from '../../service/accounts/accounts.js';
+import type { ListCursor } from '../../storage/game-store.js';
 
 const DEFAULT_LOBBY_PAGE = 20;
+
+/** A lobby page ends at its last game: when it was created, and its id. */
+const lobbyCursorOf = (text: string): ListCursor => {
+  const [createdAt, id] = cursorParts(text, 'the lobby', timeKey);
+  return { createdAt, id };
+};
 
 const ACT_PROBLEMS = problems(400, 401, 403, 404, 409, 413, 415, 422, 429, 503, 507);
 /** The admin's acts that would change a result: refused in a rated game. */
@@ -64,9 +72,10 @@ async function lobbyRoute(
     async (request, reply) => {
       const { status, after } = request.query;
       const limit = request.query.limit ?? DEFAULT_LOBBY_PAGE;
-      const page = await lifecycle.list(status, limit, after);
+      const page = await lifecycle.list(status, limit, after === undefined ? undefined : lobbyCursorOf(after));
       if (page.next === undefined) return { games: page.games };
-      return { games: page.games, next: nextPage(reply, '/games', { status, limit, after: page.next }) };
+      const next = cursorText(page.next.createdAt, page.next.id);
+      return { games: page.games, next: nextPage(reply, '/games', { status, limit, after: next }) };
     },
   );
 }

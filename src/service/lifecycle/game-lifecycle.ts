@@ -187,13 +187,12 @@ export class GameLifecycle {
     ).version;
   }
 
-  /** Public games, newest first; `cursor` is the opaque `next` of the previous page. */
+  /** Public games, newest first, after the game `after` (the last of the previous page). */
   async list(
     status: GameStatus | undefined,
     limit: number,
-    cursor?: string,
-  ): Promise<{ games: ListedGameView[]; next?: string }> {
-    const after = cursor === undefined ? undefined : decodeCursor(cursor);
+    after?: ListCursor,
+  ): Promise<{ games: ListedGameView[]; next?: ListCursor }> {
     const rows = await this.store.listGames({
       ...(status ? { status } : {}),
       limit,
@@ -210,9 +209,7 @@ export class GameLifecycle {
       rated: isRated(r.setup),
     }));
     const last = rows.at(-1);
-    return rows.length === limit && last
-      ? { games, next: encodeCursor({ createdAt: last.createdAt, id: last.id }) }
-      : { games };
+    return rows.length === limit && last ? { games, next: { createdAt: last.createdAt, id: last.id } } : { games };
   }
 
   /** Game `id`'s current turn on a player's clock, or null (the turn clock's question). */
@@ -334,18 +331,4 @@ function notRated(snapshot: Snapshot, what: string): void {
 export function checkAdmin(snapshot: Snapshot, digest: Buffer): void {
   if (!snapshot.adminHash || !timingSafeEqual(snapshot.adminHash, digest))
     throw new ServiceError('ADMIN_TOKEN_INVALID', "this is not the game's admin token");
-}
-
-function encodeCursor(cursor: ListCursor): string {
-  return Buffer.from(JSON.stringify([cursor.createdAt, cursor.id])).toString('base64url');
-}
-
-function decodeCursor(text: string): ListCursor {
-  try {
-    const [createdAt, id] = JSON.parse(Buffer.from(text, 'base64url').toString()) as unknown[];
-    if (typeof createdAt === 'string' && typeof id === 'string') return { createdAt, id };
-  } catch {
-    // Falls through to the refusal.
-  }
-  throw new ServiceError('INVALID_CURSOR', 'this is not a cursor of this listing');
 }
