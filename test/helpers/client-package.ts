@@ -28,10 +28,8 @@ export interface InstalledClient {
   project: string;
 }
 
-/** Packs the client and installs its tarball into a new empty project, removed after the test. */
-export async function installClientTarball(t: Test): Promise<InstalledClient> {
-  const dir = mkdtempSync(join(tmpdir(), 'client-package-'));
-  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+/** Packs the client into `dir`, from a copy of its folder: the tarball's path and what it holds. */
+export async function packClient(dir: string): Promise<{ tarball: string; files: string[] }> {
   const source = join(dir, 'carcassonne-client');
   cpSync(CLIENT_DIR, source, { recursive: true, filter: (path) => !/\/(node_modules|dist)$/.test(path) });
   // Its build's tsc: the checkout's TypeScript.
@@ -39,12 +37,24 @@ export async function installClientTarball(t: Test): Promise<InstalledClient> {
   const { stdout } = await execNode('npm', ['pack', '--json', '--pack-destination', dir], { cwd: source });
   const [packed] = JSON.parse(stdout) as { filename: string; files: PackedFile[] }[];
   if (!packed) throw new Error(`npm pack answered nothing: ${stdout}`);
+  return { tarball: join(dir, packed.filename), files: packed.files.map((f) => f.path) };
+}
+
+/** An empty project (`"type": "module"`) in `dir`, with `tarballs` installed offline. */
+export async function projectWith(dir: string, tarballs: string[]): Promise<string> {
   const project = join(dir, 'project');
   mkdirSync(project);
   writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'my-bot', private: true, type: 'module' }));
-  const tarball = join(dir, packed.filename);
-  await execNode('npm', ['install', '--offline', '--no-audit', '--no-fund', tarball], { cwd: project });
-  return { tarball, files: packed.files.map((f) => f.path), project };
+  await execNode('npm', ['install', '--offline', '--no-audit', '--no-fund', ...tarballs], { cwd: project });
+  return project;
+}
+
+/** Packs the client and installs its tarball into a new empty project, removed after the test. */
+export async function installClientTarball(t: Test): Promise<InstalledClient> {
+  const dir = mkdtempSync(join(tmpdir(), 'client-package-'));
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+  const { tarball, files } = await packClient(dir);
+  return { tarball, files, project: await projectWith(dir, [tarball]) };
 }
 
 /**
@@ -52,9 +62,11 @@ export async function installClientTarball(t: Test): Promise<InstalledClient> {
  * gives `fetch` and `console`, as in a browser project or a Node one with `lib: ["DOM"]`.
  * TypeScript's own library files are not checked again (`skipDefaultLibCheck`): that was half
  * of each run's CPU (~2 of 4 s, lib.dom.d.ts the most of it) and proves nothing of the project;
- * the installed package's declarations are still checked, with the files that use them.
+ * the installed packages' declarations are still checked, with the files that use them, unless
+ * `skipLibCheck` (for a project whose declarations a test checked already: TypeBox's alone cost
+ * ~10 s of CPU to check, each time).
  */
-export async function typeCheck(project: string, files: string[]): Promise<void> {
+export async function typeCheck(project: string, files: string[], { skipLibCheck = false } = {}): Promise<void> {
   const config = {
     compilerOptions: {
       strict: true,
@@ -64,6 +76,7 @@ export async function typeCheck(project: string, files: string[]): Promise<void>
       lib: ['ES2022', 'DOM'],
       types: [],
       skipDefaultLibCheck: true,
+      skipLibCheck,
     },
     files,
   };
