@@ -10,7 +10,7 @@ import t from 'tap';
 import type { Page } from 'playwright-core';
 import { client } from '../helpers/server-process.js';
 import { missingBrowser, perFile } from './helpers/browser.js';
-import { DEVICES, inBoardView, shot, smallTargets, tilePx } from './helpers/page-facts.js';
+import { DEVICES, shot, smallTargets, tilePx } from './helpers/page-facts.js';
 
 const WAIT = { timeout: 60_000 };
 const skip = missingBrowser();
@@ -36,6 +36,50 @@ async function playToEnd(http: ReturnType<typeof client>, game: Game): Promise<n
 
 const replayAt = (page: Page, v: number) =>
   page.waitForFunction((v) => document.body.dataset.replay === String(v), v, WAIT);
+
+/**
+ * Steps the replay forward with its button up to version `to`, each step checked in the page (a
+ * round trip to the browser per step cost more than the step): the moves whose tile is not in the
+ * board's view at a readable size (63.5 px, the follow's floor), measured as `tilePx` and
+ * `inBoardView` measure (page-facts.ts: a function the page runs closes over nothing).
+ */
+const stepForward = (page: Page, to: number): Promise<string[]> =>
+  page.evaluate(
+    async ({ to, timeout }) => {
+      const board = document.querySelector('#board')!;
+      const forward = document.querySelector<HTMLButtonElement>('#replay-forward')!;
+      const shownAt = (v: number) =>
+        new Promise<void>((resolve, reject) => {
+          const done = () => document.body.dataset.replay === String(v);
+          if (done()) return resolve();
+          const timer = setTimeout(() => reject(new Error(`the replay never showed move ${v}`)), timeout);
+          const watch = new MutationObserver(() => {
+            if (!done()) return;
+            watch.disconnect();
+            clearTimeout(timer);
+            resolve();
+          });
+          watch.observe(document.body, { attributes: true, attributeFilter: ['data-replay'] });
+        });
+      const seen: string[] = [];
+      for (let v = Number(document.body.dataset.replay) + 1; v <= to; v++) {
+        forward.click();
+        await shownAt(v);
+        const moved = board.querySelector('g.tile.moved');
+        if (!moved) continue;
+        const svg = board.querySelector('svg')!;
+        const [, , w, h] = svg.getAttribute('viewBox')!.split(' ').map(Number) as [number, number, number, number];
+        const px = Math.min(svg.clientWidth / w, svg.clientHeight / h) * 100;
+        const host = board.getBoundingClientRect();
+        const b = moved.getBoundingClientRect();
+        const shown =
+          b.left >= host.left - 1 && b.right <= host.right + 1 && b.top >= host.top - 1 && b.bottom <= host.bottom + 1;
+        if (px < 63.5 || !shown) seen.push(`move ${v}: ${px.toFixed(0)} px, ${shown ? 'in view' : 'out of view'}`);
+      }
+      return seen;
+    },
+    { to, timeout: WAIT.timeout },
+  );
 
 for (const [device, options] of DEVICES)
   t.test(
@@ -67,17 +111,9 @@ for (const [device, options] of DEVICES)
       t.comment(`the whole board at the end: ${(await tilePx(page)).toFixed(0)} px a tile`);
       await page.locator('#replay-first').click();
       await replayAt(page, 0);
-      const seen: string[] = [];
-      for (let v = 1; v <= last; v++) {
-        await page.locator('#replay-forward').click();
-        await replayAt(page, v);
-        const marked = await page.locator('#board g.tile.moved').count();
-        if (marked === 0) continue;
-        const px = await tilePx(page);
-        const shown = await inBoardView(page, '#board g.tile.moved');
-        if (px < 63.5 || !shown) seen.push(`move ${v}: ${px.toFixed(0)} px, ${shown ? 'in view' : 'out of view'}`);
-        if (v === 3) await shot(page, '8-replay-early', device);
-      }
+      const seen = [...(await stepForward(page, 3))];
+      await shot(page, '8-replay-early', device);
+      seen.push(...(await stepForward(page, last)));
       t.same(seen, [], `every replayed tile of ${last} moves in view at a readable size`);
       await page.locator('#replay-slider').focus();
       await page.keyboard.press('Home');
