@@ -37,7 +37,6 @@ t.test('anything else is INVALID_CURSOR, naming the listing', async (t) => {
     [`0x10~${id}`, numberKey],
     [`2026-12-07T19:36:50.123Z~${id}`, numberKey],
   ];
-  for (const [text, key] of refused)
-    t.throws(() => cursorParts(text, 'the lobby', key), refusal('the lobby'), text);
+  for (const [text, key] of refused) t.throws(() => cursorParts(text, 'the lobby', key), refusal('the lobby'), text);
   t.throws(() => cursorParts('nope', "the account's games", timeKey), refusal("the account's games"));
 });

@@ -50,8 +50,7 @@ export function accountEventsAfter(
   const out: NewAccountEvent[] = [];
   const status = statusOf(snapshot.life, snapshot.game);
   if (status === 'active' && statusBefore !== 'active')
-    for (const seat of seats)
-      out.push(event(snapshot, seat, 'gameStarted', at, { rated: snapshot.life.rated }));
+    for (const seat of seats) out.push(event(snapshot, seat, 'gameStarted', at, { rated: snapshot.life.rated }));
   const actor = snapshot.life.turnActor;
   if (
     status === 'active' &&
