@@ -8,9 +8,15 @@
  * that time. Beside tap it takes what tap's files leave free while they wait on servers and
  * browsers. Nothing a test writes is linted: tests write to temporary folders, `.tap/`,
  * `.test-artifacts/` and `node_modules/.cache/`, which ESLint and Prettier ignore.
+ *
+ * Which files: with no file named on the command line, every one, the unit tier's loaded into one
+ * test process per job (`groups` in tiers.mjs: a test process costs about 1 s of CPU before its
+ * first assertion, and the unit tier's files are most of the suite's files but little of its
+ * work), the system and browser tiers' one process each. Named files run as named, each alone.
  */
 import { spawn } from 'node:child_process';
 import { availableParallelism } from 'node:os';
+import { filesOf, groups } from './tiers.mjs';
 
 /** Runs `command ...args` (found on npm's PATH); answers its exit status and, when `held`, its output. */
 function run(command, args, held) {
@@ -25,7 +31,11 @@ function run(command, args, held) {
 
 const lint = process.env.SKIP_LINT ? undefined : run('npm', ['run', '--silent', 'lint'], true);
 // Twice as many files at once as there are CPUs: see docs/operations.md.
-const tap = await run('tap', [`--jobs=${2 * availableParallelism()}`, ...process.argv.slice(2)], false);
+const jobs = 2 * availableParallelism();
+const passed = process.argv.slice(2);
+const named = passed.some((arg) => !arg.startsWith('-') && (arg.startsWith('test') || /\.[cm]?[jt]s$/.test(arg)));
+const files = named ? [] : [...groups(filesOf('unit'), jobs), ...filesOf('system'), ...filesOf('browser')];
+const tap = await run('tap', [`--jobs=${jobs}`, ...passed, ...files], false);
 let code = tap.code;
 if (lint) {
   const { code: lintCode, output } = await lint;

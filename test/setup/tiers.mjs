@@ -98,7 +98,7 @@ const ALONE = new Set(['test/harness-leaks.test.ts']);
  * Largest files first, each to the lightest group, so the groups end together. The group files
  * are written under `.tap/` (ignored by git and the lint).
  */
-function groups(files, count) {
+export function groups(files, count) {
   const alone = files.filter((file) => ALONE.has(file));
   files = files.filter((file) => !ALONE.has(file));
   const bins = Array.from({ length: Math.min(count, files.length) }, () => ({ bytes: 0, files: [] }));
