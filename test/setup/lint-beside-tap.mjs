@@ -15,8 +15,7 @@
  * work), the system and browser tiers' one process each. Named files run as named, each alone.
  */
 import { spawn } from 'node:child_process';
-import { availableParallelism } from 'node:os';
-import { filesOf, groups } from './tiers.mjs';
+import { filesOf, groups, JOBS, TIERS } from './tiers.mjs';
 
 /** Runs `command ...args` (found on npm's PATH); answers its exit status and, when `held`, its output. */
 function run(command, args, held) {
@@ -30,12 +29,10 @@ function run(command, args, held) {
 }
 
 const lint = process.env.SKIP_LINT ? undefined : run('npm', ['run', '--silent', 'lint'], true);
-// Twice as many files at once as there are CPUs: see docs/operations.md.
-const jobs = 2 * availableParallelism();
 const passed = process.argv.slice(2);
 const named = passed.some((arg) => !arg.startsWith('-') && (arg.startsWith('test') || /\.[cm]?[jt]s$/.test(arg)));
-const files = named ? [] : [...groups(filesOf('unit'), jobs), ...filesOf('system'), ...filesOf('browser')];
-const tap = await run('tap', [`--jobs=${jobs}`, ...passed, ...files], false);
+const files = named ? [] : TIERS.flatMap((tier) => (tier === 'unit' ? groups(filesOf(tier), JOBS) : filesOf(tier)));
+const tap = await run('tap', [`--jobs=${JOBS}`, ...passed, ...files], false);
 let code = tap.code;
 if (lint) {
   const { code: lintCode, output } = await lint;

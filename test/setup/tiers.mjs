@@ -23,6 +23,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const TIERS = ['unit', 'system', 'browser'];
+/** Test processes at once, for `npm test` and each tier: twice the CPUs (see docs/operations.md). */
+export const JOBS = 2 * availableParallelism();
 
 const SYSTEM_HELPERS = ['postgres.ts', 'postgres-server.ts', 'stores.ts', 'server-process.ts', 'child-env.ts'].map(
   (name) => join(root, 'test/helpers', name),
@@ -133,15 +135,13 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
     process.exit(2);
   }
   const files = filesOf(tier);
-  const jobs = 2 * availableParallelism();
   if (rest.includes('--list')) {
     console.log(files.join('\n'));
   } else {
-    const run = tier === 'unit' && !rest.includes('--one-process-per-file') ? groups(files, jobs) : files;
+    const run = tier === 'unit' && !rest.includes('--one-process-per-file') ? groups(files, JOBS) : files;
     const env = { ...process.env, TEST_TIER: tier };
-    // As `npm test` does: twice as many files at once as there are CPUs (see docs/operations.md).
     const args = rest.filter((arg) => arg !== '--one-process-per-file');
-    const child = spawn('tap', [`--jobs=${jobs}`, ...args, ...run], {
+    const child = spawn('tap', [`--jobs=${JOBS}`, ...args, ...run], {
       stdio: 'inherit',
       env,
       cwd: root,
